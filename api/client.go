@@ -1,0 +1,313 @@
+package api
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Paths of the service's endpoints, relative to the base address.
+const (
+	PathLookup         = "/api/v1/candidate/search"
+	PathSearch         = "/api/v1/candidate/searchByQuery"
+	PathScroll         = "/api/v1/candidate/scrollSearch/" // + requestId
+	PathCredits        = "/api/v1/credits"
+	PathCompanyFind    = "/api/v1/company/findById"
+	PathCompanyCount   = "/api/v1/company/getCount"
+	PathCompanyInfo    = "/api/v1/company/info"
+	PathCompanyProfile = "/api/v1/company/getProfiles"
+)
+
+// Header names of the interface.
+const (
+	HeaderAPIKey      = "apikey"
+	HeaderCreditsLeft = "X-Credits-Left"
+	HeaderRequestID   = "Request-Id"
+)
+
+// maxResponseBytes bounds what the client reads of one answer: a synchronous
+// lookup of 100 full profiles is a few megabytes.
+const maxResponseBytes = 64 << 20
+
+// Meta is what a response says besides its body.
+type Meta struct {
+	// CreditsLeft is the X-Credits-Left header of the last answer, for the
+	// credit pool that matches the request; HasCredits says it was present.
+	CreditsLeft int64
+	HasCredits  bool
+	// Attempts is how many requests the call made, RateLimited how many of
+	// them were answered 429.
+	Attempts    int
+	RateLimited int
+}
+
+// Backoff is the retry policy: exponential backoff with full jitter.
+type Backoff struct {
+	Attempts int           // total tries, the first included; 1 disables retries
+	Base     time.Duration // the first delay's upper bound
+	Max      time.Duration // no delay is longer
+}
+
+// DefaultBackoff suits an unattended run: six tries over up to a minute.
+var DefaultBackoff = Backoff{Attempts: 6, Base: 500 * time.Millisecond, Max: 30 * time.Second}
+
+// delay is the wait before retry n (0-based): uniform in [0, min(Max, Base·2ⁿ)].
+func (b Backoff) delay(n int, random func() float64) time.Duration {
+	ceiling := b.Max
+	if n < 30 {
+		if d := b.Base << n; d > 0 && d < ceiling {
+			ceiling = d
+		}
+	}
+	return time.Duration(random() * float64(ceiling))
+}
+
+// Client talks to the service. Its zero value is not usable; use New.
+type Client struct {
+	base    *url.URL
+	key     string
+	http    *http.Client
+	backoff Backoff
+	random  func() float64
+	log     *slog.Logger
+}
+
+// Option configures a Client.
+type Option func(*Client)
+
+// WithHTTPClient sets the HTTP client (for its timeouts and transport).
+func WithHTTPClient(h *http.Client) Option { return func(c *Client) { c.http = h } }
+
+// WithBackoff sets the retry policy.
+func WithBackoff(b Backoff) Option { return func(c *Client) { c.backoff = b } }
+
+// WithLogger sets where retries are logged.
+func WithLogger(l *slog.Logger) Option { return func(c *Client) { c.log = l } }
+
+// WithRandom sets the jitter source, a function returning values in [0, 1).
+func WithRandom(f func() float64) Option { return func(c *Client) { c.random = f } }
+
+// New returns a client of the service at baseURL (such as
+// http://127.0.0.1:8700; the /api/v1 paths are appended) with the account's
+// API key.
+func New(baseURL, apiKey string, opts ...Option) (*Client, error) {
+	u, err := url.Parse(strings.TrimRight(strings.TrimSpace(baseURL), "/"))
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, fmt.Errorf("service address %q is not an http(s) URL such as http://127.0.0.1:8700", baseURL)
+	}
+	if apiKey == "" {
+		return nil, fmt.Errorf("no API key")
+	}
+	c := &Client{
+		base: u,
+		key:  apiKey,
+		http: &http.Client{
+			Timeout: 2 * time.Minute,
+			Transport: &http.Transport{
+				Proxy:                 http.ProxyFromEnvironment,
+				DialContext:           (&net.Dialer{Timeout: 15 * time.Second, KeepAlive: 30 * time.Second}).DialContext,
+				TLSHandshakeTimeout:   15 * time.Second,
+				ResponseHeaderTimeout: 90 * time.Second,
+				IdleConnTimeout:       90 * time.Second,
+				MaxIdleConnsPerHost:   8,
+			},
+		},
+		backoff: DefaultBackoff,
+		random:  rand.Float64,
+		log:     slog.New(slog.DiscardHandler),
+	}
+	for _, o := range opts {
+		o(c)
+	}
+	return c, nil
+}
+
+// BaseURL returns the service's base address.
+func (c *Client) BaseURL() string { return c.base.String() }
+
+// retryPolicy says which failures of a call may be retried.
+type retryPolicy int
+
+const (
+	// idempotent calls retry 429, 5xx and transport failures.
+	idempotent retryPolicy = iota
+	// checkedFirst calls (the POSTs) retry only what proves the service did
+	// nothing: 429, which it answers before processing, and failures to
+	// connect at all.
+	checkedFirst
+	// never retries: calls with side effects the service does not check
+	// first (starting a profile delivery).
+	never
+)
+
+func (p retryPolicy) allows(err error) bool {
+	if p == never {
+		return false
+	}
+	var apiErr *Error
+	if errors.As(err, &apiErr) {
+		return apiErr.Status == http.StatusTooManyRequests || (p == idempotent && apiErr.Status >= 500)
+	}
+	var te *TransportError
+	if errors.As(err, &te) {
+		return p == idempotent || !te.Sent
+	}
+	return false
+}
+
+// call performs one API call with retries and decodes a successful body
+// into out (when out is not nil).
+func (c *Client) call(ctx context.Context, method, path string, query url.Values, body any, policy retryPolicy, out any) (Meta, error) {
+	var payload []byte
+	if body != nil {
+		var err error
+		if payload, err = json.Marshal(body); err != nil {
+			return Meta{}, fmt.Errorf("encode %s body: %w", path, err)
+		}
+	}
+	var meta Meta
+	for n := 0; ; n++ {
+		meta.Attempts++
+		respBody, err := c.once(ctx, method, path, query, payload, &meta)
+		if err == nil {
+			if out == nil {
+				return meta, nil
+			}
+			if err := json.Unmarshal(respBody, out); err != nil {
+				return meta, fmt.Errorf("%s %s: decode answer: %w", method, path, err)
+			}
+			return meta, nil
+		}
+		if ctx.Err() != nil || !policy.allows(err) || n+1 >= c.backoff.Attempts {
+			return meta, err
+		}
+		wait := c.backoff.delay(n, c.random)
+		var apiErr *Error
+		if errors.As(err, &apiErr) && apiErr.RetryAfter > wait {
+			wait = min(apiErr.RetryAfter, c.backoff.Max)
+		}
+		c.log.Warn("retrying service call", "method", method, "path", path, "error", err, "wait", wait.Round(time.Millisecond))
+		if err := sleep(ctx, wait); err != nil {
+			return meta, err
+		}
+	}
+}
+
+// once makes a single request and classifies its outcome.
+func (c *Client) once(ctx context.Context, method, path string, query url.Values, payload []byte, meta *Meta) ([]byte, error) {
+	u := *c.base
+	u.Path = strings.TrimRight(u.Path, "/") + path
+	u.RawQuery = query.Encode()
+	var body io.Reader
+	if payload != nil {
+		body = bytes.NewReader(payload)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, u.String(), body)
+	if err != nil {
+		return nil, fmt.Errorf("%s %s: %w", method, path, err)
+	}
+	req.Header.Set(HeaderAPIKey, c.key)
+	req.Header.Set("Accept", "application/json")
+	if payload != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	resp, err := c.http.Do(req)
+	if err != nil {
+		if ctx.Err() != nil && !mayHaveSent(err) {
+			return nil, ctx.Err()
+		}
+		return nil, &TransportError{Method: method, Path: path, Sent: mayHaveSent(err), Err: unwrapURLError(err)}
+	}
+	defer resp.Body.Close()
+	if v, err := strconv.ParseInt(strings.TrimSpace(resp.Header.Get(HeaderCreditsLeft)), 10, 64); err == nil {
+		meta.CreditsLeft, meta.HasCredits = v, true
+	}
+	respBody, err := io.ReadAll(io.LimitReader(resp.Body, maxResponseBytes+1))
+	if err != nil {
+		return nil, &TransportError{Method: method, Path: path, Sent: true, Err: err}
+	}
+	if len(respBody) > maxResponseBytes {
+		return nil, fmt.Errorf("%s %s: answer larger than %d bytes", method, path, maxResponseBytes)
+	}
+	if resp.StatusCode == http.StatusOK || resp.StatusCode == http.StatusCreated {
+		return respBody, nil
+	}
+	if resp.StatusCode == http.StatusTooManyRequests {
+		meta.RateLimited++
+	}
+	return nil, &Error{
+		Method:     method,
+		Path:       path,
+		Status:     resp.StatusCode,
+		Message:    errorMessage(respBody),
+		RetryAfter: parseRetryAfter(resp.Header.Get("Retry-After"), time.Now()),
+	}
+}
+
+// mayHaveSent reports whether a failed request may have reached the
+// service. Only failures to resolve or connect prove that it did not.
+func mayHaveSent(err error) bool {
+	var dnsErr *net.DNSError
+	if errors.As(err, &dnsErr) {
+		return false
+	}
+	var opErr *net.OpError
+	if errors.As(err, &opErr) && opErr.Op == "dial" {
+		return false
+	}
+	return true
+}
+
+// unwrapURLError drops the *url.Error layer, whose text repeats the URL.
+func unwrapURLError(err error) error {
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		return ue.Err
+	}
+	return err
+}
+
+// errorMessage extracts the "error" text of an error body, or a short
+// excerpt of a body that is not the documented shape.
+func errorMessage(body []byte) string {
+	var e struct {
+		Error   Text `json:"error"`
+		Message Text `json:"message"`
+	}
+	if json.Unmarshal(body, &e) == nil {
+		if e.Error != "" {
+			return string(e.Error)
+		}
+		if e.Message != "" {
+			return string(e.Message)
+		}
+	}
+	s := strings.TrimSpace(string(body))
+	if len(s) > 200 {
+		s = s[:200] + "…"
+	}
+	return s
+}
+
+// sleep waits for d or until ctx is done.
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}

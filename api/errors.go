@@ -1,0 +1,111 @@
+package api
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+)
+
+// Sentinel errors for the classes of HTTP error the service answers with.
+// An *Error matches the sentinel of its status with errors.Is; callers
+// decide on these, never on message text.
+var (
+	ErrUnauthorized = errors.New("unauthorized")                      // 401
+	ErrNoCredits    = errors.New("no credits or quota left")          // 402
+	ErrForbidden    = errors.New("forbidden")                         // 403
+	ErrNotFound     = errors.New("not found")                         // 404
+	ErrValidation   = errors.New("request rejected by validation")    // 406
+	ErrBadParams    = errors.New("malformed or incorrect parameters") // 422
+	ErrRateLimited  = errors.New("rate limited")                      // 429
+	ErrServer       = errors.New("server error")                      // 5xx
+)
+
+// ErrMaybeDelivered marks a transport failure that happened after the
+// request may have reached the service (the connection was made, the answer
+// never came). A lookup that fails this way must not be sent again blindly:
+// the service may be processing it and a callback may still arrive.
+var ErrMaybeDelivered = errors.New("request may have reached the service")
+
+// Error is an HTTP error answered by the service.
+type Error struct {
+	Method     string
+	Path       string
+	Status     int           // HTTP status code
+	Message    string        // the body's "error" text, or the body itself
+	RetryAfter time.Duration // from a Retry-After header, 0 when absent
+}
+
+// Error implements error. It never contains the API key.
+func (e *Error) Error() string {
+	msg := e.Message
+	if msg == "" {
+		msg = http.StatusText(e.Status)
+	}
+	return fmt.Sprintf("%s %s: %d: %s", e.Method, e.Path, e.Status, msg)
+}
+
+// Is matches the sentinel of the error's status class.
+func (e *Error) Is(target error) bool {
+	return target == sentinelFor(e.Status)
+}
+
+func sentinelFor(status int) error {
+	switch {
+	case status == http.StatusUnauthorized:
+		return ErrUnauthorized
+	case status == http.StatusPaymentRequired:
+		return ErrNoCredits
+	case status == http.StatusForbidden:
+		return ErrForbidden
+	case status == http.StatusNotFound:
+		return ErrNotFound
+	case status == http.StatusNotAcceptable:
+		return ErrValidation
+	case status == http.StatusUnprocessableEntity:
+		return ErrBadParams
+	case status == http.StatusTooManyRequests:
+		return ErrRateLimited
+	case status >= 500:
+		return ErrServer
+	}
+	return nil
+}
+
+// TransportError is a failure to get an answer from the service at all.
+type TransportError struct {
+	Method string
+	Path   string
+	// Sent is true when the request may have reached the service.
+	Sent bool
+	Err  error
+}
+
+// Error implements error.
+func (e *TransportError) Error() string {
+	return fmt.Sprintf("%s %s: %v", e.Method, e.Path, e.Err)
+}
+
+// Unwrap returns the underlying network error.
+func (e *TransportError) Unwrap() error { return e.Err }
+
+// Is matches ErrMaybeDelivered when the request may have been sent.
+func (e *TransportError) Is(target error) bool {
+	return target == ErrMaybeDelivered && e.Sent
+}
+
+// parseRetryAfter reads a Retry-After header in seconds or as an HTTP date.
+func parseRetryAfter(h string, now time.Time) time.Duration {
+	h = strings.TrimSpace(h)
+	if h == "" {
+		return 0
+	}
+	if secs, err := time.ParseDuration(h + "s"); err == nil && secs >= 0 {
+		return secs
+	}
+	if t, err := http.ParseTime(h); err == nil && t.After(now) {
+		return t.Sub(now)
+	}
+	return 0
+}

@@ -1,0 +1,117 @@
+package api
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+	"strings"
+)
+
+// The service is loose about types: a rating may be 100 or "100", a count
+// may be 5120 or "n/a", any field may be null or missing. The types in this
+// file absorb that looseness so that decoding a profile never fails because
+// of one odd field.
+
+// NA is the sentinel the service sends for values it does not have.
+const NA = "n/a"
+
+// Text is a string that decodes from a JSON string, number, boolean or null.
+// The sentinel "n/a" and null both decode to the empty string.
+type Text string
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (t *Text) UnmarshalJSON(b []byte) error {
+	b = bytes.TrimSpace(b)
+	switch {
+	case len(b) == 0, bytes.Equal(b, []byte("null")):
+		*t = ""
+	case b[0] == '"':
+		var s string
+		if err := json.Unmarshal(b, &s); err != nil {
+			return err
+		}
+		if strings.EqualFold(strings.TrimSpace(s), NA) {
+			s = ""
+		}
+		*t = Text(s)
+	case b[0] == '{' || b[0] == '[':
+		// An object or array where text was expected carries nothing we can
+		// show; keep the zero value rather than failing the whole profile.
+		*t = ""
+	default:
+		*t = Text(b)
+	}
+	return nil
+}
+
+// String returns the text.
+func (t Text) String() string { return string(t) }
+
+// Number is a number that decodes from a JSON number, a numeric string, null
+// or "n/a". Valid reports whether a number was present.
+type Number struct {
+	Value float64
+	Valid bool
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (n *Number) UnmarshalJSON(b []byte) error {
+	*n = Number{}
+	b = bytes.TrimSpace(b)
+	if len(b) == 0 || bytes.Equal(b, []byte("null")) {
+		return nil
+	}
+	s := string(b)
+	if b[0] == '"' {
+		if err := json.Unmarshal(b, &s); err != nil {
+			return err
+		}
+	}
+	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if err != nil {
+		return nil // "n/a", "", "about 50": no number, not an error
+	}
+	*n = Number{Value: v, Valid: true}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler: null when not valid.
+func (n Number) MarshalJSON() ([]byte, error) {
+	if !n.Valid {
+		return []byte("null"), nil
+	}
+	return strconv.AppendFloat(nil, n.Value, 'f', -1, 64), nil
+}
+
+// Int returns the value truncated to an integer, and whether it was present.
+func (n Number) Int() (int64, bool) { return int64(n.Value), n.Valid }
+
+// TextList is a list of strings that decodes from a JSON array (null
+// elements dropped), a single string, or null.
+type TextList []string
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (l *TextList) UnmarshalJSON(b []byte) error {
+	*l = nil
+	b = bytes.TrimSpace(b)
+	if len(b) == 0 || b[0] != '[' {
+		var t Text
+		if err := t.UnmarshalJSON(b); err != nil {
+			return err
+		}
+		if t != "" {
+			*l = TextList{string(t)}
+		}
+		return nil
+	}
+	var items []Text
+	if err := json.Unmarshal(b, &items); err != nil {
+		return err
+	}
+	for _, it := range items {
+		if it != "" {
+			*l = append(*l, string(it))
+		}
+	}
+	return nil
+}

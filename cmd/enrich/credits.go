@@ -1,0 +1,44 @@
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/spf13/cobra"
+)
+
+func newCreditsCommand(g *globals) *cobra.Command {
+	var svc serviceFlags
+	var withoutContacts bool
+	cmd := &cobra.Command{
+		Use:   "credits",
+		Short: "Show the account's credit balance",
+		Long: `Show the balance of the account's standard credit pool (lookups with
+contacts), or with --without-contacts of the without-contacts pool.
+The key comes from ENRICH_API_KEY, the service's address from ENRICH_API_URL.`,
+		Args: exactArgs(0, "no arguments"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			log, err := g.logger(os.Stderr)
+			if err != nil {
+				return err
+			}
+			c, err := svc.client(log)
+			if err != nil {
+				return err
+			}
+			n, _, err := c.Credits(cmd.Context(), withoutContacts)
+			if err != nil {
+				return serviceError(err)
+			}
+			pool := "standard (with contacts)"
+			if withoutContacts {
+				pool = "without contacts"
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "%d credits, %s\n", n, pool)
+			return nil
+		},
+	}
+	svc.register(cmd.Flags())
+	cmd.Flags().BoolVar(&withoutContacts, "without-contacts", false, "show the without-contacts pool")
+	return cmd
+}

@@ -1,0 +1,97 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/enrich-dev/enrich/pipeline"
+)
+
+func newDoctorCommand(g *globals) *cobra.Command {
+	var (
+		svc            serviceFlags
+		listen, public string
+		skipReachCheck bool
+	)
+	cmd := &cobra.Command{
+		Use:   "doctor",
+		Short: "Check the key, the credit pools and that callbacks can reach this machine",
+		Long: `Check what a run needs, and say what to fix:
+  - that ENRICH_API_KEY is accepted by the service at ENRICH_API_URL;
+  - the balance of each credit pool a lookup uses;
+  - that a request sent to the public callback URL (--public-url, default
+    http://LISTEN) reaches a listener on --listen. A callback that never
+    arrives is most often an address that leads elsewhere: a server with no
+    public address, a closed firewall, a tunnel that is down.`,
+		Args: exactArgs(0, "no arguments"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			log, err := g.logger(os.Stderr)
+			if err != nil {
+				return err
+			}
+			out := cmd.OutOrStdout()
+			failed := 0
+			check := func(ok bool, format string, a ...any) {
+				mark := "ok  "
+				if !ok {
+					mark = "FAIL"
+					failed++
+				}
+				fmt.Fprintf(out, "%s %s\n", mark, fmt.Sprintf(format, a...))
+			}
+			c, err := svc.client(log)
+			if err != nil {
+				return err
+			}
+			n, _, err := c.Credits(cmd.Context(), false)
+			if err != nil {
+				check(false, "service at %s: %v", c.BaseURL(), serviceError(err))
+			} else {
+				check(true, "service at %s accepts the key", c.BaseURL())
+				check(n > 0, "standard credits (lookups with contacts): %d%s", n, hint(n, "top up the account, or use --without-contacts"))
+				if m, _, err := c.Credits(cmd.Context(), true); err != nil {
+					check(false, "without-contacts credits: %v", serviceError(err))
+				} else {
+					check(true, "without-contacts credits: %d", m)
+				}
+			}
+			if !skipReachCheck {
+				url, err := pipeline.CheckCallback(cmd.Context(), listen, public)
+				if err != nil {
+					check(false, "callbacks: %s does not reach a listener on %s: %v", url, listen, err)
+					writeReachHelp(out)
+				} else {
+					check(true, "callbacks: %s reaches the listener on %s", url, listen)
+				}
+			}
+			if failed > 0 {
+				return fmt.Errorf("%d check(s) failed", failed)
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	svc.register(f)
+	f.StringVar(&listen, "listen", "127.0.0.1:8701", "address the run's callback receiver listens on")
+	f.StringVar(&public, "public-url", "", "address at which the service reaches the receiver (default http://LISTEN)")
+	f.BoolVar(&skipReachCheck, "skip-callback-check", false, "do not check callback reachability (for --sync runs)")
+	return cmd
+}
+
+func hint(n int64, what string) string {
+	if n > 0 {
+		return ""
+	}
+	return "; " + what
+}
+
+func writeReachHelp(w io.Writer) {
+	fmt.Fprint(w, `     The service posts results to --public-url. Give an address the service can
+     reach that forwards to --listen: a server's public address and port, or a
+     tunnel (e.g. a reverse proxy or an SSH/HTTP tunnel). Without one, use
+     --sync, which needs no callbacks.
+`)
+}

@@ -1,0 +1,180 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/enrich-dev/enrich/emulator"
+)
+
+// emulatorOptions are the flags of `enrich emulator`.
+type emulatorOptions struct {
+	listen     string
+	configFile string
+	account    emulator.AccountConfig
+	cfg        emulator.Config
+}
+
+func newEmulatorCommand(g *globals) *cobra.Command {
+	o := &emulatorOptions{}
+	cmd := &cobra.Command{
+		Use:   "emulator",
+		Short: "Run a local emulator of the profile service",
+		Long: `Run a faithful local emulator of the profile service on --listen.
+
+It serves the service's interface under /api/v1 over a deterministic synthetic
+world of people, enforces its rules (item limits, the sliding window of items
+per minute, credit pools, duplicate queries) and delivers asynchronous results
+to callback URLs with the service's retries. Faults can be switched on to
+test a client: lost callbacks, 500s on submission, timed-out items.
+
+Durations take Go syntax (250ms, 4s, 1m), so tests can compress time.
+
+Without --config there is one account, described by --api-key, --trial and
+the credit flags. --config names a JSON file with several accounts instead:
+
+  {"accounts": [
+    {"name": "paid", "key": "k1", "credits": 1000, "withoutContactsCredits": 500,
+     "companyCredits": 10, "companyApi": true},
+    {"name": "trial", "key": "k2", "trial": true, "credits": 50},
+    {"name": "off", "key": "k3", "disabled": true}
+  ]}
+
+People search (searchByQuery, scrollSearch) runs over the world with every
+filter of the interface. Text filters take boolean queries (AND, OR and NOT
+in any case, parentheses, "quoted phrases"; adjacent words are ANDed);
+locations are countries, US states and Canadian provinces, or cities (10 km
+around them), and sample below lists some that match people. Scroll ids are single-use and expire --scroll-ttl
+after the response that issued them. An account may have 3 searches or
+scrolls in progress at once (429 beyond), and has daily quotas (402 when
+spent) that reset every --day-length from the emulator's start: searches
+(500 a day paid, 20 trial) and profiles returned (5,000 paid, 200 trial). A
+page that would pass the profile quota is cut short. The exclude* filters
+read per-account state: revealed is what the account looked up with
+contacts; watched, in lists, in progress and e-mailed cannot happen here,
+so each account has marked a fixed share of people (8%, 5%, 3% and 4%),
+chosen by a hash of its API key and the person's uid.
+
+The Company API is off unless --company-api (or "companyApi" in --config)
+enables it. company/info spends a company data credit; company/getProfiles
+delivers the employees by callback, 100 a batch, and counts them against
+the daily profile-view quota (2,000; 429 when a company has more than
+what remains). In --config, "searchQueriesPerDay", "searchProfilesPerDay"
+and "profileViewsPerDay" set an account's own quotas.
+
+Endpoints outside the service help tests and demos (no key needed):
+  GET  /_emulator/stats            counters per account (JSON)
+  GET  /_emulator/sample?count=N   N known identifiers of each kind, and companies,
+                                   industries, locations and titles to search for (JSON)
+  POST /_emulator/credits          top up a pool: {"account":"default","pool":"standard","add":100}`,
+		Args: exactArgs(0, "no arguments"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return o.run(cmd.Context(), g)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.listen, "listen", "127.0.0.1:8700", "address to serve on")
+	f.StringVar(&o.configFile, "config", "", "JSON file of accounts; replaces the account flags")
+	f.StringVar(&o.account.Key, "api-key", "demo-key", "API key of the account")
+	f.Int64Var(&o.account.Credits, "credits", 10000, "standard credits of the account")
+	f.Int64Var(&o.account.WithoutContactsCredits, "without-contacts-credits", 10000, "without-contacts credits of the account")
+	f.Int64Var(&o.account.CompanyCredits, "company-credits", 100, "company data credits of the account")
+	f.BoolVar(&o.account.Trial, "trial", false, "trial plan: 5 items per minute unless --items-per-minute says otherwise")
+	f.IntVar(&o.account.ItemsPerMinute, "items-per-minute", 0, "items admitted per rate window (0: the plan's, 600 paid or 5 trial)")
+	f.DurationVar(&o.cfg.RateWindow, "rate-window", time.Minute, "length of the sliding window of items")
+	f.DurationVar(&o.cfg.CallbackDelay, "callback-delay", 3*time.Second, "typical processing delay of an asynchronous lookup; a long tail reaches 20 times it")
+	f.DurationSliceVar(&o.cfg.RetryGaps, "retry-gaps", []time.Duration{10 * time.Second, 30 * time.Second, 60 * time.Second}, "gaps before the 3 retries of a callback that was not answered 200")
+	f.DurationVar(&o.cfg.AnswerTimeout, "answer-timeout", 10*time.Second, "how long a callback receiver has to answer 200")
+	f.DurationVar(&o.cfg.DuplicatePeriod, "duplicate-period", 60*time.Second, "an item submitted again within this period is duplicate_query")
+	f.Float64Var(&o.cfg.CallbackLoss, "callback-loss", 0, "probability (0 to 1) that every attempt of a delivery is lost")
+	f.Float64Var(&o.cfg.SubmitErrorRate, "submit-error-rate", 0, "probability (0 to 1) that a submission is answered 500 and not processed")
+	f.Float64Var(&o.cfg.TimeoutRate, "timeout-rate", 0, "probability (0 to 1) that an asynchronous item ends timeout_exceeded")
+	f.Float64Var(&o.cfg.DuplicateRate, "duplicate-rate", 0, "probability (0 to 1) that a delivered callback is delivered a second time")
+	f.BoolVar(&o.account.CompanyAPI, "company-api", false, "enable the Company API for the account")
+	f.DurationVar(&o.cfg.ScrollTTL, "scroll-ttl", 15*time.Second, "a scroll id expires this long after the response that issued it")
+	f.DurationVar(&o.cfg.SearchDelay, "search-delay", 0, "latency added to every search and scroll")
+	f.DurationVar(&o.cfg.DayLength, "day-length", 24*time.Hour, "length of the emulated day after which the daily quotas reset")
+	f.IntVar(&o.cfg.SearchQueriesPerDay, "search-queries-per-day", 0, "daily searchByQuery quota of every account (0: the plan's, 500 paid or 20 trial)")
+	f.IntVar(&o.cfg.SearchProfilesPerDay, "search-profiles-per-day", 0, "daily quota of profiles returned by searches and scrolls (0: the plan's, 5000 paid or 200 trial)")
+	f.IntVar(&o.cfg.ProfileViewsPerDay, "profile-views-per-day", 0, "daily quota of profiles delivered by company/getProfiles (0: 2000)")
+	f.IntVar(&o.cfg.People, "people", 20000, "number of people in the synthetic world")
+	f.Int64Var(&o.cfg.Seed, "seed", 1, "seed of the synthetic world and of the faults")
+	return cmd
+}
+
+func (o *emulatorOptions) run(ctx context.Context, g *globals) error {
+	log, err := g.logger(os.Stderr)
+	if err != nil {
+		return err
+	}
+	for name, p := range map[string]float64{"--callback-loss": o.cfg.CallbackLoss, "--submit-error-rate": o.cfg.SubmitErrorRate, "--timeout-rate": o.cfg.TimeoutRate, "--duplicate-rate": o.cfg.DuplicateRate} {
+		if p < 0 || p > 1 {
+			return usageErrorf("%s %v: give a probability from 0 to 1", name, p)
+		}
+	}
+	if len(o.cfg.RetryGaps) != 3 {
+		return usageErrorf("--retry-gaps takes 3 durations, such as 10s,30s,60s")
+	}
+	if o.cfg.People < 1 {
+		return usageErrorf("--people must be at least 1")
+	}
+	if o.cfg.ScrollTTL <= 0 || o.cfg.DayLength <= 0 || o.cfg.SearchDelay < 0 {
+		return usageErrorf("--scroll-ttl and --day-length must be positive, --search-delay not negative")
+	}
+	if o.cfg.SearchQueriesPerDay < 0 || o.cfg.SearchProfilesPerDay < 0 || o.cfg.ProfileViewsPerDay < 0 {
+		return usageErrorf("daily quotas cannot be negative")
+	}
+	cfg := o.cfg
+	cfg.Logger = log
+	if o.configFile != "" {
+		if cfg.Accounts, err = emulator.LoadAccounts(o.configFile); err != nil {
+			return withCode(ExitUsage, err)
+		}
+	} else {
+		o.account.Name = "default"
+		cfg.Default = o.account
+	}
+	start := time.Now()
+	emu, err := emulator.New(cfg)
+	if err != nil {
+		return withCode(ExitUsage, err)
+	}
+	defer emu.Close()
+	// Index people search now: on a large world the first search would
+	// otherwise wait seconds for it.
+	emu.PrepareSearch()
+
+	ln, err := net.Listen("tcp", o.listen)
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w", o.listen, err)
+	}
+	srv := &http.Server{
+		Handler:           emu,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       time.Minute,
+		WriteTimeout:      time.Minute,
+		IdleTimeout:       2 * time.Minute,
+	}
+	log.Info("emulator ready", "url", "http://"+ln.Addr().String(), "people", cfg.People, "accounts", max(1, len(cfg.Accounts)), "startup", time.Since(start).Round(time.Millisecond))
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return fmt.Errorf("serve: %w", err)
+	case <-ctx.Done():
+	}
+	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdown); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("shut down: %w", err)
+	}
+	log.Info("emulator stopped")
+	return nil
+}

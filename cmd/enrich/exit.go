@@ -1,0 +1,53 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+)
+
+// Exit codes, documented in the README.
+const (
+	ExitOK          = 0   // the job is complete
+	ExitError       = 1   // an error stopped the job
+	ExitUsage       = 2   // bad command line or bad input
+	ExitIncomplete  = 3   // stopped early (credits, quota, time) and resumable
+	ExitLocked      = 4   // another process holds the journal
+	ExitInterrupted = 130 // interrupted by a signal
+)
+
+// exitError carries an exit code with the error a user sees.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Unwrap() error { return e.err }
+
+// withCode attaches an exit code to err.
+func withCode(code int, err error) error {
+	if err == nil {
+		return nil
+	}
+	return &exitError{code: code, err: err}
+}
+
+// usageErrorf reports a bad command line or bad input (exit code 2).
+func usageErrorf(format string, args ...any) error {
+	return withCode(ExitUsage, fmt.Errorf(format, args...))
+}
+
+// exitCode maps the outcome of a command to the process exit code.
+func exitCode(ctx context.Context, err error) int {
+	var ee *exitError
+	switch {
+	case errors.As(err, &ee):
+		return ee.code
+	case err == nil:
+		return ExitOK
+	case ctx.Err() != nil && errors.Is(err, context.Canceled):
+		return ExitInterrupted
+	}
+	return ExitError
+}

@@ -1,0 +1,77 @@
+package main
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/enrich-dev/enrich/internal/ident"
+	"github.com/enrich-dev/enrich/sources"
+)
+
+// inputFlags binds the flags that say how to read an input sheet; plan,
+// run and export share them, so that one command line reads the sheet
+// the same way in each.
+type inputFlags struct {
+	columns []string
+	sheet   string
+	region  string
+	prefer  []string
+}
+
+func (in *inputFlags) register(f *pflag.FlagSet) {
+	f.StringArrayVar(&in.columns, "column", nil,
+		"identifier column as KIND=HEADER, KIND one of linkedin, email, phone, uid; repeat for several columns\n"+
+			"(e.g. --column email=\"Work Email\" --column email=\"Personal Email\"); a kind named here is read\n"+
+			"only from the columns named, the other kinds are still detected")
+	f.StringVar(&in.sheet, "sheet", "", "worksheet to read from an .xlsx input (default: the first visible sheet)")
+	f.StringVar(&in.region, "default-region", "",
+		"region of phone numbers written without a country code, as an ISO 3166 code such as US or DE;\n"+
+			"without it such numbers are invalid")
+	f.StringSliceVar(&in.prefer, "prefer", nil,
+		"identifier kinds to try first, comma-separated (e.g. email,phone); kinds not named follow in the\n"+
+			"default order linkedin, email, phone, uid")
+}
+
+// options returns the reading options the flags describe, or a usage
+// error.
+func (in *inputFlags) options() (sources.Options, error) {
+	opts := sources.Options{Sheet: in.sheet}
+	for _, spec := range in.columns {
+		kind, header, ok := strings.Cut(spec, "=")
+		if !ok || strings.TrimSpace(header) == "" {
+			return opts, usageErrorf("--column %q: write KIND=HEADER, e.g. --column email=\"Work Email\"", spec)
+		}
+		if _, err := ident.ParseKind(kind); err != nil {
+			return opts, usageErrorf("--column %q: %v", spec, err)
+		}
+		opts.Columns = append(opts.Columns, spec)
+	}
+	region, err := ident.CheckRegion(in.region)
+	if err != nil {
+		return opts, usageErrorf("--default-region: %v", err)
+	}
+	opts.DefaultRegion = region
+	seen := map[ident.Kind]bool{}
+	for _, name := range in.prefer {
+		kind, err := ident.ParseKind(name)
+		if err != nil {
+			return opts, usageErrorf("--prefer: %v", err)
+		}
+		if seen[kind] {
+			return opts, usageErrorf("--prefer: %s is named twice", kind)
+		}
+		seen[kind] = true
+		opts.Prefer = append(opts.Prefer, kind)
+	}
+	return opts, nil
+}
+
+// isInputError reports whether err is about the input sheet (unreadable,
+// not a spreadsheet, malformed, or not matching the input flags), which
+// commands report as bad input with exit code 2.
+func isInputError(err error) bool {
+	var ie *sources.InputError
+	return errors.As(err, &ie)
+}

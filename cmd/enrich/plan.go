@@ -1,0 +1,118 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/enrich-dev/enrich/internal/ident"
+	"github.com/enrich-dev/enrich/pipeline"
+	"github.com/enrich-dev/enrich/state"
+)
+
+// newPlanCommand returns `enrich plan`, which reads a sheet and says what
+// a run would look up and what it could cost, without the network.
+func newPlanCommand(g *globals) *cobra.Command {
+	var (
+		input           inputFlags
+		asJSON          bool
+		itemsPerMinute  int
+		journal         string
+		withoutContacts bool
+	)
+	cmd := &cobra.Command{
+		Use:   "plan INPUT",
+		Short: "Show what a run would look up, cost and take, offline and free",
+		Long: `Read INPUT (.csv or .xlsx) to the end and report, without contacting the
+service and without spending anything:
+
+  - the identifier columns found (profile URL, e-mail, phone, uid), how, and
+    sample values;
+  - how many rows have a valid identifier, only invalid ones, or none;
+  - the invalid identifiers by reason, with the first rows that have them;
+  - duplicate rows, the unique lookups a run makes, the worst-case credits
+    (one per person found: lookups that find no one are free), and how long
+    the lookups take at the budget of --items-per-minute.
+
+When the journal exists, the plan also counts the lookups it already holds
+an answer for: a run pays nothing for those.
+
+Check the plan before a run: a phone column that needs --default-region, or
+a column detected wrongly (fix it with --column), shows here first.`,
+		Example: `  enrich plan leads.csv
+  enrich plan leads.xlsx --sheet Contacts --default-region US
+  enrich plan leads.csv --column email="Work Email" --prefer email --json`,
+		Args: exactArgs(1, "one input file"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts, err := input.options()
+			if err != nil {
+				return err
+			}
+			if itemsPerMinute <= 0 {
+				return usageErrorf("--items-per-minute must be a positive number of items, not %d", itemsPerMinute)
+			}
+			popts := pipeline.PlanOptions{Input: args[0], Source: opts, ItemsPerMinute: itemsPerMinute}
+			j, err := state.Open(journal, state.Options{ReadOnly: true, LockTimeout: 200 * time.Millisecond})
+			switch {
+			case err == nil:
+				defer j.Close()
+				popts.Resolved = resolvedIn(j, withoutContacts)
+			case errors.Is(err, state.ErrLocked):
+				fmt.Fprintf(cmd.ErrOrStderr(), "enrich: %s is in use by a run; the plan does not count what it holds\n", journal)
+			case !errors.Is(err, os.ErrNotExist):
+				return err
+			}
+			p, err := pipeline.MakePlan(cmd.Context(), popts)
+			if err != nil {
+				return planError(cmd.Context(), err)
+			}
+			if asJSON {
+				enc := json.NewEncoder(cmd.OutOrStdout())
+				enc.SetIndent("", "  ")
+				enc.SetEscapeHTML(false)
+				return enc.Encode(p)
+			}
+			return p.WriteText(cmd.OutOrStdout())
+		},
+	}
+	f := cmd.Flags()
+	f.BoolVar(&asJSON, "json", false, "print the plan as JSON instead of text")
+	f.IntVar(&itemsPerMinute, "items-per-minute", 600, "lookup budget used for the time estimate: items per minute the service allows the account")
+	f.StringVar(&journal, "journal", defaultJournal, "journal whose answers the plan counts, if it exists")
+	f.BoolVar(&withoutContacts, "without-contacts", false, "count the journal's lookups made without contacts")
+	input.register(f)
+	_ = g // plan logs nothing; it takes the globals like every command
+	return cmd
+}
+
+// resolvedIn reports whether the journal holds a final answer for an
+// identifier.
+func resolvedIn(j *state.Journal, withoutContacts bool) func(ident.ID) bool {
+	mode := state.WithContacts
+	if withoutContacts {
+		mode = state.WithoutContacts
+	}
+	return func(id ident.ID) bool {
+		final := false
+		j.View(func(r *state.Reader) error {
+			l, ok, err := r.Lookup(mode, id.Value)
+			final = err == nil && ok && l.Phase.Final()
+			return nil
+		})
+		return final
+	}
+}
+
+// planError gives a failed plan its exit code: an interruption is one, and
+// everything else plan can meet is about the input (exit code 2).
+func planError(ctx context.Context, err error) error {
+	if ctx.Err() != nil && errors.Is(err, context.Canceled) {
+		return err
+	}
+	return withCode(ExitUsage, err)
+}

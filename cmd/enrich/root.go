@@ -1,0 +1,101 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"log/slog"
+
+	"github.com/spf13/cobra"
+)
+
+// globals are the options every command shares.
+type globals struct {
+	logFormat string
+	logLevel  string
+}
+
+// logger returns the logger the options describe, writing to w.
+func (g *globals) logger(w io.Writer) (*slog.Logger, error) {
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(g.logLevel)); err != nil {
+		return nil, usageErrorf("--log-level %q: use debug, info, warn or error", g.logLevel)
+	}
+	opts := &slog.HandlerOptions{Level: level}
+	switch g.logFormat {
+	case "text":
+		return slog.New(slog.NewTextHandler(w, opts)), nil
+	case "json":
+		return slog.New(slog.NewJSONHandler(w, opts)), nil
+	}
+	return nil, usageErrorf("--log-format %q: use text or json", g.logFormat)
+}
+
+func newRootCommand() *cobra.Command {
+	g := &globals{}
+	root := &cobra.Command{
+		Use:   "enrich",
+		Short: "Enrich lead spreadsheets with professional profiles",
+		Long: `enrich completes every row of a lead spreadsheet (CSV or Excel) with the
+professional profile of the person it names: full name, current title and
+company, e-mails, phones and links. It looks identifiers up through the
+profile service within its budget, keeps every request and result in a
+journal so that an interrupted run resumes without paying twice, and writes
+the enriched rows as CSV, Excel or JSON lines.
+
+The service's address and key come from the environment:
+  ENRICH_API_URL   base address of the service, e.g. http://127.0.0.1:8700
+  ENRICH_API_KEY   the account's API key (never given as a flag)
+
+"enrich emulator" runs a local emulator of the whole service.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return usageErrorf("unknown command %q; see 'enrich --help'", args[0])
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error { return cmd.Help() },
+	}
+	root.PersistentFlags().StringVar(&g.logFormat, "log-format", "text", "log format on stderr: text or json")
+	root.PersistentFlags().StringVar(&g.logLevel, "log-level", "info", "log level: debug, info, warn or error")
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
+		return usageErrorf("%v; see '%s --help'", err, cmd.CommandPath())
+	})
+	root.AddCommand(
+		newPlanCommand(g),
+		newRunCommand(g),
+		newExportCommand(g),
+		newStatusCommand(g),
+		newCreditsCommand(g),
+		newDoctorCommand(g),
+		newDemoCommand(g),
+		newEmulatorCommand(g),
+		newVersionCommand(),
+	)
+	return root
+}
+
+// exactArgs is cobra.ExactArgs with a usage error (exit code 2).
+func exactArgs(n int, what string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) != n {
+			return usageErrorf("%s expects %s; see '%s --help'", cmd.CommandPath(), what, cmd.CommandPath())
+		}
+		return nil
+	}
+}
+
+// version is set at build time with -ldflags "-X main.version=...".
+var version = "dev"
+
+func newVersionCommand() *cobra.Command {
+	return &cobra.Command{
+		Use:   "version",
+		Short: "Print the version",
+		Args:  exactArgs(0, "no arguments"),
+		Run: func(cmd *cobra.Command, args []string) {
+			fmt.Fprintln(cmd.OutOrStdout(), "enrich", version)
+		},
+	}
+}

@@ -1,0 +1,67 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/enrich-dev/enrich/api"
+)
+
+// Environment variables that configure the service.
+const (
+	envAPIKey = "ENRICH_API_KEY"
+	envAPIURL = "ENRICH_API_URL"
+)
+
+// serviceFlags binds --api-url; the key comes only from the environment, so
+// that it never shows in a process list or a shell history.
+type serviceFlags struct {
+	apiURL string
+}
+
+func (s *serviceFlags) register(f *pflag.FlagSet) {
+	f.StringVar(&s.apiURL, "api-url", "", "base address of the service, e.g. http://127.0.0.1:8700 (default $"+envAPIURL+")")
+}
+
+// client returns a client of the service, or a usage error saying what to
+// set.
+func (s *serviceFlags) client(log *slog.Logger) (*api.Client, error) {
+	key := strings.TrimSpace(os.Getenv(envAPIKey))
+	if key == "" {
+		return nil, usageErrorf("no API key: set %s to the account's key (it is never taken as a flag)", envAPIKey)
+	}
+	base := s.apiURL
+	if base == "" {
+		base = os.Getenv(envAPIURL)
+	}
+	if base == "" {
+		return nil, usageErrorf("no service address: set %s (such as http://127.0.0.1:8700 for a local emulator) or --api-url", envAPIURL)
+	}
+	c, err := api.New(base, key, api.WithLogger(log))
+	if err != nil {
+		return nil, usageErrorf("%v", err)
+	}
+	return c, nil
+}
+
+// serviceError turns a failed call into one sentence a user can act on.
+func serviceError(err error) error {
+	var apiErr *api.Error
+	var te *api.TransportError
+	switch {
+	case errors.Is(err, api.ErrUnauthorized):
+		return fmt.Errorf("the service did not accept the API key; check %s", envAPIKey)
+	case errors.Is(err, api.ErrForbidden):
+		return fmt.Errorf("the account is disabled or not allowed to do this; check it in the service's web application (%v)", err)
+	case errors.As(err, &te):
+		return fmt.Errorf("cannot reach the service (%v); check %s or --api-url and the network", te.Err, envAPIURL)
+	case errors.As(err, &apiErr) && apiErr.Message != "":
+		return fmt.Errorf("the service answered %d: %s", apiErr.Status, apiErr.Message)
+	}
+	return err
+}

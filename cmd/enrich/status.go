@@ -1,0 +1,120 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/enrich-dev/enrich/pipeline"
+	"github.com/enrich-dev/enrich/state"
+)
+
+// statusReport is what `enrich status --json` prints.
+type statusReport struct {
+	Run     *pipeline.Snapshot `json:"run,omitempty"`
+	Running bool               `json:"running"`
+	Journal *state.Summary     `json:"journal,omitempty"`
+}
+
+func newStatusCommand(g *globals) *cobra.Command {
+	var (
+		journal string
+		asJSON  bool
+	)
+	cmd := &cobra.Command{
+		Use:   "status",
+		Short: "Show where a job stands",
+		Long: `Show where the job of a journal stands: rows by status, lookups queued and
+in flight, and when the last result came. It works while a run holds the
+journal, from the status file the run keeps beside it.`,
+		Args: exactArgs(0, "no arguments"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			var rep statusReport
+			snap, ok, err := pipeline.ReadStatus(journal)
+			if err != nil {
+				return err
+			}
+			if ok {
+				rep.Run = &snap
+			}
+			j, err := state.Open(journal, state.Options{ReadOnly: true, LockTimeout: 200 * time.Millisecond})
+			switch {
+			case errors.Is(err, state.ErrLocked):
+				rep.Running = true
+			case errors.Is(err, os.ErrNotExist):
+				return usageErrorf("no journal at %s; give --journal, or run enrich run first", journal)
+			case err != nil:
+				return err
+			default:
+				sum, err := j.Summarize()
+				j.Close()
+				if err != nil {
+					return err
+				}
+				rep.Journal = &sum
+			}
+			if asJSON {
+				enc := json.NewEncoder(cmd.OutOrStdout())
+				enc.SetIndent("", "  ")
+				return enc.Encode(rep)
+			}
+			rep.write(cmd.OutOrStdout(), journal)
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&journal, "journal", defaultJournal, "journal file of the job")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")
+	return cmd
+}
+
+func (r statusReport) write(w io.Writer, journal string) {
+	fmt.Fprintf(w, "journal    %s\n", journal)
+	if s := r.Run; s != nil {
+		state := "finished"
+		switch {
+		case r.Running:
+			state = fmt.Sprintf("running (pid %d, since %s)", s.PID, s.Started.Local().Format(time.DateTime))
+		case !s.Finished:
+			state = "stopped before it finished"
+		}
+		if s.StopReason != "" {
+			state += ", " + s.StopReason
+		}
+		fmt.Fprintf(w, "run        %s → %s: %s\n", s.Input, s.Output, state)
+		fmt.Fprintf(w, "rows       %d: %d final, %d waiting\n", s.Rows, s.Resolved, s.Waiting)
+		fmt.Fprintf(w, "lookups    %d distinct: %d queued, %d items in flight\n", s.Lookups, s.Queued, s.InFlight)
+		fmt.Fprintf(w, "sent       %d items at %.0f items/min, %d credits used\n", s.ItemsSent, s.ItemsPerMinute, s.CreditsUsed)
+		if !s.LastResult.IsZero() {
+			fmt.Fprintf(w, "last result %s\n", s.LastResult.Local().Format(time.DateTime))
+		}
+		fmt.Fprintf(w, "updated    %s\n", s.Updated.Local().Format(time.DateTime))
+	} else if r.Running {
+		fmt.Fprintln(w, "run        a run holds the journal and has not written its status yet")
+	}
+	if j := r.Journal; j != nil {
+		modes := make([]string, 0, len(j.Lookups))
+		for m := range j.Lookups {
+			modes = append(modes, m)
+		}
+		sort.Strings(modes)
+		for _, m := range modes {
+			fmt.Fprintf(w, "lookups %s:", m)
+			for p := state.Queued; p <= state.Failed; p++ {
+				if n := j.Lookups[m][p]; n > 0 {
+					fmt.Fprintf(w, " %s %d", p, n)
+				}
+			}
+			fmt.Fprintln(w)
+		}
+		fmt.Fprintf(w, "requests   %d open (%d items)\n", j.OpenBatches, j.OpenItems)
+		if !j.LastResult.IsZero() {
+			fmt.Fprintf(w, "last result %s\n", j.LastResult.Local().Format(time.DateTime))
+		}
+	}
+}

@@ -1,0 +1,293 @@
+package e2e
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"os"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestCleanRun(t *testing.T) {
+	t.Parallel()
+	j := newJob(t, fastService(10000), 250)
+	j.enrich(t, j.args()...).expectCode(t, 0)
+	j.checkRows(t)
+	j.budgetKept(t)
+	r := j.report(t)
+	if used := j.stats().CreditsUsed["standard"]; used != found(r) || r.CreditsUsed != used {
+		t.Errorf("credits used %d (report %d), want one per distinct identifier found: %d", used, r.CreditsUsed, found(r))
+	}
+	if fi, err := os.Stat(j.journal); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("journal mode %v, %v; want 0600", fi.Mode().Perm(), err)
+	}
+	if !r.Complete || r.Rows != len(j.sheet) || r.RateLimited != 0 {
+		t.Errorf("report %+v", r)
+	}
+
+	// The same command again: nothing is sent, nothing is paid.
+	before := j.stats().ItemsAccepted
+	j.enrich(t, j.args()...).expectCode(t, 0)
+	if after := j.stats().ItemsAccepted; after != before {
+		t.Errorf("a re-run submitted %d items", after-before)
+	}
+	j.checkRows(t)
+}
+
+func TestLostCallbacks(t *testing.T) {
+	t.Parallel()
+	cfg := fastService(10000)
+	cfg.CallbackLoss = 0.1
+	j := newJob(t, cfg, 250)
+	j.enrich(t, j.args("--callback-timeout", "1500ms")...).expectCode(t, 0)
+	j.checkRows(t)
+	j.budgetKept(t)
+	st, r := j.stats(), j.report(t)
+	if st.Lost == 0 {
+		t.Fatal("no callback was lost: the test tests nothing")
+	}
+	// Profiles in lost deliveries were paid once and must be looked up
+	// again; nothing else may be paid twice.
+	if want := found(r) + int64(st.DiscardedCharged); st.CreditsUsed["standard"] != want {
+		t.Errorf("credits used %d, want %d found + %d paid in lost deliveries", st.CreditsUsed["standard"], found(r), st.DiscardedCharged)
+	}
+	if r.Expired == 0 || r.Resubmissions == 0 {
+		t.Errorf("report shows no resubmission: %+v", r)
+	}
+}
+
+func TestDuplicateDeliveries(t *testing.T) {
+	t.Parallel()
+	cfg := fastService(10000)
+	cfg.DuplicateRate = 0.5
+	j := newJob(t, cfg, 200)
+	j.enrich(t, j.args()...).expectCode(t, 0)
+	j.checkRows(t)
+	j.budgetKept(t)
+	st, r := j.stats(), j.report(t)
+	if st.Duplicated == 0 {
+		t.Fatal("no delivery was duplicated")
+	}
+	if st.CreditsUsed["standard"] != found(r) {
+		t.Errorf("credits used %d, want %d", st.CreditsUsed["standard"], found(r))
+	}
+}
+
+func TestSlowCallbacksPastTimeout(t *testing.T) {
+	t.Parallel()
+	cfg := fastService(10000)
+	cfg.CallbackDelay = time.Second // two thirds of the deliveries come after the timeout
+	j := newJob(t, cfg, 400)
+	j.enrich(t, j.args("--callback-timeout", "400ms", "--max-attempts", "20", "--drain-timeout", "20s")...).expectCode(t, 0)
+	j.checkRows(t)
+	j.budgetKept(t)
+	st, r := j.stats(), j.report(t)
+	if r.Expired == 0 {
+		t.Fatal("no callback came after the timeout: the test tests nothing")
+	}
+	// A request resubmitted after its timeout may be paid twice if the slow
+	// callback comes too: at most the items of the expired requests.
+	used := st.CreditsUsed["standard"]
+	if used < found(r) || used > found(r)+int64(r.Expired*perWindow) {
+		t.Errorf("credits used %d; found %d, %d requests expired", used, found(r), r.Expired)
+	}
+}
+
+func TestCreditsRunOutThenResume(t *testing.T) {
+	t.Parallel()
+	j := newJob(t, fastService(60), 250)
+	res := j.enrich(t, j.args()...)
+	res.expectCode(t, 3)
+	if !strings.Contains(res.stderr, "credits") {
+		t.Errorf("stderr does not say credits ran out:\n%s", res.stderr)
+	}
+	r := j.report(t)
+	if r.Complete || r.RowsByStatus["credits_exhausted"] == 0 {
+		t.Fatalf("report after credits ran out: %+v", r)
+	}
+	if used := j.stats().CreditsUsed["standard"]; used != 60 {
+		t.Errorf("credits used %d, want all 60", used)
+	}
+
+	// Top up, and the same command finishes the job.
+	resp, err := http.Post(j.url+"/_emulator/credits", "application/json", bytes.NewReader([]byte(`{"add": 1000}`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	j.enrich(t, j.args()...).expectCode(t, 0)
+	j.checkRows(t)
+	j.budgetKept(t)
+	r = j.report(t)
+	// Items answered credits_are_over cost nothing: every credit bought a
+	// distinct profile.
+	if used := j.stats().CreditsUsed["standard"]; used != found(r) {
+		t.Errorf("credits used %d over both runs, want %d", used, found(r))
+	}
+}
+
+func TestTrialAccount(t *testing.T) {
+	t.Parallel()
+	cfg := fastService(100)
+	cfg.Default.Trial, cfg.Default.ItemsPerMinute = true, 0 // the plan's 5 items per window
+	j := newJob(t, cfg, 20)
+	start := time.Now()
+	j.enrich(t, j.args("--items-per-minute", "5")...).expectCode(t, 0)
+	j.checkRows(t)
+	st := j.stats()
+	if st.RateLimited != 0 || st.MaxWindowItems > 5 {
+		t.Errorf("429s %d, window max %d (limit 5)", st.RateLimited, st.MaxWindowItems)
+	}
+	if items := st.ItemsAccepted; time.Since(start) < time.Duration((items-1)/5)*window {
+		t.Errorf("%d items in %v: faster than 5 per window", items, time.Since(start))
+	}
+}
+
+func TestSyncMode(t *testing.T) {
+	t.Parallel()
+	j := newJob(t, fastService(10000), 150)
+	// No callback address is needed: --listen is left unusable on purpose.
+	j.enrich(t, j.args("--sync", "--listen", "256.0.0.1:1")...).expectCode(t, 0)
+	j.checkRows(t)
+	j.budgetKept(t)
+	if st := j.stats(); st.Delivered != 0 || st.CreditsUsed["standard"] != found(j.report(t)) {
+		t.Errorf("stats %+v", st)
+	}
+}
+
+func TestMaxCredits(t *testing.T) {
+	t.Parallel()
+	j := newJob(t, fastService(10000), 200)
+	res := j.enrich(t, j.args("--max-credits", "25")...)
+	res.expectCode(t, 3)
+	if used := j.stats().CreditsUsed["standard"]; used > 25 || used < 20 {
+		t.Errorf("credits used %d with --max-credits 25", used)
+	}
+	r := j.report(t)
+	if r.Complete || r.StopReason != "--max-credits reached" || r.RowsByStatus["pending"] == 0 {
+		t.Errorf("report %+v", r)
+	}
+	j.enrich(t, j.args()...).expectCode(t, 0)
+	j.checkRows(t)
+}
+
+func TestWithoutContacts(t *testing.T) {
+	t.Parallel()
+	j := newJob(t, fastService(10000), 80)
+	j.output = j.dir + "/enriched.jsonl"
+	j.enrich(t, j.args("--without-contacts", "-o", j.output)...).expectCode(t, 0)
+	st := j.stats()
+	if st.CreditsUsed["standard"] != 0 || st.CreditsUsed["withoutContacts"] == 0 {
+		t.Errorf("credits %v", st.CreditsUsed)
+	}
+	b, err := os.ReadFile(j.output)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	if len(lines) != len(j.sheet) {
+		t.Fatalf("%d JSON lines for %d rows", len(lines), len(j.sheet))
+	}
+	for i, line := range lines {
+		var row struct {
+			Status    string `json:"enrich_status"`
+			Candidate struct {
+				Contacts []any `json:"contacts"`
+				UID      string
+			} `json:"candidate"`
+		}
+		if err := json.Unmarshal([]byte(line), &row); err != nil {
+			t.Fatal(err)
+		}
+		if row.Status != j.sheet[i].Status || (row.Status == "success" && (row.Candidate.UID != j.sheet[i].UID || len(row.Candidate.Contacts) != 0)) {
+			t.Errorf("row %d: %s %s with %d contacts; want %s %s and none", i+1, row.Status, row.Candidate.UID, len(row.Candidate.Contacts), j.sheet[i].Status, j.sheet[i].UID)
+		}
+	}
+}
+
+func TestUsageErrors(t *testing.T) {
+	t.Parallel()
+	j := newJob(t, fastService(10), 10)
+	for _, tc := range []struct {
+		name string
+		env  []string
+		args []string
+		code int
+		says string
+	}{
+		{"no key", []string{"ENRICH_API_KEY="}, j.args(), 2, "ENRICH_API_KEY"},
+		{"no output", nil, []string{"run", j.input}, 2, "--output"},
+		{"missing input", nil, append([]string{"run", j.dir + "/nope.csv"}, j.args()[2:]...), 2, "nope.csv"},
+		{"bad key", []string{"ENRICH_API_KEY=wrong"}, j.args(), 1, "API key"},
+		{"unknown flag", nil, append(j.args(), "--colour"), 2, "unknown flag"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res := j.enrichEnv(t, tc.env, tc.args...)
+			res.expectCode(t, tc.code)
+			if !strings.Contains(res.stderr, tc.says) {
+				t.Errorf("stderr does not mention %q:\n%s", tc.says, res.stderr)
+			}
+			if strings.Contains(res.stderr, "e2e-key") {
+				t.Errorf("the API key appears in the output:\n%s", res.stderr)
+			}
+		})
+	}
+	if st := j.stats(); st.ItemsAccepted != 0 {
+		t.Errorf("failed runs submitted %d items", st.ItemsAccepted)
+	}
+}
+
+func TestJournalLocked(t *testing.T) {
+	t.Parallel()
+	cfg := fastService(10000)
+	cfg.Default.ItemsPerMinute = 5 // slow enough that the first run holds the journal
+	j := newJob(t, cfg, 30)
+	first := j.start(t, j.args("--items-per-minute", "5")...)
+	waitFor(t, "the first run to hold the journal", func() bool {
+		_, err := os.Stat(j.journal + ".owner")
+		return err == nil
+	})
+	res := j.enrich(t, j.args("--items-per-minute", "5")...)
+	res.expectCode(t, 4)
+	if !strings.Contains(res.stderr, j.journal) || !strings.Contains(res.stderr, "pid") {
+		t.Errorf("the message does not name the journal and its holder:\n%s", res.stderr)
+	}
+	first.Process.Kill()
+	first.Wait()
+}
+
+// TestInterrupt sends Ctrl-C to a run: it stops submitting, waits for what
+// is in flight, writes the output with the rows still pending and exits
+// 130; the same command then finishes the job.
+func TestInterrupt(t *testing.T) {
+	t.Parallel()
+	cfg := fastService(10000)
+	cfg.Default.ItemsPerMinute = 20
+	j := newJob(t, cfg, 120)
+	cmd := j.start(t, j.args("--items-per-minute", "20")...)
+	waitFor(t, "the first results", func() bool { return j.stats().Delivered > 0 })
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the run did not stop within 20 s of Ctrl-C")
+	}
+	if code := cmd.ProcessState.ExitCode(); code != 130 {
+		t.Fatalf("exit code %d after Ctrl-C, want 130", code)
+	}
+	r := j.report(t)
+	if r.Complete || r.StopReason != "interrupted" || r.RowsByStatus["pending"] == 0 || r.RowsByStatus["success"] == 0 {
+		t.Errorf("report after Ctrl-C: %+v", r)
+	}
+	j.enrich(t, j.args("--items-per-minute", "20")...).expectCode(t, 0)
+	j.checkRows(t)
+	if st := j.stats(); st.CreditsUsed["standard"] != found(j.report(t)) {
+		t.Errorf("credits used %d, want %d", st.CreditsUsed["standard"], found(j.report(t)))
+	}
+}

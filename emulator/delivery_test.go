@@ -1,0 +1,152 @@
+package emulator_test
+
+import (
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/emulator"
+)
+
+func TestAsyncDelivery(t *testing.T) {
+	_, c, base := serve(t, fast(emulator.AccountConfig{Credits: 10}))
+	rc := newReceiver(t)
+	s := sample(t, base, 2)
+	items := []string{s.Phone[0], "https://www.linkedin.com/in/nobody-here-0000", s.LinkedIn[1]}
+	id, meta, err := c.LookupAsync(bg, api.LookupRequest{Items: items, CallbackURL: rc.URL + "/cb/secret"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if id <= 0 || !meta.HasCredits || meta.CreditsLeft != 10 {
+		t.Errorf("requestId %d, credits %d (present %v)", id, meta.CreditsLeft, meta.HasCredits)
+	}
+	cb := rc.next(t)
+	if !cb.HasRequestID || cb.RequestID != id {
+		t.Errorf("Request-Id %d (present %v), want %d", cb.RequestID, cb.HasRequestID, id)
+	}
+	byItem := map[string]api.Status{}
+	for _, r := range cb.Results {
+		byItem[r.Item] = r.Status
+	}
+	if len(cb.Results) != 3 || byItem[items[0]] != api.StatusSuccess || byItem[items[1]] != api.StatusFailed || byItem[items[2]] != api.StatusSuccess {
+		t.Errorf("callback results %v", byItem)
+	}
+	// Credits are spent at matching time, for matches only.
+	if n, _, _ := c.Credits(bg, false); n != 8 {
+		t.Errorf("credits after delivery = %d, want 8", n)
+	}
+	if st := stats(t, base).Accounts[0]; st.Delivered != 1 || st.FailedAttempts != 0 {
+		t.Errorf("stats %+v", st)
+	}
+}
+
+func TestCallbackRetriedUntil200(t *testing.T) {
+	_, c, base := serve(t, fast(emulator.AccountConfig{Credits: 10}))
+	rc := newReceiver(t)
+	rc.respond = func(n int) int {
+		if n < 3 {
+			return http.StatusInternalServerError
+		}
+		return http.StatusOK
+	}
+	s := sample(t, base, 1)
+	if _, _, err := c.LookupAsync(bg, api.LookupRequest{Items: s.Email, CallbackURL: rc.URL}); err != nil {
+		t.Fatal(err)
+	}
+	cb := rc.next(t)
+	if len(cb.Results) != 1 || cb.Results[0].Status != api.StatusSuccess {
+		t.Errorf("results %+v", cb.Results)
+	}
+	eventually(t, "stats of the delivery", func() bool {
+		st := stats(t, base).Accounts[0]
+		return st.Delivered == 1 && st.FailedAttempts == 2
+	})
+}
+
+func TestCallbackDiscardedAfterRetries(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		set  func(*receiver)
+	}{
+		{"receiver answers 500", func(rc *receiver) { rc.respond = func(int) int { return http.StatusInternalServerError } }},
+		{"receiver answers 204", func(rc *receiver) { rc.respond = func(int) int { return http.StatusNoContent } }},
+		{"receiver hangs", func(rc *receiver) { rc.hang = 2 * time.Second }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, c, base := serve(t, fast(emulator.AccountConfig{Credits: 10}))
+			rc := newReceiver(t)
+			tc.set(rc)
+			s := sample(t, base, 2)
+			for i := 0; i < 2; i++ {
+				if _, _, err := c.LookupAsync(bg, api.LookupRequest{Items: s.Email[i : i+1], CallbackURL: rc.URL}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var st emulator.AccountStats
+			eventually(t, "both deliveries discarded", func() bool {
+				st = stats(t, base).Accounts[0]
+				return st.Discarded == 2
+			})
+			if st.FailedAttempts != 8 || st.Delivered != 0 {
+				t.Errorf("%d failed attempts, %d delivered; want 4 per delivery and none", st.FailedAttempts, st.Delivered)
+			}
+			rc.mu.Lock()
+			attempts := rc.attempts
+			rc.mu.Unlock()
+			if attempts != 8 {
+				t.Errorf("receiver saw %d attempts, want 8", attempts)
+			}
+			// One notice per account per period, however many discards.
+			all := stats(t, base)
+			if st.Notices != 1 || len(all.Notices) != 1 || len(all.Notices[0].RequestIDs) != 1 {
+				t.Errorf("notices: %d, %+v", st.Notices, all.Notices)
+			}
+			// Credits stay spent.
+			if n, _, _ := c.Credits(bg, false); n != 8 {
+				t.Errorf("credits = %d, want 8", n)
+			}
+		})
+	}
+}
+
+func TestCallbackLoss(t *testing.T) {
+	cfg := fast(emulator.AccountConfig{Credits: 10})
+	cfg.CallbackLoss = 1
+	_, c, base := serve(t, cfg)
+	rc := newReceiver(t)
+	s := sample(t, base, 1)
+	if _, _, err := c.LookupAsync(bg, api.LookupRequest{Items: s.UID, CallbackURL: rc.URL}); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the delivery to be lost", func() bool { return stats(t, base).Accounts[0].Lost == 1 })
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	if rc.attempts != 0 {
+		t.Errorf("a lost delivery reached the receiver %d times", rc.attempts)
+	}
+}
+
+func TestTimeoutExceeded(t *testing.T) {
+	cfg := fast(emulator.AccountConfig{Credits: 10})
+	cfg.TimeoutRate = 1
+	_, c, base := serve(t, cfg)
+	rc := newReceiver(t)
+	s := sample(t, base, 3)
+	if _, _, err := c.LookupAsync(bg, api.LookupRequest{Items: s.Email, CallbackURL: rc.URL}); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rc.next(t).Results {
+		if r.Status != api.StatusTimeoutExceeded || len(r.Candidate) != 0 {
+			t.Errorf("%s: %s with candidate %d bytes", r.Item, r.Status, len(r.Candidate))
+		}
+	}
+	// Synchronous lookups never time out.
+	results, _, err := c.LookupSync(bg, []string{"someone@example.invalid"}, false)
+	if err != nil || results[0].Status != api.StatusFailed {
+		t.Errorf("sync: %v %v", results, err)
+	}
+	if n, _, _ := c.Credits(bg, false); n != 10 {
+		t.Errorf("timed-out items cost credits: %d left", n)
+	}
+}

@@ -1,0 +1,244 @@
+// Package emulator is a faithful local emulator of the profile service: it
+// enforces every rule of the interface (authentication, item limits, the
+// sliding rate window, credit pools, duplicate queries, callback delivery
+// with its retries and discards, people search with its scroll ids,
+// concurrency limit and daily quotas, the Company API) over a
+// deterministic synthetic world, and injects the faults a real service
+// shows.
+//
+// New returns an Emulator, which is an http.Handler; its callback
+// dispatcher runs until Close.
+package emulator
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/emulator/search"
+	"github.com/enrich-dev/enrich/emulator/world"
+)
+
+// Config describes the emulated service. Zero values take the defaults
+// documented on each field.
+type Config struct {
+	Seed   int64 // world and fault seed; default 1
+	People int   // size of the world; default 20,000
+
+	// Accounts; when empty, one account from Default.
+	Accounts []AccountConfig
+	// Default is the account used when Accounts is empty.
+	Default AccountConfig
+
+	RateWindow      time.Duration   // length of the items-per-minute window; default 1m
+	CallbackDelay   time.Duration   // typical processing delay; default 3s, tail to 20×
+	RetryGaps       []time.Duration // gaps between callback attempts; default 10s,30s,60s
+	AnswerTimeout   time.Duration   // how long a callback receiver has to answer 200; default 10s
+	DuplicatePeriod time.Duration   // a repeated item within it is duplicate_query; default 60s
+	NoticePeriod    time.Duration   // at most one failed-delivery notice per account per period; default 1h
+
+	CallbackLoss    float64 // probability that every attempt of a delivery is lost
+	SubmitErrorRate float64 // probability that a submission is answered 500 (and not processed)
+	TimeoutRate     float64 // probability that an async item ends timeout_exceeded
+	DuplicateRate   float64 // probability that a delivered callback is delivered once more
+
+	// People search and the Company API.
+	ScrollTTL   time.Duration // a scroll id expires this long after the response that issued it; default 15s
+	SearchDelay time.Duration // latency added to every search and scroll (to hold requests concurrent); default 0
+	DayLength   time.Duration // length of the emulated day of the daily quotas, counted from New; default 24h
+	// Daily quotas of every account; 0 takes the plan's (see
+	// PaidSearchQueriesPerDay and the constants beside it). An account's own
+	// setting wins over these.
+	SearchQueriesPerDay  int // searchByQuery requests
+	SearchProfilesPerDay int // profiles returned by searches and scrolls
+	ProfileViewsPerDay   int // profiles delivered by company/getProfiles
+
+	Logger *slog.Logger     // where the emulator logs; default discards
+	Now    func() time.Time // clock; default time.Now
+}
+
+func (c *Config) setDefaults() {
+	if c.Seed == 0 {
+		c.Seed = 1
+	}
+	if c.People == 0 {
+		c.People = 20000
+	}
+	if c.RateWindow == 0 {
+		c.RateWindow = time.Minute
+	}
+	if c.CallbackDelay == 0 {
+		c.CallbackDelay = 3 * time.Second
+	}
+	if c.RetryGaps == nil {
+		c.RetryGaps = []time.Duration{10 * time.Second, 30 * time.Second, 60 * time.Second}
+	}
+	if c.AnswerTimeout == 0 {
+		c.AnswerTimeout = 10 * time.Second
+	}
+	if c.DuplicatePeriod == 0 {
+		c.DuplicatePeriod = 60 * time.Second
+	}
+	if c.NoticePeriod == 0 {
+		c.NoticePeriod = time.Hour
+	}
+	if c.ScrollTTL == 0 {
+		c.ScrollTTL = 15 * time.Second
+	}
+	if c.DayLength == 0 {
+		c.DayLength = 24 * time.Hour
+	}
+	if c.Logger == nil {
+		c.Logger = slog.New(slog.DiscardHandler)
+	}
+	if c.Now == nil {
+		c.Now = time.Now
+	}
+}
+
+// Emulator is the emulated service. It is safe for concurrent use.
+type Emulator struct {
+	cfg   Config
+	world *world.World
+	log   *slog.Logger
+	now   func() time.Time
+
+	// callbacks posts results to clients; its timeout is the answer time.
+	callbacks *http.Client
+
+	ctx    context.Context // cancelled by Close; deliveries stop
+	cancel context.CancelFunc
+	wg     sync.WaitGroup // deliveries in progress
+
+	// index is the people search index, built on first use (or by
+	// PrepareSearch); samples are the lists /_emulator/sample draws from.
+	index   func() *search.Index
+	samples func() sampleLists
+	start   time.Time // the first emulated day begins
+
+	mu       sync.Mutex // guards everything below
+	accounts map[string]*account
+	order    []*account // in configuration order, for stats
+	nextID   int64      // last requestId (and searchId) issued
+	random   *rand.Rand // faults and delays
+	notices  []Notice
+	scrolls  map[string]*scroll // live scroll ids
+}
+
+// New builds the world and the accounts. The emulator is ready to serve at
+// once; Close stops its deliveries.
+func New(cfg Config) (*Emulator, error) {
+	cfg.setDefaults()
+	accounts := cfg.Accounts
+	if len(accounts) == 0 {
+		accounts = []AccountConfig{cfg.Default}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	e := &Emulator{
+		cfg:       cfg,
+		world:     world.New(world.Config{Seed: cfg.Seed, People: cfg.People}),
+		log:       cfg.Logger,
+		now:       cfg.Now,
+		callbacks: &http.Client{Timeout: cfg.AnswerTimeout},
+		ctx:       ctx,
+		cancel:    cancel,
+		accounts:  make(map[string]*account),
+		random:    rand.New(rand.NewPCG(uint64(cfg.Seed), 0x656d75)),
+	}
+	e.start = e.now()
+	e.scrolls = make(map[string]*scroll)
+	e.index = sync.OnceValue(func() *search.Index { return search.New(e.world) })
+	e.samples = sync.OnceValue(e.sampleLists)
+	for i, ac := range accounts {
+		a, err := newAccount(ac, i, cfg.RateWindow)
+		if err == nil {
+			err = a.setQuotas(cfg)
+		}
+		if err != nil {
+			cancel()
+			return nil, err
+		}
+		a.marks = e.markedSets(a.cfg.Key)
+		if _, dup := e.accounts[a.cfg.Key]; dup {
+			cancel()
+			return nil, fmt.Errorf("account %q: the API key is used by another account", a.cfg.Name)
+		}
+		e.accounts[a.cfg.Key] = a
+		e.order = append(e.order, a)
+	}
+	return e, nil
+}
+
+// World returns the emulator's synthetic population.
+func (e *Emulator) World() *world.World { return e.world }
+
+// PrepareSearch builds the people search index now rather than on the
+// first search, which would otherwise wait for it (seconds for a million
+// people).
+func (e *Emulator) PrepareSearch() { e.index() }
+
+// Close stops scheduled deliveries and waits for those in progress.
+func (e *Emulator) Close() {
+	e.cancel()
+	e.wg.Wait()
+}
+
+// ServeHTTP routes a request to its endpoint. Unknown paths, and known paths
+// with the wrong method, are 404 as on the service.
+func (e *Emulator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	path := strings.TrimRight(r.URL.Path, "/")
+	if strings.HasPrefix(path, "/_emulator/") {
+		e.serveAdmin(w, r, path)
+		return
+	}
+	a, ok := e.authenticate(w, r)
+	if !ok {
+		return
+	}
+	switch {
+	case r.Method == http.MethodPost && path == api.PathLookup:
+		e.serveLookup(w, r, a)
+	case r.Method == http.MethodGet && path == api.PathCredits:
+		e.serveCredits(w, r, a)
+	case r.Method == http.MethodPost && path == api.PathSearch:
+		e.serveSearch(w, r, a)
+	case r.Method == http.MethodPost && strings.HasPrefix(path, api.PathScroll):
+		e.serveScroll(w, r, a, strings.TrimPrefix(path, api.PathScroll))
+	case r.Method == http.MethodGet && isCompanyPath(path):
+		e.serveCompany(w, r, a, path)
+	default:
+		e.fail(w, a, poolStandard, http.StatusNotFound, "Not found")
+	}
+}
+
+// authenticate finds the account of the request's API key, answering 401
+// or 403 when there is none or it is disabled.
+func (e *Emulator) authenticate(w http.ResponseWriter, r *http.Request) (*account, bool) {
+	key := r.Header.Get(api.HeaderAPIKey)
+	e.mu.Lock()
+	a := e.accounts[key]
+	e.mu.Unlock()
+	if key == "" || a == nil {
+		w.Header().Set(api.HeaderCreditsLeft, "0")
+		writeJSON(w, http.StatusUnauthorized, errorBody("Unauthorized: missing or invalid API key"))
+		return nil, false
+	}
+	if a.cfg.Disabled {
+		e.fail(w, a, poolStandard, http.StatusForbidden, "Account is disabled")
+		return nil, false
+	}
+	return a, true
+}
+
+// randFloat returns a uniform value in [0, 1) from the fault source.
+func (e *Emulator) randFloat() float64 {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.random.Float64()
+}

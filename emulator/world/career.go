@@ -1,0 +1,292 @@
+package world
+
+import "math/rand/v2"
+
+// deptWeights is how common each department is among the world's people.
+var deptWeights = newWeighted([]uint64{
+	NoDepartment: 0, Marketing: 9, Sales: 14, ProductProject: 6, Engineering: 18, DataAnalytics: 5,
+	Design: 4, HRRecruitment: 6, FinanceAccounting: 8, LegalCompliance: 3, CustomerSupport: 6,
+	HealthHospitality: 5, EducationTraining: 4, OperationsAdmin: 10, FacilityServices: 1, Entertainment: 1,
+})
+
+// ladder is the usual order of promotion.
+var ladder = []Level{Entry, Junior, MidLevel, Senior, Lead, Head, Directors, VP, CLevel}
+
+// levelAfter returns the level of someone who has worked for the given
+// number of months; ambition shifts the pace by whole rungs.
+func levelAfter(months int, ambition int) Level {
+	years := months / 12
+	rung := 0
+	switch {
+	case years < 1:
+		rung = 0
+	case years < 3:
+		rung = 1
+	case years < 6:
+		rung = 2
+	case years < 10:
+		rung = 3
+	case years < 14:
+		rung = 4
+	case years < 18:
+		rung = 5
+	case years < 22:
+		rung = 6
+	default:
+		rung = 7
+	}
+	rung += ambition
+	rung = max(0, min(rung, len(ladder)-1))
+	return ladder[rung]
+}
+
+// drawAge returns an age in years, shaped like a working population that
+// uses a professional network (many in their late twenties and thirties).
+func drawAge(r *rand.Rand) int {
+	switch x := intN(r, 100); {
+	case x < 30:
+		return between(r, 21, 29)
+	case x < 63:
+		return between(r, 30, 39)
+	case x < 85:
+		return between(r, 40, 49)
+	}
+	return between(r, 50, 64)
+}
+
+// career fills in a person's education and jobs, newest first, and the
+// fields derived from the current role. It returns the department the
+// person has worked in most (which a CEO's title does not tell).
+func (gen *generator) career(r *rand.Rand, p *Person, country countryID) Department {
+	now := gen.now
+	age := drawAge(r)
+	p.BirthYear = uint16(now.Year() - age)
+	dept := Department(deptWeights.draw(r))
+	eduEnd := gen.education(r, p, dept)
+
+	careerStart := MonthOf(eduEnd, 7) + Month(intN(r, 6))
+	if eduEnd == 0 {
+		careerStart = MonthOf(int(p.BirthYear)+19, 9)
+	}
+	ambition := 0
+	switch x := intN(r, 100); {
+	case x < 25:
+		ambition = -1
+	case x >= 80:
+		ambition = 1
+	}
+
+	jobs := gen.jobs[:0]
+	employed := chance(r, 90)
+	cursor := now
+	if !employed {
+		cursor = now - Month(between(r, 1, 14))
+	}
+	if careerStart >= cursor {
+		// Still studying: an internship or nothing.
+		if chance(r, 50) {
+			careerStart = now - Month(between(r, 1, 5))
+			cursor = now
+			employed = true
+		} else {
+			employed = false
+		}
+	}
+	prevCompany := int32(-1)
+	for k := 0; cursor > careerStart && k < 8; k++ {
+		current := k == 0 && employed
+		dur := Month(between(r, 8, 60))
+		if chance(r, 15) {
+			dur += Month(between(r, 24, 96)) // some stay long
+		}
+		start := max(cursor-dur, careerStart)
+		if start >= cursor {
+			break
+		}
+		jobDept := dept
+		if k > 0 && chance(r, 10) {
+			jobDept = Department(deptWeights.draw(r))
+		}
+		// The level a role is remembered by is that of its middle: a
+		// first job held for ten years was not an internship throughout.
+		level := levelAfter((int(start)+int(cursor))/2-int(careerStart), ambition)
+		switch {
+		case current && int(now-careerStart) >= 72 && chance(r, 5):
+			level = Founder
+		case current && age >= 52 && senior(level) && chance(r, 20):
+			level = Board // a portfolio of board seats late in a career
+		}
+		company := prevCompany
+		if company < 0 || !chance(r, 15) {
+			company = gen.hiring.employer(r, country, jobDept)
+		}
+		prevCompany = company
+		j := Job{
+			Company:  company,
+			Location: gen.jobPlace(r, p.City, country, current),
+			Seed:     r.Uint32(),
+			Title:    gen.title(r, jobDept, level),
+			Start:    start,
+			Current:  current,
+		}
+		if !current {
+			j.End = cursor
+			if chance(r, 3) {
+				j.Start = 0 // "unknown" start dates exist on real profiles
+			}
+		}
+		jobs = append(jobs, j)
+		cursor = start - Month(intN(r, 5))
+	}
+	if len(jobs) > 0 && jobs[0].Current {
+		if l := gen.titles.titles[jobs[0].Title].Level; (senior(l) || l == Founder) && chance(r, 12) {
+			// A board seat or advisory role on the side.
+			board := Job{
+				Company:  gen.hiring.employer(r, country, NoDepartment),
+				Location: -1,
+				Seed:     r.Uint32(),
+				Title:    gen.title(r, NoDepartment, Board),
+				Start:    now - Month(between(r, 2, 60)),
+				Current:  true,
+			}
+			jobs = append(jobs, Job{})
+			copy(jobs[2:], jobs[1:])
+			jobs[1] = board
+		}
+	}
+	gen.jobs = jobs
+	p.Jobs = gen.jobSlab.take(jobs)
+
+	p.Industry, p.Department, p.Level = NoIndustry, NoDepartment, NoLevel
+	months := 0
+	for k, j := range p.Jobs {
+		if j.Start.IsZero() || k > 0 && j.Current {
+			continue // unknown, or a side role held alongside the main one
+		}
+		end := j.End
+		if j.Current {
+			end = now
+		}
+		months += int(end) - int(j.Start)
+	}
+	p.TotalYears = uint8(months / 12)
+	if j, ok := p.CurrentJob(); ok {
+		t := gen.titles.titles[j.Title]
+		p.Department, p.Level = t.Department, t.Level
+		p.Industry = gen.companies[j.Company].Industry
+		p.YearsInRole = uint8((int(now) - int(j.Start)) / 12)
+	} else if len(p.Jobs) > 0 {
+		p.Industry = gen.companies[p.Jobs[0].Company].Industry
+	}
+	p.OpenToWork = chance(r, 6) || !employed && chance(r, 45)
+	return dept
+}
+
+// title picks a title of a department and level, falling back to the
+// department's plain titles where the pair has none.
+func (gen *generator) title(r *rand.Rand, d Department, l Level) TitleID {
+	v := gen.titles
+	if l == Founder && chance(r, 75) || l == Board {
+		d = NoDepartment
+	}
+	if ids := v.byDeptLevel[d][l]; len(ids) > 0 {
+		return pick(r, ids)
+	}
+	if ids := v.byDeptLevel[NoDepartment][l]; len(ids) > 0 {
+		return pick(r, ids)
+	}
+	if ids := v.byDeptLevel[d][MidLevel]; len(ids) > 0 {
+		return pick(r, ids)
+	}
+	return pick(r, v.byDeptLevel[Engineering][MidLevel])
+}
+
+// senior reports whether a level is management above team lead.
+func senior(l Level) bool {
+	return l == Head || l == Directors || l == VP || l == CLevel
+}
+
+// jobPlace is where a role was held: mostly the person's city, sometimes
+// another city of the country, sometimes unknown (-1, null on the wire).
+func (gen *generator) jobPlace(r *rand.Rand, home int32, country countryID, current bool) int32 {
+	x := intN(r, 100)
+	same, other := 55, 80
+	if current {
+		same, other = 85, 95
+	}
+	switch {
+	case x < same:
+		return home
+	case x < other:
+		places := gen.geo.byCountry[country]
+		return places[intN(r, min(len(places), 20))]
+	}
+	return -1
+}
+
+// education fills in a person's schools and returns the year they left
+// education (0 when they list none).
+func (gen *generator) education(r *rand.Rand, p *Person, dept Department) int {
+	s := gen.schools
+	country := gen.geo.placeCountry[p.City]
+	school := func() int32 {
+		if ids := s.byCountry[country]; len(ids) > 0 && chance(r, 80) {
+			// Bigger cities' schools come first and draw more students.
+			return ids[min(intN(r, len(ids)), intN(r, len(ids)))]
+		}
+		return pick(r, s.international)
+	}
+	field := func() uint16 {
+		if chance(r, 75) {
+			return pick(r, s.fieldsByDept[dept])
+		}
+		return uint16(intN(r, len(s.fields)))
+	}
+	edu := gen.edu[:0]
+	if chance(r, 8) {
+		return 0
+	}
+	start := int(p.BirthYear) + 18 + intN(r, 2)
+	end := start + 3 + intN(r, 2)
+	first := Education{University: school(), Field: field(), Degree: pick(r, bachelorDegrees),
+		Start: uint16(start), End: uint16(end)}
+	if chance(r, 6) {
+		first.Degree = pick(r, otherDegrees)
+		first.End = uint16(start + 2)
+		end = start + 2
+	}
+	edu = append(edu, first)
+	if chance(r, 35) {
+		ms := end + intN(r, 4)
+		me := ms + 1 + intN(r, 2)
+		edu = append(edu, Education{University: school(), Field: field(), Degree: pick(r, masterDegrees),
+			Start: uint16(ms), End: uint16(me)})
+		end = me
+		if chance(r, 8) {
+			ds := me + intN(r, 2)
+			de := ds + 3 + intN(r, 3)
+			edu = append(edu, Education{University: school(), Field: field(), Degree: pick(r, doctorDegrees),
+				Start: uint16(ds), End: uint16(de)})
+			end = de
+		}
+	}
+	// Newest first, and the loose data of real profiles: missing years and
+	// degrees.
+	for i, j := 0, len(edu)-1; i < j; i, j = i+1, j-1 {
+		edu[i], edu[j] = edu[j], edu[i]
+	}
+	for i := range edu {
+		switch x := intN(r, 100); {
+		case x < 7:
+			edu[i].Start, edu[i].End = 0, 0
+		case x < 11:
+			edu[i].Start = 0
+		}
+		if chance(r, 5) {
+			edu[i].Degree = 0
+		}
+	}
+	gen.edu = edu
+	p.Education = gen.eduSlab.take(edu)
+	return end
+}

@@ -1,0 +1,116 @@
+package world
+
+import (
+	"math/rand/v2"
+	"strconv"
+	"strings"
+)
+
+// CompanyInfo renders the company's details as /company/info returns
+// them (interface 2.4, with the network id under the wire key
+// `linkedinId`). Like Candidate it is a pure function of the world and the
+// company: the description, offices and phone derive from Company.Seed.
+func (w *World) CompanyInfo(c *Company) []byte {
+	r := newRand(c.Seed, streamCompanyInfo)
+	hq := &w.geo.places[c.City]
+	info := companyInfoJSON{
+		Name:            c.Name,
+		LinkedinID:      strconv.FormatInt(c.ID, 10),
+		Industry:        w.industries.name(c.Industry),
+		Founded:         int(c.Founded),
+		Logo:            "https://media.licdn.com/dms/image/v2/C4D0BAQ" + strings.ToUpper(string(appendHex(nil, r, 16))) + "/company-logo_200_200/0/" + strconv.Itoa(between(r, 1500000000, 1760000000)) + "000",
+		URL:             c.URL(),
+		Website:         c.Website(),
+		Type:            c.Type.String(),
+		StaffCount:      int(c.StaffCount),
+		StaffCountRange: c.StaffCountRange(),
+		StaffingCompany: c.Staffing,
+	}
+	specialities := w.specialities(c)
+	info.Specialities = []string{}
+	for range intN(r, min(7, len(specialities)+1)) {
+		s := pick(r, specialities)
+		dup := false
+		for _, t := range info.Specialities {
+			dup = dup || t == s
+		}
+		if !dup {
+			info.Specialities = append(info.Specialities, s)
+		}
+	}
+	info.Description = c.Name + " is a " + strings.ToLower(info.Industry) + " company headquartered in " +
+		hq.Name + ", " + w.geo.countryName(hq.Country) + ". Founded in " + strconv.Itoa(int(c.Founded)) +
+		", the team of " + strconv.Itoa(int(c.StaffCount)) + " focuses on " + pick(r, deptDoing[w.industryDept(c.Industry)]) + "."
+	if len(info.Specialities) > 0 {
+		info.Description += " Our work spans " + strings.Join(info.Specialities, ", ") + "."
+	}
+	if c.HasPhone {
+		if num, ok := w.phonePlans.draw(r, w.geo.placeCountry[c.City], PhoneWork); ok {
+			info.Phone = ptr(Phone{Number: num}.E164())
+		}
+	}
+	info.ConfirmedLocations = append(info.ConfirmedLocations, w.office(r, c.City, true))
+	extra := 0
+	switch {
+	case c.StaffCount > 10000:
+		extra = between(r, 2, 5)
+	case c.StaffCount > 1000:
+		extra = between(r, 1, 3)
+	case c.StaffCount > 50:
+		extra = intN(r, 2)
+	}
+	for range extra {
+		info.ConfirmedLocations = append(info.ConfirmedLocations, w.office(r, int32(w.geo.residents.draw(r)), false))
+	}
+	return marshal(info)
+}
+
+// office renders a location object for a building in a place. Keys the
+// world does not know (a postal code, a second line) are left out.
+func (w *World) office(r *rand.Rand, place int32, hq bool) officeJSON {
+	pl := &w.geo.places[place]
+	o := officeJSON{
+		Country:     pl.Country,
+		City:        pl.Name,
+		PostalCode:  postalCode(r, pl.Country),
+		Line1:       streetLine(r, pl.Country),
+		Headquarter: hq,
+	}
+	if region := w.geo.regionName(pl.Country, pl.Admin1); region != "" {
+		o.GeographicArea = region
+	}
+	if chance(r, 25) {
+		o.Line2 = "Suite " + strconv.Itoa(between(r, 100, 2500))
+	}
+	if hq && chance(r, 70) {
+		o.Description = "Headquarters"
+	}
+	if chance(r, 5) {
+		o.Line1, o.Line2, o.StreetAddressOptOut = "", "", true
+	}
+	return o
+}
+
+// industryDept is the department most at home in an industry, for the
+// company's prose; NoDepartment when none is.
+func (w *World) industryDept(id IndustryID) Department {
+	for d := Department(1); d < numDepartments; d++ {
+		for _, ind := range w.industries.affinity[d] {
+			if ind == id {
+				return d
+			}
+		}
+	}
+	return NoDepartment
+}
+
+// specialities lists what a company of this industry might name as its
+// specialities: the skills of the departments at home in it.
+func (w *World) specialities(c *Company) []string {
+	d := w.industryDept(c.Industry)
+	var out []string
+	for _, s := range w.skills.byDept[d] {
+		out = append(out, w.skills.names[s])
+	}
+	return out
+}

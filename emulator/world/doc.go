@@ -1,0 +1,19 @@
+// Package world generates the emulator's synthetic population: people and
+// the companies they work for, built deterministically from a seed.
+//
+// The same Config always yields the same world, byte for byte, on every
+// platform: randomness comes from math/rand/v2's PCG seeded from the config
+// (never from the clock or map order), weights are integers (so no fused
+// multiply-add can move a boundary), and hash-based indexes use a fixed hash.
+//
+// People are stored compactly: names and vocabulary values are interned
+// strings or small integer codes, slices are cut from shared slabs, and
+// anything that only the profile JSON needs (job descriptions, summaries,
+// projects, other contacts) is derived on demand from a per-person seed
+// inside Candidate rather than kept in memory.
+//
+// Places, countries, US and Canadian states and the industry list come from
+// the embedded files under data/ (see data/README.md for sources and
+// licences). Contains data from GeoNames (https://www.geonames.org/),
+// licensed under CC BY 4.0.
+package world

@@ -1,0 +1,232 @@
+package world
+
+import (
+	"bufio"
+	"embed"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// dataFS holds the reference files; see data/README.md for their sources.
+//
+//go:embed data/cities.tsv data/countries.tsv data/admin1-us-ca.tsv data/industries.txt
+var dataFS embed.FS
+
+// Place is one city of the gazetteer.
+type Place struct {
+	GeonameID  int32   // id in GeoNames
+	Name       string  // e.g. "Austin"
+	Country    string  // ISO 3166-1 alpha-2 code, e.g. "US"
+	Admin1     string  // first-level admin code as in cities.tsv ("TX" in the US, "08" in Canada)
+	Population int32   // inhabitants
+	Latitude   float64 // degrees north
+	Longitude  float64 // degrees east
+	// Display is the location as profiles spell it: "Austin, Texas, United
+	// States" in the US and Canada (full state or province name), "Berlin,
+	// Germany" elsewhere.
+	Display string
+}
+
+// Country is one ISO 3166-1 country.
+type Country struct {
+	Code      string // alpha-2, e.g. "DE"
+	Name      string // English name, e.g. "Germany"
+	Continent string // e.g. "Europe"
+}
+
+// Region is a US state (or DC) or a Canadian province or territory, the
+// only first-level divisions the service's location filter understands.
+type Region struct {
+	Country      string // "US" or "CA"
+	Code         string // admin1 code as used by Place.Admin1
+	Name         string // "Texas"
+	Abbreviation string // postal abbreviation, "TX"
+}
+
+// countryID indexes gazetteer.countries. Hot paths look countries up by
+// id in slices rather than by code in maps.
+type countryID uint16
+
+// gazetteer is the parsed reference data. It does not depend on the seed,
+// so one copy serves every World in the process.
+type gazetteer struct {
+	places    []Place
+	countries []Country
+	country   map[string]countryID // code → id
+	regions   []Region
+	region    map[string]int // "US/TX" → index in regions
+	// placeCountry is the country of each place.
+	placeCountry []countryID
+	// residents draws a place for a person or a head office, weighted by
+	// residentWeight: population times the country's share of the
+	// professional network.
+	residents      weighted
+	residentWeight []uint64
+	// byCountry lists each country's places, most populous first.
+	byCountry [][]int32
+}
+
+// loadGazetteer parses the embedded files once per process.
+var loadGazetteer = sync.OnceValue(func() *gazetteer {
+	g, err := parseGazetteer()
+	if err != nil {
+		// The files are embedded at build time; a parse error is a bug in
+		// this package, caught by its tests, never a runtime condition.
+		panic(err)
+	}
+	return g
+})
+
+func parseGazetteer() (*gazetteer, error) {
+	g := &gazetteer{country: map[string]countryID{}, region: map[string]int{}}
+	err := eachRow("data/countries.tsv", 3, func(f []string) error {
+		g.country[f[0]] = countryID(len(g.countries))
+		g.countries = append(g.countries, Country{Code: f[0], Name: f[1], Continent: f[2]})
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	err = eachRow("data/admin1-us-ca.tsv", 4, func(f []string) error {
+		g.region[f[0]+"/"+f[1]] = len(g.regions)
+		g.regions = append(g.regions, Region{Country: f[0], Code: f[1], Name: f[2], Abbreviation: f[3]})
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	var weights []uint64
+	err = eachRow("data/cities.tsv", 7, func(f []string) error {
+		id, err1 := strconv.ParseInt(f[0], 10, 32)
+		pop, err2 := strconv.ParseInt(f[4], 10, 32)
+		lat, err3 := strconv.ParseFloat(f[5], 64)
+		lon, err4 := strconv.ParseFloat(f[6], 64)
+		for _, err := range []error{err1, err2, err3, err4} {
+			if err != nil {
+				return err
+			}
+		}
+		p := Place{GeonameID: int32(id), Name: f[1], Country: f[2], Admin1: f[3],
+			Population: int32(pop), Latitude: lat, Longitude: lon}
+		p.Display = g.display(p)
+		cid, ok := g.country[p.Country]
+		if !ok {
+			return fmt.Errorf("unknown country %q", p.Country)
+		}
+		g.placeCountry = append(g.placeCountry, cid)
+		g.places = append(g.places, p)
+		weights = append(weights, uint64(pop)*uint64(networkShare(p.Country))/100)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	g.residents, g.residentWeight = newWeighted(weights), weights
+	g.byCountry = make([][]int32, len(g.countries))
+	for i, cid := range g.placeCountry {
+		g.byCountry[cid] = append(g.byCountry[cid], int32(i))
+	}
+	for _, idx := range g.byCountry {
+		sort.SliceStable(idx, func(a, b int) bool {
+			return g.places[idx[a]].Population > g.places[idx[b]].Population
+		})
+	}
+	return g, nil
+}
+
+// display spells a place the way the service's location strings do.
+func (g *gazetteer) display(p Place) string {
+	country := g.countryName(p.Country)
+	if r, ok := g.region[p.Country+"/"+p.Admin1]; ok {
+		return p.Name + ", " + g.regions[r].Name + ", " + country
+	}
+	return p.Name + ", " + country
+}
+
+// countryName is the English name of a country code, or the code itself
+// for the rare code the country list lacks.
+func (g *gazetteer) countryName(code string) string {
+	if i, ok := g.country[code]; ok {
+		return g.countries[i].Name
+	}
+	return code
+}
+
+// regionName is the full name of a US or Canadian admin1 code, or "".
+func (g *gazetteer) regionName(country, admin1 string) string {
+	if r, ok := g.region[country+"/"+admin1]; ok {
+		return g.regions[r].Name
+	}
+	return ""
+}
+
+// networkShare is a country's weight, in percent, relative to its city
+// population: how strongly its people are present on the professional
+// network. Without it a population-weighted draw would make a third of the
+// world Chinese or Indian, which is not what lead spreadsheets look like.
+func networkShare(country string) int {
+	switch country {
+	case "US":
+		return 260
+	case "GB", "NL", "SG", "IE", "AE":
+		return 300
+	case "CA", "AU", "NZ", "CH", "SE", "NO", "DK", "IL":
+		return 260
+	case "BE", "FI", "FR", "LU":
+		return 200
+	case "DE", "AT", "ES", "PT", "PL", "CZ", "IT", "BR", "GR":
+		return 130
+	case "MX", "AR", "CO", "CL", "ZA", "TR", "RO", "UA", "HU":
+		return 80
+	case "IN", "ID", "PH", "MY", "SA", "EG", "NG", "KE":
+		return 55
+	case "RU", "KR", "JP":
+		return 35
+	case "CN":
+		return 8
+	}
+	return 40
+}
+
+// eachRow calls fn with the fields of every data row of an embedded TSV file.
+func eachRow(name string, fields int, fn func([]string) error) error {
+	f, err := dataFS.Open(name)
+	if err != nil {
+		return fmt.Errorf("open %s: %w", name, err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	line := 0
+	for sc.Scan() {
+		line++
+		if line == 1 || sc.Text() == "" {
+			continue // header
+		}
+		parts := strings.Split(sc.Text(), "\t")
+		if len(parts) != fields {
+			return fmt.Errorf("%s:%d: %d fields, want %d", name, line, len(parts), fields)
+		}
+		if err := fn(parts); err != nil {
+			return fmt.Errorf("%s:%d: %w", name, line, err)
+		}
+	}
+	return sc.Err()
+}
+
+// Places returns the gazetteer, indexed by Person.City and Company.City.
+// The slice is shared: do not modify it.
+func (w *World) Places() []Place { return w.geo.places }
+
+// Countries returns the country list (ISO code, English name, continent).
+// The slice is shared: do not modify it.
+func (w *World) Countries() []Country { return w.geo.countries }
+
+// Regions returns the US states and Canadian provinces and territories.
+// The slice is shared: do not modify it.
+func (w *World) Regions() []Region { return w.geo.regions }
+
+// CountryName returns the English name of an ISO country code.
+func (w *World) CountryName(code string) string { return w.geo.countryName(code) }

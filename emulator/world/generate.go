@@ -1,0 +1,169 @@
+package world
+
+import (
+	"math/rand/v2"
+	"runtime"
+	"strings"
+	"sync"
+)
+
+// chunk is how many consecutive people one worker generates at a time.
+const chunk = 4096
+
+// generatePeople fills w.people in parallel. Each person depends only on
+// the world seed and their index, so the result does not depend on how
+// the work is split.
+func (w *World) generatePeople(h *hiring) {
+	workers := runtime.GOMAXPROCS(0)
+	chunks := (len(w.people) + chunk - 1) / chunk
+	var wg sync.WaitGroup
+	for k := range workers {
+		wg.Go(func() {
+			gen := w.newGenerator(h)
+			for c := k; c < chunks; c += workers {
+				for i := c * chunk; i < min((c+1)*chunk, len(w.people)); i++ {
+					gen.person(&w.people[i], i, w.cfg.Seed)
+				}
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// generator is one worker's state: shared read-only vocabularies, its own
+// random source, scratch buffers and slabs.
+type generator struct {
+	*World
+	hiring    *hiring
+	localMail [][]string // local mail providers by countryID
+	src       *rand.PCG
+	r         *rand.Rand
+
+	jobs   []Job
+	edu    []Education
+	emails []Email
+	phones []Phone
+	skill  []SkillID
+
+	buf   []byte          // scratch for building strings
+	arena strings.Builder // backing store of interned strings
+
+	jobSlab   slab[Job]
+	eduSlab   slab[Education]
+	emailSlab slab[Email]
+	phoneSlab slab[Phone]
+	skillSlab slab[SkillID]
+}
+
+func (w *World) newGenerator(h *hiring) *generator {
+	src := rand.NewPCG(0, 0)
+	return &generator{World: w, hiring: h, localMail: loadLocalMail(), src: src, r: rand.New(src)}
+}
+
+// person generates person i.
+func (gen *generator) person(p *Person, i int, seed int64) {
+	p.Index = int32(i)
+	p.Seed = seedFor(seed, streamPerson, i)
+	reseed(gen.src, p.Seed, streamPerson)
+	r := gen.r
+
+	p.UID = drawUID(r)
+	p.City = int32(gen.geo.residents.draw(r))
+	country := gen.geo.placeCountry[p.City]
+
+	n := gen.names.draw(r, country)
+	p.FirstName, p.LastName, p.FullName, p.Script = n.first, n.last, n.full, n.script
+	p.Gender = n.gender
+	if chance(r, 10) {
+		p.Gender = GenderUnknown
+	}
+
+	dept := gen.career(r, p, country)
+	gen.drawSkills(r, p, dept)
+
+	var has Has
+	set := func(flag Has, percent int) {
+		if chance(r, percent) {
+			has |= flag
+		}
+	}
+	set(HasHeadline, 92)
+	set(HasSummary, 55)
+	set(HasPhoto, 72)
+	set(HasAddresses, 4)
+	set(HasBirthday, 6)
+	// Alternative names: the other-script spelling of a non-Latin name, or
+	// a name without its diacritics. Kept only for the profiles that show
+	// one, to save the memory for everyone else.
+	if n.other != "" {
+		set(HasAltNames, 30)
+		if has&HasAltNames != 0 {
+			p.AltName = n.other
+		}
+	} else if n.folded != n.full {
+		set(HasAltNames, 10)
+		if has&HasAltNames != 0 {
+			p.AltName = n.folded
+		}
+	}
+	p.Has = has
+	p.Social = drawSocial(r, gen.geo.countries[country].Code, dept, p.Level)
+
+	parts := partsOf(n)
+	gen.buf = appendSlug(gen.buf[:0], r, parts)
+	p.Slug = gen.intern(gen.buf)
+	gen.drawEmails(r, p, parts, country)
+	gen.drawPhones(r, p, country)
+}
+
+// intern returns b as a string that shares a large block with other
+// strings of this worker, instead of being an allocation of its own. A
+// strings.Builder never rewrites bytes it has handed out, so earlier
+// strings stay valid when the block fills up and a new one starts.
+func (gen *generator) intern(b []byte) string {
+	if gen.arena.Cap()-gen.arena.Len() < len(b) {
+		gen.arena = strings.Builder{}
+		gen.arena.Grow(max(64<<10, len(b)))
+	}
+	start := gen.arena.Len()
+	gen.arena.Write(b)
+	return gen.arena.String()[start:]
+}
+
+// drawUID draws 16 random bytes.
+func drawUID(r *rand.Rand) UID {
+	var u UID
+	a, b := r.Uint64(), r.Uint64()
+	for i := range 8 {
+		u[i] = byte(a >> (8 * i))
+		u[8+i] = byte(b >> (8 * i))
+	}
+	return u
+}
+
+// drawSkills gives a person up to twenty skills, mostly from their
+// department, some generic; a few people list none.
+func (gen *generator) drawSkills(r *rand.Rand, p *Person, dept Department) {
+	if chance(r, 8) {
+		return
+	}
+	v := gen.skills
+	n := between(r, 3, 20)
+	own := v.byDept[dept]
+	out := gen.skill[:0]
+	var seen [maxSkills / 64]uint64 // bit set over the vocabulary
+	for tries := 0; len(out) < n && tries < 3*n; tries++ {
+		var s SkillID
+		if chance(r, 70) {
+			s = pick(r, own)
+		} else {
+			s = pick(r, v.generic)
+		}
+		if seen[s/64]&(1<<(s%64)) == 0 {
+			seen[s/64] |= 1 << (s % 64)
+			out = append(out, s)
+		}
+	}
+	gen.skill = out
+	p.Skills = gen.skillSlab.take(out)
+}

@@ -1,0 +1,132 @@
+package world
+
+import "math/rand/v2"
+
+// pool is a set of companies to hire from, weighted by size.
+type pool struct {
+	ids     []int32
+	weights []uint64 // while adding
+	table   weighted // once sealed
+}
+
+func (p *pool) add(id int32, weight uint64) {
+	p.ids = append(p.ids, id)
+	p.weights = append(p.weights, weight)
+}
+
+// seal builds the draw table once every company is added.
+func (p *pool) seal() {
+	p.table, p.weights = newWeighted(p.weights), nil
+}
+
+func (p *pool) draw(r *rand.Rand) int32 { return p.ids[p.table.draw(r)] }
+
+// hiring decides where people work: mostly in their own country, often in
+// an industry that fits their department, at bigger companies more often.
+type hiring struct {
+	all         pool
+	byCountry   []*pool                  // by countryID
+	byDept      [numDepartments]*pool    // all countries
+	byDeptLocal []*[numDepartments]*pool // by countryID, then department
+}
+
+// hireWeight grows with the square root of the head count, so a giant
+// employs many people without swallowing the world.
+func hireWeight(staff int32) uint64 {
+	return 4 + isqrt(uint64(staff)*16)
+}
+
+func isqrt(x uint64) uint64 {
+	r := uint64(0)
+	for bit := uint64(1) << 62; bit > 0; bit >>= 2 {
+		if x >= r+bit {
+			x -= r + bit
+			r = r>>1 + bit
+		} else {
+			r >>= 1
+		}
+	}
+	return r
+}
+
+func newHiring(companies []Company, g *gazetteer, iv *industryVocab) hiring {
+	h := hiring{
+		byCountry:   make([]*pool, len(g.countries)),
+		byDeptLocal: make([]*[numDepartments]*pool, len(g.countries)),
+	}
+	var fits [numDepartments][]bool
+	for d := range fits {
+		fits[d] = make([]bool, len(iv.names))
+		for _, ind := range iv.affinity[d] {
+			fits[d][ind] = true
+		}
+	}
+	for i := range companies {
+		c := &companies[i]
+		w := hireWeight(c.StaffCount)
+		country := g.placeCountry[c.City]
+		h.all.add(c.Index, w)
+		if h.byCountry[country] == nil {
+			h.byCountry[country] = &pool{}
+		}
+		h.byCountry[country].add(c.Index, w)
+		for d := Department(1); d < numDepartments; d++ {
+			if !fits[d][c.Industry] {
+				continue
+			}
+			if h.byDept[d] == nil {
+				h.byDept[d] = &pool{}
+			}
+			h.byDept[d].add(c.Index, w)
+			local := h.byDeptLocal[country]
+			if local == nil {
+				local = &[numDepartments]*pool{}
+				h.byDeptLocal[country] = local
+			}
+			if local[d] == nil {
+				local[d] = &pool{}
+			}
+			local[d].add(c.Index, w)
+		}
+	}
+	h.all.seal()
+	for _, p := range h.byCountry {
+		if p != nil {
+			p.seal()
+		}
+	}
+	for _, p := range h.byDept {
+		if p != nil {
+			p.seal()
+		}
+	}
+	for _, local := range h.byDeptLocal {
+		if local == nil {
+			continue
+		}
+		for _, p := range local {
+			if p != nil {
+				p.seal()
+			}
+		}
+	}
+	return h
+}
+
+// employer draws a company for a job of department d held by someone who
+// lives in country.
+func (h *hiring) employer(r *rand.Rand, country countryID, d Department) int32 {
+	x := intN(r, 100)
+	if x < 80 {
+		if local := h.byDeptLocal[country]; x >= 45 && local != nil && local[d] != nil {
+			return local[d].draw(r)
+		}
+		if p := h.byCountry[country]; p != nil {
+			return p.draw(r)
+		}
+	}
+	if p := h.byDept[d]; x < 92 && p != nil {
+		return p.draw(r)
+	}
+	return h.all.draw(r)
+}

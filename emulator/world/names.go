@@ -1,0 +1,308 @@
+package world
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"sort"
+	"strings"
+	"sync"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// Script is the writing system a person's name is shown in.
+type Script uint8
+
+// Scripts of the world's names.
+const (
+	ScriptLatin Script = iota
+	ScriptCyrillic
+	ScriptGreek
+	ScriptArabic
+	ScriptHebrew
+	ScriptDevanagari
+	ScriptHan
+	ScriptJapanese
+	ScriptHangul
+	numScripts
+)
+
+var scriptNames = [numScripts]string{"Latin", "Cyrillic", "Greek", "Arabic", "Hebrew", "Devanagari", "Han", "Japanese", "Hangul"}
+
+// String returns the script's English name.
+func (s Script) String() string {
+	if s >= numScripts {
+		return fmt.Sprintf("Script(%d)", uint8(s))
+	}
+	return scriptNames[s]
+}
+
+// cultureSpec is one naming tradition as written in names_data.go.
+type cultureSpec struct {
+	code          string
+	script        Script // script of the native spelling
+	latinShare    int    // percent of profiles written in Latin script; Latin cultures always are
+	familyFirst   bool   // native order is family name first
+	noSpace       bool   // native full name has no space (Chinese, Korean)
+	doubleSurname int    // percent of people with two surnames (Spanish)
+	countries     string // ISO codes where this culture is the local one
+	male, female  string
+	last          string
+}
+
+// nameForm is one given or family name in every spelling the world needs.
+type nameForm struct {
+	native string // in the culture's script
+	latin  string // in Latin script (same as native for Latin cultures)
+	folded string // latin without diacritics
+	slug   string // lower-case ASCII letters, digits and hyphens
+	mail   string // lower-case ASCII letters and digits
+}
+
+// culture is a parsed cultureSpec.
+type culture struct {
+	spec         cultureSpec
+	male, female []nameForm
+	// lastMale and lastFemale are parallel: the same family in its
+	// masculine and feminine form (identical for most cultures).
+	lastMale, lastFemale []nameForm
+}
+
+// nameBook holds every culture and how the world picks one for a person.
+type nameBook struct {
+	cultures  []culture
+	byCountry []int // local culture of each country (English where none is listed)
+	english   int
+	migrants  weighted // over migrantIx
+	migrantIx []int
+}
+
+var loadNames = sync.OnceValue(func() *nameBook {
+	g := loadGazetteer()
+	b := &nameBook{}
+	local := map[string]int{}
+	for i, spec := range cultureSpecs {
+		c := culture{spec: spec}
+		c.male = parseNames(spec.male, spec.script)
+		c.female = parseNames(spec.female, spec.script)
+		for _, entry := range strings.Fields(spec.last) {
+			m, f := parseSurname(entry, spec.script)
+			c.lastMale = append(c.lastMale, m)
+			c.lastFemale = append(c.lastFemale, f)
+		}
+		if spec.script == ScriptLatin {
+			c.spec.latinShare = 100
+		}
+		for _, cc := range strings.Fields(spec.countries) {
+			local[cc] = i
+		}
+		if spec.code == "en" {
+			b.english = i
+		}
+		b.cultures = append(b.cultures, c)
+	}
+	b.byCountry = make([]int, len(g.countries))
+	for id, c := range g.countries {
+		ci, ok := local[c.Code]
+		if !ok {
+			ci = b.english
+		}
+		b.byCountry[id] = ci
+	}
+	codes := make([]string, 0, len(migrantCultures))
+	for code := range migrantCultures {
+		codes = append(codes, code)
+	}
+	sort.Strings(codes) // map order is random; the draw must not be
+	var weights []uint64
+	for _, code := range codes {
+		for i, c := range b.cultures {
+			if c.spec.code == code {
+				b.migrantIx = append(b.migrantIx, i)
+				weights = append(weights, uint64(migrantCultures[code]))
+			}
+		}
+	}
+	b.migrants = newWeighted(weights)
+	return b
+})
+
+// parseNames parses a list of given names.
+func parseNames(list string, script Script) []nameForm {
+	var out []nameForm
+	for _, entry := range strings.Fields(list) {
+		native, roman, _ := strings.Cut(entry, ":")
+		out = append(out, makeForm(native, roman, script))
+	}
+	return out
+}
+
+// parseSurname parses "M/F:RomanM/RomanF" and its shorter variants.
+func parseSurname(entry string, script Script) (m, f nameForm) {
+	native, roman, _ := strings.Cut(entry, ":")
+	nm, nf, gendered := strings.Cut(native, "/")
+	if !gendered {
+		nf = nm
+	}
+	rm, rf, rgendered := strings.Cut(roman, "/")
+	if !rgendered {
+		rf = rm
+	}
+	return makeForm(nm, rm, script), makeForm(nf, rf, script)
+}
+
+func makeForm(native, roman string, script Script) nameForm {
+	native = strings.ReplaceAll(native, "_", " ")
+	roman = strings.ReplaceAll(roman, "_", " ")
+	if script == ScriptLatin || roman == "" {
+		roman = native
+	}
+	return nameForm{native: native, latin: roman, folded: foldASCII(roman), slug: slugify(roman), mail: mailify(roman)}
+}
+
+// personName is a generated name with everything derived from it.
+type personName struct {
+	first, last, full string
+	script            Script
+	gender            Gender
+	slugFirst         string // slug spelling of the given name
+	slugLast          string // slug spelling of the family name
+	mailFirst         string
+	mailLast          string
+	// other is the full name in the other script (Latin for a native
+	// spelling, native for a Latin one), "" for Latin cultures: the
+	// source of alternativeNames.
+	other string
+	// folded is the Latin full name without diacritics.
+	folded string
+}
+
+// draw picks a name for a person living in country. Most people carry the
+// local culture's name; about one in eight is from elsewhere (and then
+// more often writes it in Latin script).
+func (b *nameBook) draw(r *rand.Rand, country countryID) personName {
+	ci := b.byCountry[country]
+	migrant := chance(r, 12)
+	if migrant {
+		ci = b.migrantIx[b.migrants.draw(r)]
+	}
+	c := &b.cultures[ci]
+	n := personName{gender: Male}
+	given := c.male
+	lastForms := c.lastMale
+	if chance(r, 48) {
+		n.gender = Female
+		given = c.female
+		lastForms = c.lastFemale
+	}
+	g := pick(r, given)
+	f := lastForms[intN(r, len(lastForms))]
+	var f2 nameForm
+	double := c.spec.doubleSurname > 0 && chance(r, c.spec.doubleSurname)
+	if double {
+		f2 = lastForms[intN(r, len(lastForms))]
+	}
+	latinShare := c.spec.latinShare
+	if migrant && latinShare < 100 {
+		latinShare = 85
+	}
+	latin := chance(r, latinShare)
+	n.slugFirst, n.mailFirst = g.slug, g.mail
+	n.slugLast, n.mailLast = f.slug, f.mail
+	if double {
+		n.slugLast += "-" + f2.slug
+		n.mailLast += f2.mail
+	}
+	lastOf := func(form func(nameForm) string) string {
+		if double {
+			return form(f) + " " + form(f2)
+		}
+		return form(f)
+	}
+	latinForm := func(x nameForm) string { return x.latin }
+	nativeForm := func(x nameForm) string { return x.native }
+	foldedForm := func(x nameForm) string { return x.folded }
+	latinFull := g.latin + " " + lastOf(latinForm)
+	n.folded = g.folded + " " + lastOf(foldedForm)
+	if c.spec.familyFirst && c.spec.script == ScriptLatin {
+		latinFull = lastOf(latinForm) + " " + g.latin
+		n.folded = lastOf(foldedForm) + " " + g.folded
+	}
+	if latin || c.spec.script == ScriptLatin {
+		n.script = ScriptLatin
+		n.first, n.last, n.full = g.latin, lastOf(latinForm), latinFull
+		if c.spec.script != ScriptLatin {
+			n.other = nativeFull(c, g.native, lastOf(nativeForm))
+		}
+		return n
+	}
+	n.script = c.spec.script
+	n.first, n.last = g.native, lastOf(nativeForm)
+	n.full = nativeFull(c, n.first, n.last)
+	n.other = latinFull
+	return n
+}
+
+// nativeFull joins a native given and family name in the culture's order.
+func nativeFull(c *culture, given, family string) string {
+	switch {
+	case c.spec.familyFirst && c.spec.noSpace:
+		return family + given
+	case c.spec.familyFirst:
+		return family + " " + given
+	}
+	return given + " " + family
+}
+
+// foldASCII removes diacritics ("José" → "Jose", "Łukasz" → "Lukasz"). Other
+// characters pass through unchanged.
+func foldASCII(s string) string {
+	var b strings.Builder
+	for _, r := range norm.NFD.String(s) {
+		if unicode.Is(unicode.Mn, r) {
+			continue
+		}
+		if rep, ok := foldSpecial[r]; ok {
+			b.WriteString(rep)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// foldSpecial covers letters that Unicode does not decompose into a base
+// letter and a mark.
+var foldSpecial = map[rune]string{
+	'ł': "l", 'Ł': "L", 'ø': "o", 'Ø': "O", 'ß': "ss", 'æ': "ae", 'Æ': "Ae", 'œ': "oe", 'Œ': "Oe",
+	'đ': "d", 'Đ': "D", 'ð': "d", 'Ð': "D", 'þ': "th", 'Þ': "Th", 'ı': "i", 'ħ': "h", 'Ħ': "H",
+}
+
+// slugify turns a Latin-script name into lower-case ASCII words joined by
+// hyphens: "D'Angelo" → "dangelo", "van den Berg" → "van-den-berg".
+func slugify(s string) string {
+	var b strings.Builder
+	hyphen := false
+	for _, r := range strings.ToLower(foldASCII(s)) {
+		switch {
+		case r >= 'a' && r <= 'z' || r >= '0' && r <= '9':
+			if hyphen && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			hyphen = false
+			b.WriteRune(r)
+		case r == '\'' || r == '’':
+			// apostrophes vanish rather than split the name
+		default:
+			hyphen = true
+		}
+	}
+	return b.String()
+}
+
+// mailify turns a Latin-script name into lower-case ASCII letters and
+// digits, the way people spell themselves in e-mail addresses.
+func mailify(s string) string {
+	return strings.ReplaceAll(slugify(s), "-", "")
+}

@@ -1,0 +1,243 @@
+package world
+
+import (
+	"math/rand/v2"
+	"runtime"
+	"strconv"
+	"sync"
+
+	"github.com/nyaruka/phonenumbers"
+)
+
+// PhoneKind says what a phone number is, as the contact's subType does.
+type PhoneKind uint8
+
+// Kinds of phone numbers.
+const (
+	PhoneMobile PhoneKind = iota // subType "mobile"
+	PhoneWork                    // subType "work_phone"
+)
+
+// String returns the kind as the wire's subType spells it.
+func (k PhoneKind) String() string {
+	if k == PhoneWork {
+		return "work_phone"
+	}
+	return "mobile"
+}
+
+// Phone is one of a person's phone numbers.
+type Phone struct {
+	// Number is the E.164 number without its "+", as an integer: E.164
+	// digits never start with 0, so this is lossless and takes 8 bytes
+	// instead of a string.
+	Number uint64
+	Kind   PhoneKind // mobile or work
+	Rating uint8     // confidence: 70 or 100
+}
+
+// E164 returns the number in E.164 form, "+4915123456789".
+func (p Phone) E164() string {
+	return "+" + strconv.FormatUint(p.Number, 10)
+}
+
+// phonePrefix is a run of valid numbers: every head·10^tail + x with
+// x < 10^tail is, as far as sampling can tell, a valid number.
+type phonePrefix struct {
+	head uint64
+	tail uint8
+}
+
+// phonePlan is how one country's numbers are made.
+type phonePlan struct {
+	mobile, fixed []phonePrefix
+}
+
+// phonePlans holds each country's plan by countryID; countries without
+// phone metadata have none and their people get no phone.
+type phonePlans []*phonePlan
+
+// loadPhonePlans computes the plans of every gazetteer country once per
+// process. Validating a number with phonenumbers costs microseconds, far
+// too much for a million people, so validity is sampled here, once, for a
+// few prefixes per country, and people's numbers are then drawn from
+// verified prefixes with random tails.
+var loadPhonePlans = sync.OnceValue(func() phonePlans {
+	g := loadGazetteer()
+	// Prefix counts follow each country's share of residents, so big
+	// countries have room for many unique numbers.
+	weight := make([]uint64, len(g.countries))
+	for i, cid := range g.placeCountry {
+		weight[cid] += g.residentWeight[i]
+	}
+	total := g.residents.total
+	plans := make(phonePlans, len(g.countries))
+	var wg sync.WaitGroup
+	workers := runtime.GOMAXPROCS(0)
+	for w := range workers {
+		wg.Go(func() {
+			for id := w; id < len(plans); id += workers {
+				if len(g.byCountry[id]) > 0 {
+					plans[id] = buildPhonePlan(g.countries[id].Code, weight[id], total)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return plans
+})
+
+// buildPhonePlan finds valid prefixes for one country, deterministically
+// (its generator is seeded from the country code, not from any world).
+func buildPhonePlan(region string, weight, total uint64) *phonePlan {
+	cc := phonenumbers.GetCountryCodeForRegion(region)
+	if cc == 0 {
+		return nil
+	}
+	seed := uint64(0)
+	for _, b := range []byte(region) {
+		seed = seed<<8 | uint64(b)
+	}
+	r := newRand(seed, streamPhonePlan)
+	// Enough prefixes (of 10^tail numbers each) for the country's share of
+	// a million people to rarely collide.
+	want := min(int(weight*300/total)+4, 96)
+	plan := &phonePlan{
+		mobile: findPrefixes(r, region, cc, phonenumbers.MOBILE, want),
+		fixed:  findPrefixes(r, region, cc, phonenumbers.FIXED_LINE, want/2+2),
+	}
+	if len(plan.mobile) == 0 && len(plan.fixed) == 0 {
+		return nil
+	}
+	return plan
+}
+
+// findPrefixes mutates the library's example number of a type into up to
+// want prefixes whose random tails all validate for the region.
+func findPrefixes(r *rand.Rand, region string, cc int, typ phonenumbers.PhoneNumberType, want int) []phonePrefix {
+	ex := phonenumbers.GetExampleNumberForType(region, typ)
+	if ex == nil {
+		return nil
+	}
+	digits := phonenumbers.Format(ex, phonenumbers.E164)[1:]
+	ccLen := len(strconv.Itoa(cc))
+	nsnLen := len(digits) - ccLen
+	// The longest random tail the example's own head supports: ranges
+	// are often as narrow as "268 46[0-38]" and a tail too long for them
+	// would make almost every number invalid.
+	tail := 0
+	for t := min(5, nsnLen-3); t >= 2; t-- {
+		if validHead(r, region, cc, digits[:len(digits)-t], t) {
+			tail = t
+			break
+		}
+	}
+	if tail == 0 {
+		return nil
+	}
+	headLen := len(digits) - tail
+	out := []phonePrefix{{head: mustUint(digits[:headLen]), tail: uint8(tail)}}
+	seen := map[string]bool{digits[:headLen]: true}
+	buf := []byte(digits)
+	for attempt := 0; attempt < want*8 && len(out) < want; attempt++ {
+		copy(buf, digits) // every mutation starts from the valid example
+		// Vary the last digits of the head, rarely an earlier one (but
+		// never the first digit of the national number, which carries
+		// the type), so candidates stay near the valid example.
+		buf[headLen-1] = byte('0' + intN(r, 10))
+		for i := ccLen + 1; i < headLen-1; i++ {
+			if i >= headLen-3 && chance(r, 50) || chance(r, 10) {
+				buf[i] = byte('0' + intN(r, 10))
+			}
+		}
+		head := string(buf[:headLen])
+		if seen[head] {
+			continue
+		}
+		seen[head] = true
+		if validHead(r, region, cc, head, tail) {
+			out = append(out, phonePrefix{head: mustUint(head), tail: uint8(tail)})
+		}
+	}
+	return out
+}
+
+// mustUint parses digits known to be a number.
+func mustUint(digits string) uint64 {
+	n, err := strconv.ParseUint(digits, 10, 64)
+	if err != nil {
+		panic("world: " + err.Error())
+	}
+	return n
+}
+
+// validHead reports whether random completions of head are valid numbers
+// of region (and are attributed to region, so numbers of shared calling
+// codes such as +1 or +7 land in the right country).
+func validHead(r *rand.Rand, region string, cc int, head string, tail int) bool {
+	for range 5 {
+		n := head
+		for range tail {
+			n += string(rune('0' + intN(r, 10)))
+		}
+		if !validNumber(region, cc, n) {
+			return false
+		}
+	}
+	return true
+}
+
+// validNumber reports whether E.164 digits (without "+") are a valid
+// number of region by phonenumbers' rules. Valid for the region implies
+// IsValidNumber, and skips the slow search over all regions of a shared
+// calling code (+1 has two dozen).
+func validNumber(region string, cc int, digits string) bool {
+	nsn := digits[len(strconv.Itoa(cc)):]
+	nn, err := strconv.ParseUint(nsn, 10, 64)
+	if err != nil {
+		return false
+	}
+	code := int32(cc)
+	num := &phonenumbers.PhoneNumber{CountryCode: &code, NationalNumber: &nn}
+	if len(nsn) > 1 && nsn[0] == '0' {
+		// What phonenumbers.Parse records for Italian-style leading zeros.
+		yes := true
+		num.ItalianLeadingZero = &yes
+		zeros := int32(1)
+		for int(zeros) < len(nsn)-1 && nsn[zeros] == '0' {
+			zeros++
+		}
+		if zeros != 1 {
+			num.NumberOfLeadingZeros = &zeros
+		}
+	}
+	if !phonenumbers.IsValidNumberForRegion(num, region) {
+		return false
+	}
+	// Where several regions share the calling code, the number must also
+	// be attributed to this one: Jamaica's metadata accepts the +1 877
+	// toll-free range, which phonenumbers attributes to the US.
+	if len(phonenumbers.GetRegionCodesForCountryCode(cc)) > 1 {
+		return phonenumbers.GetRegionCodeForNumber(num) == region
+	}
+	return true
+}
+
+var pow10 = [...]uint64{1, 10, 100, 1000, 10000, 100000}
+
+// draw makes a number of the given kind for a country; ok is false when
+// the country has no plan. Work numbers fall back to mobile ranges (and
+// back) where the library knows only one type.
+func (pp phonePlans) draw(r *rand.Rand, country countryID, kind PhoneKind) (uint64, bool) {
+	plan := pp[country]
+	if plan == nil {
+		return 0, false
+	}
+	prefixes := plan.mobile
+	if kind == PhoneWork && len(plan.fixed) > 0 || len(prefixes) == 0 {
+		prefixes = plan.fixed
+	}
+	p := pick(r, prefixes)
+	m := pow10[p.tail]
+	return p.head*m + uint64N(r, m), true
+}

@@ -1,0 +1,339 @@
+package world
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+)
+
+// Candidate renders the person's full profile as the service's JSON: the
+// "candidate" object of the wire contract. With withoutContacts,
+// "contacts" is [] and "social" holds only the professional-network link
+// (if the person has one).
+//
+// The output is a pure function of the world's config and the person:
+// everything not stored on Person is derived from Person.Seed, so the same
+// person always renders to the same bytes.
+func (w *World) Candidate(p *Person, withoutContacts bool) []byte {
+	// Separate generators for the parts that are asked for separately
+	// (contacts, headline, summary, job descriptions), so that none of
+	// them shifts the rest of the profile.
+	r := newRand(p.Seed, streamRender)
+	rc := newRand(p.Seed, streamContacts)
+	d := w.proseDept(p)
+
+	c := candidateJSON{
+		UID:             p.UID.String(),
+		FullName:        p.FullName,
+		TotalExperience: int(p.TotalYears),
+		Locations:       []nameJSON{},
+		Skills:          make([]string, 0, len(p.Skills)),
+	}
+	if g := p.Gender.String(); g != "" {
+		c.Gender = &g
+	}
+	if h := w.Headline(p); h != "" {
+		c.HeadLine = &h
+	}
+	if s := w.Summary(p); s != "" {
+		c.Summary = &s
+	}
+	if p.Has&HasPhoto != 0 {
+		c.Photo = &photoJSON{URL: photoURL(r)}
+	}
+	if !chance(r, 3) {
+		c.Locations = append(c.Locations, nameJSON{Name: w.geo.places[p.City].Display})
+	}
+	for _, s := range p.Skills {
+		c.Skills = append(c.Skills, w.skills.names[s])
+	}
+	c.Contacts = []contactJSON{}
+	if !withoutContacts {
+		c.Contacts = w.contacts(rc, p)
+	}
+	c.Social = w.socials(rc, p, withoutContacts)
+	c.Experience = w.experience(p)
+	c.Education = w.educationJSON(r, p)
+	c.Language = w.languages(r, p)
+	c.Organization = organizations(r, w.now)
+	c.Certification = w.certifications(r, d)
+	c.Course = courses(r)
+	c.Project = w.projects(r, d)
+	c.Publication = w.publications(r, p)
+	c.Patent = w.patents(r, p)
+	c.HonorAward = w.honors(r, p)
+	if p.Has&HasAddresses != 0 {
+		c.Addresses = []addressJSON{{Display: w.addressDisplay(r, p.City)}}
+	}
+	if p.Has&HasBirthday != 0 {
+		c.Birthday = strconv.Itoa(int(p.BirthYear)) + "-" + twoDigits(between(r, 1, 12)) + "-" + twoDigits(between(r, 1, 28))
+	}
+	if p.Has&HasAltNames != 0 && p.AltName != "" {
+		c.AlternativeNames = []string{p.AltName}
+	}
+	return marshal(c)
+}
+
+// Headline returns the person's headline as Candidate shows it, or "" when
+// the profile has none (null on the wire).
+func (w *World) Headline(p *Person) string {
+	if p.Has&HasHeadline == 0 {
+		return ""
+	}
+	return w.headline(newRand(p.Seed, streamHeadline), p, w.proseDept(p))
+}
+
+// Summary returns the person's "about" text as Candidate shows it, or ""
+// when the profile has none (null on the wire).
+func (w *World) Summary(p *Person) string {
+	if p.Has&HasSummary == 0 {
+		return ""
+	}
+	return w.summaryText(newRand(p.Seed, streamSummary), p, w.proseDept(p))
+}
+
+// JobDescription returns the description of the person's job k as
+// Candidate shows it ("" for the many roles without one).
+func (w *World) JobDescription(p *Person, k int) string {
+	j := p.Jobs[k]
+	return jobDescription(newRand(jobSeed(p, j), streamJob), w.titles.titles[j.Title].Department,
+		w.companies[j.Company].Name)
+}
+
+// jobSeed is the seed of one role's derived text and company data.
+func jobSeed(p *Person, j Job) uint64 { return p.Seed ^ uint64(j.Seed)<<16 }
+
+// proseDept is the department the person's prose talks about: that of
+// the current role, or of the latest one.
+func (w *World) proseDept(p *Person) Department {
+	if len(p.Jobs) == 0 {
+		return NoDepartment
+	}
+	return w.titles.titles[p.Jobs[0].Title].Department
+}
+
+func twoDigits(n int) string {
+	if n < 10 {
+		return "0" + strconv.Itoa(n)
+	}
+	return strconv.Itoa(n)
+}
+
+// photoURL is a made-up picture address in the shape of the network's CDN.
+func photoURL(r *rand.Rand) string {
+	id := strings.ToUpper(string(appendHex(nil, r, 16)))
+	return "https://media.licdn.com/dms/image/v2/D4E03AQ" + id +
+		"/profile-displayphoto-shrink_400_400/0/" + strconv.FormatInt(int64(between(r, 1500000000, 1760000000))*1000, 10)
+}
+
+// rating renders a confidence score; the real service now and then sends
+// it as a string, and clients must cope.
+func rating(r *rand.Rand, v uint8) any {
+	if chance(r, 5) {
+		return strconv.Itoa(int(v))
+	}
+	return int(v)
+}
+
+// subType renders a contact's sub-type: usually the value, sometimes null,
+// sometimes absent (nil), as on the wire.
+func subType(r *rand.Rand, v string) json.RawMessage {
+	switch x := intN(r, 100); {
+	case x < 6:
+		return json.RawMessage("null")
+	case x < 10:
+		return nil
+	}
+	return json.RawMessage(strconv.Quote(v))
+}
+
+// contacts renders e-mails, phones and the occasional messenger or link.
+func (w *World) contacts(r *rand.Rand, p *Person) []contactJSON {
+	out := []contactJSON{}
+	for _, e := range p.Emails {
+		out = append(out, contactJSON{Type: "email", Value: e.Address, Rating: rating(r, e.Rating), SubType: subType(r, e.Kind.String())})
+	}
+	country := w.geo.places[p.City].Country
+	var mobile string
+	for _, ph := range p.Phones {
+		c := contactJSON{Type: "phone", Value: ph.E164(), Rating: rating(r, ph.Rating), SubType: subType(r, ph.Kind.String())}
+		if chance(r, 15) {
+			c.Info = pick(r, []string{w.geo.countryName(country), "Verified", "Direct dial", "Last seen " + strconv.Itoa(w.now.Year()-intN(r, 3))})
+		}
+		if ph.Kind == PhoneMobile && mobile == "" {
+			mobile = ph.E164()
+		}
+		out = append(out, c)
+	}
+	handle := socialHandle(r, p)
+	other := func(typ, value string) {
+		out = append(out, contactJSON{Type: typ, Value: value, Rating: rating(r, pick(r, []uint8{70, 100})), SubType: json.RawMessage("null")})
+	}
+	messengerCountry := country == "RU" || country == "UA" || country == "BY" || country == "KZ"
+	if chance(r, 4) {
+		other("skype", "live:."+"cid."+string(appendHex(nil, r, 16)))
+	}
+	if chance(r, 4) || messengerCountry && chance(r, 25) {
+		other("telegram", "@"+handle)
+	}
+	if mobile != "" && chance(r, 6) {
+		other("whatsapp", mobile)
+	}
+	if mobile != "" && messengerCountry && chance(r, 10) {
+		other("viber", mobile)
+	}
+	if country == "CN" {
+		if chance(r, 30) {
+			other("wechat", "wxid_"+string(appendHex(nil, r, 12)))
+		}
+		if chance(r, 10) {
+			other("qq", strconv.Itoa(between(r, 10000000, 999999999)))
+		}
+	}
+	if chance(r, 8) {
+		other("link", "https://"+handle+pick(r, []string{".com", ".dev", ".me", ".io"}))
+	}
+	return out
+}
+
+// socialHandle derives the user name a person uses on other platforms
+// from their slug: "jane-doe-4a1b2c" → "janedoe", sometimes with digits.
+func socialHandle(r *rand.Rand, p *Person) string {
+	parts := strings.Split(p.Slug, "-")
+	if n := len(parts); n > 2 && isHex(parts[n-1]) {
+		parts = parts[:n-1]
+	}
+	h := strings.Join(parts, "")
+	if chance(r, 40) {
+		h += strconv.Itoa(between(r, 1, 99))
+	}
+	return h
+}
+
+func isHex(s string) bool {
+	for _, c := range s {
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
+			return false
+		}
+	}
+	return len(s) >= 4
+}
+
+// socials renders the person's social links.
+func (w *World) socials(r *rand.Rand, p *Person, onlyNetwork bool) []socialJSON {
+	out := []socialJSON{}
+	handle := socialHandle(r, p)
+	n := r.Uint32()
+	for i, code := range platformCodes {
+		if p.Social&(1<<i) == 0 {
+			continue
+		}
+		if code == "li" {
+			out = append(out, socialJSON{Type: code, Link: p.ProfileURL(), Rating: 100})
+			continue
+		}
+		if onlyNetwork {
+			continue
+		}
+		if link := socialURL(code, handle, n); link != "" {
+			out = append(out, socialJSON{Type: code, Link: link, Rating: rating(r, pick(r, []uint8{70, 100}))})
+		}
+	}
+	return out
+}
+
+// experience renders the person's roles.
+func (w *World) experience(p *Person) []experienceJSON {
+	out := make([]experienceJSON, 0, len(p.Jobs))
+	src := rand.NewPCG(0, 0)
+	r := rand.New(src)
+	for _, j := range p.Jobs {
+		// Each role's text comes from its own seed, as if stored with it.
+		reseed(src, jobSeed(p, j), streamJob)
+		co := &w.companies[j.Company]
+		t := w.titles.titles[j.Title]
+		e := experienceJSON{
+			Position:    t.Name,
+			Company:     co.Name,
+			Current:     j.Current,
+			Summary:     jobDescription(r, t.Department, co.Name),
+			CompanyURL:  co.URL(),
+			CompanyID:   ptr(strconv.FormatInt(co.ID, 10)),
+			CompanySize: co.SizeRange(),
+			StaffCount:  int(co.StaffCount),
+			Industry:    w.industries.name(co.Industry),
+			Website:     co.Website(),
+		}
+		if j.Location >= 0 {
+			e.Location = ptr(w.geo.places[j.Location].Display)
+		}
+		if !j.Start.IsZero() {
+			e.Started = ptr(isoDate(j.Start))
+		}
+		if !j.Current && !j.End.IsZero() {
+			e.Ended = ptr(isoDate(j.End))
+		}
+		// The service's company data is patchy: "n/a" where unknown.
+		if chance(r, 6) {
+			e.CompanyURL, e.CompanyID = "n/a", nil
+		}
+		if chance(r, 8) {
+			e.CompanySize, e.StaffCount = "n/a", "n/a"
+		}
+		if chance(r, 5) {
+			e.Industry = "n/a"
+		}
+		if chance(r, 10) {
+			e.Website = "n/a"
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// educationJSON renders the person's schools.
+func (w *World) educationJSON(r *rand.Rand, p *Person) []educationJSON {
+	out := make([]educationJSON, 0, len(p.Education))
+	for _, ed := range p.Education {
+		u := &w.schools.universities[ed.University]
+		e := educationJSON{University: u.Name, Degree: []string{}}
+		if !chance(r, 5) {
+			e.Faculty = ptr(w.schools.fields[ed.Field])
+		}
+		if ed.Degree != 0 {
+			e.Degree = append(e.Degree, degreeNames[ed.Degree])
+		}
+		if !chance(r, 20) {
+			e.URL = ptr("https://www.linkedin.com/school/" + u.Slug + "/")
+		}
+		if ed.Start != 0 {
+			e.StartedYear = ptr(int(ed.Start))
+		}
+		if ed.End != 0 {
+			e.EndedYear = ptr(int(ed.End))
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+var organizationNames = []string{"IEEE", "Project Management Institute", "American Marketing Association",
+	"Toastmasters International", "Chartered Institute of Personnel and Development", "ACM", "Rotary International",
+	"Women in Tech", "Chamber of Commerce"}
+
+func organizations(r *rand.Rand, now Month) []organizationJSON {
+	out := []organizationJSON{}
+	if !chance(r, 5) {
+		return out
+	}
+	start := now - Month(between(r, 12, 120))
+	o := organizationJSON{Name: pick(r, organizationNames), StartDate: ptr(isoDate(start))}
+	if chance(r, 80) {
+		o.Position = ptr(pick(r, []string{"Member", "Volunteer", "Board Member", "Chapter Lead"}))
+	}
+	if chance(r, 40) {
+		o.EndDate = ptr(isoDate(start + Month(between(r, 6, 48))))
+	}
+	return append(out, o)
+}

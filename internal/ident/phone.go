@@ -1,0 +1,174 @@
+package ident
+
+import (
+	"errors"
+	"strings"
+	"unicode"
+
+	"github.com/nyaruka/phonenumbers"
+)
+
+// scientific reports whether s is a number as spreadsheet programs
+// display it when the column is too narrow or has the General format,
+// 4.15555E+11 (or 4,15555E+11 in a comma locale): whatever was written
+// there, the digits after the sixth are gone. It is [+-]?D+([.,]D+)?[eE][+-]?D+,
+// matched by hand because it runs on every phone of million-row sheets.
+func scientific(s string) bool {
+	i := 0
+	digits := func() bool {
+		start := i
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		return i > start
+	}
+	sign := func() {
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+	}
+	sign()
+	if !digits() {
+		return false
+	}
+	if i < len(s) && (s[i] == '.' || s[i] == ',') {
+		i++
+		if !digits() {
+			return false
+		}
+	}
+	if i == len(s) || s[i] != 'e' && s[i] != 'E' {
+		return false
+	}
+	i++
+	sign()
+	return digits() && i == len(s)
+}
+
+// minInternationalDigits is the fewest digits a number written without a
+// plus and without a region must have to be read as international. Ten
+// digits is the length of a national number in North America: reading
+// 4155550123 as +41 55 555 0123 (Switzerland) would look up a stranger, so
+// such numbers need --default-region instead.
+const minInternationalDigits = 11
+
+// NormalizePhone returns the number in E.164 form (+14155550123).
+//
+// A number with a leading + (or 00) carries its country code. A number
+// without one is read in defaultRegion; if that fails, or there is no
+// region, a number of at least 11 digits that does not start with 0 is tried
+// as international with its country code in front, as numeric cells from
+// spreadsheets often are (14155550123). A number that is valid neither way
+// is rejected; "valid" is libphonenumber's judgement, which checks lengths
+// and number ranges per country.
+func NormalizePhone(raw, defaultRegion string) (string, error) {
+	s := strings.TrimSpace(raw)
+	if len(s) >= 4 && strings.EqualFold(s[:4], "tel:") {
+		s = strings.TrimSpace(s[4:])
+	}
+	if s == "" {
+		return "", invalid(Phone, "empty phone number")
+	}
+	if len(s) > 64 {
+		return "", invalid(Phone, "too long to be a phone number")
+	}
+	if scientific(s) {
+		return "", invalid(Phone, "the cell lost digits (scientific notation, e.g. 4.2E+11); format the column as text and export again")
+	}
+	// A float column written back by a script: "14155550123.0".
+	if head, ok := strings.CutSuffix(s, ".0"); ok && head != "" && allDigits(head) {
+		s = head
+	}
+	digits := countDigits(s)
+	if digits < 5 {
+		return "", invalid(Phone, "not a phone number (too few digits)")
+	}
+	region := strings.ToUpper(strings.TrimSpace(defaultRegion))
+	if !phonenumbers.GetSupportedRegions()[region] {
+		region = ""
+	}
+
+	switch {
+	case strings.HasPrefix(s, "+") || strings.HasPrefix(s, "\uff0b"):
+		return parseValid(s, "")
+	case strings.HasPrefix(s, "00") && region == "":
+		// 00 is the international prefix in most of the world; without a
+		// region it is the only sensible reading.
+		return parseValid("+"+s[2:], "")
+	}
+	if region != "" {
+		if e164, err := parseValid(s, region); err == nil {
+			return e164, nil
+		}
+		if strings.HasPrefix(s, "00") {
+			if e164, err := parseValid("+"+s[2:], ""); err == nil {
+				return e164, nil
+			}
+		}
+	}
+	if digits >= minInternationalDigits && firstDigit(s) != '0' && !strings.ContainsAny(s, "()") {
+		if e164, err := parseValid("+"+s, ""); err == nil {
+			return e164, nil
+		}
+	}
+	if region == "" {
+		return "", invalid(Phone, "phone number without country code; set --default-region")
+	}
+	return "", invalid(Phone, "not a valid phone number in region %s", region)
+}
+
+// parseValid parses s in region (or as international when region is "")
+// and returns its E.164 form if libphonenumber deems it valid.
+func parseValid(s, region string) (string, error) {
+	if region == "" {
+		region = "ZZ"
+	}
+	num, err := phonenumbers.Parse(s, region)
+	if err != nil {
+		if errors.Is(err, phonenumbers.ErrInvalidCountryCode) {
+			return "", invalid(Phone, "phone number with an unknown country code")
+		}
+		return "", invalid(Phone, "not a phone number")
+	}
+	if !phonenumbers.IsValidNumber(num) {
+		if region == "ZZ" {
+			return "", invalid(Phone, "not a valid phone number for country code +%d", num.GetCountryCode())
+		}
+		return "", invalid(Phone, "not a valid phone number in region %s", region)
+	}
+	e164 := phonenumbers.Format(num, phonenumbers.E164)
+	if len(e164) > 16 {
+		// E.164 allows 15 digits; libphonenumber accepts some longer
+		// German ranges, which no lookup service matches.
+		return "", invalid(Phone, "too many digits for a phone number")
+	}
+	return e164, nil
+}
+
+func countDigits(s string) int {
+	n := 0
+	for _, r := range s {
+		if unicode.IsDigit(r) {
+			n++
+		}
+	}
+	return n
+}
+
+func firstDigit(s string) rune {
+	for _, r := range s {
+		if unicode.IsDigit(r) {
+			return r
+		}
+	}
+	return 0
+}
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}

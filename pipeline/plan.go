@@ -1,0 +1,365 @@
+package pipeline
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"sort"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/enrich-dev/enrich/internal/ident"
+	"github.com/enrich-dev/enrich/sources"
+)
+
+// PlanOptions say what to plan.
+type PlanOptions struct {
+	Input          string
+	Source         sources.Options
+	ItemsPerMinute int // the lookup budget; 600 if zero
+
+	// Resolved, if set, reports whether an identifier is already resolved
+	// in the journal. It is called once per distinct identifier, the first
+	// time the identifier is seen, and the count lands in Plan.Resolved.
+	// The run engine sets it; plan without a journal leaves it nil.
+	Resolved func(id ident.ID) bool
+}
+
+// Plan is what a run over the input would look up and cost, computed
+// offline by reading the whole input once.
+type Plan struct {
+	Input     string       `json:"input"`
+	Format    string       `json:"format"`
+	Encoding  string       `json:"encoding,omitempty"`
+	Delimiter string       `json:"delimiter,omitempty"`
+	Sheet     string       `json:"sheet,omitempty"`
+	HeaderRow int          `json:"header_row"`
+	Waterfall []ident.Kind `json:"waterfall"`
+	Columns   []PlanColumn `json:"columns"`
+
+	Rows                  int           `json:"rows"`
+	RowsWithIdentifier    int           `json:"rows_with_identifier"`
+	RowsWithOnlyInvalid   int           `json:"rows_with_only_invalid_identifiers"`
+	RowsWithoutIdentifier int           `json:"rows_without_identifier"`
+	InvalidIdentifiers    int           `json:"invalid_identifiers"`
+	Invalid               []PlanInvalid `json:"invalid_by_reason"`
+	DuplicateRows         int           `json:"duplicate_rows"`
+	UniqueLookups         int           `json:"unique_lookups"`
+	FirstChoiceLookups    int           `json:"first_choice_lookups"`
+	WorstCaseCredits      int           `json:"worst_case_credits"`
+	ItemsPerMinute        int           `json:"items_per_minute"`
+	FirstChoiceLookupTime PlanDuration  `json:"first_choice_lookup_time"`
+	AllLookupTime         PlanDuration  `json:"all_lookup_time"`
+
+	// Resolved is how many of the unique lookups the journal already
+	// resolved; nil when no journal was consulted. The counts and times
+	// above do not subtract them.
+	Resolved *int `json:"resolved,omitempty"`
+}
+
+// PlanColumn is an identifier column with what was found in it.
+type PlanColumn struct {
+	sources.Column
+	Samples []string `json:"samples"` // up to three values as written in the file
+	Valid   int      `json:"valid"`
+	Invalid int      `json:"invalid"`
+}
+
+// PlanInvalid groups the invalid identifiers that share a reason.
+type PlanInvalid struct {
+	Kind     ident.Kind       `json:"kind"`
+	Reason   string           `json:"reason"`
+	Count    int              `json:"count"`
+	Examples []InvalidExample `json:"examples"` // the first few, in file order
+}
+
+// InvalidExample is one invalid identifier, located for the user.
+type InvalidExample struct {
+	Row    int    `json:"row"`
+	Column string `json:"column"`
+	Value  string `json:"value"`
+}
+
+// PlanDuration is a duration both for programs and for people.
+type PlanDuration struct {
+	Seconds float64 `json:"seconds"`
+	Text    string  `json:"text"`
+}
+
+const (
+	planSamples  = 3
+	planExamples = 5
+	defaultRate  = 600
+)
+
+// Marks of an identifier in the plan's set of seen identifiers.
+const (
+	seenAny   uint8 = 1 << iota // some row may look it up
+	seenFirst                   // some row looks it up first
+)
+
+// MakePlan reads the whole input and counts what a run would do. Memory
+// does not depend on the number of rows, only on the number of distinct
+// identifiers, each of which takes 8 bytes (see ident.Seen): rows are
+// streamed and forgotten.
+func MakePlan(ctx context.Context, opts PlanOptions) (*Plan, error) {
+	rate := opts.ItemsPerMinute
+	if rate == 0 {
+		rate = defaultRate
+	}
+	if rate < 0 {
+		return nil, fmt.Errorf("plan: items per minute must be positive, not %d", rate)
+	}
+	t, err := sources.Open(opts.Input, opts.Source)
+	if err != nil {
+		return nil, err
+	}
+	defer t.Close()
+
+	layout := t.Layout()
+	p := &Plan{
+		Input:          opts.Input,
+		Format:         string(layout.Format),
+		Sheet:          layout.Sheet,
+		HeaderRow:      layout.HeaderRow,
+		Waterfall:      ident.Order(opts.Source.Prefer),
+		ItemsPerMinute: rate,
+	}
+	if layout.Format == sources.CSV {
+		p.Encoding = layout.Encoding
+		if layout.BOM {
+			p.Encoding += " with BOM"
+		}
+		p.Delimiter = string(layout.Delimiter)
+	}
+	column := make(map[int]*PlanColumn)
+	for _, c := range t.Columns() {
+		p.Columns = append(p.Columns, PlanColumn{Column: c, Samples: []string{}})
+	}
+	for i := range p.Columns {
+		column[p.Columns[i].Index] = &p.Columns[i]
+	}
+	if opts.Resolved != nil {
+		p.Resolved = new(int)
+	}
+
+	var seen ident.Seen
+	reasons := make(map[[2]string]*PlanInvalid)
+	for n := 0; ; n++ {
+		if n%8192 == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		row, err := t.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		p.Rows++
+		p.countInvalid(row, column, reasons)
+		for _, id := range row.IDs {
+			c := column[id.Column]
+			c.Valid++
+			c.addSample(id.Raw)
+		}
+		switch {
+		case len(row.IDs) > 0:
+			p.RowsWithIdentifier++
+		case len(row.Invalid) > 0:
+			p.RowsWithOnlyInvalid++
+		default:
+			p.RowsWithoutIdentifier++
+		}
+		for i, id := range row.IDs {
+			marks := seenAny
+			if i == 0 {
+				marks |= seenFirst
+			}
+			before, added := seen.Mark(id.Kind, id.Value, marks)
+			if added && opts.Resolved != nil && opts.Resolved(id) {
+				*p.Resolved++
+			}
+			if i == 0 && before&seenFirst != 0 {
+				p.DuplicateRows++
+			}
+		}
+	}
+
+	for _, r := range reasons {
+		p.Invalid = append(p.Invalid, *r)
+	}
+	sort.Slice(p.Invalid, func(i, j int) bool {
+		a, b := p.Invalid[i], p.Invalid[j]
+		if a.Count != b.Count {
+			return a.Count > b.Count
+		}
+		if a.Kind != b.Kind {
+			return a.Kind < b.Kind
+		}
+		return a.Reason < b.Reason
+	})
+	p.UniqueLookups = seen.Len()
+	p.FirstChoiceLookups = p.RowsWithIdentifier - p.DuplicateRows
+	p.WorstCaseCredits = min(p.UniqueLookups, p.RowsWithIdentifier)
+	p.FirstChoiceLookupTime = lookupTime(p.FirstChoiceLookups, rate)
+	p.AllLookupTime = lookupTime(p.UniqueLookups, rate)
+	return p, nil
+}
+
+// countInvalid adds a row's invalid identifiers to the plan.
+func (p *Plan) countInvalid(row sources.Row, column map[int]*PlanColumn, reasons map[[2]string]*PlanInvalid) {
+	for _, inv := range row.Invalid {
+		p.InvalidIdentifiers++
+		c := column[inv.Column]
+		c.Invalid++
+		c.addSample(inv.Value)
+		key := [2]string{inv.Kind.String(), inv.Reason}
+		r, ok := reasons[key]
+		if !ok {
+			r = &PlanInvalid{Kind: inv.Kind, Reason: inv.Reason}
+			reasons[key] = r
+		}
+		r.Count++
+		if len(r.Examples) < planExamples {
+			r.Examples = append(r.Examples, InvalidExample{Row: row.Num, Column: c.Name, Value: inv.Value})
+		}
+	}
+}
+
+// addSample keeps the first few distinct values of a column.
+func (c *PlanColumn) addSample(v string) {
+	if len(c.Samples) < planSamples && !slices.Contains(c.Samples, v) {
+		c.Samples = append(c.Samples, v)
+	}
+}
+
+// lookupTime is how long n lookups take at rate items a minute, rounded
+// up to the second.
+func lookupTime(n, rate int) PlanDuration {
+	secs := math.Ceil(float64(n) * 60 / float64(rate))
+	return PlanDuration{Seconds: secs, Text: humanDuration(time.Duration(secs) * time.Second)}
+}
+
+// humanDuration writes a duration the way a person says it: "2h 46m",
+// "12m 30s", "45s".
+func humanDuration(d time.Duration) string {
+	switch {
+	case d == 0:
+		return "0s"
+	case d < time.Minute:
+		return fmt.Sprintf("%ds", int(d.Seconds()))
+	case d < time.Hour:
+		m, s := int(d.Minutes()), int(d.Seconds())%60
+		if s == 0 {
+			return fmt.Sprintf("%dm", m)
+		}
+		return fmt.Sprintf("%dm %ds", m, s)
+	case d < 48*time.Hour:
+		h, m := int(d.Hours()), int(d.Minutes())%60
+		return fmt.Sprintf("%dh %dm", h, m)
+	}
+	days, h := int(d.Hours())/24, int(d.Hours())%24
+	return fmt.Sprintf("%dd %dh", days, h)
+}
+
+// WriteText writes the plan for people.
+func (p *Plan) WriteText(w io.Writer) error {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	pr := func(format string, args ...any) { fmt.Fprintf(tw, format, args...) }
+
+	pr("Input\t%s\n", p.describeInput())
+	pr("Rows\t%s (header on row %d)\n", thousands(p.Rows), p.HeaderRow)
+	pr("\n")
+	if len(p.Columns) == 0 {
+		pr("No identifier columns found. Name them with --column KIND=HEADER (kinds: linkedin, email, phone, uid).\n")
+	} else {
+		waterfall := make([]string, len(p.Waterfall))
+		for i, k := range p.Waterfall {
+			waterfall[i] = k.String()
+		}
+		pr("Identifier columns (tried in this order: %s)\n", strings.Join(waterfall, ", "))
+		for _, c := range p.Columns {
+			samples := make([]string, len(c.Samples))
+			for i, s := range c.Samples {
+				samples[i] = fmt.Sprintf("%q", ellipsis(s, 48))
+			}
+			pr("  %s\t%q\tby %s\t%s valid, %s invalid\t%s\n", c.Kind, c.Name, c.By, thousands(c.Valid), thousands(c.Invalid), strings.Join(samples, ", "))
+		}
+	}
+	pr("\n")
+	pr("Rows with a valid identifier\t%s\n", thousands(p.RowsWithIdentifier))
+	pr("Rows with only invalid identifiers\t%s\n", thousands(p.RowsWithOnlyInvalid))
+	pr("Rows without any identifier\t%s\n", thousands(p.RowsWithoutIdentifier))
+	if err := tw.Flush(); err != nil {
+		return fmt.Errorf("write plan: %w", err)
+	}
+
+	if p.InvalidIdentifiers > 0 {
+		fmt.Fprintf(w, "\nInvalid identifiers: %s\n", thousands(p.InvalidIdentifiers))
+		for _, r := range p.Invalid {
+			fmt.Fprintf(w, "  %s %s: %s\n", thousands(r.Count), r.Kind, r.Reason)
+			for _, e := range r.Examples {
+				fmt.Fprintf(w, "      row %d, %s: %q\n", e.Row, e.Column, ellipsis(e.Value, 60))
+			}
+			if more := r.Count - len(r.Examples); more > 0 {
+				fmt.Fprintf(w, "      … and %s more\n", thousands(more))
+			}
+		}
+	}
+
+	fmt.Fprintln(w)
+	pr("Duplicate rows\t%s (first identifier already on an earlier row)\n", thousands(p.DuplicateRows))
+	pr("Unique lookups\t%s first choice, %s if every identifier is tried\n", thousands(p.FirstChoiceLookups), thousands(p.UniqueLookups))
+	if p.Resolved != nil {
+		pr("Already in the journal\t%s\n", thousands(*p.Resolved))
+	}
+	pr("Worst-case credits\t%s (one per person found; lookups that find no one are free)\n", thousands(p.WorstCaseCredits))
+	pr("Time at %s items/min\t%s for the first choices, up to %s for all\n", thousands(p.ItemsPerMinute), p.FirstChoiceLookupTime.Text, p.AllLookupTime.Text)
+	if err := tw.Flush(); err != nil {
+		return fmt.Errorf("write plan: %w", err)
+	}
+	return nil
+}
+
+func (p *Plan) describeInput() string {
+	switch {
+	case p.Format == string(sources.XLSX):
+		return fmt.Sprintf("%s (Excel, sheet %q)", p.Input, p.Sheet)
+	case p.Delimiter == "\t":
+		return fmt.Sprintf("%s (CSV, %s, tab-separated)", p.Input, p.Encoding)
+	}
+	return fmt.Sprintf("%s (CSV, %s, delimiter %q)", p.Input, p.Encoding, p.Delimiter)
+}
+
+// thousands writes n with thousands separators: 1,000,000.
+func thousands(n int) string {
+	s := fmt.Sprint(n)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	for i, r := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
+}
+
+// ellipsis shortens s to at most n runes and puts it on one line.
+func ellipsis(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}

@@ -1,0 +1,102 @@
+package sinks
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+
+	"github.com/enrich-dev/enrich/sources"
+)
+
+// jsonlWriter writes one JSON object per row:
+//
+//	{"row": 2, "input": {"Name": "…", …}, "enrich_status": "success",
+//	 "enrich_identifier": "…", "enrich_error": "…", "candidate": {…}}
+//
+// "input" holds the original cells by distinct header name, in input
+// order; "enrich_error" appears only when set; "candidate" is the raw
+// profile exactly as the service sent it (compacted to one line), or null.
+type jsonlWriter struct {
+	file   *AtomicFile
+	buf    *bufio.Writer
+	layout sources.Layout
+	line   bytes.Buffer
+}
+
+var _ Writer = (*jsonlWriter)(nil)
+
+func newJSONLWriter(path string, layout sources.Layout) (*jsonlWriter, error) {
+	file, err := CreateAtomic(path)
+	if err != nil {
+		return nil, err
+	}
+	return &jsonlWriter{file: file, buf: bufio.NewWriterSize(file, 64<<10), layout: layout}, nil
+}
+
+func (j *jsonlWriter) Write(row sources.Row, out Outcome) error {
+	b := &j.line
+	b.Reset()
+	b.WriteString(`{"row":`)
+	b.WriteString(strconv.Itoa(row.Num))
+	b.WriteString(`,"input":{`)
+	under, beyond := splitCells(j.layout, row.Cells)
+	for i, c := range append(under, beyond...) {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		writeString(b, j.layout.Name(i))
+		b.WriteByte(':')
+		writeString(b, c)
+	}
+	b.WriteString(`},"enrich_status":`)
+	writeString(b, string(out.Status))
+	b.WriteString(`,"enrich_identifier":`)
+	writeString(b, out.Identifier)
+	if out.Error != "" {
+		b.WriteString(`,"enrich_error":`)
+		writeString(b, out.Error)
+	}
+	b.WriteString(`,"candidate":`)
+	writeRaw(b, out.Candidate)
+	b.WriteString("}\n")
+	if _, err := j.buf.Write(b.Bytes()); err != nil {
+		return fmt.Errorf("write %s: row %d: %w", j.file.Path(), row.Num, err)
+	}
+	return nil
+}
+
+// writeString writes s as a JSON string, without the HTML escaping of
+// encoding/json's default (an e-mail's "<" stays readable).
+func writeString(b *bytes.Buffer, s string) {
+	enc := json.NewEncoder(b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s) // a string always encodes
+	b.Truncate(b.Len() - 1)
+}
+
+// writeRaw writes a raw candidate compacted to one line; nil and empty
+// give null. Bytes that are not JSON (which the service should never send)
+// are kept as a JSON string rather than lost or allowed to break the line.
+func writeRaw(b *bytes.Buffer, raw json.RawMessage) {
+	if len(bytes.TrimSpace(raw)) == 0 {
+		b.WriteString("null")
+		return
+	}
+	n := b.Len()
+	if err := json.Compact(b, raw); err != nil {
+		b.Truncate(n)
+		writeString(b, string(raw))
+	}
+}
+
+func (j *jsonlWriter) Commit() error {
+	if err := j.buf.Flush(); err != nil {
+		j.file.Abort()
+		return fmt.Errorf("write %s: %w", j.file.Path(), err)
+	}
+	return j.file.Commit()
+}
+
+func (j *jsonlWriter) Abort() { j.file.Abort() }

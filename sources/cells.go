@@ -1,0 +1,60 @@
+package sources
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/enrich-dev/enrich/internal/ident"
+)
+
+// placeholders are what exports put in a cell that has no value. They are
+// read as empty, not as invalid identifiers.
+var placeholders = map[string]bool{
+	"-": true, "--": true, "–": true, "—": true, "?": true, ".": true,
+	"n/a": true, "na": true, "#n/a": true, "none": true, "null": true, "nil": true,
+	"unknown": true, "not available": true,
+}
+
+// splitCell returns the values of an identifier cell: none for an empty or
+// placeholder cell, and for e-mail one per address when the cell lists
+// several, separated by ';', ',' or line breaks (no plain address holds
+// those), each maybe written "Name <address>".
+func splitCell(kind ident.Kind, cell string) []string {
+	s := strings.TrimSpace(cell)
+	if s == "" || placeholders[strings.ToLower(s)] {
+		return nil
+	}
+	if kind != ident.Email {
+		return []string{s}
+	}
+	parts := strings.FieldsFunc(s, func(r rune) bool { return r == ';' || r == ',' || r == '\r' || r == '\n' })
+	out := parts[:0]
+	for _, p := range parts {
+		if m := angleAddress.FindStringSubmatch(p); m != nil {
+			p = m[1]
+		}
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+var angleAddress = regexp.MustCompile(`<([^<>\s]+@[^<>\s]+)>`)
+
+func isBlank(cells []string) bool {
+	for _, c := range cells {
+		if strings.TrimSpace(c) != "" {
+			return false
+		}
+	}
+	return true
+}
+
+func trimTrailingEmpty(cells []string) []string {
+	n := len(cells)
+	for n > 0 && cells[n-1] == "" {
+		n--
+	}
+	return cells[:n]
+}

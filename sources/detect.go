@@ -1,0 +1,257 @@
+package sources
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
+
+	"github.com/enrich-dev/enrich/internal/ident"
+)
+
+// sampleRows is how many rows after the header are read before the
+// identifier columns are decided; they are kept and replayed.
+const sampleRows = 100
+
+// headerAliases are header keys (see headerKey) that name a kind of
+// identifier outright: the spellings of CRM and prospecting exports
+// (Salesforce, HubSpot, Apollo, Sales Navigator tools, Pipedrive…), in
+// English and the languages of the European offices that use them.
+var headerAliases = map[string]ident.Kind{}
+
+func init() {
+	for kind, keys := range map[ident.Kind][]string{
+		ident.LinkedIn: {"linkedin", "linkedinurl", "linkedinprofile", "linkedinprofileurl", "linkedinlink",
+			"linkedinprofilelink", "linkedinaddress", "personlinkedinurl", "contactlinkedinurl", "linkedinpublicurl",
+			"linkedinpublicprofileurl", "profileurl", "publicprofileurl", "liurl", "liprofile", "liprofileurl",
+			"urllinkedin", "profillinkedin", "linkedinprofil", "perfillinkedin", "perfildelinkedin", "linkedinurlprofile"},
+		ident.Email: {"email", "emails", "emailaddress", "emailaddresses", "mail", "mailaddress", "workemail",
+			"businessemail", "professionalemail", "personalemail", "privateemail", "primaryemail", "secondaryemail",
+			"otheremail", "alternateemail", "alternativeemail", "email1", "email2", "email3", "emailwork",
+			"emailpersonal", "emailhome", "homeemail", "contactemail", "directemail", "courriel", "adressemail",
+			"adresseemail", "adressecourriel", "correo", "correoelectronico", "emailadresse", "emailadres"},
+		ident.Phone: {"phone", "phones", "phonenumber", "phonenumbers", "telephone", "telephonenumber", "tel",
+			"telnumber", "mobile", "mobilephone", "mobilenumber", "mobilephonenumber", "cell", "cellphone",
+			"cellnumber", "cellular", "workphone", "businessphone", "officephone", "directphone", "directdial",
+			"directline", "homephone", "personalphone", "otherphone", "primaryphone", "phone1", "phone2", "phone3",
+			"mobile1", "mobile2", "contactphone", "contactnumber", "phonework", "phonemobile", "phonehome", "handy",
+			"telefon", "telefono", "telefone", "portable", "mobil", "mobiltelefon", "numerodetelephone", "gsm"},
+		ident.UID: {"uid", "profileuid", "personuid", "candidateuid"},
+	} {
+		for _, k := range keys {
+			headerAliases[k] = kind
+		}
+	}
+}
+
+// negativeTokens are header words that say a column is about something
+// else than the person in the row (a company's page, the record owner's
+// e-mail, a verification status). Such columns are never detected, by
+// header or by content; --column can still name them.
+var negativeTokens = map[string]bool{
+	"owner": true, "manager": true, "assistant": true, "rep": true, "created": true, "modified": true,
+	"updated": true, "company": true, "companies": true, "organization": true, "organisation": true,
+	"org": true, "account": true, "employer": true, "referrer": true, "referred": true, "recruiter": true,
+	"agent": true, "status": true, "confidence": true, "verified": true, "verification": true, "score": true,
+	"type": true, "source": true, "sent": true, "opened": true, "open": true, "bounced": true, "bounce": true,
+	"opt": true, "optout": true, "unsubscribed": true, "unsubscribe": true, "domain": true, "count": true,
+	"date": true, "ext": true, "extension": true, "country": true, "hash": true, "md5": true, "sha": true,
+	"sha256": true, "valid": true, "validity": true, "quality": true, "provider": true, "consent": true,
+	"enrich": true, "catchall": true,
+}
+
+// phoneTokens are header words that may name a phone column, checked
+// against the content because they also occur in unrelated headers.
+var phoneTokens = []string{"phone", "telephon", "telefon", "tel", "mobile", "mobil", "cell", "handy", "gsm", "portable"}
+
+// headerKey folds a header for matching: accents removed, lower case,
+// letters and digits only. "E-Mail Address", "email_address" and
+// "EmailAddress" all give "emailaddress".
+func headerKey(h string) string {
+	folded, _, err := transform.String(transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC), h)
+	if err != nil {
+		folded = h
+	}
+	var b strings.Builder
+	for _, r := range strings.ToLower(folded) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// headerTokens splits a header into lower-case words at punctuation,
+// spaces and camelCase boundaries.
+func headerTokens(h string) []string {
+	var tokens []string
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			tokens = append(tokens, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	prev := rune(0)
+	for _, r := range h {
+		switch {
+		case !unicode.IsLetter(r) && !unicode.IsDigit(r):
+			flush()
+		case unicode.IsUpper(r) && unicode.IsLower(prev):
+			flush()
+			cur = append(cur, r)
+		default:
+			cur = append(cur, r)
+		}
+		prev = r
+	}
+	flush()
+	return tokens
+}
+
+// excluded reports whether a header says its column is not about the
+// person in the row.
+func excluded(h string) bool {
+	if strings.HasPrefix(strings.ToLower(strings.TrimSpace(h)), "enrich_") {
+		return true // a column this tool wrote: not an input identifier
+	}
+	for _, t := range headerTokens(h) {
+		if negativeTokens[t] {
+			return true
+		}
+	}
+	return false
+}
+
+// fuzzyKinds returns the kinds a header hints at without being a known
+// spelling; the content must then agree.
+func fuzzyKinds(h string) []ident.Kind {
+	key := headerKey(h)
+	var kinds []ident.Kind
+	if strings.Contains(key, "linkedin") {
+		kinds = append(kinds, ident.LinkedIn)
+	}
+	if strings.Contains(key, "email") || strings.Contains(key, "mail") {
+		kinds = append(kinds, ident.Email)
+	}
+	for _, t := range headerTokens(h) {
+		if slices.ContainsFunc(phoneTokens, func(p string) bool { return strings.HasPrefix(t, p) }) {
+			kinds = append(kinds, ident.Phone)
+			break
+		}
+	}
+	if strings.Contains(key, "uid") || key == "id" || key == "profileid" || key == "personid" {
+		kinds = append(kinds, ident.UID)
+	}
+	return kinds
+}
+
+// detectColumns decides which columns hold identifiers: overrides first,
+// then headers, then content, each column for at most one kind. The
+// result is in waterfall order, then left to right.
+func detectColumns(layout Layout, sample []record, overrides []override, region string, order []ident.Kind) ([]Column, error) {
+	kindOf := make(map[int]Column)
+	overridden := make(map[ident.Kind]bool)
+	for _, o := range overrides {
+		idx := matchHeader(layout, o.header)
+		if len(idx) == 0 {
+			return nil, fmt.Errorf("column override %q: no column named %q in %s; the columns are %s", o.spec, o.header, layout.Path, quoteList(layout.Names))
+		}
+		for _, i := range idx {
+			if prev, ok := kindOf[i]; ok && prev.Kind != o.kind {
+				return nil, fmt.Errorf("column override %q: column %q is already given as %s", o.spec, layout.Names[i], prev.Kind)
+			}
+			kindOf[i] = Column{Index: i, Kind: o.kind, By: ByOverride}
+		}
+		overridden[o.kind] = true
+	}
+
+	for i, h := range layout.Header {
+		if _, ok := kindOf[i]; ok || excluded(h) {
+			continue
+		}
+		if kind, ok := headerAliases[headerKey(h)]; ok {
+			if !overridden[kind] {
+				kindOf[i] = Column{Index: i, Kind: kind, By: ByHeader}
+			}
+			continue
+		}
+		for _, kind := range fuzzyKinds(h) {
+			if overridden[kind] {
+				continue
+			}
+			plausible, nonEmpty := contentVotes(sample, i, kind, region)
+			if nonEmpty == 0 || plausible*2 > nonEmpty {
+				kindOf[i] = Column{Index: i, Kind: kind, By: ByHeader}
+				break
+			}
+		}
+	}
+
+	// Content decides for the columns whose header said nothing: more than
+	// half of the values must look like the kind, and at least three (or,
+	// in a short file, more than half of the rows), so that one address in
+	// a notes column does not make it an e-mail column.
+	width := len(layout.Header)
+	for _, rec := range sample {
+		width = max(width, len(rec.cells), len(rec.values))
+	}
+	for i := 0; i < width; i++ {
+		if _, ok := kindOf[i]; ok || i < len(layout.Header) && excluded(layout.Header[i]) {
+			continue
+		}
+		if i < len(layout.Header) && len(fuzzyKinds(layout.Header[i])) > 0 {
+			continue // the header spoke and the content disagreed
+		}
+		for _, kind := range ident.Kinds {
+			if overridden[kind] {
+				continue
+			}
+			plausible, nonEmpty := contentVotes(sample, i, kind, region)
+			if plausible*2 > nonEmpty && (plausible >= 3 || plausible*2 > len(sample)) {
+				kindOf[i] = Column{Index: i, Kind: kind, By: ByContent}
+				break
+			}
+		}
+	}
+
+	columns := make([]Column, 0, len(kindOf))
+	for _, c := range kindOf {
+		if c.Index < len(layout.Header) {
+			c.Header = layout.Header[c.Index]
+		}
+		c.Name = layout.Name(c.Index)
+		columns = append(columns, c)
+	}
+	rank := make(map[ident.Kind]int, len(order))
+	for i, k := range order {
+		rank[k] = i
+	}
+	slices.SortFunc(columns, func(a, b Column) int {
+		if d := rank[a.Kind] - rank[b.Kind]; d != 0 {
+			return d
+		}
+		return a.Index - b.Index
+	})
+	return columns, nil
+}
+
+// contentVotes counts the sampled values of column i that look like kind,
+// and the non-empty ones.
+func contentVotes(sample []record, i int, kind ident.Kind, region string) (plausible, nonEmpty int) {
+	for _, rec := range sample {
+		v := strings.TrimSpace(rec.value(i))
+		if v == "" || placeholders[strings.ToLower(v)] {
+			continue
+		}
+		nonEmpty++
+		if ident.Plausible(kind, v, region) {
+			plausible++
+		}
+	}
+	return plausible, nonEmpty
+}

@@ -1,0 +1,104 @@
+package sources
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/enrich-dev/enrich/internal/ident"
+)
+
+// Open opens a CSV or .xlsx file (told apart by content, not by name),
+// reads its header and a sample of rows, and decides which columns hold
+// identifiers. The caller must Close the table. Every error it returns, and
+// every error of Next, is an *InputError.
+func Open(path string, opts Options) (*Table, error) {
+	t, err := open(path, opts)
+	return t, inputError(path, err)
+}
+
+func open(path string, opts Options) (*Table, error) {
+	region, overrides, err := checkOptions(opts)
+	if err != nil {
+		return nil, err
+	}
+	format, err := sniffFormat(path)
+	if err != nil {
+		return nil, err
+	}
+	layout := Layout{Path: path}
+	var src recordReader
+	switch format {
+	case XLSX:
+		src, err = openXLSX(path, opts.Sheet, &layout)
+	default:
+		src, err = openCSV(path, &layout)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return newTable(src, layout, region, overrides, opts)
+}
+
+// checkOptions validates the options that do not depend on the file.
+func checkOptions(opts Options) (region string, overrides []override, err error) {
+	region, err = ident.CheckRegion(opts.DefaultRegion)
+	if err != nil {
+		return "", nil, fmt.Errorf("default region: %w", err)
+	}
+	overrides, err = parseOverrides(opts.Columns)
+	return region, overrides, err
+}
+
+// newTable reads the header and the sample from src; it closes src on
+// error.
+func newTable(src recordReader, layout Layout, region string, overrides []override, opts Options) (*Table, error) {
+	t := &Table{src: src, region: region}
+	if err := t.start(&layout, overrides, ident.Order(opts.Prefer)); err != nil {
+		_ = src.close()
+		return nil, err
+	}
+	t.layout = layout
+	return t, nil
+}
+
+// start reads the header and the sample, and detects the columns.
+func (t *Table) start(layout *Layout, overrides []override, order []ident.Kind) error {
+	for {
+		rec, err := t.src.next()
+		if errors.Is(err, io.EOF) {
+			if layout.Format == XLSX {
+				return fmt.Errorf("read %s: no header row: sheet %q is empty", layout.Path, layout.Sheet)
+			}
+			return fmt.Errorf("read %s: no header row: the file is empty", layout.Path)
+		}
+		if err != nil {
+			return err
+		}
+		if !isBlank(rec.cells) {
+			layout.Header = rec.cells
+			layout.HeaderRow = rec.num
+			break
+		}
+	}
+	layout.Names = distinctNames(layout.Header)
+	for len(t.pending) < sampleRows {
+		rec, err := t.src.next()
+		if errors.Is(err, io.EOF) {
+			t.done = true
+			break
+		}
+		if err != nil {
+			return err
+		}
+		if !isBlank(rec.cells) || !isBlank(rec.values) {
+			t.pending = append(t.pending, rec)
+		}
+	}
+	cols, err := detectColumns(*layout, t.pending, overrides, t.region, order)
+	if err != nil {
+		return err
+	}
+	t.columns = cols
+	return nil
+}

@@ -1,0 +1,140 @@
+package sources
+
+import (
+	"io"
+
+	"github.com/enrich-dev/enrich/internal/ident"
+)
+
+// recordReader is a reader of one file format. It yields every record,
+// blank ones included; the Table skips those.
+type recordReader interface {
+	next() (record, error)
+	close() error
+}
+
+// record is a row as a format reader yields it.
+type record struct {
+	num    int
+	cells  []string // as displayed: what the output gets
+	values []string // as stored, for identifiers (nil: same as cells)
+}
+
+// value returns the stored value of cell i, or "".
+func (r record) value(i int) string {
+	if r.values != nil {
+		if i < len(r.values) {
+			return r.values[i]
+		}
+		return ""
+	}
+	if i < len(r.cells) {
+		return r.cells[i]
+	}
+	return ""
+}
+
+// Table is an open table. It is not safe for concurrent use.
+type Table struct {
+	src     recordReader
+	layout  Layout
+	columns []Column // in waterfall order, then left to right
+	region  string
+	pending []record // sampled rows, replayed before reading on
+	done    bool
+	phones  phoneMemo
+}
+
+// Layout returns the shape of the file.
+func (t *Table) Layout() Layout { return t.layout }
+
+// Columns returns the identifier columns, in waterfall order and, within a
+// kind, left to right.
+func (t *Table) Columns() []Column { return append([]Column(nil), t.columns...) }
+
+// Next returns the next row, skipping blank ones, or io.EOF after the last.
+func (t *Table) Next() (Row, error) {
+	for {
+		rec, err := t.nextRecord()
+		if err == io.EOF {
+			return Row{}, io.EOF
+		}
+		if err != nil {
+			return Row{}, inputError(t.layout.Path, err)
+		}
+		if isBlank(rec.cells) && isBlank(rec.values) {
+			continue
+		}
+		return t.row(rec), nil
+	}
+}
+
+func (t *Table) nextRecord() (record, error) {
+	if len(t.pending) > 0 {
+		rec := t.pending[0]
+		t.pending[0] = record{}
+		t.pending = t.pending[1:]
+		return rec, nil
+	}
+	if t.done {
+		return record{}, io.EOF
+	}
+	rec, err := t.src.next()
+	if err == io.EOF {
+		t.done = true
+	}
+	return rec, err
+}
+
+// Close releases the file.
+func (t *Table) Close() error { return t.src.close() }
+
+// row turns a record into a row: the cells of identifier columns are taken
+// as stored (all the digits of a numeric phone), the others as displayed
+// (a date as a date), and the identifiers are normalized.
+func (t *Table) row(rec record) Row {
+	cells := rec.cells
+	if rec.values != nil {
+		width := max(len(rec.cells), len(rec.values))
+		cells = make([]string, width)
+		copy(cells, rec.cells)
+		for _, c := range t.columns {
+			if c.Index < width {
+				cells[c.Index] = rec.value(c.Index)
+			}
+		}
+		cells = trimTrailingEmpty(cells)
+	}
+	row := Row{Num: rec.num, Cells: cells}
+	for _, c := range t.columns {
+		if c.Index >= len(cells) {
+			continue
+		}
+		for _, part := range splitCell(c.Kind, cells[c.Index]) {
+			var value string
+			var err error
+			if c.Kind == ident.Phone {
+				value, err = t.phones.normalize(part, t.region)
+			} else {
+				value, err = ident.Normalize(c.Kind, part, t.region)
+			}
+			if err != nil {
+				row.Invalid = append(row.Invalid, Invalid{Column: c.Index, Header: c.Header, Kind: c.Kind, Value: part, Reason: err.Error()})
+				continue
+			}
+			if !hasID(row.IDs, c.Kind, value) {
+				row.IDs = append(row.IDs, ident.ID{Kind: c.Kind, Value: value, Raw: part, Column: c.Index})
+			}
+		}
+	}
+	return row
+}
+
+func hasID(ids []ident.ID, kind ident.Kind, value string) bool {
+	for _, id := range ids {
+		if id.Kind == kind && id.Value == value {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,27 @@
+package state
+
+import bolt "go.etcd.io/bbolt"
+
+const flagPrefix = "flag/"
+
+// SetFlag records a yes/no fact about the job, such as "the last run
+// stopped because credits ran out".
+func (j *Journal) SetFlag(name string, on bool) error {
+	return j.db.Update(func(tx *bolt.Tx) error {
+		meta := tx.Bucket(bucketMeta)
+		if !on {
+			return meta.Delete([]byte(flagPrefix + name))
+		}
+		return meta.Put([]byte(flagPrefix+name), []byte{1})
+	})
+}
+
+// Flag reads a fact SetFlag recorded; false when never set.
+func (j *Journal) Flag(name string) (bool, error) {
+	var on bool
+	err := j.db.View(func(tx *bolt.Tx) error {
+		on = tx.Bucket(bucketMeta).Get([]byte(flagPrefix+name)) != nil
+		return nil
+	})
+	return on, err
+}

@@ -1,0 +1,148 @@
+package state
+
+import (
+	"encoding/binary"
+	"fmt"
+	"time"
+)
+
+// Mode says whether lookups include contacts. The two are separate
+// lookups: the same identifier looked up without contacts is a different
+// result from a different credit pool.
+type Mode byte
+
+// The lookup modes.
+const (
+	WithContacts    Mode = 'c'
+	WithoutContacts Mode = 'n'
+)
+
+func (m Mode) bucket() []byte { return []byte{byte(m)} }
+
+func (m Mode) String() string {
+	if m == WithoutContacts {
+		return "without contacts"
+	}
+	return "with contacts"
+}
+
+// Phase is where a lookup stands.
+type Phase uint8
+
+// The phases of a lookup. Found, NotFound and Failed are final; the others
+// wait for something.
+const (
+	// Queued waits to be submitted, not before NotBefore.
+	Queued Phase = iota
+	// InFlight was submitted in Batch and waits for its result.
+	InFlight
+	// Found has a result, stored under Result.
+	Found
+	// NotFound was answered failed: no profile for the identifier.
+	NotFound
+	// CreditsOver was answered credits_are_over; it is submitted again by a
+	// run that has credits.
+	CreditsOver
+	// Failed was given up after too many attempts; Reason says why.
+	Failed
+)
+
+var phaseNames = [...]string{"queued", "in_flight", "found", "not_found", "credits_over", "failed"}
+
+func (p Phase) String() string {
+	if int(p) < len(phaseNames) {
+		return phaseNames[p]
+	}
+	return fmt.Sprintf("phase(%d)", p)
+}
+
+// Final reports whether nothing more will happen to a lookup in this phase.
+func (p Phase) Final() bool { return p == Found || p == NotFound || p == Failed }
+
+// Lookup is the journal's record of one identifier.
+type Lookup struct {
+	Phase     Phase
+	Attempts  int       // submissions so far
+	Batch     uint64    // the batch of the latest submission
+	Result    uint64    // when Found: the result's id
+	NotBefore time.Time // when Queued: the earliest next submission
+	Updated   time.Time
+	Reason    string // when Failed: why
+}
+
+const lookupEncoding = 1
+
+// marshal encodes a lookup compactly: a resumed run reads a million of them.
+func (l Lookup) marshal() []byte {
+	b := make([]byte, 0, 32+len(l.Reason))
+	b = append(b, lookupEncoding, byte(l.Phase))
+	b = binary.AppendUvarint(b, uint64(l.Attempts))
+	b = binary.AppendUvarint(b, l.Batch)
+	b = binary.AppendUvarint(b, l.Result)
+	b = binary.AppendVarint(b, unixMilli(l.NotBefore))
+	b = binary.AppendVarint(b, unixMilli(l.Updated))
+	b = binary.AppendUvarint(b, uint64(len(l.Reason)))
+	return append(b, l.Reason...)
+}
+
+func unmarshalLookup(b []byte) (Lookup, error) {
+	var l Lookup
+	if len(b) < 2 || b[0] != lookupEncoding {
+		return l, fmt.Errorf("lookup record of unknown encoding")
+	}
+	l.Phase = Phase(b[1])
+	r := reader{b: b[2:]}
+	l.Attempts = int(r.uvarint())
+	l.Batch = r.uvarint()
+	l.Result = r.uvarint()
+	l.NotBefore = fromUnixMilli(r.varint())
+	l.Updated = fromUnixMilli(r.varint())
+	n := r.uvarint()
+	if r.err != nil || uint64(len(r.b)) < n {
+		return l, fmt.Errorf("lookup record is truncated")
+	}
+	l.Reason = string(r.b[:n])
+	return l, nil
+}
+
+type reader struct {
+	b   []byte
+	err error
+}
+
+func (r *reader) uvarint() uint64 {
+	v, n := binary.Uvarint(r.b)
+	if n <= 0 {
+		r.err = fmt.Errorf("bad varint")
+		return 0
+	}
+	r.b = r.b[n:]
+	return v
+}
+
+func (r *reader) varint() int64 {
+	v, n := binary.Varint(r.b)
+	if n <= 0 {
+		r.err = fmt.Errorf("bad varint")
+		return 0
+	}
+	r.b = r.b[n:]
+	return v
+}
+
+func unixMilli(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return t.UnixMilli()
+}
+
+func fromUnixMilli(ms int64) time.Time {
+	if ms == 0 {
+		return time.Time{}
+	}
+	return time.UnixMilli(ms).UTC()
+}
+
+// u64 encodes a sequence number as a big-endian key, so keys sort by number.
+func u64(v uint64) []byte { return binary.BigEndian.AppendUint64(nil, v) }

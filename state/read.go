@@ -1,0 +1,93 @@
+package state
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// Reader reads lookups and results within one read transaction. It is only
+// valid inside the function given to View.
+type Reader struct {
+	tx *bolt.Tx
+	j  *Journal
+}
+
+// View calls fn with a consistent view of the journal. Keep fn short when
+// other goroutines write: bbolt cannot grow the file while a read
+// transaction is open.
+func (j *Journal) View(fn func(r *Reader) error) error {
+	return j.db.View(func(tx *bolt.Tx) error { return fn(&Reader{tx: tx, j: j}) })
+}
+
+// Lookup returns the record of an identifier, and whether there is one.
+func (r *Reader) Lookup(m Mode, id string) (Lookup, bool, error) {
+	return getLookup(lookupBucket(r.tx, m), id)
+}
+
+// Result returns the raw result item JSON stored under id, as the service
+// sent it.
+func (r *Reader) Result(id uint64) (json.RawMessage, error) {
+	v := r.tx.Bucket(bucketResults).Get(u64(id))
+	if v == nil {
+		return nil, fmt.Errorf("journal has no result %d", id)
+	}
+	raw, err := r.j.dec.DecodeAll(v, nil)
+	if err != nil {
+		return nil, fmt.Errorf("result %d: %w", id, err)
+	}
+	return raw, nil
+}
+
+// EachLookup calls fn for every lookup of mode m, in identifier order.
+func (r *Reader) EachLookup(m Mode, fn func(id string, l Lookup) error) error {
+	return lookupBucket(r.tx, m).ForEach(func(k, v []byte) error {
+		l, err := unmarshalLookup(v)
+		if err != nil {
+			return fmt.Errorf("lookup %q: %w", k, err)
+		}
+		return fn(string(k), l)
+	})
+}
+
+// Requeue puts lookups back in the queue: those answered credits_are_over,
+// when a run with credits starts. Only lookups in phase from change.
+func (j *Journal) Requeue(m Mode, ids []string, from Phase, now time.Time) error {
+	return j.db.Update(func(tx *bolt.Tx) error {
+		lookups := lookupBucket(tx, m)
+		for _, id := range ids {
+			l, ok, err := getLookup(lookups, id)
+			if err != nil {
+				return err
+			}
+			if !ok || l.Phase != from {
+				continue
+			}
+			l.Phase, l.Updated, l.NotBefore = Queued, now.UTC(), time.Time{}
+			if err := putLookup(lookups, id, l); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// Enqueue creates queued lookups for identifiers the journal has never
+// seen, so that they appear in status before they are first sent. Existing
+// lookups are left alone.
+func (j *Journal) Enqueue(m Mode, ids []string, now time.Time) error {
+	return j.db.Update(func(tx *bolt.Tx) error {
+		lookups := lookupBucket(tx, m)
+		for _, id := range ids {
+			if lookups.Get([]byte(id)) != nil {
+				continue
+			}
+			if err := putLookup(lookups, id, Lookup{Phase: Queued, Updated: now.UTC()}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
