@@ -133,6 +133,15 @@ func New(baseURL, apiKey string, opts ...Option) (*Client, error) {
 	return c, nil
 }
 
+// With returns a copy of the client with more options applied.
+func (c *Client) With(opts ...Option) *Client {
+	cp := *c
+	for _, o := range opts {
+		o(&cp)
+	}
+	return &cp
+}
+
 // BaseURL returns the service's base address.
 func (c *Client) BaseURL() string { return c.base.String() }
 

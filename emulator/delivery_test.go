@@ -36,9 +36,11 @@ func TestAsyncDelivery(t *testing.T) {
 	if n, _, _ := c.Credits(bg, false); n != 8 {
 		t.Errorf("credits after delivery = %d, want 8", n)
 	}
-	if st := stats(t, base).Accounts[0]; st.Delivered != 1 || st.FailedAttempts != 0 {
-		t.Errorf("stats %+v", st)
-	}
+	// The delivery counts once the receiver's answer is in.
+	eventually(t, "the delivery to be counted", func() bool {
+		st := stats(t, base).Accounts[0]
+		return st.Delivered == 1 && st.FailedAttempts == 0
+	})
 }
 
 func TestCallbackRetriedUntil200(t *testing.T) {

@@ -105,7 +105,7 @@ func (e *engine) run(ctx context.Context) (*Report, error) {
 		if err != nil {
 			return nil, err
 		}
-		e.receiver, err = startReceiver(cfg.Listen, token, e.j, cfg.policy(), e.deliveries, e.done, cfg.Log)
+		e.receiver, err = startReceiver(cfg.Listen, token, e.j, cfg.policy(), e.deliveries, nil, e.done, cfg.Log)
 		if err != nil {
 			return nil, fmt.Errorf("%w: callback receiver on %s: %v", ErrUnreachable, cfg.Listen, err)
 		}

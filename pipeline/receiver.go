@@ -19,29 +19,35 @@ import (
 // that a run can check the public URL reaches this very process.
 const probePath = "/probe"
 
-// receiver is the embedded callback server. The service posts results to
-// /callback/<token>, where the token is the journal's secret; every other
-// path is 404. Results are committed to the journal before the answer, so
-// a 200 means they are safe; a storage failure answers 500 and the service
-// retries.
+// receiver is the embedded callback server. The service posts lookup
+// results to /callback/<token> and company profiles to
+// /callback/<token>/profiles, where the token is the journal's secret;
+// every other path is 404. What arrives is committed to the journal before
+// the answer, so a 200 means it is safe; a storage failure answers 500 and
+// the service retries.
 type receiver struct {
-	srv  *http.Server
-	ln   net.Listener
-	path string // /callback/<token>
-	j    *state.Journal
-	p    state.Policy
-	out  chan<- state.Delivery
-	done <-chan struct{}
-	log  *slog.Logger
+	srv      *http.Server
+	ln       net.Listener
+	path     string // /callback/<token>
+	j        *state.Journal
+	p        state.Policy
+	out      chan<- state.Delivery        // lookup results committed; may be nil
+	profiles chan<- state.ProfileDelivery // profiles committed; may be nil
+	done     <-chan struct{}
+	log      *slog.Logger
 }
 
-// startReceiver listens on addr and serves callbacks until close.
-func startReceiver(addr, token string, j *state.Journal, p state.Policy, out chan<- state.Delivery, done <-chan struct{}, log *slog.Logger) (*receiver, error) {
+// profilesPath, appended to the callback URL, receives company profiles.
+const profilesPath = "/profiles"
+
+// startReceiver listens on addr and serves callbacks until close. Lookup
+// results go to out, profiles to profiles, once committed; either may be nil.
+func startReceiver(addr, token string, j *state.Journal, p state.Policy, out chan<- state.Delivery, profiles chan<- state.ProfileDelivery, done <-chan struct{}, log *slog.Logger) (*receiver, error) {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, err
 	}
-	rc := &receiver{ln: ln, path: "/callback/" + token, j: j, p: p, out: out, done: done, log: log}
+	rc := &receiver{ln: ln, path: "/callback/" + token, j: j, p: p, out: out, profiles: profiles, done: done, log: log}
 	rc.srv = &http.Server{
 		Handler:           rc,
 		ReadHeaderTimeout: 10 * time.Second,
@@ -71,6 +77,9 @@ func (rc *receiver) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case r.URL.Path == rc.path+probePath && r.Method == http.MethodGet:
 		io.WriteString(w, r.URL.Query().Get("nonce"))
 		return
+	case r.URL.Path == rc.path+profilesPath:
+		rc.serveProfiles(w, r)
+		return
 	case r.URL.Path != rc.path:
 		// The token is the callback's only credential: nothing in the
 		// answer tells a prober whether it came close.
@@ -79,13 +88,7 @@ func (rc *receiver) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	cb, err := api.ParseCallback(w, r, api.MaxCallbackBytes)
 	if err != nil {
-		var ce *api.CallbackError
-		status := http.StatusBadRequest
-		if errors.As(err, &ce) {
-			status = ce.Status
-		}
-		rc.log.Warn("callback refused", "status", status, "error", err)
-		http.Error(w, err.Error(), status)
+		refuse(w, err, rc.log)
 		return
 	}
 	d, err := rc.j.Deliver(state.Ref{RequestID: cb.RequestID}, cb.Results, time.Now(), rc.p)
@@ -98,12 +101,50 @@ func (rc *receiver) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		rc.log.Warn("callback has results for identifiers this journal never submitted", "requestId", cb.RequestID, "unknown", d.Unknown)
 	}
 	rc.log.Debug("callback stored", "requestId", cb.RequestID, "results", len(cb.Results), "changed", len(d.Changes), "duplicates", d.Stale)
-	select {
-	case rc.out <- d:
-	case <-rc.done:
-		// The run has ended; the journal has the results for the next one.
+	if rc.out != nil {
+		select {
+		case rc.out <- d:
+		case <-rc.done:
+			// The run has ended; the journal has the results for the next one.
+		}
 	}
 	w.WriteHeader(http.StatusOK)
+}
+
+// serveProfiles accepts a delivery of company profiles.
+func (rc *receiver) serveProfiles(w http.ResponseWriter, r *http.Request) {
+	cb, err := api.ParseProfilesCallback(w, r, api.MaxCallbackBytes)
+	if err != nil {
+		refuse(w, err, rc.log)
+		return
+	}
+	d, err := rc.j.DeliverProfiles(cb.RequestID, cb.Profiles, time.Now())
+	if err != nil {
+		rc.log.Error("profiles not stored; answering 500 so that the service retries", "searchId", cb.RequestID, "error", err)
+		http.Error(w, "storage failure", http.StatusInternalServerError)
+		return
+	}
+	if !d.Known {
+		rc.log.Warn("profiles for a request this journal never made", "searchId", cb.RequestID, "profiles", len(cb.Profiles))
+	}
+	if rc.profiles != nil && d.Known {
+		select {
+		case rc.profiles <- d:
+		case <-rc.done:
+		}
+	}
+	w.WriteHeader(http.StatusOK)
+}
+
+// refuse answers a callback that does not parse.
+func refuse(w http.ResponseWriter, err error, log *slog.Logger) {
+	var ce *api.CallbackError
+	status := http.StatusBadRequest
+	if errors.As(err, &ce) {
+		status = ce.Status
+	}
+	log.Warn("callback refused", "status", status, "error", err)
+	http.Error(w, err.Error(), status)
 }
 
 // probe checks that url (the public callback URL's probe path) reaches

@@ -37,7 +37,7 @@ func BenchmarkReceiver(b *testing.B) {
 		for range deliveries {
 		}
 	}()
-	rc, err := startReceiver("127.0.0.1:0", "token", j, state.Policy{}, deliveries, done, slog.New(slog.DiscardHandler))
+	rc, err := startReceiver("127.0.0.1:0", "token", j, state.Policy{}, deliveries, nil, done, slog.New(slog.DiscardHandler))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -90,3 +90,51 @@ func eta(s pipeline.Snapshot) string {
 	}
 	return s.ETA.Round(time.Second).String()
 }
+
+// counter shows a count that grows towards a total: profiles fetched of the
+// search's matches.
+type counter struct {
+	what string
+	bar  *progressbar.ProgressBar
+	log  *slog.Logger
+	last time.Time
+	mode string
+	n    int
+	of   int64
+}
+
+// newCounter returns a counter for --progress mode (auto, bar, log, none);
+// an unknown mode was refused by the flag check already and counts nothing.
+func newCounter(mode, what string, log *slog.Logger) *counter {
+	if mode == "auto" {
+		mode = "log"
+		if term.IsTerminal(int(os.Stderr.Fd())) {
+			mode = "bar"
+		}
+	}
+	return &counter{what: what, log: log, mode: mode}
+}
+
+func (c *counter) update(n int, of int64) {
+	c.n, c.of = n, of
+	switch c.mode {
+	case "bar":
+		if c.bar == nil {
+			c.bar = progressbar.NewOptions64(of, progressbar.OptionSetWriter(os.Stderr),
+				progressbar.OptionSetDescription(c.what), progressbar.OptionShowCount(), progressbar.OptionClearOnFinish())
+		}
+		c.bar.ChangeMax64(of)
+		c.bar.Set(n)
+	case "log":
+		if time.Since(c.last) >= 30*time.Second {
+			c.last = time.Now()
+			c.log.Info("progress", c.what, n, "of", of)
+		}
+	}
+}
+
+func (c *counter) done() {
+	if c.bar != nil {
+		c.bar.Finish()
+	}
+}

@@ -66,6 +66,8 @@ The service's address and key come from the environment:
 		newPlanCommand(g),
 		newRunCommand(g),
 		newExportCommand(g),
+		newSearchCommand(g),
+		newCompanyCommand(g),
 		newStatusCommand(g),
 		newCreditsCommand(g),
 		newDoctorCommand(g),

@@ -8,8 +8,11 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
+	"github.com/enrich-dev/enrich/api"
 	"github.com/enrich-dev/enrich/pipeline"
+	"github.com/enrich-dev/enrich/sources"
 	"github.com/enrich-dev/enrich/state"
 )
 
@@ -18,13 +21,14 @@ import (
 // looked up for one sheet costs nothing for the next.
 const defaultJournal = "enrich.journal"
 
-// runOptions are the flags of `enrich run`.
+// runOptions are the flags of `enrich run`; the engine's are shared with
+// `enrich search --enrich`.
 type runOptions struct {
 	output   string
-	journal  string
 	progress string
 	service  serviceFlags
 	input    inputFlags
+	journal  string
 	cfg      pipeline.Config
 }
 
@@ -53,13 +57,36 @@ use; 130 interrupted.`,
     enrich run leads.xlsx -o leads-enriched.xlsx --public-url https://hooks.example.com`,
 		Args: exactArgs(1, "one input file"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return o.run(cmd.Context(), g, args[0])
+			if o.output == "" {
+				return usageErrorf("--output (-o) is required: the enriched sheet to write (.csv, .xlsx or .jsonl)")
+			}
+			opts, err := o.input.options()
+			if err != nil {
+				return err
+			}
+			log, err := g.logger(os.Stderr)
+			if err != nil {
+				return err
+			}
+			client, err := o.service.client(log)
+			if err != nil {
+				return err
+			}
+			return o.runPipeline(cmd.Context(), g, args[0], o.output, opts, client)
 		},
 	}
 	f := cmd.Flags()
 	f.StringVarP(&o.output, "output", "o", "", "enriched sheet to write: .csv, .xlsx or .jsonl (required)")
-	f.StringVar(&o.journal, "journal", defaultJournal, "journal file that keeps every request and result")
 	o.service.register(f)
+	o.registerEngine(f)
+	f.StringVar(&o.progress, "progress", "auto", "progress display: auto (bar on a terminal, else log), bar, log or none")
+	o.input.register(f)
+	return cmd
+}
+
+// registerEngine binds the flags of the run engine.
+func (o *runOptions) registerEngine(f *pflag.FlagSet) {
+	f.StringVar(&o.journal, "journal", defaultJournal, "journal file that keeps every request and result")
 	f.StringVar(&o.cfg.Listen, "listen", "127.0.0.1:8701", "address of the callback receiver")
 	f.StringVar(&o.cfg.PublicURL, "public-url", "", "address at which the service reaches the receiver (default http://LISTEN)")
 	f.BoolVar(&o.cfg.Sync, "sync", false, "synchronous lookups (no callbacks; only contacts the service already holds)")
@@ -72,31 +99,25 @@ use; 130 interrupted.`,
 	f.DurationVar(&o.cfg.MaxDuration, "max-duration", 0, "stop submitting after this long and write what is known (0: no limit)")
 	f.DurationVar(&o.cfg.RetryWait, "retry-wait", 60*time.Second, "wait before sending again an item answered duplicate_query or timeout_exceeded")
 	f.DurationVar(&o.cfg.DrainTimeout, "drain-timeout", 2*time.Minute, "when stopping early, how long to wait for results in flight")
-	f.StringVar(&o.progress, "progress", "auto", "progress display: auto (bar on a terminal, else log), bar, log or none")
-	o.input.register(f)
-	return cmd
 }
 
-func (o *runOptions) run(ctx context.Context, g *globals, input string) error {
+// runPipeline enriches input into output and maps the outcome to an exit
+// code.
+func (o *runOptions) runPipeline(ctx context.Context, g *globals, input, output string, source sources.Options, client *api.Client) error {
 	log, err := g.logger(os.Stderr)
 	if err != nil {
 		return err
 	}
-	if o.output == "" {
-		return usageErrorf("--output (-o) is required: the enriched sheet to write (.csv, .xlsx or .jsonl)")
+	mode := o.progress
+	if mode == "" {
+		mode = "auto"
 	}
-	progress, err := newProgress(o.progress, log)
+	progress, err := newProgress(mode, log)
 	if err != nil {
 		return err
 	}
 	cfg := o.cfg
-	if cfg.Source, err = o.input.options(); err != nil {
-		return err
-	}
-	if cfg.Service, err = o.service.client(log); err != nil {
-		return err
-	}
-	cfg.Input, cfg.Output, cfg.Journal = input, o.output, o.journal
+	cfg.Input, cfg.Output, cfg.Journal, cfg.Source, cfg.Service = input, output, o.journal, source, client
 	cfg.Log, cfg.Progress, cfg.Command = log, progress, "enrich run"
 
 	report, err := pipeline.Run(ctx, cfg)

@@ -1,0 +1,239 @@
+package pipeline
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/sinks"
+	"github.com/enrich-dev/enrich/state"
+)
+
+// CompanyService is what a company export needs of the service.
+type CompanyService interface {
+	CompanyFind(ctx context.Context, id string) (api.CompanyRef, api.Meta, error)
+	CompanyCount(ctx context.Context, id, status string) (int64, api.Meta, error)
+	CompanyProfiles(ctx context.Context, id, status, callbackURL string) (int64, api.Meta, error)
+}
+
+var _ CompanyService = (*api.Client)(nil)
+
+// EmployeeColumns are the columns of a company employee export.
+var EmployeeColumns = []string{"uid", "full_name", "headline", "title", "company", "location", "linkedin", "skills"}
+
+// EmployeesConfig describes a company employee export.
+type EmployeesConfig struct {
+	Company string // numeric id or slug
+	Status  string // current, past or both
+	Output  string
+	Journal string
+	Service CompanyService
+
+	Listen    string // default 127.0.0.1:8701
+	PublicURL string // default http://Listen
+	// CallbackTimeout is how long to wait for the next batch of profiles
+	// (from the request, then from the last batch). Default 15m.
+	CallbackTimeout time.Duration
+	// Refetch asks the service for the profiles again although an earlier
+	// request exists; it counts against the daily profile-view quota.
+	Refetch  bool
+	Progress func(received int, expected int64)
+	Log      *slog.Logger
+}
+
+// EmployeesResult is what a company export did.
+type EmployeesResult struct {
+	Company  api.CompanyRef
+	Expected int64 // the company's count for the status
+	Written  int   // distinct profiles written
+	Complete bool
+	// StopReason says why not complete.
+	StopReason string
+	Requested  bool // a getProfiles request was made by this run
+}
+
+// ExportEmployees asks the service to deliver a company's employee profiles
+// to the callback receiver, journals the request and every batch, and
+// writes the output once the profiles getCount announced have all arrived
+// or no batch came for the callback timeout. Run again, it waits for the
+// deliveries of the earlier request instead of paying for a new one.
+func ExportEmployees(ctx context.Context, cfg EmployeesConfig) (*EmployeesResult, error) {
+	if cfg.Listen == "" {
+		cfg.Listen = "127.0.0.1:8701"
+	}
+	if cfg.CallbackTimeout == 0 {
+		cfg.CallbackTimeout = 15 * time.Minute
+	}
+	if cfg.Log == nil {
+		cfg.Log = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Progress == nil {
+		cfg.Progress = func(int, int64) {}
+	}
+	if !api.ValidEmployeeStatus(cfg.Status) {
+		return nil, fmt.Errorf("status %q: use current, past or both", cfg.Status)
+	}
+	j, err := state.Open(cfg.Journal, state.Options{Command: "enrich company employees"})
+	if err != nil {
+		return nil, err
+	}
+	defer j.Close()
+
+	ref, _, err := cfg.Service.CompanyFind(ctx, cfg.Company)
+	if err != nil {
+		return nil, companyError(err, cfg.Company)
+	}
+	res := &EmployeesResult{Company: ref}
+	if res.Expected, _, err = cfg.Service.CompanyCount(ctx, fmt.Sprint(ref.ID), cfg.Status); err != nil {
+		return nil, companyError(err, cfg.Company)
+	}
+
+	token, err := j.Token()
+	if err != nil {
+		return nil, err
+	}
+	arrived := make(chan state.ProfileDelivery, 16)
+	done := make(chan struct{})
+	defer close(done)
+	rc, err := startReceiver(cfg.Listen, token, j, state.Policy{}, nil, arrived, done, cfg.Log)
+	if err != nil {
+		return nil, fmt.Errorf("%w: callback receiver on %s: %v", ErrUnreachable, cfg.Listen, err)
+	}
+	defer rc.close()
+	callbackURL := cfg.publicBase(rc.addr()) + rc.path
+	if err := probe(ctx, callbackURL+probePath, http.DefaultClient); err != nil {
+		return nil, fmt.Errorf("%w: callback address %s does not reach this process (listening on %s): %v; the service must reach --public-url", ErrUnreachable, cfg.publicBase(rc.addr()), rc.addr(), err)
+	}
+
+	have, err := j.EmployeeCount(ref.ID, cfg.Status)
+	if err != nil {
+		return nil, err
+	}
+	searches, err := j.EmployeeSearches(ref.ID, cfg.Status)
+	if err != nil {
+		return nil, err
+	}
+	last := time.Time{}
+	for _, s := range searches {
+		last = latest(last, latest(s.Requested, s.LastDelivery))
+	}
+	if int64(have) < res.Expected && (len(searches) == 0 || cfg.Refetch) {
+		if last, err = requestProfiles(ctx, cfg, j, ref, res.Expected, callbackURL+profilesPath); err != nil {
+			return nil, err
+		}
+		res.Requested = true
+	}
+
+	// Wait for batches until all have come or none comes in time.
+	cfg.Progress(have, res.Expected)
+	for int64(have) < res.Expected {
+		wait := time.Until(last.Add(cfg.CallbackTimeout))
+		if wait <= 0 {
+			res.StopReason = fmt.Sprintf("%d of %d profiles arrived and no more came within %s; run again with --refetch to ask for them again (it counts against the daily profile-view quota)", have, res.Expected, cfg.CallbackTimeout)
+			break
+		}
+		timer := time.NewTimer(wait)
+		select {
+		case d := <-arrived:
+			last = d.Search.LastDelivery
+		case <-timer.C:
+		case <-ctx.Done():
+			timer.Stop()
+			res.StopReason = StopInterrupted
+		}
+		timer.Stop()
+		if res.StopReason != "" {
+			break
+		}
+		if have, err = j.EmployeeCount(ref.ID, cfg.Status); err != nil {
+			return nil, err
+		}
+		cfg.Progress(have, res.Expected)
+	}
+	res.Complete = int64(have) >= res.Expected
+	if res.Written, err = writeEmployees(j, ref.ID, cfg.Status, cfg.Output); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// requestProfiles journals and makes a getProfiles request, and returns
+// when it was made.
+func requestProfiles(ctx context.Context, cfg EmployeesConfig, j *state.Journal, ref api.CompanyRef, expected int64, callbackURL string) (time.Time, error) {
+	s, err := j.BeginEmployeeSearch(ref.ID, cfg.Status, expected, time.Now())
+	if err != nil {
+		return time.Time{}, err
+	}
+	id, _, err := cfg.Service.CompanyProfiles(ctx, fmt.Sprint(ref.ID), cfg.Status, callbackURL)
+	if err != nil {
+		if errors.Is(err, api.ErrRateLimited) {
+			return time.Time{}, &QuotaError{Reason: fmt.Sprintf("the company holds %d profiles, more than the daily profile-view quota has left; run again tomorrow", expected)}
+		}
+		return time.Time{}, companyError(err, cfg.Company)
+	}
+	if err := j.EmployeeSearchAccepted(s.Seq, id); err != nil {
+		return time.Time{}, err
+	}
+	cfg.Log.Info("company profiles requested", "company", ref.Company, "status", cfg.Status, "expected", expected, "searchId", id)
+	return s.Requested, nil
+}
+
+// QuotaError is a daily quota that stops an export before it starts.
+type QuotaError struct{ Reason string }
+
+// Error implements error.
+func (e *QuotaError) Error() string { return e.Reason }
+
+// writeEmployees writes every profile the journal holds for the company.
+func writeEmployees(j *state.Journal, companyID int64, status, output string) (int, error) {
+	w, err := sinks.CreateTable(output, EmployeeColumns)
+	if err != nil {
+		return 0, err
+	}
+	defer w.Abort()
+	err = j.EachEmployee(companyID, status, func(raw json.RawMessage) error {
+		v := sinks.Flatten(raw) // uid, name, headline, title, company, location, e-mails…, linkedin, skills
+		return w.Write([]string{v[0], v[1], v[2], v[3], v[4], v[5], v[10], v[11]}, raw)
+	})
+	if err != nil {
+		return 0, err
+	}
+	return w.Rows(), w.Commit()
+}
+
+// publicBase is the URL the service reaches the receiver at.
+func (c EmployeesConfig) publicBase(listenAddr string) string {
+	return (&Config{PublicURL: c.PublicURL}).publicBase(listenAddr)
+}
+
+// companyError says what a failed company call means for the user.
+func companyError(err error, company string) error {
+	var apiErr *api.Error
+	msg := err.Error()
+	if errors.As(err, &apiErr) && apiErr.Message != "" {
+		msg = apiErr.Message
+	}
+	switch {
+	case errors.Is(err, api.ErrForbidden):
+		return fmt.Errorf("%w: the Company API is not enabled for this account, or the account is disabled (%s); ask the provider to enable it", ErrAccount, msg)
+	case errors.Is(err, api.ErrUnauthorized):
+		return fmt.Errorf("%w: %s", ErrAccount, accountProblem(err))
+	case errors.Is(err, api.ErrNotFound):
+		return fmt.Errorf("no company %q at the service (%s)", company, msg)
+	case errors.Is(err, api.ErrNoCredits):
+		return &QuotaError{Reason: "no company data credits left (" + msg + ")"}
+	}
+	return fmt.Errorf("company %q: %w", company, err)
+}
+
+func latest(a, b time.Time) time.Time {
+	if b.After(a) {
+		return b
+	}
+	return a
+}

@@ -1,0 +1,205 @@
+package pipeline
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/sinks"
+)
+
+// Searcher is what a search export needs of the service; *api.Client is one.
+type Searcher interface {
+	Search(ctx context.Context, q api.SearchQuery) (api.SearchPage, api.Meta, error)
+	Scroll(ctx context.Context, requestID int64, scrollID string) (api.SearchPage, api.Meta, error)
+}
+
+var _ Searcher = (*api.Client)(nil)
+
+// SearchColumns are the columns of a search export.
+var SearchColumns = []string{"uid", "full_name", "location", "title", "company", "skills", "open_to_work", "contacts_fetched"}
+
+// SearchConfig describes a people search export.
+type SearchConfig struct {
+	Query    api.SearchQuery
+	Max      int    // most profiles to write; 0 means all
+	Output   string // .csv, .xlsx or .jsonl
+	Searcher Searcher
+	// ScrollTTL is how long a scroll id lives after the answer that gave
+	// it; retries of a scroll stop before. Default 15s.
+	ScrollTTL time.Duration
+	// MaxRestarts bounds the searches started again after a scroll
+	// expired. Default 5.
+	MaxRestarts int
+	Progress    func(fetched int, total int64)
+	Log         *slog.Logger
+}
+
+// SearchResult is what a search export did.
+type SearchResult struct {
+	Written    int    // profiles written, each once
+	Total      int64  // matches the service reported
+	Complete   bool   // every match (or Max) was written
+	StopReason string // why not complete
+	Queries    int    // searches started (each counts against the daily query quota)
+	Scrolls    int
+	Restarts   int // searches started again after a scroll expired
+}
+
+// ExportSearch runs a people search and writes every profile it returns
+// exactly once. It scrolls at once after each answer and never sleeps on a
+// scroll; a scroll refused for the concurrency limit (429) is retried within
+// the scroll's lifetime. If a scroll expires anyway, the search starts over
+// and the profiles already written are skipped. When the daily quota runs
+// out (402) it stops, and what was fetched is written: the result says so.
+func ExportSearch(ctx context.Context, cfg SearchConfig) (*SearchResult, error) {
+	if cfg.ScrollTTL == 0 {
+		cfg.ScrollTTL = 15 * time.Second
+	}
+	if cfg.MaxRestarts == 0 {
+		cfg.MaxRestarts = 5
+	}
+	if cfg.Log == nil {
+		cfg.Log = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Progress == nil {
+		cfg.Progress = func(int, int64) {}
+	}
+	w, err := sinks.CreateTable(cfg.Output, SearchColumns)
+	if err != nil {
+		return nil, err
+	}
+	defer w.Abort()
+	x := &searchExport{cfg: cfg, w: w, seen: make(map[string]bool)}
+	res, err := x.run(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := w.Commit(); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+type searchExport struct {
+	cfg  SearchConfig
+	w    *sinks.TableWriter
+	seen map[string]bool
+	res  SearchResult
+}
+
+func (x *searchExport) run(ctx context.Context) (*SearchResult, error) {
+	for {
+		done, err := x.pass(ctx)
+		var stop *quotaStop
+		switch {
+		case errors.As(err, &stop):
+			x.res.StopReason = stop.reason
+			return &x.res, nil
+		case err != nil:
+			return nil, err
+		case done:
+			x.res.Complete = true
+			return &x.res, nil
+		}
+		x.res.Restarts++
+		if x.res.Restarts > x.cfg.MaxRestarts {
+			return nil, fmt.Errorf("people search: the scroll expired %d times; the service may be overloaded, try again later", x.res.Restarts)
+		}
+		x.cfg.Log.Warn("scroll expired; starting the search again and skipping what is written", "written", x.res.Written, "restart", x.res.Restarts)
+	}
+}
+
+// quotaStop ends an export early but cleanly: a quota ran out.
+type quotaStop struct{ reason string }
+
+func (q *quotaStop) Error() string { return q.reason }
+
+// pass runs the search once from the start. It reports done when every
+// match (or Max) is written, and false when the scroll expired.
+func (x *searchExport) pass(ctx context.Context) (bool, error) {
+	page, _, err := x.cfg.Searcher.Search(ctx, x.cfg.Query)
+	x.res.Queries++
+	if err != nil {
+		return false, searchError(err)
+	}
+	for {
+		answered := time.Now()
+		x.res.Total = page.Total
+		if full, err := x.write(page.Profiles); err != nil || full {
+			return full, err
+		}
+		x.cfg.Progress(x.res.Written, x.res.Total)
+		if page.ScrollID == "" {
+			return true, nil
+		}
+		// Retries of the scroll must end before the scroll id does.
+		sctx, cancel := context.WithDeadline(ctx, answered.Add(x.cfg.ScrollTTL-time.Second))
+		next, _, err := x.cfg.Searcher.Scroll(sctx, page.RequestID, page.ScrollID)
+		cancel()
+		x.res.Scrolls++
+		switch {
+		case err == nil:
+			page = next
+		case ctx.Err() != nil:
+			return false, ctx.Err()
+		case errors.Is(err, api.ErrNotFound), errors.Is(err, context.DeadlineExceeded), errors.Is(err, api.ErrRateLimited):
+			return false, nil // expired, or could not be scrolled in time
+		default:
+			return false, searchError(err)
+		}
+	}
+}
+
+// write writes the profiles not written yet, and reports whether Max is
+// reached.
+func (x *searchExport) write(profiles []api.SearchProfile) (bool, error) {
+	for _, p := range profiles {
+		if p.UID == "" || x.seen[p.UID] {
+			continue
+		}
+		if x.cfg.Max > 0 && x.res.Written >= x.cfg.Max {
+			return true, nil
+		}
+		x.seen[p.UID] = true
+		if err := x.w.Write(searchRow(p), p.Raw); err != nil {
+			return false, err
+		}
+		x.res.Written++
+	}
+	return x.cfg.Max > 0 && x.res.Written >= x.cfg.Max, nil
+}
+
+// searchRow is a profile's cells in SearchColumns order.
+func searchRow(p api.SearchProfile) []string {
+	var title, company string
+	if len(p.Experience) > 0 {
+		title, company = p.Experience[0].Title, p.Experience[0].Company
+	}
+	return []string{p.UID, p.FullName, p.Location, title, company,
+		strings.Join(p.Skills, sinks.ListSeparator), strconv.FormatBool(p.OpenToWork), p.ContactsFetched}
+}
+
+// searchError makes a failed search or scroll a sentence a user can act
+// on; a spent quota stops the export cleanly.
+func searchError(err error) error {
+	var apiErr *api.Error
+	msg := err.Error()
+	if errors.As(err, &apiErr) && apiErr.Message != "" {
+		msg = apiErr.Message
+	}
+	switch {
+	case errors.Is(err, api.ErrNoCredits):
+		return &quotaStop{reason: "daily search quota exhausted (" + msg + ")"}
+	case errors.Is(err, api.ErrBadParams):
+		return fmt.Errorf("the service rejected the search: %s", msg)
+	case errors.Is(err, api.ErrUnauthorized), errors.Is(err, api.ErrForbidden):
+		return fmt.Errorf("%w: %s", ErrAccount, accountProblem(err))
+	}
+	return fmt.Errorf("people search: %w", err)
+}
