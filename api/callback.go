@@ -50,22 +50,16 @@ func ParseCallback(w http.ResponseWriter, r *http.Request, maxBytes int64) (*Cal
 	if err != nil {
 		return nil, err
 	}
-	var elems []json.RawMessage
-	if err := json.Unmarshal(body, &elems); err != nil {
-		return nil, &CallbackError{http.StatusBadRequest, "callback body is not a JSON array: " + err.Error()}
+	results, err := parseResults(body)
+	if err != nil {
+		return nil, &CallbackError{http.StatusBadRequest, "callback body: " + err.Error()}
 	}
-	cb := &Callback{RequestID: id, HasRequestID: hasID, Results: make([]Result, 0, len(elems))}
-	for i, raw := range elems {
-		var res Result
-		if err := json.Unmarshal(raw, &res); err != nil {
-			return nil, &CallbackError{http.StatusBadRequest, fmt.Sprintf("callback element %d: %v", i, err)}
-		}
+	for i, res := range results {
 		if res.Item == "" || res.Status == "" {
 			return nil, &CallbackError{http.StatusBadRequest, fmt.Sprintf("callback element %d has no item or no status", i)}
 		}
-		cb.Results = append(cb.Results, res)
 	}
-	return cb, nil
+	return &Callback{RequestID: id, HasRequestID: hasID, Results: results}, nil
 }
 
 // ParseProfilesCallback reads and validates a company profiles delivery: a

@@ -58,22 +58,11 @@ type Result struct {
 
 // UnmarshalJSON decodes a result item and keeps a copy of its raw JSON.
 func (r *Result) UnmarshalJSON(b []byte) error {
-	var aux struct {
-		Item      Text            `json:"item"`
-		Status    Text            `json:"status"`
-		Candidate json.RawMessage `json:"candidate"`
-	}
-	if err := ignoreTypeErrors(json.Unmarshal(b, &aux)); err != nil {
+	res, err := parseResult(append([]byte(nil), b...))
+	if err != nil {
 		return err
 	}
-	*r = Result{
-		Item:   string(aux.Item),
-		Status: Status(aux.Status),
-		Raw:    append(json.RawMessage(nil), b...),
-	}
-	if len(aux.Candidate) > 0 && string(aux.Candidate) != "null" {
-		r.Candidate = aux.Candidate
-	}
+	*r = res
 	return nil
 }
 
@@ -87,8 +76,8 @@ func (r Result) Profile() (*Candidate, error) {
 
 // decodeResults decodes an array of result items.
 func decodeResults(body []byte) ([]Result, error) {
-	var results []Result
-	if err := json.Unmarshal(body, &results); err != nil {
+	results, err := parseResults(body)
+	if err != nil {
 		return nil, fmt.Errorf("decode result items: %w", err)
 	}
 	return results, nil

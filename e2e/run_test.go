@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"net/http"
 	"os"
@@ -253,6 +254,20 @@ func TestJournalLocked(t *testing.T) {
 	res.expectCode(t, 4)
 	if !strings.Contains(res.stderr, j.journal) || !strings.Contains(res.stderr, "pid") {
 		t.Errorf("the message does not name the journal and its holder:\n%s", res.stderr)
+	}
+	// status works while the run holds the journal, from its status file.
+	waitFor(t, "the status file", func() bool {
+		_, err := os.Stat(j.journal + ".status.json")
+		return err == nil
+	})
+	var out strings.Builder
+	cmd := j.command(context.Background(), "status", "--journal", j.journal)
+	cmd.Stdout = &out
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("status while running: %v", err)
+	}
+	if !strings.Contains(out.String(), "running (pid") || !strings.Contains(out.String(), "rows       30:") {
+		t.Errorf("status while running:\n%s", out.String())
 	}
 	first.Process.Kill()
 	first.Wait()

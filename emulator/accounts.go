@@ -1,6 +1,7 @@
 package emulator
 
 import (
+	"crypto/subtle"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -20,7 +21,7 @@ const (
 // object with the keys given in the tags.
 type AccountConfig struct {
 	Name     string `json:"name"`     // shown in stats; default "account-N" ("default" for the flag account)
-	Key      string `json:"key"`      // the API key; required
+	Key      string `json:"key"`      // the API key; required unless Login and Password are set
 	Trial    bool   `json:"trial"`    // trial plan: 5 items per minute
 	Disabled bool   `json:"disabled"` // every request is 403
 	// CompanyAPI enables the Company API, which is off by default.
@@ -37,6 +38,13 @@ type AccountConfig struct {
 	SearchQueriesPerDay  int `json:"searchQueriesPerDay"`  // searchByQuery requests
 	SearchProfilesPerDay int `json:"searchProfilesPerDay"` // profiles returned by searches and scrolls
 	ProfileViewsPerDay   int `json:"profileViewsPerDay"`   // profiles delivered by company/getProfiles
+
+	// Login and Password sign the account in on the login form of the
+	// assistant-protocol server's OAuth flow, as an alternative to its key.
+	// An account may have them and no key: its OAuth tokens then carry no
+	// key and every request it makes is 401, as on the service.
+	Login    string `json:"login"`
+	Password string `json:"password"`
 }
 
 // configFile is the shape of the --config file.
@@ -98,8 +106,11 @@ type account struct {
 }
 
 func newAccount(cfg AccountConfig, i int, span time.Duration) (*account, error) {
-	if cfg.Key == "" {
-		return nil, fmt.Errorf("account %d (%q) has no API key", i+1, cfg.Name)
+	if cfg.Key == "" && (cfg.Login == "" || cfg.Password == "") {
+		return nil, fmt.Errorf("account %d (%q) has no API key (an account without one needs a login and a password)", i+1, cfg.Name)
+	}
+	if (cfg.Login == "") != (cfg.Password == "") {
+		return nil, fmt.Errorf("account %d (%q): a login needs a password, and a password a login", i+1, cfg.Name)
 	}
 	if cfg.Name == "" {
 		cfg.Name = fmt.Sprintf("account-%d", i+1)
@@ -133,4 +144,37 @@ func (a *account) spend(p pool) bool {
 	a.balance[p]--
 	a.stats.CreditsUsed[p.String()]++
 	return true
+}
+
+// assistantAccounts answers the assistant-protocol server's questions
+// about accounts (mcpapi.Accounts).
+type assistantAccounts struct{ e *Emulator }
+
+// ByKey returns the name of the enabled account that holds key.
+func (x assistantAccounts) ByKey(key string) (string, bool) {
+	if key == "" {
+		return "", false
+	}
+	x.e.mu.Lock()
+	defer x.e.mu.Unlock()
+	a := x.e.accounts[key]
+	if a == nil || a.cfg.Disabled {
+		return "", false
+	}
+	return a.cfg.Name, true
+}
+
+// ByLogin returns the account whose login and password these are, with
+// its key, which is empty for an account that has none.
+func (x assistantAccounts) ByLogin(login, password string) (name, key string, ok bool) {
+	if login == "" {
+		return "", "", false
+	}
+	x.e.mu.Lock()
+	a := x.e.logins[login]
+	x.e.mu.Unlock()
+	if a == nil || subtle.ConstantTimeCompare([]byte(a.cfg.Password), []byte(password)) != 1 {
+		return "", "", false
+	}
+	return a.cfg.Name, a.cfg.Key, true
 }

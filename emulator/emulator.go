@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/emulator/mcpapi"
 	"github.com/enrich-dev/enrich/emulator/search"
 	"github.com/enrich-dev/enrich/emulator/world"
 )
@@ -59,6 +60,10 @@ type Config struct {
 	SearchProfilesPerDay int // profiles returned by searches and scrolls
 	ProfileViewsPerDay   int // profiles delivered by company/getProfiles
 
+	// MCPTokenTTL is the lifetime of the OAuth access tokens the
+	// assistant-protocol server at /mcp issues; default 1h.
+	MCPTokenTTL time.Duration
+
 	Logger *slog.Logger     // where the emulator logs; default discards
 	Now    func() time.Time // clock; default time.Now
 }
@@ -94,6 +99,9 @@ func (c *Config) setDefaults() {
 	if c.DayLength == 0 {
 		c.DayLength = 24 * time.Hour
 	}
+	if c.MCPTokenTTL == 0 {
+		c.MCPTokenTTL = time.Hour
+	}
 	if c.Logger == nil {
 		c.Logger = slog.New(slog.DiscardHandler)
 	}
@@ -111,6 +119,8 @@ type Emulator struct {
 
 	// callbacks posts results to clients; its timeout is the answer time.
 	callbacks *http.Client
+	// assistant is the assistant-protocol server (/mcp, OAuth endpoints).
+	assistant *mcpapi.Server
 
 	ctx    context.Context // cancelled by Close; deliveries stop
 	cancel context.CancelFunc
@@ -122,11 +132,12 @@ type Emulator struct {
 	samples func() sampleLists
 	start   time.Time // the first emulated day begins
 
-	mu       sync.Mutex // guards everything below
-	accounts map[string]*account
-	order    []*account // in configuration order, for stats
-	nextID   int64      // last requestId (and searchId) issued
-	random   *rand.Rand // faults and delays
+	mu       sync.Mutex          // guards everything below
+	accounts map[string]*account // by API key
+	logins   map[string]*account // by login, for the assistant-protocol server's login form
+	order    []*account          // in configuration order, for stats
+	nextID   int64               // last requestId (and searchId) issued
+	random   *rand.Rand          // faults and delays
 	notices  []Notice
 	scrolls  map[string]*scroll // live scroll ids
 }
@@ -149,6 +160,7 @@ func New(cfg Config) (*Emulator, error) {
 		ctx:       ctx,
 		cancel:    cancel,
 		accounts:  make(map[string]*account),
+		logins:    make(map[string]*account),
 		random:    rand.New(rand.NewPCG(uint64(cfg.Seed), 0x656d75)),
 	}
 	e.start = e.now()
@@ -169,9 +181,27 @@ func New(cfg Config) (*Emulator, error) {
 			cancel()
 			return nil, fmt.Errorf("account %q: the API key is used by another account", a.cfg.Name)
 		}
-		e.accounts[a.cfg.Key] = a
+		if _, dup := e.logins[a.cfg.Login]; dup {
+			cancel()
+			return nil, fmt.Errorf("account %q: the login is used by another account", a.cfg.Name)
+		}
+		// An account without a key (login only) is not found by any key:
+		// its every request is 401.
+		if a.cfg.Key != "" {
+			e.accounts[a.cfg.Key] = a
+		}
+		if a.cfg.Login != "" {
+			e.logins[a.cfg.Login] = a
+		}
 		e.order = append(e.order, a)
 	}
+	e.assistant = mcpapi.New(mcpapi.Config{
+		REST:     http.HandlerFunc(e.serveREST),
+		Accounts: assistantAccounts{e},
+		TokenTTL: cfg.MCPTokenTTL,
+		Now:      cfg.Now,
+		Logger:   cfg.Logger,
+	})
 	return e, nil
 }
 
@@ -189,9 +219,25 @@ func (e *Emulator) Close() {
 	e.wg.Wait()
 }
 
+// MCPHandler returns the assistant-protocol server alone: /mcp and the
+// OAuth endpoints, which ServeHTTP also serves. `enrich emulator
+// --mcp-listen` serves it on a listener of its own.
+func (e *Emulator) MCPHandler() http.Handler { return e.assistant }
+
 // ServeHTTP routes a request to its endpoint. Unknown paths, and known paths
-// with the wrong method, are 404 as on the service.
+// with the wrong method, are 404 as on the service. The assistant-protocol
+// server's paths authenticate in their own way (bearer tokens), so they
+// are routed before the apikey check.
 func (e *Emulator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if mcpapi.Serves(r.URL.Path) {
+		e.assistant.ServeHTTP(w, r)
+		return
+	}
+	e.serveREST(w, r)
+}
+
+// serveREST answers the service's REST interface and the admin endpoints.
+func (e *Emulator) serveREST(w http.ResponseWriter, r *http.Request) {
 	path := strings.TrimRight(r.URL.Path, "/")
 	if strings.HasPrefix(path, "/_emulator/") {
 		e.serveAdmin(w, r, path)

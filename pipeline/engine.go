@@ -73,10 +73,12 @@ func newEngine(ctx context.Context, cfg *Config, j *state.Journal) (*engine, err
 	if e.m, e.layout, err = loadRows(ctx, cfg.Input, cfg.Source); err != nil {
 		return nil, err
 	}
+	cfg.Log.Info("input read", "rows_with_identifiers", len(e.m.rows), "lookups", len(e.m.lookups), "rows_without", e.m.noIdentifier, "took", time.Since(e.started).Round(time.Millisecond))
+	start := time.Now()
 	if err := e.m.readJournal(j, e.mode); err != nil {
 		return nil, err
 	}
-	cfg.Log.Info("input read", "rows_with_identifiers", len(e.m.rows), "lookups", len(e.m.lookups), "rows_without", e.m.noIdentifier, "took", time.Since(e.started).Round(time.Millisecond))
+	cfg.Log.Debug("journal read", "took", time.Since(start).Round(time.Millisecond))
 	return e, nil
 }
 
@@ -89,7 +91,9 @@ func (e *engine) run(ctx context.Context) (*Report, error) {
 	if err := e.resumeFlights(); err != nil {
 		return nil, err
 	}
+	start := time.Now()
 	needsWork := e.place()
+	cfg.Log.Debug("rows placed on their waterfalls", "ready", len(e.ready), "took", time.Since(start).Round(time.Millisecond))
 	if needsWork {
 		if err := e.checkAccount(ctx); err != nil {
 			return nil, err
@@ -172,7 +176,7 @@ func (e *engine) want(li int32) {
 func (e *engine) creditsOverWaiting() int {
 	n := 0
 	for i := range e.m.lookups {
-		if e.m.lookups[i].phase == state.CreditsOver && len(e.m.lookups[i].waiting) > 0 {
+		if e.m.lookups[i].phase == state.CreditsOver && len(e.m.waiting[int32(i)]) > 0 {
 			n++
 		}
 	}
@@ -185,7 +189,7 @@ func (e *engine) requeueCreditsOver() error {
 	var ids []string
 	var idx []int32
 	for i := range e.m.lookups {
-		if e.m.lookups[i].phase == state.CreditsOver && len(e.m.lookups[i].waiting) > 0 {
+		if e.m.lookups[i].phase == state.CreditsOver && len(e.m.waiting[int32(i)]) > 0 {
 			ids = append(ids, e.m.lookups[i].id)
 			idx = append(idx, int32(i))
 		}
@@ -204,11 +208,14 @@ func (e *engine) requeueCreditsOver() error {
 }
 
 // seedLimiter counts the requests of earlier runs that are still in the
-// window. A request whose answer never came is counted from now: the
-// service may have received it at any instant up to now.
+// window, from the latest instant the service can have received each: its
+// answer, or its results; a request with neither (the process died while
+// sending it) counts from now.
 func (e *engine) seedLimiter() error {
 	now := time.Now()
-	batches, err := e.j.BatchesSince(now.Add(-e.cfg.RateWindow - time.Hour))
+	// A request created before the window may still count in it if its
+	// answer came late; answers take at most the HTTP client's timeout.
+	batches, err := e.j.BatchesSince(now.Add(-e.cfg.RateWindow - 5*time.Minute))
 	if err != nil {
 		return err
 	}
@@ -217,6 +224,9 @@ func (e *engine) seedLimiter() error {
 			continue
 		}
 		at := b.Answered
+		if at.IsZero() {
+			at = b.Settled
+		}
 		if at.IsZero() {
 			at = now
 		}

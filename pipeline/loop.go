@@ -195,8 +195,8 @@ func (e *engine) applyAll(changes []state.Change, fromResults bool) {
 			e.stats.gaveUp++
 			e.settleRows(li)
 		case state.NotFound:
-			waiting := l.waiting
-			l.waiting = nil
+			waiting := e.m.waiting[li]
+			delete(e.m.waiting, li)
 			for _, r := range waiting {
 				if next, out := e.m.advance(r); out == rowWaiting || out == rowCreditsOver {
 					e.want(next)
@@ -213,10 +213,10 @@ func (e *engine) applyAll(changes []state.Change, fromResults bool) {
 
 // settleRows marks the rows waiting on a final lookup done.
 func (e *engine) settleRows(li int32) {
-	for _, r := range e.m.lookups[li].waiting {
+	for _, r := range e.m.waiting[li] {
 		e.m.rows[r].done = true
 	}
-	e.m.lookups[li].waiting = nil
+	delete(e.m.waiting, li)
 }
 
 // reap expires flights whose callback is overdue: their lookups go back to

@@ -14,6 +14,7 @@ import (
 
 	"github.com/enrich-dev/enrich/internal/ident"
 	"github.com/enrich-dev/enrich/sources"
+	"github.com/enrich-dev/enrich/state"
 )
 
 // PlanOptions say what to plan.
@@ -362,4 +363,22 @@ func ellipsis(s string, n int) string {
 		return s
 	}
 	return string(r[:n-1]) + "…"
+}
+
+// ResolvedIn reports, for PlanOptions.Resolved, whether the journal holds
+// a final answer for an identifier.
+func ResolvedIn(j *state.Journal, withoutContacts bool) func(ident.ID) bool {
+	mode := state.WithContacts
+	if withoutContacts {
+		mode = state.WithoutContacts
+	}
+	return func(id ident.ID) bool {
+		final := false
+		j.View(func(r *state.Reader) error {
+			l, ok, err := r.Lookup(mode, id.Value)
+			final = err == nil && ok && l.Phase.Final()
+			return nil
+		})
+		return final
+	}
 }

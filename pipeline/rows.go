@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"slices"
 	"time"
 
 	"github.com/enrich-dev/enrich/internal/ident"
@@ -19,6 +21,11 @@ type model struct {
 	lookups []lookup
 	index   map[string]int32 // identifier → lookup
 	rows    []rowState
+	ids     []int32 // every row's lookups, in row order; rows point into it
+	// waiting holds, for a lookup that is not final, the rows whose current
+	// identifier it is. Most lookups of a resumed job are final and need no
+	// list, so the lists live here rather than in every lookup.
+	waiting map[int32][]int32
 
 	noIdentifier int // rows without a valid identifier
 	invalid      int // of those, rows with an invalid one
@@ -31,16 +38,16 @@ type lookup struct {
 	phase     state.Phase
 	notBefore time.Time
 	batch     uint64
-	waiting   []int32 // rows whose current identifier this is
-	queued    bool    // in the ready queue or the delayed heap
+	queued    bool // in the ready queue or the delayed heap
 }
 
-// rowState is a row's place in its waterfall: ids[pos] is the identifier
-// it waits on; pos == len(ids) means every identifier failed.
+// rowState is a row's place in its waterfall: its lookups are
+// model.ids[first:end]; pos (from first) is the one it waits on, and
+// pos == end means every identifier failed. Rows hold offsets into one
+// shared slice rather than a slice each: a million rows, one allocation.
 type rowState struct {
-	ids  []int32
-	pos  int32
-	done bool
+	first, end, pos int32
+	done            bool
 }
 
 // loadRows reads the input and interns its identifiers. It reads the file
@@ -51,10 +58,14 @@ func loadRows(ctx context.Context, path string, opts sources.Options) (*model, s
 		return nil, sources.Layout{}, err
 	}
 	defer t.Close()
-	m := &model{index: make(map[string]int32)}
+	m := &model{index: make(map[string]int32), waiting: make(map[int32][]int32)}
+	var cellBytes int64
 	for n := 0; ; n++ {
 		if n%4096 == 0 && ctx.Err() != nil {
 			return nil, sources.Layout{}, ctx.Err()
+		}
+		if n == presizeAfter && t.Layout().Format == sources.CSV {
+			m.presize(path, cellBytes, n)
 		}
 		row, err := t.Next()
 		if errors.Is(err, io.EOF) {
@@ -63,6 +74,11 @@ func loadRows(ctx context.Context, path string, opts sources.Options) (*model, s
 		if err != nil {
 			return nil, sources.Layout{}, err
 		}
+		if n < presizeAfter {
+			for _, c := range row.Cells {
+				cellBytes += int64(len(c)) + 1
+			}
+		}
 		if len(row.IDs) == 0 {
 			m.noIdentifier++
 			if len(row.Invalid) > 0 {
@@ -70,13 +86,41 @@ func loadRows(ctx context.Context, path string, opts sources.Options) (*model, s
 			}
 			continue
 		}
-		rs := rowState{ids: make([]int32, len(row.IDs))}
-		for i, id := range row.IDs {
-			rs.ids[i] = m.intern(id)
+		first := int32(len(m.ids))
+		for _, id := range row.IDs {
+			m.ids = append(m.ids, m.intern(id))
 		}
-		m.rows = append(m.rows, rs)
+		end := int32(len(m.ids))
+		m.rows = append(m.rows, rowState{first: first, end: end, pos: first})
 	}
 	return m, t.Layout(), nil
+}
+
+// presizeAfter is the number of rows read before the model is sized for
+// the whole file.
+const presizeAfter = 1000
+
+// presize grows the model for the rows a CSV file of this size holds, from
+// the size of its first rows: a million-row sheet then fills its index
+// without rehashing it twenty times.
+func (m *model) presize(path string, cellBytes int64, rows int) {
+	fi, err := os.Stat(path)
+	if err != nil || cellBytes == 0 {
+		return
+	}
+	estimate := int(min(fi.Size()/max(cellBytes/int64(rows), 1), 50_000_000))
+	perRow := max(len(m.ids)/max(len(m.rows), 1), 1)
+	if estimate <= len(m.lookups) {
+		return
+	}
+	index := make(map[string]int32, estimate*perRow)
+	for k, v := range m.index {
+		index[k] = v
+	}
+	m.index = index
+	m.lookups = slices.Grow(m.lookups, estimate*perRow-len(m.lookups))
+	m.ids = slices.Grow(m.ids, estimate*perRow-len(m.ids))
+	m.rows = slices.Grow(m.rows, estimate-len(m.rows))
 }
 
 func (m *model) intern(id ident.ID) int32 {
@@ -89,9 +133,35 @@ func (m *model) intern(id ident.ID) int32 {
 	return i
 }
 
-// readJournal sets every lookup's phase from the journal, in read
-// transactions of bounded size.
+// readJournal sets every lookup's phase from the journal. When the input
+// holds a good share of the journal's identifiers, one sequential pass over
+// the journal's records is faster than a random read for each; otherwise
+// each is read, in read transactions of bounded size.
 func (m *model) readJournal(j *state.Journal, mode state.Mode) error {
+	set := func(i int32, l state.Lookup) {
+		m.lookups[i].phase, m.lookups[i].notBefore, m.lookups[i].batch = l.Phase, l.NotBefore, l.Batch
+	}
+	var stored int64
+	if err := j.View(func(r *state.Reader) error { stored = r.LookupCount(mode); return nil }); err != nil {
+		return fmt.Errorf("read journal: %w", err)
+	}
+	if stored == 0 {
+		return nil
+	}
+	if int64(len(m.lookups))*8 >= stored {
+		err := j.View(func(r *state.Reader) error {
+			return r.EachLookup(mode, func(id []byte, l state.Lookup) error {
+				if i, ok := m.index[string(id)]; ok {
+					set(i, l)
+				}
+				return nil
+			})
+		})
+		if err != nil {
+			return fmt.Errorf("read journal: %w", err)
+		}
+		return nil
+	}
 	const chunk = 50000
 	for start := 0; start < len(m.lookups); start += chunk {
 		end := min(start+chunk, len(m.lookups))
@@ -102,7 +172,7 @@ func (m *model) readJournal(j *state.Journal, mode state.Mode) error {
 					return err
 				}
 				if ok {
-					m.lookups[i].phase, m.lookups[i].notBefore, m.lookups[i].batch = l.Phase, l.NotBefore, l.Batch
+					set(int32(i), l)
 				}
 			}
 			return nil
@@ -131,8 +201,8 @@ const (
 // index (or -1) with the row's outcome.
 func (m *model) advance(r int32) (int32, rowOutcome) {
 	rs := &m.rows[r]
-	for ; int(rs.pos) < len(rs.ids); rs.pos++ {
-		li := rs.ids[rs.pos]
+	for ; rs.pos < rs.end; rs.pos++ {
+		li := m.ids[rs.pos]
 		l := &m.lookups[li]
 		switch l.phase {
 		case state.NotFound:
@@ -144,10 +214,10 @@ func (m *model) advance(r int32) (int32, rowOutcome) {
 			rs.done = true
 			return li, rowFailed
 		case state.CreditsOver:
-			l.waiting = append(l.waiting, r)
+			m.waiting[li] = append(m.waiting[li], r)
 			return li, rowCreditsOver
 		default: // queued or in flight
-			l.waiting = append(l.waiting, r)
+			m.waiting[li] = append(m.waiting[li], r)
 			return li, rowWaiting
 		}
 	}

@@ -1,8 +1,10 @@
 package state
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -84,10 +86,14 @@ func (j *Journal) Begin(mode Mode, items []string, sync bool, now time.Time) (Ba
 			l  Lookup
 		}
 		var todo []pending
+		created := int64(0)
 		for _, id := range items {
-			l, _, err := getLookup(lookups, id)
+			l, ok, err := getLookup(lookups, id)
 			if err != nil {
 				return err
+			}
+			if !ok {
+				created++
 			}
 			if l.Phase.Final() {
 				settled = append(settled, Change{Mode: mode, ID: id, Lookup: l})
@@ -113,7 +119,7 @@ func (j *Journal) Begin(mode Mode, items []string, sync bool, now time.Time) (Ba
 			}
 			b.Items = append(b.Items, p.id)
 		}
-		if err := addCounters(tx, map[string]int64{CounterRequests: 1, CounterItemsSent: int64(len(b.Items))}); err != nil {
+		if err := addCounters(tx, map[string]int64{CounterRequests: 1, CounterItemsSent: int64(len(b.Items)), lookupsCounter(mode): created}); err != nil {
 			return err
 		}
 		return putBatch(batches, b)
@@ -214,9 +220,23 @@ func requeue(tx *bolt.Tx, b *Batch, now time.Time, adjust func(*Lookup)) ([]Chan
 }
 
 // OpenBatches returns the batches whose results may still arrive, oldest
-// first.
+// first. An index of them is kept beside the batches, so that a journal of
+// a million lookups does not read ten thousand settled batches to find the
+// few that are open.
 func (j *Journal) OpenBatches() ([]Batch, error) {
-	return j.batches(func(b *Batch) bool { return b.Phase.Open() })
+	var out []Batch
+	err := j.db.View(func(tx *bolt.Tx) error {
+		batches := tx.Bucket(bucketBatches)
+		return tx.Bucket(bucketOpen).ForEach(func(k, _ []byte) error {
+			b, err := getBatch(batches, binary.BigEndian.Uint64(k))
+			if err != nil {
+				return err
+			}
+			out = append(out, b)
+			return nil
+		})
+	})
+	return out, err
 }
 
 // BatchesSince returns the batches created at or after t, oldest first:
@@ -233,27 +253,11 @@ func (j *Journal) BatchesSince(t time.Time) ([]Batch, error) {
 			if b.Created.Before(t) {
 				break // batches are created in sequence order
 			}
-			out = append([]Batch{b}, out...)
+			out = append(out, b)
 		}
 		return nil
 	})
-	return out, err
-}
-
-func (j *Journal) batches(keep func(*Batch) bool) ([]Batch, error) {
-	var out []Batch
-	err := j.db.View(func(tx *bolt.Tx) error {
-		return tx.Bucket(bucketBatches).ForEach(func(k, v []byte) error {
-			var b Batch
-			if err := json.Unmarshal(v, &b); err != nil {
-				return fmt.Errorf("batch %x: %w", k, err)
-			}
-			if keep(&b) {
-				out = append(out, b)
-			}
-			return nil
-		})
-	})
+	slices.Reverse(out)
 	return out, err
 }
 
@@ -285,12 +289,20 @@ func getBatch(batches *bolt.Bucket, seq uint64) (Batch, error) {
 	return b, json.Unmarshal(v, &b)
 }
 
+// putBatch writes a batch and keeps the index of open batches.
 func putBatch(batches *bolt.Bucket, b Batch) error {
 	v, err := json.Marshal(b)
 	if err != nil {
 		return err
 	}
-	return batches.Put(u64(b.Seq), v)
+	if err := batches.Put(u64(b.Seq), v); err != nil {
+		return err
+	}
+	open := batches.Tx().Bucket(bucketOpen)
+	if b.Phase.Open() {
+		return open.Put(u64(b.Seq), nil)
+	}
+	return open.Delete(u64(b.Seq))
 }
 
 func lookupBucket(tx *bolt.Tx, m Mode) *bolt.Bucket {

@@ -24,6 +24,9 @@ const (
 
 const counterPrefix = "counter/"
 
+// lookupsCounter counts the lookup records of a mode.
+func lookupsCounter(m Mode) string { return "lookups_" + string(m) }
+
 var keyLastResult = []byte("last-result")
 
 // Count adds n to a counter.

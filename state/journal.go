@@ -11,6 +11,8 @@
 //	results       result id (sequential) → zstd(raw result item JSON)
 //	batches       batch seq → Batch
 //	requests      requestId → batch seq
+//	open-batches  batch seq → (nothing): the batches whose results may still come
+//	employee-searches, employees   company profile requests and profiles (employees.go)
 package state
 
 import (
@@ -39,14 +41,18 @@ var (
 	bucketResults  = []byte("results")
 	bucketBatches  = []byte("batches")
 	bucketRequests = []byte("requests")
+	bucketOpen     = []byte("open-batches")
 
 	keyVersion = []byte("version")
 	keyToken   = []byte("callback-token")
 	keyCreated = []byte("created")
 )
 
-// pageSize packs several compressed profiles of a few kilobytes into one
-// page; with 4 KB pages each would take two.
+// pageSize packs several compressed profiles into one page: a 30 KB profile
+// compresses to about 4 KB, which with 4 KB pages would take two. Larger
+// pages pack them tighter (32 KB: 5.0 KB a profile instead of 5.8) but
+// every commit rewrites whole pages of the lookups it touches, and the
+// callback receiver's latency grows with them (BENCHMARKS.md).
 const pageSize = 16 << 10
 
 // ErrLocked is returned by Open when another process holds the journal.
@@ -130,9 +136,10 @@ func Open(path string, o Options) (*Journal, error) {
 	db.MaxBatchDelay = 2 * time.Millisecond
 	j := &Journal{db: db, path: path}
 	// Results are compressed by the goroutines that receive them, in
-	// parallel, before the write transaction; the default level keeps a
-	// 30 KB profile near 4 KB at a tenth of a millisecond.
-	if j.enc, err = zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedDefault), zstd.WithEncoderConcurrency(runtime.GOMAXPROCS(0))); err != nil {
+	// parallel, before the write transaction. The fastest level keeps a
+	// 30 KB profile near 4 KB (2% more than the default level, in 80% of
+	// the time): the receiver's latency matters more.
+	if j.enc, err = zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedFastest), zstd.WithEncoderConcurrency(runtime.GOMAXPROCS(0))); err != nil {
 		db.Close()
 		return nil, err
 	}
@@ -184,7 +191,7 @@ func (j *Journal) init(readOnly bool) error {
 				return err
 			}
 		}
-		for _, name := range [][]byte{bucketResults, bucketBatches, bucketRequests} {
+		for _, name := range [][]byte{bucketResults, bucketBatches, bucketRequests, bucketOpen} {
 			if _, err := tx.CreateBucket(name); err != nil {
 				return err
 			}

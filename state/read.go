@@ -1,6 +1,7 @@
 package state
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"time"
@@ -41,14 +42,25 @@ func (r *Reader) Result(id uint64) (json.RawMessage, error) {
 	return raw, nil
 }
 
-// EachLookup calls fn for every lookup of mode m, in identifier order.
-func (r *Reader) EachLookup(m Mode, fn func(id string, l Lookup) error) error {
+// LookupCount returns how many identifiers the journal has records for in
+// mode m.
+func (r *Reader) LookupCount(m Mode) int64 {
+	v := r.tx.Bucket(bucketMeta).Get([]byte(counterPrefix + lookupsCounter(m)))
+	if len(v) != 8 {
+		return 0
+	}
+	return int64(binary.BigEndian.Uint64(v))
+}
+
+// EachLookup calls fn for every lookup of mode m, in identifier order. The
+// identifier's bytes are valid only during the call.
+func (r *Reader) EachLookup(m Mode, fn func(id []byte, l Lookup) error) error {
 	return lookupBucket(r.tx, m).ForEach(func(k, v []byte) error {
 		l, err := unmarshalLookup(v)
 		if err != nil {
 			return fmt.Errorf("lookup %q: %w", k, err)
 		}
-		return fn(string(k), l)
+		return fn(k, l)
 	})
 }
 
@@ -67,24 +79,6 @@ func (j *Journal) Requeue(m Mode, ids []string, from Phase, now time.Time) error
 			}
 			l.Phase, l.Updated, l.NotBefore = Queued, now.UTC(), time.Time{}
 			if err := putLookup(lookups, id, l); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-}
-
-// Enqueue creates queued lookups for identifiers the journal has never
-// seen, so that they appear in status before they are first sent. Existing
-// lookups are left alone.
-func (j *Journal) Enqueue(m Mode, ids []string, now time.Time) error {
-	return j.db.Update(func(tx *bolt.Tx) error {
-		lookups := lookupBucket(tx, m)
-		for _, id := range ids {
-			if lookups.Get([]byte(id)) != nil {
-				continue
-			}
-			if err := putLookup(lookups, id, Lookup{Phase: Queued, Updated: now.UTC()}); err != nil {
 				return err
 			}
 		}

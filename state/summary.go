@@ -28,7 +28,7 @@ func (j *Journal) Summarize() (Summary, error) {
 	err := j.View(func(r *Reader) error {
 		for _, m := range []Mode{WithContacts, WithoutContacts} {
 			counts := map[Phase]int{}
-			if err := r.EachLookup(m, func(_ string, l Lookup) error {
+			if err := r.EachLookup(m, func(_ []byte, l Lookup) error {
 				counts[l.Phase]++
 				return nil
 			}); err != nil {

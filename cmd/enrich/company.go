@@ -47,11 +47,7 @@ func companyCall(g *globals, use, short string, run func(cmd *cobra.Command, c *
 		Short: short,
 		Args:  exactArgs(1, "a company id or slug"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			log, err := g.logger(os.Stderr)
-			if err != nil {
-				return err
-			}
-			c, err := svc.client(log)
+			c, _, err := svc.connect(g)
 			if err != nil {
 				return err
 			}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 
 	"github.com/spf13/cobra"
 )
@@ -18,11 +17,7 @@ contacts), or with --without-contacts of the without-contacts pool.
 The key comes from ENRICH_API_KEY, the service's address from ENRICH_API_URL.`,
 		Args: exactArgs(0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			log, err := g.logger(os.Stderr)
-			if err != nil {
-				return err
-			}
-			c, err := svc.client(log)
+			c, _, err := svc.connect(g)
 			if err != nil {
 				return err
 			}

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/spf13/cobra"
 
@@ -28,10 +27,6 @@ func newDoctorCommand(g *globals) *cobra.Command {
     public address, a closed firewall, a tunnel that is down.`,
 		Args: exactArgs(0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			log, err := g.logger(os.Stderr)
-			if err != nil {
-				return err
-			}
 			out := cmd.OutOrStdout()
 			failed := 0
 			check := func(ok bool, format string, a ...any) {
@@ -42,7 +37,7 @@ func newDoctorCommand(g *globals) *cobra.Command {
 				}
 				fmt.Fprintf(out, "%s %s\n", mark, fmt.Sprintf(format, a...))
 			}
-			c, err := svc.client(log)
+			c, _, err := svc.connect(g)
 			if err != nil {
 				return err
 			}

@@ -17,6 +17,7 @@ import (
 // emulatorOptions are the flags of `enrich emulator`.
 type emulatorOptions struct {
 	listen     string
+	mcpListen  string
 	configFile string
 	account    emulator.AccountConfig
 	cfg        emulator.Config
@@ -69,6 +70,19 @@ the daily profile-view quota (2,000; 429 when a company has more than
 what remains). In --config, "searchQueriesPerDay", "searchProfilesPerDay"
 and "profileViewsPerDay" set an account's own quotas.
 
+The assistant-protocol server (Model Context Protocol, streamable HTTP) is
+at /mcp, and also alone on --mcp-listen when given. Its tools mirror the REST
+API with the same rules, credits and errors: lookup_people, search_people,
+scroll_search, get_credits, find_company, count_company_profiles,
+get_company_info. A client authenticates with "Authorization: Bearer KEY", or
+logs in by OAuth 2.0: the emulator is its own authorization server
+(/.well-known/oauth-protected-resource/mcp, /.well-known/oauth-authorization-server,
+/oauth/register, /oauth/authorize with a login form that takes the account's
+key, or its login and password, /oauth/token with PKCE). Access tokens are
+JWTs that carry the account's key and expire after --mcp-token-ttl. An
+account may have "login" and "password" in --config, and no key: it can log
+in, and its every request is then 401.
+
 Endpoints outside the service help tests and demos (no key needed):
   GET  /_emulator/stats            counters per account (JSON)
   GET  /_emulator/sample?count=N   N known identifiers of each kind, and companies,
@@ -81,6 +95,8 @@ Endpoints outside the service help tests and demos (no key needed):
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.listen, "listen", "127.0.0.1:8700", "address to serve on")
+	f.StringVar(&o.mcpListen, "mcp-listen", "", "address to serve the assistant-protocol server (/mcp and its OAuth endpoints) on, besides --listen (empty: only on --listen)")
+	f.DurationVar(&o.cfg.MCPTokenTTL, "mcp-token-ttl", time.Hour, "lifetime of the OAuth access tokens of the assistant-protocol server")
 	f.StringVar(&o.configFile, "config", "", "JSON file of accounts; replaces the account flags")
 	f.StringVar(&o.account.Key, "api-key", "demo-key", "API key of the account")
 	f.Int64Var(&o.account.Credits, "credits", 10000, "standard credits of the account")
@@ -128,6 +144,9 @@ func (o *emulatorOptions) run(ctx context.Context, g *globals) error {
 	if o.cfg.ScrollTTL <= 0 || o.cfg.DayLength <= 0 || o.cfg.SearchDelay < 0 {
 		return usageErrorf("--scroll-ttl and --day-length must be positive, --search-delay not negative")
 	}
+	if o.cfg.MCPTokenTTL <= 0 {
+		return usageErrorf("--mcp-token-ttl must be positive")
+	}
 	if o.cfg.SearchQueriesPerDay < 0 || o.cfg.SearchProfilesPerDay < 0 || o.cfg.ProfileViewsPerDay < 0 {
 		return usageErrorf("daily quotas cannot be negative")
 	}
@@ -155,26 +174,50 @@ func (o *emulatorOptions) run(ctx context.Context, g *globals) error {
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", o.listen, err)
 	}
-	srv := &http.Server{
-		Handler:           emu,
-		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       time.Minute,
-		WriteTimeout:      time.Minute,
-		IdleTimeout:       2 * time.Minute,
+	servers := []*http.Server{newEmulatorServer(emu)}
+	listeners := []net.Listener{ln}
+	if o.mcpListen != "" {
+		mln, err := net.Listen("tcp", o.mcpListen)
+		if err != nil {
+			ln.Close()
+			return fmt.Errorf("listen on %s: %w", o.mcpListen, err)
+		}
+		servers = append(servers, newEmulatorServer(emu.MCPHandler()))
+		listeners = append(listeners, mln)
+		log.Info("assistant-protocol server ready", "url", "http://"+mln.Addr().String()+"/mcp")
 	}
-	log.Info("emulator ready", "url", "http://"+ln.Addr().String(), "people", cfg.People, "accounts", max(1, len(cfg.Accounts)), "startup", time.Since(start).Round(time.Millisecond))
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
+	log.Info("emulator ready", "url", "http://"+ln.Addr().String(), "mcp", "http://"+ln.Addr().String()+"/mcp", "people", cfg.People, "accounts", max(1, len(cfg.Accounts)), "startup", time.Since(start).Round(time.Millisecond))
+	errc := make(chan error, len(servers))
+	for i, srv := range servers {
+		go func() { errc <- srv.Serve(listeners[i]) }()
+	}
 	select {
 	case err := <-errc:
+		for _, srv := range servers {
+			srv.Close()
+		}
 		return fmt.Errorf("serve: %w", err)
 	case <-ctx.Done():
 	}
 	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	if err := srv.Shutdown(shutdown); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return fmt.Errorf("shut down: %w", err)
+	for _, srv := range servers {
+		if err := srv.Shutdown(shutdown); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			return fmt.Errorf("shut down: %w", err)
+		}
 	}
 	log.Info("emulator stopped")
 	return nil
+}
+
+// newEmulatorServer serves h with the emulator's timeouts. The write
+// timeout is left out: an assistant-protocol session holds an event
+// stream open for as long as the client stays.
+func newEmulatorServer(h http.Handler) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       time.Minute,
+		IdleTimeout:       2 * time.Minute,
+	}
 }

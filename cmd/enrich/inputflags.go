@@ -2,11 +2,9 @@ package main
 
 import (
 	"errors"
-	"strings"
 
 	"github.com/spf13/pflag"
 
-	"github.com/enrich-dev/enrich/internal/ident"
 	"github.com/enrich-dev/enrich/sources"
 )
 
@@ -37,33 +35,9 @@ func (in *inputFlags) register(f *pflag.FlagSet) {
 // options returns the reading options the flags describe, or a usage
 // error.
 func (in *inputFlags) options() (sources.Options, error) {
-	opts := sources.Options{Sheet: in.sheet}
-	for _, spec := range in.columns {
-		kind, header, ok := strings.Cut(spec, "=")
-		if !ok || strings.TrimSpace(header) == "" {
-			return opts, usageErrorf("--column %q: write KIND=HEADER, e.g. --column email=\"Work Email\"", spec)
-		}
-		if _, err := ident.ParseKind(kind); err != nil {
-			return opts, usageErrorf("--column %q: %v", spec, err)
-		}
-		opts.Columns = append(opts.Columns, spec)
-	}
-	region, err := ident.CheckRegion(in.region)
+	opts, err := sources.ParseOptions(in.sheet, in.columns, in.region, in.prefer)
 	if err != nil {
-		return opts, usageErrorf("--default-region: %v", err)
-	}
-	opts.DefaultRegion = region
-	seen := map[ident.Kind]bool{}
-	for _, name := range in.prefer {
-		kind, err := ident.ParseKind(name)
-		if err != nil {
-			return opts, usageErrorf("--prefer: %v", err)
-		}
-		if seen[kind] {
-			return opts, usageErrorf("--prefer: %s is named twice", kind)
-		}
-		seen[kind] = true
-		opts.Prefer = append(opts.Prefer, kind)
+		return opts, usageErrorf("%v", err)
 	}
 	return opts, nil
 }

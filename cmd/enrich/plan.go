@@ -10,7 +10,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/enrich-dev/enrich/internal/ident"
 	"github.com/enrich-dev/enrich/pipeline"
 	"github.com/enrich-dev/enrich/state"
 )
@@ -61,7 +60,7 @@ a column detected wrongly (fix it with --column), shows here first.`,
 			switch {
 			case err == nil:
 				defer j.Close()
-				popts.Resolved = resolvedIn(j, withoutContacts)
+				popts.Resolved = pipeline.ResolvedIn(j, withoutContacts)
 			case errors.Is(err, state.ErrLocked):
 				fmt.Fprintf(cmd.ErrOrStderr(), "enrich: %s is in use by a run; the plan does not count what it holds\n", journal)
 			case !errors.Is(err, os.ErrNotExist):
@@ -88,24 +87,6 @@ a column detected wrongly (fix it with --column), shows here first.`,
 	input.register(f)
 	_ = g // plan logs nothing; it takes the globals like every command
 	return cmd
-}
-
-// resolvedIn reports whether the journal holds a final answer for an
-// identifier.
-func resolvedIn(j *state.Journal, withoutContacts bool) func(ident.ID) bool {
-	mode := state.WithContacts
-	if withoutContacts {
-		mode = state.WithoutContacts
-	}
-	return func(id ident.ID) bool {
-		final := false
-		j.View(func(r *state.Reader) error {
-			l, ok, err := r.Lookup(mode, id.Value)
-			final = err == nil && ok && l.Phase.Final()
-			return nil
-		})
-		return final
-	}
 }
 
 // planError gives a failed plan its exit code: an interruption is one, and

@@ -73,6 +73,7 @@ The service's address and key come from the environment:
 		newDoctorCommand(g),
 		newDemoCommand(g),
 		newEmulatorCommand(g),
+		newMCPCommand(g),
 		newVersionCommand(),
 	)
 	return root

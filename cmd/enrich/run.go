@@ -64,11 +64,7 @@ use; 130 interrupted.`,
 			if err != nil {
 				return err
 			}
-			log, err := g.logger(os.Stderr)
-			if err != nil {
-				return err
-			}
-			client, err := o.service.client(log)
+			client, _, err := o.service.connect(g)
 			if err != nil {
 				return err
 			}

@@ -28,6 +28,17 @@ func (s *serviceFlags) register(f *pflag.FlagSet) {
 	f.StringVar(&s.apiURL, "api-url", "", "base address of the service, e.g. http://127.0.0.1:8700 (default $"+envAPIURL+")")
 }
 
+// connect returns the command's logger and a client of the service, or a
+// usage error saying what to set.
+func (s *serviceFlags) connect(g *globals) (*api.Client, *slog.Logger, error) {
+	log, err := g.logger(os.Stderr)
+	if err != nil {
+		return nil, nil, err
+	}
+	c, err := s.client(log)
+	return c, log, err
+}
+
 // client returns a client of the service, or a usage error saying what to
 // set.
 func (s *serviceFlags) client(log *slog.Logger) (*api.Client, error) {

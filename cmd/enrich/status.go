@@ -113,7 +113,8 @@ func (r statusReport) write(w io.Writer, journal string) {
 			fmt.Fprintln(w)
 		}
 		fmt.Fprintf(w, "requests   %d open (%d items)\n", j.OpenBatches, j.OpenItems)
-		if !j.LastResult.IsZero() {
+		fmt.Fprintf(w, "size       %.1f MB (%.1f MB in use)\n", float64(j.FileBytes)/1e6, float64(j.UsedBytes)/1e6)
+		if !j.LastResult.IsZero() && r.Run == nil {
 			fmt.Fprintf(w, "last result %s\n", j.LastResult.Local().Format(time.DateTime))
 		}
 	}

@@ -1,0 +1,35 @@
+package assistant
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/enrich-dev/enrich/sources"
+)
+
+// sheetInput says how to read an input sheet: the flags plan, run and
+// export share on the command line.
+type sheetInput struct {
+	Sheet         string   `json:"sheet,omitempty" jsonschema:"worksheet of an .xlsx input; default the first visible sheet"`
+	Columns       []string `json:"columns,omitempty" jsonschema:"identifier columns as KIND=HEADER, KIND one of linkedin, email, phone, uid (such as email=Work Email), when detection picks the wrong ones; a kind named here is read only from the columns named"`
+	DefaultRegion string   `json:"default_region,omitempty" jsonschema:"region of phone numbers written without a country code, as an ISO 3166 code such as US or DE; without it such numbers are invalid"`
+	Prefer        []string `json:"prefer,omitempty" jsonschema:"identifier kinds to try first, such as [email, phone]; the others follow in the order linkedin, email, phone, uid"`
+}
+
+// options returns the reading options, or an error that says which input
+// is wrong.
+func (in sheetInput) options() (sources.Options, error) {
+	return sources.ParseOptions(in.Sheet, in.Columns, in.DefaultRegion, in.Prefer)
+}
+
+// duration parses an optional duration argument in Go syntax (90s, 5m).
+func duration(name, s string) (time.Duration, error) {
+	if s == "" {
+		return 0, nil
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d < 0 {
+		return 0, fmt.Errorf("%s %q: give a duration such as 90s or 5m", name, s)
+	}
+	return d, nil
+}

@@ -1,0 +1,112 @@
+// Package assistant is `enrich mcp`: a Model Context Protocol server that
+// lets a desktop assistant plan, run, follow and export enrichment jobs on
+// spreadsheets, read the account's credits and page through people
+// searches. It speaks over stdio (Run with a stdio transport) or
+// streamable HTTP (Handler).
+//
+// Every path a tool takes is confined to the directories the server was
+// given (Config.Roots): it is made absolute, its existing part has its
+// symbolic links resolved, and it must then lie under a root; anything
+// else is refused before a file is opened.
+//
+// Jobs started by the run tool belong to the server: they run in the
+// background, are followed with the status tool, and stop (cleanly, as an
+// interrupted run) when the server closes.
+package assistant
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strings"
+	"sync"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/enrich-dev/enrich/api"
+)
+
+// Config describes the server.
+type Config struct {
+	// Roots are the directories the tools may read and write under; at
+	// least one. A relative path given to a tool is taken under the first.
+	Roots []string
+	// Service returns a client of the profile service. The tools that need
+	// the service (run, credits, search) call it, and fail with its error:
+	// the server starts without a service configured.
+	Service func() (*api.Client, error)
+	Log     *slog.Logger // default discards
+	Version string       // reported to clients
+}
+
+// Server is the MCP server of `enrich mcp`.
+type Server struct {
+	cfg   Config
+	roots []string // absolute, symbolic links resolved
+	mcp   *mcp.Server
+	log   *slog.Logger
+
+	ctx    context.Context // jobs run under it; Close cancels it
+	cancel context.CancelFunc
+	wg     sync.WaitGroup // running jobs
+
+	mu      sync.Mutex // guards jobs and nextJob
+	jobs    map[string]*job
+	nextJob int
+}
+
+// New checks the roots and builds the server.
+func New(cfg Config) (*Server, error) {
+	roots, err := resolveRoots(cfg.Roots)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Log == nil {
+		cfg.Log = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Service == nil {
+		cfg.Service = func() (*api.Client, error) { return nil, fmt.Errorf("no service is configured") }
+	}
+	if cfg.Version == "" {
+		cfg.Version = "dev"
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	s := &Server{cfg: cfg, roots: roots, log: cfg.Log, ctx: ctx, cancel: cancel, jobs: make(map[string]*job)}
+	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "enrich", Title: "enrich: lead spreadsheets", Version: cfg.Version},
+		&mcp.ServerOptions{Instructions: s.instructions(), Logger: cfg.Log})
+	s.addTools()
+	return s, nil
+}
+
+func (s *Server) instructions() string {
+	return `enrich completes lead spreadsheets (CSV or Excel) with professional profiles from a lookup service, which charges one credit per person found.
+Typical use: plan a sheet (free, offline: identifier columns, invalid values, worst-case credits and time), then run it (a background job that writes the enriched sheet and keeps every result in a journal, so running it again resumes without paying twice), follow it with status (wait_seconds reports progress), and export the sheet again at any time. credits reads the balance; search pages through people searches.
+Files are read and written only under these directories: ` + strings.Join(s.roots, ", ") + `. A relative path is taken under the first.`
+}
+
+// Run serves one session over t (such as &mcp.StdioTransport{}) until the
+// client leaves or ctx is done.
+func (s *Server) Run(ctx context.Context, t mcp.Transport) error {
+	return s.mcp.Run(ctx, t)
+}
+
+// Handler serves sessions over streamable HTTP.
+func (s *Server) Handler() http.Handler {
+	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp },
+		&mcp.StreamableHTTPOptions{Logger: s.log})
+}
+
+// Close stops the running jobs, as an interrupt stops a run (what is known
+// is written and the journal resumes it), and waits for them.
+func (s *Server) Close() {
+	s.cancel()
+	s.wg.Wait()
+}
+
+// addTools registers the tools.
+func (s *Server) addTools() {
+	s.addSheetTools()
+	s.addRunTools()
+	s.addServiceTools()
+}

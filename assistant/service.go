@@ -1,0 +1,162 @@
+package assistant
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/enrich-dev/enrich/api"
+)
+
+type creditsInput struct {
+	WithoutContacts bool `json:"without_contacts,omitempty" jsonschema:"the balance of without-contacts credits instead of standard credits"`
+}
+
+type creditsOutput struct {
+	Pool    string `json:"pool"`
+	Credits int64  `json:"credits"`
+}
+
+// searchInput is a page of a people search: the filters of a new search,
+// or request_id and scroll_id to continue one.
+type searchInput struct {
+	CurrentTitle       string   `json:"current_title,omitempty" jsonschema:"boolean query on the current job title: AND, OR, NOT, parentheses, \"quoted phrases\""`
+	CurrentPastTitle   string   `json:"current_past_title,omitempty" jsonschema:"boolean query on current or past job titles; wins over current_title"`
+	Location           []string `json:"location,omitempty" jsonschema:"locations, any of which matches: a country (full English name), a US state or Canadian province, or a city with context such as \"Austin, Texas\" (10 km around it)"`
+	CurrentCompany     string   `json:"current_company,omitempty" jsonschema:"boolean query on the current company"`
+	CurrentPastCompany string   `json:"current_past_company,omitempty" jsonschema:"boolean query on current or past companies"`
+	FullName           string   `json:"full_name,omitempty" jsonschema:"the person's full name"`
+	Keywords           string   `json:"keywords,omitempty" jsonschema:"boolean query over skills, summary, education and other attributes"`
+	Industries         []string `json:"industries,omitempty" jsonschema:"industries from the service's list, any of which matches"`
+	Education          string   `json:"education,omitempty" jsonschema:"boolean query over university, faculty and degree"`
+	Department         []string `json:"department,omitempty" jsonschema:"departments, any of which matches, such as Sales or Engineering / Development"`
+	Level              []string `json:"level,omitempty" jsonschema:"seniority levels, any of which matches: Intern / Entry Level, Junior, Mid-Level, Senior, Lead, Head, VP, C-Level, Founder / Owner, Board / Advisory, Directors"`
+	OpenToWork         *bool    `json:"open_to_work,omitempty" jsonschema:"true for people open to work, false for the others"`
+	YearsInRoleFrom    *int     `json:"years_in_role_from,omitempty" jsonschema:"at least this many years in the current role and company"`
+	YearsInRoleTo      *int     `json:"years_in_role_to,omitempty" jsonschema:"at most this many years in the current role and company"`
+	YearsTotalFrom     *int     `json:"years_total_from,omitempty" jsonschema:"at least this many years across all roles"`
+	YearsTotalTo       *int     `json:"years_total_to,omitempty" jsonschema:"at most this many years across all roles"`
+	ExcludeRevealed    bool     `json:"exclude_revealed,omitempty" jsonschema:"leave out people whose contacts this account already fetched"`
+	Size               int      `json:"size,omitempty" jsonschema:"profiles per page, 1 to 100; default 10"`
+	RequestID          int64    `json:"request_id,omitempty" jsonschema:"to continue a search: its request_id, with scroll_id"`
+	ScrollID           string   `json:"scroll_id,omitempty" jsonschema:"to continue a search: the scroll_id of its latest page, within 15 seconds of it; the filters are then ignored"`
+}
+
+// searchOutput is a page of results.
+type searchOutput struct {
+	RequestID int64             `json:"request_id"`
+	Total     int64             `json:"total"`
+	ScrollID  string            `json:"scroll_id,omitempty"`
+	Profiles  []json.RawMessage `json:"profiles"`
+	Next      string            `json:"next"`
+}
+
+func (s *Server) addServiceTools() {
+	addTool(s.mcp, &mcp.Tool{
+		Name:        "credits",
+		Title:       "Credit balance",
+		Description: "The account's balance of standard credits (lookups with contacts), or of without-contacts credits. Free. Needs ENRICH_API_KEY and ENRICH_API_URL in the server's environment.",
+		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: new(true)},
+	}, s.credits)
+
+	addTool(s.mcp, &mcp.Tool{
+		Name:  "search",
+		Title: "Search people",
+		Description: "One page of a people search: brief profiles (uid, full name, location, titles and companies, skills, open to work; no contacts) matching the filters, with the total and, when more remain, a scroll_id. " +
+			"To get the next page, call search again with request_id and scroll_id within 15 seconds. At least one filter is required. " +
+			"Each new search counts against the account's daily search quota and each profile returned against its daily profile quota. A uid found here can go in a sheet's uid column for run.",
+		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: new(true)},
+	}, s.search)
+}
+
+func (s *Server) credits(ctx context.Context, _ *mcp.CallToolRequest, in creditsInput) (any, error) {
+	c, err := s.cfg.Service()
+	if err != nil {
+		return nil, err
+	}
+	n, _, err := c.Credits(ctx, in.WithoutContacts)
+	if err != nil {
+		return nil, serviceError(err)
+	}
+	pool := "standard"
+	if in.WithoutContacts {
+		pool = "without contacts"
+	}
+	return creditsOutput{Pool: pool, Credits: n}, nil
+}
+
+func (s *Server) search(ctx context.Context, _ *mcp.CallToolRequest, in searchInput) (any, error) {
+	c, err := s.cfg.Service()
+	if err != nil {
+		return nil, err
+	}
+	// A 429 (more than 3 searches at once) is retried quickly, within a
+	// scroll's lifetime, as `enrich search` does.
+	c = c.With(api.WithBackoff(api.Backoff{Attempts: 10, Base: 100 * time.Millisecond, Max: time.Second}))
+	var page api.SearchPage
+	switch {
+	case in.ScrollID != "" || in.RequestID != 0:
+		if in.ScrollID == "" || in.RequestID == 0 {
+			return nil, errors.New("to continue a search give both request_id and scroll_id")
+		}
+		page, _, err = c.Scroll(ctx, in.RequestID, in.ScrollID)
+	default:
+		page, _, err = c.Search(ctx, in.query())
+	}
+	if err != nil {
+		return nil, serviceError(err)
+	}
+	out := searchOutput{RequestID: page.RequestID, Total: page.Total, ScrollID: page.ScrollID, Profiles: make([]json.RawMessage, len(page.Profiles))}
+	for i, p := range page.Profiles {
+		out.Profiles[i] = p.Raw
+	}
+	out.Next = "no more results"
+	if page.ScrollID != "" {
+		out.Next = "call search with request_id and scroll_id within 15 seconds for the next page"
+	}
+	return out, nil
+}
+
+// query is the search body of the filters.
+func (in searchInput) query() api.SearchQuery {
+	return api.SearchQuery{
+		CurrentTitle:                     in.CurrentTitle,
+		CurrentPastTitle:                 in.CurrentPastTitle,
+		Location:                         in.Location,
+		CurrentCompany:                   in.CurrentCompany,
+		CurrentPastCompany:               in.CurrentPastCompany,
+		FullName:                         in.FullName,
+		Keywords:                         in.Keywords,
+		Industries:                       in.Industries,
+		Education:                        in.Education,
+		Department:                       in.Department,
+		Level:                            in.Level,
+		OpenToWork:                       in.OpenToWork,
+		YearsOfCurrentExperienceFrom:     in.YearsInRoleFrom,
+		YearsOfCurrentExperienceTo:       in.YearsInRoleTo,
+		YearsOfCurrentPastExperienceFrom: in.YearsTotalFrom,
+		YearsOfCurrentPastExperienceTo:   in.YearsTotalTo,
+		ExcludeRevealed:                  in.ExcludeRevealed,
+		Size:                             in.Size,
+	}
+}
+
+// serviceError turns a failed call to the service into one sentence an
+// assistant can act on. It never contains the key.
+func serviceError(err error) error {
+	var apiErr *api.Error
+	var te *api.TransportError
+	switch {
+	case errors.Is(err, api.ErrUnauthorized):
+		return errors.New("the service did not accept the API key; check ENRICH_API_KEY in the server's environment")
+	case errors.As(err, &te):
+		return fmt.Errorf("cannot reach the service (%v); check ENRICH_API_URL and the network", te.Err)
+	case errors.As(err, &apiErr) && apiErr.Message != "":
+		return fmt.Errorf("the service answered %d: %s", apiErr.Status, apiErr.Message)
+	}
+	return err
+}

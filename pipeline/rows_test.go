@@ -1,0 +1,68 @@
+package pipeline
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/enrich-dev/enrich/sources"
+)
+
+// TestLoadRowsLarge reads a sheet longer than presizeAfter, so that the
+// model is resized midway, and checks every row against its cells.
+func TestLoadRowsLarge(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("Name,Email,Other Email\n")
+	const rows = 5000
+	for i := 0; i < rows; i++ {
+		// Every third row repeats an earlier person; some rows have two e-mails.
+		p := i
+		if i%3 == 2 {
+			p = i / 2
+		}
+		fmt.Fprintf(&b, "P%d,person%d@example.com,", i, p)
+		if i%5 == 0 {
+			fmt.Fprintf(&b, "alt%d@example.com", p)
+		}
+		b.WriteString("\n")
+	}
+	path := filepath.Join(t.TempDir(), "big.csv")
+	if err := os.WriteFile(path, []byte(b.String()), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	m, _, err := loadRows(context.Background(), path, sources.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.rows) != rows {
+		t.Fatalf("%d rows, want %d", len(m.rows), rows)
+	}
+	for i, rs := range m.rows {
+		p := i
+		if i%3 == 2 {
+			p = i / 2
+		}
+		want := []string{fmt.Sprintf("person%d@example.com", p)}
+		if i%5 == 0 {
+			want = append(want, fmt.Sprintf("alt%d@example.com", p))
+		}
+		var got []string
+		for _, li := range m.ids[rs.first:rs.end] {
+			got = append(got, m.lookups[li].id)
+		}
+		if strings.Join(got, " ") != strings.Join(want, " ") || rs.pos != rs.first {
+			t.Fatalf("row %d: %v, want %v", i, got, want)
+		}
+	}
+	for id, li := range m.index {
+		if m.lookups[li].id != id {
+			t.Fatalf("index maps %q to %q", id, m.lookups[li].id)
+		}
+	}
+	if len(m.index) != len(m.lookups) {
+		t.Errorf("%d index entries for %d lookups", len(m.index), len(m.lookups))
+	}
+}
