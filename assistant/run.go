@@ -60,15 +60,7 @@ func (s *Server) addRunTools() {
 }
 
 func (s *Server) run(ctx context.Context, req *mcp.CallToolRequest, in runInput) (any, error) {
-	input, err := s.confine(in.Input)
-	if err != nil {
-		return nil, err
-	}
-	output, err := s.confine(in.Output)
-	if err != nil {
-		return nil, err
-	}
-	journal, err := s.journalFor(in.Journal, input)
+	input, output, journal, err := s.confineJob(in.Input, in.Output, in.Journal)
 	if err != nil {
 		return nil, err
 	}

@@ -105,15 +105,7 @@ func (s *Server) plan(ctx context.Context, _ *mcp.CallToolRequest, in planInput)
 }
 
 func (s *Server) export(ctx context.Context, _ *mcp.CallToolRequest, in exportInput) (any, error) {
-	input, err := s.confine(in.Input)
-	if err != nil {
-		return nil, err
-	}
-	output, err := s.confine(in.Output)
-	if err != nil {
-		return nil, err
-	}
-	journal, err := s.journalFor(in.Journal, input)
+	input, output, journal, err := s.confineJob(in.Input, in.Output, in.Journal)
 	if err != nil {
 		return nil, err
 	}
@@ -180,6 +172,21 @@ func (s *Server) journalStatus(path string) (*journalStatus, error) {
 		rep.Summary = &sum
 	}
 	return rep, nil
+}
+
+// confineJob confines the three paths of a job: its input, its output and
+// its journal (by default beside the input).
+func (s *Server) confineJob(input, output, journal string) (string, string, string, error) {
+	in, err := s.confine(input)
+	if err != nil {
+		return "", "", "", err
+	}
+	out, err := s.confine(output)
+	if err != nil {
+		return "", "", "", err
+	}
+	j, err := s.journalFor(journal, in)
+	return in, out, j, err
 }
 
 // journalFor is the journal a tool uses: the one named, or the default
