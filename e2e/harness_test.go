@@ -19,7 +19,7 @@ import (
 
 	"github.com/enrich-dev/enrich/emulator"
 	"github.com/enrich-dev/enrich/internal/leads"
-	"github.com/enrich-dev/enrich/pipeline"
+	"github.com/enrich-dev/enrich/report"
 )
 
 // binary is the enrich command built for these tests.
@@ -196,13 +196,13 @@ func (j *job) checkRows(t *testing.T) {
 }
 
 // report reads the run's OUTPUT.report.json.
-func (j *job) report(t *testing.T) pipeline.Report {
+func (j *job) report(t *testing.T) report.Run {
 	t.Helper()
 	b, err := os.ReadFile(j.output + ".report.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var r pipeline.Report
+	var r report.Run
 	if err := json.Unmarshal(b, &r); err != nil {
 		t.Fatal(err)
 	}
@@ -211,7 +211,7 @@ func (j *job) report(t *testing.T) pipeline.Report {
 
 // found is the number of distinct identifiers the job's lookups found: the
 // credits a run without faults spends.
-func found(r pipeline.Report) int64 {
+func found(r report.Run) int64 {
 	var n int64
 	for _, m := range r.MatchRate {
 		n += int64(m.Found)

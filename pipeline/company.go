@@ -100,13 +100,13 @@ func ExportEmployees(ctx context.Context, cfg EmployeesConfig) (*EmployeesResult
 	arrived := make(chan state.ProfileDelivery, 16)
 	done := make(chan struct{})
 	defer close(done)
-	rc, err := startReceiver(cfg.Listen, token, j, state.Policy{}, nil, arrived, done, cfg.Log)
+	rc, err := startReceiver(receiverConfig{Listen: cfg.Listen, Token: token, Journal: j, Profiles: arrived, Done: done, Log: cfg.Log})
 	if err != nil {
-		return nil, fmt.Errorf("%w: callback receiver on %s: %v", ErrUnreachable, cfg.Listen, err)
+		return nil, fmt.Errorf("%w: callback receiver on %s: %v", ErrListen, cfg.Listen, err)
 	}
 	defer rc.close()
 	callbackURL := cfg.publicBase(rc.addr()) + rc.path
-	if err := probe(ctx, callbackURL+probePath, http.DefaultClient); err != nil {
+	if err := probe(ctx, callbackURL+probePath, token, http.DefaultClient); err != nil {
 		return nil, fmt.Errorf("%w: callback address %s does not reach this process (listening on %s): %v; the service must reach --public-url", ErrUnreachable, cfg.publicBase(rc.addr()), rc.addr(), err)
 	}
 

@@ -161,7 +161,7 @@ of it is refused (exit code 3).`,
 			if !api.ValidEmployeeStatus(o.status) {
 				return usageErrorf("--status %q: use current, past or both", o.status)
 			}
-			if _, err := newProgress(o.progress, log); err != nil {
+			if _, _, err := newProgress(o.progress, g, log); err != nil {
 				return err
 			}
 			c, err := o.service.client(log)
