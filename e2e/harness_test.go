@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -22,8 +23,9 @@ import (
 	"github.com/enrich-dev/enrich/report"
 )
 
-// binary is the enrich command built for these tests.
-var binary string
+// binary is the enrich command built for these tests; stateDir holds the
+// budget ledgers its runs share.
+var binary, stateDir string
 
 func TestMain(m *testing.M) {
 	dir, err := os.MkdirTemp("", "enrich-e2e-")
@@ -32,11 +34,18 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	binary = filepath.Join(dir, "enrich")
-	build := exec.Command("go", "build", "-race", "-o", binary, "../cmd/enrich")
-	build.Stderr = os.Stderr
-	if err := build.Run(); err != nil {
-		fmt.Fprintln(os.Stderr, "build enrich:", err)
-		os.Exit(1)
+	stateDir = filepath.Join(dir, "state")
+	// ENRICH_E2E_BINARY runs the tests against another build, such as an
+	// earlier version, to see a test fail before its fix.
+	if other := os.Getenv("ENRICH_E2E_BINARY"); other != "" {
+		binary = other
+	} else {
+		build := exec.Command("go", "build", "-race", "-o", binary, "../cmd/enrich")
+		build.Stderr = os.Stderr
+		if err := build.Run(); err != nil {
+			fmt.Fprintln(os.Stderr, "build enrich:", err)
+			os.Exit(1)
+		}
 	}
 	code := m.Run()
 	os.RemoveAll(dir)
@@ -76,11 +85,22 @@ func fastService(credits int64) emulator.Config {
 
 func newJob(t *testing.T, cfg emulator.Config, rows int) *job {
 	t.Helper()
+	return newJobWith(t, cfg, rows, nil)
+}
+
+// newJobWith is newJob with the service behind wrap, which sees every
+// request the client makes and may change its answer; nil is none.
+func newJobWith(t *testing.T, cfg emulator.Config, rows int, wrap func(http.Handler) http.Handler) *job {
+	t.Helper()
 	emu, err := emulator.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(emu)
+	var h http.Handler = emu
+	if wrap != nil {
+		h = wrap(emu)
+	}
+	srv := httptest.NewServer(h)
 	t.Cleanup(func() { srv.Close(); emu.Close() })
 	dir := t.TempDir()
 	j := &job{
@@ -143,7 +163,7 @@ func (j *job) enrichEnv(t *testing.T, env []string, args ...string) result {
 // command is the binary with the job's service in its environment.
 func (j *job) command(ctx context.Context, args ...string) *exec.Cmd {
 	cmd := exec.CommandContext(ctx, binary, args...)
-	cmd.Env = append(os.Environ(), "ENRICH_API_KEY=e2e-key", "ENRICH_API_URL="+j.url)
+	cmd.Env = append(os.Environ(), "ENRICH_API_KEY=e2e-key", "ENRICH_API_URL="+j.url, "ENRICH_STATE_DIR="+stateDir)
 	return cmd
 }
 

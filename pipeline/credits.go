@@ -57,11 +57,9 @@ func (c *credits) received() {
 	c.since++
 }
 
-// expire counts the items of a request given up on as maybe charged.
-func (c *credits) expire(n int64) {
-	c.inflight -= n
-	c.expired += n
-}
+// expire counts the items of a request given up on as maybe charged; they
+// leave the flight when it lands.
+func (c *credits) expire(n int64) { c.expired += n }
 
 // drop is how much the balance fell since the run started, as last read.
 func (c *credits) drop() int64 {

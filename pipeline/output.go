@@ -18,15 +18,15 @@ var OutputFormats = []string{".csv", ".xlsx", ".jsonl"}
 // files written beside the output are checked the same way.
 func CheckOutput(output, input, journal string) error {
 	ext := strings.ToLower(filepath.Ext(output))
+	if fi, err := os.Stat(output); err == nil && fi.IsDir() {
+		return fmt.Errorf("output %s is a folder; give a file name in it, such as %s", output, filepath.Join(output, "enriched.csv"))
+	}
 	known := false
 	for _, f := range OutputFormats {
 		known = known || ext == f
 	}
 	if !known {
 		return fmt.Errorf("output %s: name it .csv, .xlsx or .jsonl (the extension says the format)", output)
-	}
-	if fi, err := os.Stat(output); err == nil && fi.IsDir() {
-		return fmt.Errorf("output %s is a folder; give a file name in it, such as %s", output, filepath.Join(output, "enriched"+ext))
 	}
 	dir := filepath.Dir(output)
 	fi, err := os.Stat(dir)
