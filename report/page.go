@@ -6,6 +6,7 @@ import (
 	"html/template"
 	"io"
 	"sort"
+	"strings"
 	"time"
 )
 
@@ -22,6 +23,10 @@ func parsePage(name string) *template.Template {
 	funcs := template.FuncMap{
 		"num": func(n int) string { return thousands(int64(n)) },
 		"add": func(a, b int) int { return a + b },
+		// args splits a command line at its spaces, so that the page
+		// wraps a long one between arguments, never inside "--flag";
+		// joined again by one space each, it is the same text.
+		"args": func(s string) []string { return strings.Split(s, " ") },
 	}
 	return template.Must(template.New(name).Funcs(funcs).ParseFS(pageFiles, "page/base.html", "page/style.css", "page/"+name))
 }
@@ -89,7 +94,7 @@ type header struct {
 }
 
 // figure is one of the key figures at the top of a page; Key names it
-// for programs that read the page (data-key).
+// for programs that read the page (data-figure).
 type figure struct{ Key, Label, Value, Note string }
 
 // ledgerRow is one line of a table of figures or facts; Note explains
@@ -345,10 +350,9 @@ func creditRows(c Credits) []ledgerRow {
 	}
 	left := ledgerRow{Key: "balance_end", Label: "left at the end", Value: optional(c.BalanceEnd), Note: "after the last callback", Total: true}
 	if known {
+		// Computed, not read from BalanceDrop, so that the statement adds
+		// up whatever the engine filled in.
 		drop := *c.BalanceStart - *c.BalanceEnd
-		if c.BalanceDrop != nil {
-			drop = *c.BalanceDrop
-		}
 		if extra := drop - c.ProfilesReceived; extra != 0 {
 			note := "other use of the account meanwhile"
 			switch {
