@@ -86,7 +86,13 @@ type tlPoint struct {
 	X     float64
 	Class string
 	Title string
+	from  float64 // the first event's instant
+	n     int     // events drawn as this point
 }
+
+// pointBin is the width, in viewBox units, within which events of one
+// kind are drawn as one point.
+const pointBin = 4.0
 
 // tlLabel is the text over the plot that names a band or a line, in one
 // of three rows so that labels close in time do not overlap.
@@ -223,6 +229,7 @@ func (c *timelineChart) addEvents(events []Event, span, sx float64) {
 		text  string
 	}
 	var labels []pending
+	lastPoint := map[string]int{} // by kind, in c.Points
 	outage := -1.0
 	for _, e := range evs {
 		switch e.Kind {
@@ -247,14 +254,17 @@ func (c *timelineChart) addEvents(events []Event, span, sx float64) {
 			c.Lines = append(c.Lines, tlLine{X: x(e.At), Class: class, Title: duration(e.At) + ": " + eventLabel(e)})
 			labels = append(labels, pending{x(e.At), class, truncate(text, 40)})
 		default:
-			class := "ev-other"
-			switch e.Kind {
-			case EventRateLimited:
-				class = "ev-429"
-			case EventExpired:
-				class = "ev-expired"
+			// Events of a kind within pointBin of the point before are
+			// that point, which counts them, so that thousands of
+			// overdue callbacks stay a small page.
+			if i, ok := lastPoint[e.Kind]; ok && x(e.At)-c.Points[i].X < pointBin {
+				p := &c.Points[i]
+				p.n++
+				p.Title = fmt.Sprintf("%s–%s: %d × %s", duration(p.from), duration(e.At), p.n, eventLabel(Event{Kind: e.Kind}))
+				continue
 			}
-			c.Points = append(c.Points, tlPoint{X: x(e.At), Class: class, Title: duration(e.At) + ": " + eventLabel(e)})
+			lastPoint[e.Kind] = len(c.Points)
+			c.Points = append(c.Points, tlPoint{X: x(e.At), Class: eventClass(e.Kind), Title: duration(e.At) + ": " + eventLabel(e), from: e.At, n: 1})
 		}
 	}
 	if outage >= 0 { // the service never answered again before the end

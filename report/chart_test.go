@@ -109,3 +109,20 @@ func TestTimelineLabels(t *testing.T) {
 		t.Errorf("points %+v, lines %+v", c.Points, c.Lines)
 	}
 }
+
+// TestTimelineMergesPoints checks that events of one kind close in time
+// are drawn as one point that counts them.
+func TestTimelineMergesPoints(t *testing.T) {
+	r := &Run{DurationSeconds: 3600, Timeline: Timeline{WindowSeconds: 60, Budget: 600}}
+	for i := range 1000 {
+		r.Timeline.Events = append(r.Timeline.Events, Event{At: 600 + float64(i)/100, Kind: EventExpired})
+	}
+	r.Timeline.Events = append(r.Timeline.Events, Event{At: 605, Kind: EventRateLimited}, Event{At: 3000, Kind: EventExpired})
+	c := newTimeline(r)
+	if len(c.Points) != 3 {
+		t.Fatalf("%d points, want 3: %+v", len(c.Points), c.Points)
+	}
+	if want := "10m–10m10s: 1000 × a callback never came in time"; c.Points[0].Title != want {
+		t.Errorf("the merged point says %q, want %q", c.Points[0].Title, want)
+	}
+}

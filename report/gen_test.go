@@ -18,7 +18,7 @@ var hostile = []string{
 	`]]><!-- -->&amp;&lt;`,
 	`javascript:alert(1)`,
 	`{{.Input}} {{template "top"}}`,
-	"R&D leads (Q3) — Zürich ‮gpj.exe",
+	"R&D leads (Q3) — Zürich \u202egpj.exe",
 	`C:\Users\sales\Desktop\<b>leads</b>.xlsx`,
 }
 

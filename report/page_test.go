@@ -50,8 +50,8 @@ func TestRunPage(t *testing.T) {
 
 func checkRunPage(t *testing.T, r *Run, page []byte) {
 	t.Helper()
-	if len(page) > 1<<20 {
-		t.Errorf("page is %d bytes; a report that is mailed should stay under 1 MiB", len(page))
+	if len(page) > 512<<10 {
+		t.Errorf("page is %d bytes; a report that is mailed should stay under 512 KiB", len(page))
 	}
 	root := parseXHTML(t, page)
 	checkSelfContained(t, page, root)
