@@ -9,7 +9,7 @@ FUZZTIME    ?= 5s
 .PHONY: help build test vet lint unit fuzz demo bench report-shot clean
 
 help: ## list the targets
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-8s %s\n", $$1, $$2}'
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-12s %s\n", $$1, $$2}'
 
 build: ## build bin/enrich
 	$(GO) build -o $(BIN)/enrich ./cmd/enrich
