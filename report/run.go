@@ -4,7 +4,24 @@
 // (OUTPUT.report.html), and the summary printed when a command ends.
 //
 // The pipeline fills these types; nothing here talks to the service or the
-// journal.
+// journal. Run is an enrichment run, Employees a company employee export;
+// each has WriteSummary, WriteHTML and WriteFiles (both files, each
+// written atomically beside the output).
+//
+// The page is html/template with its CSS embedded and its charts as
+// inline SVG, drawn from geometry computed in chart.go. A plotting
+// library (gonum's plot through vg/vgsvg) was the other way; it is not
+// used because the charts here are three simple shapes (bars against a
+// line, one stacked bar, pairs of bars) and the library would cost more
+// than it gives: it lays text out with the metrics of fonts it then
+// either names (and a laptop without them shows the labels misplaced) or
+// embeds (hundreds of kilobytes of base64 in every page), it writes a
+// standalone SVG document at a fixed size rather than one that scales
+// with the page and takes its colours from the page's CSS (one colour per
+// status, the same in the chart, the table and print), and it brings a
+// dozen modules into a command-line tool. The template is short, escapes
+// every text from the data as html/template does anywhere else on the
+// page, and lets the tests read the charts as elements.
 package report
 
 import "time"

@@ -9,19 +9,11 @@ import (
 
 // WriteSummary prints the run for a person, in a few aligned lines.
 func (r *Run) WriteSummary(w io.Writer) {
-	state := "complete"
-	if !r.Complete {
-		state = "incomplete (" + r.StopReason + ")"
-		if r.Next != "" {
-			state += "; to go on, run: " + r.Next
-		}
-	}
-	fmt.Fprintf(w, "enrich: %s → %s: %s\n", r.Input, r.Output, state)
+	fmt.Fprintf(w, "enrich: %s → %s: %s\n", r.Input, r.Output, stateLine(r.Complete, r.StopReason, r.Next))
 	fmt.Fprintf(w, "  %-10s %d: %s\n", "rows", r.Rows, statusList(r.RowsByStatus))
-	for _, k := range Kinds {
-		if km, ok := r.MatchRate[k]; ok {
-			fmt.Fprintf(w, "  %-10s %d of %d found (%.0f%%)\n", k, km.Found, km.Tried, 100*km.Rate)
-		}
+	for _, k := range orderedKeys(r.MatchRate, Kinds) {
+		km := r.MatchRate[k]
+		fmt.Fprintf(w, "  %-10s %d of %d found (%s)\n", k, km.Found, km.Tried, share(km.Found, km.Tried))
 	}
 	fmt.Fprintf(w, "  %-10s %d distinct; %d items sent in %d requests; %d sent again; %d rate-limited\n",
 		"lookups", r.Lookups, r.ItemsSent, r.Requests, r.Resubmissions, r.RateLimited)
@@ -31,17 +23,29 @@ func (r *Run) WriteSummary(w io.Writer) {
 	fmt.Fprintf(w, "  %-10s %s\n", "report", r.Output+".report.html")
 }
 
-// statusList lists the row counts in the order of Statuses, leaving out
-// statuses no row has.
+// stateLine says how a job ended and, for an incomplete one, what to run
+// to go on.
+func stateLine(complete bool, reason, next string) string {
+	if complete {
+		return "complete"
+	}
+	s := "incomplete"
+	if reason != "" {
+		s += " (" + reason + ")"
+	}
+	if next != "" {
+		s += "; to go on, run: " + next
+	}
+	return s
+}
+
+// statusList lists the row counts in the order of Statuses, then any
+// status this list does not know yet in name order, leaving out statuses
+// no row has.
 func statusList(counts map[string]int) string {
 	var parts []string
-	for _, st := range Statuses {
+	for _, st := range orderedKeys(counts, Statuses) {
 		if n := counts[st]; n > 0 {
-			parts = append(parts, fmt.Sprintf("%s %d", st, n))
-		}
-	}
-	for st, n := range counts { // a status this list does not know yet
-		if n > 0 && !contains(Statuses, st) {
 			parts = append(parts, fmt.Sprintf("%s %d", st, n))
 		}
 	}
