@@ -3,7 +3,6 @@ package e2e
 import (
 	"bytes"
 	"context"
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -21,42 +20,20 @@ import (
 	"github.com/enrich-dev/enrich/api"
 )
 
-// readSheet reads a CSV output: its header and rows.
-func readSheet(t *testing.T, path string) ([]string, [][]string) {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	r := csv.NewReader(f)
-	r.FieldsPerRecord = -1
-	rows, err := r.ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(rows) == 0 {
-		t.Fatalf("%s is empty", path)
-	}
-	return rows[0], rows[1:]
-}
-
 // column returns the index of name in header.
 func column(t *testing.T, header []string, name string) int {
 	t.Helper()
-	for i, h := range header {
-		if h == name {
-			return i
-		}
+	i := index(header, name)
+	if i < 0 {
+		t.Fatalf("no column %s in %v", name, header)
 	}
-	t.Fatalf("no column %s in %v", name, header)
-	return -1
+	return i
 }
 
 // statuses counts the rows of a CSV output by enrich_status.
 func statuses(t *testing.T, path string) map[string]int {
 	t.Helper()
-	header, rows := readSheet(t, path)
+	header, rows := readCSV(t, path)
 	col := column(t, header, "enrich_status")
 	out := map[string]int{}
 	for _, r := range rows {
@@ -100,7 +77,7 @@ func TestOrdinarySheet(t *testing.T) {
 	}
 	writeFile(t, j.input, b.String())
 	j.enrich(t, j.args("--items-per-minute", "1000")...).expectCode(t, 0)
-	header, rows := readSheet(t, j.output)
+	header, rows := readCSV(t, j.output)
 	if len(rows) != 1100 {
 		t.Fatalf("%d rows out of 1100", len(rows))
 	}

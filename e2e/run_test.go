@@ -24,9 +24,10 @@ func TestCleanRun(t *testing.T) {
 	if fi, err := os.Stat(j.journal); err != nil || fi.Mode().Perm() != 0o600 {
 		t.Errorf("journal mode %v, %v; want 0600", fi.Mode().Perm(), err)
 	}
-	if !r.Complete || r.Rows != len(j.sheet) || r.RateLimited != 0 {
+	if !r.Complete || r.Rows != len(j.sheet) || r.RateLimited != 0 || r.ExitCode != 0 {
 		t.Errorf("report %+v", r)
 	}
+	reportsWritten(t, j.output)
 
 	// The same command again: nothing is sent, nothing is paid.
 	before := j.stats().ItemsAccepted

@@ -2,7 +2,7 @@ package pipeline
 
 import (
 	"context"
-	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -31,23 +31,35 @@ func (e *engine) finish(ctx context.Context) (*report.Run, error) {
 		return nil, fmt.Errorf("write output: %w", err)
 	}
 	r := e.report(counts)
-	if err := WriteReport(r); err != nil {
+	if err := r.WriteFiles(); err != nil {
 		return nil, err
 	}
 	return r, nil
 }
 
-// WriteReport writes a run's report beside its output, as
-// OUTPUT.report.json.
-func WriteReport(r *report.Run) error {
-	b, err := json.MarshalIndent(r, "", "  ")
-	if err != nil {
-		return err
+// Exit codes of a run, as the command line documents them.
+const (
+	ExitOK          = 0   // every row is final
+	ExitError       = 1   // an error stopped the run
+	ExitUsage       = 2   // bad usage, bad input, or a key or account the service refuses
+	ExitIncomplete  = 3   // rows left pending, in error or without credits; the next run resumes
+	ExitInterrupted = 130 // interrupted by a signal
+)
+
+// exitCode is the exit code that tells the truth about a run that wrote
+// its report.
+func exitCode(r *report.Run, err error) int {
+	switch {
+	case errors.Is(err, ErrAccount):
+		return ExitUsage
+	case err != nil:
+		return ExitError
+	case r.Complete:
+		return ExitOK
+	case r.StopReason == StopInterrupted:
+		return ExitInterrupted
 	}
-	if err := writeFile(r.Output+".report.json", append(b, '\n')); err != nil {
-		return fmt.Errorf("write report: %w", err)
-	}
-	return nil
+	return ExitIncomplete
 }
 
 func (e *engine) report(counts RowCounts) *report.Run {
@@ -136,5 +148,6 @@ func (e *engine) report(counts RowCounts) *report.Run {
 		r.MatchRate[l.kind.String()] = km
 	}
 	r.ItemsPerMinute = e.itemsPerMinute(e.stats.lastSend.Add(e.cfg.RateWindow))
+	r.ExitCode = exitCode(r, e.err)
 	return r
 }

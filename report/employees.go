@@ -30,8 +30,7 @@ type Employees struct {
 	Expected int64 `json:"profiles_expected"`
 	// Written counts the distinct profiles written to Output.
 	Written int `json:"profiles_written"`
-	// Batches counts the deliveries received, by this run and earlier
-	// ones for the same request.
+	// Batches counts the deliveries this run received.
 	Batches int `json:"batches"`
 	// Requested is true when this run asked the service for the
 	// profiles; false when it waited for the deliveries of an earlier

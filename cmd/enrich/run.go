@@ -169,19 +169,19 @@ func (o *runOptions) runPipeline(ctx context.Context, g *globals, input, output 
 	cfg.Settings = settings(o.flags)
 
 	r, err := pipeline.Run(ctx, cfg)
-	if r != nil {
-		r.WriteSummary(os.Stderr)
-	}
-	if err != nil {
+	if r == nil {
 		return runError(err)
 	}
+	r.WriteSummary(os.Stderr)
 	switch {
-	case r.Complete:
+	case err != nil:
+		return withCode(r.ExitCode, err)
+	case r.ExitCode == ExitOK:
 		return nil
-	case r.StopReason == pipeline.StopInterrupted:
-		return withCode(ExitInterrupted, fmt.Errorf("interrupted; the output holds what is known, and running the same command again resumes"))
+	case r.ExitCode == ExitInterrupted:
+		return withCode(r.ExitCode, fmt.Errorf("interrupted; the output holds what is known, and running the same command again resumes"))
 	}
-	return withCode(ExitIncomplete, fmt.Errorf("incomplete: %s; running the same command again resumes", r.StopReason))
+	return withCode(r.ExitCode, fmt.Errorf("incomplete: %s; running the same command again resumes", r.StopReason))
 }
 
 // runError gives a pipeline error its exit code.
