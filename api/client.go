@@ -185,6 +185,9 @@ const (
 	// nothing: 429, which it answers before processing, and failures to
 	// connect at all.
 	checkedFirst
+	// rateLimitedOnly calls retry only a 429: their caller (the run engine)
+	// handles an unreachable service itself, with a bound of its own.
+	rateLimitedOnly
 	// never retries: calls with side effects the service does not check
 	// first (starting a profile delivery).
 	never
@@ -200,7 +203,7 @@ func (p retryPolicy) allows(err error) bool {
 	}
 	var te *TransportError
 	if errors.As(err, &te) {
-		return p == idempotent || !te.Sent
+		return p == idempotent || (p == checkedFirst && !te.Sent)
 	}
 	return false
 }

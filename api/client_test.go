@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -130,10 +131,75 @@ func TestLookupNotRetriedBlindly(t *testing.T) {
 		addr := ln.Addr().String()
 		ln.Close()
 		_, meta, err := testClient(t, "http://"+addr).LookupAsync(context.Background(), req)
-		if err == nil || errors.Is(err, ErrMaybeDelivered) || meta.Attempts != 4 {
-			t.Errorf("err %v after %d attempts; a refused connection proves nothing was sent and is retried", err, meta.Attempts)
+		if err == nil || errors.Is(err, ErrMaybeDelivered) || meta.Attempts != 1 {
+			t.Errorf("err %v after %d attempts; a refused connection proves nothing was sent, and is the caller's to retry within its bound", err, meta.Attempts)
 		}
 	})
+}
+
+// Answers that show the service took a lookup without saying more are
+// ErrAccepted: the request is under way, not refused.
+func TestLookupAcceptedUnreadable(t *testing.T) {
+	req := LookupRequest{Items: []string{"a@b.co"}, CallbackURL: "http://127.0.0.1:9/cb"}
+	for _, a := range []answer{
+		{status: 204},
+		{status: 201, body: `{"requestId": "#`},
+		{status: 201, body: `{}`},
+		{status: 201, body: `{"requestId": -4}`},
+		{status: 202, body: `not json`},
+	} {
+		s := newScripted(t, a)
+		_, _, err := testClient(t, s.URL).LookupAsync(context.Background(), req)
+		if !errors.Is(err, ErrAccepted) || s.hits.Load() != 1 {
+			t.Errorf("%d %q: err %v after %d requests; want ErrAccepted and no retry", a.status, a.body, err, s.hits.Load())
+		}
+	}
+}
+
+// The API key never follows a redirect to another host; within the host
+// a redirect is followed.
+func TestRedirectsStayOnTheHost(t *testing.T) {
+	var leaked atomic.Bool
+	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get(HeaderAPIKey) != "" {
+			leaked.Store(true)
+		}
+		w.Write([]byte(`{"credits": 1}`))
+	}))
+	t.Cleanup(other.Close)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case r.URL.Path == "/away"+PathCredits:
+			http.Redirect(w, r, other.URL+PathCredits, http.StatusTemporaryRedirect)
+		case r.URL.Path == PathCredits:
+			http.Redirect(w, r, "/moved", http.StatusTemporaryRedirect)
+		default:
+			w.Write([]byte(`{"credits": 7}`))
+		}
+	}))
+	t.Cleanup(srv.Close)
+	if n, _, err := testClient(t, srv.URL).Credits(context.Background(), false); err != nil || n != 7 {
+		t.Errorf("a redirect within the host: %d, %v", n, err)
+	}
+	_, _, err := testClient(t, srv.URL+"/away").Credits(context.Background(), false)
+	if err == nil || !strings.Contains(err.Error(), "redirected") {
+		t.Errorf("redirect to another host: err %v", err)
+	}
+	if leaked.Load() {
+		t.Error("the API key reached another host")
+	}
+}
+
+// An address given with the /api/v1 prefix means the same service.
+func TestBaseURLWithPrefix(t *testing.T) {
+	s := newScripted(t, answer{status: 200, body: `{"credits": 3}`})
+	c, err := New(s.URL+"/api/v1/", "k")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, _, err := c.Credits(context.Background(), false); err != nil || n != 3 {
+		t.Errorf("credits %d, %v", n, err)
+	}
 }
 
 func TestRetryAfterHonoured(t *testing.T) {

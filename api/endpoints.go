@@ -14,7 +14,8 @@ import (
 //
 // A failure after the request may have reached the service is returned as
 // is (errors.Is(err, ErrMaybeDelivered)), never retried: the service may be
-// processing it. Only a 429 and a failure to connect are retried.
+// processing it. Only a 429 is retried; a failure to connect is returned
+// at once, for the caller to bound the wait for the service.
 func (c *Client) LookupAsync(ctx context.Context, req LookupRequest) (int64, Meta, error) {
 	if req.CallbackURL == "" || req.WithoutWaterfall {
 		return 0, Meta{}, fmt.Errorf("asynchronous lookup needs a callback URL and no withoutWaterfall")
@@ -25,7 +26,7 @@ func (c *Client) LookupAsync(ctx context.Context, req LookupRequest) (int64, Met
 	var out struct {
 		RequestID Number `json:"requestId"`
 	}
-	meta, err := c.call(ctx, http.MethodPost, PathLookup, nil, req, checkedFirst, &out)
+	meta, err := c.call(ctx, http.MethodPost, PathLookup, nil, req, rateLimitedOnly, &out)
 	if err != nil {
 		return 0, meta, err
 	}
@@ -44,7 +45,7 @@ func (c *Client) LookupSync(ctx context.Context, items []string, withoutContacts
 		return nil, Meta{}, err
 	}
 	var raw json.RawMessage
-	meta, err := c.call(ctx, http.MethodPost, PathLookup, nil, req, checkedFirst, &raw)
+	meta, err := c.call(ctx, http.MethodPost, PathLookup, nil, req, rateLimitedOnly, &raw)
 	if err != nil {
 		return nil, meta, err
 	}

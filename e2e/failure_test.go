@@ -375,3 +375,100 @@ func TestSyncRequestAwaited(t *testing.T) {
 		t.Errorf("the service answered %d items; the journal keeps %v", answered, phases)
 	}
 }
+
+// A service killed in the middle of a run: submission is retried for
+// --service-wait, then the run stops as incomplete, writes every row it
+// resolved and its report, and exits 3; the next run, against the service
+// back, finishes the job.
+func TestServiceKilled(t *testing.T) {
+	t.Parallel()
+	cfg := fastService(10000)
+	cfg.Default.ItemsPerMinute = 50
+	j := newJob(t, cfg, 300)
+	cmd := j.command(context.Background(), j.args("--items-per-minute", "50", "--service-wait", "2s", "--drain-timeout", "1s")...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill() })
+	waitFor(t, "the first results", func() bool { return j.stats().Delivered > 0 })
+	j.srv.Close()
+	start := time.Now()
+	cmd.Wait()
+	if code := cmd.ProcessState.ExitCode(); code != 3 {
+		t.Fatalf("exit code %d with the service gone, want 3:\n%s", code, stderr.String())
+	}
+	if took := time.Since(start); took > 20*time.Second {
+		t.Errorf("the run took %v to give up on a dead service", took)
+	}
+	r := j.report(t)
+	if r.StopReason != "the service did not answer for --service-wait" || r.RowsByStatus["success"] == 0 || r.RowsByStatus["pending"] == 0 {
+		t.Fatalf("report after the outage: stop %q, rows %v", r.StopReason, r.RowsByStatus)
+	}
+	if n := statuses(t, j.output)["success"]; n != r.RowsByStatus["success"] {
+		t.Errorf("output has %d success rows, the report %d", n, r.RowsByStatus["success"])
+	}
+
+	back := httptest.NewServer(j.emu)
+	t.Cleanup(back.Close)
+	j.url = back.URL
+	j.enrich(t, j.args("--items-per-minute", "50")...).expectCode(t, 0)
+	j.checkRows(t)
+}
+
+// --max-duration bounds the whole run, its drain included.
+func TestMaxDurationIncludesDrain(t *testing.T) {
+	t.Parallel()
+	cfg := fastService(10000)
+	cfg.Default.ItemsPerMinute = 20
+	cfg.CallbackDelay = 500 * time.Millisecond
+	j := newJob(t, cfg, 200)
+	start := time.Now()
+	res := j.enrich(t, j.args("--items-per-minute", "20", "--max-duration", "3s", "--drain-timeout", "1s")...)
+	res.expectCode(t, 3)
+	if took := time.Since(start); took > 3*time.Second+2*time.Second {
+		t.Errorf("a 3 s run took %v", took)
+	}
+	if r := j.report(t); r.StopReason != "--max-duration reached" {
+		t.Errorf("stop %q", r.StopReason)
+	}
+}
+
+// The progress lines, the summary and the report give the same two
+// credit figures.
+func TestOneCreditTruth(t *testing.T) {
+	t.Parallel()
+	cfg := fastService(10000)
+	cfg.CallbackLoss = 0.2
+	j := newJob(t, cfg, 200)
+	res := j.enrich(t, j.args("--callback-timeout", "800ms", "--max-attempts", "10")...)
+	res.expectCode(t, 0)
+	r := j.report(t)
+	var finished string
+	for _, line := range strings.Split(res.stderr, "\n") {
+		if strings.Contains(line, "msg=finished") {
+			finished = line
+		}
+	}
+	drop := *r.Credits.BalanceDrop
+	for _, want := range []string{
+		fmt.Sprintf("profiles_received=%d", r.Credits.ProfilesReceived),
+		fmt.Sprintf("balance_drop=%d", drop),
+	} {
+		if !strings.Contains(finished, want) {
+			t.Errorf("last progress line %q does not say %s", finished, want)
+		}
+	}
+	summary := fmt.Sprintf("%d profiles received; balance %d → %d", r.Credits.ProfilesReceived, *r.Credits.BalanceStart, *r.Credits.BalanceEnd)
+	if !strings.Contains(res.stderr, summary) {
+		t.Errorf("the summary does not say %q:\n%s", summary, res.stderr)
+	}
+	st := j.stats()
+	if drop != st.CreditsUsed["standard"] || r.Credits.ProfilesReceived != found(r) {
+		t.Errorf("report %+v; the service charged %d, %d profiles found", r.Credits, st.CreditsUsed["standard"], found(r))
+	}
+	if st.DiscardedCharged > 0 && r.Credits.Relookups == 0 {
+		t.Errorf("%d profiles paid in lost deliveries, but the report counts no re-lookup", st.DiscardedCharged)
+	}
+}

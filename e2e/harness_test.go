@@ -56,6 +56,7 @@ func TestMain(m *testing.M) {
 // folder for the run's files.
 type job struct {
 	emu     *emulator.Emulator
+	srv     *httptest.Server // the service on loopback
 	url     string
 	dir     string
 	input   string
@@ -105,6 +106,7 @@ func newJobWith(t *testing.T, cfg emulator.Config, rows int, wrap func(http.Hand
 	dir := t.TempDir()
 	j := &job{
 		emu:     emu,
+		srv:     srv,
 		url:     srv.URL,
 		dir:     dir,
 		input:   filepath.Join(dir, "leads.csv"),

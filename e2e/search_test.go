@@ -146,7 +146,7 @@ func TestCompanyEmployees(t *testing.T) {
 	company := sample.Companies[len(sample.Companies)-1].Slug
 	out := filepath.Join(j.dir, "employees.csv")
 	args := []string{"company", "employees", company, "--status", "both", "-o", out, "--journal", j.journal,
-		"--listen", "127.0.0.1:0", "--callback-timeout", "3s", "--progress", "none"}
+		"--listen", "127.0.0.1:0", "--callback-timeout", "10s", "--progress", "none"}
 	res := j.enrich(t, args...)
 	res.expectCode(t, 0)
 	reportsWritten(t, out)

@@ -46,8 +46,18 @@ func (e *engine) submit(ctx context.Context, now time.Time) time.Time {
 		if room == 0 {
 			return earliest(wake, e.budget.Next(now, min(len(e.queue.ready), api.MaxItems)))
 		}
-		n := min(api.MaxItems, room, int(min(headroom, int64(api.MaxItems))))
-		if !e.send(ctx, e.take(n), now) {
+		batch := e.take(min(api.MaxItems, room, int(min(headroom, int64(api.MaxItems)))))
+		// Another run on the account may have taken room since Room: the
+		// room is taken for what is left, and the rest goes back.
+		res := e.budget.Take(now, len(batch))
+		if res.N < len(batch) {
+			e.queue.ready = append(batch[res.N:len(batch):len(batch)], e.queue.ready...)
+			batch = batch[:res.N]
+		}
+		if len(batch) == 0 {
+			continue
+		}
+		if !e.send(ctx, batch, res, now) {
 			break
 		}
 	}

@@ -160,6 +160,7 @@ func (e *engine) run(ctx context.Context) (*report.Run, error) {
 	}
 	e.awaitSubmissions()
 	e.refreshBalance(ctx)
+	e.tick(e.clock.Now(), true) // the last progress line shows the final balance
 	if e.stats.requests > 0 || e.stop == StopCredits {
 		if err := e.j.SetFlag(flagCreditsExhausted(e.mode), e.stop == StopCredits); err != nil && e.err == nil {
 			e.err = fmt.Errorf("%w: %v", ErrStorage, err)

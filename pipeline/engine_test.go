@@ -106,7 +106,8 @@ func testEngine(t *testing.T, n int, svc *fakeService, tune func(*Config)) (*eng
 func sendOne(t *testing.T, e *engine, n int) *flight {
 	t.Helper()
 	now := e.clock.Now()
-	if !e.send(context.Background(), e.take(n), now) {
+	batch := e.take(n)
+	if !e.send(context.Background(), batch, e.budget.Take(now, len(batch)), now) {
 		t.Fatal("send refused")
 	}
 	var f *flight
@@ -264,7 +265,8 @@ func TestCallbackBeatsAnswer(t *testing.T) {
 	}}
 	e, fake := testEngine(t, 100, svc, nil)
 	now := fake.Now()
-	if !e.send(context.Background(), e.take(100), now) {
+	batch := e.take(100)
+	if !e.send(context.Background(), batch, e.budget.Take(now, len(batch)), now) {
 		t.Fatal("send refused")
 	}
 	var seq uint64

@@ -23,7 +23,6 @@ func (e *engine) loop(ctx context.Context) error {
 		wake := e.submit(ctx, now)
 		e.tick(now, false)
 		if e.finished(now) {
-			e.tick(now, true)
 			return e.err
 		}
 		wake = earliest(wake, now.Add(time.Second)) // progress

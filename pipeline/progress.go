@@ -112,13 +112,18 @@ func (e *engine) snapshot(now time.Time, final bool) Snapshot {
 	return s
 }
 
-// itemsPerMinute is the rate items were sent at, over at least one rate
-// window: a first request does not read as a burst beyond the budget.
+// itemsPerMinute is the rate items were sent at: the last request's items
+// count over a full window after it, as the service counts them, so that
+// the rate is what the budget let through, never a burst beyond it.
 func (e *engine) itemsPerMinute(now time.Time) float64 {
 	if e.stats.firstSend.IsZero() {
 		return 0
 	}
-	span := max(now.Sub(e.stats.firstSend), e.cfg.RateWindow)
+	last := e.stats.lastSend
+	if now.Before(last) {
+		last = now
+	}
+	span := last.Sub(e.stats.firstSend) + e.cfg.RateWindow
 	return float64(e.stats.itemsSent) / span.Minutes()
 }
 

@@ -147,7 +147,7 @@ func (e *engine) report(counts RowCounts) *report.Run {
 		km.Rate = float64(km.Found) / float64(km.Tried)
 		r.MatchRate[l.kind.String()] = km
 	}
-	r.ItemsPerMinute = e.itemsPerMinute(e.stats.lastSend.Add(e.cfg.RateWindow))
+	r.ItemsPerMinute = e.itemsPerMinute(now)
 	r.ExitCode = exitCode(r, e.err)
 	return r
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/internal/budget"
 	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/state"
 )
@@ -30,13 +31,14 @@ type outcome struct {
 // send journals the intent of a batch, takes its room in the budget, and
 // starts its request. The journal is written before anything is sent. It
 // reports false when the run cannot go on submitting.
-func (e *engine) send(ctx context.Context, batch []int32, now time.Time) bool {
+func (e *engine) send(ctx context.Context, batch []int32, res budget.Reservation, now time.Time) bool {
 	items := make([]string, len(batch))
 	for i, li := range batch {
 		items[i] = e.m.lookups[li].id
 	}
 	b, settled, err := e.j.Begin(e.mode, items, e.cfg.Sync, now)
 	if err != nil {
+		e.budget.Release(res)
 		e.storageFailed(err)
 		return false
 	}
@@ -47,6 +49,7 @@ func (e *engine) send(ctx context.Context, batch []int32, now time.Time) bool {
 	// settled some of them; their changes are on the way, applied here.
 	e.applyAll(settled)
 	if b.Seq == 0 {
+		e.budget.Release(res)
 		return true
 	}
 	resent := 0
@@ -60,7 +63,7 @@ func (e *engine) send(ctx context.Context, batch []int32, now time.Time) bool {
 		}
 		l.phase, l.batch, l.sent, l.lost = state.InFlight, b.Seq, true, false
 	}
-	f := &flight{batch: b, res: e.budget.Reserve(now, len(b.Items)), sending: true}
+	f := &flight{batch: b, res: res, sending: true}
 	e.flights[b.Seq] = f
 	e.cr.inflight += int64(len(b.Items))
 	e.stats.requests++

@@ -33,8 +33,10 @@ type Budget interface {
 	// Next returns when n items are expected to fit, not before now, or
 	// the zero time when they cannot until a pending request is answered.
 	Next(now time.Time, n int) time.Time
-	// Reserve takes room for n items at now; the caller has checked Room.
-	Reserve(now time.Time, n int) Reservation
+	// Take takes room for up to n items at now, as much as there is, in
+	// one step: another process cannot take the same room between a look
+	// and a reservation. The reservation's N may be less than n, or 0.
+	Take(now time.Time, n int) Reservation
 	// Settle counts a reservation from the instant its answer came.
 	Settle(r Reservation, answered time.Time)
 	// Release gives a reservation's room back: the service did not count
@@ -174,6 +176,15 @@ func (l *ledger) next(now time.Time, owner string, limit int, span time.Duration
 	return time.Time{}
 }
 
+// take reserves room for up to n items, as much as owner may send.
+func (l *ledger) take(now time.Time, owner string, limit int, span time.Duration, n int) Reservation {
+	n = min(n, l.room(now, owner, limit, span))
+	if n <= 0 {
+		return Reservation{}
+	}
+	return l.reserve(now, owner, n)
+}
+
 func (l *ledger) reserve(now time.Time, owner string, n int) Reservation {
 	l.NextID++
 	l.Entries = append(l.Entries, entry{Owner: owner, ID: l.NextID, At: now, N: n, Pending: true})
@@ -263,8 +274,11 @@ func (b *Local) Next(now time.Time, n int) time.Time {
 	return b.l.next(now, localOwner, b.limit, b.span, n)
 }
 
-// Reserve implements Budget.
-func (b *Local) Reserve(now time.Time, n int) Reservation { return b.l.reserve(now, localOwner, n) }
+// Take implements Budget.
+func (b *Local) Take(now time.Time, n int) Reservation {
+	b.l.expire(now, b.span)
+	return b.l.take(now, localOwner, b.limit, b.span, n)
+}
 
 // Settle implements Budget.
 func (b *Local) Settle(r Reservation, answered time.Time) { b.l.settle(localOwner, r, answered, false) }

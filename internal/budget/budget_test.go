@@ -47,9 +47,8 @@ func simulate(t *testing.T, seed uint64, senders []*sender, limit int, span time
 				s.b.Settle(a.res, a.at)
 			}
 			s.b.Want(now, true)
-			if room := s.b.Room(now); room > 0 {
-				n := min(100, room)
-				res := s.b.Reserve(now, n)
+			if res := s.b.Take(now, 100); res.N > 0 {
+				n := res.N
 				latency := time.Duration(r.IntN(400)) * time.Millisecond
 				if r.Float64() < slow {
 					latency = time.Duration(r.Int64N(int64(3 * span)))
@@ -180,8 +179,8 @@ func TestLocalReleaseAndSeed(t *testing.T) {
 	if got := l.Room(now); got != 4 {
 		t.Fatalf("room after seeding 6 of 10: %d", got)
 	}
-	res := l.Reserve(now, 4)
-	if l.Room(now) != 0 {
+	res := l.Take(now, 5)
+	if res.N != 4 || l.Room(now) != 0 {
 		t.Fatal("room left after reserving all of it")
 	}
 	l.Release(res)
@@ -192,7 +191,7 @@ func TestLocalReleaseAndSeed(t *testing.T) {
 		t.Errorf("5 items fit at %v, want when the seeded 6 leave", got.Sub(now))
 	}
 	// A request not yet answered holds its room however long it takes.
-	slow := l.Reserve(now, 4)
+	slow := l.Take(now, 4)
 	if got := l.Room(now.Add(10 * time.Minute)); got != 6 {
 		t.Errorf("room %d ten minutes after sending a request not yet answered, want 6", got)
 	}
@@ -218,7 +217,7 @@ func TestLedgerDeadOwner(t *testing.T) {
 		t.Fatal(err)
 	}
 	a.Want(t0, true)
-	a.Reserve(t0, 100)
+	a.Take(t0, 100)
 	a.lock.Close() // dies without a word: no Close, no more beats
 	b, err := Open(dir, Account("s", "k"), 100, time.Minute, nil)
 	if err != nil {
@@ -251,12 +250,31 @@ func TestLedgerSurvivesDamage(t *testing.T) {
 	if got := l.Room(t0); got != 10 {
 		t.Fatalf("room %d after damage", got)
 	}
-	l.Reserve(t0, 4)
+	l.Take(t0, 4)
 	if err := removeAll(dir); err != nil {
 		t.Fatal(err)
 	}
-	l.Reserve(t0, 3)
+	l.Take(t0, 3)
 	if got := l.Room(t0); got != 3 {
 		t.Fatalf("room %d in memory after the file went, want 3", got)
+	}
+}
+
+// Room is a look, Take the reservation: room another process took between
+// the two is not taken twice.
+func TestLedgerTakeIsAtomic(t *testing.T) {
+	dir := t.TempDir()
+	a, _ := Open(dir, Account("s", "k"), 100, time.Minute, nil)
+	b, _ := Open(dir, Account("s", "k"), 100, time.Minute, nil)
+	defer a.Close()
+	defer b.Close()
+	if a.Room(t0) != 100 || b.Room(t0) != 100 {
+		t.Fatal("both should see the whole room before anyone takes it")
+	}
+	if r := b.Take(t0, 100); r.N != 100 {
+		t.Fatalf("b took %d", r.N)
+	}
+	if r := a.Take(t0, 100); r.N != 0 {
+		t.Fatalf("a took %d of room b had taken", r.N)
 	}
 }

@@ -187,11 +187,13 @@ func (b *Ledger) Next(now time.Time, n int) time.Time {
 	return at
 }
 
-// Reserve implements Budget.
-func (b *Ledger) Reserve(now time.Time, n int) Reservation {
+// Take implements Budget: the room is looked at and taken under one lock.
+func (b *Ledger) Take(now time.Time, n int) Reservation {
 	var r Reservation
 	b.update(now, func(l *ledger) bool {
-		r = l.reserve(now, b.owner, n)
+		if r = l.take(now, b.owner, b.limit, b.span, n); r.N == 0 {
+			return false
+		}
 		l.beat(now, b.owner)
 		return true
 	})
