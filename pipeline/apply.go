@@ -88,7 +88,6 @@ func (e *engine) applyAll(changes []state.Change) {
 		case state.CreditsOver:
 			e.halt(StopCredits, nil)
 		case state.Queued:
-			e.stats.resubmitted++
 			e.want(li)
 		}
 	}

@@ -350,7 +350,9 @@ func (e *engine) seedBudget(b *budget.Local) error {
 // resumeFlights takes over the batches of earlier runs whose results may
 // still come. A synchronous request died with its process: it is expired
 // at once. An asynchronous one gets its callback timeout from when it was
-// answered (or sent).
+// answered (or sent), and at least the drain from now: a callback that
+// failed while no process listened may be in the service's retries, and
+// its request is better awaited than paid for again.
 func (e *engine) resumeFlights() error {
 	open, err := e.j.OpenBatches()
 	if err != nil {
@@ -370,7 +372,11 @@ func (e *engine) resumeFlights() error {
 		if since.IsZero() {
 			since = b.Created
 		}
-		e.flights[b.Seq] = &flight{batch: b, deadline: since.Add(e.cfg.CallbackTimeout)}
+		deadline := since.Add(e.cfg.CallbackTimeout)
+		if grace := now.Add(min(e.cfg.DrainTimeout, e.cfg.CallbackTimeout)); deadline.Before(grace) {
+			deadline = grace
+		}
+		e.flights[b.Seq] = &flight{batch: b, deadline: deadline}
 		if b.Mode == e.mode {
 			e.cr.inflight += int64(len(b.Items))
 		}

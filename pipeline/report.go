@@ -13,7 +13,7 @@ import (
 
 // runStats are the engine's counters for the report.
 type runStats struct {
-	requests, itemsSent, resubmitted, expired, rateLimited int
+	requests, itemsSent, resent, expired, rateLimited int
 	callbacks, stale, gaveUp, uncertain, relookups         int
 	firstSend, lastSend                                    time.Time
 	lastResult                                             time.Time
@@ -77,7 +77,7 @@ func (e *engine) report(counts RowCounts) *report.Run {
 		Lookups:              len(e.m.lookups),
 		Requests:             e.stats.requests,
 		ItemsSent:            e.stats.itemsSent,
-		Resubmissions:        e.stats.resubmitted,
+		Resubmissions:        e.stats.resent,
 		Expired:              e.stats.expired,
 		RateLimited:          e.stats.rateLimited,
 		Callbacks:            e.stats.callbacks,

@@ -72,6 +72,7 @@ func (e *engine) send(ctx context.Context, batch []int32, res budget.Reservation
 		e.stats.firstSend = now
 	}
 	e.stats.lastSend = now
+	e.stats.resent += resent
 	e.timeline.sent(now, len(b.Items), resent)
 
 	// A request under way is finished even after Ctrl-C: it may reach the
