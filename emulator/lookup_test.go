@@ -141,7 +141,7 @@ func TestSyncLookupAndCredits(t *testing.T) {
 		t.Errorf("empty pool: err = %v, want 402", err)
 	}
 	st := stats(t, base).Accounts[0]
-	if st.CreditsUsed["standard"] != 3 || st.Items[api.StatusFailed] != 1 {
+	if st.CreditsUsed["standard"] != 3 || st.Items["failed"] != 1 {
 		t.Errorf("stats = %+v", st)
 	}
 }
