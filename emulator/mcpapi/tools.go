@@ -83,6 +83,7 @@ func (s *Server) addTools(srv *mcp.Server) {
 		Title: "Look people up",
 		Description: "Look up to 100 people by profile URL, e-mail, phone or uid and return their full profiles (name, headline, experience, education, skills, and contacts: e-mails, phones, social links). " +
 			"Synchronous: results come in the answer, one per item, with status success (candidate holds the profile), failed (no one found; free), credits_are_over or duplicate_query (the same item was looked up within the last minute: ask again later). " +
+			"The profiles carry only the contacts the service already holds, fewer than an asynchronous lookup finds. " +
 			"Costs one credit per person found: a standard credit, or a without-contacts credit with withoutContacts. The account may look up 600 items a minute (5 on a trial); more is refused with 429.",
 		Annotations: &mcp.ToolAnnotations{OpenWorldHint: new(false)},
 	}, func(ctx context.Context, key string, in lookupInput) (any, error) {
