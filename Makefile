@@ -6,10 +6,10 @@ STATICCHECK := $(BIN)/staticcheck
 STATICCHECK_VERSION := v0.8.2
 FUZZTIME    ?= 5s
 
-.PHONY: help build test vet lint unit fuzz demo bench clean
+.PHONY: help build test vet lint unit fuzz demo bench report-shot clean
 
 help: ## list the targets
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-8s %s\n", $$1, $$2}'
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-12s %s\n", $$1, $$2}'
 
 build: ## build bin/enrich
 	$(GO) build -o $(BIN)/enrich ./cmd/enrich
@@ -42,6 +42,22 @@ demo: build ## run the real pipeline on a sample sheet against the embedded emul
 
 bench: ## benchmarks (see BENCHMARKS.md)
 	$(GO) test -run '^$$' -bench . -benchtime 1x ./...
+
+# The sample report's page, rendered by Debian's chromium (apt-get install -y
+# chromium) to the PNG the README shows. The page fetches nothing, so
+# chromium runs with every network feature off.
+CHROMIUM      ?= chromium
+REPORT_SAMPLE := report/testdata/sample-run.json
+report-shot: ## render the sample run report headless to docs/report.png
+	@command -v $(CHROMIUM) >/dev/null || { echo "report-shot needs $(CHROMIUM): apt-get install -y chromium"; exit 1; }
+	@mkdir -p $(BIN) docs
+	$(GO) run ./report/internal/render $(REPORT_SAMPLE) $(BIN)/report-sample.html
+	@profile=$$(mktemp -d) && trap 'rm -rf "$$profile"' EXIT && \
+	$(CHROMIUM) --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+		--disable-background-networking --disable-component-update --disable-sync --hide-scrollbars \
+		--user-data-dir="$$profile" --window-size=1200,2040 --screenshot=docs/report.png \
+		file://$(abspath $(BIN))/report-sample.html 2>$(BIN)/chromium.log || { cat $(BIN)/chromium.log; exit 1; }
+	@echo "wrote docs/report.png"
 
 clean:
 	rm -rf $(BIN) demo-out

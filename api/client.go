@@ -106,6 +106,9 @@ func New(baseURL, apiKey string, opts ...Option) (*Client, error) {
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return nil, fmt.Errorf("service address %q is not an http(s) URL such as http://127.0.0.1:8700", baseURL)
 	}
+	// The paths carry /api/v1; an address given with it means the same
+	// service.
+	u.Path = strings.TrimSuffix(strings.TrimRight(u.Path, "/"), apiPrefix)
 	if apiKey == "" {
 		return nil, fmt.Errorf("no API key")
 	}
@@ -130,7 +133,34 @@ func New(baseURL, apiKey string, opts ...Option) (*Client, error) {
 	for _, o := range opts {
 		o(c)
 	}
+	c.http = guardRedirects(c.http)
 	return c, nil
+}
+
+// apiPrefix is the path every endpoint lives under (interface 9).
+const apiPrefix = "/api/v1"
+
+// guardRedirects returns a copy of h that follows a redirect only to the
+// same scheme and host: net/http drops Authorization and Cookie on a
+// redirect to another host, but not the apikey header, and a POST body
+// carries the callback URL with its secret.
+func guardRedirects(h *http.Client) *http.Client {
+	cp := *h
+	next := h.CheckRedirect
+	cp.CheckRedirect = func(req *http.Request, via []*http.Request) error {
+		first := via[0].URL
+		if req.URL.Host != first.Host || req.URL.Scheme != first.Scheme {
+			return fmt.Errorf("the service redirected to %s://%s, another address: not followed, so that the API key does not leave it", req.URL.Scheme, req.URL.Host)
+		}
+		if next != nil {
+			return next(req, via)
+		}
+		if len(via) >= 10 {
+			return errors.New("stopped after 10 redirects")
+		}
+		return nil
+	}
+	return &cp
 }
 
 // With returns a copy of the client with more options applied.
@@ -194,7 +224,7 @@ func (c *Client) call(ctx context.Context, method, path string, query url.Values
 				return meta, nil
 			}
 			if err := json.Unmarshal(respBody, out); err != nil {
-				return meta, fmt.Errorf("%s %s: decode answer: %w", method, path, err)
+				return meta, fmt.Errorf("%s %s: %w: %v", method, path, ErrAccepted, err)
 			}
 			return meta, nil
 		}
@@ -242,14 +272,16 @@ func (c *Client) once(ctx context.Context, method, path string, query url.Values
 	if v, err := strconv.ParseInt(strings.TrimSpace(resp.Header.Get(HeaderCreditsLeft)), 10, 64); err == nil {
 		meta.CreditsLeft, meta.HasCredits = v, true
 	}
+	taken := resp.StatusCode >= 200 && resp.StatusCode < 300
 	respBody, err := io.ReadAll(io.LimitReader(resp.Body, maxResponseBytes+1))
-	if err != nil {
+	switch {
+	case err != nil && taken:
+		return nil, fmt.Errorf("%s %s: %w: the answer %d was cut off: %v", method, path, ErrAccepted, resp.StatusCode, err)
+	case err != nil:
 		return nil, &TransportError{Method: method, Path: path, Sent: true, Err: err}
-	}
-	if len(respBody) > maxResponseBytes {
+	case len(respBody) > maxResponseBytes:
 		return nil, fmt.Errorf("%s %s: answer larger than %d bytes", method, path, maxResponseBytes)
-	}
-	if resp.StatusCode == http.StatusOK || resp.StatusCode == http.StatusCreated {
+	case taken:
 		return respBody, nil
 	}
 	if resp.StatusCode == http.StatusTooManyRequests {

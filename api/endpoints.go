@@ -30,8 +30,8 @@ func (c *Client) LookupAsync(ctx context.Context, req LookupRequest) (int64, Met
 		return 0, meta, err
 	}
 	id, ok := out.RequestID.Int()
-	if !ok {
-		return 0, meta, fmt.Errorf("POST %s: answer has no requestId", PathLookup)
+	if !ok || id <= 0 {
+		return 0, meta, fmt.Errorf("POST %s: %w: it has no requestId", PathLookup, ErrAccepted)
 	}
 	return id, meta, nil
 }

@@ -28,6 +28,13 @@ var (
 // the service may be processing it and a callback may still arrive.
 var ErrMaybeDelivered = errors.New("request may have reached the service")
 
+// ErrAccepted marks an answer that shows the service took a request but
+// does not say what it made of it: a 204 ("request still in progress"),
+// or a 2xx whose body cannot be read or lacks what it must hold. A lookup
+// answered so is under way: its results come by callback, without a
+// requestId the client knows.
+var ErrAccepted = errors.New("the service took the request, but its answer could not be read")
+
 // Error is an HTTP error answered by the service.
 type Error struct {
 	Method     string

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 )
@@ -81,4 +82,18 @@ func decodeResults(body []byte) ([]Result, error) {
 		return nil, fmt.Errorf("decode result items: %w", err)
 	}
 	return results, nil
+}
+
+// Problem says what is wrong with a result that cannot be taken as the
+// service's answer for its item, or "" when nothing is: a success must
+// carry a candidate that is a JSON object.
+func (r Result) Problem() string {
+	if r.Status != StatusSuccess {
+		return ""
+	}
+	c := bytes.TrimSpace(r.Candidate)
+	if len(c) == 0 || c[0] != '{' {
+		return "the service answered success without a profile"
+	}
+	return ""
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/enrich-dev/enrich/pipeline"
+	"github.com/enrich-dev/enrich/report"
 )
 
 // Job states.
@@ -34,7 +35,7 @@ type job struct {
 	mu      sync.Mutex
 	snap    *pipeline.Snapshot
 	changed chan struct{} // closed, and replaced, when snap changes
-	report  *pipeline.Report
+	report  *report.Run
 	err     error
 }
 
@@ -58,7 +59,7 @@ func (j *job) Update(s pipeline.Snapshot) {
 func (j *job) Done(s pipeline.Snapshot) { j.Update(s) }
 
 // finish records how the run ended.
-func (j *job) finish(r *pipeline.Report, err error) {
+func (j *job) finish(r *report.Run, err error) {
 	j.mu.Lock()
 	j.report, j.err = r, err
 	j.mu.Unlock()
@@ -82,7 +83,7 @@ type jobStatus struct {
 	Journal  string             `json:"journal"`
 	Started  time.Time          `json:"started"`
 	Progress *pipeline.Snapshot `json:"progress,omitempty"`
-	Report   *pipeline.Report   `json:"report,omitempty"`
+	Report   *report.Run        `json:"report,omitempty"`
 	Error    string             `json:"error,omitempty"`
 }
 
@@ -149,9 +150,9 @@ func progressReporter(ctx context.Context, req *mcp.CallToolRequest) func(pipeli
 			return
 		}
 		last = s.Resolved
-		msg := fmt.Sprintf("%d of %d rows final; %d lookups queued, %d in flight; %d credits used", s.Resolved, s.Rows, s.Queued, s.InFlight, s.CreditsUsed)
+		msg := fmt.Sprintf("%d of %d rows final; %d lookups queued, %d in flight; %d profiles received", s.Resolved, s.Rows, s.Queued, s.InFlight, s.ProfilesReceived)
 		if s.Finished {
-			msg = fmt.Sprintf("finished: %d of %d rows final; %d credits used", s.Resolved, s.Rows, s.CreditsUsed)
+			msg = fmt.Sprintf("finished: %d of %d rows final; %d profiles received", s.Resolved, s.Rows, s.ProfilesReceived)
 		}
 		req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{
 			ProgressToken: token,

@@ -21,6 +21,7 @@ import (
 	"github.com/enrich-dev/enrich/emulator"
 	"github.com/enrich-dev/enrich/internal/leads"
 	"github.com/enrich-dev/enrich/pipeline"
+	"github.com/enrich-dev/enrich/report"
 )
 
 var bg = context.Background()
@@ -174,7 +175,7 @@ type jobStatus struct {
 	Output   string             `json:"output"`
 	Journal  string             `json:"journal"`
 	Progress *pipeline.Snapshot `json:"progress"`
-	Report   *pipeline.Report   `json:"report"`
+	Report   *report.Run        `json:"report"`
 	Error    string             `json:"error"`
 }
 

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -19,11 +20,12 @@ import (
 
 	"github.com/enrich-dev/enrich/emulator"
 	"github.com/enrich-dev/enrich/internal/leads"
-	"github.com/enrich-dev/enrich/pipeline"
+	"github.com/enrich-dev/enrich/report"
 )
 
-// binary is the enrich command built for these tests.
-var binary string
+// binary is the enrich command built for these tests; stateDir holds the
+// budget ledgers its runs share.
+var binary, stateDir string
 
 func TestMain(m *testing.M) {
 	dir, err := os.MkdirTemp("", "enrich-e2e-")
@@ -32,11 +34,18 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	binary = filepath.Join(dir, "enrich")
-	build := exec.Command("go", "build", "-race", "-o", binary, "../cmd/enrich")
-	build.Stderr = os.Stderr
-	if err := build.Run(); err != nil {
-		fmt.Fprintln(os.Stderr, "build enrich:", err)
-		os.Exit(1)
+	stateDir = filepath.Join(dir, "state")
+	// ENRICH_E2E_BINARY runs the tests against another build, such as an
+	// earlier version, to see a test fail before its fix.
+	if other := os.Getenv("ENRICH_E2E_BINARY"); other != "" {
+		binary = other
+	} else {
+		build := exec.Command("go", "build", "-race", "-o", binary, "../cmd/enrich")
+		build.Stderr = os.Stderr
+		if err := build.Run(); err != nil {
+			fmt.Fprintln(os.Stderr, "build enrich:", err)
+			os.Exit(1)
+		}
 	}
 	code := m.Run()
 	os.RemoveAll(dir)
@@ -80,11 +89,22 @@ func fastService(credits int64) emulator.Config {
 
 func newJob(t *testing.T, cfg emulator.Config, rows int) *job {
 	t.Helper()
+	return newJobWith(t, cfg, rows, nil)
+}
+
+// newJobWith is newJob with the service behind wrap, which sees every
+// request the client makes and may change its answer; nil is none.
+func newJobWith(t *testing.T, cfg emulator.Config, rows int, wrap func(http.Handler) http.Handler) *job {
+	t.Helper()
 	emu, err := emulator.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(emu)
+	var h http.Handler = emu
+	if wrap != nil {
+		h = wrap(emu)
+	}
+	srv := httptest.NewServer(h)
 	t.Cleanup(func() { srv.Close(); emu.Close() })
 	dir := t.TempDir()
 	j := &job{
@@ -147,7 +167,7 @@ func (j *job) enrichEnv(t *testing.T, env []string, args ...string) result {
 // command is the binary with the job's service in its environment.
 func (j *job) command(ctx context.Context, args ...string) *exec.Cmd {
 	cmd := exec.CommandContext(ctx, binary, args...)
-	cmd.Env = append(os.Environ(), "ENRICH_API_KEY=e2e-key", "ENRICH_API_URL="+j.url)
+	cmd.Env = append(os.Environ(), "ENRICH_API_KEY=e2e-key", "ENRICH_API_URL="+j.url, "ENRICH_STATE_DIR="+stateDir)
 	return cmd
 }
 
@@ -200,13 +220,13 @@ func (j *job) checkRows(t *testing.T) {
 }
 
 // report reads the run's OUTPUT.report.json.
-func (j *job) report(t *testing.T) pipeline.Report {
+func (j *job) report(t *testing.T) report.Run {
 	t.Helper()
 	b, err := os.ReadFile(j.output + ".report.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var r pipeline.Report
+	var r report.Run
 	if err := json.Unmarshal(b, &r); err != nil {
 		t.Fatal(err)
 	}
@@ -215,7 +235,7 @@ func (j *job) report(t *testing.T) pipeline.Report {
 
 // found is the number of distinct identifiers the job's lookups found: the
 // credits a run without faults spends.
-func found(r pipeline.Report) int64 {
+func found(r report.Run) int64 {
 	var n int64
 	for _, m := range r.MatchRate {
 		n += int64(m.Found)

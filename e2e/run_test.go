@@ -18,15 +18,16 @@ func TestCleanRun(t *testing.T) {
 	j.checkRows(t)
 	j.budgetKept(t)
 	r := j.report(t)
-	if used := j.stats().CreditsUsed["standard"]; used != found(r) || r.CreditsUsed != used {
-		t.Errorf("credits used %d (report %d), want one per distinct identifier found: %d", used, r.CreditsUsed, found(r))
+	if used := j.stats().CreditsUsed["standard"]; used != found(r) || r.Credits.ProfilesReceived != used || r.Credits.BalanceDrop == nil || *r.Credits.BalanceDrop != used {
+		t.Errorf("credits used %d (report %+v), want one per distinct identifier found: %d", used, r.Credits, found(r))
 	}
 	if fi, err := os.Stat(j.journal); err != nil || fi.Mode().Perm() != 0o600 {
 		t.Errorf("journal mode %v, %v; want 0600", fi.Mode().Perm(), err)
 	}
-	if !r.Complete || r.Rows != len(j.sheet) || r.RateLimited != 0 {
+	if !r.Complete || r.Rows != len(j.sheet) || r.RateLimited != 0 || r.ExitCode != 0 {
 		t.Errorf("report %+v", r)
 	}
+	reportsWritten(t, j.output)
 
 	// The same command again: nothing is sent, nothing is paid.
 	before := j.stats().ItemsAccepted
@@ -221,7 +222,7 @@ func TestUsageErrors(t *testing.T) {
 		{"no key", []string{"ENRICH_API_KEY="}, j.args(), 2, "ENRICH_API_KEY"},
 		{"no output", nil, []string{"run", j.input}, 2, "--output"},
 		{"missing input", nil, append([]string{"run", j.dir + "/nope.csv"}, j.args()[2:]...), 2, "nope.csv"},
-		{"bad key", []string{"ENRICH_API_KEY=wrong"}, j.args(), 1, "API key"},
+		{"bad key", []string{"ENRICH_API_KEY=wrong"}, j.args(), 2, "ENRICH_API_KEY"},
 		{"unknown flag", nil, append(j.args(), "--colour"), 2, "unknown flag"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -21,7 +21,9 @@ func readCSV(t *testing.T, path string) ([]string, [][]string) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	all, err := csv.NewReader(f).ReadAll()
+	r := csv.NewReader(f)
+	r.FieldsPerRecord = -1
+	all, err := r.ReadAll()
 	if err != nil || len(all) == 0 {
 		t.Fatalf("read %s: %v", path, err)
 	}
@@ -113,6 +115,17 @@ func TestSearchEnrich(t *testing.T) {
 	if used := j.stats().CreditsUsed["standard"]; used != 60 {
 		t.Errorf("credits used %d for 60 profiles", used)
 	}
+	reportsWritten(t, out)
+}
+
+// reportsWritten fails unless a command wrote both reports beside output.
+func reportsWritten(t *testing.T, output string) {
+	t.Helper()
+	for _, ext := range []string{".report.json", ".report.html"} {
+		if fi, err := os.Stat(output + ext); err != nil || fi.Size() == 0 {
+			t.Errorf("no %s beside %s: %v", ext, output, err)
+		}
+	}
 }
 
 func TestCompanyEmployees(t *testing.T) {
@@ -136,6 +149,7 @@ func TestCompanyEmployees(t *testing.T) {
 		"--listen", "127.0.0.1:0", "--callback-timeout", "3s", "--progress", "none"}
 	res := j.enrich(t, args...)
 	res.expectCode(t, 0)
+	reportsWritten(t, out)
 	_, rows := readCSV(t, out)
 	want := j.emu.World()
 	c, ok := want.CompanyByRef(company)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/sinks"
 	"github.com/enrich-dev/enrich/state"
 )
@@ -44,6 +45,9 @@ type EmployeesConfig struct {
 	Refetch  bool
 	Progress func(received int, expected int64)
 	Log      *slog.Logger
+	// CommandLine and Settings are shown in the report, as for a run.
+	CommandLine string
+	Settings    []report.Setting
 }
 
 // EmployeesResult is what a company export did.
@@ -55,6 +59,8 @@ type EmployeesResult struct {
 	// StopReason says why not complete.
 	StopReason string
 	Requested  bool // a getProfiles request was made by this run
+	// Report is what the export wrote beside its output.
+	Report *report.Employees
 }
 
 // ExportEmployees asks the service to deliver a company's employee profiles
@@ -63,6 +69,7 @@ type EmployeesResult struct {
 // or no batch came for the callback timeout. Run again, it waits for the
 // deliveries of the earlier request instead of paying for a new one.
 func ExportEmployees(ctx context.Context, cfg EmployeesConfig) (*EmployeesResult, error) {
+	started := time.Now()
 	if cfg.Listen == "" {
 		cfg.Listen = "127.0.0.1:8701"
 	}
@@ -100,13 +107,13 @@ func ExportEmployees(ctx context.Context, cfg EmployeesConfig) (*EmployeesResult
 	arrived := make(chan state.ProfileDelivery, 16)
 	done := make(chan struct{})
 	defer close(done)
-	rc, err := startReceiver(cfg.Listen, token, j, state.Policy{}, nil, arrived, done, cfg.Log)
+	rc, err := startReceiver(receiverConfig{Listen: cfg.Listen, Token: token, Journal: j, Profiles: arrived, Done: done, Log: cfg.Log})
 	if err != nil {
-		return nil, fmt.Errorf("%w: callback receiver on %s: %v", ErrUnreachable, cfg.Listen, err)
+		return nil, fmt.Errorf("%w: callback receiver on %s: %v", ErrListen, cfg.Listen, err)
 	}
 	defer rc.close()
 	callbackURL := cfg.publicBase(rc.addr()) + rc.path
-	if err := probe(ctx, callbackURL+probePath, http.DefaultClient); err != nil {
+	if err := probe(ctx, callbackURL+probePath, token, http.DefaultClient); err != nil {
 		return nil, fmt.Errorf("%w: callback address %s does not reach this process (listening on %s): %v; the service must reach --public-url", ErrUnreachable, cfg.publicBase(rc.addr()), rc.addr(), err)
 	}
 
@@ -130,6 +137,7 @@ func ExportEmployees(ctx context.Context, cfg EmployeesConfig) (*EmployeesResult
 	}
 
 	// Wait for batches until all have come or none comes in time.
+	batches := 0
 	cfg.Progress(have, res.Expected)
 	for int64(have) < res.Expected {
 		wait := time.Until(last.Add(cfg.CallbackTimeout))
@@ -141,6 +149,7 @@ func ExportEmployees(ctx context.Context, cfg EmployeesConfig) (*EmployeesResult
 		select {
 		case d := <-arrived:
 			last = d.Search.LastDelivery
+			batches++
 		case <-timer.C:
 		case <-ctx.Done():
 			timer.Stop()
@@ -159,7 +168,42 @@ func ExportEmployees(ctx context.Context, cfg EmployeesConfig) (*EmployeesResult
 	if res.Written, err = writeEmployees(j, ref.ID, cfg.Status, cfg.Output); err != nil {
 		return nil, err
 	}
+	res.Report = employeesReport(cfg, res, batches, started)
+	if err := res.Report.WriteFiles(); err != nil {
+		return nil, err
+	}
 	return res, nil
+}
+
+// employeesReport is the report of an export that wrote its output.
+func employeesReport(cfg EmployeesConfig, res *EmployeesResult, batches int, started time.Time) *report.Employees {
+	now := time.Now()
+	r := &report.Employees{
+		Command:         cfg.CommandLine,
+		Company:         report.Company{ID: res.Company.ID, Slug: res.Company.Slug, Name: res.Company.Company},
+		Status:          cfg.Status,
+		Output:          cfg.Output,
+		Journal:         cfg.Journal,
+		Complete:        res.Complete,
+		StopReason:      res.StopReason,
+		Settings:        cfg.Settings,
+		Expected:        res.Expected,
+		Written:         res.Written,
+		Batches:         batches,
+		Requested:       res.Requested,
+		Started:         started.UTC(),
+		Finished:        now.UTC(),
+		DurationSeconds: now.Sub(started).Seconds(),
+	}
+	switch {
+	case res.Complete:
+		r.ExitCode = ExitOK
+	case res.StopReason == StopInterrupted:
+		r.ExitCode, r.Next = ExitInterrupted, cfg.CommandLine
+	default:
+		r.ExitCode, r.Next = ExitIncomplete, cfg.CommandLine
+	}
+	return r
 }
 
 // requestProfiles journals and makes a getProfiles request, and returns

@@ -1,45 +1,56 @@
 package pipeline
 
 import (
-	"container/heap"
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"os"
 	"time"
 
+	"golang.org/x/sync/errgroup"
+
+	"github.com/enrich-dev/enrich/internal/budget"
+	"github.com/enrich-dev/enrich/internal/clock"
+	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/sources"
 	"github.com/enrich-dev/enrich/state"
 )
 
 // engine runs one job. Its state is owned by the goroutine running loop;
-// submissions and the callback receiver talk to it through channels.
+// submissions, balance reads and the callback receiver talk to it through
+// channels, and every goroutine it starts is waited for before the
+// journal closes.
 type engine struct {
 	cfg    *Config
+	clock  clock.Clock
 	j      *state.Journal
 	mode   state.Mode
 	m      *model
 	layout sources.Layout
-	lim    *limiter
+	budget budget.Budget
 	cr     credits
 
-	ready   []int32     // lookups to submit, in order
-	delayed delayedHeap // lookups to submit once their NotBefore passes
+	queue   queue
 	flights map[uint64]*flight
 
-	deliveries chan state.Delivery // from the receiver, after commit
-	outcomes   chan outcome        // from submissions
-	done       chan struct{}       // closed when the loop ends
+	deliveries chan delivered // from the receiver, after commit
+	outcomes   chan outcome   // from submissions and balance reads
+	done       chan struct{}  // closed when the loop ends
+	group      errgroup.Group // submissions and balance reads
+	reading    bool           // a balance read is under way
 
 	receiver *receiver
 	stop     string    // why submission stopped early, "" while it goes on
 	stopAt   time.Time // when it stopped: the drain bound counts from here
-	pauseTil time.Time // no submission before this (after 429s and 5xx)
-	failures int       // consecutive failed submissions
-	fatal    error
+	err      error     // why the run cannot end well; set with stop
+	pauseTil time.Time // no submission before this (after 429s and outages)
+	outage   outage
+	deadline time.Time // --max-duration: the run ends by then; zero without
 
 	started    time.Time
 	stats      runStats
+	timeline   timeline
 	lastTick   time.Time // last progress update
 	lastStatus time.Time // last status file
 }
@@ -50,93 +61,160 @@ var pid = os.Getpid()
 // flight is a batch whose results have not all arrived.
 type flight struct {
 	batch    state.Batch
-	res      reservation
+	res      budget.Reservation
 	deadline time.Time // the reaper expires it after this; zero while unanswered
 	sending  bool      // the request is under way
+	// answered says the results all came while the request was still under
+	// way (a callback can beat its 201): the flight lands with the answer.
+	answered bool
 }
 
 func newEngine(ctx context.Context, cfg *Config, j *state.Journal) (*engine, error) {
 	e := &engine{
 		cfg:        cfg,
+		clock:      cfg.Clock,
 		j:          j,
 		mode:       cfg.mode(),
-		lim:        newLimiter(cfg.ItemsPerMinute, cfg.RateWindow),
 		flights:    make(map[uint64]*flight),
-		deliveries: make(chan state.Delivery, 64),
+		deliveries: make(chan delivered, 64),
 		outcomes:   make(chan outcome, 64),
 		done:       make(chan struct{}),
-		started:    time.Now(),
 	}
+	e.started = e.clock.Now()
 	e.cr.max = cfg.MaxCredits
+	e.timeline = timeline{start: e.started, span: cfg.RateWindow}
+	if cfg.MaxDuration > 0 {
+		e.deadline = e.started.Add(cfg.MaxDuration)
+	}
 	var err error
 	cfg.Log.Info("reading input", "file", cfg.Input)
 	if e.m, e.layout, err = loadRows(ctx, cfg.Input, cfg.Source); err != nil {
 		return nil, err
 	}
-	cfg.Log.Info("input read", "rows_with_identifiers", len(e.m.rows), "lookups", len(e.m.lookups), "rows_without", e.m.noIdentifier, "took", time.Since(e.started).Round(time.Millisecond))
-	start := time.Now()
+	if err := e.m.checkWork(cfg.Input); err != nil {
+		return nil, err
+	}
+	cfg.Log.Info("input read", "rows_with_identifiers", len(e.m.rows), "lookups", len(e.m.lookups), "rows_without", e.m.noIdentifier, "took", e.clock.Now().Sub(e.started).Round(time.Millisecond))
+	start := e.clock.Now()
 	if err := e.m.readJournal(j, e.mode); err != nil {
 		return nil, err
 	}
-	cfg.Log.Debug("journal read", "took", time.Since(start).Round(time.Millisecond))
+	cfg.Log.Debug("journal read", "took", e.clock.Now().Sub(start).Round(time.Millisecond))
+	e.budget = e.openBudget()
 	return e, nil
 }
 
-// run performs the job: checks, resume, the loop, and the output.
-func (e *engine) run(ctx context.Context) (*Report, error) {
+// openBudget returns the budget the run submits within: the account's
+// ledger shared with the machine's other runs, or the run's own, seeded
+// from the journal's recent requests, when no ledger can be kept.
+func (e *engine) openBudget() budget.Budget {
 	cfg := e.cfg
-	if err := e.seedLimiter(); err != nil {
-		return nil, err
+	if cfg.Account != "" {
+		dir, err := budget.Dir()
+		if err == nil {
+			var l *budget.Ledger
+			if l, err = budget.Open(dir, cfg.Account, cfg.ItemsPerMinute, cfg.RateWindow, cfg.Log); err == nil {
+				cfg.Log.Debug("budget shared with the machine's other runs on this account", "ledger", l.Path())
+				return l
+			}
+		}
+		cfg.Log.Warn("the budget cannot be shared with other runs on this account; this run keeps its own", "error", err)
 	}
+	local := budget.NewLocal(cfg.ItemsPerMinute, cfg.RateWindow)
+	if err := e.seedBudget(local); err != nil {
+		cfg.Log.Warn("recent requests not read from the journal; the first minute may meet a 429", "error", err)
+	}
+	return local
+}
+
+// run performs the job: checks, resume, the loop, and the output.
+func (e *engine) run(ctx context.Context) (*report.Run, error) {
+	cfg := e.cfg
 	if err := e.resumeFlights(); err != nil {
 		return nil, err
 	}
-	start := time.Now()
-	needsWork := e.place()
-	cfg.Log.Debug("rows placed on their waterfalls", "ready", len(e.ready), "took", time.Since(start).Round(time.Millisecond))
+	start := e.clock.Now()
+	needsWork, err := e.place()
+	if err != nil {
+		return nil, err
+	}
+	cfg.Log.Debug("rows placed on their waterfalls", "ready", e.queue.len(), "took", e.clock.Now().Sub(start).Round(time.Millisecond))
 	if needsWork {
 		if err := e.checkAccount(ctx); err != nil {
 			return nil, err
 		}
 		if e.stop == "" {
-			if err := e.requeueCreditsOver(); err != nil {
+			if err := e.requeueCarriedOver(); err != nil {
 				return nil, err
 			}
 		}
 	}
 	if !cfg.Sync && (needsWork || len(e.flights) > 0) {
-		token, err := e.j.Token()
-		if err != nil {
+		if err := e.startReceiver(ctx); err != nil {
 			return nil, err
 		}
-		e.receiver, err = startReceiver(cfg.Listen, token, e.j, cfg.policy(), e.deliveries, nil, e.done, cfg.Log)
-		if err != nil {
-			return nil, fmt.Errorf("%w: callback receiver on %s: %v", ErrUnreachable, cfg.Listen, err)
-		}
 		defer e.receiver.close()
-		if err := probe(ctx, e.callbackURL()+probePath, http.DefaultClient); err != nil {
-			return nil, fmt.Errorf("%w: callback address %s does not reach this process (listening on %s): %v; the service must reach --public-url: give an address or tunnel that forwards to --listen, or use --sync", ErrUnreachable, cfg.publicBase(e.receiver.addr()), e.receiver.addr(), err)
+	}
+	if err := e.loop(ctx); err != nil && e.err == nil {
+		e.err = err
+	}
+	e.awaitSubmissions()
+	e.refreshBalance(ctx)
+	if e.stats.requests > 0 || e.stop == StopCredits {
+		if err := e.j.SetFlag(flagCreditsExhausted(e.mode), e.stop == StopCredits); err != nil && e.err == nil {
+			e.err = fmt.Errorf("%w: %v", ErrStorage, err)
 		}
 	}
-	if cfg.MaxDuration > 0 {
-		stopAfter := time.AfterFunc(cfg.MaxDuration, func() {
-			select {
-			case e.outcomes <- outcome{maxDuration: true}:
-			case <-e.done:
-			}
-		})
-		defer stopAfter.Stop()
-	}
-	e.loop(ctx)
-	if e.fatal != nil {
-		return nil, e.fatal
-	}
-	e.refreshBalance(ctx)
-	if err := e.j.SetFlag(flagCreditsExhausted, e.stop == StopCredits); err != nil {
+	r, err := e.finish(ctx)
+	if err != nil {
+		if e.err != nil {
+			return nil, fmt.Errorf("%w (and the output was not written: %v)", e.err, err)
+		}
 		return nil, err
 	}
-	return e.finish(ctx)
+	return r, e.err
 }
+
+// startReceiver serves callbacks and checks that the public URL reaches
+// this very process before anything is submitted.
+func (e *engine) startReceiver(ctx context.Context) error {
+	cfg := e.cfg
+	token, err := e.j.Token()
+	if err != nil {
+		return err
+	}
+	e.receiver, err = startReceiver(receiverConfig{
+		Listen:     cfg.Listen,
+		Token:      token,
+		Journal:    e.j,
+		Policy:     cfg.policy(),
+		Allow:      cfg.CallbackAllow,
+		Deliveries: e.deliveries,
+		Done:       e.done,
+		Log:        cfg.Log,
+		Clock:      e.clock,
+	})
+	if err != nil {
+		return fmt.Errorf("%w: callback receiver on %s: %v", ErrListen, cfg.Listen, err)
+	}
+	if err := probe(ctx, e.callbackURL()+probePath, token, http.DefaultClient); err != nil {
+		e.receiver.close()
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return fmt.Errorf("%w: callback address %s does not reach this process (listening on %s): %v; the service must reach --public-url: give an address or tunnel that forwards to --listen, or use --sync", ErrUnreachable, cfg.publicBase(e.receiver.addr()), e.receiver.addr(), err)
+	}
+	return nil
+}
+
+// flagCreditsExhausted names the journal's flag, one per credit pool, set
+// when a run stopped because the pool ran out: rows still waiting on that
+// pool then read credits_exhausted rather than pending.
+func flagCreditsExhausted(m state.Mode) string { return "credits-exhausted-" + string(m) }
+
+// ErrListen is a callback address that cannot be listened on: taken by
+// another process, or not this machine's.
+var ErrListen = errors.New("cannot listen")
 
 // callbackURL is where the service posts results: the public address and
 // the journal's secret token.
@@ -144,94 +222,125 @@ func (e *engine) callbackURL() string {
 	return e.cfg.publicBase(e.receiver.addr()) + e.receiver.path
 }
 
-// place puts every row on its waterfall and queues the lookups rows wait
-// on. It reports whether anything needs the service.
-func (e *engine) place() bool {
-	for r := range e.m.rows {
-		li, out := e.m.advance(int32(r))
-		if out == rowWaiting || out == rowCreditsOver {
-			e.want(li)
+// awaitSubmissions waits for requests still under way when the loop ended
+// (a synchronous answer must be stored before the journal closes), and
+// journals what their answers say.
+func (e *engine) awaitSubmissions() {
+	finished := make(chan struct{})
+	go func() {
+		e.group.Wait()
+		close(finished)
+	}()
+	if n := e.sendingCount(); n > 0 {
+		e.cfg.Log.Info("waiting for requests under way to be answered", "requests", n)
+	}
+	for {
+		select {
+		case o := <-e.outcomes:
+			e.handle(o)
+		case <-finished:
+			for {
+				select {
+				case o := <-e.outcomes:
+					e.handle(o)
+				default:
+					return
+				}
+			}
 		}
 	}
-	return len(e.ready) > 0 || e.delayed.Len() > 0 || e.creditsOverWaiting() > 0
 }
 
-// want queues lookup li if it is queued in the journal's sense and not yet
-// in one of our queues.
-func (e *engine) want(li int32) {
-	l := &e.m.lookups[li]
-	if l.queued || l.phase != state.Queued {
-		return
-	}
-	l.queued = true
-	if time.Now().Before(l.notBefore) {
-		heap.Push(&e.delayed, delayedItem{li: li, at: l.notBefore})
-		return
-	}
-	e.ready = append(e.ready, li)
-}
-
-// creditsOverWaiting counts lookups answered credits_are_over that rows
-// wait on.
-func (e *engine) creditsOverWaiting() int {
+func (e *engine) sendingCount() int {
 	n := 0
-	for i := range e.m.lookups {
-		if e.m.lookups[i].phase == state.CreditsOver && len(e.m.waiting[int32(i)]) > 0 {
+	for _, f := range e.flights {
+		if f.sending {
 			n++
 		}
 	}
 	return n
 }
 
-// requeueCreditsOver sends again, in a run with credits, what an earlier
-// run left answered credits_are_over.
-func (e *engine) requeueCreditsOver() error {
-	var ids []string
-	var idx []int32
-	for i := range e.m.lookups {
-		if e.m.lookups[i].phase == state.CreditsOver && len(e.m.waiting[int32(i)]) > 0 {
-			ids = append(ids, e.m.lookups[i].id)
-			idx = append(idx, int32(i))
+// place puts every row on its waterfall and queues the lookups rows wait
+// on. It reports whether anything needs the service.
+func (e *engine) place() (bool, error) {
+	for r := range e.m.rows {
+		li, out := e.m.advance(int32(r))
+		if out == rowWaiting || out == rowCreditsOver || out == rowFailed {
+			e.want(li)
 		}
 	}
-	if len(ids) == 0 {
-		return nil
+	return e.queue.len() > 0 || e.carriedOver() > 0, nil
+}
+
+// carriedOver counts lookups rows wait on that an earlier run left
+// answered credits_are_over or given up.
+func (e *engine) carriedOver() int {
+	n := 0
+	for i := range e.m.lookups {
+		if p := e.m.lookups[i].phase; (p == state.CreditsOver || p == state.Failed) && len(e.m.waiting[int32(i)]) > 0 {
+			n++
+		}
 	}
-	if err := e.j.Requeue(e.mode, ids, state.CreditsOver, time.Now()); err != nil {
-		return err
-	}
-	for _, li := range idx {
-		e.m.lookups[li].phase = state.Queued
-		e.want(li)
+	return n
+}
+
+// requeueCarriedOver sends again, in a run that may submit, what an
+// earlier run left answered credits_are_over or gave up after its
+// attempts: an error is worth another try with a fresh count.
+func (e *engine) requeueCarriedOver() error {
+	for _, phase := range []state.Phase{state.CreditsOver, state.Failed} {
+		var ids []string
+		var idx []int32
+		for i := range e.m.lookups {
+			if e.m.lookups[i].phase == phase && len(e.m.waiting[int32(i)]) > 0 {
+				ids = append(ids, e.m.lookups[i].id)
+				idx = append(idx, int32(i))
+			}
+		}
+		if len(ids) == 0 {
+			continue
+		}
+		if err := e.j.Requeue(e.mode, ids, phase, e.clock.Now()); err != nil {
+			return err
+		}
+		for _, li := range idx {
+			e.m.lookups[li].phase = state.Queued
+			e.want(li)
+		}
+		if phase == state.Failed {
+			e.cfg.Log.Info("identifiers given up by an earlier run are tried again", "identifiers", len(ids))
+		}
 	}
 	return nil
 }
 
-// seedLimiter counts the requests of earlier runs that are still in the
+// seedBudget counts the requests of earlier runs that are still in the
 // window, from the latest instant the service can have received each: its
 // answer, or its results; a request with neither (the process died while
-// sending it) counts from now.
-func (e *engine) seedLimiter() error {
-	now := time.Now()
+// sending it) counts from now, and so does one stamped in the future by a
+// clock that stepped back.
+func (e *engine) seedBudget(b *budget.Local) error {
+	now := e.clock.Now()
 	// A request created before the window may still count in it if its
 	// answer came late; answers take at most the HTTP client's timeout.
 	batches, err := e.j.BatchesSince(now.Add(-e.cfg.RateWindow - 5*time.Minute))
 	if err != nil {
 		return err
 	}
-	for _, b := range batches {
-		if b.NotCounted {
+	for _, b0 := range batches {
+		if b0.NotCounted {
 			continue
 		}
-		at := b.Answered
+		at := b0.Answered
 		if at.IsZero() {
-			at = b.Settled
+			at = b0.Settled
 		}
-		if at.IsZero() {
+		if at.IsZero() || at.After(now) {
 			at = now
 		}
 		if now.Sub(at) < e.cfg.RateWindow {
-			e.lim.seed(at, len(b.Items))
+			b.Seed(at, len(b0.Items))
 		}
 	}
 	return nil
@@ -246,14 +355,14 @@ func (e *engine) resumeFlights() error {
 	if err != nil {
 		return err
 	}
-	now := time.Now()
+	now := e.clock.Now()
 	for _, b := range open {
 		if b.Sync {
 			changes, err := e.j.Expire(b.Seq, now, "the synchronous request was interrupted", e.cfg.policy())
 			if err != nil {
 				return err
 			}
-			e.applyAll(changes, false)
+			e.applyAll(changes)
 			continue
 		}
 		since := b.Answered
@@ -261,7 +370,9 @@ func (e *engine) resumeFlights() error {
 			since = b.Created
 		}
 		e.flights[b.Seq] = &flight{batch: b, deadline: since.Add(e.cfg.CallbackTimeout)}
-		e.cr.inflight += int64(len(b.Items))
+		if b.Mode == e.mode {
+			e.cr.inflight += int64(len(b.Items))
+		}
 	}
 	if len(open) > 0 {
 		e.cfg.Log.Info("resuming requests of an earlier run", "open", len(open))

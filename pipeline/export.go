@@ -12,11 +12,6 @@ import (
 	"github.com/enrich-dev/enrich/state"
 )
 
-// flagCreditsExhausted is set in the journal when a run stopped because
-// the account's credits ran out: rows still waiting then read
-// credits_exhausted rather than pending.
-const flagCreditsExhausted = "credits-exhausted"
-
 // ExportConfig says what to export.
 type ExportConfig struct {
 	Input           string
@@ -45,7 +40,7 @@ func Export(ctx context.Context, j *state.Journal, cfg ExportConfig) (RowCounts,
 	if cfg.WithoutContacts {
 		mode = state.WithoutContacts
 	}
-	creditsOut, err := j.Flag(flagCreditsExhausted)
+	creditsOut, err := j.Flag(flagCreditsExhausted(mode))
 	if err != nil {
 		return nil, err
 	}

@@ -17,18 +17,28 @@ type Snapshot struct {
 	StopReason string    `json:"stop_reason,omitempty"`
 
 	Rows     int `json:"rows"`      // rows in the input
-	Resolved int `json:"resolved"`  // rows that are final
+	Resolved int `json:"resolved"`  // rows that are done for this run
 	Waiting  int `json:"waiting"`   // rows waiting on a lookup
 	Lookups  int `json:"lookups"`   // distinct identifiers
 	Queued   int `json:"queued"`    // lookups waiting to be sent
 	InFlight int `json:"in_flight"` // items sent whose results have not come
 
-	ItemsSent      int           `json:"items_sent"`
-	CreditsUsed    int64         `json:"credits_used"`
-	ItemsPerMinute float64       `json:"items_per_minute"`
-	ETA            time.Duration `json:"eta_ns,omitempty"`
-	LastResult     time.Time     `json:"last_result,omitzero"`
+	ItemsSent int `json:"items_sent"`
+	// ProfilesReceived counts the matches delivered to this run; BalanceDrop
+	// is how far the account's balance fell since it started, as last read
+	// (it also holds re-lookups of lost deliveries and other use of the
+	// account).
+	ProfilesReceived int64   `json:"profiles_received"`
+	BalanceDrop      int64   `json:"balance_drop"`
+	ItemsPerMinute   float64 `json:"items_per_minute"`
+	// ETASeconds is the time left at the budget's pace, for the rows still
+	// waiting.
+	ETASeconds float64   `json:"eta_seconds,omitempty"`
+	LastResult time.Time `json:"last_result,omitzero"`
 }
+
+// ETA returns the time left as a duration.
+func (s Snapshot) ETA() time.Duration { return time.Duration(s.ETASeconds * float64(time.Second)) }
 
 // Progress receives snapshots while a run goes on.
 type Progress interface {
@@ -69,21 +79,22 @@ func (e *engine) tick(now time.Time, final bool) {
 
 func (e *engine) snapshot(now time.Time, final bool) Snapshot {
 	s := Snapshot{
-		Input:       e.cfg.Input,
-		Output:      e.cfg.Output,
-		PID:         pid,
-		Started:     e.started.UTC(),
-		Updated:     now.UTC(),
-		Finished:    final,
-		StopReason:  e.stop,
-		Rows:        len(e.m.rows) + e.m.noIdentifier,
-		Resolved:    e.m.noIdentifier,
-		Lookups:     len(e.m.lookups),
-		Queued:      len(e.ready) + e.delayed.Len(),
-		InFlight:    int(e.cr.inflight),
-		ItemsSent:   e.stats.itemsSent,
-		CreditsUsed: e.cr.spent(),
-		LastResult:  e.stats.lastResult.UTC(),
+		Input:            e.cfg.Input,
+		Output:           e.cfg.Output,
+		PID:              pid,
+		Started:          e.started.UTC(),
+		Updated:          now.UTC(),
+		Finished:         final,
+		StopReason:       e.stop,
+		Rows:             len(e.m.rows) + e.m.noIdentifier,
+		Resolved:         e.m.noIdentifier,
+		Lookups:          len(e.m.lookups),
+		Queued:           e.queue.len(),
+		InFlight:         int(max(e.cr.inflight, 0)),
+		ItemsSent:        e.stats.itemsSent,
+		ProfilesReceived: e.cr.profiles,
+		BalanceDrop:      e.cr.drop(),
+		LastResult:       e.stats.lastResult.UTC(),
 	}
 	for i := range e.m.rows {
 		if e.m.rows[i].done {
@@ -91,16 +102,24 @@ func (e *engine) snapshot(now time.Time, final bool) Snapshot {
 		}
 	}
 	s.Waiting = s.Rows - s.Resolved
-	if elapsed := now.Sub(e.stats.firstSend); !e.stats.firstSend.IsZero() && elapsed > time.Second {
-		s.ItemsPerMinute = float64(e.stats.itemsSent) / elapsed.Minutes()
-	}
+	s.ItemsPerMinute = e.itemsPerMinute(now)
 	// Each waiting row needs at least one more item; at the budget's pace
 	// that takes this long.
 	if s.Waiting > 0 {
-		perMinute := float64(e.cfg.ItemsPerMinute) * float64(time.Minute) / float64(e.cfg.RateWindow)
-		s.ETA = time.Duration(float64(s.Queued+s.InFlight) / perMinute * float64(time.Minute))
+		perSecond := float64(e.cfg.ItemsPerMinute) / e.cfg.RateWindow.Seconds()
+		s.ETASeconds = float64(s.Queued+s.InFlight) / perSecond
 	}
 	return s
+}
+
+// itemsPerMinute is the rate items were sent at, over at least one rate
+// window: a first request does not read as a burst beyond the budget.
+func (e *engine) itemsPerMinute(now time.Time) float64 {
+	if e.stats.firstSend.IsZero() {
+		return 0
+	}
+	span := max(now.Sub(e.stats.firstSend), e.cfg.RateWindow)
+	return float64(e.stats.itemsSent) / span.Minutes()
 }
 
 // statusPath is the status file of a journal.

@@ -2,6 +2,10 @@ package pipeline
 
 import (
 	"context"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -9,45 +13,83 @@ import (
 	"net"
 	"net/http"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/internal/clock"
 	"github.com/enrich-dev/enrich/state"
 )
 
-// probePath, appended to the callback URL, answers a GET with its nonce so
-// that a run can check the public URL reaches this very process.
+// probePath, appended to the callback URL, answers a GET so that a run can
+// check that the public URL reaches this very process: the answer proves
+// knowledge of the journal's token without showing it or echoing the
+// request.
 const probePath = "/probe"
-
-// receiver is the embedded callback server. The service posts lookup
-// results to /callback/<token> and company profiles to
-// /callback/<token>/profiles, where the token is the journal's secret;
-// every other path is 404. What arrives is committed to the journal before
-// the answer, so a 200 means it is safe; a storage failure answers 500 and
-// the service retries.
-type receiver struct {
-	srv      *http.Server
-	ln       net.Listener
-	path     string // /callback/<token>
-	j        *state.Journal
-	p        state.Policy
-	out      chan<- state.Delivery        // lookup results committed; may be nil
-	profiles chan<- state.ProfileDelivery // profiles committed; may be nil
-	done     <-chan struct{}
-	log      *slog.Logger
-}
 
 // profilesPath, appended to the callback URL, receives company profiles.
 const profilesPath = "/profiles"
 
-// startReceiver listens on addr and serves callbacks until close. Lookup
-// results go to out, profiles to profiles, once committed; either may be nil.
-func startReceiver(addr, token string, j *state.Journal, p state.Policy, out chan<- state.Delivery, profiles chan<- state.ProfileDelivery, done <-chan struct{}, log *slog.Logger) (*receiver, error) {
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return nil, err
+// maxCallbacksAtOnce bounds the callbacks read at the same time, and with
+// api.MaxCallbackBytes the memory a flood of deliveries can take; a
+// delivery beyond it waits its turn for callbackTurn, then is answered 503
+// and retried by the service.
+const (
+	maxCallbacksAtOnce = 4
+	callbackTurn       = 5 * time.Second
+)
+
+// receiverConfig describes the embedded callback server.
+type receiverConfig struct {
+	Listen  string
+	Token   string // the journal's secret, the callback path's only credential
+	Journal *state.Journal
+	Policy  state.Policy
+	// Allow lists the networks deliveries are accepted from; empty accepts
+	// every address. The probe is answered from anywhere.
+	Allow []*net.IPNet
+	// Deliveries receives lookup results once committed (or the storage
+	// failure); Profiles company profiles. Either may be nil.
+	Deliveries chan<- delivered
+	Profiles   chan<- state.ProfileDelivery
+	// Done is closed when the run stops listening to Deliveries.
+	Done  <-chan struct{}
+	Log   *slog.Logger
+	Clock clock.Clock
+}
+
+// receiver is the embedded callback server. The service posts lookup
+// results to /callback/<token> and company profiles to
+// /callback/<token>/profiles; every other path is 404. What arrives is
+// committed to the journal before the answer, so a 200 means it is safe; a
+// storage failure answers 500 and the service retries.
+type receiver struct {
+	cfg   receiverConfig
+	srv   *http.Server
+	ln    net.Listener
+	path  string        // /callback/<token>
+	slots chan struct{} // callbacks being read
+	// served is closed when Serve returns; failed holds its error.
+	served chan struct{}
+	failed error
+}
+
+// startReceiver listens on cfg.Listen and serves callbacks until close.
+func startReceiver(cfg receiverConfig) (*receiver, error) {
+	if cfg.Clock == nil {
+		cfg.Clock = clock.Real{}
 	}
-	rc := &receiver{ln: ln, path: "/callback/" + token, j: j, p: p, out: out, profiles: profiles, done: done, log: log}
+	ln, err := net.Listen("tcp", cfg.Listen)
+	if err != nil {
+		return nil, listenError(cfg.Listen, err)
+	}
+	rc := &receiver{
+		cfg:    cfg,
+		ln:     ln,
+		path:   "/callback/" + cfg.Token,
+		slots:  make(chan struct{}, maxCallbacksAtOnce),
+		served: make(chan struct{}),
+	}
 	rc.srv = &http.Server{
 		Handler:           rc,
 		ReadHeaderTimeout: 10 * time.Second,
@@ -55,85 +97,157 @@ func startReceiver(addr, token string, j *state.Journal, p state.Policy, out cha
 		WriteTimeout:      time.Minute,
 		IdleTimeout:       2 * time.Minute,
 		MaxHeaderBytes:    64 << 10,
-		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelDebug),
+		ErrorLog:          slog.NewLogLogger(cfg.Log.Handler(), slog.LevelDebug),
 	}
-	go rc.srv.Serve(ln)
+	go func() {
+		defer close(rc.served)
+		if err := rc.srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+			rc.failed = err
+			cfg.Log.Error("the callback receiver stopped", "error", err)
+		}
+	}()
 	return rc, nil
+}
+
+// listenError says why an address cannot be listened on, in the words a
+// user acts on.
+func listenError(addr string, err error) error {
+	switch {
+	case errors.Is(err, syscall.EADDRINUSE):
+		return fmt.Errorf("%s is taken by another process; give --listen another port (or stop that process)", addr)
+	case strings.Contains(err.Error(), "cannot assign requested address"):
+		return fmt.Errorf("%s is not an address of this machine; --listen takes a local address such as 0.0.0.0:8701", addr)
+	}
+	return err
 }
 
 // addr is the address the receiver listens on.
 func (rc *receiver) addr() string { return rc.ln.Addr().String() }
 
-// close stops the server, letting callbacks being committed finish.
-func (rc *receiver) close() {
+// close stops the server, letting callbacks being committed finish, and
+// returns why it had stopped on its own, if it had.
+func (rc *receiver) close() error {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	rc.srv.Shutdown(ctx)
+	<-rc.served
+	return rc.failed
 }
 
 // ServeHTTP accepts callbacks on the secret path.
 func (rc *receiver) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case r.URL.Path == rc.path+probePath && r.Method == http.MethodGet:
-		io.WriteString(w, r.URL.Query().Get("nonce"))
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		io.WriteString(w, probeAnswer(rc.cfg.Token, r.URL.Query().Get("nonce")))
 		return
-	case r.URL.Path == rc.path+profilesPath:
-		rc.serveProfiles(w, r)
-		return
-	case r.URL.Path != rc.path:
+	case r.URL.Path != rc.path && r.URL.Path != rc.path+profilesPath:
 		// The token is the callback's only credential: nothing in the
 		// answer tells a prober whether it came close.
 		http.NotFound(w, r)
 		return
-	}
-	cb, err := api.ParseCallback(w, r, api.MaxCallbackBytes)
-	if err != nil {
-		refuse(w, err, rc.log)
+	case !rc.allowed(r.RemoteAddr):
+		rc.cfg.Log.Warn("callback refused: its address is not in --callback-allow", "from", r.RemoteAddr)
+		http.Error(w, "forbidden", http.StatusForbidden)
 		return
 	}
-	d, err := rc.j.Deliver(state.Ref{RequestID: cb.RequestID}, cb.Results, time.Now(), rc.p)
+	select {
+	case rc.slots <- struct{}{}:
+		defer func() { <-rc.slots }()
+	case <-time.After(callbackTurn):
+		http.Error(w, "busy; retry", http.StatusServiceUnavailable)
+		return
+	case <-r.Context().Done():
+		return
+	}
+	if r.URL.Path == rc.path+profilesPath {
+		rc.serveProfiles(w, r)
+		return
+	}
+	rc.serveResults(w, r)
+}
+
+// serveResults accepts a delivery of lookup results.
+func (rc *receiver) serveResults(w http.ResponseWriter, r *http.Request) {
+	cb, err := api.ParseCallback(w, r, api.MaxCallbackBytes)
 	if err != nil {
-		rc.log.Error("callback not stored; answering 500 so that the service retries", "requestId", cb.RequestID, "error", err)
+		refuse(w, err, rc.cfg.Log)
+		return
+	}
+	d, err := rc.cfg.Journal.Deliver(state.Ref{RequestID: cb.RequestID}, cb.Results, rc.cfg.Clock.Now(), rc.cfg.Policy)
+	if err != nil {
+		rc.cfg.Log.Error("callback not stored; answering 500 so that the service retries", "requestId", cb.RequestID, "error", err)
+		rc.report(delivered{err: err})
 		http.Error(w, "storage failure", http.StatusInternalServerError)
 		return
 	}
+	if d.Foreign > 0 {
+		rc.cfg.Log.Warn("callback has results for identifiers its request did not send; they are ignored", "requestId", cb.RequestID, "foreign", d.Foreign)
+	}
 	if d.Unknown > 0 {
-		rc.log.Warn("callback has results for identifiers this journal never submitted", "requestId", cb.RequestID, "unknown", d.Unknown)
+		rc.cfg.Log.Warn("callback has results for identifiers this journal has no lookup waiting for; they are ignored", "requestId", cb.RequestID, "unknown", d.Unknown)
 	}
-	rc.log.Debug("callback stored", "requestId", cb.RequestID, "results", len(cb.Results), "changed", len(d.Changes), "duplicates", d.Stale)
-	if rc.out != nil {
-		select {
-		case rc.out <- d:
-		case <-rc.done:
-			// The run has ended; the journal has the results for the next one.
-		}
+	if d.Malformed > 0 {
+		rc.cfg.Log.Warn("callback has results that cannot be the service's answer; their identifiers are tried again", "requestId", cb.RequestID, "malformed", d.Malformed)
 	}
+	rc.cfg.Log.Debug("callback stored", "requestId", cb.RequestID, "results", len(cb.Results), "changed", len(d.Changes), "duplicates", d.Stale)
+	rc.report(delivered{d: d})
 	w.WriteHeader(http.StatusOK)
+}
+
+// report hands a delivery to the run, unless it has ended: the journal
+// has the results for the next one.
+func (rc *receiver) report(d delivered) {
+	if rc.cfg.Deliveries == nil {
+		return
+	}
+	select {
+	case rc.cfg.Deliveries <- d:
+	case <-rc.cfg.Done:
+	}
 }
 
 // serveProfiles accepts a delivery of company profiles.
 func (rc *receiver) serveProfiles(w http.ResponseWriter, r *http.Request) {
 	cb, err := api.ParseProfilesCallback(w, r, api.MaxCallbackBytes)
 	if err != nil {
-		refuse(w, err, rc.log)
+		refuse(w, err, rc.cfg.Log)
 		return
 	}
-	d, err := rc.j.DeliverProfiles(cb.RequestID, cb.Profiles, time.Now())
+	d, err := rc.cfg.Journal.DeliverProfiles(cb.RequestID, cb.Profiles, rc.cfg.Clock.Now())
 	if err != nil {
-		rc.log.Error("profiles not stored; answering 500 so that the service retries", "searchId", cb.RequestID, "error", err)
+		rc.cfg.Log.Error("profiles not stored; answering 500 so that the service retries", "searchId", cb.RequestID, "error", err)
 		http.Error(w, "storage failure", http.StatusInternalServerError)
 		return
 	}
 	if !d.Known {
-		rc.log.Warn("profiles for a request this journal never made", "searchId", cb.RequestID, "profiles", len(cb.Profiles))
+		rc.cfg.Log.Warn("profiles for a request this journal never made", "searchId", cb.RequestID, "profiles", len(cb.Profiles))
 	}
-	if rc.profiles != nil && d.Known {
+	if rc.cfg.Profiles != nil && d.Known {
 		select {
-		case rc.profiles <- d:
-		case <-rc.done:
+		case rc.cfg.Profiles <- d:
+		case <-rc.cfg.Done:
 		}
 	}
 	w.WriteHeader(http.StatusOK)
+}
+
+// allowed reports whether a delivery from remote is accepted.
+func (rc *receiver) allowed(remote string) bool {
+	if len(rc.cfg.Allow) == 0 {
+		return true
+	}
+	host, _, err := net.SplitHostPort(remote)
+	if err != nil {
+		host = remote
+	}
+	ip := net.ParseIP(host)
+	for _, n := range rc.cfg.Allow {
+		if ip != nil && n.Contains(ip) {
+			return true
+		}
+	}
+	return false
 }
 
 // refuse answers a callback that does not parse.
@@ -144,13 +258,25 @@ func refuse(w http.ResponseWriter, err error, log *slog.Logger) {
 		status = ce.Status
 	}
 	log.Warn("callback refused", "status", status, "error", err)
-	http.Error(w, err.Error(), status)
+	http.Error(w, http.StatusText(status), status)
+}
+
+// probeAnswer is what the receiver answers a probe with nonce: a keyed
+// hash that only a holder of the token can make.
+func probeAnswer(token, nonce string) string {
+	m := hmac.New(sha256.New, []byte(token))
+	io.WriteString(m, "enrich probe\x00"+nonce)
+	return hex.EncodeToString(m.Sum(nil))
 }
 
 // probe checks that url (the public callback URL's probe path) reaches
-// this process: the nonce must come back.
-func probe(ctx context.Context, url string, c *http.Client) error {
-	nonce := fmt.Sprintf("%d", time.Now().UnixNano())
+// this process: the answer must be the one only it can make.
+func probe(ctx context.Context, url, token string, c *http.Client) error {
+	var nb [16]byte
+	if _, err := io.ReadFull(rand.Reader, nb[:]); err != nil {
+		return err
+	}
+	nonce := hex.EncodeToString(nb[:])
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url+"?nonce="+nonce, nil)
@@ -167,7 +293,7 @@ func probe(ctx context.Context, url string, c *http.Client) error {
 	}
 	defer resp.Body.Close()
 	body, _ := io.ReadAll(io.LimitReader(resp.Body, 256))
-	if resp.StatusCode != http.StatusOK || strings.TrimSpace(string(body)) != nonce {
+	if resp.StatusCode != http.StatusOK || !hmac.Equal([]byte(strings.TrimSpace(string(body))), []byte(probeAnswer(token, nonce))) {
 		return fmt.Errorf("the address answered %s, but not as this process would", resp.Status)
 	}
 	return nil
@@ -180,16 +306,19 @@ func probe(ctx context.Context, url string, c *http.Client) error {
 func CheckCallback(ctx context.Context, listen, publicURL string) (string, error) {
 	ln, err := net.Listen("tcp", listen)
 	if err != nil {
-		return "", fmt.Errorf("listen on %s: %w", listen, err)
+		return "", fmt.Errorf("%w: %v", ErrListen, listenError(listen, err))
 	}
 	const path = "/callback/doctor"
+	var tb [16]byte
+	io.ReadFull(rand.Reader, tb[:])
+	token := hex.EncodeToString(tb[:])
 	srv := &http.Server{
 		Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if r.URL.Path != path+probePath {
 				http.NotFound(w, r)
 				return
 			}
-			io.WriteString(w, r.URL.Query().Get("nonce"))
+			io.WriteString(w, probeAnswer(token, r.URL.Query().Get("nonce")))
 		}),
 		ReadHeaderTimeout: 10 * time.Second,
 	}
@@ -197,5 +326,5 @@ func CheckCallback(ctx context.Context, listen, publicURL string) (string, error
 	defer srv.Close()
 	cfg := Config{PublicURL: publicURL}
 	base := cfg.publicBase(ln.Addr().String())
-	return base, probe(ctx, base+path+probePath, http.DefaultClient)
+	return base, probe(ctx, base+path+probePath, token, http.DefaultClient)
 }

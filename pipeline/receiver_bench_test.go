@@ -32,12 +32,12 @@ func BenchmarkReceiver(b *testing.B) {
 	defer j.Close()
 	done := make(chan struct{})
 	defer close(done)
-	deliveries := make(chan state.Delivery, 1024)
+	deliveries := make(chan delivered, 1024)
 	go func() {
 		for range deliveries {
 		}
 	}()
-	rc, err := startReceiver("127.0.0.1:0", "token", j, state.Policy{}, deliveries, nil, done, slog.New(slog.DiscardHandler))
+	rc, err := startReceiver(receiverConfig{Listen: "127.0.0.1:0", Token: "token", Journal: j, Deliveries: deliveries, Done: done, Log: slog.New(slog.DiscardHandler)})
 	if err != nil {
 		b.Fatal(err)
 	}

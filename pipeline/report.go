@@ -2,73 +2,25 @@ package pipeline
 
 import (
 	"context"
-	"encoding/json"
+	"errors"
 	"fmt"
-	"io"
-	"sort"
-	"strings"
 	"time"
 
-	"github.com/enrich-dev/enrich/internal/ident"
+	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/sinks"
 	"github.com/enrich-dev/enrich/state"
 )
 
-// Report is what a run did, written beside the output as OUTPUT.report.json
-// and summarized on stderr.
-type Report struct {
-	Input   string `json:"input"`
-	Output  string `json:"output"`
-	Journal string `json:"journal"`
-
-	// Complete is true when every row is final; otherwise StopReason says
-	// why the run ended early, and running it again resumes.
-	Complete   bool   `json:"complete"`
-	StopReason string `json:"stop_reason,omitempty"`
-
-	Rows         int            `json:"rows"`
-	RowsByStatus map[string]int `json:"rows_by_status"`
-	// MatchRate is, per identifier kind, how many distinct identifiers of
-	// the input were looked up to a final answer and how many found someone.
-	MatchRate map[string]KindMatch `json:"match_rate"`
-
-	Lookups       int    `json:"lookups"`           // distinct identifiers in the input
-	Requests      int    `json:"requests"`          // lookup requests sent by this run
-	ItemsSent     int    `json:"items_sent"`        // items in them
-	Resubmissions int    `json:"resubmissions"`     // identifiers queued again (lost callback, timeout, duplicate)
-	Expired       int    `json:"expired"`           // requests whose callback never came in time
-	RateLimited   int    `json:"rate_limited"`      // 429 answers
-	Callbacks     int    `json:"callbacks"`         // result deliveries received
-	Duplicates    int    `json:"duplicate_results"` // results received again
-	CreditsUsed   int64  `json:"credits_used"`
-	CreditsLeft   *int64 `json:"credits_left,omitempty"`
-
-	Started         time.Time `json:"started"`
-	Finished        time.Time `json:"finished"`
-	DurationSeconds float64   `json:"duration_seconds"`
-	// ItemsPerMinute is the rate achieved while submitting; Budget is the
-	// most the rate window allows.
-	ItemsPerMinute       float64 `json:"items_per_minute"`
-	BudgetItemsPerMinute float64 `json:"budget_items_per_minute"`
-}
-
-// KindMatch is the match rate of one identifier kind.
-type KindMatch struct {
-	Tried int     `json:"tried"`
-	Found int     `json:"found"`
-	Rate  float64 `json:"rate"`
-}
-
 // runStats are the engine's counters for the report.
 type runStats struct {
 	requests, itemsSent, resubmitted, expired, rateLimited int
-	callbacks, stale, gaveUp                               int
+	callbacks, stale, gaveUp, uncertain, relookups         int
 	firstSend, lastSend                                    time.Time
 	lastResult                                             time.Time
 }
 
 // finish writes the output and the report.
-func (e *engine) finish(ctx context.Context) (*Report, error) {
+func (e *engine) finish(ctx context.Context) (*report.Run, error) {
 	counts, err := Export(context.WithoutCancel(ctx), e.j, ExportConfig{
 		Input:           e.cfg.Input,
 		Output:          e.cfg.Output,
@@ -79,26 +31,49 @@ func (e *engine) finish(ctx context.Context) (*Report, error) {
 		return nil, fmt.Errorf("write output: %w", err)
 	}
 	r := e.report(counts)
-	b, err := json.MarshalIndent(r, "", "  ")
-	if err != nil {
+	if err := r.WriteFiles(); err != nil {
 		return nil, err
-	}
-	if err := writeFile(r.Output+".report.json", append(b, '\n')); err != nil {
-		return nil, fmt.Errorf("write report: %w", err)
 	}
 	return r, nil
 }
 
-func (e *engine) report(counts RowCounts) *Report {
-	now := time.Now()
-	r := &Report{
+// Exit codes of a run, as the command line documents them.
+const (
+	ExitOK          = 0   // every row is final
+	ExitError       = 1   // an error stopped the run
+	ExitUsage       = 2   // bad usage, bad input, or a key or account the service refuses
+	ExitIncomplete  = 3   // rows left pending, in error or without credits; the next run resumes
+	ExitInterrupted = 130 // interrupted by a signal
+)
+
+// exitCode is the exit code that tells the truth about a run that wrote
+// its report.
+func exitCode(r *report.Run, err error) int {
+	switch {
+	case errors.Is(err, ErrAccount):
+		return ExitUsage
+	case err != nil:
+		return ExitError
+	case r.Complete:
+		return ExitOK
+	case r.StopReason == StopInterrupted:
+		return ExitInterrupted
+	}
+	return ExitIncomplete
+}
+
+func (e *engine) report(counts RowCounts) *report.Run {
+	now := e.clock.Now()
+	r := &report.Run{
+		Command:              e.cfg.CommandLine,
 		Input:                e.cfg.Input,
 		Output:               e.cfg.Output,
 		Journal:              e.cfg.Journal,
+		Settings:             e.cfg.Settings,
 		StopReason:           e.stop,
 		Rows:                 counts.Total(),
 		RowsByStatus:         map[string]int{},
-		MatchRate:            map[string]KindMatch{},
+		MatchRate:            map[string]report.KindMatch{},
 		Lookups:              len(e.m.lookups),
 		Requests:             e.stats.requests,
 		ItemsSent:            e.stats.itemsSent,
@@ -107,22 +82,57 @@ func (e *engine) report(counts RowCounts) *Report {
 		RateLimited:          e.stats.rateLimited,
 		Callbacks:            e.stats.callbacks,
 		Duplicates:           e.stats.stale,
-		CreditsUsed:          e.cr.spent(),
+		Uncertain:            e.stats.uncertain,
 		Started:              e.started.UTC(),
 		Finished:             now.UTC(),
 		DurationSeconds:      now.Sub(e.started).Seconds(),
 		BudgetItemsPerMinute: float64(e.cfg.ItemsPerMinute) * float64(time.Minute) / float64(e.cfg.RateWindow),
+		Credits: report.Credits{
+			Pool:             e.mode.String(),
+			ProfilesReceived: e.cr.profiles,
+			Relookups:        e.stats.relookups,
+			MaxCredits:       e.cfg.MaxCredits,
+		},
+		Timeline: report.Timeline{
+			WindowSeconds: e.cfg.RateWindow.Seconds(),
+			Budget:        e.cfg.ItemsPerMinute,
+			Windows:       e.timeline.windows,
+			Events:        e.timeline.events,
+		},
 	}
 	for st, n := range counts {
 		r.RowsByStatus[string(st)] = n
 	}
-	r.Complete = counts[sinks.StatusPending] == 0 && counts[sinks.StatusCreditsExhausted] == 0
-	if r.Complete {
+	r.Complete = true
+	for _, st := range []sinks.Status{sinks.StatusPending, sinks.StatusCreditsExhausted, sinks.StatusError} {
+		if counts[st] > 0 {
+			r.Complete = false
+		}
+	}
+	switch {
+	case r.Complete:
 		r.StopReason = ""
+	case r.StopReason == "" && counts[sinks.StatusError] > 0:
+		r.StopReason = fmt.Sprintf("%d rows in error", counts[sinks.StatusError])
+	case r.StopReason == "":
+		r.StopReason = "rows left waiting"
+	}
+	if !r.Complete {
+		r.Next = e.cfg.CommandLine
 	}
 	if e.cr.known {
-		left := e.cr.balance - e.cr.foundSince
-		r.CreditsLeft = &left
+		start := e.cr.start
+		r.Credits.BalanceStart = &start
+		if !e.cr.stale {
+			end, drop := e.cr.balance, e.cr.drop()
+			r.Credits.BalanceEnd, r.Credits.BalanceDrop = &end, &drop
+		}
+	}
+	if r.Timeline.Windows == nil {
+		r.Timeline.Windows = []report.Window{}
+	}
+	if r.Timeline.Events == nil {
+		r.Timeline.Events = []report.Event{}
 	}
 	for i := range e.m.lookups {
 		l := &e.m.lookups[i]
@@ -137,45 +147,7 @@ func (e *engine) report(counts RowCounts) *Report {
 		km.Rate = float64(km.Found) / float64(km.Tried)
 		r.MatchRate[l.kind.String()] = km
 	}
-	if span := e.stats.lastSend.Sub(e.stats.firstSend); e.stats.itemsSent > 0 {
-		// The last request's items count over a full window after it: the
-		// rate is what the budget let through, not a burst.
-		span += e.cfg.RateWindow
-		r.ItemsPerMinute = float64(e.stats.itemsSent) / span.Minutes()
-	}
+	r.ItemsPerMinute = e.itemsPerMinute(e.stats.lastSend.Add(e.cfg.RateWindow))
+	r.ExitCode = exitCode(r, e.err)
 	return r
-}
-
-// WriteSummary prints the report for a person.
-func (r *Report) WriteSummary(w io.Writer) {
-	state := "complete"
-	if !r.Complete {
-		state = "incomplete (" + r.StopReason + "); run the same command again to resume"
-	}
-	fmt.Fprintf(w, "enrich: %s → %s: %s\n", r.Input, r.Output, state)
-	statuses := make([]string, 0, len(r.RowsByStatus))
-	for st := range r.RowsByStatus {
-		statuses = append(statuses, st)
-	}
-	sort.Slice(statuses, func(i, j int) bool { return r.RowsByStatus[statuses[i]] > r.RowsByStatus[statuses[j]] })
-	parts := make([]string, len(statuses))
-	for i, st := range statuses {
-		parts[i] = fmt.Sprintf("%s %d", st, r.RowsByStatus[st])
-	}
-	fmt.Fprintf(w, "  rows       %d: %s\n", r.Rows, strings.Join(parts, ", "))
-	for _, k := range ident.Kinds {
-		if km, ok := r.MatchRate[k.String()]; ok {
-			fmt.Fprintf(w, "  %-10s %d of %d found (%.0f%%)\n", k, km.Found, km.Tried, 100*km.Rate)
-		}
-	}
-	fmt.Fprintf(w, "  lookups    %d distinct, %d items sent in %d requests, %d resubmitted, %d rate-limited\n",
-		r.Lookups, r.ItemsSent, r.Requests, r.Resubmissions, r.RateLimited)
-	left := ""
-	if r.CreditsLeft != nil {
-		left = fmt.Sprintf(", %d left", *r.CreditsLeft)
-	}
-	fmt.Fprintf(w, "  credits    %d used%s\n", r.CreditsUsed, left)
-	fmt.Fprintf(w, "  time       %s at %.0f items/min (budget %.0f)\n",
-		(time.Duration(r.DurationSeconds * float64(time.Second))).Round(time.Second), r.ItemsPerMinute, r.BudgetItemsPerMinute)
-	fmt.Fprintf(w, "  report     %s.report.json\n", r.Output)
 }

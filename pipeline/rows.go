@@ -29,6 +29,19 @@ type model struct {
 
 	noIdentifier int // rows without a valid identifier
 	invalid      int // of those, rows with an invalid one
+	columns      int // identifier columns of the sheet
+}
+
+// checkWork refuses a sheet with nothing to look up, before anything is
+// sent: no identifier column, or no data row.
+func (m *model) checkWork(path string) error {
+	switch {
+	case m.columns == 0:
+		return usageErrorf("%s: no identifier column found (looked for profile URLs, e-mails, phones and profile uids by header and by content); name one with --column KIND=HEADER, such as --column email=\"Work Email\"", path)
+	case len(m.rows)+m.noIdentifier == 0:
+		return usageErrorf("%s: no data rows below the header", path)
+	}
+	return nil
 }
 
 // lookup is one distinct identifier of the input.
@@ -38,7 +51,11 @@ type lookup struct {
 	phase     state.Phase
 	notBefore time.Time
 	batch     uint64
-	queued    bool // in the ready queue or the delayed heap
+	queued    bool // in the queue
+	sent      bool // sent by this run
+	// lost says the request last carrying it was given up (no callback, or
+	// its answer lost): sending it again may pay for it twice.
+	lost bool
 }
 
 // rowState is a row's place in its waterfall: its lookups are
@@ -58,7 +75,7 @@ func loadRows(ctx context.Context, path string, opts sources.Options) (*model, s
 		return nil, sources.Layout{}, err
 	}
 	defer t.Close()
-	m := &model{index: make(map[string]int32), waiting: make(map[int32][]int32)}
+	m := &model{index: make(map[string]int32), waiting: make(map[int32][]int32), columns: len(t.Columns())}
 	var cellBytes int64
 	for n := 0; ; n++ {
 		if n%4096 == 0 && ctx.Err() != nil {
@@ -102,25 +119,30 @@ const presizeAfter = 1000
 
 // presize grows the model for the rows a CSV file of this size holds, from
 // the size of its first rows: a million-row sheet then fills its index
-// without rehashing it twenty times.
+// without rehashing it twenty times. Growth is an estimate, never a
+// requirement: a wrong guess costs memory or time, not correctness.
 func (m *model) presize(path string, cellBytes int64, rows int) {
 	fi, err := os.Stat(path)
-	if err != nil || cellBytes == 0 {
+	if err != nil || cellBytes == 0 || rows == 0 || len(m.rows) == 0 {
 		return
 	}
 	estimate := int(min(fi.Size()/max(cellBytes/int64(rows), 1), 50_000_000))
-	perRow := max(len(m.ids)/max(len(m.rows), 1), 1)
-	if estimate <= len(m.lookups) {
+	if estimate <= len(m.rows) {
 		return
 	}
-	index := make(map[string]int32, estimate*perRow)
+	// Identifiers and lookups per row, as read so far, rounded up.
+	idsPerRow := float64(len(m.ids)) / float64(len(m.rows))
+	lookupsPerRow := float64(len(m.lookups)) / float64(len(m.rows))
+	wantIDs := int(float64(estimate)*idsPerRow) + 1
+	wantLookups := int(float64(estimate)*lookupsPerRow) + 1
+	index := make(map[string]int32, wantLookups)
 	for k, v := range m.index {
 		index[k] = v
 	}
 	m.index = index
-	m.lookups = slices.Grow(m.lookups, estimate*perRow-len(m.lookups))
-	m.ids = slices.Grow(m.ids, estimate*perRow-len(m.ids))
-	m.rows = slices.Grow(m.rows, estimate-len(m.rows))
+	m.lookups = slices.Grow(m.lookups, max(0, wantLookups-len(m.lookups)))
+	m.ids = slices.Grow(m.ids, max(0, wantIDs-len(m.ids)))
+	m.rows = slices.Grow(m.rows, max(0, estimate-len(m.rows)))
 }
 
 func (m *model) intern(id ident.ID) int32 {
@@ -191,7 +213,7 @@ const (
 	rowWaiting     rowOutcome = iota // waits on a lookup that is queued or in flight
 	rowFound                         // a lookup found the person
 	rowNotFound                      // every identifier failed
-	rowFailed                        // a lookup was given up
+	rowFailed                        // waits on a lookup an earlier run gave up
 	rowCreditsOver                   // waits on a lookup answered credits_are_over
 )
 
@@ -211,7 +233,8 @@ func (m *model) advance(r int32) (int32, rowOutcome) {
 			rs.done = true
 			return li, rowFound
 		case state.Failed:
-			rs.done = true
+			// Given up by an earlier run: this one tries it again.
+			m.waiting[li] = append(m.waiting[li], r)
 			return li, rowFailed
 		case state.CreditsOver:
 			m.waiting[li] = append(m.waiting[li], r)

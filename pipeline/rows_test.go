@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/enrich-dev/enrich/internal/ident"
 	"github.com/enrich-dev/enrich/sources"
 )
 
@@ -64,5 +65,33 @@ func TestLoadRowsLarge(t *testing.T) {
 	}
 	if len(m.index) != len(m.lookups) {
 		t.Errorf("%d index entries for %d lookups", len(m.index), len(m.lookups))
+	}
+}
+
+// TestPresizeNeverShrinks: the size estimate from the first rows can be
+// below what was read already (more identifiers per row than the integer
+// average); growing by a negative count once panicked.
+func TestPresizeNeverShrinks(t *testing.T) {
+	m := &model{index: map[string]int32{}, waiting: map[int32][]int32{}}
+	for r := 0; r < 1000; r++ {
+		first := int32(len(m.ids))
+		m.ids = append(m.ids, m.intern(ident.ID{Kind: ident.Email, Value: fmt.Sprintf("p%d@x.co", r%800)}))
+		if r%2 == 0 {
+			m.ids = append(m.ids, m.intern(ident.ID{Kind: ident.LinkedIn, Value: fmt.Sprintf("https://www.linkedin.com/in/p%d", r)}))
+		}
+		m.rows = append(m.rows, rowState{first: first, end: int32(len(m.ids)), pos: first})
+	}
+	// 1,300 rows of 100 bytes: more rows than lookups so far (1,300), fewer
+	// than identifiers (1,500).
+	path := filepath.Join(t.TempDir(), "sized.csv")
+	if err := os.WriteFile(path, make([]byte, 130_000), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	m.presize(path, 100_000, 1000)
+	if len(m.rows) != 1000 || len(m.ids) != 1500 || len(m.index) != len(m.lookups) {
+		t.Fatalf("presize changed the model: %d rows, %d ids", len(m.rows), len(m.ids))
+	}
+	if cap(m.rows) < 1300 {
+		t.Errorf("rows not grown for the estimate: cap %d", cap(m.rows))
 	}
 }

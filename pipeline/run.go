@@ -9,11 +9,14 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/url"
 	"strings"
 	"time"
 
 	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/internal/clock"
+	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/sources"
 	"github.com/enrich-dev/enrich/state"
 )
@@ -27,8 +30,23 @@ type Service interface {
 
 var _ Service = (*api.Client)(nil)
 
+// Defaults of Config. The drain covers the service's delivery schedule:
+// processing that sometimes takes a minute or more, then retries 10, 30
+// and 60 s apart, each allowed 10 s to be answered.
+const (
+	DefaultListen          = "127.0.0.1:8701"
+	DefaultItemsPerMinute  = 600
+	DefaultRateWindow      = time.Minute
+	DefaultCallbackTimeout = 15 * time.Minute
+	DefaultMaxAttempts     = 5
+	DefaultMaxWaits        = 20
+	DefaultRetryWait       = 60 * time.Second
+	DefaultDrainTimeout    = 5 * time.Minute
+	DefaultServiceWait     = 10 * time.Minute
+)
+
 // Config describes one run. Zero durations and limits take the defaults
-// given on each field.
+// above; negative ones are refused.
 type Config struct {
 	Input   string // the sheet to enrich
 	Output  string // where the enriched sheet goes; .csv, .xlsx or .jsonl
@@ -36,54 +54,82 @@ type Config struct {
 	Source  sources.Options
 
 	Service Service
-	// Listen is the callback receiver's address (default 127.0.0.1:8701);
-	// PublicURL is the address the service posts to (default http://Listen).
+	// Account names the account the run spends from, for the budget shared
+	// by every run of the machine on that account (budget.Account); ""
+	// keeps the budget to this run.
+	Account string
+	// Listen is the callback receiver's address; PublicURL is the address
+	// the service posts to (default http://Listen).
 	Listen    string
 	PublicURL string
+	// CallbackAllow lists the networks callbacks are accepted from; empty
+	// accepts every address.
+	CallbackAllow []*net.IPNet
 
 	Sync            bool // synchronous lookups: no callbacks
 	WithoutContacts bool // profiles without contacts, from their own pool
 
-	ItemsPerMinute  int           // the budget per RateWindow; default 600
-	RateWindow      time.Duration // default 1m
-	CallbackTimeout time.Duration // resubmit a request with no callback after this; default 15m
-	MaxAttempts     int           // submissions of one identifier before giving up; default 5
-	MaxCredits      int64         // most credits this run may spend; 0 = no limit
-	MaxDuration     time.Duration // stop submitting after this; 0 = no limit
+	ItemsPerMinute  int           // the budget per RateWindow
+	RateWindow      time.Duration // the service's sliding window
+	CallbackTimeout time.Duration // a request with no callback is given up after this and its items sent again
+	MaxAttempts     int           // submissions of one identifier before this run gives it up
+	// MaxWaits bounds the answers in a row that ask an identifier to wait
+	// (duplicate_query, timeout_exceeded), which are not attempts.
+	MaxWaits   int
+	MaxCredits int64 // most credits this run may spend; 0 = no limit
+	// MaxDuration bounds the whole run, drain included: submission stops
+	// DrainTimeout before it ends. 0 = no limit.
+	MaxDuration time.Duration
 	// RetryWait is how long an identifier answered duplicate_query or
 	// timeout_exceeded waits before it is sent again: the service's
-	// duplicate period. Default 60s.
+	// duplicate period.
 	RetryWait time.Duration
-	// DrainTimeout bounds the wait for results in flight once the run stops
-	// submitting early (credits, --max-duration, Ctrl-C). Default 2m.
+	// DrainTimeout bounds the wait for results in flight once the run
+	// stops submitting early (credits, time, outage, Ctrl-C).
 	DrainTimeout time.Duration
+	// ServiceWait bounds a continuous outage of the service (connections
+	// refused, timeouts, 5xx): submission is retried with backoff for this
+	// long, then the run stops as incomplete.
+	ServiceWait time.Duration
 
 	Progress Progress     // default: none
 	Log      *slog.Logger // default: discard
+	Clock    clock.Clock  // default: the system clock
 	Command  string       // names this process in the journal's owner file
+	// CommandLine is the command line shown in the report and in what to
+	// run next; it must hold no secret.
+	CommandLine string
+	// Settings are the options shown in the report, as flags.
+	Settings []report.Setting
 }
 
 func (c *Config) setDefaults() {
 	if c.Listen == "" {
-		c.Listen = "127.0.0.1:8701"
+		c.Listen = DefaultListen
 	}
 	if c.ItemsPerMinute == 0 {
-		c.ItemsPerMinute = 600
+		c.ItemsPerMinute = DefaultItemsPerMinute
 	}
 	if c.RateWindow == 0 {
-		c.RateWindow = time.Minute
+		c.RateWindow = DefaultRateWindow
 	}
 	if c.CallbackTimeout == 0 {
-		c.CallbackTimeout = 15 * time.Minute
+		c.CallbackTimeout = DefaultCallbackTimeout
 	}
 	if c.MaxAttempts == 0 {
-		c.MaxAttempts = 5
+		c.MaxAttempts = DefaultMaxAttempts
+	}
+	if c.MaxWaits == 0 {
+		c.MaxWaits = DefaultMaxWaits
 	}
 	if c.RetryWait == 0 {
-		c.RetryWait = 60 * time.Second
+		c.RetryWait = DefaultRetryWait
 	}
 	if c.DrainTimeout == 0 {
-		c.DrainTimeout = 2 * time.Minute
+		c.DrainTimeout = DefaultDrainTimeout
+	}
+	if c.ServiceWait == 0 {
+		c.ServiceWait = DefaultServiceWait
 	}
 	if c.Progress == nil {
 		c.Progress = noProgress{}
@@ -91,8 +137,14 @@ func (c *Config) setDefaults() {
 	if c.Log == nil {
 		c.Log = slog.New(slog.DiscardHandler)
 	}
+	if c.Clock == nil {
+		c.Clock = clock.Real{}
+	}
 	if c.Command == "" {
 		c.Command = "enrich run"
+	}
+	if c.CommandLine == "" {
+		c.CommandLine = c.Command + " " + c.Input + " -o " + c.Output
 	}
 }
 
@@ -104,7 +156,7 @@ func (c *Config) mode() state.Mode {
 }
 
 func (c *Config) policy() state.Policy {
-	return state.Policy{MaxAttempts: c.MaxAttempts, RetryWait: c.RetryWait}
+	return state.Policy{MaxAttempts: c.MaxAttempts, RetryWait: c.RetryWait, MaxWaits: c.MaxWaits}
 }
 
 // Stop reasons: why a run ended before every row was final.
@@ -113,6 +165,12 @@ const (
 	StopMaxCredits  = "--max-credits reached"
 	StopMaxDuration = "--max-duration reached"
 	StopInterrupted = "interrupted"
+	StopOutage      = "the service did not answer for --service-wait"
+	StopAccount     = "the service refused the account"
+	StopRejected    = "the service rejected a lookup request"
+	StopStorage     = "the journal could not be written"
+	StopReceiver    = "the callback receiver failed"
+	StopAttempts    = "identifiers given up after --max-attempts"
 )
 
 // Errors a caller decides on.
@@ -121,13 +179,26 @@ var (
 	ErrAccount = errors.New("the service refused the account")
 	// ErrUnreachable is a service or callback address that cannot be reached.
 	ErrUnreachable = errors.New("unreachable")
+	// ErrUsage is a run refused before it started: a bad setting, output,
+	// or an input with nothing to look up. Nothing was read or sent.
+	ErrUsage = errors.New("bad usage")
+	// ErrStorage is a journal that could not be written: the run stopped
+	// submitting at once and kept what it could.
+	ErrStorage = errors.New("the journal could not be written")
 )
+
+// usageErrorf reports a run refused before it started.
+func usageErrorf(format string, args ...any) error {
+	return fmt.Errorf("%w: %s", ErrUsage, fmt.Sprintf(format, args...))
+}
 
 // Run enriches cfg.Input into cfg.Output. It returns the report of the run
 // also when it stopped early; Report.Complete says whether every row is
-// final. An error means the run could not go on (bad input, a refused
-// account, a journal another process holds: errors.Is(err, state.ErrLocked)).
-func Run(ctx context.Context, cfg Config) (*Report, error) {
+// final. An error means the run could not go on (bad usage, a refused
+// account, a journal another process holds: errors.Is(err,
+// state.ErrLocked)); when the run got as far as writing its output, the
+// report comes with the error.
+func Run(ctx context.Context, cfg Config) (*report.Run, error) {
 	cfg.setDefaults()
 	if err := cfg.validate(); err != nil {
 		return nil, err
@@ -142,27 +213,49 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	defer e.budget.Close()
 	return e.run(ctx)
 }
 
+// validate refuses what can be refused before anything is read or sent:
+// settings out of range and an output that cannot be written.
 func (c *Config) validate() error {
 	switch {
 	case c.Input == "" || c.Output == "" || c.Journal == "":
-		return fmt.Errorf("input, output and journal are required")
+		return usageErrorf("input, output and journal are required")
 	case c.Service == nil:
 		return fmt.Errorf("no service")
 	case c.ItemsPerMinute < 1:
-		return fmt.Errorf("items per minute must be at least 1")
+		return usageErrorf("--items-per-minute %d: the budget must be at least 1", c.ItemsPerMinute)
+	case c.RateWindow <= 0:
+		return usageErrorf("--rate-window %v: the window must be longer than 0", c.RateWindow)
+	case c.CallbackTimeout <= 0:
+		return usageErrorf("--callback-timeout %v: must be longer than 0", c.CallbackTimeout)
 	case c.MaxAttempts < 1:
-		return fmt.Errorf("max attempts must be at least 1")
+		return usageErrorf("--max-attempts %d: must be at least 1", c.MaxAttempts)
+	case c.MaxWaits < 1:
+		return usageErrorf("max waits %d: must be at least 1", c.MaxWaits)
 	case c.MaxCredits < 0:
-		return fmt.Errorf("max credits cannot be negative")
+		return usageErrorf("--max-credits %d: cannot be negative (0 means no limit)", c.MaxCredits)
+	case c.MaxDuration < 0:
+		return usageErrorf("--max-duration %v: cannot be negative (0 means no limit)", c.MaxDuration)
+	case c.RetryWait <= 0:
+		return usageErrorf("--retry-wait %v: must be longer than 0", c.RetryWait)
+	case c.DrainTimeout <= 0:
+		return usageErrorf("--drain-timeout %v: must be longer than 0", c.DrainTimeout)
+	case c.ServiceWait <= 0:
+		return usageErrorf("--service-wait %v: must be longer than 0", c.ServiceWait)
+	case c.MaxDuration > 0 && c.MaxDuration <= c.DrainTimeout:
+		return usageErrorf("--max-duration %v leaves no time to submit: it includes the drain at the end (--drain-timeout %v); give a longer duration or a shorter drain", c.MaxDuration, c.DrainTimeout)
 	}
 	if c.PublicURL != "" {
 		u, err := url.Parse(c.PublicURL)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return fmt.Errorf("public URL %q is not an http(s) URL such as https://enrich.example.com", c.PublicURL)
+			return usageErrorf("--public-url %q is not an http(s) URL such as https://enrich.example.com", c.PublicURL)
 		}
+	}
+	if err := CheckOutput(c.Output, c.Input, c.Journal); err != nil {
+		return fmt.Errorf("%w: %v", ErrUsage, err)
 	}
 	return nil
 }
@@ -178,4 +271,34 @@ func (c *Config) publicBase(listenAddr string) string {
 		host = "127.0.0.1" + host[strings.LastIndex(host, ":"):]
 	}
 	return "http://" + host
+}
+
+// ParseAllow reads a comma-separated list of networks (CIDR, or single
+// addresses) for --callback-allow.
+func ParseAllow(list string) ([]*net.IPNet, error) {
+	var nets []*net.IPNet
+	for _, s := range strings.Split(list, ",") {
+		s = strings.TrimSpace(s)
+		if s == "" {
+			continue
+		}
+		if !strings.Contains(s, "/") {
+			ip := net.ParseIP(s)
+			if ip == nil {
+				return nil, fmt.Errorf("%q is not an address or a network such as 203.0.113.0/24", s)
+			}
+			bits := 128
+			if ip.To4() != nil {
+				ip, bits = ip.To4(), 32
+			}
+			nets = append(nets, &net.IPNet{IP: ip, Mask: net.CIDRMask(bits, bits)})
+			continue
+		}
+		_, n, err := net.ParseCIDR(s)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not an address or a network such as 203.0.113.0/24", s)
+		}
+		nets = append(nets, n)
+	}
+	return nets, nil
 }

@@ -124,8 +124,8 @@ func TestRunClean(t *testing.T) {
 	}
 	// Each distinct identifier that found someone costs one credit, and
 	// rows naming the same person by different identifiers cost one each.
-	if got := st.CreditsUsed["standard"]; got != report.CreditsUsed || got < int64(matched(h.sheet)) {
-		t.Errorf("credits used %d, report says %d, distinct people %d", got, report.CreditsUsed, matched(h.sheet))
+	if got := st.CreditsUsed["standard"]; got != *report.Credits.BalanceDrop || got != report.Credits.ProfilesReceived || got < int64(matched(h.sheet)) {
+		t.Errorf("credits used %d, report says %+v, distinct people %d", got, report.Credits, matched(h.sheet))
 	}
 
 	// A second run of the same command costs nothing and changes nothing.

@@ -4,13 +4,17 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
+	"net/http"
 	"time"
 
 	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/state"
 )
 
-// outcome is what became of one submission, reported to the loop.
+// outcome is what became of one submission, or of a balance read,
+// reported to the loop.
 type outcome struct {
 	seq       uint64
 	requestID int64
@@ -18,80 +22,94 @@ type outcome struct {
 	meta      api.Meta
 	err       error
 	answered  time.Time
-	fatal     error // the journal failed: the run cannot go on
-	// maxDuration is the --max-duration timer firing, not a submission.
-	maxDuration bool
+	stored    error // the journal failed to store the results
+	// balance is the answer of a balance read, not of a submission.
+	balance bool
 }
 
-// send journals the intent of a batch, takes its room in the window, and
-// starts its request. The journal is written before anything is sent.
-func (e *engine) send(ctx context.Context, batch []int32, now time.Time) {
+// send journals the intent of a batch, takes its room in the budget, and
+// starts its request. The journal is written before anything is sent. It
+// reports false when the run cannot go on submitting.
+func (e *engine) send(ctx context.Context, batch []int32, now time.Time) bool {
 	items := make([]string, len(batch))
 	for i, li := range batch {
 		items[i] = e.m.lookups[li].id
 	}
 	b, settled, err := e.j.Begin(e.mode, items, e.cfg.Sync, now)
 	if err != nil {
-		e.fatal = err
-		return
+		e.storageFailed(err)
+		return false
 	}
 	for _, li := range batch {
 		e.m.lookups[li].queued = false
 	}
 	// Results committed by the receiver since the loop last looked may have
 	// settled some of them; their changes are on the way, applied here.
-	e.applyAll(settled, false)
+	e.applyAll(settled)
 	if b.Seq == 0 {
-		return
+		return true
 	}
-	items = b.Items
-	for _, id := range items {
+	resent := 0
+	for _, id := range b.Items {
 		l := &e.m.lookups[e.m.index[id]]
-		l.phase, l.batch = state.InFlight, b.Seq
+		if l.sent {
+			resent++
+		}
+		if l.lost {
+			e.stats.relookups++
+		}
+		l.phase, l.batch, l.sent, l.lost = state.InFlight, b.Seq, true, false
 	}
-	f := &flight{batch: b, res: e.lim.reserve(len(items)), sending: true}
+	f := &flight{batch: b, res: e.budget.Reserve(now, len(b.Items)), sending: true}
 	e.flights[b.Seq] = f
-	e.cr.inflight += int64(len(items))
+	e.cr.inflight += int64(len(b.Items))
 	e.stats.requests++
-	e.stats.itemsSent += len(items)
+	e.stats.itemsSent += len(b.Items)
 	if e.stats.firstSend.IsZero() {
 		e.stats.firstSend = now
 	}
 	e.stats.lastSend = now
+	e.timeline.sent(now, len(b.Items), resent)
 
 	// A request under way is finished even after Ctrl-C: it may reach the
 	// service, and its answer says what the journal must record.
 	reqCtx := context.WithoutCancel(ctx)
-	go func() {
+	sync, items, callbackURL := e.cfg.Sync, b.Items, ""
+	if !sync {
+		callbackURL = e.callbackURL()
+	}
+	e.group.Go(func() error {
 		o := outcome{seq: b.Seq}
-		if e.cfg.Sync {
+		if sync {
 			var results []api.Result
 			results, o.meta, o.err = e.cfg.Service.LookupSync(reqCtx, items, e.cfg.WithoutContacts)
-			o.answered = time.Now()
+			o.answered = e.clock.Now()
 			if o.err == nil {
 				d, err := e.j.Deliver(state.Ref{Seq: b.Seq}, results, o.answered, e.cfg.policy())
-				o.results, o.fatal = &d, err
+				o.results, o.stored = &d, err
 			}
 		} else {
-			req := api.LookupRequest{Items: items, CallbackURL: e.callbackURL(), WithoutContacts: e.cfg.WithoutContacts}
+			req := api.LookupRequest{Items: items, CallbackURL: callbackURL, WithoutContacts: e.cfg.WithoutContacts}
 			o.requestID, o.meta, o.err = e.cfg.Service.LookupAsync(reqCtx, req)
-			o.answered = time.Now()
+			o.answered = e.clock.Now()
 		}
-		select {
-		case e.outcomes <- o:
-		case <-e.done:
-		}
-	}()
+		e.outcomes <- o
+		return nil
+	})
+	return true
 }
 
-// handle applies the outcome of a submission.
+// handle applies the outcome of a submission or of a balance read.
 func (e *engine) handle(o outcome) {
-	if o.maxDuration {
-		e.halt(StopMaxDuration)
-		return
+	if o.meta.RateLimited > 0 {
+		e.stats.rateLimited += o.meta.RateLimited
+		e.timeline.rateLimited(o.answered, o.meta.RateLimited)
 	}
-	if o.fatal != nil {
-		e.fatal = o.fatal
+	if o.balance {
+		e.reading = false
+		if o.err == nil {
+			e.cr.observe(o.meta)
+		}
 		return
 	}
 	f := e.flights[o.seq]
@@ -99,97 +117,175 @@ func (e *engine) handle(o outcome) {
 		return
 	}
 	f.sending = false
-	e.stats.rateLimited += o.meta.RateLimited
-	e.cr.observe(o.meta)
 	if o.err == nil {
-		e.failures = 0
-		e.lim.settle(f.res, o.answered)
+		e.cr.observe(o.meta)
+		e.serviceAnswered(o.answered)
+		e.budget.Settle(f.res, o.answered)
+		if o.stored != nil {
+			e.storageFailed(o.stored)
+			return
+		}
 		if o.results != nil { // synchronous: the results are in
-			e.stats.callbacks++
-			e.applyAll(o.results.Changes, true)
-			if !e.pending(f) {
-				e.land(o.seq)
-			}
+			e.delivered(delivered{d: *o.results})
 			return
 		}
 		if err := e.j.Accepted(o.seq, o.requestID, o.answered); err != nil {
-			e.fatal = err
+			e.storageFailed(err)
 			return
 		}
 		f.batch.RequestID = o.requestID
 		f.deadline = o.answered.Add(e.cfg.CallbackTimeout)
+		if f.answered {
+			e.land(o.seq)
+		}
 		return
 	}
 	e.failed(f, o)
 }
 
-// failed decides what a failed submission means. The rules follow the
-// interface: 429 and 402 are answered before processing, so nothing
-// happened; a 5xx is taken as not processed; a failure after the request
-// may have arrived waits for a callback like any other request.
+// failed decides what a failed submission means, from what the service
+// can have done with it:
+//
+//   - not taken: a 429 or 402 (answered before processing), a 503 (the
+//     service is unavailable), a refused key or account, a request it
+//     judged invalid, or a connection that never opened. The items go
+//     back to the queue without using an attempt, and nothing counts in
+//     the rate window.
+//   - taken, answer unreadable: a 204 ("still in progress") or a 2xx whose
+//     body cannot be read. The request is in progress: its callback is
+//     awaited like any other, matched by its items.
+//   - maybe taken: a 500 or other 5xx, a timeout, a connection cut after
+//     the request went out. The service may have processed it: the batch
+//     stays open and its callback, if one comes, is matched by its items;
+//     the items are sent again only after --callback-timeout, so that they
+//     are paid twice only if the service did process them and then lost
+//     the delivery. A synchronous request's results, if any, are lost with
+//     its answer: its items go back to the queue at once.
+//
+// Failures of the service (5xx, timeouts, refused connections) pause
+// submission with backoff, and stop the run after --service-wait of them
+// in a row.
 func (e *engine) failed(f *flight, o outcome) {
 	err := o.err
 	var apiErr *api.Error
 	isAPI := errors.As(err, &apiErr)
+	var te *api.TransportError
+	isTransport := errors.As(err, &te)
 	switch {
-	case errors.Is(err, api.ErrMaybeDelivered) && !e.cfg.Sync:
-		e.cfg.Log.Warn("no answer to a submission that may have arrived; waiting for its callback", "batch", o.seq, "error", err)
-		if err := e.j.Uncertain(o.seq, o.answered, err.Error()); err != nil {
-			e.fatal = err
-			return
-		}
-		e.lim.settle(f.res, o.answered)
-		f.deadline = o.answered.Add(e.cfg.CallbackTimeout)
-		return
 	case errors.Is(err, api.ErrRateLimited):
-		e.reject(f, o, "rate limited (429)", false)
-		e.backoff()
+		e.serviceAnswered(o.answered)
+		e.reject(f, o, "rate limited (429)")
+		e.pause(o.answered, apiErr.RetryAfter)
 	case errors.Is(err, api.ErrNoCredits):
-		e.reject(f, o, "no credits (402)", false)
-		e.halt(StopCredits)
+		e.serviceAnswered(o.answered)
+		e.reject(f, o, "no credits (402)")
+		e.halt(StopCredits, nil)
 	case errors.Is(err, api.ErrUnauthorized), errors.Is(err, api.ErrForbidden):
-		e.reject(f, o, err.Error(), false)
-		e.fatal = fmt.Errorf("%w: %s", ErrAccount, accountProblem(err))
+		e.reject(f, o, err.Error())
+		e.halt(StopAccount, fmt.Errorf("%w: %s", ErrAccount, accountProblem(err)))
+	case errors.Is(err, api.ErrAccepted):
+		e.serviceAnswered(o.answered)
+		e.uncertain(f, o, err)
+	case isAPI && apiErr.Status == http.StatusServiceUnavailable:
+		e.reject(f, o, err.Error())
+		e.serviceFailed(o.answered, err)
 	case isAPI && apiErr.Status < 500:
-		e.reject(f, o, err.Error(), true)
-		e.fatal = fmt.Errorf("the service rejected a lookup request: %w", err)
-	default: // 5xx, a failure to connect, or a synchronous request cut off
-		var te *api.TransportError
-		notSent := errors.As(err, &te) && !te.Sent
-		e.reject(f, o, err.Error(), !notSent)
-		e.backoff()
-		if notSent && e.failures >= 10 {
-			e.fatal = fmt.Errorf("%w: the service at %s: %v; check ENRICH_API_URL and the network", ErrUnreachable, serviceURL(e.cfg.Service), err)
-		}
+		e.reject(f, o, err.Error())
+		e.halt(StopRejected, fmt.Errorf("%s: %w; this is a fault of enrich or of --api-url, not of the sheet", StopRejected, err))
+	case isTransport && !te.Sent:
+		e.reject(f, o, err.Error())
+		e.serviceFailed(o.answered, err)
+	default: // a 5xx, a timeout, a cut connection: maybe taken
+		e.uncertain(f, o, err)
+		e.serviceFailed(o.answered, err)
 	}
 }
 
 // reject journals a batch the service did not take and queues its lookups
-// again. counted says whether the service may have counted the request in
-// its window (then its room stays taken) and whether it counts as an
-// attempt.
-func (e *engine) reject(f *flight, o outcome, reason string, counted bool) {
-	changes, err := e.j.Rejected(o.seq, o.answered, reason, counted)
+// again. The room it took in the budget is given back.
+func (e *engine) reject(f *flight, o outcome, reason string) {
+	changes, err := e.j.Rejected(o.seq, o.answered, reason)
 	if err != nil {
-		e.fatal = err
+		e.storageFailed(err)
 		return
 	}
-	if counted {
-		e.lim.settle(f.res, o.answered)
-	} else {
-		e.lim.release(f.res)
-	}
-	e.cfg.Log.Warn("lookup request not accepted; its items go back to the queue", "batch", o.seq, "items", len(f.batch.Items), "reason", reason)
+	e.budget.Release(f.res)
+	e.cfg.Log.Warn("lookup request not taken; its items go back to the queue", "batch", o.seq, "items", len(f.batch.Items), "reason", reason)
 	e.land(o.seq)
-	e.applyAll(changes, false)
+	e.applyAll(changes)
 }
 
-// backoff pauses submission after a failure, exponentially with the number
-// of failures in a row, up to a minute.
-func (e *engine) backoff() {
-	e.failures++
-	d := min(time.Minute, time.Second<<min(e.failures-1, 6))
-	e.pauseTil = time.Now().Add(d)
+// uncertain keeps a batch the service may have taken open for its
+// callback (see failed). Its room in the budget counts from the answer.
+func (e *engine) uncertain(f *flight, o outcome, cause error) {
+	e.budget.Settle(f.res, o.answered)
+	e.stats.uncertain++
+	if e.cfg.Sync {
+		changes, err := e.j.Expire(o.seq, o.answered, "the synchronous answer was lost: "+cause.Error(), e.cfg.policy())
+		if err != nil {
+			e.storageFailed(err)
+			return
+		}
+		e.cfg.Log.Warn("a synchronous answer was lost; its items go back to the queue", "batch", o.seq, "error", cause)
+		e.expired(o.seq, o.answered, changes)
+		return
+	}
+	if err := e.j.Uncertain(o.seq, o.answered, cause.Error()); err != nil {
+		e.storageFailed(err)
+		return
+	}
+	e.cfg.Log.Warn("the service may have taken a request whose answer was lost; waiting for its callback", "batch", o.seq, "items", len(f.batch.Items), "wait", e.cfg.CallbackTimeout, "error", cause)
+	f.deadline = o.answered.Add(e.cfg.CallbackTimeout)
+	if f.answered {
+		e.land(o.seq)
+	}
+}
+
+// outage is a run of failures of the service.
+type outage struct {
+	since    time.Time // the first failure in a row; zero while it answers
+	failures int
+}
+
+// serviceFailed counts a failure of the service: submission pauses with
+// exponential backoff, and a failure lasting --service-wait stops the run.
+func (e *engine) serviceFailed(now time.Time, err error) {
+	if e.outage.since.IsZero() {
+		e.outage.since = now
+		e.timeline.event(now, report.EventOutageStart, err.Error())
+		e.cfg.Log.Warn("the service is failing; submission pauses and retries", "error", err, "for_at_most", e.cfg.ServiceWait)
+	}
+	e.outage.failures++
+	if now.Sub(e.outage.since) >= e.cfg.ServiceWait {
+		e.halt(StopOutage, nil)
+		return
+	}
+	ceiling := min(time.Minute, time.Second<<min(e.outage.failures-1, 6))
+	// Full jitter, so that runs sharing the service do not retry together.
+	e.pause(now, time.Duration(rand.Float64()*float64(ceiling))+100*time.Millisecond)
+}
+
+// serviceAnswered ends an outage.
+func (e *engine) serviceAnswered(now time.Time) {
+	if !e.outage.since.IsZero() {
+		e.timeline.event(now, report.EventOutageEnd, "")
+		e.cfg.Log.Info("the service answers again", "after", now.Sub(e.outage.since).Round(time.Second))
+	}
+	e.outage = outage{}
+}
+
+// pause holds submission for d from now (at least a moment).
+func (e *engine) pause(now time.Time, d time.Duration) {
+	if until := now.Add(max(d, 100*time.Millisecond)); until.After(e.pauseTil) {
+		e.pauseTil = until
+	}
+}
+
+// storageFailed stops the run at once: a result that cannot be journaled
+// cannot be kept. What is in flight may still be stored.
+func (e *engine) storageFailed(err error) {
+	e.cfg.Log.Error("the journal could not be written; submission stops", "error", err)
+	e.halt(StopStorage, fmt.Errorf("%w: %v", ErrStorage, err))
 }
 
 // accountProblem says in one sentence what is wrong with the account.

@@ -58,7 +58,15 @@ type Policy struct {
 	// timeout_exceeded waits before it is submitted again: the service's
 	// duplicate period, so that the next submission is not a duplicate.
 	RetryWait time.Duration
+	// MaxWaits bounds the answers in a row that ask to wait
+	// (duplicate_query, timeout_exceeded). They are not attempts: the
+	// service did not look the item up. But a service that answers nothing
+	// else must not keep a run going for ever. 0 means no bound.
+	MaxWaits int
 }
+
+// exhausted reports whether l has used its attempts.
+func (p Policy) exhausted(l Lookup) bool { return p.MaxAttempts > 0 && l.Attempts >= p.MaxAttempts }
 
 // Change is a lookup whose phase a journal operation changed.
 type Change struct {
@@ -143,19 +151,17 @@ func (j *Journal) Accepted(seq uint64, requestID int64, at time.Time) error {
 
 // Rejected records that the service did not take a batch (429, 402, a
 // validation error, a failure to connect): its lookups still in flight go
-// back to the queue. countAttempt says whether the submission counts
-// against the lookups' attempts and in the service's rate window; a 429
-// does not.
-func (j *Journal) Rejected(seq uint64, at time.Time, reason string, countAttempt bool) ([]Change, error) {
+// back to the queue, and the submission counts neither as an attempt nor
+// in the service's rate window.
+func (j *Journal) Rejected(seq uint64, at time.Time, reason string) ([]Change, error) {
 	var changes []Change
 	err := j.updateBatch(seq, func(tx *bolt.Tx, b *Batch) error {
-		b.Phase, b.Answered, b.Reason, b.NotCounted = BatchRejected, at.UTC(), reason, !countAttempt
+		if !b.Phase.Open() {
+			return nil
+		}
+		b.Phase, b.Answered, b.Reason, b.NotCounted = BatchRejected, at.UTC(), reason, true
 		var err error
-		changes, err = requeue(tx, b, at, func(l *Lookup) {
-			if !countAttempt {
-				l.Attempts--
-			}
-		})
+		changes, err = requeue(tx, b, at, func(l *Lookup) { l.Attempts = max(0, l.Attempts-1) })
 		return err
 	})
 	return changes, err
@@ -183,7 +189,7 @@ func (j *Journal) Expire(seq uint64, now time.Time, reason string, p Policy) ([]
 		b.Phase, b.Reason = BatchExpired, reason
 		var err error
 		changes, err = requeue(tx, b, now, func(l *Lookup) {
-			if p.MaxAttempts > 0 && l.Attempts >= p.MaxAttempts {
+			if p.exhausted(*l) {
 				l.Phase = Failed
 				l.Reason = fmt.Sprintf("no result after %d attempts: %s", l.Attempts, reason)
 			}
@@ -240,19 +246,25 @@ func (j *Journal) OpenBatches() ([]Batch, error) {
 }
 
 // BatchesSince returns the batches created at or after t, oldest first:
-// what counts in the rate window of a restarted run.
+// what counts in the rate window of a restarted run. Batches are created
+// in sequence order, but their times follow the wall clock, which can step
+// back: the scan goes on past older batches until sinceSlack of them in a
+// row are older than t.
 func (j *Journal) BatchesSince(t time.Time) ([]Batch, error) {
 	var out []Batch
 	err := j.db.View(func(tx *bolt.Tx) error {
 		c := tx.Bucket(bucketBatches).Cursor()
-		for k, v := c.Last(); k != nil; k, v = c.Prev() {
+		older := 0
+		for k, v := c.Last(); k != nil && older < sinceSlack; k, v = c.Prev() {
 			var b Batch
 			if err := json.Unmarshal(v, &b); err != nil {
 				return fmt.Errorf("batch %x: %w", k, err)
 			}
 			if b.Created.Before(t) {
-				break // batches are created in sequence order
+				older++
+				continue
 			}
+			older = 0
 			out = append(out, b)
 		}
 		return nil
@@ -260,6 +272,10 @@ func (j *Journal) BatchesSince(t time.Time) ([]Batch, error) {
 	slices.Reverse(out)
 	return out, err
 }
+
+// sinceSlack is how many batches in a row older than the window end
+// BatchesSince's scan.
+const sinceSlack = 256
 
 // updateBatch changes one batch in a write transaction.
 func (j *Journal) updateBatch(seq uint64, fn func(tx *bolt.Tx, b *Batch) error) error {

@@ -141,8 +141,8 @@ func TestLifecycle(t *testing.T) {
 		t.Errorf("b: %+v", l)
 	}
 	c := lookup(t, j, WithContacts, "c@x.co")
-	if c.Phase != Queued || !c.NotBefore.Equal(t0.Add(5*time.Second+time.Minute)) {
-		t.Errorf("c: %+v, want queued a minute later", c)
+	if c.Phase != Queued || !c.NotBefore.Equal(t0.Add(5*time.Second+time.Minute)) || c.Attempts != 0 || c.Waits != 1 {
+		t.Errorf("c: %+v, want queued a minute later, one wait and no attempt used", c)
 	}
 	open, _ := j.OpenBatches()
 	if len(open) != 0 {
@@ -185,7 +185,7 @@ func TestUnknownRequestIDMatchedByItems(t *testing.T) {
 func TestRejectedAndExpired(t *testing.T) {
 	j, _ := openTemp(t)
 	b1, _, _ := j.Begin(WithoutContacts, []string{"u1", "u2"}, false, t0)
-	changes, err := j.Rejected(b1.Seq, t0, "429", false)
+	changes, err := j.Rejected(b1.Seq, t0, "429")
 	if err != nil || len(changes) != 2 {
 		t.Fatalf("%v %v", changes, err)
 	}
@@ -277,15 +277,20 @@ func TestConcurrentDeliveries(t *testing.T) {
 func TestLookupEncoding(t *testing.T) {
 	for _, l := range []Lookup{
 		{},
-		{Phase: Failed, Attempts: 7, Batch: 1 << 40, Result: 12, NotBefore: t0, Updated: t0.Add(time.Second), Reason: "gave up: ✗"},
+		{Phase: Failed, Attempts: 7, Waits: 3, Batch: 1 << 40, Result: 12, NotBefore: t0, Updated: t0.Add(time.Second), Reason: "gave up: ✗"},
 	} {
 		got, err := unmarshalLookup(l.marshal())
 		if err != nil || got != l {
 			t.Errorf("round trip %+v → %+v, %v", l, got, err)
 		}
 	}
-	if _, err := unmarshalLookup([]byte{1, 2, 0x80}); err == nil {
+	if _, err := unmarshalLookup([]byte{2, 2, 0x80}); err == nil {
 		t.Error("truncated record decoded")
+	}
+	// A record of the first encoding, without Waits, still reads.
+	v1 := []byte{1, byte(InFlight), 2, 9, 0, 0, 0, 0}
+	if got, err := unmarshalLookup(v1); err != nil || got.Phase != InFlight || got.Attempts != 2 || got.Batch != 9 || got.Waits != 0 {
+		t.Errorf("v1 record: %+v, %v", got, err)
 	}
 }
 

@@ -29,8 +29,10 @@ func (m Mode) String() string {
 // Phase is where a lookup stands.
 type Phase uint8
 
-// The phases of a lookup. Found, NotFound and Failed are final; the others
-// wait for something.
+// The phases of a lookup. Found and NotFound are final: nothing changes
+// them. Failed was given up by a run, which a later run tries again; a
+// result that comes for it meanwhile is still taken. The others wait for
+// something.
 const (
 	// Queued waits to be submitted, not before NotBefore.
 	Queued Phase = iota
@@ -43,7 +45,8 @@ const (
 	// CreditsOver was answered credits_are_over; it is submitted again by a
 	// run that has credits.
 	CreditsOver
-	// Failed was given up after too many attempts; Reason says why.
+	// Failed was given up after too many attempts; Reason says why. The
+	// next run queues it again with a fresh count of attempts.
 	Failed
 )
 
@@ -56,13 +59,15 @@ func (p Phase) String() string {
 	return fmt.Sprintf("phase(%d)", p)
 }
 
-// Final reports whether nothing more will happen to a lookup in this phase.
-func (p Phase) Final() bool { return p == Found || p == NotFound || p == Failed }
+// Final reports whether nothing more will happen to a lookup in this phase:
+// the service answered it with a profile or with none.
+func (p Phase) Final() bool { return p == Found || p == NotFound }
 
 // Lookup is the journal's record of one identifier.
 type Lookup struct {
 	Phase     Phase
-	Attempts  int       // submissions so far
+	Attempts  int       // submissions that count against the policy's MaxAttempts
+	Waits     int       // answers that asked to wait (duplicate_query, timeout_exceeded) in a row
 	Batch     uint64    // the batch of the latest submission
 	Result    uint64    // when Found: the result's id
 	NotBefore time.Time // when Queued: the earliest next submission
@@ -70,13 +75,18 @@ type Lookup struct {
 	Reason    string // when Failed: why
 }
 
-const lookupEncoding = 1
+// Encodings of a lookup record: 2 added Waits after Attempts.
+const (
+	lookupEncodingV1 = 1
+	lookupEncoding   = 2
+)
 
 // marshal encodes a lookup compactly: a resumed run reads a million of them.
 func (l Lookup) marshal() []byte {
 	b := make([]byte, 0, 32+len(l.Reason))
 	b = append(b, lookupEncoding, byte(l.Phase))
 	b = binary.AppendUvarint(b, uint64(l.Attempts))
+	b = binary.AppendUvarint(b, uint64(l.Waits))
 	b = binary.AppendUvarint(b, l.Batch)
 	b = binary.AppendUvarint(b, l.Result)
 	b = binary.AppendVarint(b, unixMilli(l.NotBefore))
@@ -87,12 +97,18 @@ func (l Lookup) marshal() []byte {
 
 func unmarshalLookup(b []byte) (Lookup, error) {
 	var l Lookup
-	if len(b) < 2 || b[0] != lookupEncoding {
+	if len(b) < 2 || (b[0] != lookupEncoding && b[0] != lookupEncodingV1) {
 		return l, fmt.Errorf("lookup record of unknown encoding")
+	}
+	if b[1] > byte(Failed) {
+		return l, fmt.Errorf("lookup record of unknown phase %d", b[1])
 	}
 	l.Phase = Phase(b[1])
 	r := reader{b: b[2:]}
 	l.Attempts = int(r.uvarint())
+	if b[0] >= lookupEncoding {
+		l.Waits = int(r.uvarint())
+	}
 	l.Batch = r.uvarint()
 	l.Result = r.uvarint()
 	l.NotBefore = fromUnixMilli(r.varint())

@@ -64,8 +64,9 @@ func (r *Reader) EachLookup(m Mode, fn func(id []byte, l Lookup) error) error {
 	})
 }
 
-// Requeue puts lookups back in the queue: those answered credits_are_over,
-// when a run with credits starts. Only lookups in phase from change.
+// Requeue puts lookups back in the queue when a run starts: those answered
+// credits_are_over, and those an earlier run gave up (Failed), which get a
+// fresh count of attempts. Only lookups in phase from change.
 func (j *Journal) Requeue(m Mode, ids []string, from Phase, now time.Time) error {
 	return j.db.Update(func(tx *bolt.Tx) error {
 		lookups := lookupBucket(tx, m)
@@ -78,6 +79,9 @@ func (j *Journal) Requeue(m Mode, ids []string, from Phase, now time.Time) error
 				continue
 			}
 			l.Phase, l.Updated, l.NotBefore = Queued, now.UTC(), time.Time{}
+			if from == Failed {
+				l.Attempts, l.Waits, l.Reason = 0, 0, ""
+			}
 			if err := putLookup(lookups, id, l); err != nil {
 				return err
 			}

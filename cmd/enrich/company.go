@@ -161,7 +161,7 @@ of it is refused (exit code 3).`,
 			if !api.ValidEmployeeStatus(o.status) {
 				return usageErrorf("--status %q: use current, past or both", o.status)
 			}
-			if _, err := newProgress(o.progress, log); err != nil {
+			if _, _, err := newProgress(o.progress, g, log); err != nil {
 				return err
 			}
 			c, err := o.service.client(log)
@@ -173,12 +173,13 @@ of it is refused (exit code 3).`,
 				Company: args[0], Status: o.status, Output: o.output, Journal: o.journal, Service: c,
 				Listen: o.listen, PublicURL: o.public, CallbackTimeout: o.timeout, Refetch: o.refetch,
 				Progress: bar.update, Log: log,
+				CommandLine: commandLine(), Settings: settings(cmd.Flags()),
 			})
 			bar.done()
 			if err != nil {
 				return companyCmdError(err)
 			}
-			fmt.Fprintf(cmd.ErrOrStderr(), "enrich: %d of %d %s profiles of %s written to %s\n", res.Written, res.Expected, o.status, res.Company.Company, o.output)
+			res.Report.WriteSummary(cmd.ErrOrStderr())
 			switch {
 			case res.Complete:
 				return nil

@@ -30,7 +30,7 @@ It leaves leads.xlsx, leads-enriched.xlsx, its report and the journal in --dir.`
 			if err != nil {
 				return err
 			}
-			p, err := newProgress(progress, log)
+			p, log, err := newProgress(progress, g, log)
 			if err != nil {
 				return err
 			}

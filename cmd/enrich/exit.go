@@ -4,16 +4,18 @@ import (
 	"context"
 	"errors"
 	"fmt"
+
+	"github.com/enrich-dev/enrich/pipeline"
 )
 
-// Exit codes, documented in the README.
+// Exit codes, documented in the README; a run's come with its report.
 const (
-	ExitOK          = 0   // the job is complete
-	ExitError       = 1   // an error stopped the job
-	ExitUsage       = 2   // bad command line or bad input
-	ExitIncomplete  = 3   // stopped early (credits, quota, time) and resumable
-	ExitLocked      = 4   // another process holds the journal
-	ExitInterrupted = 130 // interrupted by a signal
+	ExitOK          = pipeline.ExitOK
+	ExitError       = pipeline.ExitError
+	ExitUsage       = pipeline.ExitUsage
+	ExitIncomplete  = pipeline.ExitIncomplete
+	ExitLocked      = 4 // another process holds the journal
+	ExitInterrupted = pipeline.ExitInterrupted
 )
 
 // exitError carries an exit code with the error a user sees.

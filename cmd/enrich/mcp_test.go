@@ -172,8 +172,10 @@ func TestMCPStdio(t *testing.T) {
 		JobID  string `json:"job_id"`
 		State  string `json:"state"`
 		Report *struct {
-			Rows        int   `json:"rows"`
-			CreditsUsed int64 `json:"credits_used"`
+			Rows    int `json:"rows"`
+			Credits struct {
+				BalanceDrop int64 `json:"balance_drop"`
+			} `json:"credits"`
 		} `json:"report"`
 	}
 	var started, done job
@@ -185,7 +187,7 @@ func TestMCPStdio(t *testing.T) {
 		t.Fatalf("run answered %+v", started)
 	}
 	mustCall(t, cs, "status", map[string]any{"job_id": started.JobID, "wait_seconds": 60}, "stdio-progress", &done)
-	if done.State != "complete" || done.Report == nil || done.Report.Rows != w.rows || done.Report.CreditsUsed == 0 {
+	if done.State != "complete" || done.Report == nil || done.Report.Rows != w.rows || done.Report.Credits.BalanceDrop == 0 {
 		t.Fatalf("job ended %+v", done)
 	}
 	ps := progress.waitFor(t, w.rows)
@@ -214,8 +216,8 @@ func TestMCPStdio(t *testing.T) {
 		Credits int64 `json:"credits"`
 	}
 	mustCall(t, cs, "credits", map[string]any{}, nil, &credits)
-	if credits.Credits != 500-done.Report.CreditsUsed {
-		t.Errorf("credits %d after spending %d of 500", credits.Credits, done.Report.CreditsUsed)
+	if credits.Credits != 500-done.Report.Credits.BalanceDrop {
+		t.Errorf("credits %d after spending %d of 500", credits.Credits, done.Report.Credits.BalanceDrop)
 	}
 	var page struct {
 		Total    int               `json:"total"`

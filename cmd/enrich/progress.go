@@ -13,8 +13,13 @@ import (
 	"github.com/enrich-dev/enrich/pipeline"
 )
 
-// newProgress returns the progress display --progress names.
-func newProgress(mode string, log *slog.Logger) (pipeline.Progress, error) {
+// newProgress returns the progress display --progress names, and the
+// logger to use beside it: on a terminal with a bar, log lines are printed
+// above the bar, which redraws below them.
+func newProgress(mode string, g *globals, log *slog.Logger) (pipeline.Progress, *slog.Logger, error) {
+	if g.quiet {
+		mode = "none"
+	}
 	if mode == "auto" {
 		mode = "log"
 		if term.IsTerminal(int(os.Stderr.Fd())) {
@@ -23,42 +28,66 @@ func newProgress(mode string, log *slog.Logger) (pipeline.Progress, error) {
 	}
 	switch mode {
 	case "bar":
-		return &barProgress{}, nil
+		p := &barProgress{}
+		log, err := g.loggerTo(p)
+		return p, log, err
 	case "log":
-		return &logProgress{log: log, every: 30 * time.Second}, nil
+		return &logProgress{log: log, every: 30 * time.Second}, log, nil
 	case "none":
-		return nil, nil
+		return nil, log, nil
 	}
-	return nil, usageErrorf("--progress %q: use auto, bar, log or none", mode)
+	return nil, nil, usageErrorf("--progress %q: use auto, bar, log or none", mode)
 }
 
-// barProgress draws a bar on the terminal: rows resolved, items per
-// minute, credits used and the time left.
+// barProgress draws a bar on the terminal: rows done, items per minute,
+// profiles received, the balance's drop and the time left. It is also the
+// writer of the log lines, which it prints above itself.
 type barProgress struct {
-	once sync.Once
-	bar  *progressbar.ProgressBar
+	mu  sync.Mutex
+	bar *progressbar.ProgressBar
 }
 
 func (p *barProgress) Update(s pipeline.Snapshot) {
-	p.once.Do(func() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.bar == nil {
 		p.bar = progressbar.NewOptions(s.Rows,
 			progressbar.OptionSetWriter(os.Stderr),
 			progressbar.OptionSetDescription("rows"),
 			progressbar.OptionShowCount(),
 			progressbar.OptionSetWidth(30),
 			progressbar.OptionThrottle(200*time.Millisecond),
+			progressbar.OptionSetPredictTime(false), // one ETA: the engine's, at the budget's pace
 			progressbar.OptionClearOnFinish(),
 		)
-	})
-	p.bar.Describe(fmt.Sprintf("rows │ %.0f items/min │ %d credits │ ETA %s", s.ItemsPerMinute, s.CreditsUsed, eta(s)))
+	}
+	p.bar.Describe(fmt.Sprintf("rows │ %.0f items/min │ %s │ ETA %s", s.ItemsPerMinute, creditsText(s), eta(s)))
 	p.bar.Set(s.Resolved)
 }
 
 func (p *barProgress) Done(s pipeline.Snapshot) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	if p.bar != nil {
 		p.bar.Set(s.Resolved)
 		p.bar.Finish()
+		p.bar = nil
 	}
+}
+
+// Write prints a log line above the bar, or as it is without one.
+func (p *barProgress) Write(b []byte) (int, error) {
+	p.mu.Lock()
+	bar := p.bar
+	p.mu.Unlock()
+	if bar == nil {
+		return os.Stderr.Write(b)
+	}
+	if _, err := progressbar.Bprintf(bar, "%s", b); err != nil {
+		return 0, err
+	}
+	bar.RenderBlank()
+	return len(b), nil
 }
 
 // logProgress writes one log line every so often, for runs without a
@@ -80,15 +109,21 @@ func (p *logProgress) Update(s pipeline.Snapshot) {
 func (p *logProgress) Done(s pipeline.Snapshot) { p.line("finished", s) }
 
 func (p *logProgress) line(msg string, s pipeline.Snapshot) {
-	p.log.Info(msg, "rows", s.Rows, "resolved", s.Resolved, "queued", s.Queued, "in_flight", s.InFlight,
-		"items_per_minute", fmt.Sprintf("%.0f", s.ItemsPerMinute), "credits_used", s.CreditsUsed, "eta", eta(s))
+	p.log.Info(msg, "rows", s.Rows, "done", s.Resolved, "queued", s.Queued, "in_flight", s.InFlight,
+		"items_per_minute", fmt.Sprintf("%.0f", s.ItemsPerMinute), "profiles_received", s.ProfilesReceived,
+		"balance_drop", s.BalanceDrop, "eta", eta(s))
+}
+
+// creditsText names the run's two credit figures.
+func creditsText(s pipeline.Snapshot) string {
+	return fmt.Sprintf("%d profiles, balance −%d", s.ProfilesReceived, s.BalanceDrop)
 }
 
 func eta(s pipeline.Snapshot) string {
 	if s.Waiting == 0 {
 		return "0s"
 	}
-	return s.ETA.Round(time.Second).String()
+	return s.ETA().Round(time.Second).String()
 }
 
 // counter shows a count that grows towards a total: profiles fetched of the

@@ -12,13 +12,21 @@ import (
 type globals struct {
 	logFormat string
 	logLevel  string
+	quiet     bool
 }
 
 // logger returns the logger the options describe, writing to w.
-func (g *globals) logger(w io.Writer) (*slog.Logger, error) {
+func (g *globals) logger(w io.Writer) (*slog.Logger, error) { return g.loggerTo(w) }
+
+// loggerTo returns the logger the options describe, writing to w. With
+// --quiet only warnings and errors are logged.
+func (g *globals) loggerTo(w io.Writer) (*slog.Logger, error) {
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(g.logLevel)); err != nil {
 		return nil, usageErrorf("--log-level %q: use debug, info, warn or error", g.logLevel)
+	}
+	if g.quiet && level < slog.LevelWarn {
+		level = slog.LevelWarn
 	}
 	opts := &slog.HandlerOptions{Level: level}
 	switch g.logFormat {
@@ -59,6 +67,7 @@ The service's address and key come from the environment:
 	}
 	root.PersistentFlags().StringVar(&g.logFormat, "log-format", "text", "log format on stderr: text or json")
 	root.PersistentFlags().StringVar(&g.logLevel, "log-level", "info", "log level: debug, info, warn or error")
+	root.PersistentFlags().BoolVarP(&g.quiet, "quiet", "q", false, "print only warnings, errors and the final summary (for cron mails)")
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
 		return usageErrorf("%v; see '%s --help'", err, cmd.CommandPath())
 	})

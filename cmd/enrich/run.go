@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -12,13 +13,14 @@ import (
 
 	"github.com/enrich-dev/enrich/api"
 	"github.com/enrich-dev/enrich/pipeline"
+	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/sources"
 	"github.com/enrich-dev/enrich/state"
 )
 
 // defaultJournal is the journal a command uses without --journal: one per
 // working directory, shared by every sheet enriched there, so that a person
-// looked up for one sheet costs nothing for the next.
+// looked up once for one sheet costs nothing for the next.
 const defaultJournal = "enrich.journal"
 
 // runOptions are the flags of `enrich run`; the engine's are shared with
@@ -26,10 +28,12 @@ const defaultJournal = "enrich.journal"
 type runOptions struct {
 	output   string
 	progress string
+	allow    string
 	service  serviceFlags
 	input    inputFlags
 	journal  string
 	cfg      pipeline.Config
+	flags    *pflag.FlagSet
 }
 
 func newRunCommand(g *globals) *cobra.Command {
@@ -41,18 +45,25 @@ func newRunCommand(g *globals) *cobra.Command {
 
 Every row is looked up by its identifiers (profile URL, then e-mail, then
 phone, then uid; --prefer changes the order), within the service's budget
-of items per minute. Results arrive on an embedded callback receiver
-(--listen, reached by the service at --public-url) or, with --sync, in the
-answers. Every request and result is kept in the journal, so running the
-same command again resumes where it stopped and never pays twice.
+of items per minute, shared with every other run on this machine that uses
+the same key. Results arrive on an embedded callback receiver (--listen,
+reached by the service at --public-url) or, with --sync, in the answers.
+Every request and result is kept in the journal, so running the same
+command again resumes where it stopped and never pays twice for a result
+it received.
+
+What can be checked without the service (the output's name and folder,
+every number, the sheet's identifier columns and rows) is checked before
+anything is sent.
 
 The service is configured by the environment:
   ENRICH_API_KEY   the account's API key (required; never a flag)
   ENRICH_API_URL   the service's base address (or --api-url)
 
-Exit codes: 0 complete; 1 error; 2 bad usage or input; 3 incomplete but
-resumable (credits, --max-credits, --max-duration); 4 the journal is in
-use; 130 interrupted.`,
+Exit codes: 0 complete (every row final); 1 error; 2 bad usage, bad input
+or a refused key; 3 incomplete but resumable (credits, --max-credits,
+--max-duration, an outage, rows in error); 4 the journal is in use;
+130 interrupted.`,
 		Example: `  ENRICH_API_KEY=... ENRICH_API_URL=https://api.example.com \
     enrich run leads.xlsx -o leads-enriched.xlsx --public-url https://hooks.example.com`,
 		Args: exactArgs(1, "one input file"),
@@ -62,6 +73,9 @@ use; 130 interrupted.`,
 			}
 			opts, err := o.input.options()
 			if err != nil {
+				return err
+			}
+			if err := o.check(); err != nil {
 				return err
 			}
 			client, _, err := o.service.connect(g)
@@ -82,19 +96,54 @@ use; 130 interrupted.`,
 
 // registerEngine binds the flags of the run engine.
 func (o *runOptions) registerEngine(f *pflag.FlagSet) {
+	o.flags = f
 	f.StringVar(&o.journal, "journal", defaultJournal, "journal file that keeps every request and result")
-	f.StringVar(&o.cfg.Listen, "listen", "127.0.0.1:8701", "address of the callback receiver")
+	f.StringVar(&o.cfg.Listen, "listen", pipeline.DefaultListen, "address of the callback receiver")
 	f.StringVar(&o.cfg.PublicURL, "public-url", "", "address at which the service reaches the receiver (default http://LISTEN)")
+	f.StringVar(&o.allow, "callback-allow", "", "accept callbacks only from these addresses or networks, comma-separated (e.g. 203.0.113.0/24); default: any")
 	f.BoolVar(&o.cfg.Sync, "sync", false, "synchronous lookups (no callbacks; only contacts the service already holds)")
 	f.BoolVar(&o.cfg.WithoutContacts, "without-contacts", false, "profiles without contacts, paid from the without-contacts pool")
-	f.IntVar(&o.cfg.ItemsPerMinute, "items-per-minute", 600, "budget of items per rate window (the service's limit: 600 paid, 5 trial)")
-	f.DurationVar(&o.cfg.RateWindow, "rate-window", time.Minute, "length of the service's sliding window of items")
-	f.DurationVar(&o.cfg.CallbackTimeout, "callback-timeout", 15*time.Minute, "submit a request's items again when no callback came within this")
-	f.IntVar(&o.cfg.MaxAttempts, "max-attempts", 5, "submissions of one identifier before its row is given status error")
+	f.IntVar(&o.cfg.ItemsPerMinute, "items-per-minute", pipeline.DefaultItemsPerMinute, "budget of items per rate window (the service's limit: 600 paid, 5 trial)")
+	f.DurationVar(&o.cfg.RateWindow, "rate-window", pipeline.DefaultRateWindow, "length of the service's sliding window of items")
+	f.DurationVar(&o.cfg.CallbackTimeout, "callback-timeout", pipeline.DefaultCallbackTimeout, "give up waiting for a request's callback after this, and send its items again")
+	f.IntVar(&o.cfg.MaxAttempts, "max-attempts", pipeline.DefaultMaxAttempts, "submissions of one identifier before this run gives its row status error (the next run tries again)")
 	f.Int64Var(&o.cfg.MaxCredits, "max-credits", 0, "most credits this run may spend; items in flight count as spent (0: no limit)")
-	f.DurationVar(&o.cfg.MaxDuration, "max-duration", 0, "stop submitting after this long and write what is known (0: no limit)")
-	f.DurationVar(&o.cfg.RetryWait, "retry-wait", 60*time.Second, "wait before sending again an item answered duplicate_query or timeout_exceeded")
-	f.DurationVar(&o.cfg.DrainTimeout, "drain-timeout", 2*time.Minute, "when stopping early, how long to wait for results in flight")
+	f.DurationVar(&o.cfg.MaxDuration, "max-duration", 0, "end the run within this long, the drain included, and write what is known (0: no limit)")
+	f.DurationVar(&o.cfg.RetryWait, "retry-wait", pipeline.DefaultRetryWait, "wait before sending again an item answered duplicate_query or timeout_exceeded")
+	f.DurationVar(&o.cfg.DrainTimeout, "drain-timeout", pipeline.DefaultDrainTimeout, "when stopping early, how long to wait for results in flight")
+	f.DurationVar(&o.cfg.ServiceWait, "service-wait", pipeline.DefaultServiceWait, "how long to retry a service that does not answer before stopping as incomplete")
+}
+
+// check refuses engine flags out of range, before anything is read or
+// sent. The engine takes 0 for its default; on the command line a 0 is
+// the user's, so it is refused where it has no meaning.
+func (o *runOptions) check() error {
+	positive := []struct {
+		flag string
+		bad  bool
+		want string
+	}{
+		{"items-per-minute", o.cfg.ItemsPerMinute < 1, "at least 1"},
+		{"rate-window", o.cfg.RateWindow <= 0, "longer than 0"},
+		{"callback-timeout", o.cfg.CallbackTimeout <= 0, "longer than 0"},
+		{"max-attempts", o.cfg.MaxAttempts < 1, "at least 1"},
+		{"retry-wait", o.cfg.RetryWait <= 0, "longer than 0"},
+		{"drain-timeout", o.cfg.DrainTimeout <= 0, "longer than 0"},
+		{"service-wait", o.cfg.ServiceWait <= 0, "longer than 0"},
+		{"max-credits", o.cfg.MaxCredits < 0, "0 (no limit) or more"},
+		{"max-duration", o.cfg.MaxDuration < 0, "0 (no limit) or longer"},
+	}
+	for _, c := range positive {
+		if c.bad {
+			return usageErrorf("--%s %s: must be %s", c.flag, o.flags.Lookup(c.flag).Value, c.want)
+		}
+	}
+	allow, err := pipeline.ParseAllow(o.allow)
+	if err != nil {
+		return usageErrorf("--callback-allow: %v", err)
+	}
+	o.cfg.CallbackAllow = allow
+	return nil
 }
 
 // runPipeline enriches input into output and maps the outcome to an exit
@@ -108,26 +157,31 @@ func (o *runOptions) runPipeline(ctx context.Context, g *globals, input, output 
 	if mode == "" {
 		mode = "auto"
 	}
-	progress, err := newProgress(mode, log)
+	progress, log, err := newProgress(mode, g, log)
 	if err != nil {
 		return err
 	}
 	cfg := o.cfg
 	cfg.Input, cfg.Output, cfg.Journal, cfg.Source, cfg.Service = input, output, o.journal, source, client
+	cfg.Account = o.service.account
 	cfg.Log, cfg.Progress, cfg.Command = log, progress, "enrich run"
+	cfg.CommandLine = commandLine()
+	cfg.Settings = settings(o.flags)
 
-	report, err := pipeline.Run(ctx, cfg)
-	if err != nil {
+	r, err := pipeline.Run(ctx, cfg)
+	if r == nil {
 		return runError(err)
 	}
-	report.WriteSummary(os.Stderr)
+	r.WriteSummary(os.Stderr)
 	switch {
-	case report.Complete:
+	case err != nil:
+		return withCode(r.ExitCode, err)
+	case r.ExitCode == ExitOK:
 		return nil
-	case report.StopReason == pipeline.StopInterrupted:
-		return withCode(ExitInterrupted, fmt.Errorf("interrupted; the output holds what is known, and running the same command again resumes"))
+	case r.ExitCode == ExitInterrupted:
+		return withCode(r.ExitCode, fmt.Errorf("interrupted; the output holds what is known, and running the same command again resumes"))
 	}
-	return withCode(ExitIncomplete, fmt.Errorf("incomplete: %s; running the same command again resumes", report.StopReason))
+	return withCode(r.ExitCode, fmt.Errorf("incomplete: %s; running the same command again resumes", r.StopReason))
 }
 
 // runError gives a pipeline error its exit code.
@@ -136,9 +190,57 @@ func runError(err error) error {
 	case errors.Is(err, state.ErrLocked):
 		return withCode(ExitLocked, err)
 	case errors.Is(err, context.Canceled):
-		return withCode(ExitInterrupted, err)
-	case isInputError(err):
+		return withCode(ExitInterrupted, errors.New("interrupted before anything was sent"))
+	case errors.Is(err, pipeline.ErrUsage), errors.Is(err, pipeline.ErrListen), isInputError(err):
+		return withCode(ExitUsage, trimUsage(err))
+	case errors.Is(err, pipeline.ErrAccount):
 		return withCode(ExitUsage, err)
 	}
 	return err
+}
+
+// trimUsage drops the "bad usage: " the engine's usage errors start with:
+// the message itself says what is wrong.
+func trimUsage(err error) error {
+	msg := strings.TrimPrefix(err.Error(), pipeline.ErrUsage.Error()+": ")
+	return errors.New(msg)
+}
+
+// commandLine is the command line of this process, quoted for a shell,
+// for the report's "run next". It holds no secret: the key is never a
+// flag.
+func commandLine() string {
+	parts := []string{"enrich"}
+	for _, a := range os.Args[1:] {
+		parts = append(parts, shellQuote(a))
+	}
+	return strings.Join(parts, " ")
+}
+
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./:=,@+%", r))
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// settings lists the flags of a run with their values, for the report.
+func settings(f *pflag.FlagSet) []report.Setting {
+	var out []report.Setting
+	f.VisitAll(func(fl *pflag.Flag) {
+		switch fl.Name {
+		case "output", "progress", "log-format", "log-level", "help":
+			return
+		}
+		v := fl.Value.String()
+		if d, ok := fl.Value.(interface{ Type() string }); ok && d.Type() == "duration" {
+			if dur, err := time.ParseDuration(v); err == nil && dur == 0 {
+				v = "0 (none)"
+			}
+		}
+		out = append(out, report.Setting{Flag: "--" + fl.Name, Value: v})
+	})
+	return out
 }

@@ -114,7 +114,7 @@ func (o *searchOptions) execute(cmd *cobra.Command, g *globals) error {
 	if err != nil {
 		return err
 	}
-	if _, err := newProgress(o.progress, log); err != nil {
+	if _, _, err := newProgress(o.progress, g, log); err != nil {
 		return err
 	}
 	o.run.progress = o.progress

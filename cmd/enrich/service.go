@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/internal/budget"
 )
 
 // Environment variables that configure the service.
@@ -22,6 +23,9 @@ const (
 // that it never shows in a process list or a shell history.
 type serviceFlags struct {
 	apiURL string
+	// account names the account once client has read the key, for the
+	// budget shared by the runs of this machine (budget.Account).
+	account string
 }
 
 func (s *serviceFlags) register(f *pflag.FlagSet) {
@@ -57,6 +61,7 @@ func (s *serviceFlags) client(log *slog.Logger) (*api.Client, error) {
 	if err != nil {
 		return nil, usageErrorf("%v", err)
 	}
+	s.account = budget.Account(c.BaseURL(), key)
 	return c, nil
 }
 

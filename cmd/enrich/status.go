@@ -89,7 +89,8 @@ func (r statusReport) write(w io.Writer, journal string) {
 		fmt.Fprintf(w, "run        %s → %s: %s\n", s.Input, s.Output, state)
 		fmt.Fprintf(w, "rows       %d: %d final, %d waiting\n", s.Rows, s.Resolved, s.Waiting)
 		fmt.Fprintf(w, "lookups    %d distinct: %d queued, %d items in flight\n", s.Lookups, s.Queued, s.InFlight)
-		fmt.Fprintf(w, "sent       %d items at %.0f items/min, %d credits used\n", s.ItemsSent, s.ItemsPerMinute, s.CreditsUsed)
+		fmt.Fprintf(w, "sent       %d items at %.0f items/min\n", s.ItemsSent, s.ItemsPerMinute)
+		fmt.Fprintf(w, "credits    %d profiles received, balance fell by %d\n", s.ProfilesReceived, s.BalanceDrop)
 		if !s.LastResult.IsZero() {
 			fmt.Fprintf(w, "last result %s\n", s.LastResult.Local().Format(time.DateTime))
 		}

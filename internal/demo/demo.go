@@ -19,6 +19,7 @@ import (
 	"github.com/enrich-dev/enrich/emulator"
 	"github.com/enrich-dev/enrich/internal/leads"
 	"github.com/enrich-dev/enrich/pipeline"
+	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/sources"
 )
 
@@ -40,7 +41,7 @@ const (
 
 // Run writes the sample sheet, enriches it and checks every row against
 // what the emulator's world says it must become.
-func Run(ctx context.Context, o Options) (*pipeline.Report, error) {
+func Run(ctx context.Context, o Options) (*report.Run, error) {
 	if err := os.MkdirAll(o.Dir, 0o755); err != nil {
 		return nil, err
 	}

@@ -1,0 +1,103 @@
+package pipeline
+
+import (
+	"github.com/enrich-dev/enrich/state"
+)
+
+// delivered is what the receiver reports after a callback: the changes it
+// committed, or why it could not commit them.
+type delivered struct {
+	d   state.Delivery
+	err error
+}
+
+// delivered applies results the journal committed: rows move on, and the
+// requests they closed land.
+func (e *engine) delivered(r delivered) {
+	if r.err != nil {
+		e.storageFailed(r.err)
+		return
+	}
+	d := r.d
+	now := e.clock.Now()
+	e.stats.callbacks++
+	e.stats.stale += d.Stale
+	e.stats.lastResult = now
+	e.applyAll(d.Changes)
+	e.timeline.results(now, len(d.Changes))
+	for _, seq := range d.Settled {
+		f, ok := e.flights[seq]
+		switch {
+		case !ok:
+		case f.sending:
+			f.answered = true // lands with its answer
+		default:
+			e.land(seq)
+		}
+	}
+}
+
+// land forgets a flight whose results are all in, or that was given up.
+func (e *engine) land(seq uint64) {
+	f := e.flights[seq]
+	if f == nil {
+		return
+	}
+	delete(e.flights, seq)
+	if f.batch.Mode == e.mode {
+		e.cr.inflight -= int64(len(f.batch.Items))
+	}
+}
+
+// applyAll applies lookup changes from the journal to the model: rows move
+// along their waterfalls and lookups are queued again.
+func (e *engine) applyAll(changes []state.Change) {
+	for _, c := range changes {
+		if c.Mode != e.mode {
+			continue
+		}
+		li, ok := e.m.index[c.ID]
+		if !ok {
+			continue
+		}
+		l := &e.m.lookups[li]
+		if l.phase == c.Lookup.Phase && l.phase.Final() {
+			continue // already applied, from the journal's answer to a batch intent
+		}
+		if c.Lookup.Phase == state.Found {
+			e.cr.received()
+		}
+		l.phase, l.notBefore, l.batch = c.Lookup.Phase, c.Lookup.NotBefore, c.Lookup.Batch
+		switch l.phase {
+		case state.Found:
+			e.settleRows(li)
+		case state.Failed:
+			e.stats.gaveUp++
+			e.settleRows(li)
+		case state.NotFound:
+			waiting := e.m.waiting[li]
+			delete(e.m.waiting, li)
+			for _, r := range waiting {
+				switch next, out := e.m.advance(r); out {
+				case rowWaiting, rowCreditsOver:
+					e.want(next)
+				case rowFailed: // given up by this run: the row is done for now
+					e.m.rows[r].done = true
+				}
+			}
+		case state.CreditsOver:
+			e.halt(StopCredits, nil)
+		case state.Queued:
+			e.stats.resubmitted++
+			e.want(li)
+		}
+	}
+}
+
+// settleRows marks the rows waiting on a lookup done for this run.
+func (e *engine) settleRows(li int32) {
+	for _, r := range e.m.waiting[li] {
+		e.m.rows[r].done = true
+	}
+	delete(e.m.waiting, li)
+}

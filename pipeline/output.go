@@ -1,0 +1,77 @@
+package pipeline
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// OutputFormats are the extensions an output may have.
+var OutputFormats = []string{".csv", ".xlsx", ".jsonl"}
+
+// CheckOutput refuses an output that cannot be written, before anything is
+// read or sent: an unknown extension, a folder that does not exist or
+// cannot be written, a folder given as the output, or a file the run reads
+// or keeps (the input, the journal and the files beside it). The report
+// files written beside the output are checked the same way.
+func CheckOutput(output, input, journal string) error {
+	ext := strings.ToLower(filepath.Ext(output))
+	if fi, err := os.Stat(output); err == nil && fi.IsDir() {
+		return fmt.Errorf("output %s is a folder; give a file name in it, such as %s", output, filepath.Join(output, "enriched.csv"))
+	}
+	known := false
+	for _, f := range OutputFormats {
+		known = known || ext == f
+	}
+	if !known {
+		return fmt.Errorf("output %s: name it .csv, .xlsx or .jsonl (the extension says the format)", output)
+	}
+	dir := filepath.Dir(output)
+	fi, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return fmt.Errorf("output %s: the folder %s does not exist; create it or write elsewhere", output, dir)
+	case err != nil:
+		return fmt.Errorf("output %s: %w", output, err)
+	case !fi.IsDir():
+		return fmt.Errorf("output %s: %s is not a folder", output, dir)
+	}
+	probe, err := os.CreateTemp(dir, ".enrich-write-check-*")
+	if err != nil {
+		return fmt.Errorf("output %s: cannot write in %s: %w", output, dir, errors.Unwrap(err))
+	}
+	probe.Close()
+	os.Remove(probe.Name())
+	kept := []struct{ path, what string }{
+		{input, "the input"},
+		{journal, "the journal"},
+		{statusPath(journal), "the journal's status file"},
+		{journal + ".owner", "the journal's owner file"},
+	}
+	for _, out := range []string{output, output + ".report.json", output + ".report.html"} {
+		for _, k := range kept {
+			if k.path != "" && sameFile(out, k.path) {
+				if out == output {
+					return fmt.Errorf("output %s is %s; write the output to another file", output, k.what)
+				}
+				return fmt.Errorf("output %s: its report %s would replace %s; name the output otherwise", output, out, k.what)
+			}
+		}
+	}
+	return nil
+}
+
+// sameFile reports whether a and b name one file: the same file on disk,
+// or, when one does not exist yet, the same absolute path.
+func sameFile(a, b string) bool {
+	fa, errA := os.Stat(a)
+	fb, errB := os.Stat(b)
+	if errA == nil && errB == nil {
+		return os.SameFile(fa, fb)
+	}
+	absA, errA := filepath.Abs(a)
+	absB, errB := filepath.Abs(b)
+	return errA == nil && errB == nil && absA == absB
+}

@@ -1,0 +1,132 @@
+package pipeline
+
+import (
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/enrich-dev/enrich/state"
+)
+
+func testReceiver(t *testing.T, allow string) (*receiver, chan delivered) {
+	t.Helper()
+	j, err := state.Open(filepath.Join(t.TempDir(), "j"), state.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { j.Close() })
+	nets, err := ParseAllow(allow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := make(chan delivered, 16)
+	rc, err := startReceiver(receiverConfig{Listen: "127.0.0.1:0", Token: "secret-token", Journal: j, Allow: nets, Deliveries: out, Done: make(chan struct{}), Log: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { rc.close() })
+	return rc, out
+}
+
+// The probe proves the receiver holds the token without echoing anything
+// the prober sent.
+func TestProbeEchoesNothing(t *testing.T) {
+	rc, _ := testReceiver(t, "")
+	base := "http://" + rc.addr() + rc.path
+	nonce := "<script>alert(1)</script>"
+	resp, err := http.Get(base + probePath + "?nonce=" + strings.ReplaceAll(nonce, " ", "%20"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if strings.Contains(string(body), "script") || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/plain") {
+		t.Errorf("probe answered %q as %s", body, resp.Header.Get("Content-Type"))
+	}
+	if err := probe(t.Context(), base+probePath, "secret-token", http.DefaultClient); err != nil {
+		t.Errorf("probe with the right token: %v", err)
+	}
+	if err := probe(t.Context(), base+probePath, "other-token", http.DefaultClient); err == nil {
+		t.Error("a probe expecting another token passed")
+	}
+}
+
+// --callback-allow refuses deliveries from other addresses, and still
+// answers the probe.
+func TestCallbackAllow(t *testing.T) {
+	for _, tc := range []struct {
+		allow string
+		want  int
+	}{
+		{"", http.StatusOK},
+		{"127.0.0.0/8", http.StatusOK},
+		{"127.0.0.1", http.StatusOK},
+		{"10.0.0.0/8, 192.168.1.1", http.StatusForbidden},
+	} {
+		t.Run(tc.allow, func(t *testing.T) {
+			rc, _ := testReceiver(t, tc.allow)
+			resp, err := http.Post("http://"+rc.addr()+rc.path, "application/json", strings.NewReader(`[]`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			if resp.StatusCode != tc.want {
+				t.Errorf("delivery answered %d, want %d", resp.StatusCode, tc.want)
+			}
+			if err := probe(t.Context(), "http://"+rc.addr()+rc.path+probePath, "secret-token", http.DefaultClient); err != nil {
+				t.Errorf("probe refused: %v", err)
+			}
+		})
+	}
+}
+
+// A flood of deliveries is read a few at a time: the others wait their
+// turn, and beyond it are answered 503 for the service to retry.
+func TestReceiverBoundsConcurrentBodies(t *testing.T) {
+	rc, _ := testReceiver(t, "")
+	// Hold every slot with bodies that never finish.
+	var held []*io.PipeWriter
+	var wg sync.WaitGroup
+	for range maxCallbacksAtOnce {
+		pr, pw := io.Pipe()
+		held = append(held, pw)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			req, _ := http.NewRequest(http.MethodPost, "http://"+rc.addr()+rc.path, pr)
+			if resp, err := http.DefaultClient.Do(req); err == nil {
+				resp.Body.Close()
+			}
+		}()
+		pw.Write([]byte("[")) // the handler has started reading
+	}
+	time.Sleep(100 * time.Millisecond)
+	start := time.Now()
+	resp, err := http.Post("http://"+rc.addr()+rc.path, "application/json", strings.NewReader(`[]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusServiceUnavailable || time.Since(start) < callbackTurn-time.Second {
+		t.Errorf("a delivery beyond the bound: %d after %v, want 503 after waiting its turn", resp.StatusCode, time.Since(start))
+	}
+	for _, pw := range held {
+		pw.Write([]byte("]"))
+		pw.Close()
+	}
+	wg.Wait()
+	resp, err = http.Post("http://"+rc.addr()+rc.path, "application/json", strings.NewReader(fmt.Sprintf("[%s]", "")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Errorf("after the flood: %d", resp.StatusCode)
+	}
+}

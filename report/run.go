@@ -1,0 +1,161 @@
+// Package report is what a job did, for the person who ran it and for the
+// programs that read it: the JSON written beside an output
+// (OUTPUT.report.json), the same as a self-contained page
+// (OUTPUT.report.html), and the summary printed when a command ends.
+//
+// The pipeline fills these types; nothing here talks to the service or the
+// journal. Run is an enrichment run, Employees a company employee export;
+// each has WriteSummary, WriteHTML and WriteFiles (both files, each
+// written atomically beside the output).
+//
+// The page is html/template with its CSS embedded and its charts as
+// inline SVG, drawn from geometry computed in chart.go. A plotting
+// library (gonum's plot through vg/vgsvg) was the other way; it is not
+// used because the charts here are three simple shapes (bars against a
+// line, one stacked bar, pairs of bars) and the library would cost more
+// than it gives: it lays text out with the metrics of fonts it then
+// either names (and a laptop without them shows the labels misplaced) or
+// embeds (hundreds of kilobytes of base64 in every page), it writes a
+// standalone SVG document at a fixed size rather than one that scales
+// with the page and takes its colours from the page's CSS (one colour per
+// status, the same in the chart, the table and print), and it brings a
+// dozen modules into a command-line tool. The template is short, escapes
+// every text from the data as html/template does anywhere else on the
+// page, and lets the tests read the charts as elements.
+package report
+
+import "time"
+
+// Row statuses in the order reports list them: final ones first, then
+// those a further run changes.
+var Statuses = []string{
+	"success", "not_found", "no_identifier", "invalid_identifier",
+	"credits_exhausted", "error", "pending",
+}
+
+// Identifier kinds in the order reports list them.
+var Kinds = []string{"linkedin", "email", "phone", "uid"}
+
+// Run is what one enrichment run (`enrich run`, `enrich search --enrich`)
+// did.
+type Run struct {
+	Command string `json:"command"` // the command line, without secrets
+	Input   string `json:"input"`
+	Output  string `json:"output"`
+	Journal string `json:"journal"`
+
+	// Complete is true when every row is final; otherwise StopReason says
+	// why the run ended early, and Next what to run to go on.
+	Complete   bool   `json:"complete"`
+	StopReason string `json:"stop_reason,omitempty"`
+	ExitCode   int    `json:"exit_code"`
+	Next       string `json:"next,omitempty"`
+
+	Settings []Setting `json:"settings"`
+
+	Rows         int            `json:"rows"`
+	RowsByStatus map[string]int `json:"rows_by_status"`
+	// MatchRate is, per identifier kind, how many distinct identifiers of
+	// the input were looked up to a final answer and how many found someone.
+	MatchRate map[string]KindMatch `json:"match_rate"`
+
+	Lookups       int `json:"lookups"`           // distinct identifiers in the input
+	Requests      int `json:"requests"`          // lookup requests sent by this run
+	ItemsSent     int `json:"items_sent"`        // items in them
+	Resubmissions int `json:"resubmissions"`     // identifiers sent again (lost callback, duplicate_query, timeout, refused request)
+	Expired       int `json:"expired"`           // requests whose callback never came in time
+	RateLimited   int `json:"rate_limited"`      // 429 answers
+	Callbacks     int `json:"callbacks"`         // result deliveries received
+	Duplicates    int `json:"duplicate_results"` // results received again
+	// Uncertain counts requests whose answer was lost (a 5xx, a timeout, a
+	// cut connection) although the service may have taken them.
+	Uncertain int `json:"uncertain_requests"`
+	// Damaged counts rows whose stored result could not be read back; the
+	// next run looks them up again.
+	Damaged int `json:"damaged_results,omitempty"`
+
+	Credits Credits `json:"credits"`
+
+	Started         time.Time `json:"started"`
+	Finished        time.Time `json:"finished"`
+	DurationSeconds float64   `json:"duration_seconds"`
+	// ItemsPerMinute is the rate achieved while submitting; Budget is the
+	// most the rate window allows.
+	ItemsPerMinute       float64 `json:"items_per_minute"`
+	BudgetItemsPerMinute float64 `json:"budget_items_per_minute"`
+
+	Timeline Timeline `json:"timeline"`
+}
+
+// Setting is one option the run was started with, named as its flag.
+type Setting struct {
+	Flag  string `json:"flag"`
+	Value string `json:"value"`
+}
+
+// KindMatch is the match rate of one identifier kind.
+type KindMatch struct {
+	Tried int     `json:"tried"`
+	Found int     `json:"found"`
+	Rate  float64 `json:"rate"`
+}
+
+// Credits is the one account of what a run cost. Two figures, each named
+// for what it is: the profiles the run received (each a credit spent), and
+// the drop of the account's balance while it ran, which also holds
+// profiles the service charged but never delivered (a discarded callback,
+// looked up again) and any other use of the account meanwhile.
+type Credits struct {
+	Pool string `json:"pool"` // "standard" or "without contacts"
+	// ProfilesReceived counts the matches delivered to this run.
+	ProfilesReceived int64 `json:"profiles_received"`
+	// BalanceStart and BalanceEnd are X-Credits-Left before the first
+	// request and after the last callback; nil when not read.
+	BalanceStart *int64 `json:"balance_start,omitempty"`
+	BalanceEnd   *int64 `json:"balance_end,omitempty"`
+	// BalanceDrop is BalanceStart − BalanceEnd.
+	BalanceDrop *int64 `json:"balance_drop,omitempty"`
+	// Relookups counts items sent again because the delivery of an earlier
+	// request for them never came: each one found was paid twice if the
+	// service had matched it the first time.
+	Relookups int `json:"relookups"`
+	// MaxCredits is --max-credits, 0 when unlimited.
+	MaxCredits int64 `json:"max_credits,omitempty"`
+}
+
+// Timeline is the run over time: items sent per rate window against the
+// budget, and what happened when.
+type Timeline struct {
+	WindowSeconds float64  `json:"window_seconds"`
+	Budget        int      `json:"budget"` // items per window
+	Windows       []Window `json:"windows"`
+	Events        []Event  `json:"events"`
+}
+
+// Window counts what happened in one rate window of the run, the windows
+// laid end to end from the run's start.
+type Window struct {
+	Start       float64 `json:"start"` // seconds from the run's start
+	Items       int     `json:"items"` // items sent
+	Requests    int     `json:"requests"`
+	RateLimited int     `json:"rate_limited"` // 429 answers
+	Resent      int     `json:"resent"`       // items of Items sent again
+	Results     int     `json:"results"`      // results received
+}
+
+// Event kinds.
+const (
+	EventStop        = "stop"         // submission stopped (Detail says why)
+	EventOutageStart = "outage_start" // the service stopped answering
+	EventOutageEnd   = "outage_end"   // it answered again
+	EventCredits     = "credits"      // credits ran out
+	EventExpired     = "expired"      // a request's callback never came in time
+	EventRateLimited = "rate_limited" // a 429
+)
+
+// Event is something that happened at an instant of the run.
+type Event struct {
+	At     float64 `json:"at"` // seconds from the run's start
+	Kind   string  `json:"kind"`
+	Detail string  `json:"detail,omitempty"`
+}

@@ -1,0 +1,90 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+)
+
+// WriteSummary prints the run for a person, in a few aligned lines.
+func (r *Run) WriteSummary(w io.Writer) {
+	fmt.Fprintf(w, "enrich: %s → %s: %s\n", r.Input, r.Output, stateLine(r.Complete, r.StopReason, r.Next))
+	fmt.Fprintf(w, "  %-10s %d: %s\n", "rows", r.Rows, statusList(r.RowsByStatus))
+	for _, k := range orderedKeys(r.MatchRate, Kinds) {
+		km := r.MatchRate[k]
+		fmt.Fprintf(w, "  %-10s %d of %d found (%s)\n", k, km.Found, km.Tried, share(km.Found, km.Tried))
+	}
+	fmt.Fprintf(w, "  %-10s %d distinct; %d items sent in %d requests; %d sent again; %d rate-limited\n",
+		"lookups", r.Lookups, r.ItemsSent, r.Requests, r.Resubmissions, r.RateLimited)
+	fmt.Fprintf(w, "  %-10s %s\n", "credits", r.Credits.sentence())
+	fmt.Fprintf(w, "  %-10s %s at %.0f items/min (budget %.0f)\n", "time",
+		(time.Duration(r.DurationSeconds * float64(time.Second))).Round(time.Second), r.ItemsPerMinute, r.BudgetItemsPerMinute)
+	fmt.Fprintf(w, "  %-10s %s\n", "report", r.Output+".report.html")
+}
+
+// stateLine says how a job ended and, for an incomplete one, what to run
+// to go on.
+func stateLine(complete bool, reason, next string) string {
+	if complete {
+		return "complete"
+	}
+	s := "incomplete"
+	if reason != "" {
+		s += " (" + reason + ")"
+	}
+	if next != "" {
+		s += "; to go on, run: " + next
+	}
+	return s
+}
+
+// statusList lists the row counts in the order of Statuses, then any
+// status this list does not know yet in name order, leaving out statuses
+// no row has.
+func statusList(counts map[string]int) string {
+	var parts []string
+	for _, st := range orderedKeys(counts, Statuses) {
+		if n := counts[st]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", st, n))
+		}
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, ", ")
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// sentence says what the run cost in one line: the profiles received, and
+// the balance's drop when it was read, with what explains a difference.
+func (c Credits) sentence() string {
+	s := fmt.Sprintf("%d %s received", c.ProfilesReceived, plural(c.ProfilesReceived, "profile", "profiles"))
+	if c.BalanceStart == nil || c.BalanceEnd == nil {
+		return s + "; balance not read"
+	}
+	s += fmt.Sprintf("; balance %d → %d", *c.BalanceStart, *c.BalanceEnd)
+	drop := *c.BalanceStart - *c.BalanceEnd
+	switch extra := drop - c.ProfilesReceived; {
+	case extra > 0 && c.Relookups > 0:
+		s += fmt.Sprintf(" (%d more than received: re-lookups of %d items whose delivery never came, or other use of the account)", extra, c.Relookups)
+	case extra > 0:
+		s += fmt.Sprintf(" (%d more than received: other use of the account meanwhile)", extra)
+	}
+	return s
+}
+
+func plural(n int64, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

@@ -1,0 +1,93 @@
+package report
+
+import (
+	"bytes"
+	"testing"
+	"time"
+)
+
+// TestRunSummary checks the summary's lines: statuses in the report's
+// order then unknown ones by name, every identifier kind including one a
+// newer engine reports, no "NaN%" for a kind with nothing tried, and no
+// empty parentheses when an incomplete run gives no reason. It prints the
+// same run the same way every time (a map's order once leaked into it).
+func TestRunSummary(t *testing.T) {
+	start, end := int64(1300), int64(0)
+	r := &Run{
+		Input: "leads.xlsx", Output: "out.csv",
+		Rows:         10,
+		RowsByStatus: map[string]int{"zeta": 1, "pending": 2, "alpha": 1, "success": 5, "not_found": 1, "error": 0},
+		MatchRate: map[string]KindMatch{
+			"email": {Tried: 4, Found: 1, Rate: .25}, "linkedin": {Tried: 8, Found: 6, Rate: .75},
+			"uid": {}, "twitter": {Tried: 2, Found: 2, Rate: 1},
+		},
+		Lookups: 14, Requests: 3, ItemsSent: 14, Resubmissions: 1, RateLimited: 0,
+		Credits:         Credits{ProfilesReceived: 1212, BalanceStart: &start, BalanceEnd: &end, Relookups: 300},
+		DurationSeconds: 468.4, ItemsPerMinute: 375, BudgetItemsPerMinute: 600,
+	}
+	want := `enrich: leads.xlsx → out.csv: incomplete
+  rows       10: success 5, not_found 1, pending 2, alpha 1, zeta 1
+  linkedin   6 of 8 found (75.0%)
+  email      1 of 4 found (25.0%)
+  uid        0 of 0 found (–)
+  twitter    2 of 2 found (100.0%)
+  lookups    14 distinct; 14 items sent in 3 requests; 1 sent again; 0 rate-limited
+  credits    1212 profiles received; balance 1300 → 0 (88 more than received: re-lookups of 300 items whose delivery never came, or other use of the account)
+  time       7m48s at 375 items/min (budget 600)
+  report     out.csv.report.html
+`
+	for range 20 {
+		var b bytes.Buffer
+		r.WriteSummary(&b)
+		if b.String() != want {
+			t.Fatalf("summary:\n%s\nwant:\n%s", b.String(), want)
+		}
+	}
+
+	r.StopReason, r.Next = "credits exhausted", "enrich run leads.xlsx -o out.csv"
+	var b bytes.Buffer
+	r.WriteSummary(&b)
+	if line, _, _ := bytes.Cut(b.Bytes(), []byte("\n")); string(line) != "enrich: leads.xlsx → out.csv: incomplete (credits exhausted); to go on, run: enrich run leads.xlsx -o out.csv" {
+		t.Errorf("first line %q", line)
+	}
+}
+
+// TestEmployeesSummary checks the company export's summary, complete and
+// not.
+func TestEmployeesSummary(t *testing.T) {
+	e := &Employees{
+		Company: Company{ID: 48213, Slug: "acme-robotics", Name: "Acme Robotics"},
+		Status:  "current", Output: "acme.xlsx",
+		Expected: 1000, Written: 812, Batches: 9, Requested: true,
+		StopReason:      "no more came within 15m0s",
+		Next:            "enrich company employees acme-robotics -o acme.xlsx --refetch",
+		Started:         time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC),
+		DurationSeconds: 1049.2,
+	}
+	for _, tc := range []struct {
+		change func()
+		want   string
+	}{
+		{func() {}, `enrich: current employees of Acme Robotics (acme-robotics, id 48213) → acme.xlsx: incomplete (no more came within 15m0s); to go on, run: enrich company employees acme-robotics -o acme.xlsx --refetch
+  profiles   812 of 1000 written, in 9 batches
+  request    made by this run
+  time       17m29s
+  report     acme.xlsx.report.html
+`},
+		{func() {
+			e.Complete, e.Written, e.Batches, e.Requested, e.Company.Name = true, 1000, 1, false, ""
+		}, `enrich: current employees of acme-robotics (id 48213) → acme.xlsx: complete
+  profiles   1000 of 1000 written, in 1 batch
+  request    made earlier; this run waited for its deliveries
+  time       17m29s
+  report     acme.xlsx.report.html
+`},
+	} {
+		tc.change()
+		var b bytes.Buffer
+		e.WriteSummary(&b)
+		if b.String() != tc.want {
+			t.Errorf("summary:\n%s\nwant:\n%s", b.String(), tc.want)
+		}
+	}
+}

@@ -1,0 +1,193 @@
+package state
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/enrich-dev/enrich/api"
+)
+
+// A callback must carry only its own request's items: results for other
+// identifiers under a known Request-Id are refused, and the genuine
+// callback is still taken afterwards.
+func TestForeignItemsRefused(t *testing.T) {
+	j, _ := openTemp(t)
+	a, _, _ := j.Begin(WithContacts, []string{"a1@x.co", "a2@x.co"}, false, t0)
+	j.Accepted(a.Seq, 1, t0)
+	b, _, _ := j.Begin(WithContacts, []string{"b1@x.co", "b2@x.co"}, false, t0)
+	j.Accepted(b.Seq, 2, t0)
+	injected := `{"uid":"0123456789abcdef0123456789abcdef","fullName":"INJECTED"}`
+	d, err := j.Deliver(Ref{RequestID: 1}, []api.Result{
+		result("b1@x.co", api.StatusSuccess, injected),
+		result("b2@x.co", api.StatusSuccess, injected),
+	}, t0, policy)
+	if err != nil || d.Foreign != 2 || len(d.Changes) != 0 {
+		t.Fatalf("request 1 carrying request 2's items: %+v, %v", d, err)
+	}
+	if l := lookup(t, j, WithContacts, "b1@x.co"); l.Phase != InFlight {
+		t.Fatalf("b1 took a foreign result: %+v", l)
+	}
+	d, err = j.Deliver(Ref{RequestID: 2}, []api.Result{
+		result("b1@x.co", api.StatusSuccess, `{"uid":"11111111111111111111111111111111"}`),
+		result("b2@x.co", api.StatusFailed, ""),
+	}, t0, policy)
+	if err != nil || len(d.Changes) != 2 || !slices.Equal(d.Settled, []uint64{b.Seq}) {
+		t.Fatalf("genuine callback: %+v, %v", d, err)
+	}
+}
+
+// A late callback of an expired request whose 201 was never journaled
+// arrives with an unknown Request-Id while its items are in flight in a
+// newer request: its final answers are taken (they were paid), the newer
+// request is closed, and its transient answers are not.
+func TestLateUnknownCallbackClosesNewerBatch(t *testing.T) {
+	j, _ := openTemp(t)
+	old, _, _ := j.Begin(WithContacts, []string{"p@x.co", "q@x.co", "r@x.co"}, false, t0)
+	j.Uncertain(old.Seq, t0, "answer lost")
+	j.Expire(old.Seq, t0.Add(time.Minute), "no callback", policy)
+	newer, _, _ := j.Begin(WithContacts, []string{"p@x.co", "q@x.co", "r@x.co"}, false, t0.Add(time.Minute))
+	j.Accepted(newer.Seq, 20, t0.Add(time.Minute))
+	d, err := j.Deliver(Ref{RequestID: 10}, []api.Result{
+		result("p@x.co", api.StatusSuccess, `{"uid":"22222222222222222222222222222222"}`),
+		result("q@x.co", api.StatusFailed, ""),
+		result("r@x.co", api.StatusCreditsOver, ""),
+	}, t0.Add(2*time.Minute), policy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Changes) != 2 || d.Stale != 1 {
+		t.Fatalf("delivery %+v: want p and q taken, r's credits_are_over ignored", d)
+	}
+	if l := lookup(t, j, WithContacts, "r@x.co"); l.Phase != InFlight || l.Batch != newer.Seq {
+		t.Errorf("r: %+v, want still in flight in the newer request", l)
+	}
+	// The newer request's own callback closes it.
+	d, err = j.Deliver(Ref{RequestID: 20}, []api.Result{
+		result("p@x.co", api.StatusSuccess, `{"uid":"22222222222222222222222222222222"}`),
+		result("q@x.co", api.StatusFailed, ""),
+		result("r@x.co", api.StatusFailed, ""),
+	}, t0.Add(3*time.Minute), policy)
+	if err != nil || len(d.Changes) != 1 || d.Stale != 2 || !slices.Equal(d.Settled, []uint64{newer.Seq}) {
+		t.Fatalf("newer callback: %+v, %v", d, err)
+	}
+}
+
+// A callback carrying an earlier request's Request-Id closes the batches
+// its answers settle, not only its own.
+func TestEarlierRequestIDClosesTheAnsweredBatch(t *testing.T) {
+	j, _ := openTemp(t)
+	first, _, _ := j.Begin(WithContacts, []string{"m@x.co"}, false, t0)
+	j.Accepted(first.Seq, 5, t0)
+	j.Expire(first.Seq, t0.Add(time.Minute), "no callback", policy)
+	second, _, _ := j.Begin(WithContacts, []string{"m@x.co"}, false, t0.Add(time.Minute))
+	j.Accepted(second.Seq, 6, t0.Add(time.Minute))
+	d, err := j.Deliver(Ref{RequestID: 5}, []api.Result{result("m@x.co", api.StatusSuccess, `{"uid":"33333333333333333333333333333333"}`)}, t0.Add(2*time.Minute), policy)
+	if err != nil || len(d.Changes) != 1 || !slices.Contains(d.Settled, second.Seq) {
+		t.Fatalf("late callback of request 5: %+v, %v; want batch %d closed", d, err, second.Seq)
+	}
+	if open, _ := j.OpenBatches(); len(open) != 0 {
+		t.Errorf("batches still open: %+v", open)
+	}
+}
+
+// duplicate_query and timeout_exceeded do not use attempts; a bound of
+// their own ends a service that answers nothing else.
+func TestWaitsAreNotAttempts(t *testing.T) {
+	j, _ := openTemp(t)
+	p := Policy{MaxAttempts: 2, RetryWait: time.Second, MaxWaits: 4}
+	now := t0
+	for i := 1; i <= 4; i++ {
+		b, _, _ := j.Begin(WithContacts, []string{"w@x.co"}, false, now)
+		j.Accepted(b.Seq, int64(i), now)
+		status := api.StatusDuplicateQuery
+		if i%2 == 0 {
+			status = api.StatusTimeoutExceeded
+		}
+		if _, err := j.Deliver(Ref{RequestID: int64(i)}, []api.Result{result("w@x.co", status, "")}, now, p); err != nil {
+			t.Fatal(err)
+		}
+		l := lookup(t, j, WithContacts, "w@x.co")
+		if l.Attempts != 0 || l.Waits != i {
+			t.Fatalf("after answer %d: %+v, want no attempt used and %d waits", i, l, i)
+		}
+		if want := i < 4; (l.Phase == Queued) != want {
+			t.Fatalf("after answer %d: phase %s", i, l.Phase)
+		}
+		now = now.Add(time.Minute)
+	}
+	l := lookup(t, j, WithContacts, "w@x.co")
+	if l.Phase != Failed || !strings.Contains(l.Reason, "4 times") {
+		t.Errorf("after 4 waits: %+v", l)
+	}
+}
+
+// A lookup an earlier run gave up is queued again with fresh attempts, and
+// a late result for it is taken meanwhile.
+func TestFailedIsRetried(t *testing.T) {
+	j, _ := openTemp(t)
+	p := Policy{MaxAttempts: 1, RetryWait: time.Second}
+	b, _, _ := j.Begin(WithContacts, []string{"f@x.co", "g@x.co"}, false, t0)
+	j.Accepted(b.Seq, 40, t0)
+	j.Expire(b.Seq, t0.Add(time.Minute), "no callback", p)
+	if l := lookup(t, j, WithContacts, "f@x.co"); l.Phase != Failed {
+		t.Fatalf("f: %+v", l)
+	}
+	if err := j.Requeue(WithContacts, []string{"f@x.co"}, Failed, t0.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if l := lookup(t, j, WithContacts, "f@x.co"); l.Phase != Queued || l.Attempts != 0 || l.Reason != "" {
+		t.Errorf("requeued: %+v", l)
+	}
+	// g stays Failed; its late success is taken.
+	d, err := j.Deliver(Ref{RequestID: 40}, []api.Result{result("g@x.co", api.StatusSuccess, `{"uid":"44444444444444444444444444444444"}`)}, t0.Add(2*time.Hour), p)
+	if err != nil || len(d.Changes) != 1 || lookup(t, j, WithContacts, "g@x.co").Phase != Found {
+		t.Errorf("late success for a given-up lookup: %+v, %v", d, err)
+	}
+}
+
+// A success without a profile is not a result: nothing is stored, the
+// lookup is tried again and then given up with the reason.
+func TestMalformedSuccess(t *testing.T) {
+	j, _ := openTemp(t)
+	p := Policy{MaxAttempts: 2, RetryWait: time.Second}
+	for i, cand := range []string{"", "5"} {
+		b, _, _ := j.Begin(WithContacts, []string{"h@x.co"}, false, t0)
+		j.Accepted(b.Seq, int64(50+i), t0)
+		d, err := j.Deliver(Ref{RequestID: int64(50 + i)}, []api.Result{result("h@x.co", api.StatusSuccess, cand)}, t0, p)
+		if err != nil || d.Malformed != 1 {
+			t.Fatalf("candidate %q: %+v, %v", cand, d, err)
+		}
+	}
+	l := lookup(t, j, WithContacts, "h@x.co")
+	if l.Phase != Failed || !strings.Contains(l.Reason, "without a profile") {
+		t.Errorf("%+v", l)
+	}
+	counters, _ := j.Counters()
+	if counters[CounterFound] != 0 {
+		t.Errorf("a malformed success was counted as found: %v", counters)
+	}
+}
+
+// A clock that stepped back makes older batches appear newer: the scan of
+// the rate window goes on past them.
+func TestBatchesSinceClockStep(t *testing.T) {
+	j, _ := openTemp(t)
+	times := []time.Duration{0, 30 * time.Second, -time.Hour, 40 * time.Second}
+	for i, at := range times {
+		j.Begin(WithContacts, []string{fmt.Sprintf("c%d@x.co", i)}, false, t0.Add(at))
+	}
+	got, err := j.BatchesSince(t0.Add(-time.Minute))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var items []string
+	for _, b := range got {
+		items = append(items, b.Items[0])
+	}
+	if !slices.Equal(items, []string{"c0@x.co", "c1@x.co", "c3@x.co"}) {
+		t.Errorf("batches in the window: %v", items)
+	}
+}
