@@ -62,7 +62,7 @@ const (
 func (e *Emulator) processingDelay() time.Duration {
 	d := float64(e.cfg.CallbackDelay)
 	var delay float64
-	if e.randFloat() >= tailShare {
+	if e.randFloat() < 1-tailShare {
 		delay = d/15 + e.randFloat()*(d-d/15)
 	} else {
 		u := 1 - e.randFloat() // in (0, 1]

@@ -84,7 +84,9 @@ func (e *Emulator) serveLookup(w http.ResponseWriter, r *http.Request, a *accoun
 		e.fail(w, a, p, http.StatusInternalServerError, msgInternal)
 		return
 	}
-	lostAnswer := e.random.Float64() < e.cfg.LostAnswerRate
+	// No draw when the fault is off, so that the other faults of a seed
+	// fall where they did before it existed.
+	lostAnswer := e.cfg.LostAnswerRate > 0 && e.random.Float64() < e.cfg.LostAnswerRate
 	a.stats.Requests++
 	a.stats.ItemsAccepted += len(items)
 	a.stats.MaxWindowItems = max(a.stats.MaxWindowItems, a.window.count(at))
