@@ -136,7 +136,8 @@ func (e *Emulator) serveLookup(w http.ResponseWriter, r *http.Request, a *accoun
 
 // holdAnswer waits before the 201 of an asynchronous lookup as
 // Config.AnswerAfterCallback and Config.AnswerDelay say, and reports false
-// if the client hung up or the emulator closed meanwhile.
+// if the client hung up meanwhile. The delivery closes attempted whatever
+// becomes of it, Close included, so the wait always ends.
 func (e *Emulator) holdAnswer(ctx context.Context, attempted <-chan struct{}) bool {
 	if e.cfg.AnswerAfterCallback {
 		select {
