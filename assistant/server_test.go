@@ -51,6 +51,9 @@ func newHarness(t *testing.T, rows int, service bool) *harness {
 		RetryGaps:       []time.Duration{100 * time.Millisecond, 100 * time.Millisecond, 100 * time.Millisecond},
 		AnswerTimeout:   time.Second,
 		DuplicatePeriod: 300 * time.Millisecond,
+
+		// The jobs time callbacks out after seconds: cut the delays' tail.
+		MaxCallbackDelay: time.Second,
 	})
 	if err != nil {
 		t.Fatal(err)

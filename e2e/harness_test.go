@@ -81,6 +81,10 @@ func fastService(credits int64) emulator.Config {
 		RetryGaps:       []time.Duration{100 * time.Millisecond, 200 * time.Millisecond, 200 * time.Millisecond},
 		AnswerTimeout:   2 * time.Second,
 		DuplicatePeriod: 300 * time.Millisecond,
+
+		// The service's delays have no maximum; these runs time callbacks
+		// out after seconds, so the tail is cut where it always was.
+		MaxCallbackDelay: 20 * 60 * time.Millisecond,
 	}
 }
 

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/emulator/search"
-	"github.com/enrich-dev/enrich/internal/window"
 )
 
 // Plan limits of interface 8.
@@ -88,18 +87,25 @@ func (p pool) String() string {
 type account struct {
 	cfg      AccountConfig
 	balance  [numPools]int64
-	window   *window.Window
+	window   *rateWindow
 	lastSeen map[string]time.Time // item key → last non-duplicate submission
 	revealed map[string]time.Time // uid → first lookup with contacts
 	stats    AccountStats
 	noticeAt time.Time // last failed-delivery notice
-	// pendingNotice lists discarded request ids not yet in a notice.
+	// pendingNotice lists discarded request ids not yet in a notice, and
+	// noticeErr is the error of the latest of them.
 	pendingNotice []int64
+	noticeErr     string
+	noticeDue     bool // a notice is scheduled for the end of the period
 
-	quotas    usage // the daily limits
-	used      usage // today's use of them
-	day       int64 // the emulated day used counts, from 0
-	searching int   // search and scroll requests in progress
+	quotas usage // the daily limits
+	used   usage // today's use of them
+	// viewsPending are profiles of company/getProfiles deliveries not yet
+	// delivered nor discarded: they hold room in the profile-view quota
+	// and count against it once delivered.
+	viewsPending int
+	day          int64 // the emulated day used counts, from 0
+	searching    int   // search and scroll requests in progress
 	// marks are the people the account has marked (watched, in lists...),
 	// each set computed on first use.
 	marks [search.NumMarks]func() *search.Set
@@ -129,7 +135,7 @@ func newAccount(cfg AccountConfig, i int, span time.Duration) (*account, error) 
 	return &account{
 		cfg:      cfg,
 		balance:  [numPools]int64{cfg.Credits, cfg.WithoutContactsCredits, cfg.CompanyCredits},
-		window:   window.New(limit, span),
+		window:   newRateWindow(limit, span),
 		lastSeen: make(map[string]time.Time),
 		revealed: make(map[string]time.Time),
 		stats:    newAccountStats(cfg.Name),
@@ -150,18 +156,19 @@ func (a *account) spend(p pool) bool {
 // about accounts (mcpapi.Accounts).
 type assistantAccounts struct{ e *Emulator }
 
-// ByKey returns the name of the enabled account that holds key.
-func (x assistantAccounts) ByKey(key string) (string, bool) {
+// ByKey returns the name of the account that holds key, and whether it
+// is disabled.
+func (x assistantAccounts) ByKey(key string) (name string, disabled, ok bool) {
 	if key == "" {
-		return "", false
+		return "", false, false
 	}
 	x.e.mu.Lock()
 	defer x.e.mu.Unlock()
 	a := x.e.accounts[key]
-	if a == nil || a.cfg.Disabled {
-		return "", false
+	if a == nil {
+		return "", false, false
 	}
-	return a.cfg.Name, true
+	return a.cfg.Name, a.cfg.Disabled, true
 }
 
 // ByLogin returns the account whose login and password these are, with

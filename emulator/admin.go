@@ -6,7 +6,6 @@ import (
 	"sort"
 	"strconv"
 
-	"github.com/enrich-dev/enrich/api"
 	"github.com/enrich-dev/enrich/emulator/world"
 )
 
@@ -15,12 +14,18 @@ import (
 type AccountStats struct {
 	Name string `json:"name"`
 	// Person lookup.
-	Requests       int                `json:"requests"`       // lookup requests accepted
-	ItemsAccepted  int                `json:"itemsAccepted"`  // items in those requests
-	RateLimited    int                `json:"rateLimited"`    // 429 answers for the items-per-minute window
-	MaxWindowItems int                `json:"maxWindowItems"` // the most items the window ever held
-	SubmitErrors   int                `json:"submitErrors"`   // injected 500 answers
-	Items          map[api.Status]int `json:"items"`          // item outcomes by status
+	Requests       int            `json:"requests"`       // lookup requests accepted
+	ItemsAccepted  int            `json:"itemsAccepted"`  // items in those requests
+	RateLimited    int            `json:"rateLimited"`    // 429 answers for the items-per-minute window
+	MaxWindowItems int            `json:"maxWindowItems"` // the most items the window ever held
+	SubmitErrors   int            `json:"submitErrors"`   // injected 500 answers, not processed
+	Items          map[string]int `json:"items"`          // item outcomes by status
+	// LostAnswers counts lookups accepted, processed and (async)
+	// delivered but answered 500 (Config.LostAnswerRate), and
+	// LostAnswerCharged the credits they cost: a client told 500 may pay
+	// for them again.
+	LostAnswers       int `json:"lostAnswers"`
+	LostAnswerCharged int `json:"lostAnswerCharged"`
 	// Credits by pool: standard, withoutContacts, company.
 	CreditsUsed map[string]int64 `json:"creditsUsed"`
 	CreditsLeft map[string]int64 `json:"creditsLeft"`
@@ -46,6 +51,9 @@ type AccountStats struct {
 	CompanyProfileRequests int `json:"companyProfileRequests"` // company/getProfiles accepted
 	CompanyProfilesSent    int `json:"companyProfilesSent"`    // their profiles handed to deliveries
 	ProfileViewsLimited    int `json:"profileViewsLimited"`    // 429 answers: the profile-view quota
+	// ProfileViewsPending are profiles whose delivery is in progress:
+	// they count against the quota (Today.ProfileViews) once delivered.
+	ProfileViewsPending int `json:"profileViewsPending"`
 	// Daily quotas and today's use of them (the emulated day).
 	Quotas usage `json:"quotas"`
 	Today  usage `json:"today"`
@@ -54,7 +62,7 @@ type AccountStats struct {
 func newAccountStats(name string) AccountStats {
 	return AccountStats{
 		Name:        name,
-		Items:       make(map[api.Status]int),
+		Items:       make(map[string]int),
 		CreditsUsed: make(map[string]int64),
 	}
 }
@@ -63,6 +71,11 @@ func newAccountStats(name string) AccountStats {
 type Stats struct {
 	Accounts []AccountStats `json:"accounts"`
 	Notices  []Notice       `json:"notices"`
+	// Outages are the outages placed in time so far (configured ones
+	// from the first API request on, and those started on demand), and
+	// OutageRefused the API requests they answered 503.
+	Outages       []OutageSpan `json:"outages"`
+	OutageRefused int          `json:"outageRefused"`
 }
 
 // Stats returns a snapshot of the counters of every account.
@@ -72,7 +85,7 @@ func (e *Emulator) Stats() Stats {
 	var s Stats
 	for _, a := range e.order {
 		st := a.stats
-		st.Items = make(map[api.Status]int, len(a.stats.Items))
+		st.Items = make(map[string]int, len(a.stats.Items))
 		for k, v := range a.stats.Items {
 			st.Items[k] = v
 		}
@@ -83,32 +96,64 @@ func (e *Emulator) Stats() Stats {
 			st.CreditsLeft[p.String()] = a.balance[p]
 		}
 		st.SearchesInFlight = a.searching
+		st.ProfileViewsPending = a.viewsPending
 		st.Quotas = a.quotas
 		st.Today = *e.today(a, e.now())
 		s.Accounts = append(s.Accounts, st)
 	}
-	s.Notices = append([]Notice{}, e.notices...)
+	s.Notices = e.noticesLocked()
+	s.Outages = append([]OutageSpan{}, e.outage.spans...)
+	s.OutageRefused = e.outage.refused
 	return s
+}
+
+// Notices returns the failed-delivery notices sent so far, oldest first.
+func (e *Emulator) Notices() []Notice {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.noticesLocked()
+}
+
+func (e *Emulator) noticesLocked() []Notice {
+	out := make([]Notice, len(e.notices))
+	for i, n := range e.notices {
+		n.RequestIDs = append([]int64{}, n.RequestIDs...)
+		out[i] = n
+	}
+	return out
 }
 
 // serveAdmin answers the emulator's own endpoints, which are not part of
 // the service and need no key:
 //
 //	GET  /_emulator/stats             counters per account
+//	GET  /_emulator/notices           failed-delivery notices, oldest first
 //	GET  /_emulator/sample?count=N    N known identifiers of each kind
 //	POST /_emulator/credits           top up a credit pool: {"account", "pool", "add"}
+//	POST /_emulator/outage            start an outage now: {"seconds": N}
+//
+// They answer during an outage too.
 func (e *Emulator) serveAdmin(w http.ResponseWriter, r *http.Request, path string) {
-	if r.Method == http.MethodPost && path == "/_emulator/credits" {
-		e.serveTopUp(w, r)
+	if r.Method == http.MethodPost {
+		switch path {
+		case "/_emulator/credits":
+			e.serveTopUp(w, r)
+		case "/_emulator/outage":
+			e.serveStartOutage(w, r)
+		default:
+			writeJSON(w, http.StatusNotFound, errorBody(msgNotFound))
+		}
 		return
 	}
 	if r.Method != http.MethodGet {
-		writeJSON(w, http.StatusNotFound, errorBody("Not found"))
+		writeJSON(w, http.StatusNotFound, errorBody(msgNotFound))
 		return
 	}
 	switch path {
 	case "/_emulator/stats":
 		writeJSON(w, http.StatusOK, e.Stats())
+	case "/_emulator/notices":
+		writeJSON(w, http.StatusOK, e.Notices())
 	case "/_emulator/sample":
 		n := 10
 		if s := r.URL.Query().Get("count"); s != "" {
@@ -121,7 +166,7 @@ func (e *Emulator) serveAdmin(w http.ResponseWriter, r *http.Request, path strin
 		}
 		writeJSON(w, http.StatusOK, e.sample(n))
 	default:
-		writeJSON(w, http.StatusNotFound, errorBody("Not found"))
+		writeJSON(w, http.StatusNotFound, errorBody(msgNotFound))
 	}
 }
 

@@ -6,7 +6,7 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/emulator/wire"
 	"github.com/enrich-dev/enrich/emulator/world"
 )
 
@@ -17,10 +17,17 @@ const profilesPerCallback = 100
 // isCompanyPath reports whether path is one of the Company API's.
 func isCompanyPath(path string) bool {
 	switch path {
-	case api.PathCompanyFind, api.PathCompanyCount, api.PathCompanyInfo, api.PathCompanyProfile:
+	case wire.PathCompanyFind, wire.PathCompanyCount, wire.PathCompanyInfo, wire.PathCompanyProfile:
 		return true
 	}
 	return false
+}
+
+// companyRef is the answer of findById (interface 2.5).
+type companyRef struct {
+	ID      int64  `json:"id"`
+	Slug    string `json:"slug"`
+	Company string `json:"company"`
 }
 
 // serveCompany answers the Company API (interface 4.5 to 4.8). The checks
@@ -31,9 +38,9 @@ func isCompanyPath(path string) bool {
 func (e *Emulator) serveCompany(w http.ResponseWriter, r *http.Request, a *account, path string) {
 	fail := func(status int, msg string) {
 		switch path {
-		case api.PathCompanyProfile:
+		case wire.PathCompanyProfile:
 			replyBare(w, status, errorBody(msg))
-		case api.PathCompanyInfo:
+		case wire.PathCompanyInfo:
 			e.fail(w, a, poolCompany, status, msg)
 		default:
 			e.fail(w, a, poolStandard, status, msg)
@@ -50,18 +57,18 @@ func (e *Emulator) serveCompany(w http.ResponseWriter, r *http.Request, a *accou
 		return
 	}
 	status := q.Get("status")
-	if path == api.PathCompanyCount || path == api.PathCompanyProfile {
+	if path == wire.PathCompanyCount || path == wire.PathCompanyProfile {
 		switch {
 		case status == "":
 			fail(http.StatusUnprocessableEntity, "status is required: current, past or both")
 			return
-		case !api.ValidEmployeeStatus(status):
+		case status != wire.EmployeesCurrent && status != wire.EmployeesPast && status != wire.EmployeesBoth:
 			fail(http.StatusUnprocessableEntity, fmt.Sprintf("status must be current, past or both, not %q", status))
 			return
 		}
 	}
 	callback := q.Get("callbackUrl")
-	if path == api.PathCompanyProfile {
+	if path == wire.PathCompanyProfile {
 		switch {
 		case callback == "":
 			fail(http.StatusUnprocessableEntity, "callbackUrl is required")
@@ -77,11 +84,11 @@ func (e *Emulator) serveCompany(w http.ResponseWriter, r *http.Request, a *accou
 		return
 	}
 	switch path {
-	case api.PathCompanyFind:
-		e.reply(w, a, poolStandard, http.StatusOK, api.CompanyRef{ID: c.ID, Slug: c.Slug, Company: c.Name})
-	case api.PathCompanyCount:
+	case wire.PathCompanyFind:
+		e.reply(w, a, poolStandard, http.StatusOK, companyRef{ID: c.ID, Slug: c.Slug, Company: c.Name})
+	case wire.PathCompanyCount:
 		e.reply(w, a, poolStandard, http.StatusOK, map[string]int{"total_profiles": e.world.EmployeeCount(c, status)})
-	case api.PathCompanyInfo:
+	case wire.PathCompanyInfo:
 		e.mu.Lock()
 		paid := a.spend(poolCompany)
 		if paid {
@@ -93,21 +100,28 @@ func (e *Emulator) serveCompany(w http.ResponseWriter, r *http.Request, a *accou
 			return
 		}
 		e.reply(w, a, poolCompany, http.StatusOK, json.RawMessage(e.world.CompanyInfo(c)))
-	case api.PathCompanyProfile:
+	case wire.PathCompanyProfile:
 		e.startProfiles(w, a, c, status, callback)
 	}
 }
 
-// startProfiles reserves the company's profiles against the daily
-// profile-view quota, answers the searchId, and delivers the profiles (full
-// candidates without contacts) in batches of at most 100, one callback
-// each, under the delivery rules of lookup callbacks. A company with no
-// profiles of the status gets its searchId and no callback.
+// startProfiles answers the searchId and delivers the company's profiles
+// (full candidates without contacts) in batches of at most 100, one
+// callback each, under the delivery rules of lookup callbacks. A company
+// with no profiles of the status gets its searchId and no callback.
+//
+// Each profile counts against the daily profile-view quota when it is
+// delivered (interface 4.8), on the day it is delivered; a batch whose
+// delivery is discarded counts nothing. Until then the profiles hold room
+// in the quota, so that requests made while others are being delivered
+// cannot pass it together: a company with more profiles than the quota
+// has room for, today's deliveries and those in progress deducted, is a
+// 429.
 func (e *Emulator) startProfiles(w http.ResponseWriter, a *account, c *world.Company, status, callback string) {
 	people := e.world.EmployeeIndexes(c, status)
 	e.mu.Lock()
 	used := e.today(a, e.now())
-	if left := a.quotas.ProfileViews - used.ProfileViews; len(people) > left {
+	if left := a.quotas.ProfileViews - used.ProfileViews - a.viewsPending; len(people) > left {
 		a.stats.ProfileViewsLimited++
 		e.mu.Unlock()
 		replyBare(w, http.StatusTooManyRequests, errorBody(fmt.Sprintf(
@@ -115,7 +129,7 @@ func (e *Emulator) startProfiles(w http.ResponseWriter, a *account, c *world.Com
 			len(people), max(0, left), a.quotas.ProfileViews)))
 		return
 	}
-	used.ProfileViews += len(people)
+	a.viewsPending += len(people)
 	a.stats.CompanyProfileRequests++
 	e.nextID++
 	id := e.nextID
@@ -131,6 +145,7 @@ func (e *Emulator) startProfiles(w http.ResponseWriter, a *account, c *world.Com
 			produce:  func() any { return e.companyProfiles(a, batch) },
 			kind:     "profiles",
 			numItems: len(batch),
+			views:    len(batch),
 		})
 	}
 	replyBare(w, http.StatusOK, map[string]int64{"searchId": id})

@@ -235,6 +235,47 @@ func TestCompanyProfilesDelivery(t *testing.T) {
 	}
 }
 
+// TestProfileViewsPerDeliveredProfile: the profile-view quota counts the
+// profiles delivered (interface 4.8), not the company's size at
+// getProfiles: deliveries the receiver refuses until they are discarded
+// count nothing, and the same company can be asked for again.
+func TestProfileViewsPerDeliveredProfile(t *testing.T) {
+	cfg := fast(emulator.AccountConfig{CompanyAPI: true})
+	emu, _, _ := serve(t, cfg)
+	w := emu.World()
+	big := biggest(w, world.StatusCurrent)
+	n := w.EmployeeCount(big, world.StatusCurrent)
+	cfg.ProfileViewsPerDay = n
+	_, c, base := serve(t, cfg)
+
+	refuse := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusServiceUnavailable)
+	}))
+	t.Cleanup(refuse.Close)
+	if _, _, err := c.CompanyProfiles(bg, big.Slug, api.EmployeesCurrent, refuse.URL); err != nil {
+		t.Fatalf("getProfiles: %v", err)
+	}
+	// While its profiles are on their way they hold the quota.
+	if _, _, err := c.CompanyProfiles(bg, big.Slug, api.EmployeesCurrent, refuse.URL); !errors.Is(err, api.ErrRateLimited) {
+		t.Errorf("getProfiles while the first is delivered: %v, want 429", err)
+	}
+	batches := (n + 99) / 100
+	eventually(t, "every batch discarded", func() bool { return stats(t, base).Accounts[0].Discarded == batches })
+	st := stats(t, base).Accounts[0]
+	if st.Today.ProfileViews != 0 || st.ProfileViewsPending != 0 {
+		t.Fatalf("discarded deliveries counted: %d views today, %d pending", st.Today.ProfileViews, st.ProfileViewsPending)
+	}
+	rc := newProfilesReceiver(t)
+	if _, _, err := c.CompanyProfiles(bg, big.Slug, api.EmployeesCurrent, rc.URL); err != nil {
+		t.Fatalf("getProfiles after the discards: %v", err)
+	}
+	eventually(t, "deliveries", func() bool { _, got := rc.profiles(); return got >= n })
+	eventually(t, "deliveries counted", func() bool { return stats(t, base).Accounts[0].Today.ProfileViews == n })
+	if _, _, err := c.CompanyProfiles(bg, big.Slug, api.EmployeesCurrent, rc.URL); !errors.Is(err, api.ErrRateLimited) {
+		t.Errorf("getProfiles with the quota spent: %v, want 429", err)
+	}
+}
+
 func TestCompanyProfilesQuota(t *testing.T) {
 	clk := newClock()
 	cfg := fast(emulator.AccountConfig{CompanyAPI: true})
@@ -265,12 +306,19 @@ func TestCompanyProfilesQuota(t *testing.T) {
 	if _, _, err := c.CompanyProfiles(bg, small.Slug, api.EmployeesCurrent, rc.URL); err != nil {
 		t.Errorf("getProfiles within the quota: %v", err)
 	}
+	// Delivered profiles count on the day they are delivered.
+	today := n + w.EmployeeCount(small, world.StatusCurrent)
+	eventually(t, "deliveries", func() bool { _, got := rc.profiles(); return got >= today })
+	eventually(t, "deliveries counted", func() bool { return stats(t, base).Accounts[0].ProfileViewsPending == 0 })
+	if st := stats(t, base).Accounts[0]; st.Today.ProfileViews != today {
+		t.Errorf("profile views today %d, want %d", st.Today.ProfileViews, today)
+	}
 	clk.Advance(time.Hour)
 	if _, _, err := c.CompanyProfiles(bg, big.Slug, api.EmployeesCurrent, rc.URL); err != nil {
 		t.Errorf("getProfiles on the next day: %v", err)
 	}
-	want := 2*n + w.EmployeeCount(small, world.StatusCurrent)
-	eventually(t, "deliveries", func() bool { _, got := rc.profiles(); return got >= want })
+	eventually(t, "deliveries", func() bool { _, got := rc.profiles(); return got >= today+n })
+	eventually(t, "deliveries counted", func() bool { return stats(t, base).Accounts[0].ProfileViewsPending == 0 })
 	st := stats(t, base).Accounts[0]
 	if st.ProfileViewsLimited != 1 || st.CompanyProfileRequests != 3 || st.Today.ProfileViews != n {
 		t.Errorf("stats %+v", st)

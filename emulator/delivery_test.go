@@ -1,7 +1,9 @@
 package emulator_test
 
 import (
+	"encoding/json"
 	"net/http"
+	"slices"
 	"testing"
 	"time"
 
@@ -151,4 +153,69 @@ func TestTimeoutExceeded(t *testing.T) {
 	if n, _, _ := c.Credits(bg, false); n != 10 {
 		t.Errorf("timed-out items cost credits: %d left", n)
 	}
+}
+
+// TestNoticeAtPeriodEnd: a request discarded within the notice period
+// after a notice goes out in a notice of its own when the period ends,
+// with no further discard to carry it (interface 6.3).
+func TestNoticeAtPeriodEnd(t *testing.T) {
+	const period = 400 * time.Millisecond
+	cfg := fast(emulator.AccountConfig{Credits: 10})
+	cfg.NoticePeriod = period
+	_, c, base := serve(t, cfg)
+	rc := newReceiver(t)
+	rc.respond = func(int) int { return http.StatusInternalServerError }
+	s := sample(t, base, 2)
+	var ids []int64
+	for i := range 2 {
+		id, _, err := c.LookupAsync(bg, api.LookupRequest{Items: s.Email[i : i+1], CallbackURL: rc.URL})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	eventually(t, "both deliveries discarded", func() bool { return stats(t, base).Accounts[0].Discarded == 2 })
+	eventually(t, "the second notice", func() bool { return len(notices(t, base)) == 2 })
+	got := notices(t, base)
+	if len(got[0].RequestIDs) != 1 || len(got[1].RequestIDs) != 1 ||
+		got[0].RequestIDs[0] == got[1].RequestIDs[0] || !slices.Contains(ids, got[0].RequestIDs[0]) || !slices.Contains(ids, got[1].RequestIDs[0]) {
+		t.Errorf("notices %+v, want one for each of %v", got, ids)
+	}
+	if gap := got[1].At.Sub(got[0].At); gap < period {
+		t.Errorf("the second notice came %v after the first, within the period %v", gap, period)
+	}
+	if got[0].Error == "" || got[0].Account != "default" {
+		t.Errorf("notice %+v: no error or account", got[0])
+	}
+	if st := stats(t, base); st.Accounts[0].Notices != 2 || len(st.Notices) != 2 {
+		t.Errorf("stats: %d notices, %d listed", st.Accounts[0].Notices, len(st.Notices))
+	}
+}
+
+// notices reads GET /_emulator/notices, checking its shape on the way.
+func notices(t *testing.T, base string) []emulator.Notice {
+	t.Helper()
+	resp, err := http.Get(base + "/_emulator/notices")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var raw []map[string]json.RawMessage
+	if err := json.NewDecoder(resp.Body).Decode(&raw); err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("notices: %d, %v", resp.StatusCode, err)
+	}
+	out := make([]emulator.Notice, len(raw))
+	for i, n := range raw {
+		if n["at"] == nil || n["requestIds"] == nil {
+			t.Fatalf("notice %d lacks at or requestIds: %v", i, n)
+		}
+		b, _ := json.Marshal(n)
+		json.Unmarshal(b, &out[i])
+	}
+	for i := 1; i < len(out); i++ {
+		if out[i].At.Before(out[i-1].At) {
+			t.Errorf("notices not oldest first: %v before %v", out[i-1].At, out[i].At)
+		}
+	}
+	return out
 }

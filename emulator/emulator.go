@@ -1,13 +1,3 @@
-// Package emulator is a faithful local emulator of the profile service: it
-// enforces every rule of the interface (authentication, item limits, the
-// sliding rate window, credit pools, duplicate queries, callback delivery
-// with its retries and discards, people search with its scroll ids,
-// concurrency limit and daily quotas, the Company API) over a
-// deterministic synthetic world, and injects the faults a real service
-// shows.
-//
-// New returns an Emulator, which is an http.Handler; its callback
-// dispatcher runs until Close.
 package emulator
 
 import (
@@ -20,9 +10,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/enrich-dev/enrich/api"
 	"github.com/enrich-dev/enrich/emulator/mcpapi"
 	"github.com/enrich-dev/enrich/emulator/search"
+	"github.com/enrich-dev/enrich/emulator/wire"
 	"github.com/enrich-dev/enrich/emulator/world"
 )
 
@@ -37,17 +27,44 @@ type Config struct {
 	// Default is the account used when Accounts is empty.
 	Default AccountConfig
 
-	RateWindow      time.Duration   // length of the items-per-minute window; default 1m
-	CallbackDelay   time.Duration   // typical processing delay; default 3s, tail to 20×
-	RetryGaps       []time.Duration // gaps between callback attempts; default 10s,30s,60s
-	AnswerTimeout   time.Duration   // how long a callback receiver has to answer 200; default 10s
-	DuplicatePeriod time.Duration   // a repeated item within it is duplicate_query; default 60s
-	NoticePeriod    time.Duration   // at most one failed-delivery notice per account per period; default 1h
+	RateWindow time.Duration // length of the items-per-minute window; default 1m
+	// CallbackDelay is the typical processing time of an asynchronous
+	// lookup; default 3s. Nine in ten take up to it; the rest fall in a
+	// long tail with no maximum (see processingDelay), which only
+	// MaxCallbackDelay cuts.
+	CallbackDelay time.Duration
+	// MaxCallbackDelay, when not 0, is the longest processing time: a test
+	// that must not wait for the tail sets it. The service has none.
+	MaxCallbackDelay time.Duration
+	RetryGaps        []time.Duration // gaps between callback attempts; default 10s,30s,60s
+	AnswerTimeout    time.Duration   // how long a callback receiver has to answer 200; default 10s
+	DuplicatePeriod  time.Duration   // a repeated item within it is duplicate_query; default 60s
+	// NoticePeriod: an account gets at most one failed-delivery notice
+	// per period, listing the requests discarded since the last; those
+	// discarded within a period go out when it ends. Default 1h.
+	NoticePeriod time.Duration
 
 	CallbackLoss    float64 // probability that every attempt of a delivery is lost
 	SubmitErrorRate float64 // probability that a submission is answered 500 (and not processed)
 	TimeoutRate     float64 // probability that an async item ends timeout_exceeded
 	DuplicateRate   float64 // probability that a delivered callback is delivered once more
+	// LostAnswerRate is the probability that a person lookup is accepted,
+	// processed, charged and (async) delivered, but answered 500, as when
+	// the answer is lost on its way back.
+	LostAnswerRate float64
+	// Outages are times when every API request is answered 503, counted
+	// from the first API request the emulator receives. The admin
+	// endpoint POST /_emulator/outage starts one on demand.
+	Outages []Outage
+	// AnswerDelay holds the 201 of an asynchronous lookup for this long
+	// after its delivery was scheduled; the delivery may start before the
+	// answer is sent.
+	AnswerDelay time.Duration
+	// AnswerAfterCallback holds the 201 of an asynchronous lookup until
+	// the first attempt of its callback has been answered (or has
+	// failed), then AnswerDelay more: the client gets its callback before
+	// it knows the requestId.
+	AnswerAfterCallback bool
 
 	// People search and the Company API.
 	ScrollTTL   time.Duration // a scroll id expires this long after the response that issued it; default 15s
@@ -140,6 +157,7 @@ type Emulator struct {
 	random   *rand.Rand          // faults and delays
 	notices  []Notice
 	scrolls  map[string]*scroll // live scroll ids
+	outage   outageState
 }
 
 // New builds the world and the accounts. The emulator is ready to serve at
@@ -243,40 +261,43 @@ func (e *Emulator) serveREST(w http.ResponseWriter, r *http.Request) {
 		e.serveAdmin(w, r, path)
 		return
 	}
+	if e.unavailable(w) {
+		return
+	}
 	a, ok := e.authenticate(w, r)
 	if !ok {
 		return
 	}
 	switch {
-	case r.Method == http.MethodPost && path == api.PathLookup:
+	case r.Method == http.MethodPost && path == wire.PathLookup:
 		e.serveLookup(w, r, a)
-	case r.Method == http.MethodGet && path == api.PathCredits:
+	case r.Method == http.MethodGet && path == wire.PathCredits:
 		e.serveCredits(w, r, a)
-	case r.Method == http.MethodPost && path == api.PathSearch:
+	case r.Method == http.MethodPost && path == wire.PathSearch:
 		e.serveSearch(w, r, a)
-	case r.Method == http.MethodPost && strings.HasPrefix(path, api.PathScroll):
-		e.serveScroll(w, r, a, strings.TrimPrefix(path, api.PathScroll))
+	case r.Method == http.MethodPost && strings.HasPrefix(path, wire.PathScroll):
+		e.serveScroll(w, r, a, strings.TrimPrefix(path, wire.PathScroll))
 	case r.Method == http.MethodGet && isCompanyPath(path):
 		e.serveCompany(w, r, a, path)
 	default:
-		e.fail(w, a, poolStandard, http.StatusNotFound, "Not found")
+		e.fail(w, a, poolStandard, http.StatusNotFound, msgNotFound)
 	}
 }
 
 // authenticate finds the account of the request's API key, answering 401
 // or 403 when there is none or it is disabled.
 func (e *Emulator) authenticate(w http.ResponseWriter, r *http.Request) (*account, bool) {
-	key := r.Header.Get(api.HeaderAPIKey)
+	key := r.Header.Get(wire.HeaderAPIKey)
 	e.mu.Lock()
 	a := e.accounts[key]
 	e.mu.Unlock()
 	if key == "" || a == nil {
-		w.Header().Set(api.HeaderCreditsLeft, "0")
-		writeJSON(w, http.StatusUnauthorized, errorBody("Unauthorized: missing or invalid API key"))
+		w.Header().Set(wire.HeaderCreditsLeft, "0")
+		writeJSON(w, http.StatusUnauthorized, errorBody(msgUnauthorized))
 		return nil, false
 	}
 	if a.cfg.Disabled {
-		e.fail(w, a, poolStandard, http.StatusForbidden, "Account is disabled")
+		e.fail(w, a, poolStandard, http.StatusForbidden, msgDisabled)
 		return nil, false
 	}
 	return a, true

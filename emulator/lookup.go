@@ -1,15 +1,15 @@
 package emulator
 
 import (
+	"context"
 	"encoding/json"
-	"fmt"
 	"io"
 	"net/http"
 	"net/url"
 	"strings"
 	"time"
 
-	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/emulator/wire"
 )
 
 // maxRequestBytes bounds a lookup request body: 100 items of a few hundred
@@ -32,7 +32,7 @@ func (e *Emulator) serveLookup(w http.ResponseWriter, r *http.Request, a *accoun
 	var body lookupBody
 	raw, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxRequestBytes))
 	if err != nil || json.Unmarshal(raw, &body) != nil {
-		e.fail(w, a, poolStandard, http.StatusNotFound, "Invalid JSON")
+		e.fail(w, a, poolStandard, http.StatusNotFound, msgInvalidJSON)
 		return
 	}
 	p := poolStandard
@@ -44,8 +44,8 @@ func (e *Emulator) serveLookup(w http.ResponseWriter, r *http.Request, a *accoun
 		e.fail(w, a, p, http.StatusNotAcceptable, "items must be a non-empty array of strings")
 		return
 	}
-	if len(items) > api.MaxItems {
-		e.fail(w, a, p, http.StatusNotAcceptable, fmt.Sprintf("Maximum %d items are allowed in one request", api.MaxItems))
+	if len(items) > wire.MaxItems {
+		e.fail(w, a, p, http.StatusNotAcceptable, wire.MsgTooManyItems)
 		return
 	}
 	async := body.CallbackURL != nil
@@ -61,35 +61,50 @@ func (e *Emulator) serveLookup(w http.ResponseWriter, r *http.Request, a *accoun
 		return
 	}
 
-	now := e.now()
+	// The clock is read under the lock, so that admissions reach the
+	// window in the order of their instants.
 	e.mu.Lock()
-	if !a.window.Allow(now, len(items)) {
+	at, ok := a.window.allow(e.now(), len(items))
+	if !ok {
 		a.stats.RateLimited++
 		e.mu.Unlock()
-		e.fail(w, a, p, http.StatusTooManyRequests, fmt.Sprintf("Limit of %d items per minute is exceeded", a.cfg.ItemsPerMinute))
+		e.fail(w, a, p, http.StatusTooManyRequests, wire.MsgRateLimit(a.cfg.ItemsPerMinute))
 		return
 	}
 	if a.balance[p] <= 0 {
-		a.window.Remove(now, len(items))
+		a.window.undo(at, len(items))
 		e.mu.Unlock()
 		e.fail(w, a, p, http.StatusPaymentRequired, "Not enough credits")
 		return
 	}
 	if e.random.Float64() < e.cfg.SubmitErrorRate {
-		a.window.Remove(now, len(items))
+		a.window.undo(at, len(items))
 		a.stats.SubmitErrors++
 		e.mu.Unlock()
-		e.fail(w, a, p, http.StatusInternalServerError, "Internal server error")
+		e.fail(w, a, p, http.StatusInternalServerError, msgInternal)
 		return
 	}
+	// No draw when the fault is off, so that the other faults of a seed
+	// fall where they did before it existed.
+	lostAnswer := e.cfg.LostAnswerRate > 0 && e.random.Float64() < e.cfg.LostAnswerRate
 	a.stats.Requests++
 	a.stats.ItemsAccepted += len(items)
-	a.stats.MaxWindowItems = max(a.stats.MaxWindowItems, a.window.Count(now))
-	dup := e.markDuplicates(a, items, now)
+	a.stats.MaxWindowItems = max(a.stats.MaxWindowItems, a.window.count(at))
+	if lostAnswer {
+		a.stats.LostAnswers++
+	}
+	dup := e.markDuplicates(a, items, at)
 	e.mu.Unlock()
 
 	if !async {
 		results := e.process(a, items, dup, body.WithoutContacts, false)
+		if lostAnswer {
+			e.mu.Lock()
+			a.stats.LostAnswerCharged += charged(results)
+			e.mu.Unlock()
+			e.fail(w, a, p, http.StatusInternalServerError, msgInternal)
+			return
+		}
 		e.reply(w, a, p, http.StatusOK, results)
 		return
 	}
@@ -97,16 +112,41 @@ func (e *Emulator) serveLookup(w http.ResponseWriter, r *http.Request, a *accoun
 	e.nextID++
 	id := e.nextID
 	e.mu.Unlock()
+	attempted := make(chan struct{})
 	e.schedule(delivery{
-		account:  a,
-		id:       id,
-		url:      *body.CallbackURL,
-		delay:    e.processingDelay(),
-		produce:  func() any { return e.process(a, items, dup, body.WithoutContacts, true) },
-		kind:     "lookup",
-		numItems: len(items),
+		account:    a,
+		id:         id,
+		url:        *body.CallbackURL,
+		delay:      e.processingDelay(),
+		produce:    func() any { return e.process(a, items, dup, body.WithoutContacts, true) },
+		kind:       "lookup",
+		numItems:   len(items),
+		lostAnswer: lostAnswer,
+		attempted:  attempted,
 	})
+	if !e.holdAnswer(r.Context(), attempted) {
+		return
+	}
+	if lostAnswer {
+		e.fail(w, a, p, http.StatusInternalServerError, msgInternal)
+		return
+	}
 	e.reply(w, a, p, http.StatusCreated, map[string]int64{"requestId": id})
+}
+
+// holdAnswer waits before the 201 of an asynchronous lookup as
+// Config.AnswerAfterCallback and Config.AnswerDelay say, and reports false
+// if the client hung up meanwhile. The delivery closes attempted whatever
+// becomes of it, Close included, so the wait always ends.
+func (e *Emulator) holdAnswer(ctx context.Context, attempted <-chan struct{}) bool {
+	if e.cfg.AnswerAfterCallback {
+		select {
+		case <-attempted:
+		case <-ctx.Done():
+			return false
+		}
+	}
+	return e.cfg.AnswerDelay <= 0 || wait(ctx, e.cfg.AnswerDelay)
 }
 
 // markDuplicates flags the items submitted within the duplicate period
@@ -135,13 +175,25 @@ func (e *Emulator) markDuplicates(a *account, items []string, now time.Time) []b
 // resultItem is one element of a lookup's answer, as the service sends it.
 type resultItem struct {
 	Item      string          `json:"item"`
-	Status    api.Status      `json:"status"`
+	Status    string          `json:"status"`
 	Candidate json.RawMessage `json:"candidate,omitempty"`
+}
+
+// charged counts the results that cost a credit: the matches.
+func charged(results []resultItem) int {
+	n := 0
+	for _, r := range results {
+		if r.Status == wire.StatusSuccess {
+			n++
+		}
+	}
+	return n
 }
 
 // process resolves the items at matching time: credits are spent here, for
 // matched profiles only, and items past the last credit are
-// credits_are_over.
+// credits_are_over. A synchronous lookup returns only the contacts the
+// service already holds (see heldContacts).
 func (e *Emulator) process(a *account, items []string, dup []bool, withoutContacts, async bool) []resultItem {
 	p := poolStandard
 	if withoutContacts {
@@ -151,16 +203,16 @@ func (e *Emulator) process(a *account, items []string, dup []bool, withoutContac
 	for i, it := range items {
 		results[i].Item = it
 		if dup[i] {
-			results[i].Status = api.StatusDuplicateQuery
+			results[i].Status = wire.StatusDuplicateQuery
 			continue
 		}
 		if async && e.randFloat() < e.cfg.TimeoutRate {
-			results[i].Status = api.StatusTimeoutExceeded
+			results[i].Status = wire.StatusTimeoutExceeded
 			continue
 		}
 		person, found := e.world.Find(it)
 		if !found {
-			results[i].Status = api.StatusFailed
+			results[i].Status = wire.StatusFailed
 			continue
 		}
 		e.mu.Lock()
@@ -172,11 +224,15 @@ func (e *Emulator) process(a *account, items []string, dup []bool, withoutContac
 		}
 		e.mu.Unlock()
 		if !paid {
-			results[i].Status = api.StatusCreditsOver
+			results[i].Status = wire.StatusCreditsOver
 			continue
 		}
-		results[i].Status = api.StatusSuccess
-		results[i].Candidate = e.world.Candidate(person, withoutContacts)
+		results[i].Status = wire.StatusSuccess
+		cand := e.world.Candidate(person, withoutContacts)
+		if !async && !withoutContacts {
+			cand = heldContacts(person.UID.String(), cand)
+		}
+		results[i].Candidate = cand
 	}
 	e.mu.Lock()
 	for _, r := range results {

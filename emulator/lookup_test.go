@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -141,7 +142,7 @@ func TestSyncLookupAndCredits(t *testing.T) {
 		t.Errorf("empty pool: err = %v, want 402", err)
 	}
 	st := stats(t, base).Accounts[0]
-	if st.CreditsUsed["standard"] != 3 || st.Items[api.StatusFailed] != 1 {
+	if st.CreditsUsed["standard"] != 3 || st.Items["failed"] != 1 {
 		t.Errorf("stats = %+v", st)
 	}
 }
@@ -330,4 +331,100 @@ func TestSample(t *testing.T) {
 	if resp.StatusCode != http.StatusUnprocessableEntity {
 		t.Errorf("bad count: %d", resp.StatusCode)
 	}
+}
+
+// TestSyncReturnsHeldContacts: a synchronous lookup returns only the
+// contacts the service already holds (interface 4.1): for the same
+// people, fewer contacts than an asynchronous lookup, never one the
+// asynchronous lookup does not return, the same ones every time, and the
+// rest of the profile unchanged.
+func TestSyncReturnsHeldContacts(t *testing.T) {
+	cfg := fast(emulator.AccountConfig{})
+	// Separate accounts, so that looking the same people up again is not
+	// a duplicate_query.
+	cfg.Accounts = []emulator.AccountConfig{
+		{Name: "async", Key: "k-async", Credits: 100},
+		{Name: "sync", Key: "k-sync", Credits: 100},
+		{Name: "again", Key: "k-again", Credits: 100},
+	}
+	_, _, base := serve(t, cfg)
+	s := sample(t, base, 60)
+	items := s.LinkedIn
+	rc := newReceiver(t)
+	if _, _, err := client(t, base, "k-async").LookupAsync(bg, api.LookupRequest{Items: items, CallbackURL: rc.URL}); err != nil {
+		t.Fatal(err)
+	}
+	async := candidates(t, rc.next(t).Results)
+	syncResults, _, err := client(t, base, "k-sync").LookupSync(bg, items, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sync := candidates(t, syncResults)
+	againResults, _, err := client(t, base, "k-again").LookupSync(bg, items, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again := candidates(t, againResults)
+	if len(async) != len(items) || len(sync) != len(items) {
+		t.Fatalf("%d async and %d sync matches of %d people", len(async), len(sync), len(items))
+	}
+	var nAsync, nSync, fewer int
+	for item, a := range async {
+		sy := sync[item]
+		nAsync += len(a.contacts)
+		nSync += len(sy.contacts)
+		if len(sy.contacts) < len(a.contacts) {
+			fewer++
+		}
+		for _, c := range sy.contacts {
+			if !slices.Contains(a.contacts, c) {
+				t.Errorf("%s: sync returned %s, which async did not", item, c)
+			}
+		}
+		if !slices.Equal(sy.contacts, again[item].contacts) {
+			t.Errorf("%s: two sync lookups returned different contacts", item)
+		}
+		if sy.rest != a.rest {
+			t.Errorf("%s: the profile beside the contacts differs:\nasync %s\nsync  %s", item, a.rest, sy.rest)
+		}
+	}
+	share := float64(nSync) / float64(nAsync)
+	t.Logf("sync returned %d of %d contacts (%.0f%%); fewer for %d of %d people", nSync, nAsync, 100*share, fewer, len(items))
+	if share < 0.45 || share > 0.75 || fewer == 0 {
+		t.Errorf("sync returned %d of %d contacts, want about half to two thirds", nSync, nAsync)
+	}
+}
+
+// candidate is a profile split into its contacts and the rest.
+type candidate struct {
+	contacts []string // each contact's JSON
+	rest     string   // the other keys, as JSON
+}
+
+// candidates splits the successful results by item.
+func candidates(t *testing.T, results []api.Result) map[string]candidate {
+	t.Helper()
+	out := map[string]candidate{}
+	for _, r := range results {
+		if r.Status != api.StatusSuccess {
+			continue
+		}
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal(r.Candidate, &m); err != nil {
+			t.Fatal(err)
+		}
+		var cs []json.RawMessage
+		if err := json.Unmarshal(m["contacts"], &cs); err != nil || cs == nil {
+			t.Fatalf("%s: contacts %s: %v", r.Item, m["contacts"], err)
+		}
+		delete(m, "contacts")
+		rest, _ := json.Marshal(m)
+		var c candidate
+		for _, x := range cs {
+			c.contacts = append(c.contacts, string(x))
+		}
+		c.rest = string(rest)
+		out[r.Item] = c
+	}
+	return out
 }

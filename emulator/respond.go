@@ -4,6 +4,19 @@ import (
 	"encoding/json"
 	"net/http"
 	"strconv"
+
+	"github.com/enrich-dev/enrich/emulator/wire"
+)
+
+// The emulator's own error messages, for the errors whose bodies the
+// interface does not show (the documented ones are in package wire).
+const (
+	msgNotFound     = "Not found"
+	msgInvalidJSON  = "Invalid JSON"
+	msgInternal     = "Internal server error"
+	msgUnauthorized = "Unauthorized: missing or invalid API key"
+	msgDisabled     = "Account is disabled"
+	msgUnavailable  = "Service temporarily unavailable"
 )
 
 // errorBody is the service's error shape, {"error": "..."}.
@@ -28,7 +41,7 @@ func (e *Emulator) reply(w http.ResponseWriter, a *account, p pool, status int, 
 	e.mu.Lock()
 	left := a.balance[p]
 	e.mu.Unlock()
-	w.Header().Set("X-Credits-Left", strconv.FormatInt(left, 10))
+	w.Header().Set(wire.HeaderCreditsLeft, strconv.FormatInt(left, 10))
 	writeJSON(w, status, v)
 }
 

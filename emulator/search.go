@@ -58,7 +58,7 @@ func (e *Emulator) serveSearch(w http.ResponseWriter, r *http.Request, a *accoun
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxRequestBytes))
 	if err != nil {
-		e.fail(w, a, poolStandard, http.StatusNotFound, "Invalid JSON")
+		e.fail(w, a, poolStandard, http.StatusNotFound, msgInvalidJSON)
 		return
 	}
 	ix := e.index()
@@ -69,7 +69,7 @@ func (e *Emulator) serveSearch(w http.ResponseWriter, r *http.Request, a *accoun
 		e.fail(w, a, poolStandard, http.StatusUnprocessableEntity, badReq.Msg)
 		return
 	case err != nil:
-		e.fail(w, a, poolStandard, http.StatusNotFound, "Invalid JSON")
+		e.fail(w, a, poolStandard, http.StatusNotFound, msgInvalidJSON)
 		return
 	}
 
@@ -125,7 +125,7 @@ func (e *Emulator) serveScroll(w http.ResponseWriter, r *http.Request, a *accoun
 	}
 	id, err := strconv.ParseInt(requestID, 10, 64)
 	if err != nil || id <= 0 {
-		e.fail(w, a, poolStandard, http.StatusNotFound, "Not found")
+		e.fail(w, a, poolStandard, http.StatusNotFound, msgNotFound)
 		return
 	}
 	var body struct {
@@ -133,7 +133,7 @@ func (e *Emulator) serveScroll(w http.ResponseWriter, r *http.Request, a *accoun
 	}
 	raw, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxRequestBytes))
 	if err != nil || json.Unmarshal(raw, &body) != nil {
-		e.fail(w, a, poolStandard, http.StatusNotFound, "Invalid JSON")
+		e.fail(w, a, poolStandard, http.StatusNotFound, msgInvalidJSON)
 		return
 	}
 	if body.ScrollID == nil || *body.ScrollID == "" {

@@ -74,6 +74,9 @@ func fastEmulator(credits int64) emulator.Config {
 		RetryGaps:       []time.Duration{100 * time.Millisecond, 100 * time.Millisecond, 100 * time.Millisecond},
 		AnswerTimeout:   time.Second,
 		DuplicatePeriod: 300 * time.Millisecond,
+
+		// The runs time callbacks out after seconds: cut the delays' tail.
+		MaxCallbackDelay: time.Second,
 	}
 }
 

@@ -14,11 +14,16 @@ import (
 	"github.com/enrich-dev/enrich/emulator"
 )
 
+// emulatorKeyEnv holds the account's API key when --api-key is not given,
+// so that the key need not show in the process list.
+const emulatorKeyEnv = "ENRICH_EMULATOR_API_KEY"
+
 // emulatorOptions are the flags of `enrich emulator`.
 type emulatorOptions struct {
 	listen     string
 	mcpListen  string
 	configFile string
+	outages    []string // AT:DUR
 	account    emulator.AccountConfig
 	cfg        emulator.Config
 }
@@ -34,12 +39,16 @@ It serves the service's interface under /api/v1 over a deterministic synthetic
 world of people, enforces its rules (item limits, the sliding window of items
 per minute, credit pools, duplicate queries) and delivers asynchronous results
 to callback URLs with the service's retries. Faults can be switched on to
-test a client: lost callbacks, 500s on submission, timed-out items.
+test a client (below). Synchronous lookups (withoutWaterfall) return only the
+contacts the service already holds: a fixed 60% or so of a person's, the
+same ones every time.
 
 Durations take Go syntax (250ms, 4s, 1m), so tests can compress time.
 
-Without --config there is one account, described by --api-key, --trial and
-the credit flags. --config names a JSON file with several accounts instead:
+Without --config there is one account, described by --api-key (or the
+environment variable ENRICH_EMULATOR_API_KEY, which keeps the key out of the
+process list; the flag wins), --trial and the credit flags. --config names a
+JSON file with several accounts instead:
 
   {"accounts": [
     {"name": "paid", "key": "k1", "credits": 1000, "withoutContactsCredits": 500,
@@ -65,9 +74,9 @@ chosen by a hash of its API key and the person's uid.
 
 The Company API is off unless --company-api (or "companyApi" in --config)
 enables it. company/info spends a company data credit; company/getProfiles
-delivers the employees by callback, 100 a batch, and counts them against
-the daily profile-view quota (2,000; 429 when a company has more than
-what remains). In --config, "searchQueriesPerDay", "searchProfilesPerDay"
+delivers the employees by callback, 100 a batch, and counts each profile
+delivered against the daily profile-view quota (2,000; 429 when a company
+has more profiles than remain, those being delivered deducted). In --config, "searchQueriesPerDay", "searchProfilesPerDay"
 and "profileViewsPerDay" set an account's own quotas.
 
 The assistant-protocol server (Model Context Protocol, streamable HTTP) is
@@ -83,13 +92,37 @@ JWTs that carry the account's key and expire after --mcp-token-ttl. An
 account may have "login" and "password" in --config, and no key: it can log
 in, and its every request is then 401.
 
-Endpoints outside the service help tests and demos (no key needed):
+Asynchronous results take --callback-delay typically; one lookup in ten
+takes longer, in a long tail with no maximum (one in 900 past 20 times the
+delay) unless --max-callback-delay cuts it. A callback not answered 200
+within --answer-timeout is retried after each of --retry-gaps, then
+discarded; the account then gets a failed-delivery notice listing the
+discarded request ids, at most one every --notice-period (those discarded
+meanwhile go out when the period ends).
+
+Faults for testing a client: --callback-loss (every attempt of a delivery
+lost), --duplicate-rate (a delivery sent twice), --submit-error-rate (a
+lookup answered 500 and not processed), --lost-answer-rate (a lookup
+processed, charged and delivered, but answered 500), --timeout-rate (an
+item ends timeout_exceeded), --outage AT:DUR (every API request answered 503
+from AT after the first request, for DUR; repeatable), --answer-delay and
+--answer-after-callback (the 201 of an asynchronous lookup held, even until
+its callback was answered).
+
+Endpoints outside the service help tests and demos (no key needed; they
+answer during an outage too):
   GET  /_emulator/stats            counters per account (JSON)
+  GET  /_emulator/notices          failed-delivery notices, oldest first:
+                                   [{"account", "at", "requestIds", "error"}]
   GET  /_emulator/sample?count=N   N known identifiers of each kind, and companies,
                                    industries, locations and titles to search for (JSON)
-  POST /_emulator/credits          top up a pool: {"account":"default","pool":"standard","add":100}`,
+  POST /_emulator/credits          top up a pool: {"account":"default","pool":"standard","add":100}
+  POST /_emulator/outage           answer 503 to every API request from now: {"seconds": 30}`,
 		Args: exactArgs(0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if key := os.Getenv(emulatorKeyEnv); key != "" && !cmd.Flags().Changed("api-key") {
+				o.account.Key = key
+			}
 			return o.run(cmd.Context(), g)
 		},
 	}
@@ -98,21 +131,27 @@ Endpoints outside the service help tests and demos (no key needed):
 	f.StringVar(&o.mcpListen, "mcp-listen", "", "address to serve the assistant-protocol server (/mcp and its OAuth endpoints) on, besides --listen (empty: only on --listen)")
 	f.DurationVar(&o.cfg.MCPTokenTTL, "mcp-token-ttl", time.Hour, "lifetime of the OAuth access tokens of the assistant-protocol server")
 	f.StringVar(&o.configFile, "config", "", "JSON file of accounts; replaces the account flags")
-	f.StringVar(&o.account.Key, "api-key", "demo-key", "API key of the account")
+	f.StringVar(&o.account.Key, "api-key", "demo-key", "API key of the account; without the flag, $"+emulatorKeyEnv+" when set")
 	f.Int64Var(&o.account.Credits, "credits", 10000, "standard credits of the account")
 	f.Int64Var(&o.account.WithoutContactsCredits, "without-contacts-credits", 10000, "without-contacts credits of the account")
 	f.Int64Var(&o.account.CompanyCredits, "company-credits", 100, "company data credits of the account")
 	f.BoolVar(&o.account.Trial, "trial", false, "trial plan: 5 items per minute unless --items-per-minute says otherwise")
 	f.IntVar(&o.account.ItemsPerMinute, "items-per-minute", 0, "items admitted per rate window (0: the plan's, 600 paid or 5 trial)")
 	f.DurationVar(&o.cfg.RateWindow, "rate-window", time.Minute, "length of the sliding window of items")
-	f.DurationVar(&o.cfg.CallbackDelay, "callback-delay", 3*time.Second, "typical processing delay of an asynchronous lookup; a long tail reaches 20 times it")
+	f.DurationVar(&o.cfg.CallbackDelay, "callback-delay", 3*time.Second, "typical processing delay of an asynchronous lookup; one in ten takes longer, in a long tail with no maximum")
+	f.DurationVar(&o.cfg.MaxCallbackDelay, "max-callback-delay", 0, "longest processing delay, cutting the long tail (0: no maximum, as on the service)")
 	f.DurationSliceVar(&o.cfg.RetryGaps, "retry-gaps", []time.Duration{10 * time.Second, 30 * time.Second, 60 * time.Second}, "gaps before the 3 retries of a callback that was not answered 200")
 	f.DurationVar(&o.cfg.AnswerTimeout, "answer-timeout", 10*time.Second, "how long a callback receiver has to answer 200")
 	f.DurationVar(&o.cfg.DuplicatePeriod, "duplicate-period", 60*time.Second, "an item submitted again within this period is duplicate_query")
+	f.DurationVar(&o.cfg.NoticePeriod, "notice-period", time.Hour, "an account gets at most one failed-delivery notice per period; requests discarded meanwhile go in a notice when it ends")
 	f.Float64Var(&o.cfg.CallbackLoss, "callback-loss", 0, "probability (0 to 1) that every attempt of a delivery is lost")
 	f.Float64Var(&o.cfg.SubmitErrorRate, "submit-error-rate", 0, "probability (0 to 1) that a submission is answered 500 and not processed")
 	f.Float64Var(&o.cfg.TimeoutRate, "timeout-rate", 0, "probability (0 to 1) that an asynchronous item ends timeout_exceeded")
 	f.Float64Var(&o.cfg.DuplicateRate, "duplicate-rate", 0, "probability (0 to 1) that a delivered callback is delivered a second time")
+	f.Float64Var(&o.cfg.LostAnswerRate, "lost-answer-rate", 0, "probability (0 to 1) that a lookup is accepted, processed, charged and delivered, but answered 500")
+	f.StringArrayVar(&o.outages, "outage", nil, "AT:DUR: answer 503 to every API request from AT after the first request, for DUR (repeatable; e.g. 30s:10s)")
+	f.DurationVar(&o.cfg.AnswerDelay, "answer-delay", 0, "hold the 201 of an asynchronous lookup this long after its delivery is scheduled")
+	f.BoolVar(&o.cfg.AnswerAfterCallback, "answer-after-callback", false, "hold the 201 of an asynchronous lookup until its callback's first attempt is over (then --answer-delay more)")
 	f.BoolVar(&o.account.CompanyAPI, "company-api", false, "enable the Company API for the account")
 	f.DurationVar(&o.cfg.ScrollTTL, "scroll-ttl", 15*time.Second, "a scroll id expires this long after the response that issued it")
 	f.DurationVar(&o.cfg.SearchDelay, "search-delay", 0, "latency added to every search and scroll")
@@ -130,10 +169,20 @@ func (o *emulatorOptions) run(ctx context.Context, g *globals) error {
 	if err != nil {
 		return err
 	}
-	for name, p := range map[string]float64{"--callback-loss": o.cfg.CallbackLoss, "--submit-error-rate": o.cfg.SubmitErrorRate, "--timeout-rate": o.cfg.TimeoutRate, "--duplicate-rate": o.cfg.DuplicateRate} {
+	for name, p := range map[string]float64{"--callback-loss": o.cfg.CallbackLoss, "--submit-error-rate": o.cfg.SubmitErrorRate, "--timeout-rate": o.cfg.TimeoutRate, "--duplicate-rate": o.cfg.DuplicateRate, "--lost-answer-rate": o.cfg.LostAnswerRate} {
 		if p < 0 || p > 1 {
 			return usageErrorf("%s %v: give a probability from 0 to 1", name, p)
 		}
+	}
+	for _, s := range o.outages {
+		out, err := emulator.ParseOutage(s)
+		if err != nil {
+			return usageErrorf("--outage: %v", err)
+		}
+		o.cfg.Outages = append(o.cfg.Outages, out)
+	}
+	if o.cfg.NoticePeriod <= 0 || o.cfg.CallbackDelay <= 0 || o.cfg.MaxCallbackDelay < 0 || o.cfg.AnswerDelay < 0 {
+		return usageErrorf("--notice-period and --callback-delay must be positive, --max-callback-delay and --answer-delay not negative")
 	}
 	if len(o.cfg.RetryGaps) != 3 {
 		return usageErrorf("--retry-gaps takes 3 durations, such as 10s,30s,60s")

@@ -35,6 +35,9 @@ func newMCPWorld(t *testing.T, rows int) *mcpWorld {
 		People:     2000,
 		Default:    emulator.AccountConfig{Key: "mcp-key", Credits: 500, WithoutContactsCredits: 500, ItemsPerMinute: 100},
 		RateWindow: time.Second,
+
+		// The test waits a minute for the job: cut the delays' long tail.
+		MaxCallbackDelay: 20 * time.Second,
 	})
 	if err != nil {
 		t.Fatal(err)

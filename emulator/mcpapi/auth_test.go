@@ -131,7 +131,6 @@ func TestUnauthorized(t *testing.T) {
 		{"no header", nil},
 		{"not bearer", map[string]string{"Authorization": "Basic " + base64.StdEncoding.EncodeToString([]byte(keyPaid+":"))}},
 		{"wrong key", map[string]string{"Authorization": "Bearer not-a-key"}},
-		{"disabled account", map[string]string{"Authorization": "Bearer " + keyOff}},
 		{"the REST header is not enough", map[string]string{"apikey": keyPaid}},
 		{"forged token", map[string]string{"Authorization": "Bearer " + forged}},
 	} {
@@ -149,6 +148,29 @@ func TestUnauthorized(t *testing.T) {
 	// The SDK's client without credentials cannot connect either.
 	if _, err := connect(t, f.base+"/mcp", withBearer("not-a-key"), nil); err == nil || !strings.Contains(err.Error(), "Unauthorized") {
 		t.Errorf("connect with a wrong key: %v, want Unauthorized", err)
+	}
+}
+
+// TestDisabledAccount: a disabled account is 403 on /mcp, as over REST
+// (interface 5.4), not 401: a client must not log in again for it.
+func TestDisabledAccount(t *testing.T) {
+	f := newFixture(t)
+	resp := postMCP(t, f.base+"/mcp", "Bearer "+keyOff)
+	if resp.StatusCode != http.StatusForbidden {
+		t.Errorf("/mcp with a disabled account's key: %d, want 403", resp.StatusCode)
+	}
+	if _, err := connect(t, f.base+"/mcp", withBearer(keyOff), nil); err == nil || !strings.Contains(err.Error(), "Forbidden") {
+		t.Errorf("connect with a disabled account's key: %v, want Forbidden", err)
+	}
+	req, _ := http.NewRequest(http.MethodGet, f.base+"/api/v1/credits", nil)
+	req.Header.Set("apikey", keyOff)
+	rest, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rest.Body.Close()
+	if rest.StatusCode != http.StatusForbidden {
+		t.Errorf("REST with a disabled account's key: %d, want 403", rest.StatusCode)
 	}
 }
 
@@ -325,8 +347,8 @@ func TestOAuthEndpoints(t *testing.T) {
 		}
 		p = o.params()
 		p.Set("apikey", keyOff)
-		if resp := o.authorize(p); resp.StatusCode != http.StatusUnauthorized {
-			t.Errorf("disabled account: %d, want 401", resp.StatusCode)
+		if resp := o.authorize(p); resp.StatusCode != http.StatusForbidden {
+			t.Errorf("disabled account: %d, want 403", resp.StatusCode)
 		}
 		p = o.params()
 		p.Set("login", loginPaid)

@@ -73,8 +73,8 @@ func (s *Server) serveAuthorize(w http.ResponseWriter, r *http.Request) {
 	var name, key string
 	switch apikey, login := r.PostForm.Get("apikey"), r.PostForm.Get("login"); {
 	case apikey != "":
-		if name, ok = s.cfg.Accounts.ByKey(apikey); !ok {
-			s.showLogin(w, http.StatusUnauthorized, req, "This API key does not belong to an enabled account.")
+		if name, _, ok = s.cfg.Accounts.ByKey(apikey); !ok {
+			s.showLogin(w, http.StatusUnauthorized, req, "This API key does not belong to any account.")
 			return
 		}
 		key = apikey
@@ -85,6 +85,12 @@ func (s *Server) serveAuthorize(w http.ResponseWriter, r *http.Request) {
 		}
 	default:
 		s.showLogin(w, http.StatusUnauthorized, req, "Enter the account's API key, or its login and password.")
+		return
+	}
+	// A disabled account is 403, on the form as on every request
+	// (interface 5.4).
+	if _, disabled, _ := s.cfg.Accounts.ByKey(key); disabled {
+		s.showLogin(w, http.StatusForbidden, req, "This account is disabled.")
 		return
 	}
 	code := rand.Text()

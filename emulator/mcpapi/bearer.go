@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/golang-jwt/jwt/v5"
@@ -31,9 +32,21 @@ type tokenClaims struct {
 	jwt.RegisteredClaims
 }
 
-// serveMCP answers /mcp for an authenticated request, and 401 with the
-// challenge that points MCP clients at the OAuth metadata otherwise.
+// errDisabled is a bearer token of a disabled account.
+var errDisabled = errors.New("the account is disabled")
+
+// serveMCP answers /mcp for an authenticated request, 403 for a disabled
+// account (interface 5.4, as over REST), and 401 with the challenge that
+// points MCP clients at the OAuth metadata otherwise.
 func (s *Server) serveMCP(w http.ResponseWriter, r *http.Request) {
+	// The SDK's middleware answers 401 for every token it refuses, so a
+	// disabled account is told apart before it.
+	if token, ok := bearerToken(r); ok {
+		if _, _, err := s.resolve(token); errors.Is(err, errDisabled) {
+			writeJSON(w, http.StatusForbidden, map[string]string{"error": "Account is disabled"})
+			return
+		}
+	}
 	// The metadata's address depends on the listener the request came in
 	// by, so the middleware is built per request; it is a closure.
 	auth.RequireBearerToken(s.verify, &auth.RequireBearerTokenOptions{
@@ -43,30 +56,57 @@ func (s *Server) serveMCP(w http.ResponseWriter, r *http.Request) {
 	})(s.mcp).ServeHTTP(w, r)
 }
 
-// verify authenticates a bearer token: an account's API key, or an access
-// token of this server whose key belongs to an enabled account.
+// bearerToken returns the token of the request's Authorization header.
+func bearerToken(r *http.Request) (string, bool) {
+	scheme, token, ok := strings.Cut(r.Header.Get("Authorization"), " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") {
+		return "", false
+	}
+	token = strings.TrimSpace(token)
+	return token, token != ""
+}
+
+// verify authenticates a bearer token for the SDK's middleware.
 func (s *Server) verify(_ context.Context, token string, _ *http.Request) (*auth.TokenInfo, error) {
-	if name, ok := s.cfg.Accounts.ByKey(token); ok {
-		return tokenInfo(token, name), nil
+	key, name, err := s.resolve(token)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", auth.ErrInvalidToken, err)
+	}
+	return tokenInfo(key, name), nil
+}
+
+// resolve finds the account a bearer token acts for: the token is an
+// account's API key, or an access token of this server that carries one.
+// It returns the key and the account's name, or errDisabled for a token
+// of a disabled account.
+func (s *Server) resolve(token string) (key, name string, err error) {
+	if name, disabled, ok := s.cfg.Accounts.ByKey(token); ok {
+		if disabled {
+			return "", "", errDisabled
+		}
+		return token, name, nil
 	}
 	var c tokenClaims
-	_, err := jwt.ParseWithClaims(token, &c, func(*jwt.Token) (any, error) { return s.secret, nil },
+	_, err = jwt.ParseWithClaims(token, &c, func(*jwt.Token) (any, error) { return s.secret, nil },
 		jwt.WithValidMethods([]string{jwt.SigningMethodHS256.Alg()}),
 		jwt.WithTimeFunc(s.cfg.Now),
 		jwt.WithExpirationRequired())
 	switch {
 	case errors.Is(err, jwt.ErrTokenExpired):
-		return nil, fmt.Errorf("%w: the access token has expired; log in again", auth.ErrInvalidToken)
+		return "", "", errors.New("the access token has expired; log in again")
 	case err != nil:
-		return nil, fmt.Errorf("%w: neither an API key nor an access token of this server", auth.ErrInvalidToken)
+		return "", "", errors.New("neither an API key nor an access token of this server")
 	case c.APIKey == "":
-		return nil, fmt.Errorf("%w: the account has no API key; create one in the account's integrations", auth.ErrInvalidToken)
+		return "", "", errors.New("the account has no API key; create one in the account's integrations")
 	}
-	name, ok := s.cfg.Accounts.ByKey(c.APIKey)
-	if !ok {
-		return nil, fmt.Errorf("%w: the token's API key no longer belongs to an enabled account", auth.ErrInvalidToken)
+	name, disabled, ok := s.cfg.Accounts.ByKey(c.APIKey)
+	switch {
+	case !ok:
+		return "", "", errors.New("the token's API key no longer belongs to an account")
+	case disabled:
+		return "", "", errDisabled
 	}
-	return tokenInfo(c.APIKey, name), nil
+	return c.APIKey, name, nil
 }
 
 // tokenInfo describes the account a request acts for. The user id, which

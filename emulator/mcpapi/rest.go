@@ -12,7 +12,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/emulator/wire"
 )
 
 // restAnswer is what the REST API answered a tool's request.
@@ -42,13 +42,13 @@ func (s *Server) callREST(ctx context.Context, key, method, path string, query u
 	if err != nil {
 		return nil, fmt.Errorf("build request: %w", err)
 	}
-	req.Header.Set(api.HeaderAPIKey, key)
+	req.Header.Set(wire.HeaderAPIKey, key)
 	req.Header.Set("Content-Type", "application/json")
 	rec := httptest.NewRecorder()
 	s.cfg.REST.ServeHTTP(rec, req)
 
 	ans := &restAnswer{body: rec.Body.Bytes()}
-	if v, err := strconv.ParseInt(rec.Header().Get(api.HeaderCreditsLeft), 10, 64); err == nil {
+	if v, err := strconv.ParseInt(rec.Header().Get(wire.HeaderCreditsLeft), 10, 64); err == nil {
 		ans.creditsLeft = &v
 	}
 	if rec.Code/100 != 2 {

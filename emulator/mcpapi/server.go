@@ -56,8 +56,9 @@ func Serves(path string) bool {
 
 // Accounts is what the server needs to know of the service's accounts.
 type Accounts interface {
-	// ByKey returns the name of the enabled account that holds key.
-	ByKey(key string) (name string, ok bool)
+	// ByKey returns the name of the account that holds key, and whether
+	// it is disabled.
+	ByKey(key string) (name string, disabled, ok bool)
 	// ByLogin returns the account whose login and password these are,
 	// with its API key, which is empty for an account that has none.
 	ByLogin(login, password string) (name, key string, ok bool)

@@ -9,7 +9,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/emulator/wire"
 )
 
 // Tool inputs. Field names are the REST API's; limits are stated in the
@@ -83,10 +83,11 @@ func (s *Server) addTools(srv *mcp.Server) {
 		Title: "Look people up",
 		Description: "Look up to 100 people by profile URL, e-mail, phone or uid and return their full profiles (name, headline, experience, education, skills, and contacts: e-mails, phones, social links). " +
 			"Synchronous: results come in the answer, one per item, with status success (candidate holds the profile), failed (no one found; free), credits_are_over or duplicate_query (the same item was looked up within the last minute: ask again later). " +
+			"The profiles carry only the contacts the service already holds, fewer than an asynchronous lookup finds. " +
 			"Costs one credit per person found: a standard credit, or a without-contacts credit with withoutContacts. The account may look up 600 items a minute (5 on a trial); more is refused with 429.",
 		Annotations: &mcp.ToolAnnotations{OpenWorldHint: new(false)},
 	}, func(ctx context.Context, key string, in lookupInput) (any, error) {
-		ans, err := s.callREST(ctx, key, http.MethodPost, api.PathLookup, nil, map[string]any{
+		ans, err := s.callREST(ctx, key, http.MethodPost, wire.PathLookup, nil, map[string]any{
 			"items": in.Items, "withoutWaterfall": true, "withoutContacts": in.WithoutContacts,
 		})
 		if err != nil {
@@ -106,7 +107,7 @@ func (s *Server) addTools(srv *mcp.Server) {
 			"A uid can be looked up with lookup_people for the full profile. Each search counts against the daily search quota, and each profile returned against the daily profile quota; at most 3 searches or scrolls run at once.",
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: new(false)},
 	}, func(ctx context.Context, key string, in searchInput) (any, error) {
-		ans, err := s.callREST(ctx, key, http.MethodPost, api.PathSearch, nil, in)
+		ans, err := s.callREST(ctx, key, http.MethodPost, wire.PathSearch, nil, in)
 		if err != nil {
 			return nil, err
 		}
@@ -120,8 +121,8 @@ func (s *Server) addTools(srv *mcp.Server) {
 			"The answer has the same shape as search_people's; it has no scrollId once every result was returned. Profiles returned count against the daily profile quota.",
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: new(false)},
 	}, func(ctx context.Context, key string, in scrollInput) (any, error) {
-		ans, err := s.callREST(ctx, key, http.MethodPost, api.PathScroll+strconv.FormatInt(in.RequestID, 10), nil,
-			api.ScrollRequest{ScrollID: in.ScrollID})
+		ans, err := s.callREST(ctx, key, http.MethodPost, wire.PathScroll+strconv.FormatInt(in.RequestID, 10), nil,
+			map[string]string{"scrollId": in.ScrollID})
 		if err != nil {
 			return nil, err
 		}
@@ -138,7 +139,7 @@ func (s *Server) addTools(srv *mcp.Server) {
 		if in.WithoutContacts {
 			q.Set("withoutContacts", "true")
 		}
-		ans, err := s.callREST(ctx, key, http.MethodGet, api.PathCredits, q, nil)
+		ans, err := s.callREST(ctx, key, http.MethodGet, wire.PathCredits, q, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -151,7 +152,7 @@ func (s *Server) addTools(srv *mcp.Server) {
 		Description: "Resolve a company by numeric id or slug to its id, slug and name. Free. Needs the Company API, which the provider enables per account (403 otherwise).",
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: new(false)},
 	}, func(ctx context.Context, key string, in companyInput) (any, error) {
-		return s.companyCall(ctx, key, api.PathCompanyFind, url.Values{"id": {in.ID}})
+		return s.companyCall(ctx, key, wire.PathCompanyFind, url.Values{"id": {in.ID}})
 	})
 
 	addTool(srv, s, &mcp.Tool{
@@ -160,7 +161,7 @@ func (s *Server) addTools(srv *mcp.Server) {
 		Description: "Count the profiles of a company's current, past or both employees; answers total_profiles. Free. Needs the Company API.",
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: new(false)},
 	}, func(ctx context.Context, key string, in companyCountInput) (any, error) {
-		return s.companyCall(ctx, key, api.PathCompanyCount, url.Values{"id": {in.ID}, "status": {in.Status}})
+		return s.companyCall(ctx, key, wire.PathCompanyCount, url.Values{"id": {in.ID}, "status": {in.Status}})
 	})
 
 	addTool(srv, s, &mcp.Tool{
@@ -170,7 +171,7 @@ func (s *Server) addTools(srv *mcp.Server) {
 			"Costs one company data credit (402 when none are left). Needs the Company API.",
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: new(false)},
 	}, func(ctx context.Context, key string, in companyInput) (any, error) {
-		return s.companyCall(ctx, key, api.PathCompanyInfo, url.Values{"id": {in.ID}})
+		return s.companyCall(ctx, key, wire.PathCompanyInfo, url.Values{"id": {in.ID}})
 	})
 }
 

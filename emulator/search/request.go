@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+
+	"github.com/enrich-dev/enrich/emulator/wire"
 )
 
 // Size bounds of a search page (interface 4.2).
@@ -32,7 +34,7 @@ func bad(format string, args ...any) error { return &BadRequest{Msg: fmt.Sprintf
 
 // MsgUnknownLocation is the service's message for a location it does not
 // recognize.
-const MsgUnknownLocation = "Location is not recognized"
+const MsgUnknownLocation = wire.MsgLocationNotRecognized
 
 // point is a latitude and longitude as the request spells them.
 type point struct {
