@@ -26,8 +26,9 @@ const (
 // the pipeline hands it a snapshot about once a second.
 type job struct {
 	id                     string
-	seq                    int // order of creation
-	input, output, journal string
+	seq                    int        // order of creation
+	input, output, journal string     // confined
+	files                  *openFiles // what the pipeline opens them by
 	started                time.Time
 	done                   chan struct{} // closed when the run returned
 
@@ -40,9 +41,9 @@ type job struct {
 
 var _ pipeline.Progress = (*job)(nil)
 
-func newJob(seq int, input, output, journal string) *job {
-	return &job{id: "job-" + strconv.Itoa(seq), seq: seq, input: input, output: output, journal: journal, started: time.Now(),
-		done: make(chan struct{}), changed: make(chan struct{})}
+func newJob(seq int, input, output, journal string, files *openFiles) *job {
+	return &job{id: "job-" + strconv.Itoa(seq), seq: seq, input: input, output: output, journal: journal, files: files,
+		started: time.Now(), done: make(chan struct{}), changed: make(chan struct{})}
 }
 
 // Update records a snapshot of the running job.
@@ -90,7 +91,18 @@ func (j *job) status() jobStatus {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	st := jobStatus{JobID: j.id, State: stateRunning, Input: j.input, Output: j.output, Journal: j.journal,
-		Started: j.started.UTC(), Progress: j.snap, Report: j.report}
+		Started: j.started.UTC()}
+	// The pipeline knows the files by the names it was given.
+	if j.snap != nil {
+		snap := *j.snap
+		snap.Input, snap.Output = j.input, j.output
+		st.Progress = &snap
+	}
+	if j.report != nil {
+		report := *j.report
+		report.Input, report.Output, report.Journal = j.input, j.output, j.journal
+		st.Report = &report
+	}
 	select {
 	case <-j.done:
 		switch {
@@ -163,7 +175,7 @@ func progressReporter(ctx context.Context, req *mcp.CallToolRequest) func(pipeli
 }
 
 // addJob registers a new job and returns it; the caller starts it.
-func (s *Server) addJob(input, output, journal string) (*job, error) {
+func (s *Server) addJob(input, output, journal string, files *openFiles) (*job, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, j := range s.jobs {
@@ -172,7 +184,7 @@ func (s *Server) addJob(input, output, journal string) (*job, error) {
 		}
 	}
 	s.nextJob++
-	j := newJob(s.nextJob, input, output, journal)
+	j := newJob(s.nextJob, input, output, journal, files)
 	s.jobs[j.id] = j
 	return j, nil
 }

@@ -72,10 +72,33 @@ func newHarness(t *testing.T, rows int, service bool) *harness {
 	if h.srv, err = assistant.New(cfg); err != nil {
 		t.Fatal(err)
 	}
-	mcpSrv := httptest.NewServer(h.srv.Handler())
+	handler, err := h.srv.Handler(testToken)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mcpSrv := httptest.NewServer(handler)
 	t.Cleanup(func() { mcpSrv.Close(); h.srv.Close() })
 	h.url = mcpSrv.URL
 	return h
+}
+
+// testToken is the bearer token of the harness's server.
+const testToken = "test-token-0123456789abcdef"
+
+// bearerClient is an HTTP client that sends token as a bearer token.
+func bearerClient(token string) *http.Client {
+	return &http.Client{Transport: bearer{token: token, next: http.DefaultTransport}}
+}
+
+type bearer struct {
+	token string
+	next  http.RoundTripper
+}
+
+func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Header.Set("Authorization", "Bearer "+b.token)
+	return b.next.RoundTrip(r)
 }
 
 // client is the service client the server uses: the emulator's, with
@@ -95,7 +118,7 @@ func (h *harness) connect(t *testing.T) *mcp.ClientSession {
 			h.mu.Unlock()
 		},
 	})
-	cs, err := c.Connect(bg, &mcp.StreamableClientTransport{Endpoint: h.url, MaxRetries: -1}, nil)
+	cs, err := c.Connect(bg, &mcp.StreamableClientTransport{Endpoint: h.url, MaxRetries: -1, HTTPClient: bearerClient(testToken)}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -210,7 +233,7 @@ func TestToolList(t *testing.T) {
 		t.Errorf("tools %v, want %v", names, want)
 	}
 	for tool, want := range map[string][]string{
-		"plan":   {"path", "sheet", "columns", "default_region", "prefer", "items_per_minute", "journal"},
+		"plan":   {"input", "sheet", "column", "default_region", "prefer", "items_per_minute", "journal"},
 		"run":    {"input", "output", "journal", "sync", "without_contacts", "listen", "public_url", "max_credits", "default_region", "wait_seconds"},
 		"status": {"job_id", "journal", "wait_seconds"},
 		"export": {"input", "output", "journal", "without_contacts"},
@@ -236,7 +259,7 @@ func TestRunJob(t *testing.T) {
 		Resolved *int `json:"resolved"`
 		Journal  string
 	}
-	p := decode[plan](t, cs, "plan", map[string]any{"path": "leads.csv", "default_region": leads.DefaultRegion}, nil)
+	p := decode[plan](t, cs, "plan", map[string]any{"input": "leads.csv", "default_region": leads.DefaultRegion}, nil)
 	if p.Rows != 24 || p.Unique == 0 || p.Resolved != nil || p.Journal != filepath.Join(h.root, "enrich.journal") {
 		t.Fatalf("plan %+v", p)
 	}
@@ -297,7 +320,7 @@ func TestRunJob(t *testing.T) {
 		t.Error(err)
 	}
 	// The plan now counts what the journal resolved.
-	if p := decode[plan](t, cs, "plan", map[string]any{"path": h.input, "default_region": leads.DefaultRegion}, nil); p.Resolved == nil || *p.Resolved == 0 {
+	if p := decode[plan](t, cs, "plan", map[string]any{"input": h.input, "default_region": leads.DefaultRegion}, nil); p.Resolved == nil || *p.Resolved == 0 {
 		t.Errorf("plan after the run resolved %v", p.Resolved)
 	}
 }
@@ -364,9 +387,9 @@ func TestRefusedPaths(t *testing.T) {
 		tool string
 		args map[string]any
 	}{
-		{"plan outside", "plan", map[string]any{"path": secret}},
-		{"plan through a link", "plan", map[string]any{"path": "link/secret.csv"}},
-		{"plan up and out", "plan", map[string]any{"path": "../" + filepath.Base(outside) + "/secret.csv"}},
+		{"plan outside", "plan", map[string]any{"input": secret}},
+		{"plan through a link", "plan", map[string]any{"input": "link/secret.csv"}},
+		{"plan up and out", "plan", map[string]any{"input": "../" + filepath.Base(outside) + "/secret.csv"}},
 		{"run output outside", "run", map[string]any{"input": "leads.csv", "output": filepath.Join(outside, "out.csv")}},
 		{"run journal outside", "run", map[string]any{"input": "leads.csv", "output": "out.csv", "journal": filepath.Join(outside, "j")}},
 		{"run output through a link", "run", map[string]any{"input": "leads.csv", "output": "link/out.csv"}},
@@ -400,9 +423,9 @@ func TestToolErrors(t *testing.T) {
 		args map[string]any
 		want string
 	}{
-		{"plan", map[string]any{"path": "missing.csv"}, "missing.csv"},
-		{"plan", map[string]any{"path": "leads.csv", "columns": []string{"email"}}, "write KIND=HEADER"},
-		{"plan", map[string]any{"path": "leads.csv", "prefer": []string{"fax"}}, "fax"},
+		{"plan", map[string]any{"input": "missing.csv"}, "missing.csv"},
+		{"plan", map[string]any{"input": "leads.csv", "column": []string{"email"}}, "write KIND=HEADER"},
+		{"plan", map[string]any{"input": "leads.csv", "prefer": []string{"fax"}}, "fax"},
 		{"run", map[string]any{"input": "missing.csv", "output": "o.csv"}, "missing.csv"},
 		{"run", map[string]any{"input": "leads.csv", "output": "o.csv", "rate_window": "soon"}, `rate_window "soon"`},
 		{"export", map[string]any{"input": "leads.csv", "output": "o.csv"}, "no journal at"},
@@ -460,7 +483,7 @@ func TestWithoutService(t *testing.T) {
 		t.Errorf("run: %q", msg)
 	}
 	// Offline tools work without it.
-	decode[struct{ Rows int }](t, cs, "plan", map[string]any{"path": "leads.csv"}, nil)
+	decode[struct{ Rows int }](t, cs, "plan", map[string]any{"input": "leads.csv"}, nil)
 }
 
 func TestNoRoots(t *testing.T) {
