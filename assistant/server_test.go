@@ -418,12 +418,24 @@ func TestRefusedPaths(t *testing.T) {
 func TestToolErrors(t *testing.T) {
 	h := newHarness(t, 5, true)
 	cs := h.connect(t)
+	empty := filepath.Join(h.root, "empty.csv")
+	if err := os.WriteFile(empty, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(h.root, "dir.csv"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		tool string
 		args map[string]any
 		want string
 	}{
-		{"plan", map[string]any{"input": "missing.csv"}, "missing.csv"},
+		{"plan", map[string]any{"input": "missing.csv"}, "open " + filepath.Join(h.root, "missing.csv") + ": no such file"},
+		// Errors of the pipeline name the files as the assistant gave them.
+		{"plan", map[string]any{"input": "empty.csv"}, empty + ": no header row"},
+		{"export", map[string]any{"input": "empty.csv", "output": "o.csv", "journal": "empty.csv"}, "journal " + empty},
+		{"plan", map[string]any{"input": "dir.csv"}, filepath.Join(h.root, "dir.csv") + " is not a regular file"},
+		{"run", map[string]any{"input": "leads.csv", "output": "."}, h.root + " is a root directory"},
 		{"plan", map[string]any{"input": "leads.csv", "column": []string{"email"}}, "write KIND=HEADER"},
 		{"plan", map[string]any{"input": "leads.csv", "prefer": []string{"fax"}}, "fax"},
 		{"run", map[string]any{"input": "missing.csv", "output": "o.csv"}, "missing.csv"},
@@ -432,8 +444,10 @@ func TestToolErrors(t *testing.T) {
 		{"status", map[string]any{"job_id": "job-9"}, `no job "job-9"`},
 		{"search", map[string]any{"location": []string{"Atlantis, Neverland"}}, "the service answered 422: Location is not recognized"},
 		{"search", map[string]any{"scroll_id": "abc"}, "both request_id and scroll_id"},
+		{"search", map[string]any{"current_title": "CEO", "years_in_role": "five"}, `years_in_role "five": give FROM-TO, FROM- or -TO`},
+		{"search", map[string]any{"current_title": "CEO", "years_total": "-"}, `years_total "-": give FROM-TO`},
 	} {
-		if msg := toolError(t, cs, tc.tool, tc.args); !strings.Contains(msg, tc.want) {
+		if msg := toolError(t, cs, tc.tool, tc.args); !strings.Contains(msg, tc.want) || strings.Contains(msg, "/proc/") {
 			t.Errorf("%s %v: %q, want it to contain %q", tc.tool, tc.args, msg, tc.want)
 		}
 	}
@@ -468,6 +482,14 @@ func TestCreditsAndSearch(t *testing.T) {
 	next := decode[page](t, cs, "search", map[string]any{"request_id": first.RequestID, "scroll_id": first.ScrollID}, nil)
 	if len(next.Profiles) == 0 || string(next.Profiles[0]) == string(first.Profiles[0]) {
 		t.Errorf("second page %d profiles", len(next.Profiles))
+	}
+	// Year ranges as `enrich search` takes them, and the exclusions, narrow
+	// the search.
+	all := decode[page](t, cs, "search", map[string]any{"current_title": s.Titles[0], "years_total": "0-", "size": 1}, nil)
+	none := decode[page](t, cs, "search", map[string]any{"current_title": s.Titles[0], "years_total": "-0", "years_in_role": "1-", "size": 1}, nil)
+	unseen := decode[page](t, cs, "search", map[string]any{"current_title": s.Titles[0], "exclude_watched": true, "size": 1}, nil)
+	if all.Total != first.Total || none.Total >= all.Total || unseen.Total >= all.Total {
+		t.Errorf("years_total 0-: %d of %d; -0 with years_in_role 1-: %d; not yet watched: %d", all.Total, first.Total, none.Total, unseen.Total)
 	}
 }
 
