@@ -17,22 +17,23 @@ import (
 	"github.com/enrich-dev/enrich/pipeline"
 )
 
-// syncBuffer is a log destination safe for concurrent writes.
-type syncBuffer struct {
+// LockedBuffer is a log destination safe for concurrent writes, for the
+// tests of this package and of assistant_test.
+type LockedBuffer struct {
 	mu sync.Mutex
 	b  bytes.Buffer
 }
 
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
+func (l *LockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
 }
 
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
+func (l *LockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
 
 // session serves s in memory and returns a client session of it.
@@ -68,13 +69,14 @@ func callText(t *testing.T, cs *mcp.ClientSession, name string, args map[string]
 // TestToolPanic: a tool call that panics is answered with an error, logged
 // with its stack, and the server goes on serving.
 func TestToolPanic(t *testing.T) {
-	var log syncBuffer
+	var log LockedBuffer
 	s, err := New(Config{Roots: []string{t.TempDir()}, Log: slog.New(slog.NewTextHandler(&log, nil))})
 	if err != nil {
 		t.Fatal(err)
 	}
 	addTool(s, &mcp.Tool{Name: "boom", Description: "writes to a nil map"}, func(context.Context, *mcp.CallToolRequest, struct{}) (any, error) {
 		var m map[string]int
+		//lint:ignore SA5000 the tool must panic, as a bug would make it
 		m["x"]++
 		return nil, nil
 	})
@@ -112,6 +114,7 @@ func TestJobPanic(t *testing.T) {
 			return &pipeline.Report{Complete: true}, nil
 		}
 		var rows map[string]int
+		//lint:ignore SA5000 the run must panic, as a bug would make it
 		rows["x"]++
 		return nil, nil
 	}

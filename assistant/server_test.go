@@ -3,6 +3,7 @@ package assistant_test
 import (
 	"context"
 	"encoding/json"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -40,11 +41,20 @@ type harness struct {
 	progress []*mcp.ProgressNotificationParams
 }
 
+// apiKey is the account's key in the harness's emulator.
+const apiKey = "harness-api-key-5e1f7c"
+
 func newHarness(t *testing.T, rows int, service bool) *harness {
+	t.Helper()
+	return newLoggedHarness(t, rows, service, nil)
+}
+
+// newLoggedHarness is newHarness with the server logging to log.
+func newLoggedHarness(t *testing.T, rows int, service bool, log *slog.Logger) *harness {
 	t.Helper()
 	emu, err := emulator.New(emulator.Config{
 		People:          2000,
-		Default:         emulator.AccountConfig{Key: "k", Credits: 1000, WithoutContactsCredits: 1000, ItemsPerMinute: 100},
+		Default:         emulator.AccountConfig{Key: apiKey, Credits: 1000, WithoutContactsCredits: 1000, ItemsPerMinute: 100},
 		RateWindow:      time.Second,
 		CallbackDelay:   50 * time.Millisecond,
 		RetryGaps:       []time.Duration{100 * time.Millisecond, 100 * time.Millisecond, 100 * time.Millisecond},
@@ -65,7 +75,7 @@ func newHarness(t *testing.T, rows int, service bool) *harness {
 	if err := leads.WriteCSV(h.input, h.sheet); err != nil {
 		t.Fatal(err)
 	}
-	cfg := assistant.Config{Roots: []string{root}}
+	cfg := assistant.Config{Roots: []string{root}, Log: log}
 	if service {
 		cfg.Service = h.client
 	}
@@ -104,7 +114,7 @@ func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
 // client is the service client the server uses: the emulator's, with
 // quick retries.
 func (h *harness) client() (*api.Client, error) {
-	return api.New(h.apiURL, "k", api.WithBackoff(api.Backoff{Attempts: 3, Base: 10 * time.Millisecond, Max: 100 * time.Millisecond}))
+	return api.New(h.apiURL, apiKey, api.WithBackoff(api.Backoff{Attempts: 3, Base: 10 * time.Millisecond, Max: 100 * time.Millisecond}))
 }
 
 // connect opens a session with the SDK's client over streamable HTTP;
