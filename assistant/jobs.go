@@ -200,6 +200,19 @@ func (s *Server) job(id string) (*job, error) {
 	return j, nil
 }
 
+// jobOf returns the latest job of this server with the journal, or nil.
+func (s *Server) jobOf(journal string) *job {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var latest *job
+	for _, j := range s.jobs {
+		if j.journal == journal && (latest == nil || j.seq > latest.seq) {
+			latest = j
+		}
+	}
+	return latest
+}
+
 // jobIDs lists the jobs' ids; s.mu is held.
 func (s *Server) jobIDs() string {
 	if len(s.jobs) == 0 {

@@ -311,6 +311,8 @@ func TestRunJob(t *testing.T) {
 	}](t, cs, "status", map[string]any{"journal": "enrich.journal"}, nil)
 	if js.Running || js.Run == nil || !js.Run.Finished || js.Summary == nil || len(js.Summary.Lookups) == 0 {
 		t.Errorf("journal status %+v", js)
+	} else if js.Run.Input != h.input || js.Run.Output != filepath.Join(h.root, "out", "enriched.csv") {
+		t.Errorf("journal status names the files %s and %s", js.Run.Input, js.Run.Output)
 	}
 	list := decode[struct {
 		Jobs []jobStatus `json:"jobs"`

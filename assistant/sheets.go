@@ -173,6 +173,13 @@ func (s *Server) journalStatus(path string) (*journalStatus, error) {
 	if rep.Run, err = s.readRunStatus(journal); err != nil {
 		return nil, err
 	}
+	if rep.Run != nil && rep.Run.PID == os.Getpid() {
+		// A job of this server wrote it, naming its files as the
+		// pipeline knows them.
+		if j := s.jobOf(journal); j != nil {
+			rep.Run.Input, rep.Run.Output = j.input, j.output
+		}
+	}
 	files := s.openFiles()
 	defer files.Close()
 	name, err := s.openPlace(files, journal, false)
