@@ -93,17 +93,12 @@ func (s *Server) plan(ctx context.Context, _ *mcp.CallToolRequest, in planInput)
 		return nil, err
 	}
 	out := planOutput{Journal: journal}
-	name, err := s.openPlace(files, journal, false)
-	if err == nil {
-		var j *state.Journal
-		j, err = state.Open(name, state.Options{ReadOnly: true, LockTimeout: lockWait})
-		if err == nil {
-			defer j.Close()
-			popts.Resolved = pipeline.ResolvedIn(j, in.WithoutContacts)
-		}
-	}
+	j, err := s.readJournal(files, journal)
 	switch {
-	case err == nil || errors.Is(err, os.ErrNotExist):
+	case err == nil:
+		defer j.Close()
+		popts.Resolved = pipeline.ResolvedIn(j, in.WithoutContacts)
+	case errors.Is(err, os.ErrNotExist):
 	case errors.Is(err, state.ErrLocked):
 		out.Note = "a run holds the journal; the plan does not count the answers it already has"
 	default:
@@ -131,11 +126,7 @@ func (s *Server) export(ctx context.Context, _ *mcp.CallToolRequest, in exportIn
 	if cfg.Input, err = s.openInput(files, input); err != nil {
 		return nil, err
 	}
-	name, err := s.openPlace(files, journal, false)
-	var j *state.Journal
-	if err == nil {
-		j, err = state.Open(name, state.Options{ReadOnly: true, LockTimeout: lockWait})
-	}
+	j, err := s.readJournal(files, journal)
 	switch {
 	case errors.Is(err, state.ErrLocked):
 		return nil, fmt.Errorf("a run holds the journal %s: wait for it with status, or export when it ends", journal)
@@ -182,11 +173,7 @@ func (s *Server) journalStatus(path string) (*journalStatus, error) {
 	}
 	files := s.openFiles()
 	defer files.Close()
-	name, err := s.openPlace(files, journal, false)
-	var j *state.Journal
-	if err == nil {
-		j, err = state.Open(name, state.Options{ReadOnly: true, LockTimeout: lockWait})
-	}
+	j, err := s.readJournal(files, journal)
 	switch {
 	case errors.Is(err, state.ErrLocked):
 		rep.Running = true
@@ -204,6 +191,17 @@ func (s *Server) journalStatus(path string) (*journalStatus, error) {
 		rep.Summary = &sum
 	}
 	return rep, nil
+}
+
+// readJournal opens the confined journal for reading, through files. As
+// state.Open, it fails with fs.ErrNotExist when there is none and
+// state.ErrLocked while a run holds it.
+func (s *Server) readJournal(files *openFiles, journal string) (*state.Journal, error) {
+	name, err := s.openPlace(files, journal, false)
+	if err != nil {
+		return nil, err
+	}
+	return state.Open(name, state.Options{ReadOnly: true, LockTimeout: lockWait})
 }
 
 // confineJob confines the three paths of a job: its input, its output and
