@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -116,7 +117,10 @@ func TestOpenConfined(t *testing.T) {
 	must(err)
 	defer s.Close()
 	if !s.pin {
-		t.Fatalf("%s names no open file on this system", procFD)
+		if runtime.GOOS == "linux" {
+			t.Fatalf("%s names no open file", procFD)
+		}
+		t.Skipf("%s names no open file on %s: the window between two opens stays", procFD, runtime.GOOS)
 	}
 	swaps := 0
 	swap := func() {
