@@ -96,15 +96,16 @@ func (o *mcpOptions) run(ctx context.Context, g *globals) error {
 	if len(o.roots) == 0 {
 		return usageErrorf("--root is required: a directory whose sheets the assistant may read and write (repeatable)")
 	}
-	var token string
-	generated := false
+	var overHTTP *mcpListen // nil on stdio, which needs no token
 	if o.listen != "" {
 		if err := checkLoopback(o.listen); err != nil {
 			return err
 		}
-		if token, generated, err = mcpToken(); err != nil {
+		token, generated, err := mcpToken()
+		if err != nil {
 			return err
 		}
+		overHTTP = &mcpListen{addr: o.listen, token: token, generated: generated, out: os.Stderr}
 	}
 	srv, err := assistant.New(assistant.Config{
 		Roots:   o.roots,
@@ -116,8 +117,8 @@ func (o *mcpOptions) run(ctx context.Context, g *globals) error {
 		return withCode(ExitUsage, err)
 	}
 	defer srv.Close()
-	if o.listen != "" {
-		return serveMCP(ctx, srv, mcpListen{addr: o.listen, token: token, generated: generated, out: os.Stderr}, log)
+	if overHTTP != nil {
+		return serveMCP(ctx, srv, *overHTTP, log)
 	}
 	log.Info("serving the assistant on stdio", "roots", strings.Join(o.roots, ", "))
 	// The session ends when the assistant closes stdin: that is the normal
