@@ -8,10 +8,11 @@ import (
 )
 
 // sheetInput says how to read an input sheet: the flags plan, run and
-// export share on the command line.
+// export share on the command line, under the same names (--column is
+// column, --default-region default_region).
 type sheetInput struct {
 	Sheet         string   `json:"sheet,omitempty" jsonschema:"worksheet of an .xlsx input; default the first visible sheet"`
-	Columns       []string `json:"columns,omitempty" jsonschema:"identifier columns as KIND=HEADER, KIND one of linkedin, email, phone, uid (such as email=Work Email), when detection picks the wrong ones; a kind named here is read only from the columns named"`
+	Column        []string `json:"column,omitempty" jsonschema:"identifier columns as KIND=HEADER, KIND one of linkedin, email, phone, uid (such as [\"email=Work Email\", \"email=Personal Email\"]), when detection picks the wrong ones; a kind named here is read only from the columns named, the other kinds are still detected"`
 	DefaultRegion string   `json:"default_region,omitempty" jsonschema:"region of phone numbers written without a country code, as an ISO 3166 code such as US or DE; without it such numbers are invalid"`
 	Prefer        []string `json:"prefer,omitempty" jsonschema:"identifier kinds to try first, such as [email, phone]; the others follow in the order linkedin, email, phone, uid"`
 }
@@ -19,7 +20,7 @@ type sheetInput struct {
 // options returns the reading options, or an error that says which input
 // is wrong.
 func (in sheetInput) options() (sources.Options, error) {
-	return sources.ParseOptions(in.Sheet, in.Columns, in.DefaultRegion, in.Prefer)
+	return sources.ParseOptions(in.Sheet, in.Column, in.DefaultRegion, in.Prefer)
 }
 
 // duration parses an optional duration argument in Go syntax (90s, 5m).

@@ -27,8 +27,9 @@ const (
 // the pipeline hands it a snapshot about once a second.
 type job struct {
 	id                     string
-	seq                    int // order of creation
-	input, output, journal string
+	seq                    int        // order of creation
+	input, output, journal string     // confined
+	files                  *openFiles // what the pipeline opens them by
 	started                time.Time
 	done                   chan struct{} // closed when the run returned
 
@@ -41,9 +42,9 @@ type job struct {
 
 var _ pipeline.Progress = (*job)(nil)
 
-func newJob(seq int, input, output, journal string) *job {
-	return &job{id: "job-" + strconv.Itoa(seq), seq: seq, input: input, output: output, journal: journal, started: time.Now(),
-		done: make(chan struct{}), changed: make(chan struct{})}
+func newJob(seq int, input, output, journal string, files *openFiles) *job {
+	return &job{id: "job-" + strconv.Itoa(seq), seq: seq, input: input, output: output, journal: journal, files: files,
+		started: time.Now(), done: make(chan struct{}), changed: make(chan struct{})}
 }
 
 // Update records a snapshot of the running job.
@@ -91,7 +92,18 @@ func (j *job) status() jobStatus {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	st := jobStatus{JobID: j.id, State: stateRunning, Input: j.input, Output: j.output, Journal: j.journal,
-		Started: j.started.UTC(), Progress: j.snap, Report: j.report}
+		Started: j.started.UTC()}
+	// The pipeline knows the files by the names it was given.
+	if j.snap != nil {
+		snap := *j.snap
+		snap.Input, snap.Output = j.input, j.output
+		st.Progress = &snap
+	}
+	if j.report != nil {
+		report := *j.report
+		report.Input, report.Output, report.Journal = j.input, j.output, j.journal
+		st.Report = &report
+	}
 	select {
 	case <-j.done:
 		switch {
@@ -164,7 +176,7 @@ func progressReporter(ctx context.Context, req *mcp.CallToolRequest) func(pipeli
 }
 
 // addJob registers a new job and returns it; the caller starts it.
-func (s *Server) addJob(input, output, journal string) (*job, error) {
+func (s *Server) addJob(input, output, journal string, files *openFiles) (*job, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, j := range s.jobs {
@@ -173,7 +185,7 @@ func (s *Server) addJob(input, output, journal string) (*job, error) {
 		}
 	}
 	s.nextJob++
-	j := newJob(s.nextJob, input, output, journal)
+	j := newJob(s.nextJob, input, output, journal, files)
 	s.jobs[j.id] = j
 	return j, nil
 }
@@ -187,6 +199,19 @@ func (s *Server) job(id string) (*job, error) {
 		return nil, fmt.Errorf("no job %q in this server; the jobs are %s", id, s.jobIDs())
 	}
 	return j, nil
+}
+
+// jobOf returns the latest job of this server with the journal, or nil.
+func (s *Server) jobOf(journal string) *job {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var latest *job
+	for _, j := range s.jobs {
+		if j.journal == journal && (latest == nil || j.seq > latest.seq) {
+			latest = j
+		}
+	}
+	return latest
 }
 
 // jobIDs lists the jobs' ids; s.mu is held.

@@ -97,11 +97,34 @@ func within(root, path string) bool {
 	return rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
-// makeParent creates the directory of a confined path, for a file a tool
-// is about to write there.
-func makeParent(path string) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return fmt.Errorf("create the directory of %s: %w", path, err)
+// openRoots opens the resolved roots, through which every file is then
+// opened.
+func openRoots(roots []string) ([]*os.Root, error) {
+	dirs := make([]*os.Root, 0, len(roots))
+	for _, r := range roots {
+		d, err := os.OpenRoot(r)
+		if err != nil {
+			for _, d := range dirs {
+				d.Close()
+			}
+			return nil, fmt.Errorf("root %s: %w", r, err)
+		}
+		dirs = append(dirs, d)
 	}
-	return nil
+	return dirs, nil
+}
+
+// rootOf returns the open root that holds the confined path, and the path
+// relative to it.
+func (s *Server) rootOf(path string) (*os.Root, string, error) {
+	for i, root := range s.roots {
+		if within(root, path) {
+			rel, err := filepath.Rel(root, path)
+			if err != nil {
+				return nil, "", err
+			}
+			return s.dirs[i], rel, nil
+		}
+	}
+	return nil, "", fmt.Errorf("path %s is outside the allowed roots (%s)", path, strings.Join(s.roots, ", "))
 }

@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
+	"runtime/debug"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -29,6 +29,7 @@ type runInput struct {
 	MaxCredits      int64  `json:"max_credits,omitempty" jsonschema:"most credits this run may spend; items in flight count as spent; 0 is no limit"`
 	MaxDuration     string `json:"max_duration,omitempty" jsonschema:"stop submitting after this long, such as 30m, and write what is known; empty is no limit"`
 	CallbackTimeout string `json:"callback_timeout,omitempty" jsonschema:"submit a request's items again when no callback came within this; default 15m"`
+	DrainTimeout    string `json:"drain_timeout,omitempty" jsonschema:"when the run stops early (max_credits, max_duration, credits spent), how long it waits for results in flight; default 2m"`
 	MaxAttempts     int    `json:"max_attempts,omitempty" jsonschema:"submissions of one identifier before its row is given status error; default 5"`
 	RetryWait       string `json:"retry_wait,omitempty" jsonschema:"wait before sending again an item answered duplicate_query or timeout_exceeded; default 60s"`
 	WaitSeconds     int    `json:"wait_seconds,omitempty" jsonschema:"wait up to this many seconds (at most 600) for the job to end before answering, with progress notifications meanwhile if the call asked for progress; 0 answers at once"`
@@ -41,7 +42,7 @@ type statusInput struct {
 }
 
 func (s *Server) addRunTools() {
-	addTool(s.mcp, &mcp.Tool{
+	addTool(s, &mcp.Tool{
 		Name:  "run",
 		Title: "Enrich a sheet",
 		Description: "Start enriching a sheet in the background and return its job_id at once (or after wait_seconds). Every row is looked up by its identifiers (profile URL, then e-mail, then phone, then uid) within the service's budget of items per minute, and the enriched sheet is written to output when the job ends. " +
@@ -50,7 +51,7 @@ func (s *Server) addRunTools() {
 		Annotations: &mcp.ToolAnnotations{DestructiveHint: new(false), OpenWorldHint: new(true)},
 	}, s.run)
 
-	addTool(s.mcp, &mcp.Tool{
+	addTool(s, &mcp.Tool{
 		Name:  "status",
 		Title: "Job status",
 		Description: "Where a job stands. With job_id: running, complete, incomplete (stopped early, for credits, max_credits, max_duration or an interruption; running it again resumes) or failed, with rows final of rows, lookups queued and in flight, credits used, and the final report. " +
@@ -59,38 +60,51 @@ func (s *Server) addRunTools() {
 	}, s.status)
 }
 
+// runPipeline runs a job; a variable so that a test can make a job panic.
+var runPipeline = pipeline.Run
+
 func (s *Server) run(ctx context.Context, req *mcp.CallToolRequest, in runInput) (any, error) {
 	input, output, journal, err := s.confineJob(in.Input, in.Output, in.Journal)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := os.Stat(input); err != nil {
-		return nil, fmt.Errorf("input: %w", err)
-	}
 	cfg, err := in.config()
 	if err != nil {
+		return nil, err
+	}
+	files := s.openFiles()
+	started := false
+	defer func() {
+		if !started {
+			files.Close()
+		}
+	}()
+	if cfg.Input, err = s.openInput(files, input); err != nil {
 		return nil, err
 	}
 	if cfg.Service, err = s.cfg.Service(); err != nil {
 		return nil, err
 	}
-	for _, p := range []string{output, journal} {
-		if err := makeParent(p); err != nil {
-			return nil, err
-		}
+	if cfg.Output, err = s.openPlace(files, output, true); err != nil {
+		return nil, err
 	}
-	cfg.Input, cfg.Output, cfg.Journal = input, output, journal
+	if cfg.Journal, err = s.openPlace(files, journal, true); err != nil {
+		return nil, err
+	}
 	cfg.Log, cfg.Command = s.log, "enrich mcp"
 
-	j, err := s.addJob(input, output, journal)
+	j, err := s.addJob(input, output, journal, files)
 	if err != nil {
 		return nil, err
 	}
 	cfg.Progress = j
+	s.log.Info("job started", "job", j.id, "input", input, "output", output, "journal", journal)
+	started = true
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
-		report, err := pipeline.Run(s.ctx, cfg)
+		defer files.Close()
+		report, err := s.runJob(j, cfg)
 		if err != nil {
 			s.log.Warn("job failed", "job", j.id, "error", err)
 		}
@@ -98,6 +112,19 @@ func (s *Server) run(ctx context.Context, req *mcp.CallToolRequest, in runInput)
 	}()
 	j.wait(ctx, waitFor(in.WaitSeconds), progressReporter(ctx, req))
 	return j.status(), nil
+}
+
+// runJob runs the pipeline of a job. A panic in it ends the job with an
+// error instead of the server.
+func (s *Server) runJob(j *job, cfg pipeline.Config) (report *pipeline.Report, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			s.log.Error("job panicked", "job", j.id, "panic", p, "stack", string(debug.Stack()))
+			report, err = nil, fmt.Errorf("internal error (%v); this is a bug to report. Running the sheet again resumes from the journal", p)
+		}
+	}()
+	report, err = runPipeline(s.ctx, cfg)
+	return report, j.files.explain(err)
 }
 
 // config is the run's configuration from the tool's arguments.
@@ -115,6 +142,7 @@ func (in runInput) config() (pipeline.Config, error) {
 		{"rate_window", in.RateWindow, &cfg.RateWindow},
 		{"max_duration", in.MaxDuration, &cfg.MaxDuration},
 		{"callback_timeout", in.CallbackTimeout, &cfg.CallbackTimeout},
+		{"drain_timeout", in.DrainTimeout, &cfg.DrainTimeout},
 		{"retry_wait", in.RetryWait, &cfg.RetryWait},
 	} {
 		if *d.dst, err = duration(d.name, d.text); err != nil {

@@ -7,7 +7,13 @@
 // Every path a tool takes is confined to the directories the server was
 // given (Config.Roots): it is made absolute, its existing part has its
 // symbolic links resolved, and it must then lie under a root; anything
-// else is refused before a file is opened.
+// else is refused before a file is opened. Files are then opened through
+// the roots' descriptors (os.Root) and held open, and the pipeline is
+// given names that lead to what was opened, so that nothing swapped in
+// after the check takes it out of the roots (see openFiles).
+//
+// Over HTTP every request carries a bearer token (Handler); a tool call
+// that panics is answered with an error, and the server goes on.
 //
 // Jobs started by the run tool belong to the server: they run in the
 // background, are followed with the status tool, and stop (cleanly, as an
@@ -18,7 +24,8 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"net/http"
+	"os"
+	"runtime/debug"
 	"strings"
 	"sync"
 
@@ -43,7 +50,9 @@ type Config struct {
 // Server is the MCP server of `enrich mcp`.
 type Server struct {
 	cfg   Config
-	roots []string // absolute, symbolic links resolved
+	roots []string   // absolute, symbolic links resolved
+	dirs  []*os.Root // the roots, open; dirs[i] is roots[i]
+	pin   bool       // open files have names under procFD
 	mcp   *mcp.Server
 	log   *slog.Logger
 
@@ -62,6 +71,10 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	dirs, err := openRoots(roots)
+	if err != nil {
+		return nil, err
+	}
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.DiscardHandler)
 	}
@@ -72,7 +85,10 @@ func New(cfg Config) (*Server, error) {
 		cfg.Version = "dev"
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &Server{cfg: cfg, roots: roots, log: cfg.Log, ctx: ctx, cancel: cancel, jobs: make(map[string]*job)}
+	s := &Server{cfg: cfg, roots: roots, dirs: dirs, pin: canPin(dirs[0]), log: cfg.Log, ctx: ctx, cancel: cancel, jobs: make(map[string]*job)}
+	if !s.pin {
+		s.log.Warn("this system does not name open files under " + procFD + ": a file swapped for a link between the check of a path and the run's open of it is not caught")
+	}
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "enrich", Title: "enrich: lead spreadsheets", Version: cfg.Version},
 		&mcp.ServerOptions{Instructions: s.instructions(), Logger: cfg.Log})
 	s.addTools()
@@ -91,17 +107,15 @@ func (s *Server) Run(ctx context.Context, t mcp.Transport) error {
 	return s.mcp.Run(ctx, t)
 }
 
-// Handler serves sessions over streamable HTTP.
-func (s *Server) Handler() http.Handler {
-	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp },
-		&mcp.StreamableHTTPOptions{Logger: s.log})
-}
-
 // Close stops the running jobs, as an interrupt stops a run (what is known
-// is written and the journal resumes it), and waits for them.
+// is written and the journal resumes it), waits for them, and closes the
+// roots.
 func (s *Server) Close() {
 	s.cancel()
 	s.wg.Wait()
+	for _, d := range s.dirs {
+		d.Close()
+	}
 }
 
 // addTools registers the tools.
@@ -109,4 +123,21 @@ func (s *Server) addTools() {
 	s.addSheetTools()
 	s.addRunTools()
 	s.addServiceTools()
+}
+
+// addTool registers a tool whose result, when there is no error, is the
+// structured content and, as JSON text, the content; an error is a tool
+// error the assistant reads. A call that panics is answered with an error
+// and logged with its stack; the server and its jobs go on.
+func addTool[In any](s *Server, t *mcp.Tool, do func(ctx context.Context, req *mcp.CallToolRequest, in In) (any, error)) {
+	mcp.AddTool(s.mcp, t, func(ctx context.Context, req *mcp.CallToolRequest, in In) (res *mcp.CallToolResult, out any, err error) {
+		defer func() {
+			if p := recover(); p != nil {
+				s.log.Error("tool call panicked", "tool", t.Name, "panic", p, "stack", string(debug.Stack()))
+				res, out, err = nil, nil, fmt.Errorf("internal error in %s (%v); the server goes on, and this is a bug to report", t.Name, p)
+			}
+		}()
+		out, err = do(ctx, req, in)
+		return nil, out, err
+	})
 }

@@ -3,6 +3,7 @@ package assistant_test
 import (
 	"context"
 	"encoding/json"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -41,11 +42,20 @@ type harness struct {
 	progress []*mcp.ProgressNotificationParams
 }
 
+// apiKey is the account's key in the harness's emulator.
+const apiKey = "harness-api-key-5e1f7c"
+
 func newHarness(t *testing.T, rows int, service bool) *harness {
+	t.Helper()
+	return newLoggedHarness(t, rows, service, nil)
+}
+
+// newLoggedHarness is newHarness with the server logging to log.
+func newLoggedHarness(t *testing.T, rows int, service bool, log *slog.Logger) *harness {
 	t.Helper()
 	emu, err := emulator.New(emulator.Config{
 		People:          2000,
-		Default:         emulator.AccountConfig{Key: "k", Credits: 1000, WithoutContactsCredits: 1000, ItemsPerMinute: 100},
+		Default:         emulator.AccountConfig{Key: apiKey, Credits: 1000, WithoutContactsCredits: 1000, ItemsPerMinute: 100},
 		RateWindow:      time.Second,
 		CallbackDelay:   50 * time.Millisecond,
 		RetryGaps:       []time.Duration{100 * time.Millisecond, 100 * time.Millisecond, 100 * time.Millisecond},
@@ -69,23 +79,46 @@ func newHarness(t *testing.T, rows int, service bool) *harness {
 	if err := leads.WriteCSV(h.input, h.sheet); err != nil {
 		t.Fatal(err)
 	}
-	cfg := assistant.Config{Roots: []string{root}}
+	cfg := assistant.Config{Roots: []string{root}, Log: log}
 	if service {
 		cfg.Service = h.client
 	}
 	if h.srv, err = assistant.New(cfg); err != nil {
 		t.Fatal(err)
 	}
-	mcpSrv := httptest.NewServer(h.srv.Handler())
+	handler, err := h.srv.Handler(testToken)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mcpSrv := httptest.NewServer(handler)
 	t.Cleanup(func() { mcpSrv.Close(); h.srv.Close() })
 	h.url = mcpSrv.URL
 	return h
 }
 
+// testToken is the bearer token of the harness's server.
+const testToken = "test-token-0123456789abcdef"
+
+// bearerClient is an HTTP client that sends token as a bearer token.
+func bearerClient(token string) *http.Client {
+	return &http.Client{Transport: bearer{token: token, next: http.DefaultTransport}}
+}
+
+type bearer struct {
+	token string
+	next  http.RoundTripper
+}
+
+func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Header.Set("Authorization", "Bearer "+b.token)
+	return b.next.RoundTrip(r)
+}
+
 // client is the service client the server uses: the emulator's, with
 // quick retries.
 func (h *harness) client() (*api.Client, error) {
-	return api.New(h.apiURL, "k", api.WithBackoff(api.Backoff{Attempts: 3, Base: 10 * time.Millisecond, Max: 100 * time.Millisecond}))
+	return api.New(h.apiURL, apiKey, api.WithBackoff(api.Backoff{Attempts: 3, Base: 10 * time.Millisecond, Max: 100 * time.Millisecond}))
 }
 
 // connect opens a session with the SDK's client over streamable HTTP;
@@ -99,7 +132,7 @@ func (h *harness) connect(t *testing.T) *mcp.ClientSession {
 			h.mu.Unlock()
 		},
 	})
-	cs, err := c.Connect(bg, &mcp.StreamableClientTransport{Endpoint: h.url, MaxRetries: -1}, nil)
+	cs, err := c.Connect(bg, &mcp.StreamableClientTransport{Endpoint: h.url, MaxRetries: -1, HTTPClient: bearerClient(testToken)}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -214,7 +247,7 @@ func TestToolList(t *testing.T) {
 		t.Errorf("tools %v, want %v", names, want)
 	}
 	for tool, want := range map[string][]string{
-		"plan":   {"path", "sheet", "columns", "default_region", "prefer", "items_per_minute", "journal"},
+		"plan":   {"input", "sheet", "column", "default_region", "prefer", "items_per_minute", "journal"},
 		"run":    {"input", "output", "journal", "sync", "without_contacts", "listen", "public_url", "max_credits", "default_region", "wait_seconds"},
 		"status": {"job_id", "journal", "wait_seconds"},
 		"export": {"input", "output", "journal", "without_contacts"},
@@ -240,7 +273,7 @@ func TestRunJob(t *testing.T) {
 		Resolved *int `json:"resolved"`
 		Journal  string
 	}
-	p := decode[plan](t, cs, "plan", map[string]any{"path": "leads.csv", "default_region": leads.DefaultRegion}, nil)
+	p := decode[plan](t, cs, "plan", map[string]any{"input": "leads.csv", "default_region": leads.DefaultRegion}, nil)
 	if p.Rows != 24 || p.Unique == 0 || p.Resolved != nil || p.Journal != filepath.Join(h.root, "enrich.journal") {
 		t.Fatalf("plan %+v", p)
 	}
@@ -282,6 +315,8 @@ func TestRunJob(t *testing.T) {
 	}](t, cs, "status", map[string]any{"journal": "enrich.journal"}, nil)
 	if js.Running || js.Run == nil || !js.Run.Finished || js.Summary == nil || len(js.Summary.Lookups) == 0 {
 		t.Errorf("journal status %+v", js)
+	} else if js.Run.Input != h.input || js.Run.Output != filepath.Join(h.root, "out", "enriched.csv") {
+		t.Errorf("journal status names the files %s and %s", js.Run.Input, js.Run.Output)
 	}
 	list := decode[struct {
 		Jobs []jobStatus `json:"jobs"`
@@ -301,7 +336,7 @@ func TestRunJob(t *testing.T) {
 		t.Error(err)
 	}
 	// The plan now counts what the journal resolved.
-	if p := decode[plan](t, cs, "plan", map[string]any{"path": h.input, "default_region": leads.DefaultRegion}, nil); p.Resolved == nil || *p.Resolved == 0 {
+	if p := decode[plan](t, cs, "plan", map[string]any{"input": h.input, "default_region": leads.DefaultRegion}, nil); p.Resolved == nil || *p.Resolved == 0 {
 		t.Errorf("plan after the run resolved %v", p.Resolved)
 	}
 }
@@ -368,9 +403,9 @@ func TestRefusedPaths(t *testing.T) {
 		tool string
 		args map[string]any
 	}{
-		{"plan outside", "plan", map[string]any{"path": secret}},
-		{"plan through a link", "plan", map[string]any{"path": "link/secret.csv"}},
-		{"plan up and out", "plan", map[string]any{"path": "../" + filepath.Base(outside) + "/secret.csv"}},
+		{"plan outside", "plan", map[string]any{"input": secret}},
+		{"plan through a link", "plan", map[string]any{"input": "link/secret.csv"}},
+		{"plan up and out", "plan", map[string]any{"input": "../" + filepath.Base(outside) + "/secret.csv"}},
 		{"run output outside", "run", map[string]any{"input": "leads.csv", "output": filepath.Join(outside, "out.csv")}},
 		{"run journal outside", "run", map[string]any{"input": "leads.csv", "output": "out.csv", "journal": filepath.Join(outside, "j")}},
 		{"run output through a link", "run", map[string]any{"input": "leads.csv", "output": "link/out.csv"}},
@@ -399,22 +434,36 @@ func TestRefusedPaths(t *testing.T) {
 func TestToolErrors(t *testing.T) {
 	h := newHarness(t, 5, true)
 	cs := h.connect(t)
+	empty := filepath.Join(h.root, "empty.csv")
+	if err := os.WriteFile(empty, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(h.root, "dir.csv"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		tool string
 		args map[string]any
 		want string
 	}{
-		{"plan", map[string]any{"path": "missing.csv"}, "missing.csv"},
-		{"plan", map[string]any{"path": "leads.csv", "columns": []string{"email"}}, "write KIND=HEADER"},
-		{"plan", map[string]any{"path": "leads.csv", "prefer": []string{"fax"}}, "fax"},
+		{"plan", map[string]any{"input": "missing.csv"}, "open " + filepath.Join(h.root, "missing.csv") + ": no such file"},
+		// Errors of the pipeline name the files as the assistant gave them.
+		{"plan", map[string]any{"input": "empty.csv"}, empty + ": no header row"},
+		{"export", map[string]any{"input": "empty.csv", "output": "o.csv", "journal": "empty.csv"}, "journal " + empty},
+		{"plan", map[string]any{"input": "dir.csv"}, filepath.Join(h.root, "dir.csv") + " is not a regular file"},
+		{"run", map[string]any{"input": "leads.csv", "output": "."}, h.root + " is a root directory"},
+		{"plan", map[string]any{"input": "leads.csv", "column": []string{"email"}}, "write KIND=HEADER"},
+		{"plan", map[string]any{"input": "leads.csv", "prefer": []string{"fax"}}, "fax"},
 		{"run", map[string]any{"input": "missing.csv", "output": "o.csv"}, "missing.csv"},
 		{"run", map[string]any{"input": "leads.csv", "output": "o.csv", "rate_window": "soon"}, `rate_window "soon"`},
 		{"export", map[string]any{"input": "leads.csv", "output": "o.csv"}, "no journal at"},
 		{"status", map[string]any{"job_id": "job-9"}, `no job "job-9"`},
 		{"search", map[string]any{"location": []string{"Atlantis, Neverland"}}, "the service answered 422: Location is not recognized"},
 		{"search", map[string]any{"scroll_id": "abc"}, "both request_id and scroll_id"},
+		{"search", map[string]any{"current_title": "CEO", "years_in_role": "five"}, `years_in_role "five": give FROM-TO, FROM- or -TO`},
+		{"search", map[string]any{"current_title": "CEO", "years_total": "-"}, `years_total "-": give FROM-TO`},
 	} {
-		if msg := toolError(t, cs, tc.tool, tc.args); !strings.Contains(msg, tc.want) {
+		if msg := toolError(t, cs, tc.tool, tc.args); !strings.Contains(msg, tc.want) || strings.Contains(msg, "/proc/") {
 			t.Errorf("%s %v: %q, want it to contain %q", tc.tool, tc.args, msg, tc.want)
 		}
 	}
@@ -450,6 +499,14 @@ func TestCreditsAndSearch(t *testing.T) {
 	if len(next.Profiles) == 0 || string(next.Profiles[0]) == string(first.Profiles[0]) {
 		t.Errorf("second page %d profiles", len(next.Profiles))
 	}
+	// Year ranges as `enrich search` takes them, and the exclusions, narrow
+	// the search.
+	all := decode[page](t, cs, "search", map[string]any{"current_title": s.Titles[0], "years_total": "0-", "size": 1}, nil)
+	none := decode[page](t, cs, "search", map[string]any{"current_title": s.Titles[0], "years_total": "-0", "years_in_role": "1-", "size": 1}, nil)
+	unseen := decode[page](t, cs, "search", map[string]any{"current_title": s.Titles[0], "exclude_watched": true, "size": 1}, nil)
+	if all.Total != first.Total || none.Total >= all.Total || unseen.Total >= all.Total {
+		t.Errorf("years_total 0-: %d of %d; -0 with years_in_role 1-: %d; not yet watched: %d", all.Total, first.Total, none.Total, unseen.Total)
+	}
 }
 
 func TestWithoutService(t *testing.T) {
@@ -464,7 +521,7 @@ func TestWithoutService(t *testing.T) {
 		t.Errorf("run: %q", msg)
 	}
 	// Offline tools work without it.
-	decode[struct{ Rows int }](t, cs, "plan", map[string]any{"path": "leads.csv"}, nil)
+	decode[struct{ Rows int }](t, cs, "plan", map[string]any{"input": "leads.csv"}, nil)
 }
 
 func TestNoRoots(t *testing.T) {

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -36,11 +38,13 @@ type searchInput struct {
 	Department         []string `json:"department,omitempty" jsonschema:"departments, any of which matches, such as Sales or Engineering / Development"`
 	Level              []string `json:"level,omitempty" jsonschema:"seniority levels, any of which matches: Intern / Entry Level, Junior, Mid-Level, Senior, Lead, Head, VP, C-Level, Founder / Owner, Board / Advisory, Directors"`
 	OpenToWork         *bool    `json:"open_to_work,omitempty" jsonschema:"true for people open to work, false for the others"`
-	YearsInRoleFrom    *int     `json:"years_in_role_from,omitempty" jsonschema:"at least this many years in the current role and company"`
-	YearsInRoleTo      *int     `json:"years_in_role_to,omitempty" jsonschema:"at most this many years in the current role and company"`
-	YearsTotalFrom     *int     `json:"years_total_from,omitempty" jsonschema:"at least this many years across all roles"`
-	YearsTotalTo       *int     `json:"years_total_to,omitempty" jsonschema:"at most this many years across all roles"`
+	YearsInRole        string   `json:"years_in_role,omitempty" jsonschema:"years in the current role and company, as FROM-TO, FROM- or -TO in whole years, such as 2-5"`
+	YearsTotal         string   `json:"years_total,omitempty" jsonschema:"years across all roles, as FROM-TO, FROM- or -TO in whole years, such as 10-"`
 	ExcludeRevealed    bool     `json:"exclude_revealed,omitempty" jsonschema:"leave out people whose contacts this account already fetched"`
+	ExcludeWatched     bool     `json:"exclude_watched,omitempty" jsonschema:"leave out people already viewed"`
+	ExcludeInLists     bool     `json:"exclude_in_lists,omitempty" jsonschema:"leave out people already in a list"`
+	ExcludeInProgress  bool     `json:"exclude_in_progress,omitempty" jsonschema:"leave out people already added to a job"`
+	ExcludeEmailed     bool     `json:"exclude_emailed,omitempty" jsonschema:"leave out people already e-mailed"`
 	Size               int      `json:"size,omitempty" jsonschema:"profiles per page, 1 to 100; default 10"`
 	RequestID          int64    `json:"request_id,omitempty" jsonschema:"to continue a search: its request_id, with scroll_id"`
 	ScrollID           string   `json:"scroll_id,omitempty" jsonschema:"to continue a search: the scroll_id of its latest page, within 15 seconds of it; the filters are then ignored"`
@@ -56,14 +60,14 @@ type searchOutput struct {
 }
 
 func (s *Server) addServiceTools() {
-	addTool(s.mcp, &mcp.Tool{
+	addTool(s, &mcp.Tool{
 		Name:        "credits",
 		Title:       "Credit balance",
 		Description: "The account's balance of standard credits (lookups with contacts), or of without-contacts credits. Free. Needs ENRICH_API_KEY and ENRICH_API_URL in the server's environment.",
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: new(true)},
 	}, s.credits)
 
-	addTool(s.mcp, &mcp.Tool{
+	addTool(s, &mcp.Tool{
 		Name:  "search",
 		Title: "Search people",
 		Description: "One page of a people search: brief profiles (uid, full name, location, titles and companies, skills, open to work; no contacts) matching the filters, with the total and, when more remain, a scroll_id. " +
@@ -105,7 +109,11 @@ func (s *Server) search(ctx context.Context, _ *mcp.CallToolRequest, in searchIn
 		}
 		page, _, err = c.Scroll(ctx, in.RequestID, in.ScrollID)
 	default:
-		page, _, err = c.Search(ctx, in.query())
+		q, qerr := in.query()
+		if qerr != nil {
+			return nil, qerr
+		}
+		page, _, err = c.Search(ctx, q)
 	}
 	if err != nil {
 		return nil, serviceError(err)
@@ -122,27 +130,57 @@ func (s *Server) search(ctx context.Context, _ *mcp.CallToolRequest, in searchIn
 }
 
 // query is the search body of the filters.
-func (in searchInput) query() api.SearchQuery {
-	return api.SearchQuery{
-		CurrentTitle:                     in.CurrentTitle,
-		CurrentPastTitle:                 in.CurrentPastTitle,
-		Location:                         in.Location,
-		CurrentCompany:                   in.CurrentCompany,
-		CurrentPastCompany:               in.CurrentPastCompany,
-		FullName:                         in.FullName,
-		Keywords:                         in.Keywords,
-		Industries:                       in.Industries,
-		Education:                        in.Education,
-		Department:                       in.Department,
-		Level:                            in.Level,
-		OpenToWork:                       in.OpenToWork,
-		YearsOfCurrentExperienceFrom:     in.YearsInRoleFrom,
-		YearsOfCurrentExperienceTo:       in.YearsInRoleTo,
-		YearsOfCurrentPastExperienceFrom: in.YearsTotalFrom,
-		YearsOfCurrentPastExperienceTo:   in.YearsTotalTo,
-		ExcludeRevealed:                  in.ExcludeRevealed,
-		Size:                             in.Size,
+func (in searchInput) query() (api.SearchQuery, error) {
+	q := api.SearchQuery{
+		CurrentTitle:       in.CurrentTitle,
+		CurrentPastTitle:   in.CurrentPastTitle,
+		Location:           in.Location,
+		CurrentCompany:     in.CurrentCompany,
+		CurrentPastCompany: in.CurrentPastCompany,
+		FullName:           in.FullName,
+		Keywords:           in.Keywords,
+		Industries:         in.Industries,
+		Education:          in.Education,
+		Department:         in.Department,
+		Level:              in.Level,
+		OpenToWork:         in.OpenToWork,
+		ExcludeRevealed:    in.ExcludeRevealed,
+		ExcludeWatched:     in.ExcludeWatched,
+		ExcludeInLists:     in.ExcludeInLists,
+		ExcludeInProgress:  in.ExcludeInProgress,
+		ExcludeEmailed:     in.ExcludeEmailed,
+		Size:               in.Size,
 	}
+	var err error
+	if q.YearsOfCurrentExperienceFrom, q.YearsOfCurrentExperienceTo, err = yearRange("years_in_role", in.YearsInRole); err != nil {
+		return q, err
+	}
+	if q.YearsOfCurrentPastExperienceFrom, q.YearsOfCurrentPastExperienceTo, err = yearRange("years_total", in.YearsTotal); err != nil {
+		return q, err
+	}
+	return q, nil
+}
+
+// yearRange parses FROM-TO, FROM- or -TO, as `enrich search` takes
+// --years-in-role and --years-total; empty is no bound.
+func yearRange(name, s string) (from, to *int, err error) {
+	if s == "" {
+		return nil, nil, nil
+	}
+	a, b, ok := strings.Cut(s, "-")
+	bound := func(v string) (*int, bool) {
+		if v = strings.TrimSpace(v); v == "" {
+			return nil, true
+		}
+		n, err := strconv.Atoi(v)
+		return &n, err == nil && n >= 0
+	}
+	from, okFrom := bound(a)
+	to, okTo := bound(b)
+	if !ok || !okFrom || !okTo || from == nil && to == nil {
+		return nil, nil, fmt.Errorf("%s %q: give FROM-TO, FROM- or -TO in whole years, such as 2-5", name, s)
+	}
+	return from, to, nil
 }
 
 // serviceError turns a failed call to the service into one sentence an

@@ -23,7 +23,7 @@ const defaultJournal = "enrich.journal"
 const lockWait = 200 * time.Millisecond
 
 type planInput struct {
-	Path string `json:"path" jsonschema:"the sheet to plan: a .csv or .xlsx file, absolute or relative to the first root"`
+	Input string `json:"input" jsonschema:"the sheet to plan: a .csv or .xlsx file, absolute or relative to the first root"`
 	sheetInput
 	ItemsPerMinute  int    `json:"items_per_minute,omitempty" jsonschema:"lookup budget for the time estimate, items per minute; default 600, the service's paid limit (5 on a trial)"`
 	Journal         string `json:"journal,omitempty" jsonschema:"journal whose answers the plan counts as already paid for; default enrich.journal beside the sheet"`
@@ -53,15 +53,15 @@ type exportOutput struct {
 }
 
 func (s *Server) addSheetTools() {
-	addTool(s.mcp, &mcp.Tool{
+	addTool(s, &mcp.Tool{
 		Name:  "plan",
 		Title: "Plan a sheet",
 		Description: "Read a lead sheet (.csv or .xlsx) to the end and report, offline and free: the identifier columns found (profile URL, e-mail, phone, uid) with samples, rows with a valid identifier, invalid identifiers by reason with row numbers, duplicate rows, unique lookups, worst-case credits (one per person found) and the time the lookups take at the budget. " +
-			"Counts the lookups the journal already answered (a run pays nothing for those). Check it before run: a phone column that needs default_region, or a column detected wrongly (fix it with columns), shows here.",
+			"Counts the lookups the journal already answered (a run pays nothing for those). Check it before run: a phone column that needs default_region, or a column detected wrongly (fix it with column, as in run and export), shows here.",
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: new(false)},
 	}, s.plan)
 
-	addTool(s.mcp, &mcp.Tool{
+	addTool(s, &mcp.Tool{
 		Name:  "export",
 		Title: "Export a sheet",
 		Description: "Write the enriched sheet from the input and what the journal holds, without the service and without spending anything: rows already looked up are enriched, the others say pending. " +
@@ -71,11 +71,11 @@ func (s *Server) addSheetTools() {
 }
 
 func (s *Server) plan(ctx context.Context, _ *mcp.CallToolRequest, in planInput) (any, error) {
-	path, err := s.confine(in.Path)
+	input, err := s.confine(in.Input)
 	if err != nil {
 		return nil, err
 	}
-	journal, err := s.journalFor(in.Journal, path)
+	journal, err := s.journalFor(in.Journal, input)
 	if err != nil {
 		return nil, err
 	}
@@ -86,21 +86,28 @@ func (s *Server) plan(ctx context.Context, _ *mcp.CallToolRequest, in planInput)
 	if in.ItemsPerMinute < 0 {
 		return nil, fmt.Errorf("items_per_minute must be positive, not %d", in.ItemsPerMinute)
 	}
-	popts := pipeline.PlanOptions{Input: path, Source: opts, ItemsPerMinute: in.ItemsPerMinute}
+	files := s.openFiles()
+	defer files.Close()
+	popts := pipeline.PlanOptions{Source: opts, ItemsPerMinute: in.ItemsPerMinute}
+	if popts.Input, err = s.openInput(files, input); err != nil {
+		return nil, err
+	}
 	out := planOutput{Journal: journal}
-	j, err := state.Open(journal, state.Options{ReadOnly: true, LockTimeout: lockWait})
+	j, err := s.readJournal(files, journal)
 	switch {
 	case err == nil:
 		defer j.Close()
 		popts.Resolved = pipeline.ResolvedIn(j, in.WithoutContacts)
+	case errors.Is(err, os.ErrNotExist):
 	case errors.Is(err, state.ErrLocked):
 		out.Note = "a run holds the journal; the plan does not count the answers it already has"
-	case !errors.Is(err, os.ErrNotExist):
-		return nil, err
+	default:
+		return nil, files.explain(err)
 	}
 	if out.Plan, err = pipeline.MakePlan(ctx, popts); err != nil {
-		return nil, err
+		return nil, files.explain(err)
 	}
+	out.Plan.Input = input
 	return out, nil
 }
 
@@ -113,22 +120,28 @@ func (s *Server) export(ctx context.Context, _ *mcp.CallToolRequest, in exportIn
 	if err != nil {
 		return nil, err
 	}
-	j, err := state.Open(journal, state.Options{ReadOnly: true, LockTimeout: lockWait})
+	files := s.openFiles()
+	defer files.Close()
+	cfg := pipeline.ExportConfig{Source: opts, WithoutContacts: in.WithoutContacts}
+	if cfg.Input, err = s.openInput(files, input); err != nil {
+		return nil, err
+	}
+	j, err := s.readJournal(files, journal)
 	switch {
 	case errors.Is(err, state.ErrLocked):
 		return nil, fmt.Errorf("a run holds the journal %s: wait for it with status, or export when it ends", journal)
 	case errors.Is(err, os.ErrNotExist):
 		return nil, fmt.Errorf("no journal at %s: run the sheet first", journal)
 	case err != nil:
-		return nil, err
+		return nil, files.explain(err)
 	}
 	defer j.Close()
-	if err := makeParent(output); err != nil {
+	if cfg.Output, err = s.openPlace(files, output, true); err != nil {
 		return nil, err
 	}
-	counts, err := pipeline.Export(ctx, j, pipeline.ExportConfig{Input: input, Output: output, Source: opts, WithoutContacts: in.WithoutContacts})
+	counts, err := pipeline.Export(ctx, j, cfg)
 	if err != nil {
-		return nil, err
+		return nil, files.explain(err)
 	}
 	return exportOutput{Output: output, Rows: counts.Total(), ByStatus: counts}, nil
 }
@@ -148,30 +161,47 @@ func (s *Server) journalStatus(path string) (*journalStatus, error) {
 		return nil, err
 	}
 	rep := &journalStatus{Journal: journal}
-	snap, ok, err := pipeline.ReadStatus(journal)
-	if err != nil {
+	if rep.Run, err = s.readRunStatus(journal); err != nil {
 		return nil, err
 	}
-	if ok {
-		rep.Run = &snap
+	if rep.Run != nil && rep.Run.PID == os.Getpid() {
+		// A job of this server wrote it, naming its files as the
+		// pipeline knows them.
+		if j := s.jobOf(journal); j != nil {
+			rep.Run.Input, rep.Run.Output = j.input, j.output
+		}
 	}
-	j, err := state.Open(journal, state.Options{ReadOnly: true, LockTimeout: lockWait})
+	files := s.openFiles()
+	defer files.Close()
+	j, err := s.readJournal(files, journal)
 	switch {
 	case errors.Is(err, state.ErrLocked):
 		rep.Running = true
 	case errors.Is(err, os.ErrNotExist):
 		return nil, fmt.Errorf("no journal at %s", journal)
 	case err != nil:
-		return nil, err
+		return nil, files.explain(err)
 	default:
 		sum, err := j.Summarize()
 		j.Close()
 		if err != nil {
-			return nil, err
+			return nil, files.explain(err)
 		}
+		sum.Path = journal
 		rep.Summary = &sum
 	}
 	return rep, nil
+}
+
+// readJournal opens the confined journal for reading, through files. As
+// state.Open, it fails with fs.ErrNotExist when there is none and
+// state.ErrLocked while a run holds it.
+func (s *Server) readJournal(files *openFiles, journal string) (*state.Journal, error) {
+	name, err := s.openPlace(files, journal, false)
+	if err != nil {
+		return nil, err
+	}
+	return state.Open(name, state.Options{ReadOnly: true, LockTimeout: lockWait})
 }
 
 // confineJob confines the three paths of a job: its input, its output and
@@ -190,20 +220,11 @@ func (s *Server) confineJob(input, output, journal string) (string, string, stri
 }
 
 // journalFor is the journal a tool uses: the one named, or the default
-// beside the (confined) input.
+// beside the (confined) input. Either is confined: the default may be a
+// link, even a dangling one, out of the roots.
 func (s *Server) journalFor(journal, input string) (string, error) {
 	if journal == "" {
-		return filepath.Join(filepath.Dir(input), defaultJournal), nil
+		journal = filepath.Join(filepath.Dir(input), defaultJournal)
 	}
 	return s.confine(journal)
-}
-
-// addTool registers a tool whose result, when there is no error, is the
-// structured content and, as JSON text, the content; an error is a tool
-// error the assistant reads.
-func addTool[In any](srv *mcp.Server, t *mcp.Tool, do func(ctx context.Context, req *mcp.CallToolRequest, in In) (any, error)) {
-	mcp.AddTool(srv, t, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
-		out, err := do(ctx, req, in)
-		return nil, out, err
-	})
 }

@@ -4,11 +4,13 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -16,7 +18,9 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/spf13/pflag"
 
+	"github.com/enrich-dev/enrich/assistant"
 	"github.com/enrich-dev/enrich/emulator"
 	"github.com/enrich-dev/enrich/internal/leads"
 )
@@ -163,7 +167,7 @@ func TestMCPStdio(t *testing.T) {
 		Unique  int    `json:"unique_lookups"`
 		Journal string `json:"journal"`
 	}
-	mustCall(t, cs, "plan", map[string]any{"path": "leads.csv", "default_region": leads.DefaultRegion}, nil, &plan)
+	mustCall(t, cs, "plan", map[string]any{"input": "leads.csv", "default_region": leads.DefaultRegion}, nil, &plan)
 	if plan.Rows != w.rows || plan.Unique == 0 {
 		t.Errorf("plan %+v", plan)
 	}
@@ -238,10 +242,20 @@ func TestMCPStdio(t *testing.T) {
 	}
 }
 
-// TestMCPListen serves streamable HTTP with --listen and stops on SIGINT.
-func TestMCPListen(t *testing.T) {
-	w := newMCPWorld(t, 5)
-	cmd := w.command("--listen", "127.0.0.1:0")
+// listening is `enrich mcp --listen` started, with what it printed.
+type listening struct {
+	endpoint string
+	token    string   // as printed in the header line
+	config   string   // the client configuration line
+	stderr   []string // every line so far
+	mu       sync.Mutex
+	cmd      *exec.Cmd
+}
+
+// listen starts cmd (an `enrich mcp --listen`) and waits for it to say
+// where it listens.
+func listen(t *testing.T, cmd *exec.Cmd) *listening {
+	t.Helper()
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -250,34 +264,119 @@ func TestMCPListen(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	ready := make(chan string, 1)
+	l := &listening{cmd: cmd}
+	ready := make(chan struct{})
 	go func() {
-		re := regexp.MustCompile(`url=(http://\S+/mcp)`)
+		url := regexp.MustCompile(`url=(http://\S+/mcp)`)
+		header := regexp.MustCompile(`^  Authorization: Bearer (\S+)$`)
 		sc := bufio.NewScanner(stderr)
 		for sc.Scan() {
-			if m := re.FindStringSubmatch(sc.Text()); m != nil {
-				select {
-				case ready <- m[1]:
-				default:
-				}
+			line := sc.Text()
+			l.mu.Lock()
+			l.stderr = append(l.stderr, line)
+			if m := header.FindStringSubmatch(line); m != nil {
+				l.token = m[1]
 			}
+			if strings.HasPrefix(line, `  {"mcpServers"`) {
+				l.config = strings.TrimSpace(line)
+			}
+			if m := url.FindStringSubmatch(line); m != nil && l.endpoint == "" {
+				l.endpoint = m[1]
+				close(ready)
+			}
+			l.mu.Unlock()
 		}
 	}()
-	var endpoint string
 	select {
-	case endpoint = <-ready:
+	case <-ready:
 	case <-time.After(20 * time.Second):
 		t.Fatal("enrich mcp --listen never said where it listens")
 	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l
+}
 
-	cs, err := (&progressLog{}).client().Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: endpoint, MaxRetries: -1}, nil)
+// lines returns what the server printed so far.
+func (l *listening) lines() []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return append([]string(nil), l.stderr...)
+}
+
+// post sends an MCP initialize request with an Authorization header (none
+// when empty) and returns the answer's status.
+func post(t *testing.T, endpoint, authorization string) int {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, endpoint, strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	if authorization != "" {
+		req.Header.Set("Authorization", authorization)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	return resp.StatusCode
+}
+
+// bearerTransport sends a bearer token with every request.
+type bearerTransport string
+
+func (b bearerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Header.Set("Authorization", "Bearer "+string(b))
+	return http.DefaultTransport.RoundTrip(r)
+}
+
+// TestMCPListen serves streamable HTTP with --listen to clients with the
+// token it printed, refuses the others, and stops on SIGINT.
+func TestMCPListen(t *testing.T) {
+	w := newMCPWorld(t, 5)
+	cmd := w.command("--listen", "127.0.0.1:0")
+	cmd.Env = slices.DeleteFunc(cmd.Env, func(kv string) bool { return strings.HasPrefix(kv, "ENRICH_MCP_TOKEN=") })
+	l := listen(t, cmd)
+	if len(l.token) != 43 {
+		t.Fatalf("no token printed: %q", l.lines())
+	}
+	var config struct {
+		MCPServers map[string]struct {
+			Type    string            `json:"type"`
+			URL     string            `json:"url"`
+			Headers map[string]string `json:"headers"`
+		} `json:"mcpServers"`
+	}
+	if err := json.Unmarshal([]byte(l.config), &config); err != nil {
+		t.Fatalf("client configuration %q: %v", l.config, err)
+	}
+	if c := config.MCPServers["enrich"]; c.URL != l.endpoint || c.Type != "http" || c.Headers["Authorization"] != "Bearer "+l.token {
+		t.Errorf("client configuration %+v, want the URL %s and the token", c, l.endpoint)
+	}
+
+	for _, auth := range []string{"", "Bearer wrong-token-0123456789", "Bearer " + l.token[1:]} {
+		if code := post(t, l.endpoint, auth); code != http.StatusUnauthorized {
+			t.Errorf("a request with Authorization %q answered %d, want 401", auth, code)
+		}
+	}
+	if _, err := (&progressLog{}).client().Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: l.endpoint, MaxRetries: -1}, nil); err == nil {
+		t.Error("a client without the token connected")
+	}
+
+	cs, err := (&progressLog{}).client().Connect(context.Background(), &mcp.StreamableClientTransport{
+		Endpoint: l.endpoint, MaxRetries: -1, HTTPClient: &http.Client{Transport: bearerTransport(l.token)},
+	}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var plan struct {
 		Rows int `json:"rows"`
 	}
-	mustCall(t, cs, "plan", map[string]any{"path": filepath.Join(w.root, "leads.csv")}, nil, &plan)
+	mustCall(t, cs, "plan", map[string]any{"input": filepath.Join(w.root, "leads.csv")}, nil, &plan)
 	if plan.Rows != w.rows {
 		t.Errorf("plan counted %d rows", plan.Rows)
 	}
@@ -288,7 +387,7 @@ func TestMCPListen(t *testing.T) {
 	if credits.Credits != 500 {
 		t.Errorf("credits %d", credits.Credits)
 	}
-	if msg := callTool(t, cs, "plan", map[string]any{"path": "/etc/passwd"}, nil, nil); !strings.Contains(msg, "outside the allowed roots") {
+	if msg := callTool(t, cs, "plan", map[string]any{"input": "/etc/passwd"}, nil, nil); !strings.Contains(msg, "outside the allowed roots") {
 		t.Errorf("plan /etc/passwd: %q", msg)
 	}
 	cs.Close()
@@ -300,6 +399,48 @@ func TestMCPListen(t *testing.T) {
 	case <-exited:
 	case <-time.After(10 * time.Second):
 		t.Fatal("enrich mcp did not stop on SIGINT")
+	}
+	// The token is in the header and configuration lines, once each, and
+	// in no log line.
+	var with []string
+	for _, line := range l.lines() {
+		if strings.Contains(line, l.token) {
+			with = append(with, line)
+		}
+	}
+	if len(with) != 2 || !strings.HasPrefix(with[0], "  Authorization: Bearer ") || with[1] != "  "+l.config {
+		t.Errorf("lines with the token: %q", with)
+	}
+}
+
+// TestMCPListenToken takes the token from ENRICH_MCP_TOKEN, which then
+// never shows, and refuses a weak one.
+func TestMCPListenToken(t *testing.T) {
+	w := newMCPWorld(t, 1)
+	const token = "chosen-token-Zq0123456789"
+	cmd := w.command("--listen", "127.0.0.1:0", "--log-level", "debug")
+	cmd.Env = append(cmd.Env, "ENRICH_MCP_TOKEN="+token)
+	l := listen(t, cmd)
+	if code := post(t, l.endpoint, "Bearer "+token); code != http.StatusOK {
+		t.Errorf("the token of ENRICH_MCP_TOKEN answered %d", code)
+	}
+	if code := post(t, l.endpoint, "Bearer "+token+"x"); code != http.StatusUnauthorized {
+		t.Errorf("another token answered %d", code)
+	}
+	if l.token != "${ENRICH_MCP_TOKEN}" || !strings.Contains(l.config, `"Bearer ${ENRICH_MCP_TOKEN}"`) {
+		t.Errorf("header %q and configuration %q do not name the variable", l.token, l.config)
+	}
+	cmd.Process.Signal(syscall.SIGINT)
+	cmd.Wait()
+	if out := strings.Join(l.lines(), "\n"); strings.Contains(out, token) {
+		t.Errorf("the token from the environment shows on stderr:\n%s", out)
+	}
+
+	weak := w.command("--listen", "127.0.0.1:0")
+	weak.Env = append(weak.Env, "ENRICH_MCP_TOKEN=secret")
+	out, err := weak.CombinedOutput()
+	if code := weak.ProcessState.ExitCode(); code != ExitUsage || !strings.Contains(string(out), "ENRICH_MCP_TOKEN: the token has 6 characters; give at least 16") || strings.Contains(string(out), "secret") {
+		t.Errorf("a weak token: exit %d (%v), %q", code, err, out)
 	}
 }
 
@@ -316,5 +457,86 @@ func TestMCPUsage(t *testing.T) {
 		if code != ExitUsage || !strings.Contains(stderr, tc.want) {
 			t.Errorf("enrich %v: exit %d, %q; want exit 2 and %q", tc.args, code, stderr, tc.want)
 		}
+	}
+}
+
+// TestMCPArgumentsAreFlags: the tools of `enrich mcp` name their arguments
+// as the command of the same name names its flags, in snake_case
+// (--default-region is default_region). Every argument is a flag of the
+// command or one of the few it has no flag for, and every flag is an
+// argument or left out of the tool for a reason written here, so that a
+// flag added to a command fails this test until its tool decides.
+func TestMCPArgumentsAreFlags(t *testing.T) {
+	toolOnly := map[string]map[string]string{ // tool → argument → why the command has no such flag
+		"plan":   {"input": "the command's INPUT argument"},
+		"run":    {"input": "the command's INPUT argument", "wait_seconds": "the command waits to the end; a tool call answers at once or waits this long"},
+		"export": {"input": "the command's INPUT argument"},
+		"status": {"job_id": "jobs of the server", "wait_seconds": "the command answers at once"},
+		"search": {"request_id": "the command scrolls by itself", "scroll_id": "the command scrolls by itself"},
+	}
+	cliOnly := map[string]map[string]string{ // command → flag → why its tool does not take it
+		"plan":    {"json": "a tool answers JSON"},
+		"run":     {"api-url": "the service is the server's: a tool that named it would send the API key there", "progress": "a tool sends progress notifications"},
+		"status":  {"json": "a tool answers JSON"},
+		"credits": {"api-url": "the service is the server's"},
+		"search": {
+			"api-url": "the service is the server's", "progress": "a tool sends no progress for a page",
+			"output": "the tool answers one page; the command writes every page", "max": "the tool answers one page",
+			"scroll-ttl": "the tool answers one page", "query": "the tool takes the filters as arguments",
+			"industry": "industries takes one or several", "latitude": "location names places", "longitude": "location names places",
+			"coordinates": "location names places",
+			// --enrich looks up the profiles found, as run does: a tool call runs run on a sheet for that.
+			"enrich": "", "sync": "", "without-contacts": "", "journal": "", "listen": "", "public-url": "",
+			"items-per-minute": "", "rate-window": "", "max-credits": "", "max-duration": "", "callback-timeout": "",
+			"drain-timeout": "", "max-attempts": "", "retry-wait": "",
+		},
+	}
+
+	srv, err := assistant.New(assistant.Config{Roots: []string{t.TempDir()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	ct, st := mcp.NewInMemoryTransports()
+	go srv.Run(ctx, st)
+	defer srv.Close()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t", Version: "1"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	tools, err := cs.ListTools(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	root := newRootCommand()
+	for _, tool := range tools.Tools {
+		cmd, _, err := root.Find([]string{tool.Name})
+		if err != nil || cmd.Name() != tool.Name {
+			t.Errorf("tool %s: no command enrich %s", tool.Name, tool.Name)
+			continue
+		}
+		var schema struct {
+			Properties map[string]json.RawMessage `json:"properties"`
+		}
+		b, _ := json.Marshal(tool.InputSchema)
+		if err := json.Unmarshal(b, &schema); err != nil {
+			t.Fatal(err)
+		}
+		flags := map[string]bool{}
+		cmd.LocalFlags().VisitAll(func(f *pflag.Flag) { flags[strings.ReplaceAll(f.Name, "-", "_")] = true })
+		for arg := range schema.Properties {
+			if _, ok := toolOnly[tool.Name][arg]; !ok && !flags[arg] {
+				t.Errorf("tool %s: argument %s is no flag of enrich %s (--%s)", tool.Name, arg, tool.Name, strings.ReplaceAll(arg, "_", "-"))
+			}
+		}
+		cmd.LocalFlags().VisitAll(func(f *pflag.Flag) {
+			arg := strings.ReplaceAll(f.Name, "-", "_")
+			if _, ok := cliOnly[tool.Name][f.Name]; !ok && schema.Properties[arg] == nil {
+				t.Errorf("enrich %s --%s: tool %s has no argument %s", tool.Name, f.Name, tool.Name, arg)
+			}
+		})
 	}
 }
