@@ -15,6 +15,7 @@ import (
 
 	"github.com/enrich-dev/enrich/api"
 	"github.com/enrich-dev/enrich/pipeline"
+	"github.com/enrich-dev/enrich/report"
 )
 
 // LockedBuffer is a log destination safe for concurrent writes, for the
@@ -105,13 +106,13 @@ func TestJobPanic(t *testing.T) {
 		t.Fatal(err)
 	}
 	release := make(chan struct{})
-	runPipeline = func(ctx context.Context, cfg pipeline.Config) (*pipeline.Report, error) {
+	runPipeline = func(ctx context.Context, cfg pipeline.Config) (*report.Run, error) {
 		if strings.HasSuffix(cfg.Input, "slow.csv") || filepath.Base(cfg.Output) == "slow.csv" {
 			select {
 			case <-release:
 			case <-ctx.Done():
 			}
-			return &pipeline.Report{Complete: true}, nil
+			return &report.Run{Complete: true}, nil
 		}
 		var rows map[string]int
 		//lint:ignore SA5000 the run must panic, as a bug would make it

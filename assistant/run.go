@@ -10,6 +10,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/enrich-dev/enrich/pipeline"
+	"github.com/enrich-dev/enrich/report"
 )
 
 // maxWait bounds how long one run or status call waits for a job.
@@ -79,6 +80,7 @@ func (s *Server) run(ctx context.Context, req *mcp.CallToolRequest, in runInput)
 			files.Close()
 		}
 	}()
+	cfg.Shown = pipeline.Names{Input: input, Output: output, Journal: journal}
 	if cfg.Input, err = s.openInput(files, input); err != nil {
 		return nil, err
 	}
@@ -116,15 +118,15 @@ func (s *Server) run(ctx context.Context, req *mcp.CallToolRequest, in runInput)
 
 // runJob runs the pipeline of a job. A panic in it ends the job with an
 // error instead of the server.
-func (s *Server) runJob(j *job, cfg pipeline.Config) (report *pipeline.Report, err error) {
+func (s *Server) runJob(j *job, cfg pipeline.Config) (r *report.Run, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			s.log.Error("job panicked", "job", j.id, "panic", p, "stack", string(debug.Stack()))
-			report, err = nil, fmt.Errorf("internal error (%v); this is a bug to report. Running the sheet again resumes from the journal", p)
+			r, err = nil, fmt.Errorf("internal error (%v); this is a bug to report. Running the sheet again resumes from the journal", p)
 		}
 	}()
-	report, err = runPipeline(s.ctx, cfg)
-	return report, j.files.explain(err)
+	r, err = runPipeline(s.ctx, cfg)
+	return r, j.files.explain(err)
 }
 
 // config is the run's configuration from the tool's arguments.

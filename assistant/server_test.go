@@ -296,6 +296,19 @@ func TestRunJob(t *testing.T) {
 	if done.State != "complete" || done.Report == nil || !done.Report.Complete || done.Report.Rows != 24 {
 		t.Fatalf("job ended %s: %+v (error %s)", done.State, done.Report, done.Error)
 	}
+	// The report on disk names the files as the user knows them, not by
+	// the descriptors the job held them by.
+	b, err := os.ReadFile(filepath.Join(h.root, "out", "enriched.csv.report.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var onDisk report.Run
+	if err := json.Unmarshal(b, &onDisk); err != nil {
+		t.Fatal(err)
+	}
+	if onDisk.Input != filepath.Join(h.root, "leads.csv") || onDisk.Output != filepath.Join(h.root, "out", "enriched.csv") || strings.Contains(string(b), "/proc/") {
+		t.Errorf("the report names input %q, output %q", onDisk.Input, onDisk.Output)
+	}
 	wrong, err := leads.Compare(filepath.Join(h.root, "out", "enriched.csv"), h.sheet)
 	if err != nil {
 		t.Fatal(err)

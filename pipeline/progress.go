@@ -79,8 +79,8 @@ func (e *engine) tick(now time.Time, final bool) {
 
 func (e *engine) snapshot(now time.Time, final bool) Snapshot {
 	s := Snapshot{
-		Input:            e.cfg.Input,
-		Output:           e.cfg.Output,
+		Input:            e.cfg.shown().Input,
+		Output:           e.cfg.shown().Output,
 		PID:              pid,
 		Started:          e.started.UTC(),
 		Updated:          now.UTC(),

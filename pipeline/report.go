@@ -14,9 +14,9 @@ import (
 // runStats are the engine's counters for the report.
 type runStats struct {
 	requests, itemsSent, resent, expired, rateLimited int
-	callbacks, stale, gaveUp, uncertain, relookups         int
-	firstSend, lastSend                                    time.Time
-	lastResult                                             time.Time
+	callbacks, stale, gaveUp, uncertain, relookups    int
+	firstSend, lastSend                               time.Time
+	lastResult                                        time.Time
 }
 
 // finish writes the output and the report.
@@ -31,7 +31,7 @@ func (e *engine) finish(ctx context.Context) (*report.Run, error) {
 		return nil, fmt.Errorf("write output: %w", err)
 	}
 	r := e.report(counts)
-	if err := r.WriteFiles(); err != nil {
+	if err := r.WriteFilesBeside(e.cfg.Output); err != nil {
 		return nil, err
 	}
 	return r, nil
@@ -64,11 +64,12 @@ func exitCode(r *report.Run, err error) int {
 
 func (e *engine) report(counts RowCounts) *report.Run {
 	now := e.clock.Now()
+	names := e.cfg.shown()
 	r := &report.Run{
 		Command:              e.cfg.CommandLine,
-		Input:                e.cfg.Input,
-		Output:               e.cfg.Output,
-		Journal:              e.cfg.Journal,
+		Input:                names.Input,
+		Output:               names.Output,
+		Journal:              names.Journal,
 		Settings:             e.cfg.Settings,
 		StopReason:           e.stop,
 		Rows:                 counts.Total(),

@@ -51,7 +51,11 @@ type Config struct {
 	Input   string // the sheet to enrich
 	Output  string // where the enriched sheet goes; .csv, .xlsx or .jsonl
 	Journal string // the journal file
-	Source  sources.Options
+	// Shown names the files in the report and the status file when they
+	// are opened under other names (a caller that holds them open and
+	// passes their descriptors' names); empty fields show the names above.
+	Shown  Names
+	Source sources.Options
 
 	Service Service
 	// Account names the account the run spends from, for the budget shared
@@ -144,7 +148,7 @@ func (c *Config) setDefaults() {
 		c.Command = "enrich run"
 	}
 	if c.CommandLine == "" {
-		c.CommandLine = c.Command + " " + c.Input + " -o " + c.Output
+		c.CommandLine = c.Command + " " + c.shown().Input + " -o " + c.shown().Output
 	}
 }
 
@@ -157,6 +161,25 @@ func (c *Config) mode() state.Mode {
 
 func (c *Config) policy() state.Policy {
 	return state.Policy{MaxAttempts: c.MaxAttempts, RetryWait: c.RetryWait, MaxWaits: c.MaxWaits}
+}
+
+// Names are the names of a run's files as a person knows them.
+type Names struct{ Input, Output, Journal string }
+
+// shown returns the names to show: Shown where set, else the names the
+// files are opened by.
+func (c *Config) shown() Names {
+	n := c.Shown
+	if n.Input == "" {
+		n.Input = c.Input
+	}
+	if n.Output == "" {
+		n.Output = c.Output
+	}
+	if n.Journal == "" {
+		n.Journal = c.Journal
+	}
+	return n
 }
 
 // Stop reasons: why a run ended before every row was final.

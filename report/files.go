@@ -13,7 +13,11 @@ import (
 
 // WriteFiles writes the run's report beside its output: OUTPUT.report.json,
 // then OUTPUT.report.html, each atomically (see WriteFiles).
-func (r *Run) WriteFiles() error { return writeFiles(r.Output, r, r.WriteHTML) }
+func (r *Run) WriteFiles() error { return r.WriteFilesBeside(r.Output) }
+
+// WriteFilesBeside writes the run's report as WriteFiles does, beside the
+// file output names: the same file as r.Output, opened by another name.
+func (r *Run) WriteFilesBeside(output string) error { return writeFiles(output, r, r.WriteHTML) }
 
 // WriteFiles writes the export's report beside its output, as
 // Run.WriteFiles does.
