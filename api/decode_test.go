@@ -139,3 +139,27 @@ func TestCompanyInfoNetworkID(t *testing.T) {
 		}
 	}
 }
+
+// Numbers that are no numbers a service can mean are absent: NaN would
+// rank above every rating, 1e300 overflows a count.
+func TestNumberRefusesNonFinite(t *testing.T) {
+	for _, in := range []string{`"NaN"`, `"Infinity"`, `"-Infinity"`, `1e300`, `"9.3e18"`, `-1e300`} {
+		var n Number
+		if err := n.UnmarshalJSON([]byte(in)); err != nil {
+			t.Fatalf("%s: %v", in, err)
+		}
+		if v, ok := n.Int(); ok {
+			t.Errorf("%s: Int() = %d, true; want absent", in, v)
+		}
+		if in == `"NaN"` || in == `"Infinity"` {
+			if n.Valid {
+				t.Errorf("%s decoded as a valid number", in)
+			}
+		}
+	}
+	var n Number
+	n.UnmarshalJSON([]byte(`"9007199254740991"`))
+	if v, ok := n.Int(); !ok || v != 9007199254740991 {
+		t.Errorf("a large count: %d, %v", v, ok)
+	}
+}

@@ -3,6 +3,7 @@ package api
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -68,8 +69,8 @@ func (n *Number) UnmarshalJSON(b []byte) error {
 		}
 	}
 	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
-	if err != nil {
-		return nil // "n/a", "", "about 50": no number, not an error
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+		return nil // "n/a", "", "about 50", "NaN", "Infinity": no number, not an error
 	}
 	*n = Number{Value: v, Valid: true}
 	return nil
@@ -83,8 +84,14 @@ func (n Number) MarshalJSON() ([]byte, error) {
 	return strconv.AppendFloat(nil, n.Value, 'f', -1, 64), nil
 }
 
-// Int returns the value truncated to an integer, and whether it was present.
-func (n Number) Int() (int64, bool) { return int64(n.Value), n.Valid }
+// Int returns the value truncated to an integer, and whether it was
+// present and fits one: 1e300 is no count the service can mean.
+func (n Number) Int() (int64, bool) {
+	if !n.Valid || n.Value >= math.MaxInt64 || n.Value <= math.MinInt64 {
+		return 0, false
+	}
+	return int64(n.Value), true
+}
 
 // TextList is a list of strings that decodes from a JSON array (null
 // elements dropped), a single string, or null.

@@ -470,3 +470,17 @@ func TestStorageFailureStops(t *testing.T) {
 		t.Fatal("submitted after a storage failure")
 	}
 }
+
+// A balance no account can have is clamped: it must not overflow into a
+// negative headroom that marks every row credits_exhausted.
+func TestHugeBalanceClamped(t *testing.T) {
+	for _, v := range []int64{9223372036854775807, -5} {
+		var c credits
+		c.observe(api.Meta{CreditsLeft: v, HasCredits: true})
+		c.inflight = 100
+		c.expire(10)
+		if h := c.headroom(); v > 0 && h <= 0 || v < 0 && h > 0 {
+			t.Errorf("balance %d: headroom %d", v, h)
+		}
+	}
+}

@@ -86,7 +86,7 @@ type Change struct {
 func (j *Journal) Begin(mode Mode, items []string, sync bool, now time.Time) (Batch, []Change, error) {
 	b := Batch{Mode: mode, Sync: sync, Phase: BatchIntent, Created: now.UTC()}
 	var settled []Change
-	err := j.db.Update(func(tx *bolt.Tx) error {
+	err := j.update(func(tx *bolt.Tx) error {
 		b.Items, settled = nil, nil
 		lookups := lookupBucket(tx, mode)
 		type pending struct {
@@ -231,14 +231,14 @@ func requeue(tx *bolt.Tx, b *Batch, now time.Time, adjust func(*Lookup)) ([]Chan
 // few that are open.
 func (j *Journal) OpenBatches() ([]Batch, error) {
 	var out []Batch
-	err := j.db.View(func(tx *bolt.Tx) error {
+	err := j.view(func(tx *bolt.Tx) error {
 		batches := tx.Bucket(bucketBatches)
 		return tx.Bucket(bucketOpen).ForEach(func(k, _ []byte) error {
-			b, err := getBatch(batches, binary.BigEndian.Uint64(k))
-			if err != nil {
-				return err
+			// A damaged batch is dropped: its items, in flight in it, are
+			// given up on and sent again when a run finds them so.
+			if b, err := getBatch(batches, binary.BigEndian.Uint64(k)); err == nil {
+				out = append(out, b)
 			}
-			out = append(out, b)
 			return nil
 		})
 	})
@@ -252,13 +252,13 @@ func (j *Journal) OpenBatches() ([]Batch, error) {
 // row are older than t.
 func (j *Journal) BatchesSince(t time.Time) ([]Batch, error) {
 	var out []Batch
-	err := j.db.View(func(tx *bolt.Tx) error {
+	err := j.view(func(tx *bolt.Tx) error {
 		c := tx.Bucket(bucketBatches).Cursor()
 		older := 0
 		for k, v := c.Last(); k != nil && older < sinceSlack; k, v = c.Prev() {
 			var b Batch
 			if err := json.Unmarshal(v, &b); err != nil {
-				return fmt.Errorf("batch %x: %w", k, err)
+				continue // damaged: it counts in no window
 			}
 			if b.Created.Before(t) {
 				older++
@@ -279,7 +279,7 @@ const sinceSlack = 256
 
 // updateBatch changes one batch in a write transaction.
 func (j *Journal) updateBatch(seq uint64, fn func(tx *bolt.Tx, b *Batch) error) error {
-	err := j.db.Update(func(tx *bolt.Tx) error {
+	err := j.update(func(tx *bolt.Tx) error {
 		batches := tx.Bucket(bucketBatches)
 		b, err := getBatch(batches, seq)
 		if err != nil {
@@ -325,6 +325,8 @@ func lookupBucket(tx *bolt.Tx, m Mode) *bolt.Bucket {
 	return tx.Bucket(bucketLookups).Bucket(m.bucket())
 }
 
+// getLookup returns the record of id. A damaged record is as good as
+// none: the identifier is looked up again, and the next write replaces it.
 func getLookup(b *bolt.Bucket, id string) (Lookup, bool, error) {
 	v := b.Get([]byte(id))
 	if v == nil {
@@ -332,7 +334,7 @@ func getLookup(b *bolt.Bucket, id string) (Lookup, bool, error) {
 	}
 	l, err := unmarshalLookup(v)
 	if err != nil {
-		return l, true, fmt.Errorf("lookup %q: %w", id, err)
+		return Lookup{}, false, nil
 	}
 	return l, true, nil
 }

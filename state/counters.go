@@ -31,13 +31,13 @@ var keyLastResult = []byte("last-result")
 
 // Count adds n to a counter.
 func (j *Journal) Count(name string, n int64) error {
-	return j.db.Update(func(tx *bolt.Tx) error { return addCounters(tx, map[string]int64{name: n}) })
+	return j.update(func(tx *bolt.Tx) error { return addCounters(tx, map[string]int64{name: n}) })
 }
 
 // Counters returns every counter.
 func (j *Journal) Counters() (map[string]int64, error) {
 	out := map[string]int64{}
-	err := j.db.View(func(tx *bolt.Tx) error {
+	err := j.view(func(tx *bolt.Tx) error {
 		c := tx.Bucket(bucketMeta).Cursor()
 		prefix := []byte(counterPrefix)
 		for k, v := c.Seek(prefix); k != nil && strings.HasPrefix(string(k), counterPrefix); k, v = c.Next() {
@@ -51,7 +51,7 @@ func (j *Journal) Counters() (map[string]int64, error) {
 // LastResult returns when results were last committed (zero if never).
 func (j *Journal) LastResult() (time.Time, error) {
 	var t time.Time
-	err := j.db.View(func(tx *bolt.Tx) error {
+	err := j.view(func(tx *bolt.Tx) error {
 		if v := tx.Bucket(bucketMeta).Get(keyLastResult); v != nil {
 			t, _ = time.Parse(time.RFC3339Nano, string(v))
 		}

@@ -66,7 +66,7 @@ func (j *Journal) Deliver(ref Ref, results []api.Result, now time.Time, p Policy
 		}
 	}
 	var d Delivery
-	err := j.db.Batch(func(tx *bolt.Tx) error {
+	err := j.batch(func(tx *bolt.Tx) error {
 		d = Delivery{}
 		b, known, err := findBatch(tx, ref)
 		if err != nil {

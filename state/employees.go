@@ -42,7 +42,7 @@ func employeesKey(companyID int64, status string) []byte {
 // before the request is made.
 func (j *Journal) BeginEmployeeSearch(companyID int64, status string, expected int64, now time.Time) (EmployeeSearch, error) {
 	s := EmployeeSearch{CompanyID: companyID, Status: status, Expected: expected, Requested: now.UTC()}
-	err := j.db.Update(func(tx *bolt.Tx) error {
+	err := j.update(func(tx *bolt.Tx) error {
 		b, err := tx.CreateBucketIfNotExists(bucketSearches)
 		if err != nil {
 			return err
@@ -57,7 +57,7 @@ func (j *Journal) BeginEmployeeSearch(companyID int64, status string, expected i
 
 // EmployeeSearchAccepted records the searchId the service answered.
 func (j *Journal) EmployeeSearchAccepted(seq uint64, searchID int64) error {
-	return j.db.Update(func(tx *bolt.Tx) error {
+	return j.update(func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucketSearches)
 		var s EmployeeSearch
 		if err := getJSON(b, u64(seq), &s); err != nil {
@@ -72,7 +72,7 @@ func (j *Journal) EmployeeSearchAccepted(seq uint64, searchID int64) error {
 // a status, oldest first.
 func (j *Journal) EmployeeSearches(companyID int64, status string) ([]EmployeeSearch, error) {
 	var out []EmployeeSearch
-	err := j.db.View(func(tx *bolt.Tx) error {
+	err := j.view(func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucketSearches)
 		if b == nil {
 			return nil
@@ -117,7 +117,7 @@ func (j *Journal) DeliverProfiles(searchID int64, profiles []json.RawMessage, no
 		compressed[i] = j.enc.EncodeAll(p, nil)
 	}
 	var d ProfileDelivery
-	err := j.db.Update(func(tx *bolt.Tx) error {
+	err := j.update(func(tx *bolt.Tx) error {
 		d = ProfileDelivery{}
 		searches := tx.Bucket(bucketSearches)
 		if searches == nil {
@@ -184,7 +184,7 @@ func findEmployeeSearch(b *bolt.Bucket, searchID int64) (uint64, bool) {
 // company and status.
 func (j *Journal) EmployeeCount(companyID int64, status string) (int, error) {
 	n := 0
-	err := j.db.View(func(tx *bolt.Tx) error {
+	err := j.view(func(tx *bolt.Tx) error {
 		if root := tx.Bucket(bucketEmployees); root != nil {
 			if b := root.Bucket(employeesKey(companyID, status)); b != nil {
 				n = b.Stats().KeyN
@@ -198,7 +198,7 @@ func (j *Journal) EmployeeCount(companyID int64, status string) (int, error) {
 // EachEmployee calls fn with every profile the journal holds for a company
 // and status, in uid order, as the service sent it.
 func (j *Journal) EachEmployee(companyID int64, status string, fn func(profile json.RawMessage) error) error {
-	return j.db.View(func(tx *bolt.Tx) error {
+	return j.view(func(tx *bolt.Tx) error {
 		root := tx.Bucket(bucketEmployees)
 		if root == nil {
 			return nil

@@ -7,7 +7,7 @@ const flagPrefix = "flag/"
 // SetFlag records a yes/no fact about the job, such as "the last run
 // stopped because credits ran out".
 func (j *Journal) SetFlag(name string, on bool) error {
-	return j.db.Update(func(tx *bolt.Tx) error {
+	return j.update(func(tx *bolt.Tx) error {
 		meta := tx.Bucket(bucketMeta)
 		if !on {
 			return meta.Delete([]byte(flagPrefix + name))
@@ -19,7 +19,7 @@ func (j *Journal) SetFlag(name string, on bool) error {
 // Flag reads a fact SetFlag recorded; false when never set.
 func (j *Journal) Flag(name string) (bool, error) {
 	var on bool
-	err := j.db.View(func(tx *bolt.Tx) error {
+	err := j.view(func(tx *bolt.Tx) error {
 		on = tx.Bucket(bucketMeta).Get([]byte(flagPrefix+name)) != nil
 		return nil
 	})

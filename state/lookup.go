@@ -2,6 +2,7 @@ package state
 
 import (
 	"encoding/binary"
+	"hash/crc32"
 	"fmt"
 	"time"
 )
@@ -75,7 +76,9 @@ type Lookup struct {
 	Reason    string // when Failed: why
 }
 
-// Encodings of a lookup record: 2 added Waits after Attempts.
+// Encodings of a lookup record: 2 added Waits after Attempts, and a
+// CRC-32 of the record at its end, so that a damaged record is told from a
+// sound one and looked up again rather than read as something else.
 const (
 	lookupEncodingV1 = 1
 	lookupEncoding   = 2
@@ -92,13 +95,20 @@ func (l Lookup) marshal() []byte {
 	b = binary.AppendVarint(b, unixMilli(l.NotBefore))
 	b = binary.AppendVarint(b, unixMilli(l.Updated))
 	b = binary.AppendUvarint(b, uint64(len(l.Reason)))
-	return append(b, l.Reason...)
+	b = append(b, l.Reason...)
+	return binary.BigEndian.AppendUint32(b, crc32.ChecksumIEEE(b))
 }
 
 func unmarshalLookup(b []byte) (Lookup, error) {
 	var l Lookup
 	if len(b) < 2 || (b[0] != lookupEncoding && b[0] != lookupEncodingV1) {
 		return l, fmt.Errorf("lookup record of unknown encoding")
+	}
+	if b[0] >= lookupEncoding {
+		if len(b) < 6 || crc32.ChecksumIEEE(b[:len(b)-4]) != binary.BigEndian.Uint32(b[len(b)-4:]) {
+			return l, fmt.Errorf("lookup record is damaged (checksum)")
+		}
+		b = b[:len(b)-4]
 	}
 	if b[1] > byte(Failed) {
 		return l, fmt.Errorf("lookup record of unknown phase %d", b[1])
@@ -114,7 +124,7 @@ func unmarshalLookup(b []byte) (Lookup, error) {
 	l.NotBefore = fromUnixMilli(r.varint())
 	l.Updated = fromUnixMilli(r.varint())
 	n := r.uvarint()
-	if r.err != nil || uint64(len(r.b)) < n {
+	if r.err != nil || uint64(len(r.b)) != n {
 		return l, fmt.Errorf("lookup record is truncated")
 	}
 	l.Reason = string(r.b[:n])

@@ -20,7 +20,7 @@ type Reader struct {
 // other goroutines write: bbolt cannot grow the file while a read
 // transaction is open.
 func (j *Journal) View(fn func(r *Reader) error) error {
-	return j.db.View(func(tx *bolt.Tx) error { return fn(&Reader{tx: tx, j: j}) })
+	return j.view(func(tx *bolt.Tx) error { return fn(&Reader{tx: tx, j: j}) })
 }
 
 // Lookup returns the record of an identifier, and whether there is one.
@@ -52,13 +52,14 @@ func (r *Reader) LookupCount(m Mode) int64 {
 	return int64(binary.BigEndian.Uint64(v))
 }
 
-// EachLookup calls fn for every lookup of mode m, in identifier order. The
+// EachLookup calls fn for every lookup of mode m, in identifier order,
+// passing over damaged records (they are looked up again). The
 // identifier's bytes are valid only during the call.
 func (r *Reader) EachLookup(m Mode, fn func(id []byte, l Lookup) error) error {
 	return lookupBucket(r.tx, m).ForEach(func(k, v []byte) error {
 		l, err := unmarshalLookup(v)
 		if err != nil {
-			return fmt.Errorf("lookup %q: %w", k, err)
+			return nil
 		}
 		return fn(k, l)
 	})
@@ -68,7 +69,7 @@ func (r *Reader) EachLookup(m Mode, fn func(id []byte, l Lookup) error) error {
 // credits_are_over, and those an earlier run gave up (Failed), which get a
 // fresh count of attempts. Only lookups in phase from change.
 func (j *Journal) Requeue(m Mode, ids []string, from Phase, now time.Time) error {
-	return j.db.Update(func(tx *bolt.Tx) error {
+	return j.update(func(tx *bolt.Tx) error {
 		lookups := lookupBucket(tx, m)
 		for _, id := range ids {
 			l, ok, err := getLookup(lookups, id)

@@ -68,7 +68,7 @@ func (j *Journal) Usage() (fileBytes, usedBytes int64, err error) {
 	if err != nil {
 		return 0, 0, err
 	}
-	err = j.db.View(func(tx *bolt.Tx) error {
+	err = j.view(func(tx *bolt.Tx) error {
 		free := int64(j.db.Stats().FreePageN+j.db.Stats().PendingPageN) * int64(j.db.Info().PageSize)
 		usedBytes = tx.Size() - free
 		return nil

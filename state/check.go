@@ -1,0 +1,137 @@
+package state
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/enrich-dev/enrich/api"
+)
+
+// CheckReport is what Check found in a journal.
+type CheckReport struct {
+	Path string `json:"journal"`
+	// Pages lists what bbolt's own check of the file's pages found (at
+	// most maxProblems).
+	Pages []string `json:"pages,omitempty"`
+	// Records count what is readable and what is not.
+	Lookups        int `json:"lookups"`
+	DamagedLookups int `json:"damaged_lookups"`
+	Results        int `json:"results"` // results of found lookups
+	DamagedResults int `json:"damaged_results"`
+	// Mismatched counts results stored for another identifier than the
+	// lookup that points to them.
+	Mismatched     int `json:"mismatched_results"`
+	Batches        int `json:"batches"`
+	DamagedBatches int `json:"damaged_batches"`
+	// Unreadable lists the parts of the file that could not be walked at
+	// all (a damaged page under them).
+	Unreadable []string `json:"unreadable,omitempty"`
+}
+
+// maxProblems bounds the page problems a report lists.
+const maxProblems = 20
+
+// OK reports whether the journal is sound.
+func (r CheckReport) OK() bool {
+	return len(r.Pages) == 0 && len(r.Unreadable) == 0 && r.DamagedLookups == 0 && r.DamagedResults == 0 &&
+		r.Mismatched == 0 && r.DamagedBatches == 0
+}
+
+// Check reads every page and record of the journal at path, which no
+// other process may hold, and reports what is damaged. It changes
+// nothing. An error means the file could not be opened as a journal at
+// all.
+func Check(path string) (CheckReport, error) {
+	r := CheckReport{Path: path}
+	j, err := Open(path, Options{ReadOnly: true})
+	if err != nil {
+		return r, err
+	}
+	defer j.Close()
+	for _, m := range []Mode{WithContacts, WithoutContacts} {
+		walk := fmt.Sprintf("lookups (%s)", m)
+		err := j.view(func(tx *bolt.Tx) error {
+			return lookupBucket(tx, m).ForEach(func(k, v []byte) error {
+				l, err := unmarshalLookup(v)
+				if err != nil {
+					r.DamagedLookups++
+					return nil
+				}
+				r.Lookups++
+				if l.Phase == Found {
+					r.Results++
+					switch _, err := foundResult(j, tx, string(k), l.Result); {
+					case err == errMismatch:
+						r.Mismatched++
+					case err != nil:
+						r.DamagedResults++
+					}
+				}
+				return nil
+			})
+		})
+		if err != nil {
+			r.Unreadable = append(r.Unreadable, walk+": "+err.Error())
+		}
+	}
+	err = j.view(func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketBatches).ForEach(func(_, v []byte) error {
+			var b Batch
+			if json.Unmarshal(v, &b) != nil {
+				r.DamagedBatches++
+			} else {
+				r.Batches++
+			}
+			return nil
+		})
+	})
+	if err != nil {
+		r.Unreadable = append(r.Unreadable, "requests: "+err.Error())
+	}
+	// bbolt's own check of the pages and the free list reads in a
+	// goroutine of its own, where a damaged page number would fault beyond
+	// recovery: it runs only on a file whose records all read.
+	if len(r.Unreadable) == 0 {
+		j.db.View(func(tx *bolt.Tx) error {
+			for err := range tx.Check() {
+				if len(r.Pages) < maxProblems {
+					r.Pages = append(r.Pages, err.Error())
+				}
+			}
+			return nil
+		})
+	}
+	return r, nil
+}
+
+// errMismatch is a stored result whose item is not the identifier of the
+// lookup that points to it.
+var errMismatch = fmt.Errorf("the result is another identifier's")
+
+// foundResult reads the result a found lookup of id points to and checks
+// that it is id's: a damaged result id could otherwise show another
+// person's profile.
+func foundResult(j *Journal, tx *bolt.Tx, id string, result uint64) ([]byte, error) {
+	v := tx.Bucket(bucketResults).Get(u64(result))
+	if v == nil {
+		return nil, fmt.Errorf("no result %d", result)
+	}
+	raw, err := j.dec.DecodeAll(v, nil)
+	if err != nil {
+		return nil, err
+	}
+	var res api.Result
+	if err := res.UnmarshalJSON(raw); err != nil {
+		return nil, err
+	}
+	if res.Item != id {
+		return nil, errMismatch
+	}
+	return raw, nil
+}
+
+// resultKey decodes a results bucket key.
+func resultKey(k []byte) uint64 { return binary.BigEndian.Uint64(k) }

@@ -1,0 +1,418 @@
+package state
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/enrich-dev/enrich/api"
+)
+
+// SalvageReport is what Salvage copied and what it left behind.
+type SalvageReport struct {
+	From string `json:"from"`
+	To   string `json:"to"`
+	// Copied and Dropped count records by part of the journal (lookups,
+	// results, requests...). A dropped lookup is looked up again by the
+	// next run.
+	Copied  map[string]int `json:"copied"`
+	Dropped map[string]int `json:"dropped"`
+	// Unreadable lists the parts where a damaged page stopped the copy.
+	Unreadable []string `json:"unreadable,omitempty"`
+}
+
+// salvageChunk is how many records are read in one transaction of the
+// damaged journal and written in one of the new.
+const salvageChunk = 2000
+
+// Salvage copies every readable record of the journal at from into a new
+// journal at to, which must not exist: the callback token (so that the
+// callbacks of earlier runs still find it), the lookups whose records are
+// sound, the results they point to when those are sound and theirs, the
+// requests, and the company exports. What is dropped is looked up again
+// by the next run; nothing in the new journal is damaged.
+func Salvage(from, to string) (SalvageReport, error) {
+	rep := SalvageReport{From: from, To: to, Copied: map[string]int{}, Dropped: map[string]int{}}
+	if _, err := os.Stat(to); err == nil {
+		return rep, fmt.Errorf("%s exists; salvage writes a new journal: name a file that does not exist", to)
+	}
+	if err := checkPath(from, true); err != nil {
+		return rep, err
+	}
+	// A file cut short is read from a copy grown to the size its header
+	// gives: the missing pages read as empty, and are left behind.
+	source := from
+	if errors.Is(checkSize(from), ErrDamaged) {
+		grown, err := growCopy(from, filepath.Dir(to))
+		if err != nil {
+			return rep, err
+		}
+		defer os.Remove(grown)
+		source = grown
+		rep.Unreadable = append(rep.Unreadable, "the end of the file, cut short")
+	}
+	src, err := openDamaged(source)
+	if err != nil {
+		return rep, err
+	}
+	defer src.Close()
+	dst, err := Open(to, Options{Command: "enrich journal salvage"})
+	if err != nil {
+		return rep, err
+	}
+	defer dst.Close()
+
+	// Raw copy, bucket by bucket, as far as each can be read.
+	for _, part := range salvageParts {
+		n, err := copyBucket(src, dst, part.path, part.nested)
+		rep.Copied[part.label] += n
+		if err != nil {
+			rep.Unreadable = append(rep.Unreadable, fmt.Sprintf("%s: %v", part.label, err))
+		}
+	}
+	// Pages the walk could not reach (under a damaged branch, or beyond a
+	// cut) may still hold results: they are found by scanning the file.
+	scanned, err := harvest(source, dst)
+	if err != nil {
+		rep.Unreadable = append(rep.Unreadable, "scan: "+err.Error())
+	}
+	rep.Copied["results found by scanning"] = scanned
+	// The copy is then made sound: records that do not decode go, found
+	// lookups whose result is missing, damaged or another's go, and the
+	// index of open requests is rebuilt from the requests.
+	err = dst.update(func(tx *bolt.Tx) error {
+		meta := tx.Bucket(bucketMeta)
+		if len(meta.Get(keyToken)) == 0 || string(meta.Get(keyVersion)) != fmt.Sprint(SchemaVersion) {
+			return fmt.Errorf("the journal's header (version, callback token) could not be read; nothing to salvage")
+		}
+		for _, m := range []Mode{WithContacts, WithoutContacts} {
+			var drop [][]byte
+			lookups := lookupBucket(tx, m)
+			lookups.ForEach(func(k, v []byte) error {
+				l, err := unmarshalLookup(v)
+				if err == nil && l.Phase == Found {
+					_, err = foundResult(dst, tx, string(k), l.Result)
+				}
+				if err != nil {
+					drop = append(drop, bytes.Clone(k))
+				}
+				return nil
+			})
+			for _, k := range drop {
+				lookups.Delete(k)
+			}
+			rep.Dropped["lookups "+m.String()] += len(drop)
+			rep.Copied["lookups "+m.String()] -= len(drop)
+		}
+		batches, open := tx.Bucket(bucketBatches), tx.Bucket(bucketOpen)
+		var bad [][]byte
+		batches.ForEach(func(k, v []byte) error {
+			var b Batch
+			if json.Unmarshal(v, &b) != nil || b.Seq != resultKey(k) {
+				bad = append(bad, bytes.Clone(k))
+				return nil
+			}
+			if b.Phase.Open() {
+				open.Put(k, nil)
+			}
+			return nil
+		})
+		for _, k := range bad {
+			batches.Delete(k)
+		}
+		rep.Dropped["requests"] += len(bad)
+		rep.Copied["requests"] -= len(bad)
+		return meta.Put([]byte("salvaged"), []byte(time.Now().UTC().Format(time.RFC3339)))
+	})
+	if err != nil {
+		dst.Close()
+		os.Remove(to)
+		os.Remove(holderPath(to))
+		return rep, err
+	}
+	return rep, nil
+}
+
+// salvageParts are the parts of a journal Salvage copies, by name.
+var salvageParts = []struct {
+	label  string
+	path   []string
+	nested bool // holds buckets, not records
+}{
+	{"header", []string{string(bucketMeta)}, false},
+	{"lookups " + WithContacts.String(), []string{string(bucketLookups), string(WithContacts)}, false},
+	{"lookups " + WithoutContacts.String(), []string{string(bucketLookups), string(WithoutContacts)}, false},
+	{"results", []string{string(bucketResults)}, false},
+	{"requests", []string{string(bucketBatches)}, false},
+	{"request ids", []string{string(bucketRequests)}, false},
+	{"company requests", []string{string(bucketSearches)}, false},
+	{"company profiles", []string{string(bucketEmployees)}, true},
+}
+
+// harvest scans every leaf page of the file at path for the results and
+// the callback token of a journal, and adds to dst the results it lacks,
+// with the lookups they answer, found. Only results are worth it: a
+// lookup that found nobody costs nothing to look up again. A result's
+// mode is read from it: a profile with contacts was paid from the
+// standard pool; one without is taken as without contacts, which at
+// worst looks a person up again.
+func harvest(path string, dst *Journal) (int, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return 0, err
+	}
+	ps := metaPageSize(data)
+	if ps < 512 || ps > maxPageSize {
+		return 0, fmt.Errorf("no page size in the header")
+	}
+	found := map[string][]byte{} // item → raw result
+	token := ""
+	scanLeaves(data, ps, func(k, v []byte) {
+		switch {
+		case string(k) == string(keyToken) && len(v) == 32:
+			token = string(v)
+		case len(k) == 8 && bytes.HasPrefix(v, zstdMagic):
+			raw, err := dst.dec.DecodeAll(v, nil)
+			if err != nil {
+				return
+			}
+			var r api.Result
+			if r.UnmarshalJSON(raw) == nil && r.Status == api.StatusSuccess && r.Problem() == "" && r.Item != "" {
+				if _, ok := found[r.Item]; !ok {
+					found[r.Item] = raw
+				}
+			}
+		}
+	})
+	added := 0
+	err = dst.update(func(tx *bolt.Tx) error {
+		if token != "" {
+			if err := tx.Bucket(bucketMeta).Put(keyToken, []byte(token)); err != nil {
+				return err
+			}
+		}
+		for item, raw := range found {
+			var r api.Result
+			r.UnmarshalJSON(raw)
+			mode := WithoutContacts
+			if c, err := api.DecodeCandidate(r.Candidate); err == nil && len(c.Contacts) > 0 {
+				mode = WithContacts
+			}
+			lookups := lookupBucket(tx, mode)
+			if l, ok, _ := getLookup(lookups, item); ok && l.Phase == Found {
+				continue
+			}
+			id, err := putResult(tx, dst.enc.EncodeAll(raw, nil))
+			if err != nil {
+				return err
+			}
+			if err := putLookup(lookups, item, Lookup{Phase: Found, Attempts: 1, Result: id, Updated: time.Now().UTC()}); err != nil {
+				return err
+			}
+			added++
+		}
+		return nil
+	})
+	return added, err
+}
+
+// zstdMagic starts every compressed result.
+var zstdMagic = []byte{0x28, 0xb5, 0x2f, 0xfd}
+
+// scanLeaves calls fn for every key and value of every bbolt leaf page
+// of data, reading each page on its own, with every bound checked: the
+// pages of a damaged file are not trusted.
+func scanLeaves(data []byte, ps int, fn func(k, v []byte)) {
+	const (
+		headerSize = 16
+		elemSize   = 16
+		leafFlag   = 0x02
+		bucketFlag = 0x01
+	)
+	for off := 2 * ps; off+headerSize <= len(data); {
+		page := data[off:]
+		flags := binary.LittleEndian.Uint16(page[8:])
+		count := int(binary.LittleEndian.Uint16(page[10:]))
+		overflow := int(binary.LittleEndian.Uint32(page[12:]))
+		span := (1 + overflow) * ps
+		if overflow < 0 || overflow > 1<<16 || off+span > len(data) {
+			span = ps
+		}
+		if flags == leafFlag && headerSize+count*elemSize <= span {
+			page = data[off : off+span]
+			for i := 0; i < count; i++ {
+				e := page[headerSize+i*elemSize:]
+				eflags := binary.LittleEndian.Uint32(e[0:])
+				pos := int(binary.LittleEndian.Uint32(e[4:]))
+				ksize := int(binary.LittleEndian.Uint32(e[8:]))
+				vsize := int(binary.LittleEndian.Uint32(e[12:]))
+				start := headerSize + i*elemSize + pos
+				if eflags&bucketFlag != 0 || pos < 0 || ksize < 0 || vsize < 0 || start < 0 || start+ksize+vsize > len(page) || start+ksize+vsize < start {
+					continue
+				}
+				fn(page[start:start+ksize], page[start+ksize:start+ksize+vsize])
+			}
+		}
+		off += span
+	}
+}
+
+// growCopy copies a journal cut short into dir, grown with zeros to the
+// size its header gives, and returns the copy's name.
+func growCopy(path, dir string) (string, error) {
+	in, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer in.Close()
+	out, err := os.CreateTemp(dir, ".salvage-*")
+	if err != nil {
+		return "", err
+	}
+	head := make([]byte, 2*maxPageSize)
+	n, _ := io.ReadFull(in, head)
+	size := int64(0)
+	if off := metaPageSize(head[:n]); off >= 0 {
+		m := head[16:]
+		size = int64(binary.LittleEndian.Uint32(m[8:])) * int64(binary.LittleEndian.Uint64(m[40:]))
+	}
+	if _, err := in.Seek(0, io.SeekStart); err == nil {
+		_, err = io.Copy(out, in)
+	}
+	if err == nil {
+		err = out.Truncate(size)
+	}
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(out.Name())
+		return "", fmt.Errorf("salvage %s: %w", path, err)
+	}
+	return out.Name(), nil
+}
+
+// openDamaged opens a journal for reading only, whatever its records
+// hold: salvage needs the file, not its schema.
+func openDamaged(path string) (db *bolt.DB, err error) {
+	if err := checkSize(path); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if p := recover(); p != nil {
+			err = &DamagedError{Path: path, Cause: fmt.Sprint(p)}
+		}
+	}()
+	db, err = bolt.Open(path, 0o600, &bolt.Options{ReadOnly: true, Timeout: 100 * time.Millisecond})
+	if err != nil {
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	return db, nil
+}
+
+// copyBucket copies the records of the bucket at path from src into the
+// same bucket of dst, chunk by chunk, and the buckets nested in it when it
+// holds buckets (elsewhere, a nested bucket is damage and is left). A
+// damaged page ends the copy of the bucket where it lies: what came
+// before it is kept, and the error says where.
+func copyBucket(src *bolt.DB, dst *Journal, path []string, nested bool) (int, error) {
+	copied := 0
+	var after []byte // the last key copied; nil before the first
+	for {
+		type kv struct{ k, v []byte }
+		var chunk []kv
+		var inner [][]byte
+		done := false
+		err := func() (err error) {
+			defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+			defer func() {
+				if p := recover(); p != nil {
+					err = fmt.Errorf("damaged page after key %q: %v", after, p)
+				}
+			}()
+			return src.View(func(tx *bolt.Tx) error {
+				b := bucketAt(tx, path)
+				if b == nil {
+					done = true
+					return nil
+				}
+				c := b.Cursor()
+				k, v := c.First()
+				if after != nil {
+					if k, v = c.Seek(after); k != nil && bytes.Equal(k, after) {
+						k, v = c.Next()
+					}
+				}
+				for ; k != nil && len(chunk) < salvageChunk; k, v = c.Next() {
+					if v == nil {
+						if nested {
+							inner = append(inner, bytes.Clone(k))
+						}
+					} else {
+						chunk = append(chunk, kv{bytes.Clone(k), bytes.Clone(v)})
+					}
+					after = bytes.Clone(k)
+				}
+				done = k == nil
+				return nil
+			})
+		}()
+		if werr := dst.update(func(tx *bolt.Tx) error {
+			b, err := createBucketAt(tx, path)
+			if err != nil {
+				return err
+			}
+			for _, r := range chunk {
+				if err := b.Put(r.k, r.v); err != nil {
+					return err
+				}
+			}
+			return nil
+		}); werr != nil {
+			return copied, werr
+		}
+		copied += len(chunk)
+		for _, name := range inner {
+			n, nerr := copyBucket(src, dst, append(append([]string(nil), path...), string(name)), false)
+			copied += n
+			if nerr != nil && err == nil {
+				err = nerr
+			}
+		}
+		if err != nil || done {
+			return copied, err
+		}
+	}
+}
+
+func bucketAt(tx *bolt.Tx, path []string) *bolt.Bucket {
+	b := tx.Bucket([]byte(path[0]))
+	for _, name := range path[1:] {
+		if b == nil {
+			return nil
+		}
+		b = b.Bucket([]byte(name))
+	}
+	return b
+}
+
+func createBucketAt(tx *bolt.Tx, path []string) (*bolt.Bucket, error) {
+	b, err := tx.CreateBucketIfNotExists([]byte(path[0]))
+	for _, name := range path[1:] {
+		if err != nil {
+			return nil, err
+		}
+		b, err = b.CreateBucketIfNotExists([]byte(name))
+	}
+	return b, err
+}
