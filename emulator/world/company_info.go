@@ -45,7 +45,7 @@ func (w *World) CompanyInfo(c *Company) []byte {
 		info.Description += " Our work spans " + strings.Join(info.Specialities, ", ") + "."
 	}
 	if c.HasPhone {
-		if num, ok := w.phonePlans.draw(r, w.geo.placeCountry[c.City], PhoneWork); ok {
+		if num, ok := w.phonePlans.draw(r, c.City, w.geo.placeCountry[c.City], PhoneWork); ok {
 			info.Phone = ptr(Phone{Number: num}.E164())
 		}
 	}

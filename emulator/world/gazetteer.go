@@ -12,7 +12,7 @@ import (
 
 // dataFS holds the reference files; see data/README.md for their sources.
 //
-//go:embed data/cities.tsv data/countries.tsv data/admin1-us-ca.tsv data/industries.txt
+//go:embed data/cities.tsv data/countries.tsv data/admin1-us-ca.tsv data/industries.txt data/area-codes-us-ca.tsv
 var dataFS embed.FS
 
 // Place is one city of the gazetteer.
