@@ -218,7 +218,7 @@ func (gen *generator) jobPlace(r *rand.Rand, home int32, country countryID, curr
 	case x < same:
 		return home
 	case x < other:
-		places := gen.geo.byCountry[country]
+		places := gen.geo.hubs[country]
 		return places[intN(r, min(len(places), 20))]
 	}
 	return -1
