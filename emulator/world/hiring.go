@@ -23,10 +23,12 @@ func (p *pool) draw(r *rand.Rand) int32 { return p.ids[p.table.draw(r)] }
 
 // hiring decides where people work: mostly in their own country, often in
 // an industry that fits their department, at bigger companies more often.
+// Companies of other countries hire only where they are multinationals.
 type hiring struct {
-	all         pool
+	all         pool                     // multinationals of every country
+	any         pool                     // every company, for worlds without multinationals
 	byCountry   []*pool                  // by countryID
-	byDept      [numDepartments]*pool    // all countries
+	byDept      [numDepartments]*pool    // multinationals of every country
 	byDeptLocal []*[numDepartments]*pool // by countryID, then department
 }
 
@@ -65,7 +67,12 @@ func newHiring(companies []Company, g *gazetteer, iv *industryVocab) hiring {
 		c := &companies[i]
 		w := hireWeight(c.StaffCount)
 		country := g.placeCountry[c.City]
-		h.all.add(c.Index, w)
+		h.any.add(c.Index, w)
+		// Schools, agencies of the state and charities do not hire abroad.
+		global := c.StaffCount >= multinational && (c.Type == PrivateCompany || c.Type == PublicCompany)
+		if global {
+			h.all.add(c.Index, w)
+		}
 		if h.byCountry[country] == nil {
 			h.byCountry[country] = &pool{}
 		}
@@ -74,10 +81,12 @@ func newHiring(companies []Company, g *gazetteer, iv *industryVocab) hiring {
 			if !fits[d][c.Industry] {
 				continue
 			}
-			if h.byDept[d] == nil {
-				h.byDept[d] = &pool{}
+			if global {
+				if h.byDept[d] == nil {
+					h.byDept[d] = &pool{}
+				}
+				h.byDept[d].add(c.Index, w)
 			}
-			h.byDept[d].add(c.Index, w)
 			local := h.byDeptLocal[country]
 			if local == nil {
 				local = &[numDepartments]*pool{}
@@ -90,6 +99,7 @@ func newHiring(companies []Company, g *gazetteer, iv *industryVocab) hiring {
 		}
 	}
 	h.all.seal()
+	h.any.seal()
 	for _, p := range h.byCountry {
 		if p != nil {
 			p.seal()
@@ -117,8 +127,15 @@ func newHiring(companies []Company, g *gazetteer, iv *industryVocab) hiring {
 // lives in country.
 func (h *hiring) employer(r *rand.Rand, country countryID, d Department) int32 {
 	x := intN(r, 100)
+	// Sales, finance or operations people work in every industry; nurses,
+	// teachers, lawyers and film crews mostly where their trade is.
+	anyIndustry := 45
+	switch d {
+	case HealthHospitality, EducationTraining, LegalCompliance, Entertainment:
+		anyIndustry = 8
+	}
 	if x < 80 {
-		if local := h.byDeptLocal[country]; x >= 45 && local != nil && local[d] != nil {
+		if local := h.byDeptLocal[country]; x >= anyIndustry && local != nil && local[d] != nil {
 			return local[d].draw(r)
 		}
 		if p := h.byCountry[country]; p != nil {
@@ -128,5 +145,13 @@ func (h *hiring) employer(r *rand.Rand, country countryID, d Department) int32 {
 	if p := h.byDept[d]; x < 92 && p != nil {
 		return p.draw(r)
 	}
-	return h.all.draw(r)
+	if len(h.all.ids) > 0 {
+		return h.all.draw(r)
+	}
+	// A world too small to have a multinational: any local company, or
+	// any company at all.
+	if p := h.byCountry[country]; p != nil {
+		return p.draw(r)
+	}
+	return h.any.draw(r)
 }

@@ -121,6 +121,7 @@ type Job struct {
 	Start    Month   // zero when unknown (null)
 	End      Month   // zero when current (or unknown)
 	Current  bool    // an ongoing role; End is zero
+	fam      family  // the line of work, finer than the title's department
 }
 
 // EmailKind says whose address an e-mail is.

@@ -155,11 +155,14 @@ func (w *World) summaryText(r *rand.Rand, p *Person, d Department) string {
 func (w *World) headline(r *rand.Rand, p *Person, d Department) string {
 	job, working := p.CurrentJob()
 	if !working {
+		// A student is someone still at school, or who has not worked yet;
+		// not someone who graduated years ago and is between jobs.
+		studying := len(p.Education) > 0 && (len(p.Jobs) == 0 || int(p.Education[0].End) >= w.now.Year())
 		switch {
+		case studying:
+			return "Student at " + w.schools.universities[p.Education[0].University].Name
 		case len(p.Jobs) > 0 && chance(r, 60):
 			return w.titles.titles[p.Jobs[0].Title].Name + " | Open to new opportunities"
-		case len(p.Education) > 0:
-			return "Student at " + w.schools.universities[p.Education[0].University].Name
 		}
 		return "Looking for new opportunities"
 	}
