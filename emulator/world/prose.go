@@ -2,6 +2,7 @@ package world
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -151,6 +152,19 @@ func (w *World) summaryText(r *rand.Rand, p *Person, d Department) string {
 	return strings.Join(parts, " ")
 }
 
+// skillsOfWork returns the person's skills that belong to a line of work,
+// in the person's order: a headline names those of the current role, not
+// of a former career.
+func (w *World) skillsOfWork(p *Person, f family) []SkillID {
+	var out []SkillID
+	for _, s := range p.Skills {
+		if slices.Contains(w.skills.byFamily[f], s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 // headline derives the one-line headline under a person's name.
 func (w *World) headline(r *rand.Rand, p *Person, d Department) string {
 	job, working := p.CurrentJob()
@@ -171,8 +185,9 @@ func (w *World) headline(r *rand.Rand, p *Person, d Department) string {
 	switch x := intN(r, 100); {
 	case x < 55:
 		return title + " at " + company
-	case x < 70 && len(p.Skills) >= 2:
-		return title + " | " + w.skills.names[p.Skills[0]] + " | " + w.skills.names[p.Skills[1]]
+	case x < 70 && len(w.skillsOfWork(p, job.fam)) >= 2:
+		own := w.skillsOfWork(p, job.fam)
+		return title + " | " + w.skills.names[own[0]] + " | " + w.skills.names[own[1]]
 	case x < 85:
 		return title
 	case x < 93:
