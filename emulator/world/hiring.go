@@ -129,10 +129,10 @@ func (h *hiring) employer(r *rand.Rand, country countryID, d Department) int32 {
 	x := intN(r, 100)
 	// Sales, finance or operations people work in every industry; nurses,
 	// teachers, lawyers and film crews mostly where their trade is.
-	anyIndustry := 45
+	anyIndustry, abroadAny := 45, 92
 	switch d {
 	case HealthHospitality, EducationTraining, LegalCompliance, Entertainment:
-		anyIndustry = 8
+		anyIndustry, abroadAny = 8, 100
 	}
 	if x < 80 {
 		if local := h.byDeptLocal[country]; x >= anyIndustry && local != nil && local[d] != nil {
@@ -142,7 +142,7 @@ func (h *hiring) employer(r *rand.Rand, country countryID, d Department) int32 {
 			return p.draw(r)
 		}
 	}
-	if p := h.byDept[d]; x < 92 && p != nil {
+	if p := h.byDept[d]; x < abroadAny && p != nil {
 		return p.draw(r)
 	}
 	if len(h.all.ids) > 0 {
