@@ -25,8 +25,8 @@ const areaCodeFile = "data/area-codes-us-ca.tsv"
 // areaPlan holds the +1 exchanges by place and by region, as phone heads
 // (1·NPA·NXX, to be followed by four random digits).
 type areaPlan struct {
-	byPlace  [][]uint64 // by place index: heads of the place's own exchanges
-	byRegion [][]uint64 // by region index: heads of every exchange of the state
+	byPlace  [][]uint32 // by place index: heads of the place's own exchanges
+	byRegion [][]uint32 // by region index: heads of every exchange of the state
 	regionOf []int16    // by place index: its region index, -1 outside the US and Canada
 }
 
@@ -35,10 +35,10 @@ type areaPlan struct {
 // state or province; ok is false outside the US and Canada.
 func (a *areaPlan) head(r *rand.Rand, place int32) (uint64, bool) {
 	if own := a.byPlace[place]; len(own) > 0 && chance(r, 85) {
-		return pick(r, own), true
+		return uint64(pick(r, own)), true
 	}
 	if reg := a.regionOf[place]; reg >= 0 && len(a.byRegion[reg]) > 0 {
-		return pick(r, a.byRegion[reg]), true
+		return uint64(pick(r, a.byRegion[reg])), true
 	}
 	return 0, false
 }
@@ -54,8 +54,8 @@ var loadAreaPlan = sync.OnceValue(func() *areaPlan {
 
 func parseAreaPlan(g *gazetteer) (*areaPlan, error) {
 	a := &areaPlan{
-		byPlace:  make([][]uint64, len(g.places)),
-		byRegion: make([][]uint64, len(g.regions)),
+		byPlace:  make([][]uint32, len(g.places)),
+		byRegion: make([][]uint32, len(g.regions)),
 		regionOf: make([]int16, len(g.places)),
 	}
 	byID := make(map[int32]int32, len(g.places))
@@ -96,7 +96,7 @@ func parseAreaPlan(g *gazetteer) (*areaPlan, error) {
 				return fmt.Errorf("bad exchange %q", s)
 			}
 			for nxx := lo; nxx <= hi; nxx++ {
-				head := 1_000_000 + npa*1000 + nxx
+				head := uint32(1_000_000 + npa*1000 + nxx)
 				a.byRegion[reg] = append(a.byRegion[reg], head)
 				if place >= 0 {
 					a.byPlace[place] = append(a.byPlace[place], head)

@@ -175,7 +175,7 @@ func TestAreaCodeData(t *testing.T) {
 		pl := g.places[place]
 		head := pick(r, heads)
 		npa, nxx := int(head/1000%1000), int(head%1000)
-		if !validHead(r, pl.Country, 1, strconv.FormatUint(head, 10), 4) {
+		if !validHead(r, pl.Country, 1, strconv.FormatUint(uint64(head), 10), 4) {
 			t.Errorf("%d is not a valid head in %s", head, pl.Country)
 		}
 		desc := geocodeHead(npa, nxx)
