@@ -237,7 +237,6 @@ func (gen *generator) jobPlace(r *rand.Rand, home int32, country countryID, curr
 func (gen *generator) education(r *rand.Rand, p *Person, fam family) int {
 	s := gen.schools
 	country := gen.geo.placeCountry[p.City]
-	code := gen.geo.countries[country].Code
 	school := func() int32 {
 		famous, tail := s.famous[country], s.tail[country]
 		switch x := intN(r, 100); {
@@ -255,7 +254,10 @@ func (gen *generator) education(r *rand.Rand, p *Person, fam family) int {
 		}
 		return pick(r, s.open) // a change of course after one's studies
 	}
-	degree := func(stage [numFieldKinds][]uint8, f uint16, fallback uint8) uint8 {
+	// A degree of the school's own country's system (a BTech is from an
+	// Indian school, wherever its graduate lives now).
+	degree := func(stage [numFieldKinds][]uint8, f uint16, school int32, fallback uint8) uint8 {
+		code := gen.geo.places[s.universities[school].City].Country
 		list := stage[s.kinds[f]]
 		for range 4 {
 			if d := pick(r, list); degreeFits(d, code) {
@@ -270,12 +272,12 @@ func (gen *generator) education(r *rand.Rand, p *Person, fam family) int {
 	}
 	start := int(p.BirthYear) + 18 + intN(r, 2)
 	end := start + 3 + intN(r, 2)
-	f := field()
-	first := Education{University: school(), Field: f, Degree: degree(bachelorsOf, f, degBachelor),
+	f, u := field(), school()
+	first := Education{University: u, Field: f, Degree: degree(bachelorsOf, f, u, degBachelor),
 		Start: uint16(start), End: uint16(end)}
 	if k := s.kinds[f]; chance(r, 6) && k != kindLaw && k != kindMedicine && k != kindNursing && k != kindPharmacy {
 		first.Degree = pick(r, shortDegrees)
-		if !degreeFits(first.Degree, code) {
+		if !degreeFits(first.Degree, gen.geo.places[s.universities[u].City].Country) {
 			first.Degree = degDiploma
 		}
 		first.End = uint16(start + 2)
@@ -289,7 +291,8 @@ func (gen *generator) education(r *rand.Rand, p *Person, fam family) int {
 		if !chance(r, 60) {
 			mf = field()
 		}
-		master := Education{University: school(), Field: mf, Degree: degree(mastersOf, mf, degMaster),
+		mu := school()
+		master := Education{University: mu, Field: mf, Degree: degree(mastersOf, mf, mu, degMaster),
 			Start: uint16(ms), End: uint16(me)}
 		if k := s.kinds[f]; chance(r, 20) && k != kindLaw && k != kindMedicine {
 			// The MBA of people who move into management.
@@ -300,8 +303,9 @@ func (gen *generator) education(r *rand.Rand, p *Person, fam family) int {
 		if chance(r, 8) {
 			ds := me + intN(r, 2)
 			de := ds + 3 + intN(r, 3)
-			edu = append(edu, Education{University: school(), Field: master.Field,
-				Degree: degree(doctoratesOf, master.Field, degPhD), Start: uint16(ds), End: uint16(de)})
+			du := school()
+			edu = append(edu, Education{University: du, Field: master.Field,
+				Degree: degree(doctoratesOf, master.Field, du, degPhD), Start: uint16(ds), End: uint16(de)})
 			end = de
 		}
 	}

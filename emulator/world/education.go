@@ -145,9 +145,10 @@ var (
 	shortDegrees = []uint8{degAssociate, degDiploma, degCertificate}
 )
 
-// countryDegrees are degrees only some education systems award: the BTech
-// and MTech of India, the BCom of Commonwealth countries, the LLB and MBBS
-// outside the US (where law and medicine are graduate degrees).
+// degreeFits reports whether a country's education system awards a
+// degree: the BTech and MTech are India's, the BCom the Commonwealth's,
+// the JD and the associate's degree North America's, and the LLB and MBBS
+// are not American (law and medicine are graduate degrees there).
 func degreeFits(deg uint8, country string) bool {
 	switch deg {
 	case degBTech, degMTech:

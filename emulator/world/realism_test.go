@@ -133,17 +133,17 @@ func checkAreaCodes(t *testing.T, w *World) {
 }
 
 // Degrees fit their field ("Bachelor of Laws" is a law degree) and the
-// country's system.
+// system of the school's country.
 func checkDegrees(t *testing.T, w *World) {
 	s := w.schools
 	count := 0
 	for i := range w.Len() {
 		p := w.Person(i)
-		country := w.Places()[p.City].Country
 		for _, ed := range p.Education {
 			if ed.Degree == 0 {
 				continue
 			}
+			country := w.Places()[w.Universities()[ed.University].City].Country
 			k := s.kinds[ed.Field]
 			ok := slices.Contains(bachelorsOf[k], ed.Degree) || slices.Contains(mastersOf[k], ed.Degree) ||
 				slices.Contains(doctoratesOf[k], ed.Degree) || slices.Contains(shortDegrees, ed.Degree) ||

@@ -281,8 +281,6 @@ var functions = []function{
 type titleVocab struct {
 	titles []Title
 	fam    []family // family of each title
-	// byDeptLevel lists title ids per department and level.
-	byDeptLevel [numDepartments][numLevels][]TitleID
 	// byFamilyLevel lists, per family and level, the titles a person of
 	// that family can hold: its own and those of its department's shared
 	// areas ("Head of Engineering" for a civil engineer).
@@ -302,7 +300,6 @@ var loadTitles = sync.OnceValue(func() *titleVocab {
 		id := TitleID(len(v.titles))
 		v.titles = append(v.titles, Title{Name: name, Department: d, Level: l})
 		v.fam = append(v.fam, fams[0])
-		v.byDeptLevel[d][l] = append(v.byDeptLevel[d][l], id)
 		for _, f := range fams {
 			v.byFamilyLevel[f][l] = append(v.byFamilyLevel[f][l], id)
 		}
