@@ -2,6 +2,7 @@ package world
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -60,8 +61,14 @@ func (w *World) CompanyInfo(c *Company) []byte {
 	case c.StaffCount > 50:
 		extra = intN(r, 2)
 	}
+	used := []int32{c.City}
 	for range extra {
-		info.ConfirmedLocations = append(info.ConfirmedLocations, w.office(r, w.officePlace(r, c), false))
+		place := w.officePlace(r, c)
+		if slices.Contains(used, place) {
+			continue // one office a city
+		}
+		used = append(used, place)
+		info.ConfirmedLocations = append(info.ConfirmedLocations, w.office(r, place, false))
 	}
 	return marshal(info)
 }

@@ -249,6 +249,10 @@ func checkCompanies(t *testing.T, w *World) {
 			forms[f] = cc
 		}
 	}
+	homonyms := map[string]int{} // "CC/City" → places of that name
+	for _, pl := range w.Places() {
+		homonyms[pl.Country+"/"+pl.Name]++
+	}
 	centres := map[string]bool{}
 	for _, key := range businessCentres {
 		centres[key] = true
@@ -275,10 +279,15 @@ func checkCompanies(t *testing.T, w *World) {
 		if first, ok := industryFirstYear[ind]; ok && int(c.Founded) < first {
 			t.Errorf("%s (%s) was founded in %d", c.Name, ind, c.Founded)
 		}
-		for _, o := range info.ConfirmedLocations[1:] {
-			if o.Country != hq.Country && !centres[o.Country+"/"+o.City] {
+		cities := map[string]bool{}
+		for k, o := range info.ConfirmedLocations {
+			if k > 0 && o.Country != hq.Country && !centres[o.Country+"/"+o.City] {
 				t.Errorf("%s of %s has an office in %s, %s", c.Name, hq.Country, o.City, o.Country)
 			}
+			if cities[o.Country+"/"+o.City] && homonyms[o.Country+"/"+o.City] == 1 {
+				t.Errorf("%s has two offices in %s, %s", c.Name, o.City, o.Country)
+			}
+			cities[o.Country+"/"+o.City] = true
 		}
 	}
 	for i := range w.Len() {
