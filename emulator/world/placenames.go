@@ -34,7 +34,7 @@ var englishNames = map[string]string{
 	"IN/Dehra Dūn": "Dehradun", "IN/Raurkela": "Rourkela", "IN/Brahmapur": "Berhampur",
 	"IN/Barddhamān": "Bardhaman", "IN/Bāli": "Bally", "IN/Tumkūr": "Tumakuru",
 	"DE/Köln": "Cologne", "DE/Nürnberg": "Nuremberg", "BE/Antwerpen": "Antwerp",
-	"IE/Luimneach": "Limerick", "IE/Gaillimh": "Galway", "SE/Göteborg": "Gothenburg", "DK/Århus": "Aarhus", "ES/Sevilla": "Seville",
+	"CA/Québec": "Quebec City", "IE/Luimneach": "Limerick", "IE/Gaillimh": "Galway", "SE/Göteborg": "Gothenburg", "DK/Århus": "Aarhus", "ES/Sevilla": "Seville",
 	"CH/Genève": "Geneva", "CH/Zürich": "Zurich", "RU/Rostov-na-Donu": "Rostov-on-Don",
 	"RU/Nizhniy Novgorod": "Nizhny Novgorod", "UA/Odessa": "Odesa", "MN/Ulan Bator": "Ulaanbaatar",
 	"GR/Irákleion": "Heraklion", "GR/Pátra": "Patras", "GR/Lárisa": "Larissa",
