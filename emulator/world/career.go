@@ -120,7 +120,7 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 		}
 		company := prevCompany
 		if company < 0 || !chance(r, 15) {
-			company = gen.hiring.employer(r, country, familyDept[jobFam])
+			company = gen.hiring.employer(r, country, jobFam)
 		}
 		prevCompany = company
 		j := Job{
@@ -149,7 +149,7 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 		if l := gen.titles.titles[jobs[0].Title].Level; (senior(l) || l == Founder) && chance(r, 12) {
 			// A board seat or advisory role on the side.
 			board := Job{
-				Company:  gen.hiring.employer(r, country, NoDepartment),
+				Company:  gen.hiring.employer(r, country, famGeneral),
 				Location: -1,
 				Seed:     r.Uint32(),
 				Title:    gen.title(r, famGeneral, Board),
