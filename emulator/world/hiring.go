@@ -133,7 +133,7 @@ func (h *hiring) employer(r *rand.Rand, country countryID, f family) int32 {
 	anyIndustry, abroadAny := 45, 92
 	switch f {
 	case famClinical, famHospitality, famBeauty, famCivil, famEducation, famLegal, famEntertainment:
-		anyIndustry, abroadAny = 8, 100
+		anyIndustry, abroadAny = 3, 100
 	}
 	if x < 80 {
 		if local := h.byFamilyLocal[country]; x >= anyIndustry && local != nil && local[f] != nil {
