@@ -156,7 +156,7 @@ func TestRunMatchesBruteForce(t *testing.T) {
 		{`{"currentPastCompany": "Labs NOT Blue"}`, company("Labs NOT Blue", false)},
 		{`{"keywords": "Python AND (Kubernetes OR Docker)"}`, keywords("Python AND (Kubernetes OR Docker)")},
 		{`{"keywords": "\"machine learning\" NOT Python"}`, keywords(`"machine learning" NOT Python`)},
-		{`{"keywords": "\"years of\" AND veterinary"}`, keywords(`"years of" AND veterinary`)},
+		{`{"keywords": "\"years of\" AND construction"}`, keywords(`"years of" AND construction`)},
 		{`{"keywords": "enjoy OR Nursing"}`, keywords("enjoy OR Nursing")},
 		{`{"education": "\"Computer Science\" AND (MBA OR Master)"}`, education(`"Computer Science" AND (MBA OR Master)`)},
 		{`{"fullName": "` + someone.FullName + `"}`, func(p *world.Person) bool {

@@ -3,10 +3,12 @@ package world
 import (
 	"math/rand/v2"
 	"strconv"
+	"strings"
 )
 
 // Street addresses of people (the occasional `addresses` field) and
-// company offices. Made up, in the local shape of a few countries.
+// company offices. Made up, in the local shape of a few countries, and
+// without postal codes.
 
 var streets = map[string][]string{
 	"DE": {"Hauptstraße", "Bahnhofstraße", "Friedrichstraße", "Schillerstraße", "Gartenstraße"},
@@ -42,44 +44,14 @@ func streetLine(r *rand.Rand, country string) string {
 	return street + " " + n
 }
 
-// postalCode makes a code in the country's shape, or "" where the world
-// does not know one.
-func postalCode(r *rand.Rand, country string) string {
-	digits := func(n int) string {
-		b := make([]byte, n)
-		for i := range b {
-			b[i] = byte('0' + intN(r, 10))
-		}
-		return string(b)
-	}
-	letter := func() byte { return byte('A' + intN(r, 26)) }
-	switch country {
-	case "US", "DE", "FR", "ES", "IT", "FI", "MX":
-		return digits(5)
-	case "GB":
-		return string([]byte{letter(), letter()}) + digits(1) + " " + digits(1) + string([]byte{letter(), letter()})
-	case "CA":
-		return string([]byte{letter(), byte('0' + intN(r, 10)), letter(), ' ', byte('0' + intN(r, 10)), letter(), byte('0' + intN(r, 10))})
-	case "NL":
-		return digits(4) + " " + string([]byte{letter(), letter()})
-	case "AT", "CH", "BE", "DK", "NO", "AU":
-		return digits(4)
-	case "IN", "RU", "CN":
-		return digits(6)
-	}
-	return ""
-}
-
-// addressDisplay is a full one-line address in a place.
+// addressDisplay is a full one-line address in a place. It has no postal
+// code: the world knows none, and a made-up one would not match the city
+// (Phoenix 53879).
 func (w *World) addressDisplay(r *rand.Rand, place int32) string {
 	pl := &w.geo.places[place]
-	line := streetLine(r, pl.Country)
-	code := postalCode(r, pl.Country)
-	if region := w.geo.regionName(pl.Country, pl.Admin1); region != "" {
-		return line + ", " + pl.Name + ", " + region + " " + code + ", " + w.geo.countryName(pl.Country)
+	line := streetLine(r, pl.Country) + ", " + pl.Name
+	if region := w.geo.regionName(pl.Country, pl.Admin1); region != "" && !strings.Contains(pl.Name, ", ") {
+		line += ", " + region
 	}
-	if code != "" {
-		return line + ", " + code + " " + pl.Name + ", " + w.geo.countryName(pl.Country)
-	}
-	return line + ", " + pl.Name + ", " + w.geo.countryName(pl.Country)
+	return line + ", " + w.geo.countryName(pl.Country)
 }

@@ -55,14 +55,15 @@ func drawAge(r *rand.Rand) int {
 }
 
 // career fills in a person's education and jobs, newest first, and the
-// fields derived from the current role. It returns the department the
-// person has worked in most (which a CEO's title does not tell).
-func (gen *generator) career(r *rand.Rand, p *Person, country countryID) Department {
+// fields derived from the current role. It returns the family of work the
+// person has studied for and mostly done (which a CEO's title does not
+// tell).
+func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family {
 	now := gen.now
 	age := drawAge(r)
 	p.BirthYear = uint16(now.Year() - age)
-	dept := Department(deptWeights.draw(r))
-	eduEnd := gen.education(r, p, dept)
+	fam := gen.titles.drawFamily(r, Department(deptWeights.draw(r)))
+	eduEnd := gen.education(r, p, fam)
 
 	careerStart := MonthOf(eduEnd, 7) + Month(intN(r, 6))
 	if eduEnd == 0 {
@@ -103,9 +104,10 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) Departm
 		if start >= cursor {
 			break
 		}
-		jobDept := dept
+		jobFam := fam
 		if k > 0 && chance(r, 10) {
-			jobDept = Department(deptWeights.draw(r))
+			// An earlier role in another line of work.
+			jobFam = gen.titles.drawFamily(r, Department(deptWeights.draw(r)))
 		}
 		// The level a role is remembered by is that of its middle: a
 		// first job held for ten years was not an internship throughout.
@@ -118,16 +120,21 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) Departm
 		}
 		company := prevCompany
 		if company < 0 || !chance(r, 15) {
-			company = gen.hiring.employer(r, country, jobDept)
+			company = gen.hiring.employer(r, country, jobFam)
 		}
 		prevCompany = company
 		j := Job{
 			Company:  company,
 			Location: gen.jobPlace(r, p.City, country, current),
 			Seed:     r.Uint32(),
-			Title:    gen.title(r, jobDept, level),
+			Title:    gen.title(r, jobFam, level),
 			Start:    start,
 			Current:  current,
+		}
+		// The role's line of work: the person's own, unless the title is
+		// of another (a founder's, a board seat).
+		if j.fam = jobFam; gen.titles.fam[j.Title] == famGeneral {
+			j.fam = famGeneral
 		}
 		if !current {
 			j.End = cursor
@@ -142,12 +149,13 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) Departm
 		if l := gen.titles.titles[jobs[0].Title].Level; (senior(l) || l == Founder) && chance(r, 12) {
 			// A board seat or advisory role on the side.
 			board := Job{
-				Company:  gen.hiring.employer(r, country, NoDepartment),
+				Company:  gen.hiring.employer(r, country, famGeneral),
 				Location: -1,
 				Seed:     r.Uint32(),
-				Title:    gen.title(r, NoDepartment, Board),
+				Title:    gen.title(r, famGeneral, Board),
 				Start:    now - Month(between(r, 2, 60)),
 				Current:  true,
+				fam:      famGeneral,
 			}
 			jobs = append(jobs, Job{})
 			copy(jobs[2:], jobs[1:])
@@ -179,26 +187,25 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) Departm
 		p.Industry = gen.companies[p.Jobs[0].Company].Industry
 	}
 	p.OpenToWork = chance(r, 6) || !employed && chance(r, 45)
-	return dept
+	return fam
 }
 
-// title picks a title of a department and level, falling back to the
-// department's plain titles where the pair has none.
-func (gen *generator) title(r *rand.Rand, d Department, l Level) TitleID {
+// title picks a title of a family and level: the family's own, or those
+// of its department's shared areas ("Head of Engineering"); the chief
+// executive's, founder's and board titles where the family has none; its
+// senior or plain titles where the level has no title of its own.
+func (gen *generator) title(r *rand.Rand, f family, l Level) TitleID {
 	v := gen.titles
 	if l == Founder && chance(r, 75) || l == Board {
-		d = NoDepartment
+		f = famGeneral
 	}
-	if ids := v.byDeptLevel[d][l]; len(ids) > 0 {
-		return pick(r, ids)
+	for _, ids := range [][]TitleID{v.byFamilyLevel[f][l], v.byFamilyLevel[famGeneral][l],
+		v.byFamilyLevel[f][Senior], v.byFamilyLevel[f][MidLevel]} {
+		if len(ids) > 0 {
+			return pick(r, ids)
+		}
 	}
-	if ids := v.byDeptLevel[NoDepartment][l]; len(ids) > 0 {
-		return pick(r, ids)
-	}
-	if ids := v.byDeptLevel[d][MidLevel]; len(ids) > 0 {
-		return pick(r, ids)
-	}
-	return pick(r, v.byDeptLevel[Engineering][MidLevel])
+	return pick(r, v.byFamilyLevel[famSoftware][MidLevel])
 }
 
 // senior reports whether a level is management above team lead.
@@ -218,29 +225,46 @@ func (gen *generator) jobPlace(r *rand.Rand, home int32, country countryID, curr
 	case x < same:
 		return home
 	case x < other:
-		places := gen.geo.byCountry[country]
+		places := gen.geo.hubs[country]
 		return places[intN(r, min(len(places), 20))]
 	}
 	return -1
 }
 
 // education fills in a person's schools and returns the year they left
-// education (0 when they list none).
-func (gen *generator) education(r *rand.Rand, p *Person, dept Department) int {
+// education (0 when they list none). Studies fit the family of work the
+// person goes into, and degrees fit the field and the country's system.
+func (gen *generator) education(r *rand.Rand, p *Person, fam family) int {
 	s := gen.schools
 	country := gen.geo.placeCountry[p.City]
 	school := func() int32 {
-		if ids := s.byCountry[country]; len(ids) > 0 && chance(r, 80) {
-			// Bigger cities' schools come first and draw more students.
-			return ids[min(intN(r, len(ids)), intN(r, len(ids)))]
+		famous, tail := s.famous[country], s.tail[country]
+		switch x := intN(r, 100); {
+		case x < 10 || len(famous) == 0 && len(tail) == 0:
+			return pick(r, s.international)
+		case len(famous) > 0 && (x < 72 || len(tail) == 0):
+			// The most prominent schools draw the most students.
+			return famous[min(intN(r, len(famous)), intN(r, len(famous)))]
 		}
-		return pick(r, s.international)
+		return tail[min(intN(r, len(tail)), intN(r, len(tail)))]
 	}
 	field := func() uint16 {
-		if chance(r, 75) {
-			return pick(r, s.fieldsByDept[dept])
+		if chance(r, 95) {
+			return pick(r, s.byFamily[fam])
 		}
-		return uint16(intN(r, len(s.fields)))
+		return pick(r, s.open) // a change of course after one's studies
+	}
+	// A degree of the school's own country's system (a BTech is from an
+	// Indian school, wherever its graduate lives now).
+	degree := func(stage [numFieldKinds][]uint8, f uint16, school int32, fallback uint8) uint8 {
+		code := gen.geo.places[s.universities[school].City].Country
+		list := stage[s.kinds[f]]
+		for range 4 {
+			if d := pick(r, list); degreeFits(d, code) {
+				return d
+			}
+		}
+		return fallback
 	}
 	edu := gen.edu[:0]
 	if chance(r, 8) {
@@ -248,10 +272,14 @@ func (gen *generator) education(r *rand.Rand, p *Person, dept Department) int {
 	}
 	start := int(p.BirthYear) + 18 + intN(r, 2)
 	end := start + 3 + intN(r, 2)
-	first := Education{University: school(), Field: field(), Degree: pick(r, bachelorDegrees),
+	f, u := field(), school()
+	first := Education{University: u, Field: f, Degree: degree(bachelorsOf, f, u, degBachelor),
 		Start: uint16(start), End: uint16(end)}
-	if chance(r, 6) {
-		first.Degree = pick(r, otherDegrees)
+	if k := s.kinds[f]; chance(r, 6) && k != kindLaw && k != kindMedicine && k != kindNursing && k != kindPharmacy {
+		first.Degree = pick(r, shortDegrees)
+		if !degreeFits(first.Degree, gen.geo.places[s.universities[u].City].Country) {
+			first.Degree = degDiploma
+		}
 		first.End = uint16(start + 2)
 		end = start + 2
 	}
@@ -259,14 +287,25 @@ func (gen *generator) education(r *rand.Rand, p *Person, dept Department) int {
 	if chance(r, 35) {
 		ms := end + intN(r, 4)
 		me := ms + 1 + intN(r, 2)
-		edu = append(edu, Education{University: school(), Field: field(), Degree: pick(r, masterDegrees),
-			Start: uint16(ms), End: uint16(me)})
+		mf := f
+		if !chance(r, 60) {
+			mf = field()
+		}
+		mu := school()
+		master := Education{University: mu, Field: mf, Degree: degree(mastersOf, mf, mu, degMaster),
+			Start: uint16(ms), End: uint16(me)}
+		if k := s.kinds[f]; chance(r, 20) && k != kindLaw && k != kindMedicine {
+			// The MBA of people who move into management.
+			master.Field, master.Degree = s.businessField, degMBA
+		}
+		edu = append(edu, master)
 		end = me
 		if chance(r, 8) {
 			ds := me + intN(r, 2)
 			de := ds + 3 + intN(r, 3)
-			edu = append(edu, Education{University: school(), Field: field(), Degree: pick(r, doctorDegrees),
-				Start: uint16(ds), End: uint16(de)})
+			du := school()
+			edu = append(edu, Education{University: du, Field: master.Field,
+				Degree: degree(doctoratesOf, master.Field, du, degPhD), Start: uint16(ds), End: uint16(de)})
 			end = de
 		}
 	}

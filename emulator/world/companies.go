@@ -109,11 +109,19 @@ func genCompanies(seed int64, n int, g *gazetteer, iv *industryVocab, nb *nameBo
 		c.Seed = seedFor(seed, streamCompanyInfo, i)
 		c.City = int32(g.residents.draw(r))
 		c.Industry = IndustryID(iv.common.draw(r))
-		c.StaffCount = drawStaff(r)
-		c.Type = companyType(r, iv.name(c.Industry), c.StaffCount)
-		c.Founded = uint16(now - foundedAgo(r, c.StaffCount))
-		c.HasPhone = chance(r, 60)
 		ind := iv.name(c.Industry)
+		c.StaffCount = drawStaff(r)
+		if limit, ok := industryMaxStaff[ind]; ok && c.StaffCount > limit {
+			// Agencies and studios do not employ tens of thousands.
+			c.StaffCount = int32(between(r, int(limit)/10, int(limit)))
+		}
+		c.Type = companyType(r, ind, c.StaffCount)
+		c.Founded = uint16(now - foundedAgo(r, c.StaffCount))
+		if first, ok := industryFirstYear[ind]; ok && int(c.Founded) < first {
+			// No software company was founded in 1910.
+			c.Founded = uint16(between(r, first, now-1))
+		}
+		c.HasPhone = chance(r, 60)
 		c.Staffing = ind == "Staffing and Recruiting" || ind == "Outsourcing/Offshoring" && chance(r, 50)
 		for {
 			c.ID = int64(between(r, 10000, 99999999))
@@ -148,6 +156,30 @@ func drawStaff(r *rand.Rand) int32 {
 		return int32(between(r, 5001, 10000))
 	}
 	return int32(between(r, 10001, 10001+intN(r, 300000)))
+}
+
+// industryMaxStaff caps the head count of industries made of small firms.
+var industryMaxStaff = map[string]int32{
+	"Marketing and Advertising": 8000, "Public Relations and Communications": 3000, "Design": 1500,
+	"Graphic Design": 500, "Architecture & Planning": 3000, "Photography": 200, "Fine Art": 200,
+	"Arts and Crafts": 300, "Law Practice": 6000, "Legal Services": 3000, "Alternative Medicine": 500,
+	"Animation": 3000, "Performing Arts": 1500, "Music": 3000, "Events Services": 2000,
+	"Writing and Editing": 200, "Translation and Localization": 1500, "Think Tanks": 500,
+	"Venture Capital & Private Equity": 2000, "Fund-Raising": 500, "Philanthropy": 2000,
+	"Professional Training & Coaching": 2000, "Executive Office": 500, "Libraries": 2000,
+	"Veterinary": 5000, "Mental Health Care": 5000, "Program Development": 1000,
+	"Civic & Social Organization": 3000, "Fishery": 3000, "Ranching": 1000, "Museums and Institutions": 2000,
+	"Market Research": 10000, "Motion Pictures and Film": 10000,
+}
+
+// industryFirstYear is the earliest founding year that fits an industry.
+var industryFirstYear = map[string]int{
+	"Internet": 1994, "Online Media": 1995, "E-Learning": 1995, "Computer Software": 1975,
+	"Computer Games": 1975, "Computer & Network Security": 1985, "Information Technology and Services": 1965,
+	"Computer Hardware": 1955, "Semiconductors": 1955, "Computer Networking": 1975, "Wireless": 1980,
+	"Nanotechnology": 1990, "Biotechnology": 1975, "Renewables & Environment": 1975,
+	"Information Services": 1965, "Animation": 1920, "Outsourcing/Offshoring": 1970,
+	"Venture Capital & Private Equity": 1946, "Alternative Dispute Resolution": 1970,
 }
 
 // foundedAgo is the company's age in years; big companies are older.
@@ -237,6 +269,10 @@ func suffixesFor(industry string) []string {
 	return []string{"Group", "Solutions", "International", "Services", "Company", "Global"}
 }
 
+// multinational is the head count from which a company hires and keeps
+// offices abroad.
+const multinational = 1000
+
 // legalForms are the suffixes companies of a country often carry.
 var legalForms = map[string][]string{
 	"US": {"Inc.", "LLC"}, "GB": {"Ltd"}, "IE": {"Ltd"}, "DE": {"GmbH", "AG"}, "AT": {"GmbH"},
@@ -285,7 +321,9 @@ func (b *companyBook) name(r *rand.Rand, c *Company, g *gazetteer, nb *nameBook,
 			}
 			name = base + " " + pick(r, suffixes)
 		}
-		if forms := legalForms[country]; forms != nil && chance(r, 35) {
+		// Big companies go by their brand; the legal form is for the
+		// register (and would follow them abroad, where they hire too).
+		if forms := legalForms[country]; forms != nil && c.StaffCount < multinational && chance(r, 35) {
 			name += " " + pick(r, forms)
 		}
 		if !b.names[strings.ToLower(name)] || attempt >= 8 {

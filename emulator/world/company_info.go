@@ -2,8 +2,10 @@ package world
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // CompanyInfo renders the company's details as /company/info returns
@@ -38,14 +40,14 @@ func (w *World) CompanyInfo(c *Company) []byte {
 			info.Specialities = append(info.Specialities, s)
 		}
 	}
-	info.Description = c.Name + " is a " + strings.ToLower(info.Industry) + " company headquartered in " +
+	info.Description = c.Name + " is " + withArticle(strings.ToLower(info.Industry)) + " company headquartered in " +
 		hq.Name + ", " + w.geo.countryName(hq.Country) + ". Founded in " + strconv.Itoa(int(c.Founded)) +
 		", the team of " + strconv.Itoa(int(c.StaffCount)) + " focuses on " + pick(r, deptDoing[w.industryDept(c.Industry)]) + "."
 	if len(info.Specialities) > 0 {
 		info.Description += " Our work spans " + strings.Join(info.Specialities, ", ") + "."
 	}
 	if c.HasPhone {
-		if num, ok := w.phonePlans.draw(r, w.geo.placeCountry[c.City], PhoneWork); ok {
+		if num, ok := w.phonePlans.draw(r, c.City, w.geo.placeCountry[c.City], PhoneWork); ok {
 			info.Phone = ptr(Phone{Number: num}.E164())
 		}
 	}
@@ -59,20 +61,84 @@ func (w *World) CompanyInfo(c *Company) []byte {
 	case c.StaffCount > 50:
 		extra = intN(r, 2)
 	}
+	used := []int32{c.City}
 	for range extra {
-		info.ConfirmedLocations = append(info.ConfirmedLocations, w.office(r, int32(w.geo.residents.draw(r)), false))
+		place := w.officePlace(r, c)
+		if slices.Contains(used, place) {
+			continue // one office a city
+		}
+		used = append(used, place)
+		info.ConfirmedLocations = append(info.ConfirmedLocations, w.office(r, place, false))
 	}
 	return marshal(info)
 }
 
+// officePlace picks the city of a company's further office: another big
+// city of its own country, or, for a multinational, one of the world's
+// business centres.
+func (w *World) officePlace(r *rand.Rand, c *Company) int32 {
+	hubs := w.geo.hubs[w.geo.placeCountry[c.City]]
+	if c.StaffCount >= multinational && chance(r, 50) || len(hubs) < 2 {
+		return pick(r, loadBusinessCentres())
+	}
+	return hubs[intN(r, min(len(hubs), 15))]
+}
+
+// businessCentres are the cities where multinationals keep offices.
+var businessCentres = []string{"GB/London", "US/New York City", "US/San Francisco", "US/Chicago",
+	"US/Austin", "US/Boston", "US/Seattle", "CA/Toronto", "SG/Singapore", "AE/Dubai", "DE/Frankfurt am Main",
+	"DE/Berlin", "DE/Munich", "FR/Paris", "NL/Amsterdam", "IE/Dublin", "CH/Zurich", "ES/Madrid",
+	"IT/Milan", "SE/Stockholm", "PL/Warsaw", "JP/Tokyo", "HK/Hong Kong", "CN/Shanghai", "KR/Seoul",
+	"IN/Bengaluru", "IN/Mumbai", "AU/Sydney", "BR/São Paulo", "MX/Mexico City", "ZA/Johannesburg",
+	"IL/Tel Aviv"}
+
+// loadBusinessCentres resolves businessCentres to places once per process.
+var loadBusinessCentres = sync.OnceValue(func() []int32 {
+	g := loadGazetteer()
+	var out []int32
+	for _, key := range businessCentres {
+		cc, name, _ := strings.Cut(key, "/")
+		for _, i := range g.byCountry[g.country[cc]] { // most populous first
+			if g.places[i].Name == name {
+				out = append(out, i)
+				break
+			}
+		}
+	}
+	if len(out) != len(businessCentres) {
+		panic("world: a business centre is not in the gazetteer") // the tests catch it
+	}
+	return out
+})
+
+// withArticle puts "a" or "an" before a phrase, by its first sound as
+// far as spelling tells: "an information technology", "a university".
+func withArticle(phrase string) string {
+	lower := strings.ToLower(phrase)
+	an := strings.IndexByte("aeiou", lower[0]) >= 0
+	for _, p := range []string{"uni", "use", "usu", "one", "eu"} {
+		if strings.HasPrefix(lower, p) {
+			an = false
+		}
+	}
+	for _, p := range []string{"hour", "honest", "honor", "honour"} {
+		if strings.HasPrefix(lower, p) {
+			an = true
+		}
+	}
+	if an {
+		return "an " + phrase
+	}
+	return "a " + phrase
+}
+
 // office renders a location object for a building in a place. Keys the
-// world does not know (a postal code, a second line) are left out.
+// world does not know (the postal code, often a second line) are left out.
 func (w *World) office(r *rand.Rand, place int32, hq bool) officeJSON {
 	pl := &w.geo.places[place]
 	o := officeJSON{
 		Country:     pl.Country,
 		City:        pl.Name,
-		PostalCode:  postalCode(r, pl.Country),
 		Line1:       streetLine(r, pl.Country),
 		Headquarter: hq,
 	}

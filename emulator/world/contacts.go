@@ -196,7 +196,7 @@ func (gen *generator) drawPhones(r *rand.Rand, p *Person, country countryID) {
 		kind = PhoneWork
 	}
 	for range count {
-		num, ok := gen.phonePlans.draw(r, country, kind)
+		num, ok := gen.phonePlans.draw(r, p.City, country, kind)
 		if !ok {
 			break
 		}

@@ -12,8 +12,15 @@
 // projects, other contacts) is derived on demand from a per-person seed
 // inside Candidate rather than kept in memory.
 //
-// Places, countries, US and Canadian states and the industry list come from
-// the embedded files under data/ (see data/README.md for sources and
-// licences). Contains data from GeoNames (https://www.geonames.org/),
-// licensed under CC BY 4.0.
+// The world aims to read as real to someone who knows profiles: names in
+// Latin script, places under their conventional English names (with the
+// neighbourhoods of a city counted as the city), phone numbers of the
+// person's area code, real universities, degrees that fit the field,
+// titles and skills that keep to one line of work, and companies whose
+// names, sizes, ages and offices fit their country and industry.
+//
+// Places, countries, US and Canadian states, the industry list, the
+// universities and the +1 area codes come from the embedded files under
+// data/ (see data/README.md for sources and licences). Contains data from
+// GeoNames (https://www.geonames.org/), licensed under CC BY 4.0.
 package world

@@ -1,6 +1,7 @@
 package world
 
 import (
+	"fmt"
 	"strings"
 	"sync"
 )
@@ -13,8 +14,8 @@ type Education struct {
 	Start, End uint16 // enrollment and graduation years; 0 means unknown (null on the wire)
 }
 
-// University is a school of the world, named after one of the gazetteer's
-// cities.
+// University is a school of the world: a real, well-known one of its
+// country (names are facts) or, for the long tail, one named after a city.
 type University struct {
 	Name string // "University of Leeds", "Technische Universität München"
 	Slug string // school page: https://www.linkedin.com/school/<slug>/
@@ -27,109 +28,292 @@ var degreeNames = []string{"",
 	"Master of Science - MS", "Master of Arts - MA", "Master's degree", "Master of Business Administration - MBA",
 	"Doctor of Philosophy - PhD", "Associate's degree", "Juris Doctor - JD", "Doctor of Medicine - MD",
 	"Bachelor of Laws - LLB", "Diploma", "Certificate",
+	"Bachelor of Technology - BTech", "Master of Technology - MTech", "Master of Engineering - MEng",
+	"Bachelor of Business Administration - BBA", "Bachelor of Commerce - BCom", "Bachelor of Fine Arts - BFA",
+	"Master of Laws - LLM", "Bachelor of Education - BEd", "Master of Education - MEd",
+	"Bachelor of Medicine, Bachelor of Surgery - MBBS", "Bachelor of Science in Nursing - BSN",
+	"Doctor of Pharmacy - PharmD",
 }
 
-// degree groups by stage, as indexes into degreeNames.
-var (
-	bachelorDegrees = []uint8{1, 2, 3, 4, 13}
-	masterDegrees   = []uint8{5, 6, 7, 8}
-	otherDegrees    = []uint8{10, 14, 15}
-	doctorDegrees   = []uint8{9, 11, 12}
+// Degrees by index into degreeNames.
+const (
+	degBS uint8 = iota + 1
+	degBA
+	degBachelor
+	degBE
+	degMS
+	degMA
+	degMaster
+	degMBA
+	degPhD
+	degAssociate
+	degJD
+	degMD
+	degLLB
+	degDiploma
+	degCertificate
+	degBTech
+	degMTech
+	degMEng
+	degBBA
+	degBCom
+	degBFA
+	degLLM
+	degBEd
+	degMEd
+	degMBBS
+	degBSN
+	degPharmD
 )
 
-// fieldsByDept are the fields of study that lead into each department.
-var fieldsByDept = [numDepartments][]string{
-	NoDepartment:      {"Business Administration", "Economics", "Management"},
-	Marketing:         {"Marketing", "Communications", "Business Administration", "Media Studies"},
-	Sales:             {"Business Administration", "Economics", "Marketing", "International Business"},
-	ProductProject:    {"Business Administration", "Computer Science", "Industrial Engineering", "Information Systems"},
-	Engineering:       {"Computer Science", "Software Engineering", "Electrical Engineering", "Mechanical Engineering", "Civil Engineering", "Computer Engineering"},
-	DataAnalytics:     {"Statistics", "Mathematics", "Data Science", "Computer Science", "Physics", "Economics"},
-	Design:            {"Graphic Design", "Interaction Design", "Fine Arts", "Architecture", "Industrial Design"},
-	HRRecruitment:     {"Psychology", "Human Resources Management", "Sociology", "Business Administration"},
-	FinanceAccounting: {"Accounting", "Finance", "Economics", "Business Administration"},
-	LegalCompliance:   {"Law", "Political Science", "International Relations"},
-	CustomerSupport:   {"Communications", "Business Administration", "Psychology", "English Language and Literature"},
-	HealthHospitality: {"Medicine", "Nursing", "Pharmacy", "Hospitality Management", "Culinary Arts", "Biology"},
-	EducationTraining: {"Education", "English Language and Literature", "History", "Mathematics", "Linguistics"},
-	OperationsAdmin:   {"Supply Chain Management", "Business Administration", "Logistics", "Industrial Engineering"},
-	FacilityServices:  {"Facility Management", "Civil Engineering", "Building Services Engineering"},
-	Entertainment:     {"Film Production", "Media Studies", "Music", "Journalism", "Animation"},
+// fieldKind groups fields of study by the degrees they lead to.
+type fieldKind uint8
+
+const (
+	kindBusiness fieldKind = iota
+	kindEngineering
+	kindScience
+	kindArts
+	kindDesign
+	kindLaw
+	kindMedicine
+	kindNursing
+	kindPharmacy
+	kindEducation
+	numFieldKinds
+)
+
+// fieldKinds says of every field of study what kind it is.
+var fieldKinds = map[string]fieldKind{
+	"Business Administration": kindBusiness, "Economics": kindBusiness, "Management": kindBusiness,
+	"Marketing": kindBusiness, "International Business": kindBusiness, "Accounting": kindBusiness,
+	"Finance": kindBusiness, "Supply Chain Management": kindBusiness, "Logistics": kindBusiness,
+	"Human Resources Management": kindBusiness, "Hospitality Management": kindBusiness,
+	"Facility Management": kindBusiness,
+	"Computer Science":    kindEngineering, "Software Engineering": kindEngineering,
+	"Electrical Engineering": kindEngineering, "Mechanical Engineering": kindEngineering,
+	"Civil Engineering": kindEngineering, "Computer Engineering": kindEngineering,
+	"Industrial Engineering": kindEngineering, "Information Systems": kindEngineering,
+	"Data Science": kindEngineering, "Building Services Engineering": kindEngineering,
+	"Electronics and Communication Engineering": kindEngineering, "Structural Engineering": kindEngineering,
+	"Statistics": kindScience, "Mathematics": kindScience, "Physics": kindScience, "Biology": kindScience,
+	"Communications": kindArts, "Media Studies": kindArts, "Psychology": kindArts, "Sociology": kindArts,
+	"English Language and Literature": kindArts, "History": kindArts, "Linguistics": kindArts,
+	"Political Science": kindArts, "International Relations": kindArts, "Journalism": kindArts,
+	"Music": kindArts, "Film Production": kindArts,
+	"Graphic Design": kindDesign, "Interaction Design": kindDesign, "Fine Arts": kindDesign,
+	"Architecture": kindDesign, "Industrial Design": kindDesign, "Animation": kindDesign,
+	"Culinary Arts": kindDesign, "Cosmetology": kindDesign,
+	"Law": kindLaw, "Medicine": kindMedicine, "Nursing": kindNursing, "Pharmacy": kindPharmacy,
+	"Education": kindEducation,
+}
+
+// Degrees of each stage that fit a kind of field. Lists may repeat a
+// degree to make it more common.
+var (
+	bachelorsOf = [numFieldKinds][]uint8{
+		kindBusiness:    {degBBA, degBA, degBS, degBachelor, degBCom},
+		kindEngineering: {degBS, degBE, degBachelor, degBTech},
+		kindScience:     {degBS, degBS, degBachelor},
+		kindArts:        {degBA, degBA, degBachelor},
+		kindDesign:      {degBA, degBFA, degBachelor},
+		kindLaw:         {degLLB, degLLB, degBA},
+		kindMedicine:    {degMBBS, degBS, degBachelor},
+		kindNursing:     {degBSN, degBS},
+		kindPharmacy:    {degBS, degBachelor},
+		kindEducation:   {degBEd, degBA},
+	}
+	mastersOf = [numFieldKinds][]uint8{
+		kindBusiness:    {degMBA, degMS, degMaster, degMA},
+		kindEngineering: {degMS, degMEng, degMaster, degMTech},
+		kindScience:     {degMS, degMaster},
+		kindArts:        {degMA, degMaster},
+		kindDesign:      {degMA, degMaster},
+		kindLaw:         {degLLM, degMaster},
+		kindMedicine:    {degMaster, degMS},
+		kindNursing:     {degMS, degMaster},
+		kindPharmacy:    {degMS, degMaster},
+		kindEducation:   {degMEd, degMA},
+	}
+	doctoratesOf = [numFieldKinds][]uint8{
+		kindBusiness: {degPhD}, kindEngineering: {degPhD}, kindScience: {degPhD}, kindArts: {degPhD},
+		kindDesign: {degPhD}, kindLaw: {degJD, degPhD}, kindMedicine: {degMD}, kindNursing: {degPhD},
+		kindPharmacy: {degPharmD}, kindEducation: {degPhD},
+	}
+	// shortDegrees are the short courses of any field but the regulated
+	// professions.
+	shortDegrees = []uint8{degAssociate, degDiploma, degCertificate}
+)
+
+// degreeFits reports whether a country's education system awards a
+// degree: the BTech and MTech are India's, the BCom the Commonwealth's,
+// the JD and the associate's degree North America's, and the LLB and MBBS
+// are not American (law and medicine are graduate degrees there).
+func degreeFits(deg uint8, country string) bool {
+	switch deg {
+	case degBTech, degMTech:
+		return country == "IN"
+	case degBCom:
+		return country == "IN" || country == "AU" || country == "CA" || country == "ZA" || country == "NZ" ||
+			country == "PK" || country == "IE"
+	case degLLB, degMBBS:
+		return country != "US"
+	case degJD:
+		return country == "US" || country == "CA"
+	case degAssociate:
+		return country == "US"
+	}
+	return true
+}
+
+// fieldsByFamily are the fields of study that lead into each family.
+var fieldsByFamily = [numFamilies][]string{
+	famGeneral:       {"Business Administration", "Economics", "Management"},
+	famMarketing:     {"Marketing", "Communications", "Business Administration", "Media Studies"},
+	famSales:         {"Business Administration", "Economics", "Marketing", "International Business"},
+	famProduct:       {"Business Administration", "Computer Science", "Industrial Engineering", "Information Systems"},
+	famSoftware:      {"Computer Science", "Software Engineering", "Computer Engineering", "Information Systems", "Mathematics"},
+	famElectrical:    {"Electrical Engineering", "Electronics and Communication Engineering", "Computer Engineering", "Physics"},
+	famMechanical:    {"Mechanical Engineering", "Industrial Engineering", "Industrial Design"},
+	famCivil:         {"Civil Engineering", "Structural Engineering", "Architecture"},
+	famData:          {"Statistics", "Mathematics", "Data Science", "Computer Science", "Physics", "Economics"},
+	famDesign:        {"Graphic Design", "Interaction Design", "Fine Arts", "Architecture", "Industrial Design"},
+	famHR:            {"Psychology", "Human Resources Management", "Sociology", "Business Administration"},
+	famFinance:       {"Accounting", "Finance", "Economics", "Business Administration"},
+	famLegal:         {"Law", "Political Science", "International Relations"},
+	famSupport:       {"Communications", "Business Administration", "Psychology", "English Language and Literature"},
+	famClinical:      {"Medicine", "Nursing", "Pharmacy", "Biology"},
+	famHospitality:   {"Hospitality Management", "Culinary Arts", "Business Administration"},
+	famBeauty:        {"Cosmetology", "Business Administration"},
+	famEducation:     {"Education", "English Language and Literature", "History", "Mathematics", "Linguistics"},
+	famOperations:    {"Supply Chain Management", "Business Administration", "Logistics", "Industrial Engineering"},
+	famFacility:      {"Facility Management", "Civil Engineering", "Building Services Engineering"},
+	famEntertainment: {"Film Production", "Media Studies", "Music", "Journalism", "Animation"},
 }
 
 // schoolVocab holds the universities (by country) and fields of study.
 type schoolVocab struct {
-	universities  []University
-	byCountry     [][]int32 // by countryID, the biggest first
-	international []int32   // well-known schools people travel to
+	universities []University
+	// famous and tail are each country's real, well-known schools (most
+	// prominent first) and its invented long tail, by countryID.
+	famous, tail  [][]int32
+	international []int32 // well-known schools people travel to
 	fields        []string
-	fieldsByDept  [numDepartments][]uint16
+	kinds         []fieldKind // kind of each field
+	open          []uint16    // fields that do not lead into a regulated profession
+	byFamily      [numFamilies][]uint16
+	businessField uint16 // "Business Administration", the field of an MBA
 }
 
-// universityPatterns name a school after its city; local patterns come
-// first where a language has its own.
-var universityPatterns = map[string][]string{
-	"US": {"University of %s", "%s State University", "%s Institute of Technology", "%s College"},
-	"DE": {"Universität %s", "Technische Universität %s", "Hochschule %s"},
-	"AT": {"Universität %s", "Technische Universität %s"},
-	"FR": {"Université de %s", "École de Commerce de %s", "Institut National Polytechnique de %s"},
-	"ES": {"Universidad de %s", "Universidad Politécnica de %s"},
-	"MX": {"Universidad de %s", "Instituto Tecnológico de %s"},
-	"IT": {"Università di %s", "Politecnico di %s"},
-	"BR": {"Universidade de %s", "Universidade Federal de %s"},
-	"PT": {"Universidade de %s"},
-	"NL": {"Universiteit %s", "Hogeschool %s"},
-	"":   {"University of %s", "%s University", "%s Institute of Technology", "%s Business School"},
+// tailPatterns name invented schools after their city, in forms that do
+// not pass for a real school's name ("Toronto University").
+var tailPatterns = map[string][]string{
+	"US": {"%s Community College", "%s College", "%s Institute of Technology"},
+	"DE": {"Hochschule %s", "Fachhochschule %s"},
+	"AT": {"Fachhochschule %s"},
+	"FR": {"École de Commerce de %s", "Institut Supérieur de %s"},
+	"ES": {"Escuela de Negocios de %s", "Instituto Superior de %s"},
+	"MX": {"Instituto Tecnológico de %s", "Universidad Regional de %s"},
+	"IT": {"Istituto Superiore di %s"},
+	"BR": {"Faculdade de %s", "Centro Universitário de %s"},
+	"PT": {"Instituto Politécnico de %s"},
+	"NL": {"Hogeschool %s"},
+	"":   {"%s Institute of Technology", "%s College", "%s Business School"},
 }
 
 var loadSchools = sync.OnceValue(func() *schoolVocab {
-	g := loadGazetteer()
-	v := &schoolVocab{byCountry: make([][]int32, len(g.countries))}
+	v, err := parseSchools(loadGazetteer())
+	if err != nil {
+		panic(err) // embedded at build time; the tests catch a bad file
+	}
+	return v
+})
+
+func parseSchools(g *gazetteer) (*schoolVocab, error) {
+	v := &schoolVocab{famous: make([][]int32, len(g.countries)), tail: make([][]int32, len(g.countries))}
 	used := map[string]bool{}
-	for cid, c := range g.countries {
-		places := g.byCountry[cid]
-		patterns := universityPatterns[c.Code]
-		if patterns == nil {
-			patterns = universityPatterns[""]
+	add := func(name string, place int32) int32 {
+		id := int32(len(v.universities))
+		used[name] = true
+		v.universities = append(v.universities, University{Name: name, Slug: slugify(name), City: place})
+		return id
+	}
+	err := eachRow("data/universities.tsv", 4, func(f []string) error {
+		cid, ok := g.country[f[0]]
+		if !ok {
+			return fmt.Errorf("unknown country %q", f[0])
 		}
-		// A country's biggest cities each get a school or two, the very
-		// biggest several.
-		for i := 0; i < len(places) && i < 30; i++ {
-			city := g.places[places[i]]
+		place := int32(-1)
+		for _, i := range g.byCountry[cid] { // most populous first
+			if p := &g.places[i]; p.Name == f[2] && (f[1] == "" || p.Admin1 == f[1]) {
+				place = i
+				break
+			}
+		}
+		if place < 0 {
+			return fmt.Errorf("no place %q in %s", f[2], f[0])
+		}
+		if used[f[3]] {
+			return fmt.Errorf("%q listed twice", f[3])
+		}
+		v.famous[cid] = append(v.famous[cid], add(f[3], place))
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	for cid, c := range g.countries {
+		patterns := tailPatterns[c.Code]
+		if patterns == nil {
+			patterns = tailPatterns[""]
+		}
+		// The long tail: a school or two in each of a country's bigger
+		// cities, more kinds in the biggest.
+		hubs := g.hubs[cid]
+		for i := 0; i < len(hubs) && i < 30; i++ {
+			city := g.places[hubs[i]]
+			if foldASCII(city.Name) != city.Name && transliterated[c.Code] || strings.Contains(city.Name, ",") {
+				continue
+			}
 			for j, pat := range patterns {
 				if j > 0 && i >= 10 || j > 1 && i >= 3 {
 					break // only the top cities host the rarer kinds
 				}
-				name := strings.Replace(pat, "%s", city.Name, 1)
-				if used[name] {
-					continue
+				if name := strings.Replace(pat, "%s", city.Name, 1); !used[name] {
+					v.tail[cid] = append(v.tail[cid], add(name, hubs[i]))
 				}
-				used[name] = true
-				id := int32(len(v.universities))
-				v.universities = append(v.universities, University{Name: name, Slug: slugify(name), City: places[i]})
-				v.byCountry[cid] = append(v.byCountry[cid], id)
 			}
 		}
 	}
-	for _, cc := range []string{"US", "GB", "DE", "FR", "CA", "AU", "NL", "CH", "SG"} {
-		if ids := v.byCountry[g.country[cc]]; len(ids) > 0 {
-			v.international = append(v.international, ids[:min(3, len(ids))]...)
-		}
+	for _, cc := range []string{"US", "GB", "CH", "SG", "CA", "FR", "DE", "AU", "NL"} {
+		ids := v.famous[g.country[cc]]
+		v.international = append(v.international, ids[:min(6, len(ids))]...)
 	}
 	index := map[string]uint16{}
-	for d, fields := range fieldsByDept {
-		for _, f := range fields {
-			id, ok := index[f]
+	for f, fields := range fieldsByFamily {
+		for _, name := range fields {
+			id, ok := index[name]
 			if !ok {
+				kind, known := fieldKinds[name]
+				if !known {
+					return nil, fmt.Errorf("field %q has no kind", name)
+				}
 				id = uint16(len(v.fields))
-				index[f] = id
-				v.fields = append(v.fields, f)
+				index[name] = id
+				v.fields = append(v.fields, name)
+				v.kinds = append(v.kinds, kind)
 			}
-			v.fieldsByDept[d] = append(v.fieldsByDept[d], id)
+			v.byFamily[f] = append(v.byFamily[f], id)
 		}
 	}
-	return v
-})
+	for f, k := range v.kinds {
+		if k != kindLaw && k != kindMedicine && k != kindNursing && k != kindPharmacy {
+			v.open = append(v.open, uint16(f))
+		}
+	}
+	v.businessField = index["Business Administration"]
+	return v, nil
+}
 
 // Universities returns the schools, indexed by Education.University. The
 // slice is shared: do not modify it.

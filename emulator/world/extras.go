@@ -94,12 +94,14 @@ var courseNames = []string{"Machine Learning", "Financial Accounting", "Negotiat
 	"Operations Research", "Business Ethics", "Statistics 101", "Design Thinking", "Contract Law",
 	"Organizational Behavior", "Microeconomics", "Cloud Computing"}
 
+// courses lists a few distinct courses on the occasional profile.
 func courses(r *rand.Rand) []nameJSON {
 	out := []nameJSON{}
-	if chance(r, 8) {
-		for range between(r, 1, 5) {
-			out = append(out, nameJSON{Name: pick(r, courseNames)})
-		}
+	if !chance(r, 8) {
+		return out
+	}
+	for _, name := range pickDistinct(r, courseNames, between(r, 1, 5)) {
+		out = append(out, nameJSON{Name: name})
 	}
 	return out
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"embed"
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -12,7 +13,7 @@ import (
 
 // dataFS holds the reference files; see data/README.md for their sources.
 //
-//go:embed data/cities.tsv data/countries.tsv data/admin1-us-ca.tsv data/industries.txt
+//go:embed data/cities.tsv data/countries.tsv data/admin1-us-ca.tsv data/industries.txt data/area-codes-us-ca.tsv data/universities.tsv
 var dataFS embed.FS
 
 // Place is one city of the gazetteer.
@@ -28,6 +29,11 @@ type Place struct {
 	// States" in the US and Canada (full state or province name), "Berlin,
 	// Germany" elsewhere.
 	Display string
+	// Aliases are other names the place is known by: GeoNames' own
+	// spelling where Name is the conventional English one ("Dhūlia" for
+	// Dhule, "Köln" for Cologne) and names people still write
+	// ("Bangalore" for Bengaluru). Nil for most places.
+	Aliases []string
 }
 
 // Country is one ISO 3166-1 country.
@@ -67,6 +73,13 @@ type gazetteer struct {
 	residentWeight []uint64
 	// byCountry lists each country's places, most populous first.
 	byCountry [][]int32
+	// hubs lists each country's places that are not sections of a
+	// bigger city, most populous first: where jobs and schools are.
+	hubs [][]int32
+	// cityOf is, for each place, the place people there say they live
+	// in: itself, or the city a neighbourhood belongs to (Canary Wharf is
+	// in London).
+	cityOf []int32
 }
 
 // loadGazetteer parses the embedded files once per process.
@@ -99,7 +112,8 @@ func parseGazetteer() (*gazetteer, error) {
 		return nil, err
 	}
 	var weights []uint64
-	err = eachRow("data/cities.tsv", 7, func(f []string) error {
+	var features []string
+	err = eachRow("data/cities.tsv", 8, func(f []string) error {
 		id, err1 := strconv.ParseInt(f[0], 10, 32)
 		pop, err2 := strconv.ParseInt(f[4], 10, 32)
 		lat, err3 := strconv.ParseFloat(f[5], 64)
@@ -109,9 +123,14 @@ func parseGazetteer() (*gazetteer, error) {
 				return err
 			}
 		}
-		p := Place{GeonameID: int32(id), Name: f[1], Country: f[2], Admin1: f[3],
+		p := Place{GeonameID: int32(id), Name: englishName(f[2], f[1]), Country: f[2], Admin1: f[3],
 			Population: int32(pop), Latitude: lat, Longitude: lon}
+		if p.Name != f[1] {
+			p.Aliases = append(p.Aliases, f[1])
+		}
+		p.Aliases = append(p.Aliases, placeAliases[p.Country+"/"+p.Name]...)
 		p.Display = g.display(p)
+		features = append(features, f[7])
 		cid, ok := g.country[p.Country]
 		if !ok {
 			return fmt.Errorf("unknown country %q", p.Country)
@@ -124,7 +143,6 @@ func parseGazetteer() (*gazetteer, error) {
 	if err != nil {
 		return nil, err
 	}
-	g.residents, g.residentWeight = newWeighted(weights), weights
 	g.byCountry = make([][]int32, len(g.countries))
 	for i, cid := range g.placeCountry {
 		g.byCountry[cid] = append(g.byCountry[cid], int32(i))
@@ -134,13 +152,85 @@ func parseGazetteer() (*gazetteer, error) {
 			return g.places[idx[a]].Population > g.places[idx[b]].Population
 		})
 	}
+	g.cityOf = g.sections(features)
+	g.hubs = make([][]int32, len(g.countries))
+	for cid, idx := range g.byCountry {
+		for _, i := range idx {
+			if g.cityOf[i] == i {
+				g.hubs[cid] = append(g.hubs[cid], i)
+			} else {
+				// Those who live in a neighbourhood count as the city's.
+				weights[g.cityOf[i]] += weights[i]
+				weights[i] = 0
+			}
+		}
+	}
+	g.residents, g.residentWeight = newWeighted(weights), weights
 	return g, nil
 }
 
-// display spells a place the way the service's location strings do.
+// sectionRadiusKm is how far from a city's centre a neighbourhood of it
+// can lie.
+const sectionRadiusKm = 25
+
+// sections finds, for each place, the city it is part of. GeoNames marks
+// neighbourhoods ("section of populated place", PPLX: Canary Wharf,
+// Wandsbek); each belongs to a bigger place of the same country and
+// first-level division within sectionRadiusKm, the one that pulls hardest
+// (population over squared distance: Bochum-Hordel is Bochum's, not
+// nearby Essen's, and Rohini is Delhi's, not a neighbouring district's). Districts GeoNames
+// keeps as towns of their own (the boroughs of London, the outer areas of
+// Delhi) are left as they are.
+func (g *gazetteer) sections(features []string) []int32 {
+	cityOf := make([]int32, len(g.places))
+	for i := range cityOf {
+		cityOf[i] = int32(i)
+	}
+	for i, f := range features {
+		if f != "PPLX" {
+			continue
+		}
+		p := &g.places[i]
+		best, bestPull := int32(-1), 0.0
+		for _, j := range g.byCountry[g.placeCountry[i]] {
+			q := &g.places[j]
+			if q.Population <= p.Population {
+				break // most populous first: no bigger place remains
+			}
+			if features[j] == "PPLX" || q.Admin1 != p.Admin1 {
+				continue
+			}
+			km := distanceKm(p.Latitude, p.Longitude, q.Latitude, q.Longitude)
+			if km > sectionRadiusKm {
+				continue
+			}
+			if pull := float64(q.Population) / max(1, km*km); pull > bestPull {
+				best, bestPull = j, pull
+			}
+		}
+		if best >= 0 {
+			cityOf[i] = best
+		}
+	}
+	return cityOf
+}
+
+// distanceKm is the great-circle distance between two points (haversine
+// on the mean Earth radius).
+func distanceKm(lat1, lon1, lat2, lon2 float64) float64 {
+	const rad = math.Pi / 180
+	dLat, dLon := (lat2-lat1)*rad, (lon2-lon1)*rad
+	a := math.Sin(dLat/2)*math.Sin(dLat/2) +
+		math.Cos(lat1*rad)*math.Cos(lat2*rad)*math.Sin(dLon/2)*math.Sin(dLon/2)
+	return 2 * 6371.0088 * math.Asin(math.Sqrt(math.Min(1, a)))
+}
+
+// display spells a place the way the service's location strings do. A
+// name that already says its region ("Washington, D.C.") is not followed
+// by it again.
 func (g *gazetteer) display(p Place) string {
 	country := g.countryName(p.Country)
-	if r, ok := g.region[p.Country+"/"+p.Admin1]; ok {
+	if r, ok := g.region[p.Country+"/"+p.Admin1]; ok && !strings.Contains(p.Name, ", ") {
 		return p.Name + ", " + g.regions[r].Name + ", " + country
 	}
 	return p.Name + ", " + country

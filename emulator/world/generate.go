@@ -3,6 +3,7 @@ package world
 import (
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -78,8 +79,8 @@ func (gen *generator) person(p *Person, i int, seed int64) {
 		p.Gender = GenderUnknown
 	}
 
-	dept := gen.career(r, p, country)
-	gen.drawSkills(r, p, dept)
+	fam := gen.career(r, p, country)
+	gen.drawSkills(r, p, fam)
 
 	var has Has
 	set := func(flag Has, percent int) {
@@ -92,11 +93,11 @@ func (gen *generator) person(p *Person, i int, seed int64) {
 	set(HasPhoto, 72)
 	set(HasAddresses, 4)
 	set(HasBirthday, 6)
-	// Alternative names: the other-script spelling of a non-Latin name, or
-	// a name without its diacritics. Kept only for the profiles that show
-	// one, to save the memory for everyone else.
+	// Alternative names: now and then the native spelling of a name from
+	// a non-Latin culture, or a name without its diacritics. Kept only for
+	// the profiles that show one, to save the memory for everyone else.
 	if n.other != "" {
-		set(HasAltNames, 30)
+		set(HasAltNames, 6)
 		if has&HasAltNames != 0 {
 			p.AltName = n.other
 		}
@@ -107,7 +108,7 @@ func (gen *generator) person(p *Person, i int, seed int64) {
 		}
 	}
 	p.Has = has
-	p.Social = drawSocial(r, gen.geo.countries[country].Code, dept, p.Level)
+	p.Social = drawSocial(r, gen.geo.countries[country].Code, familyDept[fam], p.Level)
 
 	parts := partsOf(n)
 	gen.buf = appendSlug(gen.buf[:0], r, parts)
@@ -141,22 +142,46 @@ func drawUID(r *rand.Rand) UID {
 	return u
 }
 
-// drawSkills gives a person up to twenty skills, mostly from their
-// department, some generic; a few people list none.
-func (gen *generator) drawSkills(r *rand.Rand, p *Person, dept Department) {
+// drawSkills gives a person up to twenty skills: mostly those of the work
+// their roles are in (the latest role's most), those of running a team or
+// a business for people who have led one, and generic ones; a few people
+// list none. Someone who has not worked yet lists the skills of the work
+// they studied for (fam).
+func (gen *generator) drawSkills(r *rand.Rand, p *Person, fam family) {
 	if chance(r, 8) {
 		return
 	}
 	v := gen.skills
+	var fams [4]family
+	work := fams[:0]
+	leader := false
+	for _, j := range p.Jobs {
+		f := j.fam
+		if f == famGeneral || leads(gen.titles.titles[j.Title].Level) {
+			leader = true
+		}
+		if f != famGeneral && len(work) < len(fams) && !slices.Contains(work, f) {
+			work = append(work, f)
+		}
+	}
+	if len(p.Jobs) == 0 {
+		work = append(work, fam)
+	}
 	n := between(r, 3, 20)
-	own := v.byDept[dept]
 	out := gen.skill[:0]
 	var seen [maxSkills / 64]uint64 // bit set over the vocabulary
 	for tries := 0; len(out) < n && tries < 3*n; tries++ {
 		var s SkillID
-		if chance(r, 70) {
-			s = pick(r, own)
-		} else {
+		switch x := intN(r, 100); {
+		case x < 65 && len(work) > 0:
+			f := work[0]
+			if chance(r, 25) {
+				f = pick(r, work)
+			}
+			s = pick(r, v.byFamily[f])
+		case x < 82 && leader:
+			s = pick(r, v.byFamily[famGeneral])
+		default:
 			s = pick(r, v.generic)
 		}
 		if seen[s/64]&(1<<(s%64)) == 0 {
@@ -166,4 +191,9 @@ func (gen *generator) drawSkills(r *rand.Rand, p *Person, dept Department) {
 	}
 	gen.skill = out
 	p.Skills = gen.skillSlab.take(out)
+}
+
+// leads reports whether a level leads people: a team lead and above.
+func leads(l Level) bool {
+	return l == Lead || senior(l) || l == Founder || l == Board
 }

@@ -22,12 +22,14 @@ func (p *pool) seal() {
 func (p *pool) draw(r *rand.Rand) int32 { return p.ids[p.table.draw(r)] }
 
 // hiring decides where people work: mostly in their own country, often in
-// an industry that fits their department, at bigger companies more often.
+// an industry that fits their line of work, at bigger companies more often.
+// Companies of other countries hire only where they are multinationals.
 type hiring struct {
-	all         pool
-	byCountry   []*pool                  // by countryID
-	byDept      [numDepartments]*pool    // all countries
-	byDeptLocal []*[numDepartments]*pool // by countryID, then department
+	all           pool                  // multinationals of every country
+	any           pool                  // every company, for worlds without multinationals
+	byCountry     []*pool               // by countryID
+	byFamily      [numFamilies]*pool    // multinationals of every country
+	byFamilyLocal []*[numFamilies]*pool // by countryID, then family
 }
 
 // hireWeight grows with the square root of the head count, so a giant
@@ -51,56 +53,64 @@ func isqrt(x uint64) uint64 {
 
 func newHiring(companies []Company, g *gazetteer, iv *industryVocab) hiring {
 	h := hiring{
-		byCountry:   make([]*pool, len(g.countries)),
-		byDeptLocal: make([]*[numDepartments]*pool, len(g.countries)),
+		byCountry:     make([]*pool, len(g.countries)),
+		byFamilyLocal: make([]*[numFamilies]*pool, len(g.countries)),
 	}
-	var fits [numDepartments][]bool
-	for d := range fits {
-		fits[d] = make([]bool, len(iv.names))
-		for _, ind := range iv.affinity[d] {
-			fits[d][ind] = true
+	var fits [numFamilies][]bool
+	for f := range fits {
+		fits[f] = make([]bool, len(iv.names))
+		for _, ind := range iv.famAffinity[f] {
+			fits[f][ind] = true
 		}
 	}
 	for i := range companies {
 		c := &companies[i]
 		w := hireWeight(c.StaffCount)
 		country := g.placeCountry[c.City]
-		h.all.add(c.Index, w)
+		h.any.add(c.Index, w)
+		// Schools, agencies of the state and charities do not hire abroad.
+		global := c.StaffCount >= multinational && (c.Type == PrivateCompany || c.Type == PublicCompany)
+		if global {
+			h.all.add(c.Index, w)
+		}
 		if h.byCountry[country] == nil {
 			h.byCountry[country] = &pool{}
 		}
 		h.byCountry[country].add(c.Index, w)
-		for d := Department(1); d < numDepartments; d++ {
-			if !fits[d][c.Industry] {
+		for f := famGeneral + 1; f < numFamilies; f++ {
+			if !fits[f][c.Industry] {
 				continue
 			}
-			if h.byDept[d] == nil {
-				h.byDept[d] = &pool{}
+			if global {
+				if h.byFamily[f] == nil {
+					h.byFamily[f] = &pool{}
+				}
+				h.byFamily[f].add(c.Index, w)
 			}
-			h.byDept[d].add(c.Index, w)
-			local := h.byDeptLocal[country]
+			local := h.byFamilyLocal[country]
 			if local == nil {
-				local = &[numDepartments]*pool{}
-				h.byDeptLocal[country] = local
+				local = &[numFamilies]*pool{}
+				h.byFamilyLocal[country] = local
 			}
-			if local[d] == nil {
-				local[d] = &pool{}
+			if local[f] == nil {
+				local[f] = &pool{}
 			}
-			local[d].add(c.Index, w)
+			local[f].add(c.Index, w)
 		}
 	}
 	h.all.seal()
+	h.any.seal()
 	for _, p := range h.byCountry {
 		if p != nil {
 			p.seal()
 		}
 	}
-	for _, p := range h.byDept {
+	for _, p := range h.byFamily {
 		if p != nil {
 			p.seal()
 		}
 	}
-	for _, local := range h.byDeptLocal {
+	for _, local := range h.byFamilyLocal {
 		if local == nil {
 			continue
 		}
@@ -113,20 +123,36 @@ func newHiring(companies []Company, g *gazetteer, iv *industryVocab) hiring {
 	return h
 }
 
-// employer draws a company for a job of department d held by someone who
+// employer draws a company for a job of family f held by someone who
 // lives in country.
-func (h *hiring) employer(r *rand.Rand, country countryID, d Department) int32 {
+func (h *hiring) employer(r *rand.Rand, country countryID, f family) int32 {
 	x := intN(r, 100)
+	// Sales, finance or operations people work in every industry; nurses,
+	// chefs, civil engineers, teachers, lawyers and film crews mostly
+	// where their trade is.
+	anyIndustry, abroadAny := 45, 92
+	switch f {
+	case famClinical, famHospitality, famBeauty, famCivil, famEducation, famLegal, famEntertainment:
+		anyIndustry, abroadAny = 3, 100
+	}
 	if x < 80 {
-		if local := h.byDeptLocal[country]; x >= 45 && local != nil && local[d] != nil {
-			return local[d].draw(r)
+		if local := h.byFamilyLocal[country]; x >= anyIndustry && local != nil && local[f] != nil {
+			return local[f].draw(r)
 		}
 		if p := h.byCountry[country]; p != nil {
 			return p.draw(r)
 		}
 	}
-	if p := h.byDept[d]; x < 92 && p != nil {
+	if p := h.byFamily[f]; x < abroadAny && p != nil {
 		return p.draw(r)
 	}
-	return h.all.draw(r)
+	if len(h.all.ids) > 0 {
+		return h.all.draw(r)
+	}
+	// A world too small to have a multinational: any local company, or
+	// any company at all.
+	if p := h.byCountry[country]; p != nil {
+		return p.draw(r)
+	}
+	return h.any.draw(r)
 }

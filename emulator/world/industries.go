@@ -20,6 +20,10 @@ type industryVocab struct {
 	// affinity lists, per department, the industries it clusters in
 	// (engineers at software companies, nurses at hospitals).
 	affinity [numDepartments][]IndustryID
+	// famAffinity is the same per family, finer where a department's
+	// families work in different trades (civil engineers at construction
+	// firms, software engineers at software companies).
+	famAffinity [numFamilies][]IndustryID
 	// common draws a company's industry: those some department clusters
 	// in are three times as common as the rest (more software companies
 	// than ranches).
@@ -57,6 +61,23 @@ var deptIndustries = map[Department][]string{
 		"Security and Investigations", "Construction"},
 	Entertainment: {"Entertainment", "Media Production", "Motion Pictures and Film", "Broadcast Media",
 		"Music", "Animation", "Performing Arts"},
+}
+
+// familyIndustries are the trades of the families whose department's
+// list would not fit them; the other families take their department's.
+var familyIndustries = map[family][]string{
+	famSoftware: {"Computer Software", "Information Technology and Services", "Internet", "Computer Games",
+		"Computer & Network Security", "Telecommunications", "Financial Services", "Information Services"},
+	famElectrical: {"Electrical/Electronic Manufacturing", "Semiconductors", "Computer Hardware",
+		"Telecommunications", "Utilities", "Consumer Electronics", "Industrial Automation", "Automotive"},
+	famMechanical: {"Mechanical or Industrial Engineering", "Automotive", "Aviation & Aerospace", "Machinery",
+		"Industrial Automation", "Oil & Energy", "Defense & Space", "Plastics"},
+	famCivil: {"Civil Engineering", "Construction", "Architecture & Planning", "Building Materials",
+		"Real Estate", "Environmental Services", "Utilities"},
+	famClinical: {"Hospital & Health Care", "Medical Practice", "Pharmaceuticals", "Mental Health Care",
+		"Veterinary", "Medical Devices", "Health, Wellness and Fitness"},
+	famHospitality: {"Hospitality", "Restaurants", "Leisure, Travel & Tourism", "Food & Beverages"},
+	famBeauty:      {"Cosmetics", "Health, Wellness and Fitness", "Consumer Services"},
 }
 
 // loadIndustries parses the embedded list once per process.
@@ -98,11 +119,25 @@ func parseIndustries() (*industryVocab, error) {
 			v.affinity[d] = append(v.affinity[d], id)
 		}
 	}
+	for f := range numFamilies {
+		names, own := familyIndustries[f]
+		if !own {
+			v.famAffinity[f] = v.affinity[familyDept[f]]
+			continue
+		}
+		for _, name := range names {
+			id, ok := v.index[name]
+			if !ok {
+				return nil, fmt.Errorf("family %d: unknown industry %q", f, name)
+			}
+			v.famAffinity[f] = append(v.famAffinity[f], id)
+		}
+	}
 	weights := make([]uint64, len(v.names))
 	for i := range weights {
 		weights[i] = 1
 	}
-	for _, ids := range v.affinity {
+	for _, ids := range v.famAffinity {
 		for _, id := range ids {
 			weights[id] = 3
 		}

@@ -42,7 +42,6 @@ func (s Script) String() string {
 type cultureSpec struct {
 	code          string
 	script        Script // script of the native spelling
-	latinShare    int    // percent of profiles written in Latin script; Latin cultures always are
 	familyFirst   bool   // native order is family name first
 	noSpace       bool   // native full name has no space (Chinese, Korean)
 	doubleSurname int    // percent of people with two surnames (Spanish)
@@ -90,9 +89,6 @@ var loadNames = sync.OnceValue(func() *nameBook {
 			m, f := parseSurname(entry, spec.script)
 			c.lastMale = append(c.lastMale, m)
 			c.lastFemale = append(c.lastFemale, f)
-		}
-		if spec.script == ScriptLatin {
-			c.spec.latinShare = 100
 		}
 		for _, cc := range strings.Fields(spec.countries) {
 			local[cc] = i
@@ -170,25 +166,25 @@ type personName struct {
 	slugLast          string // slug spelling of the family name
 	mailFirst         string
 	mailLast          string
-	// other is the full name in the other script (Latin for a native
-	// spelling, native for a Latin one), "" for Latin cultures: the
-	// source of alternativeNames.
+	// other is the full name in the culture's native script, "" for
+	// Latin cultures: the source of alternativeNames.
 	other string
 	// folded is the Latin full name without diacritics.
 	folded string
 }
 
 // draw picks a name for a person living in country. Most people carry the
-// local culture's name; about one in eight is from elsewhere (and then
-// more often writes it in Latin script).
+// local culture's name; about one in eight is from elsewhere. On a
+// professional network names are written in Latin script, whatever the
+// culture: the native spelling is kept only as the source of an
+// alternative name.
 func (b *nameBook) draw(r *rand.Rand, country countryID) personName {
 	ci := b.byCountry[country]
-	migrant := chance(r, 12)
-	if migrant {
+	if chance(r, 12) {
 		ci = b.migrantIx[b.migrants.draw(r)]
 	}
 	c := &b.cultures[ci]
-	n := personName{gender: Male}
+	n := personName{gender: Male, script: ScriptLatin}
 	given := c.male
 	lastForms := c.lastMale
 	if chance(r, 48) {
@@ -203,11 +199,6 @@ func (b *nameBook) draw(r *rand.Rand, country countryID) personName {
 	if double {
 		f2 = lastForms[intN(r, len(lastForms))]
 	}
-	latinShare := c.spec.latinShare
-	if migrant && latinShare < 100 {
-		latinShare = 85
-	}
-	latin := chance(r, latinShare)
 	n.slugFirst, n.mailFirst = g.slug, g.mail
 	n.slugLast, n.mailLast = f.slug, f.mail
 	if double {
@@ -223,24 +214,17 @@ func (b *nameBook) draw(r *rand.Rand, country countryID) personName {
 	latinForm := func(x nameForm) string { return x.latin }
 	nativeForm := func(x nameForm) string { return x.native }
 	foldedForm := func(x nameForm) string { return x.folded }
-	latinFull := g.latin + " " + lastOf(latinForm)
+	n.first, n.last = g.latin, lastOf(latinForm)
+	n.full = n.first + " " + n.last
 	n.folded = g.folded + " " + lastOf(foldedForm)
 	if c.spec.familyFirst && c.spec.script == ScriptLatin {
-		latinFull = lastOf(latinForm) + " " + g.latin
+		// Vietnamese names keep their order in Latin script.
+		n.full = n.last + " " + n.first
 		n.folded = lastOf(foldedForm) + " " + g.folded
 	}
-	if latin || c.spec.script == ScriptLatin {
-		n.script = ScriptLatin
-		n.first, n.last, n.full = g.latin, lastOf(latinForm), latinFull
-		if c.spec.script != ScriptLatin {
-			n.other = nativeFull(c, g.native, lastOf(nativeForm))
-		}
-		return n
+	if c.spec.script != ScriptLatin {
+		n.other = nativeFull(c, g.native, lastOf(nativeForm))
 	}
-	n.script = c.spec.script
-	n.first, n.last = g.native, lastOf(nativeForm)
-	n.full = nativeFull(c, n.first, n.last)
-	n.other = latinFull
 	return n
 }
 

@@ -195,7 +195,7 @@ var cultureSpecs = []cultureSpec{
 			"Apinya Kamonwan Duangjai",
 		last: "Srisuk Saetang Wongsawat Chaiyaporn Thongchai Rattanakorn Suksawat Boonmee Kaewkla " +
 			"Jantarasorn Sombat Phromma Prasertsak Thammasat Sukprasert"},
-	{code: "ru", script: ScriptCyrillic, latinShare: 25,
+	{code: "ru", script: ScriptCyrillic,
 		countries: "RU BY KZ KG UZ TJ",
 		male: "Александр:Aleksandr Дмитрий:Dmitry Максим:Maxim Сергей:Sergey Андрей:Andrey Алексей:Alexey " +
 			"Артём:Artem Илья:Ilya Кирилл:Kirill Михаил:Mikhail Никита:Nikita Иван:Ivan Евгений:Evgeny " +
@@ -216,7 +216,7 @@ var cultureSpecs = []cultureSpec{
 			"Макаров/Макарова:Makarov/Makarova Никитин/Никитина:Nikitin/Nikitina " +
 			"Захаров/Захарова:Zakharov/Zakharova Соловьёв/Соловьёва:Solovyov/Solovyova " +
 			"Белов/Белова:Belov/Belova Ковалевский/Ковалевская:Kovalevsky/Kovalevskaya"},
-	{code: "uk", script: ScriptCyrillic, latinShare: 35,
+	{code: "uk", script: ScriptCyrillic,
 		countries: "UA",
 		male: "Олександр:Oleksandr Андрій:Andrii Дмитро:Dmytro Сергій:Serhii Микола:Mykola Іван:Ivan " +
 			"Василь:Vasyl Юрій:Yurii Олег:Oleh Богдан:Bohdan Тарас:Taras Максим:Maksym Віталій:Vitalii " +
@@ -228,7 +228,7 @@ var cultureSpecs = []cultureSpec{
 			"Кравченко:Kravchenko Олійник:Oliinyk Шевчук:Shevchuk Коваль:Koval Поліщук:Polishchuk " +
 			"Бондар:Bondar Мельник:Melnyk Лисенко:Lysenko Мороз:Moroz Руденко:Rudenko Савченко:Savchenko " +
 			"Петренко:Petrenko Марченко:Marchenko Клименко:Klymenko Павленко:Pavlenko Гончаренко:Honcharenko"},
-	{code: "bg", script: ScriptCyrillic, latinShare: 40,
+	{code: "bg", script: ScriptCyrillic,
 		countries: "BG MK",
 		male: "Георги:Georgi Иван:Ivan Димитър:Dimitar Николай:Nikolay Петър:Petar Христо:Hristo " +
 			"Стоян:Stoyan Тодор:Todor Александър:Aleksandar Мартин:Martin Владимир:Vladimir Калоян:Kaloyan",
@@ -241,7 +241,7 @@ var cultureSpecs = []cultureSpec{
 			"Стоянов/Стоянова:Stoyanov/Stoyanova Тодоров/Тодорова:Todorov/Todorova " +
 			"Илиев/Илиева:Iliev/Ilieva Атанасов/Атанасова:Atanasov/Atanasova " +
 			"Ангелов/Ангелова:Angelov/Angelova Попов/Попова:Popov/Popova"},
-	{code: "sr", script: ScriptCyrillic, latinShare: 55,
+	{code: "sr", script: ScriptCyrillic,
 		countries: "RS",
 		male: "Никола:Nikola Марко:Marko Стефан:Stefan Милош:Miloš Лазар:Lazar Душан:Dušan Немања:Nemanja " +
 			"Александар:Aleksandar Драган:Dragan Зоран:Zoran Небојша:Nebojša Вук:Vuk",
@@ -250,7 +250,7 @@ var cultureSpecs = []cultureSpec{
 		last: "Јовановић:Jovanović Петровић:Petrović Николић:Nikolić Марковић:Marković Ђорђевић:Đorđević " +
 			"Стојановић:Stojanović Илић:Ilić Станковић:Stanković Павловић:Pavlović Милошевић:Milošević " +
 			"Михајловић:Mihajlović Тодоровић:Todorović Ђурић:Đurić Стевановић:Stevanović"},
-	{code: "el", script: ScriptGreek, latinShare: 40,
+	{code: "el", script: ScriptGreek,
 		countries: "GR CY",
 		male: "Γιώργος:Giorgos Γιάννης:Giannis Κωνσταντίνος:Konstantinos Δημήτρης:Dimitris Νίκος:Nikos " +
 			"Παναγιώτης:Panagiotis Χρήστος:Christos Βασίλης:Vasilis Αλέξανδρος:Alexandros " +
@@ -263,7 +263,7 @@ var cultureSpecs = []cultureSpec{
 			"Νικολάου:Nikolaou Κωνσταντίνου:Konstantinou Δημητρίου:Dimitriou Ιωάννου:Ioannou " +
 			"Αλεξίου:Alexiou Μαυρίδης/Μαυρίδου:Mavridis/Mavridou Καραγιάννης/Καραγιάννη:Karagiannis/Karagianni " +
 			"Αντωνίου:Antoniou Παππάς/Παππά:Pappas/Pappa Αθανασίου:Athanasiou"},
-	{code: "ar", script: ScriptArabic, latinShare: 55,
+	{code: "ar", script: ScriptArabic,
 		countries: "SA AE EG MA DZ TN JO LB IQ KW QA BH OM SY LY YE PS SD MR",
 		male: "محمد:Mohammed أحمد:Ahmed علي:Ali عمر:Omar خالد:Khalid يوسف:Youssef عبدالله:Abdullah " +
 			"حسن:Hassan إبراهيم:Ibrahim مصطفى:Mostafa فهد:Fahad سعيد:Saeed طارق:Tariq كريم:Karim " +
@@ -274,7 +274,7 @@ var cultureSpecs = []cultureSpec{
 			"الزهراني:Al-Zahrani المطيري:Al-Mutairi حسن:Hassan إبراهيم:Ibrahim محمود:Mahmoud " +
 			"عبدالرحمن:Abdelrahman السيد:El-Sayed منصور:Mansour خليل:Khalil حداد:Haddad نصار:Nassar " +
 			"سالم:Salem يوسف:Youssef الفاسي:El-Fassi بن_علي:Ben_Ali العلوي:Alaoui"},
-	{code: "fa", script: ScriptArabic, latinShare: 50,
+	{code: "fa", script: ScriptArabic,
 		countries: "IR AF",
 		male: "محمد:Mohammad علی:Ali حسین:Hossein رضا:Reza مهدی:Mehdi امیر:Amir سعید:Saeed مجید:Majid " +
 			"بهرام:Bahram آرش:Arash داریوش:Dariush کامران:Kamran",
@@ -282,7 +282,7 @@ var cultureSpecs = []cultureSpec{
 			"پریسا:Parisa نازنین:Nazanin مهسا:Mahsa الهام:Elham ساناز:Sanaz",
 		last: "محمدی:Mohammadi حسینی:Hosseini رضایی:Rezaei احمدی:Ahmadi کریمی:Karimi موسوی:Mousavi " +
 			"جعفری:Jafari رحیمی:Rahimi صادقی:Sadeghi کاظمی:Kazemi نوری:Nouri تهرانی:Tehrani"},
-	{code: "he", script: ScriptHebrew, latinShare: 60,
+	{code: "he", script: ScriptHebrew,
 		countries: "IL",
 		male: "יוסי:Yossi דוד:David משה:Moshe אברהם:Avraham יונתן:Yonatan איתי:Itai נועם:Noam עומר:Omer " +
 			"אורי:Uri דניאל:Daniel אלון:Alon גיא:Guy רון:Ron עידו:Ido אריאל:Ariel",
@@ -291,7 +291,7 @@ var cultureSpecs = []cultureSpec{
 		last: "כהן:Cohen לוי:Levi מזרחי:Mizrahi פרץ:Peretz ביטון:Biton דהן:Dahan אברהם:Avraham " +
 			"פרידמן:Friedman שפירא:Shapira גולדברג:Goldberg אזולאי:Azoulay מלכה:Malka כץ:Katz ברק:Barak " +
 			"רוזנברג:Rosenberg"},
-	{code: "hi", script: ScriptDevanagari, latinShare: 80,
+	{code: "hi", script: ScriptDevanagari,
 		countries: "IN NP",
 		male: "राहुल:Rahul अमित:Amit राजेश:Rajesh सुनील:Sunil विकास:Vikas अनिल:Anil संजय:Sanjay " +
 			"रोहित:Rohit अर्जुन:Arjun विजय:Vijay आदित्य:Aditya प्रशांत:Prashant मनोज:Manoj दीपक:Deepak " +
@@ -302,7 +302,7 @@ var cultureSpecs = []cultureSpec{
 		last: "शर्मा:Sharma वर्मा:Verma गुप्ता:Gupta सिंह:Singh कुमार:Kumar पटेल:Patel जोशी:Joshi " +
 			"मेहता:Mehta अग्रवाल:Agarwal यादव:Yadav मिश्रा:Mishra चौधरी:Chaudhary राव:Rao नायर:Nair " +
 			"रेड्डी:Reddy अय्यर:Iyer देसाई:Desai कपूर:Kapoor मल्होत्रा:Malhotra बनर्जी:Banerjee"},
-	{code: "zh", script: ScriptHan, latinShare: 35, familyFirst: true, noSpace: true,
+	{code: "zh", script: ScriptHan, familyFirst: true, noSpace: true,
 		countries: "CN TW HK MO",
 		male: "伟:Wei 强:Qiang 磊:Lei 军:Jun 洋:Yang 勇:Yong 杰:Jie 涛:Tao 明:Ming 超:Chao 浩然:Haoran " +
 			"子轩:Zixuan 俊杰:Junjie 建华:Jianhua 志强:Zhiqiang 文博:Wenbo 宇航:Yuhang 嘉豪:Jiahao",
@@ -310,7 +310,7 @@ var cultureSpecs = []cultureSpec{
 			"雨桐:Yutong 佳怡:Jiayi 晓燕:Xiaoyan 美玲:Meiling 淑芬:Shufen 思琪:Siqi",
 		last: "王:Wang 李:Li 张:Zhang 刘:Liu 陈:Chen 杨:Yang 黄:Huang 赵:Zhao 吴:Wu 周:Zhou 徐:Xu 孙:Sun " +
 			"马:Ma 朱:Zhu 胡:Hu 郭:Guo 何:He 林:Lin 罗:Luo 高:Gao 梁:Liang 郑:Zheng"},
-	{code: "ja", script: ScriptJapanese, latinShare: 30, familyFirst: true,
+	{code: "ja", script: ScriptJapanese, familyFirst: true,
 		countries: "JP",
 		male: "翔太:Shota 大輔:Daisuke 健太:Kenta 拓也:Takuya 直樹:Naoki 翔:Sho 蓮:Ren 陽斗:Haruto " +
 			"悠真:Yuma 大樹:Daiki 誠:Makoto 浩二:Koji 隆:Takashi 健一:Kenichi 和也:Kazuya 亮:Ryo",
@@ -319,7 +319,7 @@ var cultureSpecs = []cultureSpec{
 		last: "佐藤:Sato 鈴木:Suzuki 高橋:Takahashi 田中:Tanaka 伊藤:Ito 渡辺:Watanabe 山本:Yamamoto " +
 			"中村:Nakamura 小林:Kobayashi 加藤:Kato 吉田:Yoshida 山田:Yamada 佐々木:Sasaki 山口:Yamaguchi " +
 			"松本:Matsumoto 井上:Inoue 木村:Kimura 林:Hayashi 清水:Shimizu 斎藤:Saito"},
-	{code: "ko", script: ScriptHangul, latinShare: 30, familyFirst: true, noSpace: true,
+	{code: "ko", script: ScriptHangul, familyFirst: true, noSpace: true,
 		countries: "KR KP",
 		male: "민준:Minjun 서준:Seojun 도윤:Doyun 예준:Yejun 시우:Siwoo 하준:Hajun 지호:Jiho 준서:Junseo " +
 			"현우:Hyunwoo 성민:Sungmin 동현:Donghyun 재원:Jaewon 영호:Youngho 상훈:Sanghoon 진우:Jinwoo",

@@ -15,11 +15,11 @@ type Person struct {
 	UID   UID    // the 32-hex profile id
 	Seed  uint64 // source of everything derived on demand
 
-	FirstName string // given name(s), in Script
-	LastName  string // family name(s), in Script
-	FullName  string // in the order the culture writes it ("Nguyễn Văn An", "王伟", "Jane Doe")
-	AltName   string // the same name in the other script (or without diacritics); "" if none
-	Script    Script // script of FirstName, LastName and FullName
+	FirstName string // given name(s), in Latin script
+	LastName  string // family name(s), in Latin script
+	FullName  string // in Latin script, as profiles write it ("Nguyễn Văn An", "Wei Wang", "Jane Doe")
+	AltName   string // the native spelling ("王伟") or the name without diacritics; "" if none shown
+	Script    Script // script of FirstName, LastName and FullName: always ScriptLatin
 	Gender    Gender // GenderUnknown is shown as null
 	Slug      string // profile URL https://www.linkedin.com/in/<slug>; unique, lower-case ASCII
 
@@ -121,6 +121,7 @@ type Job struct {
 	Start    Month   // zero when unknown (null)
 	End      Month   // zero when current (or unknown)
 	Current  bool    // an ongoing role; End is zero
+	fam      family  // the line of work, finer than the title's department
 }
 
 // EmailKind says whose address an e-mail is.

@@ -53,9 +53,13 @@ type phonePlan struct {
 	mobile, fixed []phonePrefix
 }
 
-// phonePlans holds each country's plan by countryID; countries without
-// phone metadata have none and their people get no phone.
-type phonePlans []*phonePlan
+// phonePlans holds each country's plan by countryID (countries without
+// phone metadata have none and their people get no phone), and the +1
+// exchanges of the US and Canada by place.
+type phonePlans struct {
+	countries []*phonePlan
+	area      *areaPlan
+}
 
 // loadPhonePlans computes the plans of every gazetteer country once per
 // process. Validating a number with phonenumbers costs microseconds, far
@@ -71,14 +75,14 @@ var loadPhonePlans = sync.OnceValue(func() phonePlans {
 		weight[cid] += g.residentWeight[i]
 	}
 	total := g.residents.total
-	plans := make(phonePlans, len(g.countries))
+	plans := phonePlans{countries: make([]*phonePlan, len(g.countries)), area: loadAreaPlan()}
 	var wg sync.WaitGroup
 	workers := runtime.GOMAXPROCS(0)
 	for w := range workers {
 		wg.Go(func() {
-			for id := w; id < len(plans); id += workers {
+			for id := w; id < len(plans.countries); id += workers {
 				if len(g.byCountry[id]) > 0 {
-					plans[id] = buildPhonePlan(g.countries[id].Code, weight[id], total)
+					plans.countries[id] = buildPhonePlan(g.countries[id].Code, weight[id], total)
 				}
 			}
 		})
@@ -225,11 +229,16 @@ func validNumber(region string, cc int, digits string) bool {
 
 var pow10 = [...]uint64{1, 10, 100, 1000, 10000, 100000}
 
-// draw makes a number of the given kind for a country; ok is false when
-// the country has no plan. Work numbers fall back to mobile ranges (and
-// back) where the library knows only one type.
-func (pp phonePlans) draw(r *rand.Rand, country countryID, kind PhoneKind) (uint64, bool) {
-	plan := pp[country]
+// draw makes a number of the given kind for someone (or an office) in a
+// place of a country; ok is false when the country has no plan. In the US
+// and Canada the number belongs to the place's area, mobile or not (the
+// two share their ranges there). Elsewhere work numbers fall back to
+// mobile ranges (and back) where the library knows only one type.
+func (pp phonePlans) draw(r *rand.Rand, place int32, country countryID, kind PhoneKind) (uint64, bool) {
+	if head, ok := pp.area.head(r, place); ok {
+		return head*10000 + uint64N(r, 10000), true
+	}
+	plan := pp.countries[country]
 	if plan == nil {
 		return 0, false
 	}

@@ -2,6 +2,7 @@ package world
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -151,15 +152,31 @@ func (w *World) summaryText(r *rand.Rand, p *Person, d Department) string {
 	return strings.Join(parts, " ")
 }
 
+// skillsOfWork returns the person's skills that belong to a line of work,
+// in the person's order: a headline names those of the current role, not
+// of a former career.
+func (w *World) skillsOfWork(p *Person, f family) []SkillID {
+	var out []SkillID
+	for _, s := range p.Skills {
+		if slices.Contains(w.skills.byFamily[f], s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 // headline derives the one-line headline under a person's name.
 func (w *World) headline(r *rand.Rand, p *Person, d Department) string {
 	job, working := p.CurrentJob()
 	if !working {
+		// A student is someone still at school, or who has not worked yet;
+		// not someone who graduated years ago and is between jobs.
+		studying := len(p.Education) > 0 && (len(p.Jobs) == 0 || int(p.Education[0].End) >= w.now.Year())
 		switch {
+		case studying:
+			return "Student at " + w.schools.universities[p.Education[0].University].Name
 		case len(p.Jobs) > 0 && chance(r, 60):
 			return w.titles.titles[p.Jobs[0].Title].Name + " | Open to new opportunities"
-		case len(p.Education) > 0:
-			return "Student at " + w.schools.universities[p.Education[0].University].Name
 		}
 		return "Looking for new opportunities"
 	}
@@ -168,8 +185,9 @@ func (w *World) headline(r *rand.Rand, p *Person, d Department) string {
 	switch x := intN(r, 100); {
 	case x < 55:
 		return title + " at " + company
-	case x < 70 && len(p.Skills) >= 2:
-		return title + " | " + w.skills.names[p.Skills[0]] + " | " + w.skills.names[p.Skills[1]]
+	case x < 70 && len(w.skillsOfWork(p, job.fam)) >= 2:
+		own := w.skillsOfWork(p, job.fam)
+		return title + " | " + w.skills.names[own[0]] + " | " + w.skills.names[own[1]]
 	case x < 85:
 		return title
 	case x < 93:

@@ -88,6 +88,19 @@ func between(r *rand.Rand, lo, hi int) int {
 	return lo + intN(r, hi-lo+1)
 }
 
+// pickDistinct returns n distinct elements of xs (all of them if n is
+// larger), in random order: a partial Fisher–Yates shuffle of a copy, drawn
+// with intN so that the result is the same on every platform.
+func pickDistinct[T any](r *rand.Rand, xs []T, n int) []T {
+	c := append([]T(nil), xs...)
+	n = min(n, len(c))
+	for i := range n {
+		j := i + intN(r, len(c)-i)
+		c[i], c[j] = c[j], c[i]
+	}
+	return c[:n]
+}
+
 // weighted draws indexes with probability proportional to integer
 // weights, in constant time (Walker's alias method, in exact integer
 // arithmetic). Integers, not floats, so every platform draws the same

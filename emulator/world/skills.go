@@ -1,55 +1,72 @@
 package world
 
-import "sync"
+import (
+	"slices"
+	"sync"
+)
 
 // SkillID indexes the skill vocabulary (World.Skills).
 type SkillID uint16
 
-var deptSkills = [numDepartments][]string{
-	NoDepartment: {"Leadership", "Strategic Planning", "Business Strategy", "Team Management",
-		"Entrepreneurship", "Fundraising", "Corporate Governance", "Mergers & Acquisitions"},
-	Marketing: {"Digital Marketing", "Content Marketing", "SEO", "SEM", "Google Analytics", "Social Media Marketing",
+// familySkills are the skills of each family's work. famGeneral's are
+// those of running a business, which managers of every family also list.
+var familySkills = [numFamilies][]string{
+	famGeneral: {"Leadership", "Strategic Planning", "Business Strategy", "Team Management",
+		"Entrepreneurship", "Fundraising", "Corporate Governance", "Mergers & Acquisitions",
+		"P&L Management", "Change Management", "Executive Management"},
+	famMarketing: {"Digital Marketing", "Content Marketing", "SEO", "SEM", "Google Analytics", "Social Media Marketing",
 		"Brand Management", "Marketing Strategy", "Email Marketing", "Copywriting", "HubSpot", "Marketing Automation",
 		"Product Marketing", "Market Research", "Public Relations"},
-	Sales: {"Sales", "B2B Sales", "Business Development", "Account Management", "Salesforce", "Negotiation",
+	famSales: {"Sales", "B2B Sales", "Business Development", "Account Management", "Salesforce", "Negotiation",
 		"Lead Generation", "Cold Calling", "CRM", "Key Account Management", "Solution Selling", "Sales Management",
 		"Pipeline Management", "SaaS"},
-	ProductProject: {"Product Management", "Project Management", "Agile Methodologies", "Scrum", "Jira",
+	famProduct: {"Product Management", "Project Management", "Agile Methodologies", "Scrum", "Jira",
 		"Roadmapping", "Stakeholder Management", "PMP", "Kanban", "Product Strategy", "User Stories", "Prince2"},
-	Engineering: {"Go", "Python", "Java", "JavaScript", "TypeScript", "C++", "C#", "Rust", "Kotlin", "Swift",
+	famSoftware: {"Go", "Python", "Java", "JavaScript", "TypeScript", "C++", "C#", "Rust", "Kotlin", "Swift",
 		"React", "Node.js", "Kubernetes", "Docker", "AWS", "Google Cloud Platform", "Microsoft Azure", "Linux",
-		"PostgreSQL", "SQL", "Git", "Microservices", "REST APIs", "Terraform", "CI/CD", "AutoCAD", "MATLAB",
-		"SolidWorks", "Embedded Systems", "Software Development"},
-	DataAnalytics: {"SQL", "Python", "R", "Machine Learning", "Data Analysis", "Tableau", "Power BI", "Statistics",
+		"PostgreSQL", "SQL", "Git", "Microservices", "REST APIs", "Terraform", "CI/CD", "Software Development"},
+	famElectrical: {"Embedded Systems", "C", "C++", "Electronics", "Circuit Design", "PCB Design", "MATLAB",
+		"Microcontrollers", "FPGA", "Altium Designer", "Power Systems", "PLC Programming", "Electrical Engineering"},
+	famMechanical: {"SolidWorks", "AutoCAD", "CATIA", "Finite Element Analysis", "MATLAB", "Mechanical Engineering",
+		"Product Design", "GD&T", "Manufacturing", "ANSYS", "Lean Manufacturing", "3D Modeling"},
+	famCivil: {"AutoCAD", "Civil 3D", "Revit", "Structural Analysis", "Construction Management", "Civil Engineering",
+		"Site Supervision", "Surveying", "Geotechnical Engineering", "Microsoft Project", "Primavera P6",
+		"Building Information Modeling (BIM)"},
+	famData: {"SQL", "Python", "R", "Machine Learning", "Data Analysis", "Tableau", "Power BI", "Statistics",
 		"Apache Spark", "Data Visualization", "Deep Learning", "TensorFlow", "PyTorch", "ETL", "Big Data",
 		"Excel", "dbt", "Snowflake"},
-	Design: {"User Experience (UX)", "User Interface Design", "Figma", "Sketch", "Adobe Photoshop",
+	famDesign: {"User Experience (UX)", "User Interface Design", "Figma", "Sketch", "Adobe Photoshop",
 		"Adobe Illustrator", "Prototyping", "Wireframing", "User Research", "Design Thinking", "Typography",
 		"Interaction Design", "Adobe InDesign"},
-	HRRecruitment: {"Recruiting", "Talent Acquisition", "Human Resources", "Employee Relations", "Onboarding",
+	famHR: {"Recruiting", "Talent Acquisition", "Human Resources", "Employee Relations", "Onboarding",
 		"Technical Recruiting", "Sourcing", "Performance Management", "Compensation & Benefits", "HRIS",
 		"Employer Branding", "Interviewing", "Workday"},
-	FinanceAccounting: {"Financial Analysis", "Accounting", "Financial Reporting", "Budgeting", "Forecasting",
+	famFinance: {"Financial Analysis", "Accounting", "Financial Reporting", "Budgeting", "Forecasting",
 		"IFRS", "US GAAP", "SAP", "Excel", "Auditing", "Tax", "Financial Modeling", "Corporate Finance",
 		"Accounts Payable", "QuickBooks"},
-	LegalCompliance: {"Contract Law", "Corporate Law", "Legal Research", "Compliance", "Litigation", "GDPR",
+	famLegal: {"Contract Law", "Corporate Law", "Legal Research", "Compliance", "Litigation", "GDPR",
 		"Risk Management", "Regulatory Compliance", "Intellectual Property", "Contract Negotiation",
 		"Anti-Money Laundering"},
-	CustomerSupport: {"Customer Service", "Customer Success", "Customer Experience", "Zendesk",
+	famSupport: {"Customer Service", "Customer Success", "Customer Experience", "Zendesk",
 		"Technical Support", "Troubleshooting", "Customer Retention", "Onboarding", "Intercom",
 		"Conflict Resolution"},
-	HealthHospitality: {"Patient Care", "Healthcare", "Nursing", "Clinical Research", "Hospitality",
-		"Customer Service", "Food & Beverage", "Hotel Management", "First Aid", "Medicine", "Pharmacy",
-		"Event Planning"},
-	EducationTraining: {"Teaching", "Curriculum Development", "E-Learning", "Instructional Design", "Coaching",
+	famClinical: {"Patient Care", "Healthcare", "Nursing", "Clinical Research", "First Aid", "Medicine",
+		"Pharmacy", "Basic Life Support (BLS)", "Electronic Medical Records (EMR)", "Patient Safety",
+		"Hospitals", "Clinical Documentation"},
+	famHospitality: {"Hospitality", "Customer Service", "Food & Beverage", "Hotel Management", "Event Planning",
+		"Restaurant Management", "Menu Development", "Culinary Skills", "Front Office", "Guest Relations",
+		"Revenue Management", "Food Safety"},
+	famBeauty: {"Hair Styling", "Hair Coloring", "Beauty Industry", "Skin Care", "Customer Service",
+		"Makeup Artistry", "Salon Management", "Nail Care", "Retail Sales"},
+	famEducation: {"Teaching", "Curriculum Development", "E-Learning", "Instructional Design", "Coaching",
 		"Public Speaking", "Training & Development", "Classroom Management", "Higher Education", "Tutoring",
 		"Moodle"},
-	OperationsAdmin: {"Operations Management", "Supply Chain Management", "Logistics", "Procurement",
+	famOperations: {"Operations Management", "Supply Chain Management", "Logistics", "Procurement",
 		"Process Improvement", "Lean Six Sigma", "Inventory Management", "ERP", "Vendor Management",
 		"Administrative Assistance", "Microsoft Office", "Business Analysis"},
-	FacilityServices: {"Facility Management", "Maintenance", "Building Maintenance", "Health & Safety",
+	famFacility: {"Facility Management", "Maintenance", "Building Maintenance", "Health & Safety",
 		"HVAC", "Security", "Property Management", "Workplace Management"},
-	Entertainment: {"Video Production", "Video Editing", "Adobe Premiere Pro", "Final Cut Pro",
+	famEntertainment: {"Video Production", "Video Editing", "Adobe Premiere Pro", "Final Cut Pro",
 		"After Effects", "Sound Design", "Film Production", "Storytelling", "Photography", "Animation",
 		"Content Creation", "Cinematography"},
 }
@@ -60,10 +77,13 @@ var genericSkills = []string{"Microsoft Office", "Microsoft Excel", "Communicati
 	"Time Management", "English", "Negotiation", "Strategic Planning", "Customer Service", "Research",
 	"PowerPoint", "Team Leadership", "Analytical Skills"}
 
-// skillVocab is the skill vocabulary, deduplicated, with each
-// department's skills as ids.
+// skillVocab is the skill vocabulary, deduplicated, with each family's
+// skills as ids.
 type skillVocab struct {
-	names   []string
+	names    []string
+	byFamily [numFamilies][]SkillID
+	// byDept holds the skills of all of a department's families, for a
+	// company's specialities.
 	byDept  [numDepartments][]SkillID
 	generic []SkillID
 }
@@ -80,9 +100,14 @@ var loadSkills = sync.OnceValue(func() *skillVocab {
 		v.names = append(v.names, name)
 		return i
 	}
-	for d, names := range deptSkills {
+	for f, names := range familySkills {
+		d := familyDept[f]
 		for _, n := range names {
-			v.byDept[d] = append(v.byDept[d], id(n))
+			s := id(n)
+			v.byFamily[f] = append(v.byFamily[f], s)
+			if !slices.Contains(v.byDept[d], s) {
+				v.byDept[d] = append(v.byDept[d], s)
+			}
 		}
 	}
 	for _, n := range genericSkills {

@@ -91,17 +91,18 @@ func socialURL(code, handle string, n uint32) string {
 	return ""
 }
 
-// drawSocial picks the platforms of a person: nearly everyone is on the
-// professional network, engineers on GitHub, designers on Behance, people
-// in German-speaking countries on Xing, Russians on VK.
+// drawSocial picks the platforms of a person: everyone has a profile on
+// the professional network (every person of the world is found by its
+// URL, so the profile always lists it), engineers are often on GitHub,
+// designers on Behance, people in German-speaking countries on Xing,
+// Russians on VK.
 func drawSocial(r *rand.Rand, country string, d Department, l Level) Social {
-	var s Social
+	s := SocialLinkedIn
 	add := func(bit Social, percent int) {
 		if chance(r, percent) {
 			s |= bit
 		}
 	}
-	add(SocialLinkedIn, 94)
 	add(SocialFacebook, 18)
 	add(SocialTwitter, 10)
 	add(SocialX, 5)

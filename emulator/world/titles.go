@@ -1,6 +1,8 @@
 package world
 
 import (
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -107,146 +109,273 @@ type Title struct {
 // TitleID indexes the title vocabulary (World.Titles).
 type TitleID uint16
 
-// function describes the titles of one department: the area word used in
-// "Head of X" / "VP of X", the individual-contributor roles, and the chief
-// officer, if the department has one.
+// family is a track of work inside a department, finer than the
+// department: a civil engineer and a backend developer are both in
+// Engineering, but their titles, skills and studies differ. A person
+// keeps to one family through most of a career.
+type family uint8
+
+// Families of the title vocabulary.
+const (
+	famGeneral family = iota // chief executives, founders, board members
+	famMarketing
+	famSales
+	famProduct
+	famSoftware
+	famElectrical
+	famMechanical
+	famCivil
+	famData
+	famDesign
+	famHR
+	famFinance
+	famLegal
+	famSupport
+	famClinical
+	famHospitality
+	famBeauty
+	famEducation
+	famOperations
+	famFacility
+	famEntertainment
+	numFamilies
+)
+
+// familyDept is the department of each family.
+var familyDept = [numFamilies]Department{
+	famGeneral: NoDepartment, famMarketing: Marketing, famSales: Sales, famProduct: ProductProject,
+	famSoftware: Engineering, famElectrical: Engineering, famMechanical: Engineering, famCivil: Engineering,
+	famData: DataAnalytics, famDesign: Design, famHR: HRRecruitment, famFinance: FinanceAccounting,
+	famLegal: LegalCompliance, famSupport: CustomerSupport, famClinical: HealthHospitality,
+	famHospitality: HealthHospitality, famBeauty: HealthHospitality, famEducation: EducationTraining,
+	famOperations: OperationsAdmin, famFacility: FacilityServices, famEntertainment: Entertainment,
+}
+
+// familyWeights is how common each family is within its department.
+var familyWeights = [numFamilies]uint64{
+	famGeneral: 1, famMarketing: 1, famSales: 1, famProduct: 1,
+	famSoftware: 72, famElectrical: 10, famMechanical: 10, famCivil: 8,
+	famData: 1, famDesign: 1, famHR: 1, famFinance: 1, famLegal: 1, famSupport: 1,
+	famClinical: 55, famHospitality: 35, famBeauty: 10,
+	famEducation: 1, famOperations: 1, famFacility: 1, famEntertainment: 1,
+}
+
+// function describes the titles of one department: the roles of each of
+// its families, the area words used in "Head of X" / "VP of X" (of one
+// family, or of the whole department), and the chief officer, if the
+// department has one.
 type function struct {
 	dept  Department
-	areas []string
-	roles []string
-	chief string
+	areas []area
+	roles []role
+	chief role
+}
+
+// role is an individual-contributor role and its family.
+type role struct {
+	name string
+	fam  family
+}
+
+// area is a management area word; shared areas ("Engineering") head every
+// family of the department.
+type area struct {
+	name   string
+	fam    family
+	shared bool
+}
+
+// roles and areas of a one-family department.
+func roles(f family, names ...string) []role {
+	out := make([]role, len(names))
+	for i, n := range names {
+		out[i] = role{n, f}
+	}
+	return out
+}
+
+func areas(f family, names ...string) []area {
+	out := make([]area, len(names))
+	for i, n := range names {
+		out[i] = area{name: n, fam: f}
+	}
+	return out
 }
 
 var functions = []function{
-	{Marketing, []string{"Marketing", "Growth", "Brand", "Communications"},
-		[]string{"Marketing Manager", "Marketing Specialist", "Content Marketing Manager", "Growth Marketer",
+	{Marketing, areas(famMarketing, "Marketing", "Growth", "Brand", "Communications"),
+		roles(famMarketing, "Marketing Manager", "Marketing Specialist", "Content Marketing Manager", "Growth Marketer",
 			"SEO Specialist", "Brand Manager", "Digital Marketing Manager", "Product Marketing Manager",
-			"Social Media Manager", "Marketing Analyst", "Communications Specialist"},
-		"Chief Marketing Officer"},
-	{Sales, []string{"Sales", "Business Development", "Partnerships"},
-		[]string{"Account Executive", "Sales Development Representative", "Account Manager",
+			"Social Media Manager", "Marketing Analyst", "Communications Specialist"),
+		role{"Chief Marketing Officer", famMarketing}},
+	{Sales, areas(famSales, "Sales", "Business Development", "Partnerships"),
+		roles(famSales, "Account Executive", "Sales Development Representative", "Account Manager",
 			"Business Development Manager", "Sales Manager", "Key Account Manager", "Sales Representative",
-			"Inside Sales Representative", "Partnerships Manager"},
-		"Chief Revenue Officer"},
-	{ProductProject, []string{"Product", "Product Management", "Program Management", "Delivery"},
-		[]string{"Product Manager", "Project Manager", "Product Owner", "Program Manager", "Scrum Master",
-			"Delivery Manager", "Technical Project Manager"},
-		"Chief Product Officer"},
-	{Engineering, []string{"Engineering", "Software Engineering", "Platform", "Infrastructure"},
-		[]string{"Software Engineer", "Backend Developer", "Frontend Developer", "Full Stack Developer",
-			"DevOps Engineer", "QA Engineer", "Mobile Developer", "Site Reliability Engineer",
-			"Embedded Software Engineer", "Mechanical Engineer", "Electrical Engineer", "Civil Engineer",
-			"Java Developer", "Cloud Engineer", "Security Engineer"},
-		"Chief Technology Officer"},
-	{DataAnalytics, []string{"Data", "Analytics", "Data Science", "Business Intelligence"},
-		[]string{"Data Analyst", "Data Scientist", "Data Engineer", "Business Intelligence Analyst",
-			"Machine Learning Engineer", "Analytics Engineer", "Research Analyst"},
-		"Chief Data Officer"},
-	{Design, []string{"Design", "User Experience", "Creative"},
-		[]string{"UX Designer", "Product Designer", "UI Designer", "Graphic Designer", "UX Researcher",
-			"Visual Designer", "Interaction Designer"},
-		"Chief Design Officer"},
-	{HRRecruitment, []string{"People", "Human Resources", "Talent Acquisition", "Recruiting"},
-		[]string{"Recruiter", "Talent Acquisition Specialist", "HR Generalist", "HR Business Partner",
-			"People Operations Specialist", "Technical Recruiter", "HR Manager"},
-		"Chief People Officer"},
-	{FinanceAccounting, []string{"Finance", "Accounting", "Financial Planning & Analysis", "Tax"},
-		[]string{"Accountant", "Financial Analyst", "Auditor", "Tax Advisor", "Payroll Specialist",
-			"Bookkeeper", "Finance Manager", "Controller", "Treasury Analyst"},
-		"Chief Financial Officer"},
-	{LegalCompliance, []string{"Legal", "Compliance", "Risk & Compliance"},
-		[]string{"Legal Counsel", "Corporate Lawyer", "Paralegal", "Compliance Officer", "Compliance Analyst",
-			"Contract Manager", "Associate Attorney"},
-		"Chief Legal Officer"},
-	{CustomerSupport, []string{"Customer Success", "Customer Support", "Customer Experience"},
-		[]string{"Customer Success Manager", "Customer Support Specialist", "Technical Support Engineer",
-			"Customer Service Representative", "Support Agent", "Client Services Manager"},
-		"Chief Customer Officer"},
-	{HealthHospitality, []string{"Nursing", "Guest Services", "Clinical Services", "Food & Beverage"},
-		[]string{"Registered Nurse", "Physician", "Pharmacist", "Physiotherapist", "Hotel Manager",
-			"Chef", "Hair Stylist", "Dental Hygienist", "Front Desk Agent", "Medical Assistant"},
-		"Chief Medical Officer"},
-	{EducationTraining, []string{"Learning & Development", "Training", "Academic Affairs"},
-		[]string{"Teacher", "Lecturer", "Corporate Trainer", "Instructional Designer",
-			"Learning & Development Specialist", "Teaching Assistant", "Tutor"},
-		"Chief Learning Officer"},
-	{OperationsAdmin, []string{"Operations", "Supply Chain", "Procurement", "Business Operations"},
-		[]string{"Operations Manager", "Office Manager", "Administrative Assistant", "Executive Assistant",
+			"Inside Sales Representative", "Partnerships Manager"),
+		role{"Chief Revenue Officer", famSales}},
+	{ProductProject, areas(famProduct, "Product", "Product Management", "Program Management", "Delivery"),
+		roles(famProduct, "Product Manager", "Project Manager", "Product Owner", "Program Manager", "Scrum Master",
+			"Delivery Manager", "Technical Project Manager"),
+		role{"Chief Product Officer", famProduct}},
+	{Engineering, []area{{name: "Engineering", shared: true}, {name: "Software Engineering", fam: famSoftware},
+		{name: "Platform", fam: famSoftware}, {name: "Infrastructure", fam: famSoftware}},
+		append(append(append(roles(famSoftware, "Software Engineer", "Backend Developer", "Frontend Developer",
+			"Full Stack Developer", "DevOps Engineer", "QA Engineer", "Mobile Developer", "Site Reliability Engineer",
+			"Java Developer", "Cloud Engineer", "Security Engineer"),
+			roles(famElectrical, "Embedded Software Engineer", "Electrical Engineer")...),
+			roles(famMechanical, "Mechanical Engineer", "Design Engineer")...),
+			roles(famCivil, "Civil Engineer", "Structural Engineer")...),
+		role{"Chief Technology Officer", famSoftware}},
+	{DataAnalytics, areas(famData, "Data", "Analytics", "Data Science", "Business Intelligence"),
+		roles(famData, "Data Analyst", "Data Scientist", "Data Engineer", "Business Intelligence Analyst",
+			"Machine Learning Engineer", "Analytics Engineer", "Research Analyst"),
+		role{"Chief Data Officer", famData}},
+	{Design, areas(famDesign, "Design", "User Experience", "Creative"),
+		roles(famDesign, "UX Designer", "Product Designer", "UI Designer", "Graphic Designer", "UX Researcher",
+			"Visual Designer", "Interaction Designer"),
+		role{"Chief Design Officer", famDesign}},
+	{HRRecruitment, areas(famHR, "People", "Human Resources", "Talent Acquisition", "Recruiting"),
+		roles(famHR, "Recruiter", "Talent Acquisition Specialist", "HR Generalist", "HR Business Partner",
+			"People Operations Specialist", "Technical Recruiter", "HR Manager"),
+		role{"Chief People Officer", famHR}},
+	{FinanceAccounting, areas(famFinance, "Finance", "Accounting", "Financial Planning & Analysis", "Tax"),
+		roles(famFinance, "Accountant", "Financial Analyst", "Auditor", "Tax Advisor", "Payroll Specialist",
+			"Bookkeeper", "Finance Manager", "Controller", "Treasury Analyst"),
+		role{"Chief Financial Officer", famFinance}},
+	{LegalCompliance, areas(famLegal, "Legal", "Compliance", "Risk & Compliance"),
+		roles(famLegal, "Legal Counsel", "Corporate Lawyer", "Paralegal", "Compliance Officer", "Compliance Analyst",
+			"Contract Manager", "Associate Attorney"),
+		role{"Chief Legal Officer", famLegal}},
+	{CustomerSupport, areas(famSupport, "Customer Success", "Customer Support", "Customer Experience"),
+		roles(famSupport, "Customer Success Manager", "Customer Support Specialist", "Technical Support Engineer",
+			"Customer Service Representative", "Support Agent", "Client Services Manager"),
+		role{"Chief Customer Officer", famSupport}},
+	{HealthHospitality, []area{{name: "Nursing", fam: famClinical}, {name: "Clinical Services", fam: famClinical},
+		{name: "Guest Services", fam: famHospitality}, {name: "Food & Beverage", fam: famHospitality}},
+		append(append(roles(famClinical, "Registered Nurse", "Physician", "Pharmacist", "Physiotherapist",
+			"Dental Hygienist", "Medical Assistant"),
+			roles(famHospitality, "Hotel Manager", "Chef", "Front Desk Agent", "Restaurant Manager")...),
+			roles(famBeauty, "Hair Stylist", "Beauty Therapist", "Salon Manager")...),
+		role{"Chief Medical Officer", famClinical}},
+	{EducationTraining, areas(famEducation, "Learning & Development", "Training", "Academic Affairs"),
+		roles(famEducation, "Teacher", "Lecturer", "Corporate Trainer", "Instructional Designer",
+			"Learning & Development Specialist", "Teaching Assistant", "Tutor"),
+		role{"Chief Learning Officer", famEducation}},
+	{OperationsAdmin, areas(famOperations, "Operations", "Supply Chain", "Procurement", "Business Operations"),
+		roles(famOperations, "Operations Manager", "Office Manager", "Administrative Assistant", "Executive Assistant",
 			"Operations Analyst", "Supply Chain Analyst", "Logistics Coordinator", "Procurement Specialist",
-			"Business Analyst"},
-		"Chief Operating Officer"},
-	{FacilityServices, []string{"Facilities", "Workplace", "Maintenance"},
-		[]string{"Facilities Coordinator", "Maintenance Technician", "Facility Manager", "Security Officer",
-			"Building Engineer", "Workplace Coordinator"},
-		""},
-	{Entertainment, []string{"Production", "Content", "Post-Production"},
-		[]string{"Video Producer", "Video Editor", "Sound Engineer", "Production Assistant", "Camera Operator",
-			"Content Producer", "Animator", "Motion Designer"},
-		"Chief Content Officer"},
+			"Business Analyst"),
+		role{"Chief Operating Officer", famOperations}},
+	{FacilityServices, areas(famFacility, "Facilities", "Workplace", "Maintenance"),
+		roles(famFacility, "Facilities Coordinator", "Maintenance Technician", "Facility Manager", "Security Officer",
+			"Building Engineer", "Workplace Coordinator"),
+		role{}},
+	{Entertainment, areas(famEntertainment, "Production", "Content", "Post-Production"),
+		roles(famEntertainment, "Video Producer", "Video Editor", "Sound Engineer", "Production Assistant", "Camera Operator",
+			"Content Producer", "Animator", "Motion Designer"),
+		role{"Chief Content Officer", famEntertainment}},
 }
 
-// titleVocab is the title vocabulary with, for every department and level,
+// titleVocab is the title vocabulary with, for every family and level,
 // the titles that imply them.
 type titleVocab struct {
 	titles []Title
-	// byDeptLevel lists title ids per department and level.
-	byDeptLevel [numDepartments][numLevels][]TitleID
+	fam    []family // family of each title
+	// byFamilyLevel lists, per family and level, the titles a person of
+	// that family can hold: its own and those of its department's shared
+	// areas ("Head of Engineering" for a civil engineer).
+	byFamilyLevel [numFamilies][numLevels][]TitleID
+	// familyOf draws a family for a department by familyWeights.
+	familyOf [numDepartments]struct {
+		fams  []family
+		table weighted
+	}
 }
 
 // loadTitles builds the vocabulary once per process. It depends on nothing
 // but the tables above, so ids are stable across worlds and runs.
 var loadTitles = sync.OnceValue(func() *titleVocab {
 	v := &titleVocab{}
-	add := func(name string, d Department, l Level) {
+	add := func(name string, d Department, l Level, fams ...family) {
 		id := TitleID(len(v.titles))
 		v.titles = append(v.titles, Title{Name: name, Department: d, Level: l})
-		v.byDeptLevel[d][l] = append(v.byDeptLevel[d][l], id)
+		v.fam = append(v.fam, fams[0])
+		for _, f := range fams {
+			v.byFamilyLevel[f][l] = append(v.byFamilyLevel[f][l], id)
+		}
 	}
 	for _, f := range functions {
-		for _, role := range f.roles {
-			manager := strings.HasSuffix(role, "Manager")
-			if !manager {
-				add("Trainee "+role, f.dept, Entry)
+		var own []family // the department's families, in order of first role
+		for _, r := range f.roles {
+			if !slices.Contains(own, r.fam) {
+				own = append(own, r.fam)
 			}
-			add("Junior "+role, f.dept, Junior)
-			add(role, f.dept, MidLevel)
-			add("Senior "+role, f.dept, Senior)
+		}
+		for _, r := range f.roles {
+			manager := strings.HasSuffix(r.name, "Manager")
+			if !manager {
+				add("Trainee "+r.name, f.dept, Entry, r.fam)
+			}
+			add("Junior "+r.name, f.dept, Junior, r.fam)
+			add(r.name, f.dept, MidLevel, r.fam)
+			add("Senior "+r.name, f.dept, Senior, r.fam)
 			if !manager {
 				// "Lead Marketing Manager" is not something people write.
-				add("Lead "+role, f.dept, Lead)
-				add("Principal "+role, f.dept, Lead)
+				add("Lead "+r.name, f.dept, Lead, r.fam)
+				add("Principal "+r.name, f.dept, Lead, r.fam)
 			}
 		}
-		for _, area := range f.areas {
-			add(area+" Intern", f.dept, Entry)
-			add(area+" Team Lead", f.dept, Lead)
-			add("Head of "+area, f.dept, Head)
-			add("Director of "+area, f.dept, Directors)
-			add(area+" Director", f.dept, Directors)
-			add("Senior Director, "+area, f.dept, Directors)
-			add("VP of "+area, f.dept, VP)
-			add("Vice President, "+area, f.dept, VP)
-			add("SVP "+area, f.dept, VP)
+		for _, a := range f.areas {
+			fams := []family{a.fam}
+			if a.shared {
+				fams = own
+			}
+			add(a.name+" Intern", f.dept, Entry, fams...)
+			add(a.name+" Team Lead", f.dept, Lead, fams...)
+			add("Head of "+a.name, f.dept, Head, fams...)
+			add("Director of "+a.name, f.dept, Directors, fams...)
+			add(a.name+" Director", f.dept, Directors, fams...)
+			add("Senior Director, "+a.name, f.dept, Directors, fams...)
+			add("VP of "+a.name, f.dept, VP, fams...)
+			add("Vice President, "+a.name, f.dept, VP, fams...)
+			add("SVP "+a.name, f.dept, VP, fams...)
 		}
-		if f.chief != "" {
-			add(f.chief, f.dept, CLevel)
+		if f.chief.name != "" {
+			add(f.chief.name, f.dept, CLevel, f.chief.fam)
 		}
 	}
-	add("Co-Founder & CTO", Engineering, Founder)
-	add("Founder & Creative Director", Design, Founder)
-	add("Co-Founder & Head of Sales", Sales, Founder)
+	add("Co-Founder & CTO", Engineering, Founder, famSoftware)
+	add("Founder & Creative Director", Design, Founder, famDesign)
+	add("Co-Founder & Head of Sales", Sales, Founder, famSales)
 	for _, name := range []string{"Chief Executive Officer", "CEO", "Managing Director", "President"} {
-		add(name, NoDepartment, CLevel)
+		add(name, NoDepartment, CLevel, famGeneral)
 	}
 	for _, name := range []string{"Founder", "Co-Founder", "Founder & CEO", "Owner", "Co-Founder & CEO"} {
-		add(name, NoDepartment, Founder)
+		add(name, NoDepartment, Founder, famGeneral)
 	}
 	for _, name := range []string{"Board Member", "Advisor", "Board Advisor", "Non-Executive Director",
 		"Member of the Board of Directors", "Strategic Advisor"} {
-		add(name, NoDepartment, Board)
+		add(name, NoDepartment, Board, famGeneral)
+	}
+	for d := range numDepartments {
+		var fams []family
+		var weights []uint64
+		for f := range numFamilies {
+			if familyDept[f] == d {
+				fams = append(fams, f)
+				weights = append(weights, familyWeights[f])
+			}
+		}
+		v.familyOf[d].fams, v.familyOf[d].table = fams, newWeighted(weights)
 	}
 	return v
 })
+
+// drawFamily picks the family of a person whose career is in department d.
+func (v *titleVocab) drawFamily(r *rand.Rand, d Department) family {
+	f := &v.familyOf[d]
+	return f.fams[f.table.draw(r)]
+}
 
 // Titles returns the title vocabulary, indexed by Job.Title. The slice is
 // shared: do not modify it.

@@ -118,7 +118,7 @@ func (w *World) respell(r *rand.Rand, p *Person, slot int) {
 		ph := &p.Phones[slot-slotPhone]
 		country := w.geo.placeCountry[p.City]
 		for range attempts {
-			num, ok := w.phonePlans.draw(r, country, ph.Kind)
+			num, ok := w.phonePlans.draw(r, p.City, country, ph.Kind)
 			if ok && w.index.claim(phoneHash(num), p.Index) {
 				ph.Number = num
 				return

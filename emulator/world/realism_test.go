@@ -1,0 +1,352 @@
+package world
+
+import (
+	"encoding/json"
+	"flag"
+	"math/rand/v2"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/nyaruka/phonenumbers"
+)
+
+var realismSeed = flag.Int64("realism.seed", 0, "seed of the world TestRealism draws (0: a random one)")
+
+// realismWorld builds a world of a few thousand people from a seed drawn
+// for this run (or given with -realism.seed), and logs the seed so that a
+// failure can be replayed.
+func realismWorld(t *testing.T) *World {
+	t.Helper()
+	seed := *realismSeed
+	if seed == 0 {
+		seed = rand.Int64N(1<<31) + 1
+	}
+	t.Logf("world seed %d (replay with -realism.seed=%d)", seed, seed)
+	return New(Config{Seed: seed, People: 4000})
+}
+
+// TestRealism checks, over a few thousand generated people, what a
+// careful reader of profiles would notice and can be counted.
+func TestRealism(t *testing.T) {
+	w := realismWorld(t)
+	t.Run("profile URL among social", func(t *testing.T) { checkProfileURLInSocial(t, w) })
+	t.Run("names in Latin script", func(t *testing.T) { checkLatinNames(t, w) })
+	t.Run("area codes of the state", func(t *testing.T) { checkAreaCodes(t, w) })
+	t.Run("degrees fit fields", func(t *testing.T) { checkDegrees(t, w) })
+	t.Run("skills fit jobs", func(t *testing.T) { checkSkills(t, w) })
+	t.Run("real schools", func(t *testing.T) { checkSchools(t, w) })
+	t.Run("company text", func(t *testing.T) { checkCompanies(t, w) })
+	t.Run("place names", func(t *testing.T) { checkPlaceNames(t, w) })
+	t.Run("courses distinct", func(t *testing.T) { checkCourses(t, w) })
+}
+
+// Everyone is found by their profile URL, so every profile lists it among
+// its social links, with contacts and without.
+func checkProfileURLInSocial(t *testing.T, w *World) {
+	for i := range w.Len() {
+		p := w.Person(i)
+		if q, ok := w.Find(p.ProfileURL()); !ok || q != p {
+			t.Fatalf("person %d is not found by %s", i, p.ProfileURL())
+		}
+		for _, without := range []bool{false, true} {
+			var c struct {
+				Social []struct{ Type, Link string }
+			}
+			if err := json.Unmarshal(w.Candidate(p, without), &c); err != nil {
+				t.Fatal(err)
+			}
+			if !slices.ContainsFunc(c.Social, func(s struct{ Type, Link string }) bool {
+				return s.Type == "li" && s.Link == p.ProfileURL()
+			}) {
+				t.Fatalf("person %d (withoutContacts %v): social %v lacks %s", i, without, c.Social, p.ProfileURL())
+			}
+		}
+	}
+}
+
+// Full names are in Latin script; native spellings are rare alternative
+// names.
+func checkLatinNames(t *testing.T, w *World) {
+	native := 0
+	for i := range w.Len() {
+		p := w.Person(i)
+		for _, r := range p.FullName {
+			if unicode.IsLetter(r) && !unicode.Is(unicode.Latin, r) {
+				t.Fatalf("person %d: %q is not in Latin script", i, p.FullName)
+			}
+		}
+		if strings.ContainsFunc(p.AltName, func(r rune) bool { return unicode.IsLetter(r) && !unicode.Is(unicode.Latin, r) }) {
+			native++
+		}
+	}
+	if native == 0 || native > w.Len()/20 {
+		t.Errorf("%d native-script alternative names in %d people, want a few", native, w.Len())
+	}
+}
+
+// A US or Canadian number's area code is of the owner's state or province
+// (El Paso gets 915, not Maine's 207), and the country's numbers use many
+// area codes.
+func checkAreaCodes(t *testing.T, w *World) {
+	regionOf := map[string]Region{}
+	for _, r := range w.Regions() {
+		regionOf[r.Country+"/"+r.Code] = r
+	}
+	codes := map[uint64]bool{}
+	checked, ownCity := 0, 0
+	for i := range w.Len() {
+		p := w.Person(i)
+		pl := w.Places()[p.City]
+		reg, ok := regionOf[pl.Country+"/"+pl.Admin1]
+		if !ok {
+			continue
+		}
+		for _, ph := range p.Phones {
+			num, err := phonenumbers.Parse(ph.E164(), "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			desc, _ := phonenumbers.GetGeocodingForNumber(num, "en")
+			city, state, isCity := strings.Cut(desc, ", ")
+			switch {
+			case desc == "Washington D.C." && reg.Abbreviation == "DC":
+			case isCity && state == reg.Abbreviation, !isCity && desc == reg.Name:
+			default:
+				t.Errorf("%s in %s is a number of %q", ph.E164(), pl.Display, desc)
+			}
+			if isCity && strings.HasPrefix(pl.Name, city) {
+				ownCity++
+			}
+			codes[ph.Number/10_000_000%1000] = true
+			checked++
+		}
+	}
+	if checked < 300 || len(codes) < 80 {
+		t.Errorf("%d US and Canadian numbers use %d area codes; want many of both", checked, len(codes))
+	}
+	if ownCity < checked/3 {
+		t.Errorf("only %d of %d numbers are of the owner's own city", ownCity, checked)
+	}
+}
+
+// Degrees fit their field ("Bachelor of Laws" is a law degree) and the
+// system of the school's country.
+func checkDegrees(t *testing.T, w *World) {
+	s := w.schools
+	count := 0
+	for i := range w.Len() {
+		p := w.Person(i)
+		for _, ed := range p.Education {
+			if ed.Degree == 0 {
+				continue
+			}
+			country := w.Places()[w.Universities()[ed.University].City].Country
+			k := s.kinds[ed.Field]
+			ok := slices.Contains(bachelorsOf[k], ed.Degree) || slices.Contains(mastersOf[k], ed.Degree) ||
+				slices.Contains(doctoratesOf[k], ed.Degree) || slices.Contains(shortDegrees, ed.Degree) ||
+				ed.Degree == degMBA && ed.Field == s.businessField ||
+				ed.Degree == degBachelor || ed.Degree == degMaster || ed.Degree == degDiploma || ed.Degree == degPhD
+			if !ok {
+				t.Errorf("person %d: %s in %s", i, degreeNames[ed.Degree], s.fields[ed.Field])
+			}
+			if !degreeFits(ed.Degree, country) {
+				t.Errorf("person %d: a %s in %s", i, degreeNames[ed.Degree], country)
+			}
+			count++
+		}
+	}
+	if count < w.Len() {
+		t.Errorf("only %d degrees in %d people", count, w.Len())
+	}
+}
+
+// Every skill is a generic one, one of the work of a role the person held,
+// or (for someone who has led people) one of running a business: no
+// Kubernetes for a civil engineer.
+func checkSkills(t *testing.T, w *World) {
+	v := w.skills
+	for i := range w.Len() {
+		p := w.Person(i)
+		allowed := map[SkillID]bool{}
+		for _, s := range v.generic {
+			allowed[s] = true
+		}
+		for _, j := range p.Jobs {
+			for _, s := range v.byFamily[j.fam] {
+				allowed[s] = true
+			}
+			if j.fam == famGeneral || leads(w.Title(j.Title).Level) {
+				for _, s := range v.byFamily[famGeneral] {
+					allowed[s] = true
+				}
+			}
+		}
+		if len(p.Jobs) == 0 {
+			continue // not worked yet: the skills of what they studied for
+		}
+		for _, s := range p.Skills {
+			if !allowed[s] {
+				var titles []string
+				for _, j := range p.Jobs {
+					titles = append(titles, w.Title(j.Title).Name)
+				}
+				t.Fatalf("person %d (%s) lists %q", i, strings.Join(titles, ", "), v.names[s])
+			}
+		}
+	}
+	// The cases a reader noticed.
+	civil := slices.IndexFunc(w.Titles(), func(t Title) bool { return t.Name == "Junior Civil Engineer" })
+	for _, s := range []string{"AWS", "Java", "Rust", "Kubernetes"} {
+		id := SkillID(slices.Index(v.names, s))
+		if slices.Contains(v.byFamily[w.titles.fam[civil]], id) {
+			t.Errorf("a civil engineer's skills include %s", s)
+		}
+	}
+}
+
+// Schools are mostly the country's real, well-known ones.
+func checkSchools(t *testing.T, w *World) {
+	real, all := 0, 0
+	famous := map[int32]bool{}
+	for _, ids := range w.schools.famous {
+		for _, id := range ids {
+			famous[id] = true
+		}
+	}
+	for i := range w.Len() {
+		for _, ed := range w.Person(i).Education {
+			if famous[ed.University] {
+				real++
+			}
+			all++
+		}
+	}
+	if real < all*3/5 {
+		t.Errorf("%d of %d schools are real ones, want most", real, all)
+	}
+	for _, u := range w.Universities() {
+		if strings.HasSuffix(u.Name, " University") && !famous[int32(slices.Index(w.Universities(), u))] {
+			t.Errorf("invented school %q reads like a real one", u.Name)
+		}
+	}
+}
+
+// articleSlip finds "is a" before a vowel or "is an" before a consonant:
+// the description says what the company "is".
+var articleSlip = regexp.MustCompile(` is (a [aeiouAEIOU]|an [^aeiouhAEIOUH])`)
+
+// Company descriptions use the right article; legal forms are those of
+// the company's country; foreign employers are multinationals; head
+// counts and founding years fit the industry; offices are where the
+// company does business.
+func checkCompanies(t *testing.T, w *World) {
+	forms := map[string]string{} // legal form → country
+	for cc, fs := range legalForms {
+		for _, f := range fs {
+			forms[f] = cc
+		}
+	}
+	homonyms := map[string]int{} // "CC/City" → places of that name
+	for _, pl := range w.Places() {
+		homonyms[pl.Country+"/"+pl.Name]++
+	}
+	centres := map[string]bool{}
+	for _, key := range businessCentres {
+		centres[key] = true
+	}
+	for _, c := range w.Companies() {
+		var info companyInfoJSON
+		if err := json.Unmarshal(w.CompanyInfo(c), &info); err != nil {
+			t.Fatal(err)
+		}
+		if m := articleSlip.FindString(info.Description); m != "" {
+			t.Errorf("%q: %q", info.Description, m)
+		}
+		hq := w.Places()[c.City]
+		own := slices.ContainsFunc(legalForms[hq.Country], func(f string) bool { return strings.HasSuffix(c.Name, " "+f) })
+		for f, cc := range forms {
+			if strings.HasSuffix(c.Name, " "+f) && !own {
+				t.Errorf("%s (%s) carries the legal form of %s", c.Name, hq.Country, cc)
+			}
+		}
+		ind := w.Industry(c.Industry)
+		if limit, ok := industryMaxStaff[ind]; ok && c.StaffCount > limit && c.StaffCount > int32(len(w.Employees(c, ""))) {
+			t.Errorf("%s (%s) has %d staff", c.Name, ind, c.StaffCount)
+		}
+		if first, ok := industryFirstYear[ind]; ok && int(c.Founded) < first {
+			t.Errorf("%s (%s) was founded in %d", c.Name, ind, c.Founded)
+		}
+		cities := map[string]bool{}
+		for k, o := range info.ConfirmedLocations {
+			if k > 0 && o.Country != hq.Country && !centres[o.Country+"/"+o.City] {
+				t.Errorf("%s of %s has an office in %s, %s", c.Name, hq.Country, o.City, o.Country)
+			}
+			if cities[o.Country+"/"+o.City] && homonyms[o.Country+"/"+o.City] == 1 {
+				t.Errorf("%s has two offices in %s, %s", c.Name, o.City, o.Country)
+			}
+			cities[o.Country+"/"+o.City] = true
+		}
+	}
+	for i := range w.Len() {
+		p := w.Person(i)
+		country := w.Places()[p.City].Country
+		for _, j := range p.Jobs {
+			c := w.Company(j.Company)
+			if hq := w.Places()[c.City].Country; hq != country && c.StaffCount < multinational {
+				t.Fatalf("person %d in %s works for %s, a small company of %s", i, country, c.Name, hq)
+			}
+		}
+	}
+}
+
+// Places show their conventional English names: no scholarly
+// transliteration marks, no neighbourhood as a home.
+func checkPlaceNames(t *testing.T, w *World) {
+	for i := range w.Len() {
+		pl := w.Places()[w.Person(i).City]
+		if transliterated[pl.Country] && strings.ContainsFunc(pl.Name, func(r rune) bool { return r > unicode.MaxASCII }) {
+			t.Errorf("%s is not in conventional English", pl.Display)
+		}
+		if w.geo.cityOf[w.Person(i).City] != w.Person(i).City {
+			t.Errorf("person %d lives in the neighbourhood %s", i, pl.Display)
+		}
+	}
+	for _, tc := range []struct{ country, name string }{{"IN", "Bengaluru"}, {"IN", "Mumbai"}} {
+		found := false
+		for _, pl := range w.Places() {
+			if pl.Country == tc.country && pl.Name == tc.name && len(pl.Aliases) > 0 {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s has no aliases", tc.name)
+		}
+	}
+}
+
+// A course appears at most once in a profile.
+func checkCourses(t *testing.T, w *World) {
+	seen := 0
+	for i := range w.Len() {
+		var c struct{ Course []struct{ Name string } }
+		if err := json.Unmarshal(w.Candidate(w.Person(i), false), &c); err != nil {
+			t.Fatal(err)
+		}
+		names := map[string]bool{}
+		for _, k := range c.Course {
+			if names[k.Name] {
+				t.Fatalf("person %d lists the course %q twice", i, k.Name)
+			}
+			names[k.Name] = true
+		}
+		if len(c.Course) > 1 {
+			seen++
+		}
+	}
+	if seen == 0 {
+		t.Error("nobody lists two courses: the check checked nothing")
+	}
+}
