@@ -100,6 +100,11 @@ func newLocator(w *world.World) *locator {
 		}
 		name := fold(p.Name)
 		l.byName[name] = append(l.byName[name], int32(i))
+		for _, alias := range p.Aliases { // "Bangalore" for Bengaluru
+			if a := fold(alias); a != name {
+				l.byName[a] = append(l.byName[a], int32(i))
+			}
+		}
 		// "New York City" is also "New York", "Ho Chi Minh City" "Ho Chi Minh".
 		if short, ok := strings.CutSuffix(name, " city"); ok && short != "" {
 			l.byName[short] = append(l.byName[short], int32(i))
