@@ -63,6 +63,11 @@ func (e *engine) tick(now time.Time, final bool) {
 		return
 	}
 	e.lastTick = now
+	// A journal removed under the run loses what is written to it: stop
+	// at once rather than pay for results that cannot be kept.
+	if err := e.j.Present(); err != nil && e.stop != StopStorage {
+		e.storageFailed(err)
+	}
 	s := e.snapshot(now, final)
 	if final {
 		e.cfg.Progress.Done(s)

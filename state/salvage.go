@@ -65,7 +65,9 @@ func Salvage(from, to string) (SalvageReport, error) {
 		return rep, err
 	}
 	defer src.Close()
-	dst, err := Open(to, Options{Command: "enrich journal salvage"})
+	// The new journal is written without a sync per commit, and synced
+	// once at the end: a salvage cut off is simply run again.
+	dst, err := Open(to, Options{Command: "enrich journal salvage", NoSync: true})
 	if err != nil {
 		return rep, err
 	}
@@ -133,6 +135,9 @@ func Salvage(from, to string) (SalvageReport, error) {
 		rep.Copied["requests"] -= len(bad)
 		return meta.Put([]byte("salvaged"), []byte(time.Now().UTC().Format(time.RFC3339)))
 	})
+	if err == nil {
+		err = dst.db.Sync()
+	}
 	if err != nil {
 		dst.Close()
 		os.Remove(to)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 )
 
@@ -17,7 +18,15 @@ func main() {
 // run executes the command line and returns the process exit code. The
 // first SIGINT or SIGTERM cancels the root context, so that commands stop
 // cleanly; a second one exits at once.
-func run(args []string) int {
+func run(args []string) (code int) {
+	// A panic is a bug: it exits 1 with its stack, never 2, which says
+	// "bad usage".
+	defer func() {
+		if p := recover(); p != nil {
+			fmt.Fprintf(os.Stderr, "enrich: internal error: %v; this is a bug, please report it with what follows\n%s", p, debug.Stack())
+			code = ExitError
+		}
+	}()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	signals := make(chan os.Signal, 2)
@@ -38,7 +47,7 @@ func run(args []string) int {
 	root := newRootCommand()
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
-	code := exitCode(ctx, err)
+	code = exitCode(ctx, err)
 	if err != nil && code != ExitOK {
 		fmt.Fprintf(os.Stderr, "enrich: %v\n", err)
 	}

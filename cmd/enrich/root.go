@@ -83,6 +83,7 @@ The service's address and key come from the environment:
 		newDemoCommand(g),
 		newEmulatorCommand(g),
 		newMCPCommand(g),
+		newJournalCommand(g),
 		newVersionCommand(),
 	)
 	return root

@@ -1,0 +1,116 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+
+	"github.com/spf13/cobra"
+
+	"github.com/enrich-dev/enrich/state"
+)
+
+func newJournalCommand(g *globals) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "journal",
+		Short: "Check a journal, or salvage a damaged one",
+		Long: `A journal is damaged when its file was cut short (a full disk), overwritten
+or flipped on a bad medium. Every command that meets one says so and stops.
+
+  enrich journal check FILE          reads every record and page; exit 0 when sound, 1 when damaged
+  enrich journal salvage OLD NEW     copies what OLD holds into a new journal NEW
+
+Run with NEW afterwards (--journal NEW): what salvage could not copy is
+looked up again, which costs a credit for each person found that way.`,
+		Args: exactArgs(0, "a subcommand: check or salvage"),
+		RunE: func(cmd *cobra.Command, args []string) error { return cmd.Help() },
+	}
+	var asJSON bool
+	check := &cobra.Command{
+		Use:   "check FILE",
+		Short: "Read every record and page of a journal and say what is damaged",
+		Args:  exactArgs(1, "the journal file"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			rep, err := state.Check(args[0])
+			if err != nil {
+				return journalError(err)
+			}
+			if asJSON {
+				enc := json.NewEncoder(cmd.OutOrStdout())
+				enc.SetIndent("", "  ")
+				enc.Encode(rep)
+			} else {
+				writeCheck(cmd.OutOrStdout(), rep)
+			}
+			if !rep.OK() {
+				return withCode(ExitError, fmt.Errorf("journal %s is damaged; `enrich journal salvage %s NEW` copies what is readable into a new journal", args[0], args[0]))
+			}
+			return nil
+		},
+	}
+	check.Flags().BoolVar(&asJSON, "json", false, "print JSON")
+	salvage := &cobra.Command{
+		Use:   "salvage OLD NEW",
+		Short: "Copy every readable record of a damaged journal into a new one",
+		Args:  exactArgs(2, "the damaged journal and the new journal's file"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			rep, err := state.Salvage(args[0], args[1])
+			if err != nil {
+				return journalError(err)
+			}
+			w := cmd.OutOrStdout()
+			fmt.Fprintf(w, "salvaged %s into %s\n", rep.From, rep.To)
+			writeCounts(w, "copied", rep.Copied)
+			writeCounts(w, "dropped", rep.Dropped)
+			for _, u := range rep.Unreadable {
+				fmt.Fprintf(w, "  unreadable  %s\n", u)
+			}
+			fmt.Fprintf(w, "run with --journal %s; what was dropped is looked up again\n", rep.To)
+			return nil
+		},
+	}
+	cmd.AddCommand(check, salvage)
+	return cmd
+}
+
+func writeCheck(w io.Writer, r state.CheckReport) {
+	fmt.Fprintf(w, "journal    %s\n", r.Path)
+	fmt.Fprintf(w, "lookups    %d readable, %d damaged\n", r.Lookups, r.DamagedLookups)
+	fmt.Fprintf(w, "results    %d of found lookups, %d damaged, %d another identifier's\n", r.Results, r.DamagedResults, r.Mismatched)
+	fmt.Fprintf(w, "requests   %d readable, %d damaged\n", r.Batches, r.DamagedBatches)
+	for _, u := range r.Unreadable {
+		fmt.Fprintf(w, "unreadable %s\n", u)
+	}
+	for _, p := range r.Pages {
+		fmt.Fprintf(w, "page       %s\n", p)
+	}
+	if r.OK() {
+		fmt.Fprintln(w, "sound")
+	}
+}
+
+func writeCounts(w io.Writer, what string, counts map[string]int) {
+	names := make([]string, 0, len(counts))
+	for k, n := range counts {
+		if n > 0 {
+			names = append(names, k)
+		}
+	}
+	sort.Strings(names)
+	for _, k := range names {
+		fmt.Fprintf(w, "  %-10s  %d %s\n", what, counts[k], k)
+	}
+}
+
+// journalError gives a journal that cannot be read its exit code.
+func journalError(err error) error {
+	switch {
+	case errors.Is(err, state.ErrLocked):
+		return withCode(ExitLocked, err)
+	case errors.Is(err, state.ErrDamaged):
+		return withCode(ExitError, err)
+	}
+	return withCode(ExitUsage, err)
+}
