@@ -11,8 +11,12 @@ FUZZTIME    ?= 5s
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-12s %s\n", $$1, $$2}'
 
+# The version and commit come from git when there is one; `enrich --version`
+# prints them.
+VERSION     ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+
 build: ## build bin/enrich
-	$(GO) build -o $(BIN)/enrich ./cmd/enrich
+	$(GO) build -buildvcs=auto -ldflags "-X main.version=$(VERSION)" -o $(BIN)/enrich ./cmd/enrich
 
 test: vet lint unit fuzz ## everything CI runs: vet, staticcheck, race tests, short fuzzing
 

@@ -2,7 +2,9 @@ package api
 
 import (
 	"bytes"
+	_ "embed"
 	"encoding/json"
+	"strings"
 )
 
 // The department and level values people search accepts (interface 4.2).
@@ -180,3 +182,12 @@ func (s *SearchProfile) UnmarshalJSON(b []byte) error {
 	}
 	return nil
 }
+
+// Industries are the professional network's long-standing industry
+// names, which the service's industry filters take. The service does not
+// publish its list: it answers 422 to a name it does not know. The list
+// serves shell completion and help.
+var Industries = strings.Split(strings.TrimSpace(industriesText), "\n")
+
+//go:embed industries.txt
+var industriesText string

@@ -267,7 +267,7 @@ func TestJournalLocked(t *testing.T) {
 	if err := cmd.Run(); err != nil {
 		t.Fatalf("status while running: %v", err)
 	}
-	if !strings.Contains(out.String(), "running (pid") || !strings.Contains(out.String(), "rows       30:") {
+	if !strings.Contains(out.String(), "running (pid") || !strings.Contains(out.String(), "rows         30:") {
 		t.Errorf("status while running:\n%s", out.String())
 	}
 	first.Process.Kill()

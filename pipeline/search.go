@@ -197,7 +197,7 @@ func searchError(err error) error {
 	case errors.Is(err, api.ErrNoCredits):
 		return &quotaStop{reason: "daily search quota exhausted (" + msg + ")"}
 	case errors.Is(err, api.ErrBadParams):
-		return fmt.Errorf("the service rejected the search: %s", msg)
+		return fmt.Errorf("%w: the service rejected the search as invalid: %s; check the filters", ErrUsage, msg)
 	case errors.Is(err, api.ErrUnauthorized), errors.Is(err, api.ErrForbidden):
 		return fmt.Errorf("%w: %s", ErrAccount, accountProblem(err))
 	}

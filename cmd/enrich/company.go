@@ -72,7 +72,12 @@ func companyCall(g *globals, use, short string, run func(cmd *cobra.Command, c *
 func newCompanyFindCommand(g *globals) *cobra.Command {
 	return companyCall(g, "find ID", "Resolve a company id or slug (free)", func(cmd *cobra.Command, c *api.Client, id string) (any, func(io.Writer), error) {
 		ref, _, err := c.CompanyFind(cmd.Context(), id)
-		return ref, func(w io.Writer) {
+		out := struct {
+			ID   int64  `json:"id"`
+			Slug string `json:"slug"`
+			Name string `json:"name"`
+		}{ref.ID, ref.Slug, ref.Company}
+		return out, func(w io.Writer) {
 			table(w, [][2]string{{"id", fmt.Sprint(ref.ID)}, {"slug", ref.Slug}, {"name", ref.Company}})
 		}, err
 	})
@@ -86,7 +91,7 @@ func newCompanyCountCommand(g *globals) *cobra.Command {
 		}
 		n, _, err := c.CompanyCount(cmd.Context(), id, status)
 		return map[string]any{"id": id, "status": status, "total_profiles": n}, func(w io.Writer) {
-			fmt.Fprintf(w, "%d %s profiles\n", n, status)
+			fmt.Fprintf(w, "%d profiles of %s\n", n, employeesOf(status))
 		}, err
 	})
 	cmd.Flags().StringVar(&status, "status", "current", "current, past or both")
@@ -209,7 +214,7 @@ func companyCmdError(err error) error {
 		return withCode(ExitIncomplete, err)
 	}
 	if errors.Is(err, pipeline.ErrAccount) {
-		return err
+		return withCode(ExitUsage, err)
 	}
 	var ee *exitError
 	if errors.As(err, &ee) {
@@ -219,6 +224,17 @@ func companyCmdError(err error) error {
 		return withCode(ExitUsage, serviceError(err))
 	}
 	return runError(serviceError(err))
+}
+
+// employeesOf names the employees a status means.
+func employeesOf(status string) string {
+	switch status {
+	case "past":
+		return "past employees"
+	case "both":
+		return "current and past employees"
+	}
+	return "current employees"
 }
 
 // table prints label/value rows aligned.

@@ -53,3 +53,13 @@ func exitCode(ctx context.Context, err error) int {
 	}
 	return ExitError
 }
+
+// count writes n with the word for one or for several.
+func count(n int, one, many string) string { return count64(int64(n), one, many) }
+
+func count64(n int64, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}

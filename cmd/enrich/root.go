@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"runtime/debug"
 
 	"github.com/spf13/cobra"
 )
@@ -58,13 +59,20 @@ The service's address and key come from the environment:
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) > 0 {
-				return usageErrorf("unknown command %q; see 'enrich --help'", args[0])
+			if len(args) == 0 {
+				return nil
 			}
-			return nil
+			if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
+				return usageErrorf("unknown command %q; did you mean %q? See 'enrich --help'", args[0], s[0])
+			}
+			return usageErrorf("unknown command %q; see 'enrich --help'", args[0])
 		},
 		RunE: func(cmd *cobra.Command, args []string) error { return cmd.Help() },
 	}
+	root.Version = versionText()
+	root.SetVersionTemplate("{{.Version}}\n")
+	root.Flags().BoolP("version", "v", false, "print the version and the commit it was built from")
+	root.SuggestionsMinimumDistance = 2
 	root.PersistentFlags().StringVar(&g.logFormat, "log-format", "text", "log format on stderr: text or json")
 	root.PersistentFlags().StringVar(&g.logLevel, "log-level", "info", "log level: debug, info, warn or error")
 	root.PersistentFlags().BoolVarP(&g.quiet, "quiet", "q", false, "print only warnings, errors and the final summary (for cron mails)")
@@ -86,6 +94,7 @@ The service's address and key come from the environment:
 		newJournalCommand(g),
 		newVersionCommand(),
 	)
+	registerCompletions(root)
 	return root
 }
 
@@ -99,8 +108,49 @@ func exactArgs(n int, what string) cobra.PositionalArgs {
 	}
 }
 
-// version is set at build time with -ldflags "-X main.version=...".
+// version is set at build time with -ldflags "-X main.version=...";
+// otherwise the module's version from the build information is used.
 var version = "dev"
+
+// versionText is "enrich VERSION (commit C, built DATE[, modified])", from
+// what the Go toolchain recorded in the binary.
+func versionText() string {
+	v := version
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "enrich " + v
+	}
+	if v == "dev" && info.Main.Version != "" && info.Main.Version != "(devel)" {
+		v = info.Main.Version
+	}
+	var commit, when string
+	modified := false
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			commit = s.Value
+		case "vcs.time":
+			when = s.Value
+		case "vcs.modified":
+			modified = s.Value == "true"
+		}
+	}
+	out := "enrich " + v
+	if commit != "" {
+		if len(commit) > 12 {
+			commit = commit[:12]
+		}
+		out += " (commit " + commit
+		if when != "" {
+			out += ", " + when
+		}
+		if modified {
+			out += ", with uncommitted changes"
+		}
+		out += ")"
+	}
+	return out + ", " + info.GoVersion
+}
 
 func newVersionCommand() *cobra.Command {
 	return &cobra.Command{
@@ -108,7 +158,7 @@ func newVersionCommand() *cobra.Command {
 		Short: "Print the version",
 		Args:  exactArgs(0, "no arguments"),
 		Run: func(cmd *cobra.Command, args []string) {
-			fmt.Fprintln(cmd.OutOrStdout(), "enrich", version)
+			fmt.Fprintln(cmd.OutOrStdout(), versionText())
 		},
 	}
 }

@@ -77,7 +77,7 @@ OUTPUT.search.csv.`,
 	f.StringVar(&o.q.CurrentPastCompany, "current-past-company", "", "boolean query on current or past companies")
 	f.StringVar(&o.q.FullName, "full-name", "", "full name")
 	f.StringVar(&o.q.Keywords, "keywords", "", "boolean query over skills, summary, education and other attributes")
-	f.StringVar(&o.q.Industry, "industry", "", "one industry (see 'enrich emulator' sample data for the list)")
+	f.StringVar(&o.q.Industry, "industry", "", "one industry, by the professional network's industry names (e.g. \"Computer Software\"; shell completion lists them; the service answers 422 to a name it does not know)")
 	f.StringArrayVar(&o.q.Industries, "industries", nil, "several industries; repeatable")
 	f.StringVar(&o.yearsRole, "years-in-role", "", "years in the current role and company, as FROM-TO, FROM- or -TO")
 	f.StringVar(&o.yearsTotal, "years-total", "", "years across all roles, as FROM-TO, FROM- or -TO")
@@ -136,10 +136,11 @@ func (o *searchOptions) execute(cmd *cobra.Command, g *globals) error {
 	})
 	bar.done()
 	if err != nil {
-		return err
+		return runError(err)
 	}
-	fmt.Fprintf(cmd.ErrOrStderr(), "enrich: %d profiles of %d matches written to %s (%d searches, %d scrolls, %d restarts)\n",
-		res.Written, res.Total, searchOut, res.Queries, res.Scrolls, res.Restarts)
+	fmt.Fprintf(cmd.ErrOrStderr(), "enrich: %s written to %s, of %s (%s, %s, %s)\n",
+		count(res.Written, "profile", "profiles"), searchOut, count64(res.Total, "match", "matches"),
+		count(res.Queries, "search", "searches"), count(res.Scrolls, "scroll", "scrolls"), count(res.Restarts, "restart", "restarts"))
 	if !res.Complete {
 		if res.Written > 0 && o.enrich {
 			fmt.Fprintln(cmd.ErrOrStderr(), "enrich: enriching the profiles fetched before the search stopped")

@@ -65,15 +65,16 @@ func (s *serviceFlags) client(log *slog.Logger) (*api.Client, error) {
 	return c, nil
 }
 
-// serviceError turns a failed call into one sentence a user can act on.
+// serviceError turns a failed call into one sentence a user can act on,
+// with its exit code: a refused key or account is configuration (2).
 func serviceError(err error) error {
 	var apiErr *api.Error
 	var te *api.TransportError
 	switch {
 	case errors.Is(err, api.ErrUnauthorized):
-		return fmt.Errorf("the service did not accept the API key; check %s", envAPIKey)
+		return usageErrorf("the service did not accept the API key; check %s", envAPIKey)
 	case errors.Is(err, api.ErrForbidden):
-		return fmt.Errorf("the account is disabled or not allowed to do this; check it in the service's web application (%v)", err)
+		return usageErrorf("the account is disabled or not allowed to do this; check it in the service's web application (%v)", err)
 	case errors.As(err, &te):
 		return fmt.Errorf("cannot reach the service (%v); check %s or --api-url and the network", te.Err, envAPIURL)
 	case errors.As(err, &apiErr) && apiErr.Message != "":

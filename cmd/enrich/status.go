@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -74,7 +75,10 @@ journal, from the status file the run keeps beside it.`,
 }
 
 func (r statusReport) write(w io.Writer, journal string) {
-	fmt.Fprintf(w, "journal    %s\n", journal)
+	line := func(label, format string, args ...any) {
+		fmt.Fprintf(w, "%-12s %s\n", label, fmt.Sprintf(format, args...))
+	}
+	line("journal", "%s", journal)
 	if s := r.Run; s != nil {
 		state := "finished"
 		switch {
@@ -86,17 +90,17 @@ func (r statusReport) write(w io.Writer, journal string) {
 		if s.StopReason != "" {
 			state += ", " + s.StopReason
 		}
-		fmt.Fprintf(w, "run        %s → %s: %s\n", s.Input, s.Output, state)
-		fmt.Fprintf(w, "rows       %d: %d final, %d waiting\n", s.Rows, s.Resolved, s.Waiting)
-		fmt.Fprintf(w, "lookups    %d distinct: %d queued, %d items in flight\n", s.Lookups, s.Queued, s.InFlight)
-		fmt.Fprintf(w, "sent       %d items at %.0f items/min\n", s.ItemsSent, s.ItemsPerMinute)
-		fmt.Fprintf(w, "credits    %d profiles received, balance fell by %d\n", s.ProfilesReceived, s.BalanceDrop)
+		line("run", "%s → %s: %s", s.Input, s.Output, state)
+		line("rows", "%d: %d done, %d waiting", s.Rows, s.Resolved, s.Waiting)
+		line("lookups", "%d distinct: %d queued, %d items in flight", s.Lookups, s.Queued, s.InFlight)
+		line("sent", "%d items at %.0f items/min", s.ItemsSent, s.ItemsPerMinute)
+		line("credits", "%d profiles received, balance fell by %d", s.ProfilesReceived, s.BalanceDrop)
 		if !s.LastResult.IsZero() {
-			fmt.Fprintf(w, "last result %s\n", s.LastResult.Local().Format(time.DateTime))
+			line("last result", "%s", s.LastResult.Local().Format(time.DateTime))
 		}
-		fmt.Fprintf(w, "updated    %s\n", s.Updated.Local().Format(time.DateTime))
+		line("updated", "%s", s.Updated.Local().Format(time.DateTime))
 	} else if r.Running {
-		fmt.Fprintln(w, "run        a run holds the journal and has not written its status yet")
+		line("run", "a run holds the journal and has not written its status yet")
 	}
 	if j := r.Journal; j != nil {
 		modes := make([]string, 0, len(j.Lookups))
@@ -105,18 +109,18 @@ func (r statusReport) write(w io.Writer, journal string) {
 		}
 		sort.Strings(modes)
 		for _, m := range modes {
-			fmt.Fprintf(w, "lookups %s:", m)
+			var parts []string
 			for p := state.Queued; p <= state.Failed; p++ {
 				if n := j.Lookups[m][p]; n > 0 {
-					fmt.Fprintf(w, " %s %d", p, n)
+					parts = append(parts, fmt.Sprintf("%s %d", p, n))
 				}
 			}
-			fmt.Fprintln(w)
+			line("lookups", "%s: %s", m, strings.Join(parts, ", "))
 		}
-		fmt.Fprintf(w, "requests   %d open (%d items)\n", j.OpenBatches, j.OpenItems)
-		fmt.Fprintf(w, "size       %.1f MB (%.1f MB in use)\n", float64(j.FileBytes)/1e6, float64(j.UsedBytes)/1e6)
+		line("requests", "%d open (%d items)", j.OpenBatches, j.OpenItems)
+		line("size", "%.1f MB (%.1f MB in use)", float64(j.FileBytes)/1e6, float64(j.UsedBytes)/1e6)
 		if !j.LastResult.IsZero() && r.Run == nil {
-			fmt.Fprintf(w, "last result %s\n", j.LastResult.Local().Format(time.DateTime))
+			line("last result", "%s", j.LastResult.Local().Format(time.DateTime))
 		}
 	}
 }

@@ -49,8 +49,15 @@ func WriteXLSX(path string, leads []Lead) error {
 			return err
 		}
 	}
-	if err := f.SaveAs(path); err != nil {
+	// excelize's SaveAs creates the file executable (0755): a sheet is
+	// data, written with the usual mode.
+	out, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := f.WriteTo(out); err != nil {
+		out.Close()
 		return fmt.Errorf("write %s: %w", path, err)
 	}
-	return nil
+	return out.Close()
 }

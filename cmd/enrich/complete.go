@@ -1,0 +1,77 @@
+package main
+
+import (
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/internal/ident"
+	"github.com/enrich-dev/enrich/pipeline"
+)
+
+// flagValues are the values shell completion offers for flags, by name,
+// wherever a command has the flag.
+var flagValues = map[string][]string{
+	"progress":       {"auto", "bar", "log", "none"},
+	"log-level":      {"debug", "info", "warn", "error"},
+	"log-format":     {"text", "json"},
+	"status":         {"current", "past", "both"},
+	"department":     api.Departments,
+	"level":          api.Levels,
+	"industry":       api.Industries,
+	"industries":     api.Industries,
+	"default-region": {"US", "CA", "GB", "DE", "FR", "ES", "IT", "NL", "IN", "AU", "BR", "MX", "JP"},
+}
+
+// completeFiles offers files of the extensions given, and folders.
+func completeFiles(exts ...string) cobra.CompletionFunc {
+	trimmed := make([]string, len(exts))
+	for i, e := range exts {
+		trimmed[i] = strings.TrimPrefix(e, ".")
+	}
+	return func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return trimmed, cobra.ShellCompDirectiveFilterFileExt
+	}
+}
+
+// registerCompletions walks the command tree and registers completion for
+// every flag with known values, for -o (the output formats) and for the
+// input sheet of the commands that take one.
+func registerCompletions(root *cobra.Command) {
+	inputs := map[string]bool{"run": true, "plan": true, "export": true}
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		c.Flags().VisitAll(func(f *pflag.Flag) {
+			if vals, ok := flagValues[f.Name]; ok {
+				c.RegisterFlagCompletionFunc(f.Name, cobra.FixedCompletions(vals, cobra.ShellCompDirectiveNoFileComp))
+			}
+		})
+		if c.Flags().Lookup("prefer") != nil {
+			kinds := make([]string, len(ident.Kinds))
+			for i, k := range ident.Kinds {
+				kinds[i] = k.String()
+			}
+			c.RegisterFlagCompletionFunc("prefer", cobra.FixedCompletions(kinds, cobra.ShellCompDirectiveNoFileComp|cobra.ShellCompDirectiveNoSpace))
+		}
+		if c.Flags().Lookup("output") != nil {
+			c.RegisterFlagCompletionFunc("output", completeFiles(pipeline.OutputFormats...))
+		}
+		if c.Flags().Lookup("journal") != nil {
+			c.RegisterFlagCompletionFunc("journal", completeFiles(".journal"))
+		}
+		if inputs[c.Name()] && c.Parent() == root {
+			c.ValidArgsFunction = func(_ *cobra.Command, args []string, _ string) ([]string, cobra.ShellCompDirective) {
+				if len(args) > 0 {
+					return nil, cobra.ShellCompDirectiveNoFileComp
+				}
+				return []string{"csv", "xlsx", "tsv", "txt"}, cobra.ShellCompDirectiveFilterFileExt
+			}
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
+}

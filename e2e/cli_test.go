@@ -1,0 +1,154 @@
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"net"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// The command line behaves as users of gh, kubectl or restic expect.
+func TestCommandLine(t *testing.T) {
+	t.Parallel()
+	j := newJob(t, searchService(), 30)
+
+	t.Run("version", func(t *testing.T) {
+		for _, args := range [][]string{{"--version"}, {"-v"}, {"version"}} {
+			out, res := j.stdout(t, args...)
+			res.expectCode(t, 0)
+			if !regexp.MustCompile(`^enrich \S+ .*go1\.`).MatchString(out) {
+				t.Errorf("%v printed %q", args, out)
+			}
+		}
+	})
+	t.Run("typo", func(t *testing.T) {
+		res := j.enrich(t, "rnu")
+		res.expectCode(t, 2)
+		if !strings.Contains(res.stderr, `did you mean "run"`) {
+			t.Errorf("no suggestion:\n%s", res.stderr)
+		}
+	})
+	t.Run("api url with the prefix", func(t *testing.T) {
+		out, res := j.stdout(t, "credits", "--api-url", j.url+"/api/v1")
+		res.expectCode(t, 0)
+		if !strings.Contains(out, "credits") {
+			t.Errorf("credits printed %q", out)
+		}
+	})
+	t.Run("wrong key", func(t *testing.T) {
+		for _, args := range [][]string{{"credits"}, j.args()} {
+			res := j.enrichEnv(t, []string{"ENRICH_API_KEY=wrong"}, args...)
+			res.expectCode(t, 2)
+			if !strings.Contains(res.stderr, "ENRICH_API_KEY") || strings.Contains(res.stderr, "wrong") {
+				t.Errorf("%v:\n%s", args[0], res.stderr)
+			}
+		}
+	})
+	t.Run("invalid search", func(t *testing.T) {
+		res := j.enrich(t, "search", "--location", "Atlantis, Nowhere", "-o", filepath.Join(j.dir, "s.csv"), "--progress", "none")
+		res.expectCode(t, 2)
+		if !strings.Contains(res.stderr, "Location is not recognized") {
+			t.Errorf("stderr:\n%s", res.stderr)
+		}
+	})
+	t.Run("busy listen port", func(t *testing.T) {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer ln.Close()
+		res := j.enrich(t, j.args("--listen", ln.Addr().String())...)
+		res.expectCode(t, 2)
+		if !strings.Contains(res.stderr, "taken by another process") || strings.Contains(res.stderr, "unreachable") {
+			t.Errorf("stderr:\n%s", res.stderr)
+		}
+	})
+	t.Run("company find json", func(t *testing.T) {
+		out, res := j.stdout(t, "company", "find", "--json", companySlug(t, j))
+		res.expectCode(t, 0)
+		var found map[string]any
+		json.Unmarshal([]byte(out), &found)
+		if found["name"] == nil || found["company"] != nil {
+			t.Errorf("company find --json printed %s", out)
+		}
+	})
+	t.Run("completion", func(t *testing.T) {
+		out, res := j.stdout(t, "__complete", "search", "--level", "")
+		res.expectCode(t, 0)
+		if !strings.Contains(out, "C-Level") {
+			t.Errorf("no level values:\n%s", out)
+		}
+		out, _ = j.stdout(t, "__complete", "run", "x.csv", "--progress", "")
+		if !strings.Contains(out, "bar") {
+			t.Errorf("no progress values:\n%s", out)
+		}
+	})
+	t.Run("quiet", func(t *testing.T) {
+		res := j.enrich(t, append(j.args("--quiet"), "--progress", "auto")...)
+		res.expectCode(t, 0)
+		if strings.Contains(res.stderr, "level=INFO") || !strings.Contains(res.stderr, "complete") {
+			t.Errorf("--quiet printed:\n%s", res.stderr)
+		}
+	})
+	t.Run("status aligned, seconds in JSON", func(t *testing.T) {
+		out, res := j.stdout(t, "status", "--journal", j.journal)
+		res.expectCode(t, 0)
+		// Every line is a label padded to 12, a space, and its value.
+		for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+			if len(line) < 14 || line[12] != ' ' || line[13] == ' ' {
+				t.Errorf("misaligned line %q", line)
+			}
+		}
+		out, _ = j.stdout(t, "status", "--journal", j.journal, "--json")
+		if strings.Contains(out, "eta_ns") {
+			t.Errorf("status --json has eta_ns:\n%s", out)
+		}
+	})
+}
+
+// companySlug is a company of the emulator's sample.
+func companySlug(t *testing.T, j *job) string {
+	t.Helper()
+	c := j.emu.World().Companies()
+	return c[len(c)-1].Slug
+}
+
+// Ctrl-C while the service cannot be reached says so, and exits 130.
+func TestInterruptWhileUnreachable(t *testing.T) {
+	t.Parallel()
+	j := newJob(t, fastService(100), 10)
+	j.url = "http://" + freePort(t)
+	cmd := j.command(context.Background(), j.args()...)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(1500 * time.Millisecond)
+	cmd.Process.Signal(syscall.SIGINT)
+	cmd.Wait()
+	if code := cmd.ProcessState.ExitCode(); code != 130 || strings.Contains(stderr.String(), "context canceled") {
+		t.Errorf("exit %d:\n%s", code, stderr.String())
+	}
+}
+
+// The demo writes its sheets as data, not as programs.
+func TestDemoFileModes(t *testing.T) {
+	t.Parallel()
+	j := newJob(t, fastService(100), 0)
+	dir := filepath.Join(j.dir, "demo")
+	res := j.enrich(t, "demo", "--dir", dir, "--rows", "20", "--progress", "none")
+	res.expectCode(t, 0)
+	for _, name := range []string{"leads.xlsx", "leads-enriched.xlsx"} {
+		fi, err := os.Stat(filepath.Join(dir, name))
+		if err != nil || fi.Mode().Perm()&0o111 != 0 {
+			t.Errorf("%s: %v, %v", name, fi.Mode(), err)
+		}
+	}
+}

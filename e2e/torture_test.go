@@ -1,0 +1,379 @@
+package e2e
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/xuri/excelize/v2"
+
+	"github.com/enrich-dev/enrich/emulator"
+)
+
+// The generative suite draws, for each seed, a sheet and a schedule of
+// faults, runs the real binary until it reports the job complete, and
+// checks what must hold whatever the draw. `make torture` runs 200 seeds;
+// the default test run a slice of them.
+var (
+	seeds     = flag.Int("seeds", 8, "seeds of the generative suite to run")
+	firstSeed = flag.Uint64("seed", 1, "first seed of the generative suite")
+)
+
+// schedule is the faults of one seed.
+type schedule struct {
+	loss, duplicate, submitError, timeout, lostAnswer float64
+	outage                                           *emulator.Outage
+	delay                                 time.Duration
+	creditShare                           float64 // credits at the start, as a share of what the sheet needs
+	kill                                  time.Duration
+}
+
+func drawSchedule(r *rand.Rand) schedule {
+	pick := func(vs ...float64) float64 { return vs[r.IntN(len(vs))] }
+	s := schedule{
+		loss:        pick(0, 0, 0.05, 0.2),
+		duplicate:   pick(0, 0.2),
+		submitError: pick(0, 0, 0.05, 0.15),
+		timeout:     pick(0, 0, 0.05),
+		lostAnswer:  pick(0, 0, 0.05, 0.15),
+		delay:       time.Duration(10+r.IntN(90)) * time.Millisecond,
+		creditShare: pick(2, 2, 2, 0.5, 0.9),
+	}
+	if r.IntN(3) == 0 {
+		s.kill = time.Duration(200+r.IntN(1800)) * time.Millisecond
+	}
+	if r.IntN(4) == 0 {
+		s.outage = &emulator.Outage{At: time.Duration(r.IntN(1500)) * time.Millisecond, For: time.Duration(500+r.IntN(2500)) * time.Millisecond}
+	}
+	return s
+}
+
+func (s schedule) String() string {
+	outage := "none"
+	if s.outage != nil {
+		outage = fmt.Sprintf("%v for %v", s.outage.At, s.outage.For)
+	}
+	return fmt.Sprintf("loss %.2f, duplicates %.2f, 500s %.2f, answers lost %.2f, timeouts %.2f, delay %v, credits ×%.1f, kill after %v, outage %s",
+		s.loss, s.duplicate, s.submitError, s.lostAnswer, s.timeout, s.delay, s.creditShare, s.kill, outage)
+}
+
+func TestTorture(t *testing.T) {
+	for seed := *firstSeed; seed < *firstSeed+uint64(*seeds); seed++ {
+		t.Run(fmt.Sprintf("seed=%d", seed), func(t *testing.T) {
+			t.Parallel()
+			torture(t, seed)
+		})
+	}
+}
+
+// tortureBudget is the compressed budget of the suite: a 3,000-row sheet
+// takes seconds.
+const tortureBudget = 1000
+
+func torture(t *testing.T, seed uint64) {
+	r := rand.New(rand.NewPCG(seed, 0x746f72))
+	sch := drawSchedule(r)
+	replay := fmt.Sprintf("replay: go test ./e2e/ -run 'TestTorture/seed=%d$' -seed %d -seeds 1", seed, seed)
+	cfg := fastService(0)
+	cfg.Seed = int64(1 + seed%3)
+	cfg.Default.ItemsPerMinute = tortureBudget
+	cfg.CallbackLoss, cfg.DuplicateRate, cfg.SubmitErrorRate, cfg.TimeoutRate = sch.loss, sch.duplicate, sch.submitError, sch.timeout
+	cfg.LostAnswerRate = sch.lostAnswer
+	if sch.outage != nil {
+		cfg.Outages = []emulator.Outage{*sch.outage}
+	}
+	cfg.CallbackDelay, cfg.MaxCallbackDelay = sch.delay, 20*sch.delay
+	cfg.RetryGaps = []time.Duration{100 * time.Millisecond, 300 * time.Millisecond, 500 * time.Millisecond}
+	emu, err := emulator.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(emu)
+	t.Cleanup(func() { srv.Close(); emu.Close() })
+
+	sheet := drawSheet(r, emu.World())
+	dir := t.TempDir()
+	input := filepath.Join(dir, "sheet."+sheet.format)
+	output := filepath.Join(dir, "enriched"+sheet.out)
+	if err := sheet.write(input); err != nil {
+		t.Fatal(err)
+	}
+	data := sheet.dataRows()
+	need := int64(0)
+	for _, row := range data {
+		if len(row.people) > 0 {
+			need++
+		}
+	}
+	topUp(t, srv.URL, int64(float64(need)*sch.creditShare)+1)
+	t.Logf("seed %d: %d rows (%d data) as %s → %s, %d identifier columns of %v; %s", seed, len(sheet.rows), len(data), sheet.format, sheet.out, len(sheet.header)-3, sheet.header, sch)
+
+	j := &job{emu: emu, srv: srv, url: srv.URL, dir: dir, input: input, output: output, journal: filepath.Join(dir, "job.journal")}
+	args := []string{"run", input, "-o", output, "--journal", j.journal,
+		"--items-per-minute", fmt.Sprint(tortureBudget), "--rate-window", window.String(),
+		"--callback-timeout", callbackTimeout(sch).String(), "--retry-wait", "400ms", "--drain-timeout", "3s", "--service-wait", "5s",
+		"--default-region", "US", "--progress", "log"}
+	// The receiver's address must survive restarts: callbacks for a killed
+	// run reach the next one.
+	args = append(args, "--listen", freePort(t))
+
+	if len(data) == 0 {
+		res := j.enrich(t, args...)
+		if res.code != 2 || j.stats().Requests != 0 {
+			t.Fatalf("a sheet without data rows: exit %d, %d requests; want 2 and none\n%s\n%s", res.code, j.stats().Requests, res.stderr, replay)
+		}
+		return
+	}
+	var log strings.Builder
+	complete := false
+	for run := 1; run <= 4 && !complete; run++ {
+		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+		cmd := j.command(ctx, args...)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		killed := false
+		if run == 1 && sch.kill > 0 {
+			timer := time.AfterFunc(sch.kill, func() { cmd.Process.Signal(syscall.SIGKILL) })
+			defer timer.Stop()
+		}
+		err := cmd.Wait()
+		cancel()
+		code := cmd.ProcessState.ExitCode()
+		if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); ok && ws.Signaled() && ws.Signal() == syscall.SIGKILL {
+			killed, code = true, 137
+		}
+		fmt.Fprintf(&log, "run %d: exit %d (%v)\n%s\n", run, code, err, lastLines(stderr.String(), 12))
+		if strings.Contains(stderr.String(), "panic:") || strings.Contains(stderr.String(), "DATA RACE") {
+			t.Fatalf("run %d crashed:\n%s\n%s", run, stderr.String(), replay)
+		}
+		switch {
+		case killed:
+		case code == 0:
+			complete = true
+		case code == 3:
+			topUp(t, srv.URL, need+1)
+		default:
+			t.Fatalf("run %d exited %d; only 0 and 3 are expected\n%s\n%s", run, code, log.String(), replay)
+		}
+	}
+	if !complete {
+		t.Fatalf("not complete after 4 runs\n%s\n%s", log.String(), replay)
+	}
+	checkTorture(t, sheet, output, log.String()+replay)
+	st := emu.Stats().Accounts[0]
+	if st.RateLimited != 0 || st.MaxWindowItems > tortureBudget {
+		t.Errorf("budget broken: %d 429s, a window of %d items (limit %d)\n%s", st.RateLimited, st.MaxWindowItems, tortureBudget, replay)
+	}
+	bound := distinctFound(t, j) + int64(st.DiscardedCharged) + int64(st.LostAnswerCharged)
+	if used := st.CreditsUsed["standard"]; used > bound {
+		t.Errorf("credits used %d, more than %d distinct matches, paid discarded deliveries and answers lost\n%s", used, bound, replay)
+	}
+	// A further run sends nothing and stays complete.
+	before := emu.Stats().Accounts[0].ItemsAccepted
+	if res := j.enrich(t, args...); res.code != 0 {
+		t.Errorf("a further run exited %d\n%s\n%s", res.code, res.stderr, replay)
+	}
+	if after := emu.Stats().Accounts[0].ItemsAccepted; after != before {
+		t.Errorf("a further run sent %d items\n%s", after-before, replay)
+	}
+}
+
+// callbackTimeout outlasts the emulator's slowest delivery: its delays'
+// tail (cut at 20 times the typical delay) and its retries. A shorter one
+// would pay for late results twice, which the credit bound does not allow.
+func callbackTimeout(s schedule) time.Duration {
+	return 20*s.delay + 2*time.Second
+}
+
+// topUp adds credits to the emulator's account.
+func topUp(t *testing.T, url string, n int64) {
+	t.Helper()
+	resp, err := http.Post(url+"/_emulator/credits", "application/json", strings.NewReader(fmt.Sprintf(`{"add": %d}`, n)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+}
+
+// distinctFound is the number of distinct identifiers the journal found
+// someone for: what the run paid for at least.
+func distinctFound(t *testing.T, j *job) int64 {
+	t.Helper()
+	out, res := j.stdout(t, "status", "--journal", j.journal, "--json")
+	if res.code != 0 {
+		t.Fatalf("status: %s", res.stderr)
+	}
+	var st struct {
+		Journal struct {
+			Lookups map[string]map[string]int64 `json:"lookups"`
+		} `json:"journal"`
+	}
+	if err := json.Unmarshal([]byte(out), &st); err != nil {
+		t.Fatal(err)
+	}
+	return st.Journal.Lookups["with contacts"]["found"]
+}
+
+// outRow is what the checks need of one output row.
+type outRow struct {
+	cells  []string // the original cells, as the output holds them
+	status string
+	uid    string
+}
+
+// checkTorture checks the output of a complete job against the sheet.
+func checkTorture(t *testing.T, s *tsheet, output, context string) {
+	t.Helper()
+	rows := readOutput(t, s, output)
+	data := s.dataRows()
+	if len(rows) != len(data) {
+		t.Fatalf("%d output rows for %d input rows\n%s", len(rows), len(data), context)
+	}
+	defer func() {
+		if t.Failed() {
+			t.Log(context)
+		}
+	}()
+	bad := 0
+	for i, got := range rows {
+		want := data[i]
+		for c := range s.header {
+			if cell(got.cells, c) != want.cells[c] {
+				t.Errorf("row %d, column %q: %q became %q", i+2, s.header[c], want.cells[c], cell(got.cells, c))
+				bad++
+				break
+			}
+		}
+		switch got.status {
+		case "success":
+			if !want.people[got.uid] {
+				t.Errorf("row %d: success with %s, who is none of the row's people %v", i+2, got.uid, want.people)
+				bad++
+			}
+		case "not_found":
+			if len(want.people) > 0 {
+				t.Errorf("row %d: not_found, but its identifiers name %v", i+2, want.people)
+				bad++
+			}
+		case "no_identifier", "invalid_identifier":
+			if want.valid {
+				t.Errorf("row %d: %s, but it has a valid identifier: %q", i+2, got.status, want.cells)
+				bad++
+			}
+		default:
+			t.Errorf("row %d: status %q in a complete job", i+2, got.status)
+			bad++
+		}
+		if bad >= 5 {
+			return
+		}
+	}
+}
+
+func cell(cells []string, i int) string {
+	if i < len(cells) {
+		return cells[i]
+	}
+	return ""
+}
+
+// readOutput reads an output with readers of its own format, not
+// enrich's: the sheet must read back as the user's program reads it.
+func readOutput(t *testing.T, s *tsheet, path string) []outRow {
+	t.Helper()
+	var header []string
+	var records [][]string
+	switch s.out {
+	case ".csv":
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b = bytes.TrimPrefix(b, []byte("\uFEFF"))
+		r := csv.NewReader(bytes.NewReader(b))
+		r.FieldsPerRecord = -1
+		if s.format == "csv" {
+			r.Comma = s.delim
+		}
+		all, err := r.ReadAll()
+		if err != nil {
+			t.Fatalf("read %s: %v", path, err)
+		}
+		header, records = all[0], all[1:]
+	case ".xlsx":
+		f, err := excelize.OpenFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		for _, name := range f.GetSheetList() {
+			all, err := f.GetRows(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(all) > 0 && index(all[0], "enrich_status") >= 0 {
+				header, records = all[0], all[1:]
+			}
+		}
+	case ".jsonl":
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		sc := bufio.NewScanner(f)
+		sc.Buffer(nil, 64<<20)
+		var out []outRow
+		for sc.Scan() {
+			var line struct {
+				Input     map[string]string `json:"input"`
+				Status    string            `json:"enrich_status"`
+				Candidate struct {
+					UID string `json:"uid"`
+				} `json:"candidate"`
+			}
+			if err := json.Unmarshal(sc.Bytes(), &line); err != nil {
+				t.Fatalf("%s: %v", path, err)
+			}
+			row := outRow{status: line.Status, uid: line.Candidate.UID}
+			for _, h := range s.header {
+				row.cells = append(row.cells, line.Input[h])
+			}
+			out = append(out, row)
+		}
+		return out
+	}
+	st, uid := index(header, "enrich_status"), index(header, "enrich_uid")
+	if st < 0 || uid < 0 {
+		t.Fatalf("%s has no enrich_status or enrich_uid column: %v", path, header)
+	}
+	var out []outRow
+	for _, rec := range records {
+		out = append(out, outRow{cells: rec, status: cell(rec, st), uid: cell(rec, uid)})
+	}
+	return out
+}
+
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
+}
