@@ -96,7 +96,7 @@ func newEngine(ctx context.Context, cfg *Config, j *state.Journal) (*engine, err
 	}
 	cfg.Log.Info("input read", "rows_with_identifiers", len(e.m.rows), "lookups", len(e.m.lookups), "rows_without", e.m.noIdentifier, "took", e.clock.Now().Sub(e.started).Round(time.Millisecond))
 	start := e.clock.Now()
-	if err := e.m.readJournal(j, e.mode); err != nil {
+	if err := e.m.readJournal(j, e.mode, e.refreshCutoff()); err != nil {
 		return nil, err
 	}
 	cfg.Log.Debug("journal read", "took", e.clock.Now().Sub(start).Round(time.Millisecond))
@@ -139,6 +139,9 @@ func (e *engine) run(ctx context.Context) (*report.Run, error) {
 		return nil, err
 	}
 	cfg.Log.Debug("rows placed on their waterfalls", "ready", e.queue.len(), "took", e.clock.Now().Sub(start).Round(time.Millisecond))
+	if err := e.refresh(); err != nil {
+		return nil, err
+	}
 	if needsWork {
 		if err := e.checkAccount(ctx); err != nil {
 			return nil, err
@@ -271,7 +274,57 @@ func (e *engine) place() (bool, error) {
 			e.want(li)
 		}
 	}
-	return e.queue.len() > 0 || e.carriedOver() > 0, nil
+	return e.queue.len() > 0 || e.carriedOver() > 0 || e.dueWaiting(), nil
+}
+
+// dueWaiting reports whether rows wait on an answer a refresh looks up
+// again.
+func (e *engine) dueWaiting() bool {
+	for i := range e.m.lookups {
+		if e.m.lookups[i].due && len(e.m.waiting[int32(i)]) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// refreshCutoff is the instant before which answers are looked up again
+// (--refresh-older-than); zero without a refresh.
+func (e *engine) refreshCutoff() time.Time {
+	if e.cfg.RefreshOlderThan <= 0 {
+		return time.Time{}
+	}
+	return e.started.Add(-e.cfg.RefreshOlderThan)
+}
+
+// refresh queues again the answers older than the cutoff that rows wait
+// on, keeping each previous answer in the journal to tell what changed.
+func (e *engine) refresh() error {
+	var stale []state.Stale
+	var idx []int32
+	for i := range e.m.lookups {
+		l := &e.m.lookups[i]
+		rows := e.m.waiting[int32(i)]
+		if !l.due || len(rows) == 0 {
+			continue
+		}
+		stale = append(stale, state.Stale{ID: l.id, Origin: fmt.Sprintf("%s:%d", e.cfg.shown().Input, e.m.rows[rows[0]].num)})
+		idx = append(idx, int32(i))
+	}
+	if len(stale) == 0 {
+		return nil
+	}
+	if err := e.j.Refresh(e.mode, stale, e.refreshCutoff(), e.clock.Now()); err != nil {
+		return err
+	}
+	for _, li := range idx {
+		l := &e.m.lookups[li]
+		l.due, l.phase, l.notBefore = false, state.Queued, time.Time{}
+		e.want(li)
+	}
+	e.stats.refreshed = len(idx)
+	e.cfg.Log.Info("answers older than --refresh-older-than are looked up again", "identifiers", len(idx), "older_than", e.cfg.RefreshOlderThan)
+	return nil
 }
 
 // carriedOver counts lookups rows wait on that an earlier run left

@@ -15,6 +15,7 @@ import (
 type runStats struct {
 	requests, itemsSent, resent, expired, rateLimited int
 	callbacks, stale, gaveUp, uncertain, relookups    int
+	refreshed                                         int // identifiers looked up again by --refresh-older-than
 	firstSend, lastSend                               time.Time
 	lastResult                                        time.Time
 }

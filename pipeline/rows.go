@@ -52,6 +52,7 @@ type lookup struct {
 	notBefore time.Time
 	batch     uint64
 	queued    bool // in the queue
+	due       bool // answered before the refresh cutoff: a refresh looks it up again
 	sent      bool // sent by this run
 	// lost says the request last carrying it was given up (no callback, or
 	// its answer lost): sending it again may pay for it twice.
@@ -64,6 +65,7 @@ type lookup struct {
 // shared slice rather than a slice each: a million rows, one allocation.
 type rowState struct {
 	first, end, pos int32
+	num             int32 // the row's number in the sheet
 	done            bool
 }
 
@@ -108,7 +110,7 @@ func loadRows(ctx context.Context, path string, opts sources.Options) (*model, s
 			m.ids = append(m.ids, m.intern(id))
 		}
 		end := int32(len(m.ids))
-		m.rows = append(m.rows, rowState{first: first, end: end, pos: first})
+		m.rows = append(m.rows, rowState{first: first, end: end, pos: first, num: int32(row.Num)})
 	}
 	return m, t.Layout(), nil
 }
@@ -159,9 +161,13 @@ func (m *model) intern(id ident.ID) int32 {
 // holds a good share of the journal's identifiers, one sequential pass over
 // the journal's records is faster than a random read for each; otherwise
 // each is read, in read transactions of bounded size.
-func (m *model) readJournal(j *state.Journal, mode state.Mode) error {
+//
+// With a refresh cutoff (not zero), lookups answered before it are marked
+// due.
+func (m *model) readJournal(j *state.Journal, mode state.Mode, cutoff time.Time) error {
 	set := func(i int32, l state.Lookup) {
 		m.lookups[i].phase, m.lookups[i].notBefore, m.lookups[i].batch = l.Phase, l.NotBefore, l.Batch
+		m.lookups[i].due = !cutoff.IsZero() && l.Phase.Final() && l.Updated.Before(cutoff)
 	}
 	var stored int64
 	if err := j.View(func(r *state.Reader) error { stored = r.LookupCount(mode); return nil }); err != nil {
@@ -226,6 +232,10 @@ func (m *model) advance(r int32) (int32, rowOutcome) {
 	for ; rs.pos < rs.end; rs.pos++ {
 		li := m.ids[rs.pos]
 		l := &m.lookups[li]
+		if l.due { // to be looked up again: the row waits on it
+			m.waiting[li] = append(m.waiting[li], r)
+			return li, rowWaiting
+		}
 		switch l.phase {
 		case state.NotFound:
 			continue

@@ -95,6 +95,9 @@ type Config struct {
 	// refused, timeouts, 5xx): submission is retried with backoff for this
 	// long, then the run stops as incomplete.
 	ServiceWait time.Duration
+	// RefreshOlderThan looks up again identifiers whose answer (a profile
+	// or none) came longer ago than this; 0 never does.
+	RefreshOlderThan time.Duration
 
 	Progress Progress     // default: none
 	Log      *slog.Logger // default: discard
@@ -266,6 +269,8 @@ func (c *Config) validate() error {
 		return usageErrorf("--retry-wait %v: must be longer than 0", c.RetryWait)
 	case c.DrainTimeout <= 0:
 		return usageErrorf("--drain-timeout %v: must be longer than 0", c.DrainTimeout)
+	case c.RefreshOlderThan < 0:
+		return usageErrorf("--refresh-older-than %v: cannot be negative", c.RefreshOlderThan)
 	case c.ServiceWait <= 0:
 		return usageErrorf("--service-wait %v: must be longer than 0", c.ServiceWait)
 	case c.MaxDuration > 0 && c.MaxDuration <= c.DrainTimeout:

@@ -278,6 +278,7 @@ func TestLookupEncoding(t *testing.T) {
 	for _, l := range []Lookup{
 		{},
 		{Phase: Failed, Attempts: 7, Waits: 3, Batch: 1 << 40, Result: 12, NotBefore: t0, Updated: t0.Add(time.Second), Reason: "gave up: ✗"},
+		{Phase: Found, Result: 40, Updated: t0, Previous: 12, PreviousAt: t0.Add(-time.Hour), Origin: "leads.csv:17"},
 	} {
 		got, err := unmarshalLookup(l.marshal())
 		if err != nil || got != l {

@@ -72,13 +72,22 @@ type Lookup struct {
 	Batch     uint64    // the batch of the latest submission
 	Result    uint64    // when Found: the result's id
 	NotBefore time.Time // when Queued: the earliest next submission
-	Updated   time.Time
-	Reason    string // when Failed: why
+	Updated   time.Time // when the phase last changed: for Found and NotFound, when the answer came
+	Reason    string    // when Failed: why
+
+	// Previous is the result an earlier answer gave, kept when a refresh
+	// looked the identifier up again (0: none), and PreviousAt when that
+	// answer came. Origin names where a refresh found the identifier, as
+	// "FILE:ROW".
+	Previous   uint64
+	PreviousAt time.Time
+	Origin     string
 }
 
-// Encodings of a lookup record: 2 added Waits after Attempts, and a
-// CRC-32 of the record at its end, so that a damaged record is told from a
-// sound one and looked up again rather than read as something else.
+// Encodings of a lookup record: 2 added Waits after Attempts, the
+// previous answer of a refresh after Reason, and a CRC-32 of the record at
+// its end, so that a damaged record is told from a sound one and looked up
+// again rather than read as something else.
 const (
 	lookupEncodingV1 = 1
 	lookupEncoding   = 2
@@ -96,6 +105,10 @@ func (l Lookup) marshal() []byte {
 	b = binary.AppendVarint(b, unixMilli(l.Updated))
 	b = binary.AppendUvarint(b, uint64(len(l.Reason)))
 	b = append(b, l.Reason...)
+	b = binary.AppendUvarint(b, l.Previous)
+	b = binary.AppendVarint(b, unixMilli(l.PreviousAt))
+	b = binary.AppendUvarint(b, uint64(len(l.Origin)))
+	b = append(b, l.Origin...)
 	return binary.BigEndian.AppendUint32(b, crc32.ChecksumIEEE(b))
 }
 
@@ -123,11 +136,15 @@ func unmarshalLookup(b []byte) (Lookup, error) {
 	l.Result = r.uvarint()
 	l.NotBefore = fromUnixMilli(r.varint())
 	l.Updated = fromUnixMilli(r.varint())
-	n := r.uvarint()
-	if r.err != nil || uint64(len(r.b)) != n {
-		return l, fmt.Errorf("lookup record is truncated")
+	l.Reason = r.text()
+	if b[0] >= lookupEncoding {
+		l.Previous = r.uvarint()
+		l.PreviousAt = fromUnixMilli(r.varint())
+		l.Origin = r.text()
 	}
-	l.Reason = string(r.b[:n])
+	if r.err != nil || len(r.b) != 0 {
+		return Lookup{}, fmt.Errorf("lookup record is truncated")
+	}
 	return l, nil
 }
 
@@ -144,6 +161,18 @@ func (r *reader) uvarint() uint64 {
 	}
 	r.b = r.b[n:]
 	return v
+}
+
+// text reads a length and that many bytes.
+func (r *reader) text() string {
+	n := r.uvarint()
+	if r.err != nil || uint64(len(r.b)) < n {
+		r.err = fmt.Errorf("short text")
+		return ""
+	}
+	s := string(r.b[:n])
+	r.b = r.b[n:]
+	return s
 }
 
 func (r *reader) varint() int64 {

@@ -90,3 +90,66 @@ func (j *Journal) Requeue(m Mode, ids []string, from Phase, now time.Time) error
 		return nil
 	})
 }
+
+// Stale is an identifier a refresh looks up again, and where it was found.
+type Stale struct {
+	ID     string
+	Origin string // "FILE:ROW"
+}
+
+// Refresh queues again lookups answered (found or not) before cutoff, for
+// a refresh run: the answer found is kept as the previous one, to tell
+// what changed. Lookups answered since cutoff, or not answered, are left.
+func (j *Journal) Refresh(m Mode, stale []Stale, cutoff, now time.Time) error {
+	return j.update(func(tx *bolt.Tx) error {
+		lookups := lookupBucket(tx, m)
+		for _, s := range stale {
+			l, ok, err := getLookup(lookups, s.ID)
+			if err != nil {
+				return err
+			}
+			if !ok || !l.Phase.Final() || !l.Updated.Before(cutoff) {
+				continue
+			}
+			l.Previous, l.PreviousAt = 0, l.Updated
+			if l.Phase == Found {
+				l.Previous = l.Result
+			}
+			l.Phase, l.Updated, l.NotBefore = Queued, now.UTC(), time.Time{}
+			l.Attempts, l.Waits, l.Reason, l.Origin = 0, 0, "", s.Origin
+			if err := putLookup(lookups, s.ID, l); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// Refreshed is a lookup a refresh answered again, with both answers.
+type Refreshed struct {
+	ID       string
+	Lookup   Lookup
+	Now      []byte // the result now, raw; nil when the refresh found nobody
+	Previous []byte // the result before, raw; nil when it had found nobody
+}
+
+// EachRefreshed calls fn for every lookup of mode m refreshed across
+// since: its previous answer came before since, its current one at or
+// after. A result that cannot be read is passed as nil.
+func (j *Journal) EachRefreshed(m Mode, since time.Time, fn func(Refreshed) error) error {
+	return j.View(func(r *Reader) error {
+		return r.EachLookup(m, func(id []byte, l Lookup) error {
+			if l.PreviousAt.IsZero() || !l.PreviousAt.Before(since) || l.Updated.Before(since) || !l.Phase.Final() {
+				return nil
+			}
+			ref := Refreshed{ID: string(id), Lookup: l}
+			if l.Phase == Found {
+				ref.Now, _ = r.Result(l.Result)
+			}
+			if l.Previous != 0 {
+				ref.Previous, _ = r.Result(l.Previous)
+			}
+			return fn(ref)
+		})
+	})
+}
