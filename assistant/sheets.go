@@ -126,11 +126,11 @@ func (s *Server) export(ctx context.Context, _ *mcp.CallToolRequest, in exportIn
 	if err := makeParent(output); err != nil {
 		return nil, err
 	}
-	counts, err := pipeline.Export(ctx, j, pipeline.ExportConfig{Input: input, Output: output, Source: opts, WithoutContacts: in.WithoutContacts})
+	written, err := pipeline.Export(ctx, j, pipeline.ExportConfig{Input: input, Output: output, Source: opts, WithoutContacts: in.WithoutContacts})
 	if err != nil {
 		return nil, err
 	}
-	return exportOutput{Output: output, Rows: counts.Total(), ByStatus: counts}, nil
+	return exportOutput{Output: output, Rows: written.Rows.Total(), ByStatus: written.Rows}, nil
 }
 
 // journalStatus is `enrich status` for a journal: the status file a run

@@ -43,6 +43,7 @@ type Config struct {
 
 	Sync            bool // synchronous lookups: no callbacks
 	WithoutContacts bool // profiles without contacts, from their own pool
+	NoFormulaGuard  bool // CSV output as raw text (see sinks.Formulaic)
 
 	ItemsPerMinute  int           // the budget per RateWindow; default 600
 	RateWindow      time.Duration // default 1m

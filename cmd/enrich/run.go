@@ -87,6 +87,7 @@ func (o *runOptions) registerEngine(f *pflag.FlagSet) {
 	f.StringVar(&o.cfg.PublicURL, "public-url", "", "address at which the service reaches the receiver (default http://LISTEN)")
 	f.BoolVar(&o.cfg.Sync, "sync", false, "synchronous lookups (no callbacks; only contacts the service already holds)")
 	f.BoolVar(&o.cfg.WithoutContacts, "without-contacts", false, "profiles without contacts, paid from the without-contacts pool")
+	registerFormulaGuard(f, &o.cfg.NoFormulaGuard)
 	f.IntVar(&o.cfg.ItemsPerMinute, "items-per-minute", 600, "budget of items per rate window (the service's limit: 600 paid, 5 trial)")
 	f.DurationVar(&o.cfg.RateWindow, "rate-window", time.Minute, "length of the service's sliding window of items")
 	f.DurationVar(&o.cfg.CallbackTimeout, "callback-timeout", 15*time.Minute, "submit a request's items again when no callback came within this")

@@ -1,62 +1,113 @@
-package sinks
+// Package profile turns a raw profile, as the service sent it, into the
+// record of named values that exports write: the one place where a column
+// such as enrich_title or an employee sheet's "linkedin" gets its value.
+package profile
 
 import (
 	"encoding/json"
 	"slices"
 	"strings"
 
+	"github.com/nyaruka/phonenumbers"
+
 	"github.com/enrich-dev/enrich/api"
 )
 
-// flatCount is the number of values Flatten returns: Columns without
-// enrich_status and enrich_identifier.
-const flatCount = 12
+// ListSeparator joins several values in one cell (emails, phones, skills).
+const ListSeparator = "; "
 
-// Flatten derives the appended columns after enrich_status and
-// enrich_identifier from a raw candidate, in the order of Columns: uid,
-// full name, headline, title, company, location, best e-mail, all e-mails,
-// best phone, all phones, profile link, skills. It never fails: a nil or
-// malformed candidate, or any field of an unexpected type, gives empty
-// strings, because one odd profile must not stop an export.
+// Record is a profile's values as exports write them. Every field is
+// cleaned text: trimmed, without control characters other than tab and
+// line feed. Emails, Phones and Skills hold every distinct value joined by
+// ListSeparator, best first.
+type Record struct {
+	UID      string
+	FullName string
+	Headline string
+	Title    string // of the current role
+	Company  string // of the current role
+	Location string
+	Email    string // the best e-mail
+	Emails   string
+	Phone    string // the best phone, in E.164 when it parses
+	Phones   string
+	LinkedIn string // the professional-network link with the highest rating
+	Skills   string
+}
+
+// Decode derives the record of a raw candidate (a full profile, or a
+// search profile). It never fails: a nil or malformed candidate, or any
+// field of an unexpected type, gives empty values, because one odd profile
+// must not stop an export.
 //
 // Title and company are those of the current role. The best e-mail is the
 // one with the highest rating, work before personal on a tie; the best
-// phone likewise, mobile first. The plural columns list every distinct
-// value in that order, joined by "; ".
-func Flatten(candidate json.RawMessage) []string {
-	out := make([]string, flatCount)
-	if len(candidate) == 0 {
-		return out
+// phone likewise, mobile first. Phones are written in E.164
+// (+14155550123) when they parse as a valid number, as the service sent
+// them otherwise.
+func Decode(raw json.RawMessage) Record {
+	if len(raw) == 0 {
+		return Record{}
 	}
-	c, err := api.DecodeCandidate(candidate)
+	c, err := api.DecodeCandidate(raw)
 	if err != nil {
-		return out
+		return Record{}
 	}
-	out[0] = clean(c.UID)
-	out[1] = clean(c.FullName)
-	out[2] = clean(c.HeadLine)
+	r := Record{UID: clean(c.UID), FullName: clean(c.FullName), Headline: clean(c.HeadLine)}
 	if role, ok := currentRole(c.Experience); ok {
-		out[3], out[4] = clean(role.Position), clean(role.Company)
+		r.Title, r.Company = clean(role.Position), clean(role.Company)
 	}
 	for _, l := range c.Locations {
 		if name := clean(l.Name); name != "" {
-			out[5] = name
+			r.Location = name
 			break
 		}
 	}
-	emails := rankedContacts(c.Contacts, api.ContactEmail, []string{api.SubTypeWork, api.SubTypePersonal})
-	phones := rankedContacts(c.Contacts, api.ContactPhone, []string{api.SubTypeMobile, api.SubTypeWorkTel})
-	out[6], out[7] = first(emails), strings.Join(emails, ListSeparator)
-	out[8], out[9] = first(phones), strings.Join(phones, ListSeparator)
-	out[10] = profileLink(c.Social)
+	emails := rankedContacts(c.Contacts, api.ContactEmail, []string{api.SubTypeWork, api.SubTypePersonal}, nil)
+	phones := rankedContacts(c.Contacts, api.ContactPhone, []string{api.SubTypeMobile, api.SubTypeWorkTel}, E164)
+	r.Email, r.Emails = first(emails), strings.Join(emails, ListSeparator)
+	r.Phone, r.Phones = first(phones), strings.Join(phones, ListSeparator)
+	r.LinkedIn = profileLink(c.Social)
 	var skills []string
 	for _, s := range c.Skills {
 		if s = clean(api.Text(s)); s != "" {
 			skills = append(skills, s)
 		}
 	}
-	out[11] = strings.Join(skills, ListSeparator)
-	return out
+	r.Skills = strings.Join(skills, ListSeparator)
+	if r.Location == "" || r.Title == "" && r.Company == "" {
+		r.searchFields(raw)
+	}
+	return r
+}
+
+// searchFields fills what a search profile (interface 2.3) holds in other
+// shapes than a full profile: location as a string, and roles with a
+// "title".
+func (r *Record) searchFields(raw json.RawMessage) {
+	var s api.SearchProfile
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return
+	}
+	if r.Location == "" {
+		r.Location = clean(api.Text(s.Location))
+	}
+	if r.Title == "" && r.Company == "" && len(s.Experience) > 0 {
+		r.Title, r.Company = clean(api.Text(s.Experience[0].Title)), clean(api.Text(s.Experience[0].Company))
+	}
+}
+
+// E164 returns a phone number in E.164 when it parses as a valid number
+// with its country code, and the value unchanged otherwise.
+func E164(v string) string {
+	if !strings.HasPrefix(v, "+") && !strings.HasPrefix(v, "00") {
+		return v
+	}
+	num, err := phonenumbers.Parse(v, "ZZ")
+	if err != nil || !phonenumbers.IsValidNumber(num) {
+		return v
+	}
+	return phonenumbers.Format(num, phonenumbers.E164)
 }
 
 // clean trims a value and drops control characters other than tab and
@@ -113,8 +164,8 @@ func currentRole(exp []api.Experience) (api.Experience, bool) {
 
 // rankedContacts returns the distinct values of the contacts of one type,
 // best first: highest rating, then sub-type in the order given (others
-// after), then as listed.
-func rankedContacts(contacts []api.Contact, typ string, subTypes []string) []string {
+// after), then as listed. norm, if set, rewrites each value first.
+func rankedContacts(contacts []api.Contact, typ string, subTypes []string, norm func(string) string) []string {
 	type ranked struct {
 		value  string
 		rating float64
@@ -129,6 +180,9 @@ func rankedContacts(contacts []api.Contact, typ string, subTypes []string) []str
 		v := clean(c.Value)
 		if v == "" {
 			continue
+		}
+		if norm != nil {
+			v = norm(v)
 		}
 		sub := slices.Index(subTypes, strings.ToLower(clean(c.SubType)))
 		if sub < 0 {
