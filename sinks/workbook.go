@@ -16,6 +16,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"github.com/enrich-dev/enrich/internal/sheet"
+	"github.com/enrich-dev/enrich/internal/sheetxml"
 )
 
 // workbookWriter writes an .xlsx input back as .xlsx: every part of the
@@ -35,7 +36,7 @@ type workbookWriter struct {
 	after   []*zip.File // parts that follow the sheet in the package
 	sheet   io.Writer   // the rewritten sheet part
 	src     io.ReadCloser
-	x       *xmlStream
+	x       *sheetxml.Stream
 	layout  sheet.Layout
 	columns []Column
 	prefix  string   // the namespace prefix of the sheet's elements, with its colon
@@ -93,7 +94,7 @@ func newWorkbookWriter(path string, layout sheet.Layout, opts Options) (w *workb
 	if w.src, err = part.Open(); err != nil {
 		return nil, fmt.Errorf("read %s: %s: %w", layout.Path, part.Name, err)
 	}
-	w.x = &xmlStream{r: w.src}
+	w.x = &sheetxml.Stream{R: w.src}
 	if w.sheet, err = w.zw.CreateHeader(&zip.FileHeader{Name: part.Name, Method: zip.Deflate, Modified: time.Now()}); err != nil {
 		return nil, fmt.Errorf("write %s: %w", path, err)
 	}
@@ -123,7 +124,7 @@ func newWorkbookWriter(path string, layout sheet.Layout, opts Options) (w *workb
 // widened, the header row frozen (unless the sheet has panes already) and
 // widths for the new columns.
 func (w *workbookWriter) prologue() error {
-	head, err := w.x.through(sheetDataStart, maxPrologue)
+	head, err := w.x.Through(sheetDataStart, maxPrologue)
 	if err != nil {
 		return w.readErr("the sheet's rows", err)
 	}
@@ -190,10 +191,10 @@ func (w *workbookWriter) Write(row sheet.Row, out *Outcome) error {
 // its end tag, and returns row num's cells' XML.
 func (w *workbookWriter) copyThrough(num int) ([]byte, error) {
 	for {
-		if err := w.x.skipSpace(&w.out); err != nil {
+		if err := w.x.SkipSpace(&w.out); err != nil {
 			return nil, w.readErr(fmt.Sprintf("row %d", num), err)
 		}
-		elem, err := w.x.element(w.prefix, maxRowBytes)
+		elem, err := w.x.Row(w.prefix, maxRowBytes)
 		if err != nil {
 			return nil, w.readErr(fmt.Sprintf("row %d", num), err)
 		}
@@ -289,10 +290,10 @@ func (w *workbookWriter) Commit() error {
 
 func (w *workbookWriter) finish() error {
 	for {
-		if err := w.x.skipSpace(&w.out); err != nil {
+		if err := w.x.SkipSpace(&w.out); err != nil {
 			return w.readErr("the end of the rows", err)
 		}
-		elem, err := w.x.element(w.prefix, maxRowBytes)
+		elem, err := w.x.Row(w.prefix, maxRowBytes)
 		if err != nil {
 			return w.readErr("the end of the rows", err)
 		}
@@ -306,13 +307,13 @@ func (w *workbookWriter) finish() error {
 			}
 		}
 	}
-	rest, err := w.x.through(sheetDataEnd, maxPrologue)
+	rest, err := w.x.Through(sheetDataEnd, maxPrologue)
 	if err != nil {
 		return w.readErr("the end of the rows", err)
 	}
 	end := sheetDataEnd.FindIndex(rest)
 	w.out.Write(rest[:end[1]])
-	tailBytes, err := io.ReadAll(io.LimitReader(w.x.rest(), maxPrologue+1))
+	tailBytes, err := io.ReadAll(io.LimitReader(w.x.Rest(), maxPrologue+1))
 	if err != nil {
 		return w.readErr("the end of the sheet", err)
 	}

@@ -13,10 +13,6 @@ import (
 	"github.com/enrich-dev/enrich/internal/ident"
 )
 
-// sampleRows is how many rows after the header are read before the
-// identifier columns are decided; they are kept and replayed.
-const sampleRows = 100
-
 // headerAliases are header keys (see headerKey) that name a kind of
 // identifier outright: the spellings of CRM and prospecting exports
 // (Salesforce, HubSpot, Apollo, Sales Navigator tools, Pipedrive…), in

@@ -18,6 +18,8 @@ type record struct {
 	num    int
 	cells  []string // as displayed: what the output gets
 	values []string // as stored, for identifiers (nil: same as cells)
+	text   string   // CSV: the record as the file held it
+	eol    string   // CSV: its line ending
 }
 
 // value returns the stored value of cell i, or "".
@@ -105,7 +107,8 @@ func (t *Table) row(rec record) Row {
 		}
 		cells = trimTrailingEmpty(cells)
 	}
-	row := Row{Num: rec.num, Cells: cells}
+	row := Row{Num: rec.num, Cells: cells, Record: rec.text, EOL: rec.eol}
+	t.measure(cells)
 	for _, c := range t.columns {
 		if c.Index >= len(cells) {
 			continue

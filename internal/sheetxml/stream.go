@@ -1,4 +1,8 @@
-package sinks
+// Package sheetxml reads a worksheet's XML (the part of an .xlsx that
+// holds a sheet's rows) in pieces, without holding more than one row:
+// the reader of workbooks and the writer that copies a workbook with new
+// columns both stream it.
+package sheetxml
 
 import (
 	"bytes"
@@ -8,18 +12,18 @@ import (
 	"regexp"
 )
 
-// xmlStream reads a worksheet's XML in pieces: whole row elements, and
-// the text up to a pattern. It holds one row at a time, however long the
+// Stream reads a worksheet's XML in pieces: whole row elements, and the
+// text up to a pattern. It holds one row at a time, however long the
 // sheet.
-type xmlStream struct {
-	r   io.Reader
+type Stream struct {
+	R   io.Reader
 	buf []byte
 	pos int
 	eof bool
 }
 
 // fill reads more of the input; io.EOF when there is no more.
-func (x *xmlStream) fill() error {
+func (x *Stream) fill() error {
 	if x.eof {
 		return io.EOF
 	}
@@ -32,7 +36,7 @@ func (x *xmlStream) fill() error {
 		copy(grown, x.buf)
 		x.buf = grown
 	}
-	n, err := x.r.Read(x.buf[len(x.buf):cap(x.buf)])
+	n, err := x.R.Read(x.buf[len(x.buf):cap(x.buf)])
 	x.buf = x.buf[:len(x.buf)+n]
 	if errors.Is(err, io.EOF) {
 		x.eof = true
@@ -44,13 +48,16 @@ func (x *xmlStream) fill() error {
 	return err
 }
 
-// skipSpace copies the whitespace at the reading position to out.
-func (x *xmlStream) skipSpace(out *bytes.Buffer) error {
+// SkipSpace copies the whitespace at the reading position to out, or
+// skips it if out is nil.
+func (x *Stream) SkipSpace(out *bytes.Buffer) error {
 	for {
 		for x.pos < len(x.buf) {
 			switch x.buf[x.pos] {
 			case ' ', '\t', '\r', '\n':
-				out.WriteByte(x.buf[x.pos])
+				if out != nil {
+					out.WriteByte(x.buf[x.pos])
+				}
 				x.pos++
 			default:
 				return nil
@@ -65,11 +72,20 @@ func (x *xmlStream) skipSpace(out *bytes.Buffer) error {
 	}
 }
 
-// element returns the row element at the reading position, whole, and
-// moves past it; nil when the input goes on with something else (the end
-// of the rows). The slice is valid until the next call.
-func (x *xmlStream) element(prefix string, limit int) ([]byte, error) {
-	open := []byte("<" + prefix + "row")
+// Row returns the row element at the reading position, whole, and moves
+// past it; nil when the input goes on with something else (the end of the
+// rows). prefix is the namespace prefix of the sheet's elements, with its
+// colon, or "". A row longer than limit bytes is an error. The slice is
+// valid until the next call.
+func (x *Stream) Row(prefix string, limit int) ([]byte, error) {
+	return x.Element(prefix, "row", limit)
+}
+
+// Element returns the element called name at the reading position,
+// whole, and moves past it; nil when the input goes on with something
+// else. The slice is valid until the next call.
+func (x *Stream) Element(prefix, name string, limit int) ([]byte, error) {
+	open := []byte("<" + prefix + name)
 	for len(x.buf)-x.pos < len(open)+1 {
 		if err := x.fill(); err != nil {
 			if errors.Is(err, io.EOF) {
@@ -82,7 +98,7 @@ func (x *xmlStream) element(prefix string, limit int) ([]byte, error) {
 	if !bytes.HasPrefix(rest, open) || !bytes.ContainsRune([]byte(" \t\r\n>/"), rune(rest[len(open)])) {
 		return nil, nil
 	}
-	closing := []byte("</" + prefix + "row>")
+	closing := []byte("</" + prefix + name + ">")
 	scanned := 0
 	for {
 		rest = x.buf[x.pos:]
@@ -99,7 +115,7 @@ func (x *xmlStream) element(prefix string, limit int) ([]byte, error) {
 			scanned = max(len(rest)-len(closing), 0)
 		}
 		if len(rest) > limit {
-			return nil, fmt.Errorf("a row of more than %d MiB", limit>>20)
+			return nil, fmt.Errorf("more than %d MiB of XML in one %s", limit>>20, name)
 		}
 		if err := x.fill(); err != nil {
 			if errors.Is(err, io.EOF) {
@@ -110,9 +126,9 @@ func (x *xmlStream) element(prefix string, limit int) ([]byte, error) {
 	}
 }
 
-// through returns the input from the reading position through the first
+// Through returns the input from the reading position through the first
 // match of re, and moves past it.
-func (x *xmlStream) through(re *regexp.Regexp, limit int) ([]byte, error) {
+func (x *Stream) Through(re *regexp.Regexp, limit int) ([]byte, error) {
 	for {
 		rest := x.buf[x.pos:]
 		if loc := re.FindIndex(rest); loc != nil {
@@ -131,7 +147,7 @@ func (x *xmlStream) through(re *regexp.Regexp, limit int) ([]byte, error) {
 	}
 }
 
-// rest returns a reader of the input from the reading position.
-func (x *xmlStream) rest() io.Reader {
-	return io.MultiReader(bytes.NewReader(x.buf[x.pos:]), x.r)
+// Rest returns a reader of the input from the reading position.
+func (x *Stream) Rest() io.Reader {
+	return io.MultiReader(bytes.NewReader(x.buf[x.pos:]), x.R)
 }
