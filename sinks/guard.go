@@ -4,8 +4,9 @@ package sinks
 // take v for a formula, the rule of the formula guard: v starts with "=",
 // "@", a tab or a carriage return, or with "+" or "-" followed by anything
 // but a number. A number is digits with the punctuation of numbers and
-// phones (spaces, ".", ",", "-", "/", parentheses), so -5, +1.5 and
-// +1 (415) 555-0123 are left alone while -cmd and +A1 are not.
+// phones (spaces, ".", ",", "-", "/", parentheses, and the "; " between
+// the phones of a list), so -5, +1.5, +1 (415) 555-0123 and
+// "+14155550123; +14155550100" are left alone while -cmd and +A1 are not.
 func Formulaic(v string) bool {
 	if v == "" {
 		return false
@@ -31,7 +32,7 @@ func number(s string) bool {
 		switch c := s[i]; {
 		case c >= '0' && c <= '9':
 			digit = true
-		case c == ' ' || c == '.' || c == ',' || c == '-' || c == '/' || c == '(' || c == ')':
+		case c == ' ' || c == '.' || c == ',' || c == '-' || c == '/' || c == '(' || c == ')' || c == ';':
 		default:
 			return false
 		}

@@ -100,10 +100,14 @@ func (r *Record) searchFields(raw json.RawMessage) {
 // E164 returns a phone number in E.164 when it parses as a valid number
 // with its country code, and the value unchanged otherwise.
 func E164(v string) string {
-	if !strings.HasPrefix(v, "+") && !strings.HasPrefix(v, "00") {
+	s := strings.TrimSpace(v)
+	switch {
+	case strings.HasPrefix(s, "00"):
+		s = "+" + s[2:]
+	case !strings.HasPrefix(s, "+"):
 		return v
 	}
-	num, err := phonenumbers.Parse(v, "ZZ")
+	num, err := phonenumbers.Parse(s, "ZZ")
 	if err != nil || !phonenumbers.IsValidNumber(num) {
 		return v
 	}
