@@ -68,6 +68,8 @@ type PlanColumn struct {
 	Samples []string `json:"samples"` // up to three values as written in the file
 	Valid   int      `json:"valid"`
 	Invalid int      `json:"invalid"`
+	// Kinds counts the valid identifiers of a mixed column by kind.
+	Kinds map[ident.Kind]int `json:"kinds,omitempty"`
 }
 
 // PlanInvalid groups the invalid identifiers that share a reason.
@@ -167,6 +169,12 @@ func MakePlan(ctx context.Context, opts PlanOptions) (*Plan, error) {
 			c := column[id.Column]
 			c.Valid++
 			c.addSample(id.Raw)
+			if c.Mixed {
+				if c.Kinds == nil {
+					c.Kinds = map[ident.Kind]int{}
+				}
+				c.Kinds[id.Kind]++
+			}
 		}
 		switch {
 		case len(row.IDs) > 0:
@@ -232,6 +240,21 @@ func (p *Plan) countInvalid(row sources.Row, column map[int]*PlanColumn, reasons
 	}
 }
 
+// mix writes the kinds of a mixed column's identifiers: " (600 linkedin,
+// 300 email, 100 phone)"; "" for a column of one kind.
+func (c *PlanColumn) mix() string {
+	if !c.Mixed || len(c.Kinds) == 0 {
+		return ""
+	}
+	var parts []string
+	for _, k := range ident.Kinds {
+		if n := c.Kinds[k]; n > 0 {
+			parts = append(parts, thousands(n)+" "+k.String())
+		}
+	}
+	return " (" + strings.Join(parts, ", ") + ")"
+}
+
 // addSample keeps the first few distinct values of a column.
 func (c *PlanColumn) addSample(v string) {
 	if len(c.Samples) < planSamples && !slices.Contains(c.Samples, v) {
@@ -277,7 +300,7 @@ func (p *Plan) WriteText(w io.Writer) error {
 	pr("Rows\t%s (header on row %d)\n", thousands(p.Rows), p.HeaderRow)
 	pr("\n")
 	if len(p.Columns) == 0 {
-		pr("No identifier columns found. Name them with --column KIND=HEADER (kinds: linkedin, email, phone, uid).\n")
+		pr("No identifier columns found. Name them with --column KIND=HEADER (kinds: linkedin, email, phone, uid,\n  or auto for a column of mixed identifiers).\n")
 	} else {
 		waterfall := make([]string, len(p.Waterfall))
 		for i, k := range p.Waterfall {
@@ -289,7 +312,7 @@ func (p *Plan) WriteText(w io.Writer) error {
 			for i, s := range c.Samples {
 				samples[i] = fmt.Sprintf("%q", ellipsis(s, 48))
 			}
-			pr("  %s\t%q\tby %s\t%s valid, %s invalid\t%s\n", c.Kind, c.Name, c.By, thousands(c.Valid), thousands(c.Invalid), strings.Join(samples, ", "))
+			pr("  %s\t%q\tby %s\t%s valid%s, %s invalid\t%s\n", c.KindName(), c.Name, c.By, thousands(c.Valid), c.mix(), thousands(c.Invalid), strings.Join(samples, ", "))
 		}
 	}
 	pr("\n")

@@ -12,7 +12,8 @@ type Options struct {
 	Sheet string
 	// Columns overrides column detection, each "KIND=HEADER" (kind linkedin,
 	// email, phone or uid). A kind named here is read from the named
-	// columns only; a header may match several columns.
+	// columns only; a header may match several columns. Kind "auto" names
+	// a column of mixed identifiers, each cell classified on its own.
 	Columns []string
 	// DefaultRegion is the ISO 3166 region of phone numbers written without
 	// a country code ("US"), or "".

@@ -57,8 +57,12 @@ func checkOptions(opts Options) (region string, overrides []override, err error)
 // newTable reads the header and the sample from src; it closes src on
 // error.
 func newTable(src recordReader, layout Layout, region string, overrides []override, opts Options) (*Table, error) {
-	t := &Table{src: src, region: region}
-	if err := t.start(&layout, overrides, ident.Order(opts.Prefer)); err != nil {
+	t := &Table{src: src, region: region, rank: map[ident.Kind]int{}}
+	order := ident.Order(opts.Prefer)
+	for i, k := range order {
+		t.rank[k] = i
+	}
+	if err := t.start(&layout, overrides, order); err != nil {
 		_ = src.close()
 		return nil, err
 	}

@@ -2,6 +2,8 @@ package sources
 
 import (
 	"io"
+	"slices"
+	"strings"
 
 	"github.com/enrich-dev/enrich/internal/ident"
 )
@@ -45,6 +47,7 @@ type Table struct {
 	pending []record // sampled rows, replayed before reading on
 	done    bool
 	phones  phoneMemo
+	rank    map[ident.Kind]int // place of each kind in the waterfall
 }
 
 // Layout returns the shape of the file.
@@ -109,26 +112,42 @@ func (t *Table) row(rec record) Row {
 	}
 	row := Row{Num: rec.num, Cells: cells, Record: rec.text, EOL: rec.eol}
 	t.measure(cells)
+	mixed := false
 	for _, c := range t.columns {
 		if c.Index >= len(cells) {
 			continue
 		}
-		for _, part := range splitCell(c.Kind, cells[c.Index]) {
-			var value string
-			var err error
-			if c.Kind == ident.Phone {
-				value, err = t.phones.normalize(part, t.region)
-			} else {
-				value, err = ident.Normalize(c.Kind, part, t.region)
-			}
-			if err != nil {
-				row.Invalid = append(row.Invalid, Invalid{Column: c.Index, Header: c.Header, Kind: c.Kind, Value: part, Reason: err.Error()})
+		kind := c.Kind
+		if c.Mixed {
+			mixed = true
+			k, ok := ident.Classify(cells[c.Index], t.region)
+			kind = k
+			if s := strings.TrimSpace(cells[c.Index]); !ok && s != "" && !placeholders[strings.ToLower(s)] {
+				row.Invalid = append(row.Invalid, Invalid{Column: c.Index, Header: c.Header, Kind: k, Value: s,
+					Reason: "not a profile URL, e-mail, phone or uid"})
 				continue
 			}
-			if !hasID(row.IDs, c.Kind, value) {
-				row.IDs = append(row.IDs, ident.ID{Kind: c.Kind, Value: value, Raw: part, Column: c.Index})
+		}
+		for _, part := range splitCell(kind, cells[c.Index]) {
+			var value string
+			var err error
+			if kind == ident.Phone {
+				value, err = t.phones.normalize(part, t.region)
+			} else {
+				value, err = ident.Normalize(kind, part, t.region)
+			}
+			if err != nil {
+				row.Invalid = append(row.Invalid, Invalid{Column: c.Index, Header: c.Header, Kind: kind, Value: part, Reason: err.Error()})
+				continue
+			}
+			if !hasID(row.IDs, kind, value) {
+				row.IDs = append(row.IDs, ident.ID{Kind: kind, Value: value, Raw: part, Column: c.Index})
 			}
 		}
+	}
+	if mixed && len(row.IDs) > 1 {
+		// A mixed cell's identifier takes its kind's place in the waterfall.
+		slices.SortStableFunc(row.IDs, func(a, b ident.ID) int { return t.rank[a.Kind] - t.rank[b.Kind] })
 	}
 	return row
 }
