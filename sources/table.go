@@ -46,8 +46,11 @@ type Table struct {
 	region  string
 	pending []record // sampled rows, replayed before reading on
 	done    bool
-	phones  phoneMemo
 	rank    map[ident.Kind]int // place of each kind in the waterfall
+
+	rows *rowPipe // reads and normalizes ahead, on every core
+	cur  []Row    // rows of the chunk being handed out
+	err  error    // what ended the rows: io.EOF or a read error
 }
 
 // Layout returns the shape of the file.
@@ -59,19 +62,29 @@ func (t *Table) Columns() []Column { return append([]Column(nil), t.columns...) 
 
 // Next returns the next row, skipping blank ones, or io.EOF after the last.
 func (t *Table) Next() (Row, error) {
-	for {
-		rec, err := t.nextRecord()
-		if err == io.EOF {
-			return Row{}, io.EOF
+	for len(t.cur) == 0 {
+		if t.err != nil {
+			if t.err == io.EOF {
+				return Row{}, io.EOF
+			}
+			return Row{}, inputError(t.layout.Path, t.err)
 		}
-		if err != nil {
-			return Row{}, inputError(t.layout.Path, err)
+		if t.rows == nil {
+			t.rows = startRowPipe(t)
 		}
-		if isBlank(rec.cells) && isBlank(rec.values) {
+		c, ok := <-t.rows.ordered
+		if !ok {
+			t.err = io.EOF
 			continue
 		}
-		return t.row(rec), nil
+		<-c.ready
+		t.cur, t.err = c.rows, c.err
 	}
+	row := t.cur[0]
+	t.cur[0] = Row{}
+	t.cur = t.cur[1:]
+	t.measure(row.Cells)
+	return row, nil
 }
 
 func (t *Table) nextRecord() (record, error) {
@@ -91,13 +104,18 @@ func (t *Table) nextRecord() (record, error) {
 	return rec, err
 }
 
-// Close releases the file.
-func (t *Table) Close() error { return t.src.close() }
+// Close stops reading ahead and releases the file.
+func (t *Table) Close() error {
+	if t.rows != nil {
+		t.rows.stop()
+	}
+	return t.src.close()
+}
 
 // row turns a record into a row: the cells of identifier columns are taken
 // as stored (all the digits of a numeric phone), the others as displayed
 // (a date as a date), and the identifiers are normalized.
-func (t *Table) row(rec record) Row {
+func (t *Table) row(rec record, phones *phoneMemo) Row {
 	cells := rec.cells
 	if rec.values != nil {
 		width := max(len(rec.cells), len(rec.values))
@@ -111,7 +129,6 @@ func (t *Table) row(rec record) Row {
 		cells = trimTrailingEmpty(cells)
 	}
 	row := Row{Num: rec.num, Cells: cells, Record: rec.text, EOL: rec.eol}
-	t.measure(cells)
 	mixed := false
 	for _, c := range t.columns {
 		if c.Index >= len(cells) {
@@ -132,7 +149,7 @@ func (t *Table) row(rec record) Row {
 			var value string
 			var err error
 			if kind == ident.Phone {
-				value, err = t.phones.normalize(part, t.region)
+				value, err = phones.normalize(part, t.region)
 			} else {
 				value, err = ident.Normalize(kind, part, t.region)
 			}
