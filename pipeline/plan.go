@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/internal/ident"
+	"github.com/enrich-dev/enrich/sinks"
 	"github.com/enrich-dev/enrich/sources"
 	"github.com/enrich-dev/enrich/state"
 )
@@ -60,6 +61,10 @@ type Plan struct {
 	// resolved; nil when no journal was consulted. The counts and times
 	// above do not subtract them.
 	Resolved *int `json:"resolved,omitempty"`
+
+	// Warnings say what a run would refuse or regret before spending:
+	// a sheet that an .xlsx output cannot hold.
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // PlanColumn is an identifier column with what was found in it.
@@ -212,6 +217,9 @@ func MakePlan(ctx context.Context, opts PlanOptions) (*Plan, error) {
 		}
 		return a.Reason < b.Reason
 	})
+	if err := sinks.CheckFits(t.Layout(), sinks.FormatXLSX, len(sinks.DefaultColumns())); err != nil {
+		p.Warnings = append(p.Warnings, "an .xlsx output cannot hold this sheet: "+err.Error())
+	}
 	p.UniqueLookups = seen.Len()
 	p.FirstChoiceLookups = p.RowsWithIdentifier - p.DuplicateRows
 	p.WorstCaseCredits = min(p.UniqueLookups, p.RowsWithIdentifier)
@@ -346,6 +354,9 @@ func (p *Plan) WriteText(w io.Writer) error {
 	pr("Time at %s items/min\t%s for the first choices, up to %s for all\n", thousands(p.ItemsPerMinute), p.FirstChoiceLookupTime.Text, p.AllLookupTime.Text)
 	if err := tw.Flush(); err != nil {
 		return fmt.Errorf("write plan: %w", err)
+	}
+	for _, warning := range p.Warnings {
+		fmt.Fprintf(w, "\nWarning: %s\n", warning)
 	}
 	return nil
 }

@@ -157,3 +157,25 @@ func TestHumanDuration(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanWarnsXLSXLimits: a sheet an .xlsx output cannot hold (a cell
+// over 32,767 characters) is named in the plan, before anything is paid.
+func TestPlanWarnsXLSXLimits(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "long.csv")
+	body := "Email,Notes\na@example.com," + strings.Repeat("x", 40000) + "\n"
+	if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p, err := MakePlan(context.Background(), PlanOptions{Input: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text bytes.Buffer
+	if err := p.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Warnings) != 1 || !strings.Contains(text.String(), "Warning: an .xlsx output cannot hold this sheet") ||
+		!strings.Contains(text.String(), "a cell of 40000 characters") || !strings.Contains(text.String(), ".csv or .jsonl") {
+		t.Errorf("plan:\n%s\nwant a warning about the .xlsx cell limit", text.String())
+	}
+}

@@ -354,3 +354,59 @@ func TestAbortLeavesNothing(t *testing.T) {
 		t.Errorf("after Abort: %q and %d entries; want the old file alone", got, len(entries))
 	}
 }
+
+// TestCheckFits: a sheet wider or with longer cells than an .xlsx holds is
+// refused for .xlsx output, naming CSV and JSONL; other formats take it.
+func TestCheckFits(t *testing.T) {
+	for _, tc := range []struct {
+		layout sources.Layout
+		format string
+		want   string
+	}{
+		{sources.Layout{Path: "wide.csv", Widest: 16380}, FormatXLSX, "16395 columns with the 15 enrich columns, more than the 16384"},
+		{sources.Layout{Path: "long.csv", Header: []string{"a"}, Longest: 40000}, FormatXLSX, "a cell of 40000 characters"},
+		{sources.Layout{Path: "wide.csv", Widest: 16380}, FormatCSV, ""},
+		{sources.Layout{Path: "ok.csv", Widest: 100, Longest: 32767}, FormatXLSX, ""},
+	} {
+		err := CheckFits(tc.layout, tc.format, 15)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s as %s: %v", tc.layout.Path, tc.format, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), ".csv or .jsonl")):
+			t.Errorf("%s as %s: error %v; want %q naming .csv or .jsonl", tc.layout.Path, tc.format, err, tc.want)
+		}
+	}
+}
+
+// TestWindows1252FallsBackToUTF8: a value from the service that
+// Windows-1252 cannot hold is ErrNotWindows1252, so that the export writes
+// UTF-8 with a BOM instead; with Options.UTF8 it does.
+func TestWindows1252FallsBackToUTF8(t *testing.T) {
+	layout := sources.Layout{Format: sources.CSV, Encoding: "windows-1252", Delimiter: ';', Header: []string{"Société"},
+		HeaderRecord: "Société", HeaderEOL: "\r\n", CRLF: true}
+	row := sources.Row{Num: 2, Cells: []string{"Café"}, Record: "Café", EOL: "\r\n"}
+	rec := profile.Record{FullName: "王伟"}
+	path := filepath.Join(t.TempDir(), "out.csv")
+	w, err := Create(path, layout, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Write(row, &Outcome{Status: StatusSuccess, Profile: &rec}); !errors.Is(err, ErrNotWindows1252) {
+		t.Fatalf("error %v; want ErrNotWindows1252", err)
+	}
+	w.Abort()
+	w, err = Create(path, layout, Options{UTF8: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Write(row, &Outcome{Status: StatusSuccess, Profile: &rec}); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(path)
+	if !strings.HasPrefix(string(got), "\uFEFFSociété;enrich_status") || !strings.Contains(string(got), "Café;success;;;王伟") {
+		t.Errorf("output %q; want UTF-8 with a BOM", got)
+	}
+}

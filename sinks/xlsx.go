@@ -140,6 +140,13 @@ func newXLSXWriter(path string, layout sheet.Layout, opts Options) (*xlsxWriter,
 }
 
 func (x *xlsxWriter) Write(row sheet.Row, out *Outcome) error {
+	for _, c := range row.Cells {
+		if len(c) > MaxXLSXCellChars {
+			if n := utf8.RuneCountInString(c); n > MaxXLSXCellChars {
+				return fmt.Errorf("%s: row %d has a cell of %d characters, more than the %d an .xlsx cell holds; write the output as .csv or .jsonl", x.layout.Path, row.Num, n, MaxXLSXCellChars)
+			}
+		}
+	}
 	under, beyond := splitCells(len(x.layout.Header), row.Cells)
 	x.vals = values(x.columns, out, x.vals)
 	if err := x.s.writeRow(append(append(under, x.vals...), beyond...)); err != nil {
