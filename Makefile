@@ -6,7 +6,7 @@ STATICCHECK := $(BIN)/staticcheck
 STATICCHECK_VERSION := v0.8.2
 FUZZTIME    ?= 5s
 
-.PHONY: help build test vet lint unit fuzz demo bench clean
+.PHONY: help build test vet lint unit fuzz demo bench bench-sheets clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-8s %s\n", $$1, $$2}'
@@ -42,6 +42,9 @@ demo: build ## run the real pipeline on a sample sheet against the embedded emul
 
 bench: ## benchmarks (see BENCHMARKS.md)
 	$(GO) test -run '^$$' -bench . -benchtime 1x ./...
+
+bench-sheets: ## the sheet figures (read, plan, run, export, .xlsx) as one table against their limits
+	$(GO) test -run '^$$' -bench '^BenchmarkSheets$$' -benchtime 1x -timeout 60m ./pipeline/
 
 clean:
 	rm -rf $(BIN) demo-out
