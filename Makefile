@@ -29,7 +29,7 @@ unit:
 	$(GO) test -race -timeout 15m ./...
 
 # Each fuzz target runs for FUZZTIME; the seeds already run in `unit`.
-FUZZ_TARGETS := ./sources/csvfile:FuzzCSV ./internal/ident:FuzzNormalizeLinkedIn ./internal/ident:FuzzNormalizeEmail ./internal/ident:FuzzNormalizePhone ./internal/ident:FuzzNormalizeUID ./emulator/search:FuzzParseQuery ./api:FuzzParseResults ./emulator/world:FuzzFind
+FUZZ_TARGETS := ./sources/csvfile:FuzzCSV ./internal/sheetxml:FuzzCells ./internal/ident:FuzzNormalizeLinkedIn ./internal/ident:FuzzNormalizeEmail ./internal/ident:FuzzNormalizePhone ./internal/ident:FuzzNormalizeUID ./emulator/search:FuzzParseQuery ./api:FuzzParseResults ./emulator/world:FuzzFind
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \
 		pkg=$${t%%:*}; name=$${t##*:}; \

@@ -35,7 +35,7 @@ func Cells(row []byte, prefix string, fn func(Cell) error) error {
 	open := []byte("<" + prefix + "c")
 	closeTag := []byte("</" + prefix + "c>")
 	start := bytes.IndexByte(row, '>')
-	if start < 0 || row[start-1] == '/' {
+	if start <= 0 || row[start-1] == '/' {
 		return nil
 	}
 	rest := row[start+1:]
@@ -195,23 +195,22 @@ func unescape(b []byte) (string, error) {
 	return html.UnescapeString(string(b)), nil
 }
 
-// attr returns the value of attribute name in a start tag.
+// attr returns the value of attribute name in a start tag: the name
+// after a space, tab or line break, then "=".
 func attr(tag []byte, name string) ([]byte, bool) {
-	key := []byte(" " + name + "=")
-	for off := 0; ; {
+	key := []byte(name + "=")
+	for off := 0; off < len(tag); {
 		i := bytes.Index(tag[off:], key)
 		if i < 0 {
-			// attributes may also follow a tab or line break
-			for _, sep := range []byte{'\t', '\n', '\r'} {
-				k := append([]byte{sep}, key[1:]...)
-				if j := bytes.Index(tag, k); j >= 0 {
-					return quoted(tag[j+len(k):])
-				}
-			}
 			return nil, false
 		}
-		return quoted(tag[off+i+len(key):])
+		i += off
+		if i > 0 && (tag[i-1] == ' ' || tag[i-1] == '\t' || tag[i-1] == '\n' || tag[i-1] == '\r') {
+			return quoted(tag[i+len(key):])
+		}
+		off = i + len(key)
 	}
+	return nil, false
 }
 
 func quoted(b []byte) ([]byte, bool) {
