@@ -20,17 +20,6 @@ import (
 // The sheet end-to-end tests: the output is the user's own sheet, as the
 // program it came from wrote it, plus the enrichment.
 
-// sheetJob is a job whose input the test writes itself.
-func sheetJob(t *testing.T, name string, data []byte) *job {
-	t.Helper()
-	j := newJob(t, fastService(10000), 1)
-	j.input = filepath.Join(j.dir, name)
-	if err := os.WriteFile(j.input, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return j
-}
-
 // phone returns a person's first phone in E.164, or "".
 func phone(p *world.Person) string {
 	if len(p.Phones) == 0 {
