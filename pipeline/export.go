@@ -5,7 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"io"
+	"runtime"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/enrich-dev/enrich/api"
 	"github.com/enrich-dev/enrich/internal/ident"
@@ -78,12 +82,12 @@ func Export(ctx context.Context, j *state.Journal, cfg ExportConfig) (ExportResu
 }
 
 func export(ctx context.Context, j *state.Journal, cfg ExportConfig, utf8 bool) (ExportResult, error) {
-	x := &exporter{mode: state.WithContacts, jsonl: false, profiles: make(map[uint64]storedResult)}
+	mode := state.WithContacts
 	if cfg.WithoutContacts {
-		x.mode = state.WithoutContacts
+		mode = state.WithoutContacts
 	}
-	var err error
-	if x.creditsOut, err = j.Flag(flagCreditsExhausted); err != nil {
+	creditsOut, err := j.Flag(flagCreditsExhausted)
+	if err != nil {
 		return ExportResult{}, err
 	}
 	t, err := sources.Open(cfg.Input, cfg.Source)
@@ -95,58 +99,62 @@ func export(ctx context.Context, j *state.Journal, cfg ExportConfig, utf8 bool) 
 	if err != nil {
 		return ExportResult{}, err
 	}
-	x.jsonl = format == sinks.FormatJSONL
 	w, err := sinks.Create(cfg.Output, t.Layout(), sinks.Options{Columns: cfg.Columns, NoFormulaGuard: cfg.NoFormulaGuard, UTF8: utf8})
 	if err != nil {
 		return ExportResult{}, err
 	}
 	defer w.Abort()
 
-	res := ExportResult{Rows: RowCounts{}}
-	// Rows are read in chunks, each in its own read transaction, so that a
-	// long export never holds one open.
-	const chunk = 2000
-	rows := make([]sheet.Row, 0, chunk)
-	flush := func() error {
-		err := j.View(func(r *state.Reader) error {
-			for _, row := range rows {
-				out, damaged, err := x.outcome(r, row)
-				if err != nil {
-					return fmt.Errorf("row %d: %w", row.Num, err)
-				}
-				res.Rows[out.Status]++
-				if damaged {
-					res.Damaged++
-				}
-				if err := w.Write(row, &out); err != nil {
-					return err
-				}
+	// Three stages: this goroutine reads the rows in chunks, workers
+	// derive each chunk's outcomes from the journal (each in its own read
+	// transaction, so that a long export never holds one open, and with
+	// its own cache of decoded profiles), and the writer writes the chunks
+	// in file order.
+	g, gctx := errgroup.WithContext(ctx)
+	workers := max(runtime.GOMAXPROCS(0), 1)
+	ordered := make(chan *exportChunk, 2*workers)
+	jobs := make(chan *exportChunk, 2*workers)
+	for range workers {
+		x := &exporter{mode: mode, creditsOut: creditsOut, jsonl: format == sinks.FormatJSONL, seed: maphash.MakeSeed()}
+		x.forget()
+		g.Go(func() error {
+			for c := range jobs {
+				c.err = j.View(func(r *state.Reader) error { return x.chunk(r, c) })
+				close(c.done)
 			}
 			return nil
 		})
-		rows = rows[:0]
-		return err
 	}
-	for {
-		if err := ctx.Err(); err != nil {
-			return ExportResult{}, err
-		}
-		row, err := t.Next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return ExportResult{}, err
-		}
-		rows = append(rows, row)
-		if len(rows) == chunk {
-			if err := flush(); err != nil {
-				return ExportResult{}, err
+	res := ExportResult{Rows: RowCounts{}}
+	g.Go(func() error {
+		for c := range ordered {
+			select {
+			case <-c.done:
+			case <-gctx.Done():
+				return gctx.Err()
 			}
+			if c.err != nil {
+				return c.err
+			}
+			for i, row := range c.rows {
+				out := &c.outs[i]
+				res.Rows[out.Status]++
+				if err := w.Write(row, out); err != nil {
+					return err
+				}
+			}
+			res.Damaged += c.damaged
 		}
-	}
-	if err := flush(); err != nil {
+		return nil
+	})
+	readErr := readChunks(gctx, t, ordered, jobs)
+	close(ordered)
+	close(jobs)
+	if err := g.Wait(); err != nil {
 		return ExportResult{}, err
+	}
+	if readErr != nil {
+		return ExportResult{}, readErr
 	}
 	if err := w.Commit(); err != nil {
 		return ExportResult{}, err
@@ -154,13 +162,84 @@ func export(ctx context.Context, j *state.Journal, cfg ExportConfig, utf8 bool) 
 	return res, nil
 }
 
+// exportChunk is a run of rows and, once done is closed, their outcomes.
+type exportChunk struct {
+	rows    []sheet.Row
+	outs    []sinks.Outcome
+	damaged int
+	err     error
+	done    chan struct{}
+}
+
+// exportChunkRows is the number of rows of a chunk.
+const exportChunkRows = 1000
+
+// readChunks reads the table's rows into chunks, handing each to the
+// writer (in order) and to the workers.
+func readChunks(ctx context.Context, t *sources.Table, ordered, jobs chan<- *exportChunk) error {
+	for {
+		c := &exportChunk{rows: make([]sheet.Row, 0, exportChunkRows), done: make(chan struct{})}
+		var readErr error
+		for len(c.rows) < exportChunkRows {
+			row, err := t.Next()
+			if err != nil {
+				readErr = err
+				break
+			}
+			c.rows = append(c.rows, row)
+		}
+		if len(c.rows) > 0 {
+			for _, ch := range []chan<- *exportChunk{ordered, jobs} {
+				select {
+				case ch <- c:
+				case <-ctx.Done():
+					return ctx.Err()
+				}
+			}
+		}
+		switch {
+		case errors.Is(readErr, io.EOF):
+			return ctx.Err()
+		case readErr != nil:
+			return readErr
+		}
+	}
+}
+
+// chunk derives the outcomes of a chunk's rows.
+func (x *exporter) chunk(r *state.Reader, c *exportChunk) error {
+	c.outs = make([]sinks.Outcome, len(c.rows))
+	for i, row := range c.rows {
+		out, damaged, err := x.outcome(r, row)
+		if err != nil {
+			return fmt.Errorf("row %d: %w", row.Num, err)
+		}
+		c.outs[i] = out
+		if damaged {
+			c.damaged++
+		}
+	}
+	return nil
+}
+
 // exporter derives rows' outcomes from the journal, decoding each stored
-// profile once however many rows name it.
+// profile once however many rows name it: a person found by several
+// identifiers (several results) is one record.
 type exporter struct {
 	mode       state.Mode
 	creditsOut bool
 	jsonl      bool // keep the raw candidate for the output
-	profiles   map[uint64]storedResult
+	profiles   map[uint64]storedResult    // by result id
+	records    map[uint64]*profile.Record // by hash of the raw profile
+	seed       maphash.Seed
+	size       int // bytes the records hold, about
+}
+
+// forget empties the caches, releasing their memory.
+func (x *exporter) forget() {
+	x.profiles = make(map[uint64]storedResult)
+	x.records = make(map[uint64]*profile.Record)
+	x.size = 0
 }
 
 // storedResult is a decoded result of the journal.
@@ -171,9 +250,10 @@ type storedResult struct {
 	damaged   bool
 }
 
-// maxCachedProfiles bounds the decoded profiles kept; past it the cache
-// starts again, which costs only time on sheets that name more people.
-const maxCachedProfiles = 200_000
+// maxCachedBytes bounds the memory of the decoded profiles kept; past it
+// the cache starts again, which costs only time on sheets that name more
+// people than it holds (about 100,000 typical profiles).
+const maxCachedBytes = 96 << 20
 
 // result returns the decoded result stored under id.
 func (x *exporter) result(r *state.Reader, id uint64) storedResult {
@@ -189,19 +269,36 @@ func (x *exporter) result(r *state.Reader, id uint64) storedResult {
 	if err != nil {
 		s.damaged = true
 	} else {
-		rec := profile.Decode(res.Candidate)
-		s.item, s.record = res.Item, &rec
+		// The same profile found by several identifiers is stored once
+		// per identifier, byte for byte the same: it is decoded once.
+		h := maphash.Bytes(x.seed, res.Candidate)
+		s.item = res.Item
+		if rec, ok := x.records[h]; ok {
+			s.record = rec
+		} else {
+			rec := profile.Decode(res.Candidate)
+			s.record = &rec
+			x.records[h] = s.record
+			x.size += recordSize(&rec)
+		}
 		if x.jsonl {
 			s.candidate = res.Candidate
 		}
 	}
-	if len(x.profiles) >= maxCachedProfiles {
-		clear(x.profiles)
+	if x.size > maxCachedBytes {
+		x.forget()
 	}
+	x.size += 64 // the entry itself
 	cached := s
 	cached.candidate = nil
 	x.profiles[id] = cached
 	return s
+}
+
+// recordSize is about the memory a record holds.
+func recordSize(r *profile.Record) int {
+	return 12*16 + len(r.UID) + len(r.FullName) + len(r.Headline) + len(r.Title) + len(r.Company) + len(r.Location) +
+		len(r.Email) + len(r.Emails) + len(r.Phone) + len(r.Phones) + len(r.LinkedIn) + len(r.Skills)
 }
 
 // outcome derives a row's status and profile from its identifiers'

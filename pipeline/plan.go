@@ -24,11 +24,11 @@ type PlanOptions struct {
 	Source         sources.Options
 	ItemsPerMinute int // the lookup budget; 600 if zero
 
-	// Resolved, if set, reports whether an identifier is already resolved
-	// in the journal. It is called once per distinct identifier, the first
-	// time the identifier is seen, and the count lands in Plan.Resolved.
-	// The run engine sets it; plan without a journal leaves it nil.
-	Resolved func(id ident.ID) bool
+	// Resolved, if set, counts how many of a batch of identifiers are
+	// already resolved in the journal. Every distinct identifier is in
+	// exactly one batch, and the count lands in Plan.Resolved. Plan
+	// without a journal leaves it nil.
+	Resolved func(ids []ident.ID) int
 }
 
 // Plan is what a run over the input would look up and cost, computed
@@ -156,6 +156,13 @@ func MakePlan(ctx context.Context, opts PlanOptions) (*Plan, error) {
 	}
 
 	var seen ident.Seen
+	var fresh []ident.ID // distinct identifiers not yet counted by Resolved
+	resolve := func() {
+		if len(fresh) > 0 {
+			*p.Resolved += opts.Resolved(fresh)
+			fresh = fresh[:0]
+		}
+	}
 	reasons := make(map[[2]string]*PlanInvalid)
 	for n := 0; ; n++ {
 		if n%8192 == 0 && ctx.Err() != nil {
@@ -195,8 +202,10 @@ func MakePlan(ctx context.Context, opts PlanOptions) (*Plan, error) {
 				marks |= seenFirst
 			}
 			before, added := seen.Mark(id.Kind, id.Value, marks)
-			if added && opts.Resolved != nil && opts.Resolved(id) {
-				*p.Resolved++
+			if added && opts.Resolved != nil {
+				if fresh = append(fresh, id); len(fresh) == 4096 {
+					resolve()
+				}
 			}
 			if i == 0 && before&seenFirst != 0 {
 				p.DuplicateRows++
@@ -204,6 +213,9 @@ func MakePlan(ctx context.Context, opts PlanOptions) (*Plan, error) {
 		}
 	}
 
+	if opts.Resolved != nil {
+		resolve()
+	}
 	for _, r := range reasons {
 		p.Invalid = append(p.Invalid, *r)
 	}
@@ -399,20 +411,23 @@ func ellipsis(s string, n int) string {
 	return string(r[:n-1]) + "…"
 }
 
-// ResolvedIn reports, for PlanOptions.Resolved, whether the journal holds
-// a final answer for an identifier.
-func ResolvedIn(j *state.Journal, withoutContacts bool) func(ident.ID) bool {
+// ResolvedIn counts, for PlanOptions.Resolved, the identifiers the journal
+// holds a final answer for, in one read transaction a batch.
+func ResolvedIn(j *state.Journal, withoutContacts bool) func([]ident.ID) int {
 	mode := state.WithContacts
 	if withoutContacts {
 		mode = state.WithoutContacts
 	}
-	return func(id ident.ID) bool {
-		final := false
-		j.View(func(r *state.Reader) error {
-			l, ok, err := r.Lookup(mode, id.Value)
-			final = err == nil && ok && l.Phase.Final()
+	return func(ids []ident.ID) int {
+		n := 0
+		_ = j.View(func(r *state.Reader) error {
+			for _, id := range ids {
+				if l, ok, err := r.Lookup(mode, id.Value); err == nil && ok && l.Phase.Final() {
+					n++
+				}
+			}
 			return nil
 		})
-		return final
+		return n
 	}
 }

@@ -89,9 +89,15 @@ func TestPlanCounts(t *testing.T) {
 	resolved := 0
 	p, err := MakePlan(context.Background(), PlanOptions{
 		Input: path, ItemsPerMinute: 600,
-		Resolved: func(id ident.ID) bool {
-			resolved++
-			return id.Kind == ident.Email
+		Resolved: func(ids []ident.ID) int {
+			n := 0
+			for _, id := range ids {
+				resolved++
+				if id.Kind == ident.Email {
+					n++
+				}
+			}
+			return n
 		},
 	})
 	if err != nil {

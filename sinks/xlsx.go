@@ -1,9 +1,13 @@
 package sinks
 
 import (
+	"archive/zip"
+	"bufio"
 	"fmt"
+	"io"
 	"unicode/utf8"
 
+	"github.com/klauspost/compress/flate"
 	"github.com/xuri/excelize/v2"
 
 	"github.com/enrich-dev/enrich/internal/sheet"
@@ -90,15 +94,30 @@ func fitCell(v string) string {
 	return string(r[:MaxXLSXCellChars-1]) + "…"
 }
 
+// commit writes the workbook and makes it appear. excelize's WriteTo
+// builds the whole package in memory first; its zip writer is pointed at
+// the file instead, so that the package streams from the sheet's
+// temporary file to the output.
 func (s *streamSheet) commit() error {
 	defer s.closeBook()
-	if err := s.sheet.Flush(); err != nil {
+	fail := func(err error) error {
 		s.file.Abort()
 		return fmt.Errorf("write %s: %w", s.file.Path(), err)
 	}
-	if _, err := s.book.WriteTo(s.file); err != nil {
-		s.file.Abort()
-		return fmt.Errorf("write %s: %w", s.file.Path(), err)
+	if err := s.sheet.Flush(); err != nil {
+		return fail(err)
+	}
+	buf := bufio.NewWriterSize(s.file, 256<<10)
+	zw := zip.NewWriter(buf)
+	zw.RegisterCompressor(zip.Deflate, func(out io.Writer) (io.WriteCloser, error) {
+		return flate.NewWriter(out, flate.BestSpeed)
+	})
+	s.book.SetZipWriter(func(io.Writer) excelize.ZipWriter { return zw })
+	if _, err := s.book.WriteTo(io.Discard); err != nil {
+		return fail(err)
+	}
+	if err := buf.Flush(); err != nil {
+		return fail(err)
 	}
 	return s.file.Commit()
 }
