@@ -112,8 +112,8 @@ func export(ctx context.Context, j *state.Journal, cfg ExportConfig, utf8 bool) 
 	// in file order.
 	g, gctx := errgroup.WithContext(ctx)
 	workers := max(runtime.GOMAXPROCS(0), 1)
-	ordered := make(chan *exportChunk, 2*workers)
-	jobs := make(chan *exportChunk, 2*workers)
+	ordered := make(chan *exportChunk, workers+1)
+	jobs := make(chan *exportChunk, workers)
 	for range workers {
 		x := &exporter{mode: mode, creditsOut: creditsOut, jsonl: format == sinks.FormatJSONL, seed: maphash.MakeSeed()}
 		x.forget()
@@ -172,7 +172,7 @@ type exportChunk struct {
 }
 
 // exportChunkRows is the number of rows of a chunk.
-const exportChunkRows = 1000
+const exportChunkRows = 500
 
 // readChunks reads the table's rows into chunks, handing each to the
 // writer (in order) and to the workers.
