@@ -1,5 +1,7 @@
 package sinks
 
+import "strings"
+
 // Formulaic reports whether a spreadsheet program opening a CSV file would
 // take v for a formula, the rule of the formula guard: v starts with "=",
 // "@", a tab or a carriage return, or with "+" or "-" followed by anything
@@ -21,23 +23,34 @@ func Formulaic(v string) bool {
 }
 
 // number reports whether s is a number or phone as the guard allows after
-// a sign: at least one digit, and nothing but digits and their
-// punctuation. An empty s (a lone sign) is plain text, not a formula.
+// a sign, or a list of them separated by ";" (each after the first may
+// have its own sign): at least one digit in each, and nothing but digits
+// and their punctuation. An empty s (a lone sign) is plain text, not a
+// formula.
 func number(s string) bool {
 	if s == "" {
 		return true
 	}
-	digit := false
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c >= '0' && c <= '9':
-			digit = true
-		case c == ' ' || c == '.' || c == ',' || c == '-' || c == '/' || c == '(' || c == ')' || c == ';':
-		default:
+	for i, part := range strings.Split(s, ";") {
+		part = strings.TrimLeft(part, " ")
+		if i > 0 && part != "" && (part[0] == '+' || part[0] == '-') {
+			part = part[1:]
+		}
+		digit := false
+		for k := 0; k < len(part); k++ {
+			switch c := part[k]; {
+			case c >= '0' && c <= '9':
+				digit = true
+			case c == ' ' || c == '.' || c == ',' || c == '-' || c == '/' || c == '(' || c == ')':
+			default:
+				return false
+			}
+		}
+		if !digit {
 			return false
 		}
 	}
-	return digit
+	return true
 }
 
 // Neutralize returns v with a leading apostrophe if it is Formulaic, so
