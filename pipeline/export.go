@@ -228,7 +228,7 @@ func (x *exporter) chunk(r *state.Reader, c *exportChunk) error {
 type exporter struct {
 	mode       state.Mode
 	creditsOut bool
-	jsonl      bool // keep the raw candidate for the output
+	jsonl      bool                       // keep the raw candidate for the output
 	profiles   map[uint64]storedResult    // by result id
 	records    map[uint64]*profile.Record // by hash of the raw profile
 	seed       maphash.Seed
