@@ -8,6 +8,7 @@ import (
 	"hash/maphash"
 	"io"
 	"runtime"
+	"sync"
 
 	"golang.org/x/sync/errgroup"
 
@@ -109,14 +110,14 @@ func export(ctx context.Context, j *state.Journal, cfg ExportConfig, utf8 bool) 
 	// derive each chunk's outcomes from the journal (each in its own read
 	// transaction, so that a long export never holds one open, and with
 	// its own cache of decoded profiles), and the writer writes the chunks
-	// in file order.
+	// in file order. The workers share the cache.
 	g, gctx := errgroup.WithContext(ctx)
 	workers := max(runtime.GOMAXPROCS(0), 1)
 	ordered := make(chan *exportChunk, workers+1)
 	jobs := make(chan *exportChunk, workers)
+	x := &exporter{mode: mode, creditsOut: creditsOut, jsonl: format == sinks.FormatJSONL, seed: maphash.MakeSeed()}
+	x.forget()
 	for range workers {
-		x := &exporter{mode: mode, creditsOut: creditsOut, jsonl: format == sinks.FormatJSONL, seed: maphash.MakeSeed()}
-		x.forget()
 		g.Go(func() error {
 			for c := range jobs {
 				c.err = j.View(func(r *state.Reader) error { return x.chunk(r, c) })
@@ -224,10 +225,13 @@ func (x *exporter) chunk(r *state.Reader, c *exportChunk) error {
 
 // exporter derives rows' outcomes from the journal, decoding each stored
 // profile once however many rows name it: a person found by several
-// identifiers (several results) is one record.
+// identifiers (several results) is one record. It is safe for concurrent
+// use: its caches are guarded by mu, and a profile is decoded outside the
+// lock (two workers may, rarely, both decode one).
 type exporter struct {
 	mode       state.Mode
 	creditsOut bool
+	mu         sync.Mutex
 	jsonl      bool                       // keep the raw candidate for the output
 	profiles   map[uint64]storedResult    // by result id
 	records    map[uint64]*profile.Record // by hash of the raw profile
@@ -257,10 +261,13 @@ const maxCachedBytes = 96 << 20
 
 // result returns the decoded result stored under id.
 func (x *exporter) result(r *state.Reader, id uint64) storedResult {
-	if s, ok := x.profiles[id]; ok && (!x.jsonl || s.damaged) {
+	x.mu.Lock()
+	s, ok := x.profiles[id]
+	x.mu.Unlock()
+	if ok && (!x.jsonl || s.damaged) {
 		return s
 	}
-	var s storedResult
+	s = storedResult{}
 	raw, err := r.Result(id)
 	var res api.Result
 	if err == nil {
@@ -269,29 +276,36 @@ func (x *exporter) result(r *state.Reader, id uint64) storedResult {
 	if err != nil {
 		s.damaged = true
 	} else {
-		// The same profile found by several identifiers is stored once
-		// per identifier, byte for byte the same: it is decoded once.
-		h := maphash.Bytes(x.seed, res.Candidate)
 		s.item = res.Item
-		if rec, ok := x.records[h]; ok {
-			s.record = rec
-		} else {
-			rec := profile.Decode(res.Candidate)
-			s.record = &rec
-			x.records[h] = s.record
-			x.size += recordSize(&rec)
-		}
 		if x.jsonl {
 			s.candidate = res.Candidate
 		}
+		// The same profile found by several identifiers is stored once
+		// per identifier, byte for byte the same: it is decoded once.
+		h := maphash.Bytes(x.seed, res.Candidate)
+		x.mu.Lock()
+		s.record = x.records[h]
+		x.mu.Unlock()
+		if s.record == nil {
+			rec := profile.Decode(res.Candidate)
+			s.record = &rec
+		}
+		x.mu.Lock()
+		if _, ok := x.records[h]; !ok {
+			x.records[h] = s.record
+			x.size += recordSize(s.record)
+		}
+		x.mu.Unlock()
 	}
+	cached := s
+	cached.candidate = nil
+	x.mu.Lock()
 	if x.size > maxCachedBytes {
 		x.forget()
 	}
 	x.size += 64 // the entry itself
-	cached := s
-	cached.candidate = nil
 	x.profiles[id] = cached
+	x.mu.Unlock()
 	return s
 }
 

@@ -1,7 +1,5 @@
 package sinks
 
-import "strings"
-
 // Formulaic reports whether a spreadsheet program opening a CSV file would
 // take v for a formula, the rule of the formula guard: v starts with "=",
 // "@", a tab or a carriage return, or with "+" or "-" followed by anything
@@ -31,26 +29,25 @@ func number(s string) bool {
 	if s == "" {
 		return true
 	}
-	for i, part := range strings.Split(s, ";") {
-		part = strings.TrimLeft(part, " ")
-		if i > 0 && part != "" && (part[0] == '+' || part[0] == '-') {
-			part = part[1:]
-		}
-		digit := false
-		for k := 0; k < len(part); k++ {
-			switch c := part[k]; {
-			case c >= '0' && c <= '9':
-				digit = true
-			case c == ' ' || c == '.' || c == ',' || c == '-' || c == '/' || c == '(' || c == ')':
-			default:
+	digit, start := false, true // start: at the beginning of a list item
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= '0' && c <= '9':
+			digit, start = true, false
+		case c == ';':
+			if !digit {
 				return false
 			}
-		}
-		if !digit {
+			digit, start = false, true
+		case start && (c == ' ' || c == '+' || c == '-'):
+			// spaces and a sign before an item of a list
+		case c == ' ' || c == '.' || c == ',' || c == '-' || c == '/' || c == '(' || c == ')':
+			start = false
+		default:
 			return false
 		}
 	}
-	return true
+	return digit
 }
 
 // Neutralize returns v with a leading apostrophe if it is Formulaic, so

@@ -81,11 +81,10 @@ func (p *rowPipe) read(t *Table) {
 // work turns chunks' records into rows.
 func (p *rowPipe) work(t *Table) {
 	defer p.wg.Done()
-	var phones phoneMemo
 	for c := range p.jobs {
 		c.rows = make([]Row, len(c.recs))
 		for i, rec := range c.recs {
-			c.rows[i] = t.row(rec, &phones)
+			c.rows[i] = t.row(rec, &t.phones)
 		}
 		c.recs = nil
 		close(c.ready)

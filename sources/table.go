@@ -47,6 +47,7 @@ type Table struct {
 	pending []record // sampled rows, replayed before reading on
 	done    bool
 	rank    map[ident.Kind]int // place of each kind in the waterfall
+	phones  phoneMemo          // shared by the reading workers
 
 	rows *rowPipe // reads and normalizes ahead, on every core
 	cur  []Row    // rows of the chunk being handed out
