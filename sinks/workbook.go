@@ -12,7 +12,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/klauspost/compress/flate"
 	"github.com/xuri/excelize/v2"
 
 	"github.com/enrich-dev/enrich/internal/sheet"
@@ -73,10 +72,7 @@ func newWorkbookWriter(path string, layout sheet.Layout, opts Options) (w *workb
 		}
 	}()
 	w.buf = bufio.NewWriterSize(file, 256<<10)
-	w.zw = zip.NewWriter(w.buf)
-	w.zw.RegisterCompressor(zip.Deflate, func(out io.Writer) (io.WriteCloser, error) {
-		return flate.NewWriter(out, flate.BestSpeed)
-	})
+	w.zw = newZipWriter(w.buf)
 	var part *zip.File
 	for i, f := range in.File {
 		if part == nil && f.Name == layout.SheetPart {

@@ -3,8 +3,12 @@ package sinks
 import (
 	"archive/zip"
 	"bufio"
+	"bytes"
+	"encoding/xml"
 	"fmt"
 	"io"
+	"strconv"
+	"time"
 	"unicode/utf8"
 
 	"github.com/klauspost/compress/flate"
@@ -13,48 +17,95 @@ import (
 	"github.com/enrich-dev/enrich/internal/sheet"
 )
 
-// streamSheet writes one new sheet through excelize's StreamWriter, which
-// spills rows to a temporary file instead of keeping them in memory. Every
-// cell is written as an inline string: a value that starts with "=" stays
-// text, never a formula, and numbers keep their exact digits. The header
-// row is bold and frozen.
+// streamSheet writes a new workbook of one sheet as a stream: the
+// package's other parts come from a template excelize makes (workbook,
+// styles with a bold font for the header, content types), and the sheet's
+// XML is written row by row straight into the zip, so that memory does not
+// depend on the number of rows and nothing is written twice. Every cell is
+// an inline string: a value that starts with "=" stays text, never a
+// formula, and numbers keep their exact digits. The header row is bold,
+// frozen and filtered.
 type streamSheet struct {
-	file   *AtomicFile
-	book   *excelize.File
-	sheet  *excelize.StreamWriter
-	bold   int
-	row    int
-	vals   []any
-	closed bool
+	file    *AtomicFile
+	buf     *bufio.Writer
+	zw      *zip.Writer
+	sheet   io.Writer
+	bold    int
+	row     int
+	width   int
+	letters []string
+	out     bytes.Buffer
 }
 
 // newStreamSheet starts a workbook of one sheet called name at path.
 func newStreamSheet(path, name string) (*streamSheet, error) {
-	book := excelize.NewFile()
-	if name != "" && name != "Sheet1" {
-		if err := book.SetSheetName("Sheet1", name); err != nil {
-			name = "Sheet1"
-		}
-	} else {
-		name = "Sheet1"
-	}
-	s := &streamSheet{book: book}
-	var err error
-	if s.sheet, err = book.NewStreamWriter(name); err == nil {
-		s.bold, err = book.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true}})
-	}
-	if err == nil {
-		err = s.sheet.SetPanes(&excelize.Panes{Freeze: true, YSplit: 1, TopLeftCell: "A2", ActivePane: "bottomLeft"})
-	}
+	tmpl, bold, err := workbookTemplate(name)
 	if err != nil {
-		_ = book.Close()
 		return nil, fmt.Errorf("create %s: %w", path, err)
 	}
-	if s.file, err = CreateAtomic(path); err != nil {
-		_ = book.Close()
+	file, err := CreateAtomic(path)
+	if err != nil {
 		return nil, err
 	}
+	s := &streamSheet{file: file, bold: bold}
+	s.buf = bufio.NewWriterSize(file, 256<<10)
+	s.zw = newZipWriter(s.buf)
+	zr, err := zip.NewReader(bytes.NewReader(tmpl), int64(len(tmpl)))
+	if err == nil {
+		for _, f := range zr.File {
+			if f.Name == templateSheet {
+				continue
+			}
+			if err = s.zw.Copy(f); err != nil {
+				break
+			}
+		}
+	}
+	if err == nil {
+		s.sheet, err = s.zw.CreateHeader(&zip.FileHeader{Name: templateSheet, Method: zip.Deflate, Modified: time.Now()})
+	}
+	if err != nil {
+		s.abort()
+		return nil, fmt.Errorf("create %s: %w", path, err)
+	}
+	s.out.WriteString(xml.Header + `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">` +
+		`<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>` +
+		`<sheetFormatPr defaultRowHeight="15"/><sheetData>`)
 	return s, nil
+}
+
+// templateSheet is the part of the template's one sheet.
+const templateSheet = "xl/worksheets/sheet1.xml"
+
+// workbookTemplate returns a workbook of one empty sheet called name, and
+// the id of its bold style.
+func workbookTemplate(name string) ([]byte, int, error) {
+	book := excelize.NewFile()
+	defer book.Close()
+	if name != "" && name != "Sheet1" {
+		if err := book.SetSheetName("Sheet1", name); err != nil {
+			return nil, 0, err
+		}
+	}
+	bold, err := book.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true}})
+	if err != nil {
+		return nil, 0, err
+	}
+	buf, err := book.WriteToBuffer()
+	if err != nil {
+		return nil, 0, err
+	}
+	return buf.Bytes(), bold, nil
+}
+
+// newZipWriter is a zip writer that deflates at the fastest level: a
+// sheet's XML compresses well at any level.
+func newZipWriter(w io.Writer) *zip.Writer {
+	zw := zip.NewWriter(w)
+	zw.RegisterCompressor(zip.Deflate, func(out io.Writer) (io.WriteCloser, error) {
+		return flate.NewWriter(out, flate.BestSpeed)
+	})
+	return zw
 }
 
 // writeRow writes cells as text; empty cells are left out of the XML, and
@@ -63,25 +114,40 @@ func newStreamSheet(path, name string) (*streamSheet, error) {
 // from the service can be this long).
 func (s *streamSheet) writeRow(cells []string) error {
 	s.row++
-	s.vals = s.vals[:0]
-	for _, c := range cells {
+	if len(cells) > MaxXLSXColumns {
+		return fmt.Errorf("write %s: sheet row %d: %d cells, more than the %d columns of a sheet", s.file.Path(), s.row, len(cells), MaxXLSXColumns)
+	}
+	for len(s.letters) < len(cells) {
+		name, _ := excelize.ColumnNumberToName(len(s.letters) + 1)
+		s.letters = append(s.letters, name)
+	}
+	s.width = max(s.width, len(cells))
+	row := strconv.Itoa(s.row)
+	style := ""
+	if s.row == 1 {
+		style = ` s="` + strconv.Itoa(s.bold) + `"`
+	}
+	s.out.WriteString(`<row r="` + row + `">`)
+	for i, c := range cells {
 		if c == "" {
-			s.vals = append(s.vals, nil)
 			continue
 		}
-		s.vals = append(s.vals, fitCell(c))
+		s.out.WriteString(`<c r="` + s.letters[i] + row + `" t="inlineStr"` + style + `><is><t xml:space="preserve">`)
+		escapeText(&s.out, fitCell(c))
+		s.out.WriteString(`</t></is></c>`)
 	}
-	cell, err := excelize.CoordinatesToCellName(1, s.row)
-	if err == nil {
-		if s.row == 1 {
-			err = s.sheet.SetRow(cell, s.vals, excelize.RowOpts{StyleID: s.bold})
-		} else {
-			err = s.sheet.SetRow(cell, s.vals)
-		}
+	s.out.WriteString(`</row>`)
+	if s.out.Len() >= 256<<10 {
+		return s.flush()
 	}
-	if err != nil {
-		return fmt.Errorf("write %s: sheet row %d: %w", s.file.Path(), s.row, err)
+	return nil
+}
+
+func (s *streamSheet) flush() error {
+	if _, err := s.sheet.Write(s.out.Bytes()); err != nil {
+		return fmt.Errorf("write %s: %w", s.file.Path(), err)
 	}
+	s.out.Reset()
 	return nil
 }
 
@@ -94,46 +160,29 @@ func fitCell(v string) string {
 	return string(r[:MaxXLSXCellChars-1]) + "…"
 }
 
-// commit writes the workbook and makes it appear. excelize's WriteTo
-// builds the whole package in memory first; its zip writer is pointed at
-// the file instead, so that the package streams from the sheet's
-// temporary file to the output.
+// commit ends the sheet, with an autofilter over the header, and makes
+// the file appear.
 func (s *streamSheet) commit() error {
-	defer s.closeBook()
-	fail := func(err error) error {
+	s.out.WriteString(`</sheetData>`)
+	if s.width > 0 {
+		s.out.WriteString(`<autoFilter ref="A1:` + s.letters[s.width-1] + strconv.Itoa(max(s.row, 1)) + `"/>`)
+	}
+	s.out.WriteString(`<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>`)
+	err := s.flush()
+	if err == nil {
+		err = s.zw.Close()
+	}
+	if err == nil {
+		err = s.buf.Flush()
+	}
+	if err != nil {
 		s.file.Abort()
 		return fmt.Errorf("write %s: %w", s.file.Path(), err)
-	}
-	if err := s.sheet.Flush(); err != nil {
-		return fail(err)
-	}
-	buf := bufio.NewWriterSize(s.file, 256<<10)
-	zw := zip.NewWriter(buf)
-	zw.RegisterCompressor(zip.Deflate, func(out io.Writer) (io.WriteCloser, error) {
-		return flate.NewWriter(out, flate.BestSpeed)
-	})
-	s.book.SetZipWriter(func(io.Writer) excelize.ZipWriter { return zw })
-	if _, err := s.book.WriteTo(io.Discard); err != nil {
-		return fail(err)
-	}
-	if err := buf.Flush(); err != nil {
-		return fail(err)
 	}
 	return s.file.Commit()
 }
 
-func (s *streamSheet) abort() {
-	s.file.Abort()
-	s.closeBook()
-}
-
-// closeBook releases excelize's temporary files, once.
-func (s *streamSheet) closeBook() {
-	if !s.closed {
-		s.closed = true
-		_ = s.book.Close()
-	}
-}
+func (s *streamSheet) abort() { s.file.Abort() }
 
 // xlsxWriter writes an enriched table from a CSV input as a new workbook.
 type xlsxWriter struct {
