@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,31 +11,16 @@ import (
 	"testing"
 	"time"
 
+	goldenfile "github.com/enrich-dev/enrich/internal/golden"
 	"github.com/enrich-dev/enrich/internal/ident"
 	"github.com/enrich-dev/enrich/sources"
 )
 
-var updatePlan = flag.Bool("update-plan", false, "rewrite the plan golden files in testdata/plan")
-
+// planGolden compares a plan with testdata/plan/<name>, or rewrites it
+// with: go test ./pipeline -run Plan -update
 func planGolden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join("testdata", "plan", name)
-	if *updatePlan {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("golden %s: %v (run go test ./pipeline -run Plan -update-plan)", name, err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file (go test ./pipeline -run Plan -update-plan to accept):\n--- got\n%s\n--- want\n%s", name, got, want)
-	}
+	goldenfile.Check(t, filepath.Join("testdata", "plan", name), got)
 }
 
 func TestPlanGolden(t *testing.T) {
