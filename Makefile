@@ -6,7 +6,7 @@ STATICCHECK := $(BIN)/staticcheck
 STATICCHECK_VERSION := v0.8.2
 FUZZTIME    ?= 5s
 
-.PHONY: help build test vet lint unit fuzz demo bench report-shot clean
+.PHONY: help build test vet lint unit fuzz demo bench bench-sheets report-shot clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-12s %s\n", $$1, $$2}'
@@ -33,7 +33,7 @@ unit:
 	$(GO) test -race -timeout 15m ./...
 
 # Each fuzz target runs for FUZZTIME; the seeds already run in `unit`.
-FUZZ_TARGETS := ./sources/csvfile:FuzzCSV ./internal/ident:FuzzNormalizeLinkedIn ./internal/ident:FuzzNormalizeEmail ./internal/ident:FuzzNormalizePhone ./internal/ident:FuzzNormalizeUID ./emulator/search:FuzzParseQuery ./api:FuzzParseResults ./emulator/world:FuzzFind ./state:FuzzJournal
+FUZZ_TARGETS := ./sources/csvfile:FuzzCSV ./internal/sheetxml:FuzzCells ./internal/ident:FuzzNormalizeLinkedIn ./internal/ident:FuzzNormalizeEmail ./internal/ident:FuzzNormalizePhone ./internal/ident:FuzzNormalizeUID ./emulator/search:FuzzParseQuery ./api:FuzzParseResults ./emulator/world:FuzzFind ./state:FuzzJournal
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \
 		pkg=$${t%%:*}; name=$${t##*:}; \
@@ -62,6 +62,9 @@ report-shot: ## render the sample run report headless to docs/report.png
 		--user-data-dir="$$profile" --window-size=1200,2040 --screenshot=docs/report.png \
 		file://$(abspath $(BIN))/report-sample.html 2>$(BIN)/chromium.log || { cat $(BIN)/chromium.log; exit 1; }
 	@echo "wrote docs/report.png"
+
+bench-sheets: ## the sheet figures (read, plan, run, export, .xlsx) as one table against their limits
+	$(GO) test -run '^$$' -bench '^BenchmarkSheets$$' -benchtime 1x -timeout 60m ./pipeline/
 
 clean:
 	rm -rf $(BIN) demo-out

@@ -21,19 +21,23 @@ type runInput struct {
 	Output  string `json:"output" jsonschema:"the enriched sheet to write: .csv, .xlsx or .jsonl (one object per row with the full profile); a report goes beside it as OUTPUT.report.json"`
 	Journal string `json:"journal,omitempty" jsonschema:"journal that keeps every request and result, so that running again resumes and never pays twice; default enrich.journal beside the input"`
 	sheetInput
-	Sync            bool   `json:"sync,omitempty" jsonschema:"synchronous lookups: results in the answers, no callbacks to receive, but only contacts the service already holds"`
-	WithoutContacts bool   `json:"without_contacts,omitempty" jsonschema:"profiles without contacts, paid from the without-contacts credits"`
-	Listen          string `json:"listen,omitempty" jsonschema:"address of the callback receiver for asynchronous lookups; default 127.0.0.1:8701"`
-	PublicURL       string `json:"public_url,omitempty" jsonschema:"address at which the service reaches the callback receiver, such as https://hooks.example.com; default http://LISTEN"`
-	ItemsPerMinute  int    `json:"items_per_minute,omitempty" jsonschema:"budget of items per rate window; default 600, the service's paid limit (5 on a trial)"`
-	RateWindow      string `json:"rate_window,omitempty" jsonschema:"length of the service's sliding window of items, such as 1m (the default)"`
-	MaxCredits      int64  `json:"max_credits,omitempty" jsonschema:"most credits this run may spend; items in flight count as spent; 0 is no limit"`
-	MaxDuration     string `json:"max_duration,omitempty" jsonschema:"stop submitting after this long, such as 30m, and write what is known; empty is no limit"`
-	CallbackTimeout string `json:"callback_timeout,omitempty" jsonschema:"submit a request's items again when no callback came within this; default 15m"`
-	DrainTimeout    string `json:"drain_timeout,omitempty" jsonschema:"when the run stops early (max_credits, max_duration, credits spent), how long it waits for results in flight; default 2m"`
-	MaxAttempts     int    `json:"max_attempts,omitempty" jsonschema:"submissions of one identifier before its row is given status error; default 5"`
-	RetryWait       string `json:"retry_wait,omitempty" jsonschema:"wait before sending again an item answered duplicate_query or timeout_exceeded; default 60s"`
-	WaitSeconds     int    `json:"wait_seconds,omitempty" jsonschema:"wait up to this many seconds (at most 600) for the job to end before answering, with progress notifications meanwhile if the call asked for progress; 0 answers at once"`
+	Sync             bool   `json:"sync,omitempty" jsonschema:"synchronous lookups: results in the answers, no callbacks to receive, but only contacts the service already holds"`
+	WithoutContacts  bool   `json:"without_contacts,omitempty" jsonschema:"profiles without contacts, paid from the without-contacts credits"`
+	Listen           string `json:"listen,omitempty" jsonschema:"address of the callback receiver for asynchronous lookups; default 127.0.0.1:8701"`
+	PublicURL        string `json:"public_url,omitempty" jsonschema:"address at which the service reaches the callback receiver, such as https://hooks.example.com; default http://LISTEN"`
+	ItemsPerMinute   int    `json:"items_per_minute,omitempty" jsonschema:"budget of items per rate window; default 600, the service's paid limit (5 on a trial)"`
+	RateWindow       string `json:"rate_window,omitempty" jsonschema:"length of the service's sliding window of items, such as 1m (the default)"`
+	MaxCredits       int64  `json:"max_credits,omitempty" jsonschema:"most credits this run may spend; items in flight count as spent; 0 is no limit"`
+	MaxDuration      string `json:"max_duration,omitempty" jsonschema:"stop submitting after this long, such as 30m, and write what is known; empty is no limit"`
+	CallbackTimeout  string `json:"callback_timeout,omitempty" jsonschema:"submit a request's items again when no callback came within this; default 15m"`
+	DrainTimeout     string `json:"drain_timeout,omitempty" jsonschema:"when the run stops early (max_credits, max_duration, credits spent, an outage), how long it waits for results in flight; default 5m"`
+	ServiceWait      string `json:"service_wait,omitempty" jsonschema:"how long to retry a service that does not answer before stopping as incomplete; default 10m"`
+	CallbackAllow    string `json:"callback_allow,omitempty" jsonschema:"accept callbacks only from these addresses or networks, comma-separated (such as 203.0.113.0/24); default any"`
+	NoFormulaGuard   bool   `json:"no_formula_guard,omitempty" jsonschema:"write CSV cells as raw text, without the apostrophe that keeps a spreadsheet from running a cell as a formula"`
+	RefreshOlderThan string `json:"refresh_older_than,omitempty" jsonschema:"look up again identifiers whose answer is older than this (90d, 2w, 36h) and show who changed company or title"`
+	MaxAttempts      int    `json:"max_attempts,omitempty" jsonschema:"submissions of one identifier before its row is given status error; default 5"`
+	RetryWait        string `json:"retry_wait,omitempty" jsonschema:"wait before sending again an item answered duplicate_query or timeout_exceeded; default 60s"`
+	WaitSeconds      int    `json:"wait_seconds,omitempty" jsonschema:"wait up to this many seconds (at most 600) for the job to end before answering, with progress notifications meanwhile if the call asked for progress; 0 answers at once"`
 }
 
 type statusInput struct {
@@ -151,6 +155,18 @@ func (in runInput) config() (pipeline.Config, error) {
 			return cfg, err
 		}
 	}
+	if cfg.ServiceWait, err = duration("service_wait", in.ServiceWait); err != nil {
+		return cfg, err
+	}
+	if in.RefreshOlderThan != "" {
+		if cfg.RefreshOlderThan, err = pipeline.ParseAge(in.RefreshOlderThan); err != nil {
+			return cfg, fmt.Errorf("refresh_older_than: %w", err)
+		}
+	}
+	if cfg.CallbackAllow, err = pipeline.ParseAllow(in.CallbackAllow); err != nil {
+		return cfg, fmt.Errorf("callback_allow: %w", err)
+	}
+	cfg.NoFormulaGuard = in.NoFormulaGuard
 	if in.ItemsPerMinute < 0 || in.MaxCredits < 0 || in.MaxAttempts < 0 {
 		return cfg, errors.New("items_per_minute, max_credits and max_attempts cannot be negative")
 	}

@@ -36,6 +36,7 @@ type exportInput struct {
 	sheetInput
 	Journal         string `json:"journal,omitempty" jsonschema:"journal of the run; default enrich.journal beside the input"`
 	WithoutContacts bool   `json:"without_contacts,omitempty" jsonschema:"export the lookups made without contacts"`
+	NoFormulaGuard  bool   `json:"no_formula_guard,omitempty" jsonschema:"write CSV cells as raw text, without the apostrophe that keeps a spreadsheet from running a cell as a formula"`
 }
 
 // planOutput is the plan with where it looked for answers already paid.
@@ -122,7 +123,7 @@ func (s *Server) export(ctx context.Context, _ *mcp.CallToolRequest, in exportIn
 	}
 	files := s.openFiles()
 	defer files.Close()
-	cfg := pipeline.ExportConfig{Source: opts, WithoutContacts: in.WithoutContacts}
+	cfg := pipeline.ExportConfig{Source: opts, WithoutContacts: in.WithoutContacts, NoFormulaGuard: in.NoFormulaGuard}
 	if cfg.Input, err = s.openInput(files, input); err != nil {
 		return nil, err
 	}
@@ -139,11 +140,11 @@ func (s *Server) export(ctx context.Context, _ *mcp.CallToolRequest, in exportIn
 	if cfg.Output, err = s.openPlace(files, output, true); err != nil {
 		return nil, err
 	}
-	counts, err := pipeline.Export(ctx, j, cfg)
+	written, err := pipeline.Export(ctx, j, cfg)
 	if err != nil {
 		return nil, files.explain(err)
 	}
-	return exportOutput{Output: output, Rows: counts.Total(), ByStatus: counts}, nil
+	return exportOutput{Output: output, Rows: written.Rows.Total(), ByStatus: written.Rows}, nil
 }
 
 // journalStatus is `enrich status` for a journal: the status file a run

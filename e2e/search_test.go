@@ -51,7 +51,7 @@ func TestSearchExportEveryProfileOnce(t *testing.T) {
 	res := j.enrich(t, "search", "--location", "United States", "--size", "100", "-o", out, "--progress", "log")
 	res.expectCode(t, 0)
 	header, rows := readCSV(t, out)
-	if strings.Join(header, ",") != "uid,full_name,location,title,company,skills,open_to_work,contacts_fetched" {
+	if strings.Join(header, ",") != "uid,full_name,headline,location,title,company,linkedin,skills,open_to_work,contacts_fetched" {
 		t.Fatalf("header %v", header)
 	}
 	if len(rows) <= 1000 {
@@ -63,11 +63,11 @@ func TestSearchExportEveryProfileOnce(t *testing.T) {
 			t.Fatalf("profile %s written twice", r[0])
 		}
 		seen[r[0]] = true
-		if !strings.HasSuffix(r[2], "United States") {
-			t.Errorf("profile %s in %q", r[0], r[2])
+		if !strings.HasSuffix(r[3], "United States") {
+			t.Errorf("profile %s in %q", r[0], r[3])
 		}
 	}
-	if !strings.Contains(res.stderr, "profiles of "+itoa(len(rows))+" matches") {
+	if !strings.Contains(res.stderr, itoa(len(rows))+" profiles written") || !strings.Contains(res.stderr, "of "+itoa(len(rows))+" matches") {
 		t.Errorf("stderr does not report every match written:\n%s", res.stderr)
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/csv"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -35,10 +34,10 @@ var (
 // schedule is the faults of one seed.
 type schedule struct {
 	loss, duplicate, submitError, timeout, lostAnswer float64
-	outage                                           *emulator.Outage
-	delay                                 time.Duration
-	creditShare                           float64 // credits at the start, as a share of what the sheet needs
-	kill                                  time.Duration
+	outage                                            *emulator.Outage
+	delay                                             time.Duration
+	creditShare                                       float64 // credits at the start, as a share of what the sheet needs
+	kill                                              time.Duration
 }
 
 func drawSchedule(r *rand.Rand) schedule {
@@ -254,7 +253,10 @@ func checkTorture(t *testing.T, s *tsheet, output, context string) {
 	for i, got := range rows {
 		want := data[i]
 		for c := range s.header {
-			if cell(got.cells, c) != want.cells[c] {
+			// A workbook's text cell that would run as a formula in a CSV is
+			// guarded there: it gains an apostrophe, and nothing else.
+			guarded := s.format == "xlsx" && s.out == ".csv" && cell(got.cells, c) == "'"+want.cells[c]
+			if cell(got.cells, c) != want.cells[c] && !guarded {
 				t.Errorf("row %d, column %q: %q became %q", i+2, s.header[c], want.cells[c], cell(got.cells, c))
 				bad++
 				break
@@ -306,12 +308,13 @@ func readOutput(t *testing.T, s *tsheet, path string) []outRow {
 			t.Fatal(err)
 		}
 		b = bytes.TrimPrefix(b, []byte("\uFEFF"))
-		r := csv.NewReader(bytes.NewReader(b))
-		r.FieldsPerRecord = -1
+		comma := ','
 		if s.format == "csv" {
-			r.Comma = s.delim
+			comma = s.delim
 		}
-		all, err := r.ReadAll()
+		// encoding/csv drops the CR of a CRLF inside a quoted cell: the
+		// sheet's own bytes are read with a reader that keeps them.
+		all, err := parseCSV(string(b), comma)
 		if err != nil {
 			t.Fatalf("read %s: %v", path, err)
 		}
@@ -365,9 +368,69 @@ func readOutput(t *testing.T, s *tsheet, path string) []outRow {
 	}
 	var out []outRow
 	for _, rec := range records {
+		// A blank row of a workbook is kept as it was, without enrich
+		// cells: it is no data row.
+		if strings.Join(rec, "") == "" {
+			continue
+		}
 		out = append(out, outRow{cells: rec, status: cell(rec, st), uid: cell(rec, uid)})
 	}
 	return out
+}
+
+// parseCSV reads RFC 4180 CSV, keeping every byte of every cell: quoted
+// cells may hold the delimiter, quotes doubled, CR and LF.
+func parseCSV(text string, comma rune) ([][]string, error) {
+	var rows [][]string
+	var row []string
+	var cell strings.Builder
+	i, n := 0, len(text)
+	for i < n {
+		if text[i] == '"' { // quoted cell
+			i++
+			for {
+				if i >= n {
+					return nil, fmt.Errorf("unterminated quote")
+				}
+				if text[i] == '"' {
+					if i+1 < n && text[i+1] == '"' {
+						cell.WriteByte('"')
+						i += 2
+						continue
+					}
+					i++
+					break
+				}
+				cell.WriteByte(text[i])
+				i++
+			}
+		}
+		for i < n && rune(text[i]) != comma && text[i] != '\n' && text[i] != '\r' {
+			cell.WriteByte(text[i])
+			i++
+		}
+		row = append(row, cell.String())
+		cell.Reset()
+		switch {
+		case i >= n:
+		case rune(text[i]) == comma:
+			i++
+			if i == n {
+				row = append(row, "")
+			}
+			continue
+		case text[i] == '\r' && i+1 < n && text[i+1] == '\n':
+			i += 2
+		default:
+			i++
+		}
+		rows = append(rows, row)
+		row = nil
+	}
+	if row != nil {
+		rows = append(rows, row)
+	}
+	return rows, nil
 }
 
 func lastLines(s string, n int) string {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/internal/profile"
 	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/sinks"
 	"github.com/enrich-dev/enrich/state"
@@ -24,8 +25,25 @@ type CompanyService interface {
 
 var _ CompanyService = (*api.Client)(nil)
 
-// EmployeeColumns are the columns of a company employee export.
-var EmployeeColumns = []string{"uid", "full_name", "headline", "title", "company", "location", "linkedin", "skills"}
+// EmployeeRow is a row of a company employee export; its csv tags are the
+// columns of every format, in order.
+type EmployeeRow struct {
+	UID      string `csv:"uid"`
+	FullName string `csv:"full_name"`
+	Headline string `csv:"headline"`
+	Title    string `csv:"title"`
+	Company  string `csv:"company"`
+	Location string `csv:"location"`
+	LinkedIn string `csv:"linkedin"`
+	Skills   string `csv:"skills"`
+}
+
+// employeeRow is the row of a raw profile.
+func employeeRow(raw json.RawMessage) EmployeeRow {
+	r := profile.Decode(raw)
+	return EmployeeRow{UID: r.UID, FullName: r.FullName, Headline: r.Headline, Title: r.Title,
+		Company: r.Company, Location: r.Location, LinkedIn: r.LinkedIn, Skills: r.Skills}
+}
 
 // EmployeesConfig describes a company employee export.
 type EmployeesConfig struct {
@@ -235,14 +253,13 @@ func (e *QuotaError) Error() string { return e.Reason }
 
 // writeEmployees writes every profile the journal holds for the company.
 func writeEmployees(j *state.Journal, companyID int64, status, output string) (int, error) {
-	w, err := sinks.CreateTable(output, EmployeeColumns)
+	w, err := sinks.CreateTable[EmployeeRow](output)
 	if err != nil {
 		return 0, err
 	}
 	defer w.Abort()
 	err = j.EachEmployee(companyID, status, func(raw json.RawMessage) error {
-		v := sinks.Flatten(raw) // uid, name, headline, title, company, location, e-mails…, linkedin, skills
-		return w.Write([]string{v[0], v[1], v[2], v[3], v[4], v[5], v[10], v[11]}, raw)
+		return w.Write(employeeRow(raw), raw)
 	})
 	if err != nil {
 		return 0, err

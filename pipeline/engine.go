@@ -13,6 +13,7 @@ import (
 	"github.com/enrich-dev/enrich/internal/budget"
 	"github.com/enrich-dev/enrich/internal/clock"
 	"github.com/enrich-dev/enrich/report"
+	"github.com/enrich-dev/enrich/sinks"
 	"github.com/enrich-dev/enrich/sources"
 	"github.com/enrich-dev/enrich/state"
 )
@@ -91,7 +92,7 @@ func newEngine(ctx context.Context, cfg *Config, j *state.Journal) (*engine, err
 	if e.m, e.layout, err = loadRows(ctx, cfg.Input, cfg.Source); err != nil {
 		return nil, err
 	}
-	if err := e.m.checkWork(cfg.Input); err != nil {
+	if err := e.m.checkWork(e.layout, cfg.Output, len(sinks.DefaultColumns())); err != nil {
 		return nil, err
 	}
 	cfg.Log.Info("input read", "rows_with_identifiers", len(e.m.rows), "lookups", len(e.m.lookups), "rows_without", e.m.noIdentifier, "took", e.clock.Now().Sub(e.started).Round(time.Millisecond))

@@ -2,11 +2,20 @@ package pipeline
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"io"
+	"runtime"
+	"sync"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/internal/ident"
+	"github.com/enrich-dev/enrich/internal/profile"
+	"github.com/enrich-dev/enrich/internal/sheet"
 	"github.com/enrich-dev/enrich/sinks"
 	"github.com/enrich-dev/enrich/sources"
 	"github.com/enrich-dev/enrich/state"
@@ -18,6 +27,11 @@ type ExportConfig struct {
 	Output          string
 	Source          sources.Options
 	WithoutContacts bool
+	// Columns are the appended columns, in order; nil means
+	// sinks.DefaultColumns().
+	Columns []sinks.Column
+	// NoFormulaGuard writes CSV cells as raw text (see sinks.Formulaic).
+	NoFormulaGuard bool
 }
 
 // RowCounts counts output rows by status.
@@ -32,120 +46,324 @@ func (c RowCounts) Total() int {
 	return n
 }
 
+// ExportResult is what an export wrote.
+type ExportResult struct {
+	Rows RowCounts
+	// Damaged counts the rows written as error because the journal's
+	// record of their lookup's result is damaged (it does not decompress or
+	// decode, or it names another identifier). Running again looks those
+	// identifiers up again.
+	Damaged int
+}
+
+// Reasons of rows whose stored result cannot be used.
+const (
+	reasonDamaged  = "the journal's record of this result is damaged; run again to look it up again"
+	reasonMismatch = "the journal's record of this result belongs to another identifier; run again to look it up again"
+)
+
 // Export writes the enriched sheet: every input row, in order, with the
 // columns its lookups give. It is a pure function of the input and the
 // journal, so it can run at any time, and it writes the output atomically.
-func Export(ctx context.Context, j *state.Journal, cfg ExportConfig) (RowCounts, error) {
+// A result the journal cannot give back whole makes its rows error rows,
+// never stops the export.
+func Export(ctx context.Context, j *state.Journal, cfg ExportConfig) (ExportResult, error) {
+	res, err := export(ctx, j, cfg, false)
+	if errors.Is(err, sinks.ErrNotWindows1252) {
+		// A value from the service does not fit the input's
+		// Windows-1252: the same Excel reads UTF-8 with a BOM.
+		res, err = export(ctx, j, cfg, true)
+	}
+	return res, err
+}
+
+func export(ctx context.Context, j *state.Journal, cfg ExportConfig, utf8 bool) (ExportResult, error) {
 	mode := state.WithContacts
 	if cfg.WithoutContacts {
 		mode = state.WithoutContacts
 	}
 	creditsOut, err := j.Flag(flagCreditsExhausted(mode))
 	if err != nil {
-		return nil, err
+		return ExportResult{}, err
 	}
 	t, err := sources.Open(cfg.Input, cfg.Source)
 	if err != nil {
-		return nil, err
+		return ExportResult{}, err
 	}
 	defer t.Close()
-	w, err := sinks.Create(cfg.Output, t.Layout())
+	format, err := sinks.FormatOf(cfg.Output)
 	if err != nil {
-		return nil, err
+		return ExportResult{}, err
+	}
+	w, err := sinks.Create(cfg.Output, t.Layout(), sinks.Options{Columns: cfg.Columns, NoFormulaGuard: cfg.NoFormulaGuard, UTF8: utf8})
+	if err != nil {
+		return ExportResult{}, err
 	}
 	defer w.Abort()
 
-	counts := RowCounts{}
-	// Rows are read in chunks, each in its own read transaction, so that a
-	// long export never holds one open.
-	const chunk = 2000
-	rows := make([]sources.Row, 0, chunk)
-	flush := func() error {
-		err := j.View(func(r *state.Reader) error {
-			for _, row := range rows {
-				out, err := outcomeOf(r, mode, row, creditsOut)
-				if err != nil {
-					return fmt.Errorf("row %d: %w", row.Num, err)
-				}
-				counts[out.Status]++
+	// Three stages: this goroutine reads the rows in chunks, workers
+	// derive each chunk's outcomes from the journal (each in its own read
+	// transaction, so that a long export never holds one open, and with
+	// its own cache of decoded profiles), and the writer writes the chunks
+	// in file order. The workers share the cache.
+	g, gctx := errgroup.WithContext(ctx)
+	workers := max(runtime.GOMAXPROCS(0), 1)
+	ordered := make(chan *exportChunk, workers+1)
+	jobs := make(chan *exportChunk, workers)
+	x := &exporter{mode: mode, creditsOut: creditsOut, jsonl: format == sinks.FormatJSONL, seed: maphash.MakeSeed()}
+	x.forget()
+	for range workers {
+		g.Go(func() error {
+			for c := range jobs {
+				c.err = j.View(func(r *state.Reader) error { return x.chunk(r, c) })
+				close(c.done)
+			}
+			return nil
+		})
+	}
+	res := ExportResult{Rows: RowCounts{}}
+	g.Go(func() error {
+		for c := range ordered {
+			select {
+			case <-c.done:
+			case <-gctx.Done():
+				return gctx.Err()
+			}
+			if c.err != nil {
+				return c.err
+			}
+			for i, row := range c.rows {
+				out := &c.outs[i]
+				res.Rows[out.Status]++
 				if err := w.Write(row, out); err != nil {
 					return err
 				}
 			}
-			return nil
-		})
-		rows = rows[:0]
-		return err
+			res.Damaged += c.damaged
+		}
+		return nil
+	})
+	readErr := readChunks(gctx, t, ordered, jobs)
+	close(ordered)
+	close(jobs)
+	if err := g.Wait(); err != nil {
+		return ExportResult{}, err
 	}
-	for {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		row, err := t.Next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
-		rows = append(rows, row)
-		if len(rows) == chunk {
-			if err := flush(); err != nil {
-				return nil, err
-			}
-		}
-	}
-	if err := flush(); err != nil {
-		return nil, err
+	if readErr != nil {
+		return ExportResult{}, readErr
 	}
 	if err := w.Commit(); err != nil {
-		return nil, err
+		return ExportResult{}, err
 	}
-	return counts, nil
+	return res, nil
 }
 
-// outcomeOf derives a row's status and profile from its identifiers'
+// exportChunk is a run of rows and, once done is closed, their outcomes.
+type exportChunk struct {
+	rows    []sheet.Row
+	outs    []sinks.Outcome
+	damaged int
+	err     error
+	done    chan struct{}
+}
+
+// exportChunkRows is the number of rows of a chunk.
+const exportChunkRows = 500
+
+// readChunks reads the table's rows into chunks, handing each to the
+// writer (in order) and to the workers.
+func readChunks(ctx context.Context, t *sources.Table, ordered, jobs chan<- *exportChunk) error {
+	for {
+		c := &exportChunk{rows: make([]sheet.Row, 0, exportChunkRows), done: make(chan struct{})}
+		var readErr error
+		for len(c.rows) < exportChunkRows {
+			row, err := t.Next()
+			if err != nil {
+				readErr = err
+				break
+			}
+			c.rows = append(c.rows, row)
+		}
+		if len(c.rows) > 0 {
+			for _, ch := range []chan<- *exportChunk{ordered, jobs} {
+				select {
+				case ch <- c:
+				case <-ctx.Done():
+					return ctx.Err()
+				}
+			}
+		}
+		switch {
+		case errors.Is(readErr, io.EOF):
+			return ctx.Err()
+		case readErr != nil:
+			return readErr
+		}
+	}
+}
+
+// chunk derives the outcomes of a chunk's rows.
+func (x *exporter) chunk(r *state.Reader, c *exportChunk) error {
+	c.outs = make([]sinks.Outcome, len(c.rows))
+	for i, row := range c.rows {
+		out, damaged, err := x.outcome(r, row)
+		if err != nil {
+			return fmt.Errorf("row %d: %w", row.Num, err)
+		}
+		c.outs[i] = out
+		if damaged {
+			c.damaged++
+		}
+	}
+	return nil
+}
+
+// exporter derives rows' outcomes from the journal, decoding each stored
+// profile once however many rows name it: a person found by several
+// identifiers (several results) is one record. It is safe for concurrent
+// use: its caches are guarded by mu, and a profile is decoded outside the
+// lock (two workers may, rarely, both decode one).
+type exporter struct {
+	mode       state.Mode
+	creditsOut bool
+	mu         sync.Mutex
+	jsonl      bool                       // keep the raw candidate for the output
+	profiles   map[uint64]storedResult    // by result id
+	records    map[uint64]*profile.Record // by hash of the raw profile
+	seed       maphash.Seed
+	size       int // bytes the records hold, about
+}
+
+// forget empties the caches, releasing their memory.
+func (x *exporter) forget() {
+	x.profiles = make(map[uint64]storedResult)
+	x.records = make(map[uint64]*profile.Record)
+	x.size = 0
+}
+
+// storedResult is a decoded result of the journal.
+type storedResult struct {
+	item      string
+	record    *profile.Record
+	candidate json.RawMessage // only for JSONL
+	damaged   bool
+}
+
+// maxCachedBytes bounds the memory of the decoded profiles kept; past it
+// the cache starts again, which costs only time on sheets that name more
+// people than it holds (about 100,000 typical profiles).
+const maxCachedBytes = 96 << 20
+
+// result returns the decoded result stored under id.
+func (x *exporter) result(r *state.Reader, id uint64) storedResult {
+	x.mu.Lock()
+	s, ok := x.profiles[id]
+	x.mu.Unlock()
+	if ok && (!x.jsonl || s.damaged) {
+		return s
+	}
+	s = storedResult{}
+	raw, err := r.Result(id)
+	var res api.Result
+	if err == nil {
+		err = res.UnmarshalJSON(raw)
+	}
+	if err != nil {
+		s.damaged = true
+	} else {
+		s.item = res.Item
+		if x.jsonl {
+			s.candidate = res.Candidate
+		}
+		// The same profile found by several identifiers is stored once
+		// per identifier, byte for byte the same: it is decoded once.
+		h := maphash.Bytes(x.seed, res.Candidate)
+		x.mu.Lock()
+		s.record = x.records[h]
+		x.mu.Unlock()
+		if s.record == nil {
+			rec := profile.Decode(res.Candidate)
+			s.record = &rec
+		}
+		x.mu.Lock()
+		if _, ok := x.records[h]; !ok {
+			x.records[h] = s.record
+			x.size += recordSize(s.record)
+		}
+		x.mu.Unlock()
+	}
+	cached := s
+	cached.candidate = nil
+	x.mu.Lock()
+	if x.size > maxCachedBytes {
+		x.forget()
+	}
+	x.size += 64 // the entry itself
+	x.profiles[id] = cached
+	x.mu.Unlock()
+	return s
+}
+
+// recordSize is about the memory a record holds.
+func recordSize(r *profile.Record) int {
+	return 12*16 + len(r.UID) + len(r.FullName) + len(r.Headline) + len(r.Title) + len(r.Company) + len(r.Location) +
+		len(r.Email) + len(r.Emails) + len(r.Phone) + len(r.Phones) + len(r.LinkedIn) + len(r.Skills)
+}
+
+// outcome derives a row's status and profile from its identifiers'
 // lookups: the first that found the person wins; identifiers that found
-// nobody are passed over, as the waterfall did.
-func outcomeOf(r *state.Reader, mode state.Mode, row sources.Row, creditsOut bool) (sinks.Outcome, error) {
+// nobody are passed over, as the waterfall did. It reports whether the
+// row is an error because its stored result is damaged.
+func (x *exporter) outcome(r *state.Reader, row sheet.Row) (sinks.Outcome, bool, error) {
 	if len(row.IDs) == 0 {
 		if len(row.Invalid) > 0 {
-			return sinks.Outcome{Status: sinks.StatusInvalidIdentifier, Error: row.Invalid[0].Reason}, nil
+			inv := row.Invalid[0]
+			return sinks.Outcome{Status: sinks.StatusInvalidIdentifier, Error: fmt.Sprintf("%s %q: %s", inv.Kind, inv.Value, inv.Reason)}, false, nil
 		}
-		return sinks.Outcome{Status: sinks.StatusNoIdentifier}, nil
+		return sinks.Outcome{Status: sinks.StatusNoIdentifier}, false, nil
 	}
 	waiting := sinks.StatusPending
-	if creditsOut {
+	if x.creditsOut {
 		waiting = sinks.StatusCreditsExhausted
 	}
 	for _, id := range row.IDs {
-		l, ok, err := r.Lookup(mode, id.Value)
+		l, ok, err := r.Lookup(x.mode, id.Value)
 		if err != nil {
-			return sinks.Outcome{}, err
+			return sinks.Outcome{}, false, err
 		}
 		if !ok {
-			return sinks.Outcome{Status: waiting, Identifier: id.Value}, nil
+			return sinks.Outcome{Status: waiting, Identifier: id.Value}, false, nil
 		}
 		switch l.Phase {
 		case state.NotFound:
 			continue
 		case state.Found:
-			raw, err := r.Result(l.Result)
-			if err != nil {
-				return sinks.Outcome{}, err
+			s := x.result(r, l.Result)
+			switch {
+			case s.damaged:
+				return sinks.Outcome{Status: sinks.StatusError, Identifier: id.Value, Error: reasonDamaged}, true, nil
+			case !sameIdentifier(id, s.item):
+				return sinks.Outcome{Status: sinks.StatusError, Identifier: id.Value, Error: reasonMismatch}, true, nil
 			}
-			var res api.Result
-			if err := res.UnmarshalJSON(raw); err != nil {
-				return sinks.Outcome{}, fmt.Errorf("stored result for %s: %w", id.Value, err)
-			}
-			return sinks.Outcome{Status: sinks.StatusSuccess, Identifier: id.Value, Candidate: res.Candidate}, nil
+			return sinks.Outcome{Status: sinks.StatusSuccess, Identifier: id.Value, Profile: s.record, Candidate: s.candidate}, false, nil
 		case state.Failed:
-			return sinks.Outcome{Status: sinks.StatusError, Identifier: id.Value, Error: l.Reason}, nil
+			return sinks.Outcome{Status: sinks.StatusError, Identifier: id.Value, Error: l.Reason}, false, nil
 		case state.CreditsOver:
-			return sinks.Outcome{Status: sinks.StatusCreditsExhausted, Identifier: id.Value}, nil
+			return sinks.Outcome{Status: sinks.StatusCreditsExhausted, Identifier: id.Value}, false, nil
 		default:
-			return sinks.Outcome{Status: waiting, Identifier: id.Value}, nil
+			return sinks.Outcome{Status: waiting, Identifier: id.Value}, false, nil
 		}
 	}
-	return sinks.Outcome{Status: sinks.StatusNotFound, Identifier: row.IDs[len(row.IDs)-1].Value}, nil
+	return sinks.Outcome{Status: sinks.StatusNotFound, Identifier: row.IDs[len(row.IDs)-1].Value}, false, nil
+}
+
+// sameIdentifier reports whether a stored result's item is the identifier
+// the row submitted: the same normalized value, however the service
+// echoed it.
+func sameIdentifier(id ident.ID, item string) bool {
+	if item == id.Value {
+		return true
+	}
+	v, err := ident.Normalize(id.Kind, item, "")
+	return err == nil && v == id.Value
 }

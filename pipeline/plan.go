@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/internal/ident"
+	"github.com/enrich-dev/enrich/sinks"
 	"github.com/enrich-dev/enrich/sources"
 	"github.com/enrich-dev/enrich/state"
 )
@@ -23,11 +24,11 @@ type PlanOptions struct {
 	Source         sources.Options
 	ItemsPerMinute int // the lookup budget; 600 if zero
 
-	// Resolved, if set, reports whether an identifier is already resolved
-	// in the journal. It is called once per distinct identifier, the first
-	// time the identifier is seen, and the count lands in Plan.Resolved.
-	// The run engine sets it; plan without a journal leaves it nil.
-	Resolved func(id ident.ID) bool
+	// Resolved, if set, counts how many of a batch of identifiers are
+	// already resolved in the journal. Every distinct identifier is in
+	// exactly one batch, and the count lands in Plan.Resolved. Plan
+	// without a journal leaves it nil.
+	Resolved func(ids []ident.ID) int
 }
 
 // Plan is what a run over the input would look up and cost, computed
@@ -60,6 +61,10 @@ type Plan struct {
 	// resolved; nil when no journal was consulted. The counts and times
 	// above do not subtract them.
 	Resolved *int `json:"resolved,omitempty"`
+
+	// Warnings say what a run would refuse or regret before spending:
+	// a sheet that an .xlsx output cannot hold.
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // PlanColumn is an identifier column with what was found in it.
@@ -68,6 +73,8 @@ type PlanColumn struct {
 	Samples []string `json:"samples"` // up to three values as written in the file
 	Valid   int      `json:"valid"`
 	Invalid int      `json:"invalid"`
+	// Kinds counts the valid identifiers of a mixed column by kind.
+	Kinds map[ident.Kind]int `json:"kinds,omitempty"`
 }
 
 // PlanInvalid groups the invalid identifiers that share a reason.
@@ -149,6 +156,13 @@ func MakePlan(ctx context.Context, opts PlanOptions) (*Plan, error) {
 	}
 
 	var seen ident.Seen
+	var fresh []ident.ID // distinct identifiers not yet counted by Resolved
+	resolve := func() {
+		if len(fresh) > 0 {
+			*p.Resolved += opts.Resolved(fresh)
+			fresh = fresh[:0]
+		}
+	}
 	reasons := make(map[[2]string]*PlanInvalid)
 	for n := 0; ; n++ {
 		if n%8192 == 0 && ctx.Err() != nil {
@@ -167,6 +181,12 @@ func MakePlan(ctx context.Context, opts PlanOptions) (*Plan, error) {
 			c := column[id.Column]
 			c.Valid++
 			c.addSample(id.Raw)
+			if c.Mixed {
+				if c.Kinds == nil {
+					c.Kinds = map[ident.Kind]int{}
+				}
+				c.Kinds[id.Kind]++
+			}
 		}
 		switch {
 		case len(row.IDs) > 0:
@@ -182,8 +202,10 @@ func MakePlan(ctx context.Context, opts PlanOptions) (*Plan, error) {
 				marks |= seenFirst
 			}
 			before, added := seen.Mark(id.Kind, id.Value, marks)
-			if added && opts.Resolved != nil && opts.Resolved(id) {
-				*p.Resolved++
+			if added && opts.Resolved != nil {
+				if fresh = append(fresh, id); len(fresh) == 4096 {
+					resolve()
+				}
 			}
 			if i == 0 && before&seenFirst != 0 {
 				p.DuplicateRows++
@@ -191,6 +213,9 @@ func MakePlan(ctx context.Context, opts PlanOptions) (*Plan, error) {
 		}
 	}
 
+	if opts.Resolved != nil {
+		resolve()
+	}
 	for _, r := range reasons {
 		p.Invalid = append(p.Invalid, *r)
 	}
@@ -204,6 +229,9 @@ func MakePlan(ctx context.Context, opts PlanOptions) (*Plan, error) {
 		}
 		return a.Reason < b.Reason
 	})
+	if err := sinks.CheckFits(t.Layout(), sinks.FormatXLSX, len(sinks.DefaultColumns())); err != nil {
+		p.Warnings = append(p.Warnings, "an .xlsx output cannot hold this sheet: "+err.Error())
+	}
 	p.UniqueLookups = seen.Len()
 	p.FirstChoiceLookups = p.RowsWithIdentifier - p.DuplicateRows
 	p.WorstCaseCredits = min(p.UniqueLookups, p.RowsWithIdentifier)
@@ -230,6 +258,21 @@ func (p *Plan) countInvalid(row sources.Row, column map[int]*PlanColumn, reasons
 			r.Examples = append(r.Examples, InvalidExample{Row: row.Num, Column: c.Name, Value: inv.Value})
 		}
 	}
+}
+
+// mix writes the kinds of a mixed column's identifiers: " (600 linkedin,
+// 300 email, 100 phone)"; "" for a column of one kind.
+func (c *PlanColumn) mix() string {
+	if !c.Mixed || len(c.Kinds) == 0 {
+		return ""
+	}
+	var parts []string
+	for _, k := range ident.Kinds {
+		if n := c.Kinds[k]; n > 0 {
+			parts = append(parts, thousands(n)+" "+k.String())
+		}
+	}
+	return " (" + strings.Join(parts, ", ") + ")"
 }
 
 // addSample keeps the first few distinct values of a column.
@@ -277,7 +320,7 @@ func (p *Plan) WriteText(w io.Writer) error {
 	pr("Rows\t%s (header on row %d)\n", thousands(p.Rows), p.HeaderRow)
 	pr("\n")
 	if len(p.Columns) == 0 {
-		pr("No identifier columns found. Name them with --column KIND=HEADER (kinds: linkedin, email, phone, uid).\n")
+		pr("No identifier columns found. Name them with --column KIND=HEADER (kinds: linkedin, email, phone, uid,\n  or auto for a column of mixed identifiers).\n")
 	} else {
 		waterfall := make([]string, len(p.Waterfall))
 		for i, k := range p.Waterfall {
@@ -289,7 +332,7 @@ func (p *Plan) WriteText(w io.Writer) error {
 			for i, s := range c.Samples {
 				samples[i] = fmt.Sprintf("%q", ellipsis(s, 48))
 			}
-			pr("  %s\t%q\tby %s\t%s valid, %s invalid\t%s\n", c.Kind, c.Name, c.By, thousands(c.Valid), thousands(c.Invalid), strings.Join(samples, ", "))
+			pr("  %s\t%q\tby %s\t%s valid%s, %s invalid\t%s\n", c.KindName(), c.Name, c.By, thousands(c.Valid), c.mix(), thousands(c.Invalid), strings.Join(samples, ", "))
 		}
 	}
 	pr("\n")
@@ -323,6 +366,9 @@ func (p *Plan) WriteText(w io.Writer) error {
 	pr("Time at %s items/min\t%s for the first choices, up to %s for all\n", thousands(p.ItemsPerMinute), p.FirstChoiceLookupTime.Text, p.AllLookupTime.Text)
 	if err := tw.Flush(); err != nil {
 		return fmt.Errorf("write plan: %w", err)
+	}
+	for _, warning := range p.Warnings {
+		fmt.Fprintf(w, "\nWarning: %s\n", warning)
 	}
 	return nil
 }
@@ -365,20 +411,23 @@ func ellipsis(s string, n int) string {
 	return string(r[:n-1]) + "…"
 }
 
-// ResolvedIn reports, for PlanOptions.Resolved, whether the journal holds
-// a final answer for an identifier.
-func ResolvedIn(j *state.Journal, withoutContacts bool) func(ident.ID) bool {
+// ResolvedIn counts, for PlanOptions.Resolved, the identifiers the journal
+// holds a final answer for, in one read transaction a batch.
+func ResolvedIn(j *state.Journal, withoutContacts bool) func([]ident.ID) int {
 	mode := state.WithContacts
 	if withoutContacts {
 		mode = state.WithoutContacts
 	}
-	return func(id ident.ID) bool {
-		final := false
-		j.View(func(r *state.Reader) error {
-			l, ok, err := r.Lookup(mode, id.Value)
-			final = err == nil && ok && l.Phase.Final()
+	return func(ids []ident.ID) int {
+		n := 0
+		_ = j.View(func(r *state.Reader) error {
+			for _, id := range ids {
+				if l, ok, err := r.Lookup(mode, id.Value); err == nil && ok && l.Phase.Final() {
+					n++
+				}
+			}
 			return nil
 		})
-		return final
+		return n
 	}
 }

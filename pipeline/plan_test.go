@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,31 +11,16 @@ import (
 	"testing"
 	"time"
 
+	goldenfile "github.com/enrich-dev/enrich/internal/golden"
 	"github.com/enrich-dev/enrich/internal/ident"
 	"github.com/enrich-dev/enrich/sources"
 )
 
-var updatePlan = flag.Bool("update-plan", false, "rewrite the plan golden files in testdata/plan")
-
+// planGolden compares a plan with testdata/plan/<name>, or rewrites it
+// with: go test ./pipeline -run Plan -update
 func planGolden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join("testdata", "plan", name)
-	if *updatePlan {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("golden %s: %v (run go test ./pipeline -run Plan -update-plan)", name, err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file (go test ./pipeline -run Plan -update-plan to accept):\n--- got\n%s\n--- want\n%s", name, got, want)
-	}
+	goldenfile.Check(t, filepath.Join("testdata", "plan", name), got)
 }
 
 func TestPlanGolden(t *testing.T) {
@@ -89,9 +73,15 @@ func TestPlanCounts(t *testing.T) {
 	resolved := 0
 	p, err := MakePlan(context.Background(), PlanOptions{
 		Input: path, ItemsPerMinute: 600,
-		Resolved: func(id ident.ID) bool {
-			resolved++
-			return id.Kind == ident.Email
+		Resolved: func(ids []ident.ID) int {
+			n := 0
+			for _, id := range ids {
+				resolved++
+				if id.Kind == ident.Email {
+					n++
+				}
+			}
+			return n
 		},
 	})
 	if err != nil {
@@ -155,5 +145,27 @@ func TestHumanDuration(t *testing.T) {
 		if got := thousands(n); got != want {
 			t.Errorf("thousands(%d) = %q; want %q", n, got, want)
 		}
+	}
+}
+
+// TestPlanWarnsXLSXLimits: a sheet an .xlsx output cannot hold (a cell
+// over 32,767 characters) is named in the plan, before anything is paid.
+func TestPlanWarnsXLSXLimits(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "long.csv")
+	body := "Email,Notes\na@example.com," + strings.Repeat("x", 40000) + "\n"
+	if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p, err := MakePlan(context.Background(), PlanOptions{Input: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text bytes.Buffer
+	if err := p.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Warnings) != 1 || !strings.Contains(text.String(), "Warning: an .xlsx output cannot hold this sheet") ||
+		!strings.Contains(text.String(), "a cell of 40000 characters") || !strings.Contains(text.String(), ".csv or .jsonl") {
+		t.Errorf("plan:\n%s\nwant a warning about the .xlsx cell limit", text.String())
 	}
 }

@@ -22,16 +22,18 @@ type runStats struct {
 
 // finish writes the output and the report.
 func (e *engine) finish(ctx context.Context) (*report.Run, error) {
-	counts, err := Export(context.WithoutCancel(ctx), e.j, ExportConfig{
+	written, err := Export(context.WithoutCancel(ctx), e.j, ExportConfig{
 		Input:           e.cfg.Input,
 		Output:          e.cfg.Output,
 		Source:          e.cfg.Source,
 		WithoutContacts: e.cfg.WithoutContacts,
+		NoFormulaGuard:  e.cfg.NoFormulaGuard,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("write output: %w", err)
 	}
-	r := e.report(counts)
+	r := e.report(written.Rows)
+	r.Damaged = written.Damaged
 	if err := r.WriteFilesBeside(e.cfg.Output); err != nil {
 		return nil, err
 	}

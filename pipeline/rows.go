@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/internal/ident"
+	"github.com/enrich-dev/enrich/sinks"
 	"github.com/enrich-dev/enrich/sources"
 	"github.com/enrich-dev/enrich/state"
 )
@@ -32,14 +33,22 @@ type model struct {
 	columns      int // identifier columns of the sheet
 }
 
-// checkWork refuses a sheet with nothing to look up, before anything is
-// sent: no identifier column, or no data row.
-func (m *model) checkWork(path string) error {
+// checkWork refuses, before anything is sent, a sheet with nothing to
+// look up (no identifier column, no data row) and one the output cannot
+// hold (an .xlsx too wide, or with a cell too long).
+func (m *model) checkWork(layout sources.Layout, output string, appended int) error {
 	switch {
 	case m.columns == 0:
-		return usageErrorf("%s: no identifier column found (looked for profile URLs, e-mails, phones and profile uids by header and by content); name one with --column KIND=HEADER, such as --column email=\"Work Email\"", path)
+		return sources.NoIdentifierColumn(layout)
 	case len(m.rows)+m.noIdentifier == 0:
-		return usageErrorf("%s: no data rows below the header", path)
+		return sources.NoDataRows(layout)
+	}
+	format, err := sinks.FormatOf(output)
+	if err == nil {
+		err = sinks.CheckFits(layout, format, appended)
+	}
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrUsage, err)
 	}
 	return nil
 }

@@ -72,6 +72,7 @@ type Config struct {
 
 	Sync            bool // synchronous lookups: no callbacks
 	WithoutContacts bool // profiles without contacts, from their own pool
+	NoFormulaGuard  bool // CSV output as raw text (see sinks.Formulaic)
 
 	ItemsPerMinute  int           // the budget per RateWindow
 	RateWindow      time.Duration // the service's sliding window

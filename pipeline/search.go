@@ -5,11 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/internal/profile"
 	"github.com/enrich-dev/enrich/sinks"
 )
 
@@ -21,8 +21,22 @@ type Searcher interface {
 
 var _ Searcher = (*api.Client)(nil)
 
-// SearchColumns are the columns of a search export.
-var SearchColumns = []string{"uid", "full_name", "location", "title", "company", "skills", "open_to_work", "contacts_fetched"}
+// SearchRow is a row of a people search export; its csv tags are the
+// columns of every format, in order. Headline and LinkedIn are filled when
+// the service's search profile carries them (its documented keys do not:
+// `enrich search --enrich` looks each person up and adds them).
+type SearchRow struct {
+	UID             string `csv:"uid"`
+	FullName        string `csv:"full_name"`
+	Headline        string `csv:"headline"`
+	Location        string `csv:"location"`
+	Title           string `csv:"title"`
+	Company         string `csv:"company"`
+	LinkedIn        string `csv:"linkedin"`
+	Skills          string `csv:"skills"`
+	OpenToWork      bool   `csv:"open_to_work"`
+	ContactsFetched string `csv:"contacts_fetched"`
+}
 
 // SearchConfig describes a people search export.
 type SearchConfig struct {
@@ -70,7 +84,7 @@ func ExportSearch(ctx context.Context, cfg SearchConfig) (*SearchResult, error) 
 	if cfg.Progress == nil {
 		cfg.Progress = func(int, int64) {}
 	}
-	w, err := sinks.CreateTable(cfg.Output, SearchColumns)
+	w, err := sinks.CreateTable[SearchRow](cfg.Output)
 	if err != nil {
 		return nil, err
 	}
@@ -88,7 +102,7 @@ func ExportSearch(ctx context.Context, cfg SearchConfig) (*SearchResult, error) 
 
 type searchExport struct {
 	cfg  SearchConfig
-	w    *sinks.TableWriter
+	w    *sinks.Table[SearchRow]
 	seen map[string]bool
 	res  SearchResult
 }
@@ -175,14 +189,17 @@ func (x *searchExport) write(profiles []api.SearchProfile) (bool, error) {
 	return x.cfg.Max > 0 && x.res.Written >= x.cfg.Max, nil
 }
 
-// searchRow is a profile's cells in SearchColumns order.
-func searchRow(p api.SearchProfile) []string {
-	var title, company string
+// searchRow is a profile's row. The search profile's own fields win;
+// the profile record adds what they lack (headline, profile link).
+func searchRow(p api.SearchProfile) SearchRow {
+	r := profile.Decode(p.Raw)
+	row := SearchRow{UID: p.UID, FullName: p.FullName, Headline: r.Headline, Location: p.Location,
+		LinkedIn: r.LinkedIn, Skills: strings.Join(p.Skills, sinks.ListSeparator), OpenToWork: p.OpenToWork,
+		ContactsFetched: p.ContactsFetched}
 	if len(p.Experience) > 0 {
-		title, company = p.Experience[0].Title, p.Experience[0].Company
+		row.Title, row.Company = p.Experience[0].Title, p.Experience[0].Company
 	}
-	return []string{p.UID, p.FullName, p.Location, title, company,
-		strings.Join(p.Skills, sinks.ListSeparator), strconv.FormatBool(p.OpenToWork), p.ContactsFetched}
+	return row
 }
 
 // searchError makes a failed search or scroll a sentence a user can act

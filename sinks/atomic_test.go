@@ -93,13 +93,13 @@ func TestCrashLeavesOldOutput(t *testing.T) {
 
 // crashChild writes to an output forever, saying so once data is out.
 func crashChild(path string) {
-	w, err := Create(path, sourcesLayout())
+	w, err := Create(path, sourcesLayout(), Options{})
 	if err != nil {
 		os.Exit(2)
 	}
 	row := sourcesRow()
 	for i := 0; ; i++ {
-		if err := w.Write(row, Outcome{Status: StatusPending}); err != nil {
+		if err := w.Write(row, &Outcome{Status: StatusPending}); err != nil {
 			os.Exit(2)
 		}
 		if i == 100000 {

@@ -1,22 +1,10 @@
 package sinks
 
-// Columns are the names of the columns appended to every row, in order.
-var Columns = []string{
-	"enrich_status",
-	"enrich_identifier",
-	"enrich_uid",
-	"enrich_full_name",
-	"enrich_headline",
-	"enrich_title",
-	"enrich_company",
-	"enrich_location",
-	"enrich_email",
-	"enrich_emails",
-	"enrich_phone",
-	"enrich_phones",
-	"enrich_linkedin",
-	"enrich_skills",
-}
+import (
+	"encoding/json"
+
+	"github.com/enrich-dev/enrich/internal/profile"
+)
 
 // Status is the outcome of a row, as written in enrich_status.
 type Status string
@@ -29,7 +17,7 @@ const (
 	StatusInvalidIdentifier Status = "invalid_identifier" // the row's identifiers are all invalid
 	StatusCreditsExhausted  Status = "credits_exhausted"  // the account ran out of credits first
 	StatusPending           Status = "pending"            // not resolved yet (the run stopped early)
-	StatusError             Status = "error"              // the lookup failed; see enrich_error in JSONL
+	StatusError             Status = "error"              // the lookup failed; enrich_error says why
 )
 
 // Statuses lists every status.
@@ -47,4 +35,93 @@ func (s Status) Valid() bool {
 }
 
 // ListSeparator joins several values in one cell (enrich_emails, …).
-const ListSeparator = "; "
+const ListSeparator = profile.ListSeparator
+
+// Outcome is what the pipeline knows about a row when it is written.
+type Outcome struct {
+	Status     Status
+	Identifier string          // the normalized identifier that was matched, or tried last
+	Profile    *profile.Record // the profile's values, for StatusSuccess; nil otherwise
+	Candidate  json.RawMessage // the raw profile the service returned, for JSONL; may be nil
+	// Error says why, for StatusError (the last reason) and
+	// StatusInvalidIdentifier (what is wrong with the value).
+	Error string
+	// Extra holds the values of columns an export adds after the
+	// standard ones (see ExtraColumn), by column name.
+	Extra map[string]string
+}
+
+// Column is one appended column: its header and how a row's outcome gives
+// its value. An export chooses its list (Options.Columns); DefaultColumns
+// is the standard one.
+type Column struct {
+	Name  string
+	Value func(*Outcome) string
+	// FromProfile marks the columns derived from the profile; JSONL
+	// leaves them out, since it carries the whole profile.
+	FromProfile bool
+}
+
+// profileColumn is a column whose value is a field of the profile record.
+func profileColumn(name string, field func(*profile.Record) string) Column {
+	return Column{Name: name, FromProfile: true, Value: func(o *Outcome) string {
+		if o.Profile == nil {
+			return ""
+		}
+		return field(o.Profile)
+	}}
+}
+
+// The standard appended columns.
+var (
+	ColumnStatus     = Column{Name: "enrich_status", Value: func(o *Outcome) string { return string(o.Status) }}
+	ColumnIdentifier = Column{Name: "enrich_identifier", Value: func(o *Outcome) string { return o.Identifier }}
+	ColumnError      = Column{Name: "enrich_error", Value: func(o *Outcome) string { return o.Error }}
+)
+
+// DefaultColumns returns the fifteen standard appended columns, in order:
+// status, identifier, the profile's values, and enrich_error. An export
+// that adds columns appends them to this list.
+func DefaultColumns() []Column {
+	return []Column{
+		ColumnStatus,
+		ColumnIdentifier,
+		profileColumn("enrich_uid", func(r *profile.Record) string { return r.UID }),
+		profileColumn("enrich_full_name", func(r *profile.Record) string { return r.FullName }),
+		profileColumn("enrich_headline", func(r *profile.Record) string { return r.Headline }),
+		profileColumn("enrich_title", func(r *profile.Record) string { return r.Title }),
+		profileColumn("enrich_company", func(r *profile.Record) string { return r.Company }),
+		profileColumn("enrich_location", func(r *profile.Record) string { return r.Location }),
+		profileColumn("enrich_email", func(r *profile.Record) string { return r.Email }),
+		profileColumn("enrich_emails", func(r *profile.Record) string { return r.Emails }),
+		profileColumn("enrich_phone", func(r *profile.Record) string { return r.Phone }),
+		profileColumn("enrich_phones", func(r *profile.Record) string { return r.Phones }),
+		profileColumn("enrich_linkedin", func(r *profile.Record) string { return r.LinkedIn }),
+		profileColumn("enrich_skills", func(r *profile.Record) string { return r.Skills }),
+		ColumnError,
+	}
+}
+
+// ExtraColumn is a column whose value an export puts in Outcome.Extra
+// under its name (such as enrich_changed).
+func ExtraColumn(name string) Column {
+	return Column{Name: name, Value: func(o *Outcome) string { return o.Extra[name] }}
+}
+
+// ColumnNames returns the headers of columns.
+func ColumnNames(columns []Column) []string {
+	names := make([]string, len(columns))
+	for i, c := range columns {
+		names[i] = c.Name
+	}
+	return names
+}
+
+// values returns a row's appended values, in the order of columns.
+func values(columns []Column, out *Outcome, dst []string) []string {
+	dst = dst[:0]
+	for _, c := range columns {
+		dst = append(dst, c.Value(out))
+	}
+	return dst
+}

@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/enrich-dev/enrich/sources"
+	"github.com/enrich-dev/enrich/internal/sheet"
 )
 
 // jsonlWriter writes one JSON object per row:
@@ -16,32 +16,41 @@ import (
 //	 "enrich_identifier": "…", "enrich_error": "…", "candidate": {…}}
 //
 // "input" holds the original cells by distinct header name, in input
-// order; "enrich_error" appears only when set; "candidate" is the raw
-// profile exactly as the service sent it (compacted to one line), or null.
+// order; then every appended column that is not derived from the profile
+// (enrich_status, enrich_identifier, enrich_error when set, and the
+// columns an export adds); "candidate" is the raw profile exactly as the
+// service sent it (compacted to one line), or null.
 type jsonlWriter struct {
-	file   *AtomicFile
-	buf    *bufio.Writer
-	layout sources.Layout
-	line   bytes.Buffer
+	file    *AtomicFile
+	buf     *bufio.Writer
+	layout  sheet.Layout
+	columns []Column
+	line    bytes.Buffer
 }
 
 var _ Writer = (*jsonlWriter)(nil)
 
-func newJSONLWriter(path string, layout sources.Layout) (*jsonlWriter, error) {
+func newJSONLWriter(path string, layout sheet.Layout, opts Options) (*jsonlWriter, error) {
 	file, err := CreateAtomic(path)
 	if err != nil {
 		return nil, err
 	}
-	return &jsonlWriter{file: file, buf: bufio.NewWriterSize(file, 64<<10), layout: layout}, nil
+	j := &jsonlWriter{file: file, buf: bufio.NewWriterSize(file, 256<<10), layout: layout}
+	for _, c := range opts.columns() {
+		if !c.FromProfile {
+			j.columns = append(j.columns, c)
+		}
+	}
+	return j, nil
 }
 
-func (j *jsonlWriter) Write(row sources.Row, out Outcome) error {
+func (j *jsonlWriter) Write(row sheet.Row, out *Outcome) error {
 	b := &j.line
 	b.Reset()
 	b.WriteString(`{"row":`)
 	b.WriteString(strconv.Itoa(row.Num))
 	b.WriteString(`,"input":{`)
-	under, beyond := splitCells(j.layout, row.Cells)
+	under, beyond := splitCells(len(j.layout.Header), row.Cells)
 	for i, c := range append(under, beyond...) {
 		if i > 0 {
 			b.WriteByte(',')
@@ -50,13 +59,16 @@ func (j *jsonlWriter) Write(row sources.Row, out Outcome) error {
 		b.WriteByte(':')
 		writeString(b, c)
 	}
-	b.WriteString(`},"enrich_status":`)
-	writeString(b, string(out.Status))
-	b.WriteString(`,"enrich_identifier":`)
-	writeString(b, out.Identifier)
-	if out.Error != "" {
-		b.WriteString(`,"enrich_error":`)
-		writeString(b, out.Error)
+	b.WriteByte('}')
+	for _, c := range j.columns {
+		v := c.Value(out)
+		if v == "" && c.Name == ColumnError.Name {
+			continue
+		}
+		b.WriteByte(',')
+		writeString(b, c.Name)
+		b.WriteByte(':')
+		writeString(b, v)
 	}
 	b.WriteString(`,"candidate":`)
 	writeRaw(b, out.Candidate)

@@ -6,90 +6,69 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
-	"path/filepath"
-	"strings"
 
-	"github.com/xuri/excelize/v2"
+	"github.com/gocarina/gocsv"
 )
 
-// TableWriter writes a table whose every cell comes from the service, such
-// as a people search export: a header, then rows, in the format the path's
-// extension names. Cells are untrusted: CSV cells are neutralized and XLSX
-// cells are text. A JSONL row is an object of the cells by header, plus the
-// record the row was made from, as the service sent it, under "raw".
-type TableWriter struct {
-	file   *AtomicFile
+// Table writes a typed table whose every cell comes from the service, such
+// as a people search export: rows of T, a struct whose `csv` tags are the
+// one definition of the columns and their order. gocsv turns each row into
+// its cells; the CSV, XLSX and JSONL forms all take that order. Cells are
+// untrusted: CSV cells are neutralized (see Formulaic) and XLSX cells are
+// text. A JSONL row is an object of the cells by header, plus the record
+// the row was made from, as the service sent it, under "raw".
+type Table[T any] struct {
+	path   string
+	format string
 	header []string
-	write  func(cells []string, raw json.RawMessage) error
-	flush  func() error // format's last bytes, before the file is committed
-	close  func()       // releases what the format holds, once
+	cells  capture
 	rows   int
+
+	file  *AtomicFile // CSV and JSONL
+	buf   *bufio.Writer
+	csv   *csv.Writer
+	line  bytes.Buffer
+	sheet *streamSheet // XLSX
 }
 
-// CreateTable starts a table at path (.csv, .xlsx or .jsonl).
-func CreateTable(path string, header []string) (*TableWriter, error) {
-	ext := strings.ToLower(filepath.Ext(path))
-	if ext != ".csv" && ext != ".xlsx" && ext != ".jsonl" {
-		return nil, fmt.Errorf("output %s: unknown format %q; name the output .csv, .xlsx or .jsonl", path, ext)
-	}
-	file, err := CreateAtomic(path)
+// capture is a gocsv.CSVWriter that keeps the last record written.
+type capture struct{ record []string }
+
+func (c *capture) Write(record []string) error {
+	c.record = append(c.record[:0], record...)
+	return nil
+}
+func (c *capture) Flush()       {}
+func (c *capture) Error() error { return nil }
+
+var _ gocsv.CSVWriter = (*capture)(nil)
+
+// CreateTable starts a table of T at path (.csv, .xlsx or .jsonl).
+func CreateTable[T any](path string) (*Table[T], error) {
+	format, err := FormatOf(path)
 	if err != nil {
 		return nil, err
 	}
-	t := &TableWriter{file: file, header: header, close: func() {}}
-	switch ext {
-	case ".csv":
-		buf := bufio.NewWriterSize(file, 64<<10)
-		w := csv.NewWriter(buf)
-		t.write = func(cells []string, _ json.RawMessage) error {
-			out := make([]string, len(cells))
-			for i, c := range cells {
-				out[i] = Neutralize(c)
-			}
-			return w.Write(out)
+	t := &Table[T]{path: path, format: format}
+	if err := gocsv.MarshalCSV([]T{}, &t.cells); err != nil {
+		return nil, fmt.Errorf("create %s: columns of %T: %w", path, *new(T), err)
+	}
+	t.header = append([]string(nil), t.cells.record...)
+	switch format {
+	case FormatXLSX:
+		if t.sheet, err = newStreamSheet(path, ""); err != nil {
+			return nil, err
 		}
-		t.flush = func() error {
-			w.Flush()
-			if err := w.Error(); err != nil {
-				return err
-			}
-			return buf.Flush()
+		err = t.sheet.writeRow(t.header)
+	default:
+		if t.file, err = CreateAtomic(path); err != nil {
+			return nil, err
 		}
-		err = w.Write(header)
-	case ".xlsx":
-		x := &xlsxWriter{file: file, book: excelize.NewFile()}
-		t.close = x.closeBook
-		if x.sheet, err = x.book.NewStreamWriter("Sheet1"); err != nil {
-			break
+		t.buf = bufio.NewWriterSize(t.file, 64<<10)
+		if format == FormatCSV {
+			t.csv = csv.NewWriter(t.buf)
+			err = t.csv.Write(t.header)
 		}
-		t.write = func(cells []string, _ json.RawMessage) error { return x.writeRow(cells) }
-		t.flush = func() error {
-			if err := x.sheet.Flush(); err != nil {
-				return err
-			}
-			_, err := x.book.WriteTo(file)
-			return err
-		}
-		err = x.writeRow(header)
-	case ".jsonl":
-		buf := bufio.NewWriterSize(file, 64<<10)
-		var line bytes.Buffer
-		t.write = func(cells []string, raw json.RawMessage) error {
-			line.Reset()
-			line.WriteByte('{')
-			for i, c := range cells {
-				writeString(&line, header[i])
-				line.WriteByte(':')
-				writeString(&line, c)
-				line.WriteByte(',')
-			}
-			line.WriteString(`"raw":`)
-			writeRaw(&line, raw)
-			line.WriteString("}\n")
-			_, err := buf.Write(line.Bytes())
-			return err
-		}
-		t.flush = buf.Flush
 	}
 	if err != nil {
 		t.Abort()
@@ -98,33 +77,73 @@ func CreateTable(path string, header []string) (*TableWriter, error) {
 	return t, nil
 }
 
-// Write writes one row: cells in header order, and the raw record for JSONL.
-func (t *TableWriter) Write(cells []string, raw json.RawMessage) error {
-	if len(cells) != len(t.header) {
-		return fmt.Errorf("write %s: a row of %d cells for %d columns", t.file.Path(), len(cells), len(t.header))
-	}
+// Header returns the table's columns, in order.
+func (t *Table[T]) Header() []string { return append([]string(nil), t.header...) }
+
+// Write writes one row, and for JSONL the raw record it was made from.
+func (t *Table[T]) Write(row T, raw json.RawMessage) error {
 	t.rows++
-	if err := t.write(cells, raw); err != nil {
-		return fmt.Errorf("write %s: row %d: %w", t.file.Path(), t.rows, err)
+	if err := gocsv.MarshalCSVWithoutHeaders([]T{row}, &t.cells); err != nil {
+		return fmt.Errorf("write %s: row %d: %w", t.path, t.rows, err)
+	}
+	cells := t.cells.record
+	var err error
+	switch t.format {
+	case FormatCSV:
+		for i, c := range cells {
+			cells[i] = Neutralize(c)
+		}
+		err = t.csv.Write(cells)
+	case FormatXLSX:
+		err = t.sheet.writeRow(cells)
+	default:
+		t.line.Reset()
+		t.line.WriteByte('{')
+		for i, c := range cells {
+			writeString(&t.line, t.header[i])
+			t.line.WriteByte(':')
+			writeString(&t.line, c)
+			t.line.WriteByte(',')
+		}
+		t.line.WriteString(`"raw":`)
+		writeRaw(&t.line, raw)
+		t.line.WriteString("}\n")
+		_, err = t.buf.Write(t.line.Bytes())
+	}
+	if err != nil {
+		return fmt.Errorf("write %s: row %d: %w", t.path, t.rows, err)
 	}
 	return nil
 }
 
 // Rows returns how many rows were written.
-func (t *TableWriter) Rows() int { return t.rows }
+func (t *Table[T]) Rows() int { return t.rows }
 
 // Commit flushes the table and makes it appear at its path.
-func (t *TableWriter) Commit() error {
-	defer t.close()
-	if err := t.flush(); err != nil {
+func (t *Table[T]) Commit() error {
+	if t.sheet != nil {
+		return t.sheet.commit()
+	}
+	if t.csv != nil {
+		t.csv.Flush()
+		if err := t.csv.Error(); err != nil {
+			t.file.Abort()
+			return fmt.Errorf("write %s: %w", t.path, err)
+		}
+	}
+	if err := t.buf.Flush(); err != nil {
 		t.file.Abort()
-		return fmt.Errorf("write %s: %w", t.file.Path(), err)
+		return fmt.Errorf("write %s: %w", t.path, err)
 	}
 	return t.file.Commit()
 }
 
 // Abort throws the table away; it is safe after Commit.
-func (t *TableWriter) Abort() {
-	t.file.Abort()
-	t.close()
+func (t *Table[T]) Abort() {
+	if t.sheet != nil {
+		t.sheet.abort()
+	}
+	if t.file != nil {
+		t.file.Abort()
+	}
 }

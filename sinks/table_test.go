@@ -12,6 +12,13 @@ import (
 	"github.com/enrich-dev/enrich/sources"
 )
 
+// person is a typed table's row; its tags are its columns.
+type person struct {
+	UID      string `csv:"uid"`
+	FullName string `csv:"full_name"`
+	Title    string `csv:"title"`
+}
+
 func TestTableWriter(t *testing.T) {
 	header := []string{"uid", "full_name", "title"}
 	rows := [][]string{
@@ -21,12 +28,12 @@ func TestTableWriter(t *testing.T) {
 	for _, ext := range []string{".csv", ".xlsx", ".jsonl"} {
 		t.Run(ext, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "people"+ext)
-			w, err := CreateTable(path, header)
+			w, err := CreateTable[person](path)
 			if err != nil {
 				t.Fatal(err)
 			}
 			for _, r := range rows {
-				if err := w.Write(r, json.RawMessage(`{"uid":"`+r[0]+`","extra":1}`)); err != nil {
+				if err := w.Write(person{r[0], r[1], r[2]}, json.RawMessage(`{"uid":"`+r[0]+`","extra":1}`)); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -75,7 +82,7 @@ func TestTableWriter(t *testing.T) {
 			}
 		})
 	}
-	if _, err := CreateTable(filepath.Join(t.TempDir(), "x.txt"), header); err == nil {
+	if _, err := CreateTable[person](filepath.Join(t.TempDir(), "x.txt")); err == nil {
 		t.Error("a .txt table was created")
 	}
 }

@@ -1,51 +1,127 @@
 package sinks
 
 import (
-	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 
-	"github.com/enrich-dev/enrich/sources"
+	"github.com/enrich-dev/enrich/internal/sheet"
 )
-
-// Outcome is what the pipeline knows about a row when it is written.
-type Outcome struct {
-	Status     Status
-	Identifier string          // the normalized identifier that was matched, or tried last
-	Candidate  json.RawMessage // the raw profile the service returned; may be nil
-	Error      string          // why, for StatusError
-}
 
 // Writer writes an enriched table. Rows go to a temporary file; Commit
 // makes the output appear, Abort throws it away.
 type Writer interface {
 	// Write writes one row: its original cells, then the appended columns.
-	Write(row sources.Row, out Outcome) error
+	Write(row sheet.Row, out *Outcome) error
 	// Commit flushes, syncs and renames the output into place.
 	Commit() error
 	// Abort removes the temporary file; it is safe after Commit.
 	Abort()
 }
 
+// Options say how to write an enriched table.
+type Options struct {
+	// Columns are the appended columns, in order; nil means
+	// DefaultColumns().
+	Columns []Column
+	// NoFormulaGuard writes CSV cells as raw text: no apostrophe before a
+	// value that a spreadsheet would run as a formula (see Formulaic).
+	NoFormulaGuard bool
+	// UTF8 writes a CSV output as UTF-8 with a BOM whatever the input's
+	// encoding. An export sets it after a value did not fit the input's
+	// Windows-1252 (ErrNotWindows1252).
+	UTF8 bool
+}
+
+func (o Options) columns() []Column {
+	if o.Columns == nil {
+		return DefaultColumns()
+	}
+	return o.Columns
+}
+
+// ErrNotWindows1252 is the error of writing a value that Windows-1252
+// cannot hold to the output of a Windows-1252 input. The export then
+// writes the output again as UTF-8 with a BOM (Options.UTF8), which the
+// same Excel reads as well.
+var ErrNotWindows1252 = errors.New("a value does not fit in Windows-1252")
+
+// Formats of an output, named by its extension.
+const (
+	FormatCSV   = "csv"
+	FormatXLSX  = "xlsx"
+	FormatJSONL = "jsonl"
+)
+
+// FormatOf returns the output format a path's extension names, or an
+// error that says which extensions there are.
+func FormatOf(path string) (string, error) {
+	switch ext := strings.ToLower(filepath.Ext(path)); ext {
+	case ".csv":
+		return FormatCSV, nil
+	case ".xlsx":
+		return FormatXLSX, nil
+	case ".jsonl":
+		return FormatJSONL, nil
+	default:
+		return "", fmt.Errorf("output %s: unknown format %q; name the output .csv, .xlsx or .jsonl", path, ext)
+	}
+}
+
 // Create starts an output at path in the format its extension names:
-// .csv, .xlsx or .jsonl. layout is the input's, whose header and (for CSV)
-// delimiter and BOM the output keeps.
-func Create(path string, layout sources.Layout) (Writer, error) {
+// .csv, .xlsx or .jsonl. layout is the input's: the output keeps its
+// header, and for CSV its delimiter, line endings, BOM and an encoding the
+// same spreadsheet program reads; an .xlsx input written as .xlsx keeps
+// the whole workbook.
+func Create(path string, layout sheet.Layout, opts Options) (Writer, error) {
 	if sameFile(path, layout.Path) {
 		return nil, fmt.Errorf("output %s: it is the input file; write the output to another file", path)
 	}
-	switch ext := strings.ToLower(filepath.Ext(path)); ext {
-	case ".csv":
-		return newCSVWriter(path, layout)
-	case ".xlsx":
-		return newXLSXWriter(path, layout)
-	case ".jsonl":
-		return newJSONLWriter(path, layout)
-	default:
-		return nil, fmt.Errorf("output %s: unknown format %q; name the output .csv, .xlsx or .jsonl", path, ext)
+	format, err := FormatOf(path)
+	if err != nil {
+		return nil, err
 	}
+	if err := CheckFits(layout, format, len(opts.columns())); err != nil {
+		return nil, err
+	}
+	switch format {
+	case FormatCSV:
+		return newCSVWriter(path, layout, opts)
+	case FormatXLSX:
+		if layout.Format == sheet.XLSX && layout.SheetPart != "" {
+			return newWorkbookWriter(path, layout, opts)
+		}
+		return newXLSXWriter(path, layout, opts)
+	default:
+		return newJSONLWriter(path, layout, opts)
+	}
+}
+
+// Limits of an .xlsx sheet.
+const (
+	MaxXLSXColumns   = 16384
+	MaxXLSXCellChars = 32767
+)
+
+// CheckFits reports whether a table of layout, with appended columns
+// added, fits the output format: an .xlsx sheet holds at most 16,384
+// columns and 32,767 characters a cell. Call it with the layout of a
+// table read to the end (its Widest and Longest then cover the file)
+// before anything is paid for; the error names CSV or JSONL as the way.
+func CheckFits(layout sheet.Layout, format string, appended int) error {
+	if format != FormatXLSX {
+		return nil
+	}
+	width := max(len(layout.Header), layout.Widest, layout.UsedColumns) + appended
+	if width > MaxXLSXColumns {
+		return fmt.Errorf("%s: %d columns with the %d enrich columns, more than the %d an .xlsx sheet holds; write the output as .csv or .jsonl", layout.Path, width, appended, MaxXLSXColumns)
+	}
+	if layout.Longest > MaxXLSXCellChars {
+		return fmt.Errorf("%s: a cell of %d characters, more than the %d an .xlsx cell holds; write the output as .csv or .jsonl", layout.Path, layout.Longest, MaxXLSXCellChars)
+	}
+	return nil
 }
 
 func sameFile(a, b string) bool {
@@ -62,18 +138,11 @@ func sameFile(a, b string) bool {
 	return errA == nil && errB == nil && absA == absB
 }
 
-// appended returns the values of the appended columns, in the order of
-// Columns.
-func appended(out Outcome) []string {
-	return append([]string{string(out.Status), out.Identifier}, Flatten(out.Candidate)...)
-}
-
 // splitCells returns a row's cells as the output places them: the cells
 // under the header, padded to its width, and the cells beyond it. Those go
 // after the appended columns, so that no appended value lands under an
 // original header; trailing empty ones (a trailing delimiter) are dropped.
-func splitCells(layout sources.Layout, cells []string) (under, beyond []string) {
-	width := len(layout.Header)
+func splitCells(width int, cells []string) (under, beyond []string) {
 	under = make([]string, width)
 	copy(under, cells)
 	if len(cells) > width {

@@ -10,9 +10,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/xuri/excelize/v2"
 
+	"github.com/enrich-dev/enrich/internal/profile"
 	"github.com/enrich-dev/enrich/sources"
 )
 
@@ -35,32 +37,33 @@ var journal = map[string]string{
 // outcomeFor decides a row's outcome the way the pipeline will: the first
 // identifier in waterfall order that the journal knows; a few rows get the
 // other statuses so that every status is written.
-func outcomeFor(t *testing.T, row sources.Row) Outcome {
+func outcomeFor(t *testing.T, row sources.Row) *Outcome {
 	t.Helper()
 	if len(row.IDs) == 0 {
 		if len(row.Invalid) > 0 {
-			return Outcome{Status: StatusInvalidIdentifier}
+			return &Outcome{Status: StatusInvalidIdentifier}
 		}
-		return Outcome{Status: StatusNoIdentifier}
+		return &Outcome{Status: StatusNoIdentifier}
 	}
 	for _, id := range row.IDs {
 		if file, ok := journal[id.Value]; ok {
-			raw, err := os.ReadFile(filepath.Join("testdata", "flatten", file))
+			raw, err := os.ReadFile(filepath.Join("..", "internal", "profile", "testdata", "flatten", file))
 			if err != nil {
 				t.Fatal(err)
 			}
-			return Outcome{Status: StatusSuccess, Identifier: id.Value, Candidate: raw}
+			rec := profile.Decode(raw)
+			return &Outcome{Status: StatusSuccess, Identifier: id.Value, Profile: &rec, Candidate: raw}
 		}
 	}
 	switch first := row.IDs[0].Value; first {
 	case "bob@example.com":
-		return Outcome{Status: StatusError, Identifier: first, Error: "the service answered 500 three times"}
+		return &Outcome{Status: StatusError, Identifier: first, Error: "the service answered 500 three times"}
 	case "zoe@strasse.example", "carol@example.com":
-		return Outcome{Status: StatusCreditsExhausted, Identifier: first}
+		return &Outcome{Status: StatusCreditsExhausted, Identifier: first}
 	case "https://www.linkedin.com/in/ümit-öztürk", "dave@example.com":
-		return Outcome{Status: StatusPending, Identifier: first}
+		return &Outcome{Status: StatusPending, Identifier: first}
 	}
-	return Outcome{Status: StatusNotFound, Identifier: row.IDs[len(row.IDs)-1].Value}
+	return &Outcome{Status: StatusNotFound, Identifier: row.IDs[len(row.IDs)-1].Value}
 }
 
 // export writes input through a Writer to dir/name and returns the path.
@@ -72,7 +75,7 @@ func export(t *testing.T, input string, opts sources.Options, dir, name string) 
 	}
 	defer tb.Close()
 	out := filepath.Join(dir, name)
-	w, err := Create(out, tb.Layout())
+	w, err := Create(out, tb.Layout(), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,8 +138,9 @@ func TestWritersGolden(t *testing.T) {
 	}
 }
 
-// dumpXLSX lists every cell of every sheet with its type, and fails on
-// any formula.
+// dumpXLSX lists every cell of every sheet with its type and formula, and
+// fails on an appended cell (any cell named enrich_* in row 1, and the
+// cells under it) that is not an inline string or holds a formula.
 func dumpXLSX(t *testing.T, path string) string {
 	t.Helper()
 	f, err := excelize.OpenFile(path)
@@ -151,20 +155,26 @@ func dumpXLSX(t *testing.T, path string) string {
 		if err != nil {
 			t.Fatal(err)
 		}
+		appended := map[int]bool{}
 		for r, row := range rows {
 			for c, v := range row {
+				if r == 0 && strings.HasPrefix(v, "enrich_") {
+					appended[c] = true
+				}
 				if v == "" {
 					continue
 				}
 				ref, _ := excelize.CoordinatesToCellName(c+1, r+1)
 				typ, _ := f.GetCellType(sheet, ref)
-				if formula, _ := f.GetCellFormula(sheet, ref); formula != "" {
-					t.Errorf("%s: cell %s holds formula %q", path, ref, formula)
+				formula, _ := f.GetCellFormula(sheet, ref)
+				if appended[c] && (formula != "" || typ != excelize.CellTypeInlineString) {
+					t.Errorf("%s: appended cell %s has type %v, formula %q; want inline text", path, ref, typ, formula)
 				}
-				if typ != excelize.CellTypeInlineString {
-					t.Errorf("%s: cell %s has type %v; want inline string", path, ref, typ)
+				fmt.Fprintf(&b, "%s %q type %d", ref, v, typ)
+				if formula != "" {
+					fmt.Fprintf(&b, " formula %q", formula)
 				}
-				fmt.Fprintf(&b, "%s %q\n", ref, v)
+				b.WriteString("\n")
 			}
 		}
 	}
@@ -204,7 +214,7 @@ func TestCSVKeepsOriginalCells(t *testing.T) {
 	}
 	defer back.Close()
 	width := len(in.Layout().Header)
-	if got := back.Layout().Header[width:]; strings.Join(got, ",") != strings.Join(Columns, ",") {
+	if got := back.Layout().Header[width:]; strings.Join(got, ",") != strings.Join(ColumnNames(DefaultColumns()), ",") {
 		t.Fatalf("appended headers %q", got)
 	}
 	for {
@@ -222,15 +232,16 @@ func TestCSVKeepsOriginalCells(t *testing.T) {
 			}
 		}
 		for i, v := range got.Cells[width:] {
-			if v != "" && strings.ContainsRune("=+-@\t\r", rune(v[0])) {
-				t.Errorf("row %d: appended %s = %q is not neutralized", want.Num, Columns[i], v)
+			if Formulaic(v) {
+				t.Errorf("row %d: appended %s = %q is not neutralized", want.Num, DefaultColumns()[i].Name, v)
 			}
 		}
 	}
-	// The user's own formula-looking cell is theirs and goes back as is.
+	// The user's own formula-looking cell is theirs and goes back as is,
+	// byte for byte.
 	data, _ := os.ReadFile(out)
-	if !strings.Contains(string(data), `"=HYPERLINK(""http://evil.example"")"`) {
-		t.Error("the original =HYPERLINK cell was changed")
+	if !strings.Contains(string(data), "\n"+`Bob,Jones,,,n/a,bob@example.com,14155550199,=HYPERLINK("http://evil.example"),error,`) {
+		t.Error("the original =HYPERLINK row was changed")
 	}
 	if !strings.Contains(string(data), `'=HYPERLINK(""http://evil.example"",""click"")`) {
 		t.Error("the appended =HYPERLINK headline was not neutralized")
@@ -239,8 +250,14 @@ func TestCSVKeepsOriginalCells(t *testing.T) {
 
 func TestNeutralize(t *testing.T) {
 	for in, want := range map[string]string{
-		"=1+1": "'=1+1", "+1 415": "'+1 415", "-2": "'-2", "@SUM(A1)": "'@SUM(A1)",
-		"\tx": "'\tx", "\rx": "'\rx", "plain": "plain", "": "", "a=b": "a=b", "'=x": "'=x",
+		"=1+1": "'=1+1", "@SUM(A1)": "'@SUM(A1)", "\tx": "'\tx", "\rx": "'\rx",
+		"+A1": "'+A1", "-cmd|' /C calc'!A0": "'-cmd|' /C calc'!A0", "+1+1": "'+1+1", "-": "-", "+": "+",
+		// numbers and phones are left alone
+		"+1 415 555 9948": "+1 415 555 9948", "+14155550123": "+14155550123", "-2": "-2", "+1.5": "+1.5",
+		"+1 (415) 555-0123": "+1 (415) 555-0123", "-1,234.50": "-1,234.50",
+		"+14155550123; +14155550100": "+14155550123; +14155550100", "+1 415; -2": "+1 415; -2",
+		"+1; =cmd": "'+1; =cmd", "+1;": "'+1;",
+		"plain": "plain", "": "", "a=b": "a=b", "'=x": "'=x",
 	} {
 		if got := Neutralize(in); got != want {
 			t.Errorf("Neutralize(%q) = %q; want %q", in, got, want)
@@ -255,13 +272,14 @@ func TestNeutralize(t *testing.T) {
 func TestXLSXHostileText(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "hostile.xlsx")
 	layout := sources.Layout{Format: sources.CSV, Header: []string{"Note"}, Names: []string{"Note"}}
-	w, err := Create(path, layout)
+	w, err := Create(path, layout, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	long := strings.Repeat("x", 40000)
 	cand, _ := json.Marshal(map[string]any{"fullName": "=cmd|' /C calc'!A0", "headLine": long, "skills": []string{"bell\a", "nul\x00"}})
-	if err := w.Write(sources.Row{Num: 2, Cells: []string{"=SUM(1,2)"}}, Outcome{Status: StatusSuccess, Identifier: "+14155550123", Candidate: cand}); err != nil {
+	rec := profile.Decode(cand)
+	if err := w.Write(sources.Row{Num: 2, Cells: []string{"=SUM(1,2)"}}, &Outcome{Status: StatusSuccess, Identifier: "+14155550123", Profile: &rec, Candidate: cand}); err != nil {
 		t.Fatal(err)
 	}
 	if err := w.Commit(); err != nil {
@@ -293,8 +311,8 @@ func TestXLSXHostileText(t *testing.T) {
 			t.Errorf("%s = %q; want %q", ref, got, want)
 		}
 	}
-	if got, _ := book.GetCellValue("Sheet1", "F2"); len(got) != 32767 {
-		t.Errorf("headline of 40,000 characters stored as %d; want cut at 32,767", len(got))
+	if got, _ := book.GetCellValue("Sheet1", "F2"); utf8.RuneCountInString(got) != 32767 || !strings.HasSuffix(got, "…") {
+		t.Errorf("headline of 40,000 characters stored as %d; want cut at 32,767 with an ellipsis", utf8.RuneCountInString(got))
 	}
 }
 
@@ -309,7 +327,7 @@ func TestCreateErrors(t *testing.T) {
 		{filepath.Join(fixtureDir, "leads.csv"), "it is the input file"},
 		{filepath.Join(dir, "missing", "out.csv"), "create temporary file"},
 	} {
-		if w, err := Create(tc.path, layout); err == nil || !strings.Contains(err.Error(), tc.want) {
+		if w, err := Create(tc.path, layout, Options{}); err == nil || !strings.Contains(err.Error(), tc.want) {
 			if w != nil {
 				w.Abort()
 			}
@@ -324,11 +342,11 @@ func TestAbortLeavesNothing(t *testing.T) {
 	if err := os.WriteFile(path, []byte("old\n"), 0o640); err != nil {
 		t.Fatal(err)
 	}
-	w, err := Create(path, sources.Layout{Header: []string{"a"}})
+	w, err := Create(path, sources.Layout{Header: []string{"a"}}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := w.Write(sources.Row{Num: 2, Cells: []string{"x"}}, Outcome{Status: StatusPending}); err != nil {
+	if err := w.Write(sources.Row{Num: 2, Cells: []string{"x"}}, &Outcome{Status: StatusPending}); err != nil {
 		t.Fatal(err)
 	}
 	w.Abort()
@@ -336,5 +354,61 @@ func TestAbortLeavesNothing(t *testing.T) {
 	entries, _ := os.ReadDir(dir)
 	if got, _ := os.ReadFile(path); string(got) != "old\n" || len(entries) != 1 {
 		t.Errorf("after Abort: %q and %d entries; want the old file alone", got, len(entries))
+	}
+}
+
+// TestCheckFits: a sheet wider or with longer cells than an .xlsx holds is
+// refused for .xlsx output, naming CSV and JSONL; other formats take it.
+func TestCheckFits(t *testing.T) {
+	for _, tc := range []struct {
+		layout sources.Layout
+		format string
+		want   string
+	}{
+		{sources.Layout{Path: "wide.csv", Widest: 16380}, FormatXLSX, "16395 columns with the 15 enrich columns, more than the 16384"},
+		{sources.Layout{Path: "long.csv", Header: []string{"a"}, Longest: 40000}, FormatXLSX, "a cell of 40000 characters"},
+		{sources.Layout{Path: "wide.csv", Widest: 16380}, FormatCSV, ""},
+		{sources.Layout{Path: "ok.csv", Widest: 100, Longest: 32767}, FormatXLSX, ""},
+	} {
+		err := CheckFits(tc.layout, tc.format, 15)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s as %s: %v", tc.layout.Path, tc.format, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), ".csv or .jsonl")):
+			t.Errorf("%s as %s: error %v; want %q naming .csv or .jsonl", tc.layout.Path, tc.format, err, tc.want)
+		}
+	}
+}
+
+// TestWindows1252FallsBackToUTF8: a value from the service that
+// Windows-1252 cannot hold is ErrNotWindows1252, so that the export writes
+// UTF-8 with a BOM instead; with Options.UTF8 it does.
+func TestWindows1252FallsBackToUTF8(t *testing.T) {
+	layout := sources.Layout{Format: sources.CSV, Encoding: "windows-1252", Delimiter: ';', Header: []string{"Société"},
+		HeaderRecord: "Société", HeaderEOL: "\r\n", CRLF: true}
+	row := sources.Row{Num: 2, Cells: []string{"Café"}, Record: "Café", EOL: "\r\n"}
+	rec := profile.Record{FullName: "王伟"}
+	path := filepath.Join(t.TempDir(), "out.csv")
+	w, err := Create(path, layout, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Write(row, &Outcome{Status: StatusSuccess, Profile: &rec}); !errors.Is(err, ErrNotWindows1252) {
+		t.Fatalf("error %v; want ErrNotWindows1252", err)
+	}
+	w.Abort()
+	w, err = Create(path, layout, Options{UTF8: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Write(row, &Outcome{Status: StatusSuccess, Profile: &rec}); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(path)
+	if !strings.HasPrefix(string(got), "\uFEFFSociété;enrich_status") || !strings.Contains(string(got), "Café;success;;;王伟") {
+		t.Errorf("output %q; want UTF-8 with a BOM", got)
 	}
 }

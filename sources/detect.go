@@ -13,10 +13,6 @@ import (
 	"github.com/enrich-dev/enrich/internal/ident"
 )
 
-// sampleRows is how many rows after the header are read before the
-// identifier columns are decided; they are kept and replayed.
-const sampleRows = 100
-
 // headerAliases are header keys (see headerKey) that name a kind of
 // identifier outright: the spellings of CRM and prospecting exports
 // (Salesforce, HubSpot, Apollo, Sales Navigator tools, Pipedrive…), in
@@ -162,12 +158,14 @@ func detectColumns(layout Layout, sample []record, overrides []override, region 
 			return nil, fmt.Errorf("column override %q: no column named %q in %s; the columns are %s", o.spec, o.header, layout.Path, quoteList(layout.Names))
 		}
 		for _, i := range idx {
-			if prev, ok := kindOf[i]; ok && prev.Kind != o.kind {
-				return nil, fmt.Errorf("column override %q: column %q is already given as %s", o.spec, layout.Names[i], prev.Kind)
+			if prev, ok := kindOf[i]; ok && (prev.Kind != o.kind || prev.Mixed != o.mixed) {
+				return nil, fmt.Errorf("column override %q: column %q is already given as %s", o.spec, layout.Names[i], prev.KindName())
 			}
-			kindOf[i] = Column{Index: i, Kind: o.kind, By: ByOverride}
+			kindOf[i] = Column{Index: i, Kind: o.kind, Mixed: o.mixed, By: ByOverride}
 		}
-		overridden[o.kind] = true
+		if !o.mixed {
+			overridden[o.kind] = true
+		}
 	}
 
 	for i, h := range layout.Header {
@@ -207,6 +205,10 @@ func detectColumns(layout Layout, sample []record, overrides []override, region 
 		if i < len(layout.Header) && len(fuzzyKinds(layout.Header[i])) > 0 {
 			continue // the header spoke and the content disagreed
 		}
+		if mixedContent(sample, i, region) {
+			kindOf[i] = Column{Index: i, Mixed: true, By: ByContent}
+			continue
+		}
 		for _, kind := range ident.Kinds {
 			if overridden[kind] {
 				continue
@@ -231,8 +233,14 @@ func detectColumns(layout Layout, sample []record, overrides []override, region 
 	for i, k := range order {
 		rank[k] = i
 	}
+	rankOf := func(c Column) int {
+		if c.Mixed {
+			return len(order) // after the columns of one kind; its cells take their kind's place in each row
+		}
+		return rank[c.Kind]
+	}
 	slices.SortFunc(columns, func(a, b Column) int {
-		if d := rank[a.Kind] - rank[b.Kind]; d != 0 {
+		if d := rankOf(a) - rankOf(b); d != 0 {
 			return d
 		}
 		return a.Index - b.Index
@@ -254,4 +262,34 @@ func contentVotes(sample []record, i int, kind ident.Kind, region string) (plaus
 		}
 	}
 	return plausible, nonEmpty
+}
+
+// mixedContent reports whether the sampled values of column i are
+// identifiers of several kinds: more than half of them are plausible as
+// some kind (and at least three), and at least two kinds each make a
+// tenth of them. Such a column (a CRM's "Contact") is read cell by cell.
+func mixedContent(sample []record, i int, region string) bool {
+	counts := map[ident.Kind]int{}
+	plausible, nonEmpty := 0, 0
+	for _, rec := range sample {
+		v := strings.TrimSpace(rec.value(i))
+		if v == "" || placeholders[strings.ToLower(v)] {
+			continue
+		}
+		nonEmpty++
+		if k, ok := ident.Classify(v, region); ok {
+			counts[k]++
+			plausible++
+		}
+	}
+	if plausible < 3 || plausible*2 <= nonEmpty {
+		return false
+	}
+	kinds := 0
+	for _, n := range counts {
+		if n*10 >= nonEmpty && n >= 2 {
+			kinds++
+		}
+	}
+	return kinds >= 2
 }

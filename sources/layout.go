@@ -1,10 +1,8 @@
 package sources
 
 import (
-	"fmt"
-	"slices"
-
 	"github.com/enrich-dev/enrich/internal/ident"
+	"github.com/enrich-dev/enrich/internal/sheet"
 )
 
 // Options say how to read a table.
@@ -14,7 +12,8 @@ type Options struct {
 	Sheet string
 	// Columns overrides column detection, each "KIND=HEADER" (kind linkedin,
 	// email, phone or uid). A kind named here is read from the named
-	// columns only; a header may match several columns.
+	// columns only; a header may match several columns. Kind "auto" names
+	// a column of mixed identifiers, each cell classified on its own.
 	Columns []string
 	// DefaultRegion is the ISO 3166 region of phone numbers written without
 	// a country code ("US"), or "".
@@ -25,79 +24,32 @@ type Options struct {
 }
 
 // Format is the kind of file a table was read from.
-type Format string
+type Format = sheet.Format
 
 // The formats Open reads.
 const (
-	CSV  Format = "csv"
-	XLSX Format = "xlsx"
+	CSV  = sheet.CSV
+	XLSX = sheet.XLSX
 )
 
-// Layout describes the file a table was read from: what a writer needs to
-// give the output the same shape, and what a report shows.
-type Layout struct {
-	Path      string
-	Format    Format
-	Header    []string // the header cells exactly as read
-	Names     []string // distinct, non-empty names for the header cells
-	HeaderRow int      // row number of the header (1-based)
-
-	// CSV only.
-	Encoding  string // utf-8, utf-16le, utf-16be or windows-1252
-	BOM       bool   // the file began with a byte-order mark
-	Delimiter rune
-	SepLine   bool // the file began with Excel's "sep=X" line
-	CRLF      bool // lines end with CR LF
-
-	// XLSX only.
-	Sheet string
-}
-
-// Name returns the distinct name of column i: its header's, or "column_N"
-// for a cell beyond the header.
-func (l Layout) Name(i int) string {
-	if i >= 0 && i < len(l.Names) {
-		return l.Names[i]
-	}
-	name := fmt.Sprintf("column_%d", i+1)
-	for slices.Contains(l.Names, name) {
-		name += "_"
-	}
-	return name
-}
+// Layout describes the file a table was read from (see sheet.Layout).
+type Layout = sheet.Layout
 
 // DetectedBy says how a column was recognised as holding identifiers.
-type DetectedBy string
+type DetectedBy = sheet.DetectedBy
 
 // The ways a column is recognised.
 const (
-	ByHeader   DetectedBy = "header"
-	ByContent  DetectedBy = "content"
-	ByOverride DetectedBy = "override"
+	ByHeader   = sheet.ByHeader
+	ByContent  = sheet.ByContent
+	ByOverride = sheet.ByOverride
 )
 
 // Column is a column that holds identifiers.
-type Column struct {
-	Index  int        `json:"index"`  // 0-based
-	Header string     `json:"header"` // the header cell as read
-	Name   string     `json:"name"`   // its distinct name
-	Kind   ident.Kind `json:"kind"`
-	By     DetectedBy `json:"detected_by"`
-}
+type Column = sheet.Column
 
 // Invalid is a cell of an identifier column that holds no valid identifier.
-type Invalid struct {
-	Column int // 0-based index of the cell
-	Header string
-	Kind   ident.Kind
-	Value  string // the value as read (one part, for a cell listing several e-mails)
-	Reason string
-}
+type Invalid = sheet.Invalid
 
 // Row is one row of the table.
-type Row struct {
-	Num     int        // 1-based row number as the user sees it: the line in a CSV, the row in a sheet
-	Cells   []string   // every cell exactly as read, in order
-	IDs     []ident.ID // valid identifiers, normalized, in waterfall order, without repeats
-	Invalid []Invalid  // identifier cells that hold no valid identifier
-}
+type Row = sheet.Row

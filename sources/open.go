@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"unicode/utf8"
 
 	"github.com/enrich-dev/enrich/internal/ident"
 )
@@ -32,6 +33,9 @@ func open(path string, opts Options) (*Table, error) {
 	case XLSX:
 		src, err = openXLSX(path, opts.Sheet, &layout)
 	default:
+		if opts.Sheet != "" {
+			return nil, fmt.Errorf("%s is a CSV file, which has no sheets; leave out --sheet %q", path, opts.Sheet)
+		}
 		src, err = openCSV(path, &layout)
 	}
 	if err != nil {
@@ -53,22 +57,34 @@ func checkOptions(opts Options) (region string, overrides []override, err error)
 // newTable reads the header and the sample from src; it closes src on
 // error.
 func newTable(src recordReader, layout Layout, region string, overrides []override, opts Options) (*Table, error) {
-	t := &Table{src: src, region: region}
-	if err := t.start(&layout, overrides, ident.Order(opts.Prefer)); err != nil {
+	t := &Table{src: src, region: region, rank: map[ident.Kind]int{}}
+	order := ident.Order(opts.Prefer)
+	for i, k := range order {
+		t.rank[k] = i
+	}
+	if err := t.start(&layout, overrides, order); err != nil {
 		_ = src.close()
 		return nil, err
 	}
-	t.layout = layout
 	return t, nil
 }
+
+// The sample the columns are decided on: at most sampleRows rows after
+// the header, and at most sampleBytes of cells (a cell counts its text and
+// the 16 bytes of its string header), so that rows of a million empty
+// cells do not fill memory.
+const (
+	sampleRows  = 100
+	sampleBytes = 16 << 20
+)
 
 // start reads the header and the sample, and detects the columns.
 func (t *Table) start(layout *Layout, overrides []override, order []ident.Kind) error {
 	for {
 		rec, err := t.src.next()
 		if errors.Is(err, io.EOF) {
-			if layout.Format == XLSX {
-				return fmt.Errorf("read %s: no header row: sheet %q is empty", layout.Path, layout.Sheet)
+			if x, ok := t.src.(*xlsxReader); ok {
+				return x.emptySheet()
 			}
 			return fmt.Errorf("read %s: no header row: the file is empty", layout.Path)
 		}
@@ -78,11 +94,15 @@ func (t *Table) start(layout *Layout, overrides []override, order []ident.Kind) 
 		if !isBlank(rec.cells) {
 			layout.Header = rec.cells
 			layout.HeaderRow = rec.num
+			layout.HeaderRecord, layout.HeaderEOL = rec.text, rec.eol
 			break
 		}
 	}
 	layout.Names = distinctNames(layout.Header)
-	for len(t.pending) < sampleRows {
+	t.layout = *layout
+	t.measure(layout.Header)
+	size := 0
+	for len(t.pending) < sampleRows && size < sampleBytes {
 		rec, err := t.src.next()
 		if errors.Is(err, io.EOF) {
 			t.done = true
@@ -93,6 +113,7 @@ func (t *Table) start(layout *Layout, overrides []override, order []ident.Kind) 
 		}
 		if !isBlank(rec.cells) || !isBlank(rec.values) {
 			t.pending = append(t.pending, rec)
+			size += recordSize(rec)
 		}
 	}
 	cols, err := detectColumns(*layout, t.pending, overrides, t.region, order)
@@ -101,4 +122,30 @@ func (t *Table) start(layout *Layout, overrides []override, order []ident.Kind) 
 	}
 	t.columns = cols
 	return nil
+}
+
+// recordSize is about the memory a record holds.
+func recordSize(rec record) int {
+	n := len(rec.text)
+	for _, c := range rec.cells {
+		n += len(c) + 16
+	}
+	for _, v := range rec.values {
+		n += len(v) + 16
+	}
+	return n
+}
+
+// measure keeps the widest row and the longest cell of the table.
+func (t *Table) measure(cells []string) {
+	if len(cells) > t.layout.Widest {
+		t.layout.Widest = len(cells)
+	}
+	for _, c := range cells {
+		if len(c) > t.layout.Longest {
+			if n := utf8.RuneCountInString(c); n > t.layout.Longest {
+				t.layout.Longest = n
+			}
+		}
+	}
 }

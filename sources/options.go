@@ -17,8 +17,8 @@ func ParseOptions(sheet string, columns []string, defaultRegion string, prefer [
 		if !ok || strings.TrimSpace(header) == "" {
 			return opts, fmt.Errorf("column %q: write KIND=HEADER, such as email=\"Work Email\"", spec)
 		}
-		if _, err := ident.ParseKind(kind); err != nil {
-			return opts, fmt.Errorf("column %q: %w", spec, err)
+		if _, err := ident.ParseKind(kind); err != nil && !isAuto(kind) {
+			return opts, fmt.Errorf("column %q: %w, or auto for a column of mixed identifiers", spec, err)
 		}
 		opts.Columns = append(opts.Columns, spec)
 	}

@@ -7,10 +7,12 @@ import (
 	"github.com/enrich-dev/enrich/internal/ident"
 )
 
-// override is one "KIND=HEADER" option.
+// override is one "KIND=HEADER" option; kind 0 with mixed set is
+// "auto=HEADER", a column of mixed identifiers.
 type override struct {
 	spec   string
 	kind   ident.Kind
+	mixed  bool
 	header string
 }
 
@@ -20,6 +22,10 @@ func parseOverrides(specs []string) ([]override, error) {
 		k, h, ok := strings.Cut(spec, "=")
 		if !ok || strings.TrimSpace(h) == "" {
 			return nil, fmt.Errorf("column override %q: write KIND=HEADER, e.g. email=Work Email", spec)
+		}
+		if isAuto(k) {
+			out = append(out, override{spec: spec, mixed: true, header: h})
+			continue
 		}
 		kind, err := ident.ParseKind(k)
 		if err != nil {
@@ -58,3 +64,7 @@ func matchHeader(layout Layout, header string) []int {
 	}
 	return out
 }
+
+// isAuto reports whether a --column kind is "auto": each cell's kind is
+// decided on its own.
+func isAuto(kind string) bool { return strings.EqualFold(strings.TrimSpace(kind), "auto") }

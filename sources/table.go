@@ -2,6 +2,8 @@ package sources
 
 import (
 	"io"
+	"slices"
+	"strings"
 
 	"github.com/enrich-dev/enrich/internal/ident"
 )
@@ -18,6 +20,8 @@ type record struct {
 	num    int
 	cells  []string // as displayed: what the output gets
 	values []string // as stored, for identifiers (nil: same as cells)
+	text   string   // CSV: the record as the file held it
+	eol    string   // CSV: its line ending
 }
 
 // value returns the stored value of cell i, or "".
@@ -42,7 +46,12 @@ type Table struct {
 	region  string
 	pending []record // sampled rows, replayed before reading on
 	done    bool
-	phones  phoneMemo
+	rank    map[ident.Kind]int // place of each kind in the waterfall
+	phones  phoneMemo          // shared by the reading workers
+
+	rows *rowPipe // reads and normalizes ahead, on every core
+	cur  []Row    // rows of the chunk being handed out
+	err  error    // what ended the rows: io.EOF or a read error
 }
 
 // Layout returns the shape of the file.
@@ -54,19 +63,29 @@ func (t *Table) Columns() []Column { return append([]Column(nil), t.columns...) 
 
 // Next returns the next row, skipping blank ones, or io.EOF after the last.
 func (t *Table) Next() (Row, error) {
-	for {
-		rec, err := t.nextRecord()
-		if err == io.EOF {
-			return Row{}, io.EOF
+	for len(t.cur) == 0 {
+		if t.err != nil {
+			if t.err == io.EOF {
+				return Row{}, io.EOF
+			}
+			return Row{}, inputError(t.layout.Path, t.err)
 		}
-		if err != nil {
-			return Row{}, inputError(t.layout.Path, err)
+		if t.rows == nil {
+			t.rows = startRowPipe(t)
 		}
-		if isBlank(rec.cells) && isBlank(rec.values) {
+		c, ok := <-t.rows.ordered
+		if !ok {
+			t.err = io.EOF
 			continue
 		}
-		return t.row(rec), nil
+		<-c.ready
+		t.cur, t.err = c.rows, c.err
 	}
+	row := t.cur[0]
+	t.cur[0] = Row{}
+	t.cur = t.cur[1:]
+	t.measure(row.Cells)
+	return row, nil
 }
 
 func (t *Table) nextRecord() (record, error) {
@@ -86,13 +105,18 @@ func (t *Table) nextRecord() (record, error) {
 	return rec, err
 }
 
-// Close releases the file.
-func (t *Table) Close() error { return t.src.close() }
+// Close stops reading ahead and releases the file.
+func (t *Table) Close() error {
+	if t.rows != nil {
+		t.rows.stop()
+	}
+	return t.src.close()
+}
 
 // row turns a record into a row: the cells of identifier columns are taken
 // as stored (all the digits of a numeric phone), the others as displayed
 // (a date as a date), and the identifiers are normalized.
-func (t *Table) row(rec record) Row {
+func (t *Table) row(rec record, phones *phoneMemo) Row {
 	cells := rec.cells
 	if rec.values != nil {
 		width := max(len(rec.cells), len(rec.values))
@@ -105,27 +129,43 @@ func (t *Table) row(rec record) Row {
 		}
 		cells = trimTrailingEmpty(cells)
 	}
-	row := Row{Num: rec.num, Cells: cells}
+	row := Row{Num: rec.num, Cells: cells, Record: rec.text, EOL: rec.eol}
+	mixed := false
 	for _, c := range t.columns {
 		if c.Index >= len(cells) {
 			continue
 		}
-		for _, part := range splitCell(c.Kind, cells[c.Index]) {
-			var value string
-			var err error
-			if c.Kind == ident.Phone {
-				value, err = t.phones.normalize(part, t.region)
-			} else {
-				value, err = ident.Normalize(c.Kind, part, t.region)
-			}
-			if err != nil {
-				row.Invalid = append(row.Invalid, Invalid{Column: c.Index, Header: c.Header, Kind: c.Kind, Value: part, Reason: err.Error()})
+		kind := c.Kind
+		if c.Mixed {
+			mixed = true
+			k, ok := ident.Classify(cells[c.Index], t.region)
+			kind = k
+			if s := strings.TrimSpace(cells[c.Index]); !ok && s != "" && !placeholders[strings.ToLower(s)] {
+				row.Invalid = append(row.Invalid, Invalid{Column: c.Index, Header: c.Header, Kind: k, Value: s,
+					Reason: "not a profile URL, e-mail, phone or uid"})
 				continue
 			}
-			if !hasID(row.IDs, c.Kind, value) {
-				row.IDs = append(row.IDs, ident.ID{Kind: c.Kind, Value: value, Raw: part, Column: c.Index})
+		}
+		for _, part := range splitCell(kind, cells[c.Index]) {
+			var value string
+			var err error
+			if kind == ident.Phone {
+				value, err = phones.normalize(part, t.region)
+			} else {
+				value, err = ident.Normalize(kind, part, t.region)
+			}
+			if err != nil {
+				row.Invalid = append(row.Invalid, Invalid{Column: c.Index, Header: c.Header, Kind: kind, Value: part, Reason: err.Error()})
+				continue
+			}
+			if !hasID(row.IDs, kind, value) {
+				row.IDs = append(row.IDs, ident.ID{Kind: kind, Value: value, Raw: part, Column: c.Index})
 			}
 		}
+	}
+	if mixed && len(row.IDs) > 1 {
+		// A mixed cell's identifier takes its kind's place in the waterfall.
+		slices.SortStableFunc(row.IDs, func(a, b ident.ID) int { return t.rank[a.Kind] - t.rank[b.Kind] })
 	}
 	return row
 }

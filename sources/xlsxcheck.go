@@ -33,13 +33,13 @@ var (
 func sniffFormat(path string) (Format, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return "", fmt.Errorf("open %s: %w", path, err)
+		return "", err // *fs.PathError: "open PATH: reason"
 	}
 	defer f.Close()
 	head := make([]byte, 8)
 	n, err := io.ReadFull(f, head)
 	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
-		return "", fmt.Errorf("read %s: %w", path, err)
+		return "", err // *fs.PathError: "read PATH: reason"
 	}
 	head = head[:n]
 	ext := strings.ToLower(extension(path))

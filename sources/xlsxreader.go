@@ -1,35 +1,46 @@
 package sources
 
 import (
+	"archive/zip"
+	"encoding/xml"
 	"errors"
 	"fmt"
 	"io"
+	"path"
+	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/xuri/excelize/v2"
+
+	"github.com/enrich-dev/enrich/internal/sheetxml"
 )
 
-// xlsxReader reads the rows of one worksheet with two excelize Rows
-// iterators in step: one gives each cell as displayed (a date as a date),
-// the other as stored (all the digits of a numeric phone, never
-// 4.15555E+11). Rows streams the sheet XML, so memory stays flat; GetRows
-// would load the whole sheet.
+// xlsxReader reads the rows of one worksheet, streaming the sheet's XML
+// once: each cell as stored (all the digits of a numeric phone, never
+// 4.15555E+11) and as displayed (a date as its number format shows it).
+// Memory holds the shared strings and one row, however long the sheet.
 type xlsxReader struct {
-	path      string
-	sheet     string
-	file      *excelize.File
-	displayed *excelize.Rows
-	stored    *excelize.Rows
-	num       int
+	path    string
+	book    *workbook
+	sheet   string
+	zip     *zip.ReadCloser
+	src     io.ReadCloser
+	x       *sheetxml.Stream
+	prefix  string
+	sst     []string
+	display *displayer
+	num     int
+	cells   []string
+	values  []string
 }
 
-// xmlInMemoryLimit is the largest worksheet or shared-string part excelize
-// keeps in memory; larger ones are inflated to a temporary file and read
-// from there. Excel keeps text in the shared-string part, which excelize
-// would otherwise parse whole into memory (about 150 MB for 100,000 rows);
-// with the part on disk, it keeps an index of offsets instead (50 MB), for
-// about the same speed.
-var xmlInMemoryLimit int64 = 4 << 20
+// Limits of one row and one cell of a workbook: a row's XML, and a
+// cell's text. Excel itself holds at most 32,767 characters a cell.
+var (
+	maxRowXMLBytes = 16 << 20
+	maxCellChars   = 1 << 20
+)
 
 // openXLSX opens the sheet of path that opts name, or the first visible
 // one, and fills the XLSX part of layout.
@@ -37,106 +48,156 @@ func openXLSX(path, sheet string, layout *Layout) (*xlsxReader, error) {
 	if err := checkZip(path); err != nil {
 		return nil, err
 	}
-	f, err := excelize.OpenFile(path, excelize.Options{
-		UnzipSizeLimit:    maxUnzippedBytes,
-		UnzipXMLSizeLimit: xmlInMemoryLimit,
-	})
+	z, err := zip.OpenReader(path)
 	if err != nil {
-		if errors.Is(err, excelize.ErrWorkbookFileFormat) || errors.Is(err, excelize.ErrWorkbookPassword) {
-			return nil, fmt.Errorf("open %s: the workbook is password-protected or not an .xlsx", path)
-		}
-		return nil, fmt.Errorf("open %s: not a readable .xlsx workbook: %w", path, err)
+		return nil, fmt.Errorf("open %s: not a valid .xlsx workbook (%v)", path, err)
 	}
-	name, err := pickSheet(f, sheet)
-	if err != nil {
-		_ = f.Close()
-		return nil, fmt.Errorf("open %s: %w", path, err)
-	}
-	x := &xlsxReader{path: path, sheet: name, file: f}
-	if x.displayed, err = f.Rows(name); err == nil {
-		x.stored, err = f.Rows(name)
-	}
-	if err != nil {
+	x := &xlsxReader{path: path, zip: z}
+	if err := x.open(sheet, layout); err != nil {
 		_ = x.close()
-		return nil, fmt.Errorf("open %s: sheet %q: %w", path, name, err)
+		return nil, err
 	}
-	layout.Format, layout.Sheet = XLSX, name
 	return x, nil
 }
 
-// pickSheet returns the sheet named (exactly, or else ignoring case), or
-// the first visible sheet: a hidden first sheet is usually a lookup table.
-func pickSheet(f *excelize.File, want string) (string, error) {
-	sheets := f.GetSheetList()
-	if len(sheets) == 0 {
-		return "", errors.New("the workbook has no worksheets")
+func (x *xlsxReader) open(want string, layout *Layout) error {
+	book, err := readWorkbook(x.zip)
+	if err != nil {
+		return fmt.Errorf("open %s: not a readable .xlsx workbook: %w", x.path, err)
 	}
-	if want != "" {
-		for _, s := range sheets {
-			if s == want {
-				return s, nil
-			}
-		}
-		for _, s := range sheets {
-			if strings.EqualFold(s, want) {
-				return s, nil
-			}
-		}
-		return "", fmt.Errorf("no sheet named %q; the sheets are %s", want, quoteList(sheets))
+	x.book = book
+	s, err := book.pick(want, x.path, x.zip)
+	if err != nil {
+		return err
 	}
-	for _, s := range sheets {
-		if visible, err := f.GetSheetVisible(s); err == nil && visible {
-			return s, nil
+	if book.sharedStrings != "" {
+		if x.sst, err = readSharedStrings(x.zip, book.sharedStrings); err != nil {
+			return fmt.Errorf("open %s: shared strings: %w", x.path, err)
 		}
 	}
-	return sheets[0], nil
+	x.display, err = newDisplayer(x.zip, book.styles, book.date1904)
+	if err != nil {
+		return fmt.Errorf("open %s: styles: %w", x.path, err)
+	}
+	f := zipFile(x.zip, s.part)
+	if f == nil {
+		return fmt.Errorf("open %s: sheet %q: its part %s is missing", x.path, s.name, s.part)
+	}
+	if x.src, err = f.Open(); err != nil {
+		return fmt.Errorf("open %s: sheet %q: %w", x.path, s.name, err)
+	}
+	x.sheet = s.name
+	x.x = &sheetxml.Stream{R: x.src}
+	head, err := x.x.Through(sheetDataTag, 64<<20)
+	if err != nil {
+		return fmt.Errorf("read %s: sheet %q: no rows found: %w", x.path, s.name, err)
+	}
+	m := sheetDataTag.FindSubmatch(head)
+	x.prefix = string(m[1])
+	if strings.HasSuffix(string(m[0]), "/>") {
+		x.x = &sheetxml.Stream{R: strings.NewReader("")}
+	}
+	if d := dimensionTag.FindSubmatch(head); d != nil {
+		ref := string(d[1])
+		if _, end, ok := strings.Cut(ref, ":"); ok {
+			ref = end
+		}
+		if col, _, err := excelize.SplitCellName(ref); err == nil {
+			layout.UsedColumns, _ = excelize.ColumnNameToNumber(col)
+		}
+	}
+	layout.Format, layout.Sheet, layout.SheetPart = XLSX, s.name, s.part
+	return nil
 }
 
 func (x *xlsxReader) next() (record, error) {
-	more := x.displayed.Next()
-	if x.stored.Next() != more {
-		return record{}, fmt.Errorf("read %s: sheet %q: row %d: the two readings of the sheet disagree", x.path, x.sheet, x.num+1)
+	if err := x.x.SkipSpace(nil); err != nil {
+		return record{}, fmt.Errorf("read %s: sheet %q: after row %d: %w", x.path, x.sheet, x.num, err)
 	}
-	if !more {
-		if err := firstErr(x.displayed.Error(), x.stored.Error()); err != nil {
-			return record{}, fmt.Errorf("read %s: sheet %q: after row %d: %w", x.path, x.sheet, x.num, err)
-		}
+	row, err := x.x.Row(x.prefix, maxRowXMLBytes)
+	if err != nil {
+		return record{}, fmt.Errorf("read %s: sheet %q: row %d: %w", x.path, x.sheet, x.num+1, err)
+	}
+	if row == nil {
 		return record{}, io.EOF
 	}
-	x.num++
-	cells, err := x.displayed.Columns()
+	num := sheetxml.RowNumber(row)
+	if num == 0 {
+		num = x.num + 1
+	}
+	if num <= x.num || num > excelize.TotalRows {
+		return record{}, fmt.Errorf("read %s: sheet %q: row %d after row %d: rows out of order", x.path, x.sheet, num, x.num)
+	}
+	x.num = num
+	cells, values := x.cells[:0], x.values[:0]
+	col := 0
+	err = sheetxml.Cells(row, x.prefix, func(c sheetxml.Cell) error {
+		if c.Col == 0 {
+			c.Col = col + 1
+		}
+		if c.Col <= col || c.Col > excelize.MaxColumns {
+			return fmt.Errorf("cell in column %d after column %d", c.Col, col)
+		}
+		for len(cells) < c.Col-1 {
+			cells, values = append(cells, ""), append(values, "")
+		}
+		col = c.Col
+		shown, stored, err := x.value(c)
+		if err != nil {
+			return err
+		}
+		if len(stored) > maxCellChars {
+			return fmt.Errorf("column %d: a cell of more than %d characters", c.Col, maxCellChars)
+		}
+		cells, values = append(cells, shown), append(values, stored)
+		return nil
+	})
 	if err != nil {
-		return record{}, fmt.Errorf("read %s: sheet %q: row %d: %w", x.path, x.sheet, x.num, err)
+		return record{}, fmt.Errorf("read %s: sheet %q: row %d: %w", x.path, x.sheet, num, err)
 	}
-	values, err := x.stored.Columns(excelize.Options{RawCellValue: true})
-	if err != nil {
-		return record{}, fmt.Errorf("read %s: sheet %q: row %d: %w", x.path, x.sheet, x.num, err)
+	cells, values = trimTrailingEmpty(cells), trimTrailingEmpty(values)
+	x.cells, x.values = cells, values
+	out := record{num: num, cells: append([]string(nil), cells...), values: append([]string{}, values...)}
+	return out, nil
+}
+
+// value returns a cell as displayed and as stored.
+func (x *xlsxReader) value(c sheetxml.Cell) (shown, stored string, err error) {
+	switch c.Type {
+	case "s":
+		i, err := strconv.Atoi(strings.TrimSpace(c.Value))
+		if err != nil || i < 0 || i >= len(x.sst) {
+			return "", "", fmt.Errorf("column %d: shared string %q out of range", c.Col, c.Value)
+		}
+		return x.sst[i], x.sst[i], nil
+	case "inlineStr", "str", "e", "d":
+		return c.Value, c.Value, nil
+	case "b":
+		switch c.Value {
+		case "1":
+			return "TRUE", c.Value, nil
+		case "0":
+			return "FALSE", c.Value, nil
+		}
+		return c.Value, c.Value, nil
 	}
-	if values == nil {
-		values = []string{}
+	if c.Value == "" {
+		return "", "", nil
 	}
-	return record{num: x.num, cells: cells, values: values}, nil
+	return x.display.number(c.Value, c.Style), c.Value, nil
 }
 
 func (x *xlsxReader) close() error {
 	var errs []error
-	for _, r := range []*excelize.Rows{x.displayed, x.stored} {
-		if r != nil {
-			errs = append(errs, r.Close())
-		}
+	if x.src != nil {
+		errs = append(errs, x.src.Close())
 	}
-	errs = append(errs, x.file.Close())
+	errs = append(errs, x.zip.Close())
+	if x.display != nil {
+		errs = append(errs, x.display.close())
+	}
 	if err := errors.Join(errs...); err != nil {
 		return fmt.Errorf("close %s: %w", x.path, err)
-	}
-	return nil
-}
-
-func firstErr(errs ...error) error {
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
 	}
 	return nil
 }
@@ -147,4 +208,205 @@ func quoteList(items []string) string {
 		quoted[i] = fmt.Sprintf("%q", s)
 	}
 	return strings.Join(quoted, ", ")
+}
+
+// zipFile returns the part of a package named name (case aside), or nil.
+func zipFile(z *zip.ReadCloser, name string) *zip.File {
+	name = strings.TrimPrefix(name, "/")
+	for _, f := range z.File {
+		if strings.EqualFold(strings.ReplaceAll(f.Name, "\\", "/"), name) {
+			return f
+		}
+	}
+	return nil
+}
+
+// readXML decodes a small part of the package.
+func readXML(z *zip.ReadCloser, name string, v any) error {
+	f := zipFile(z, name)
+	if f == nil {
+		return fmt.Errorf("no part %s", name)
+	}
+	rc, err := f.Open()
+	if err != nil {
+		return err
+	}
+	defer rc.Close()
+	if err := xml.NewDecoder(io.LimitReader(rc, 64<<20)).Decode(v); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	return nil
+}
+
+// workbook is what the workbook part says: its sheets and where its
+// shared strings and styles are.
+type workbook struct {
+	sheets        []bookSheet
+	sharedStrings string
+	styles        string
+	date1904      bool
+}
+
+type bookSheet struct {
+	name, part string
+	hidden     bool
+}
+
+func readWorkbook(z *zip.ReadCloser) (*workbook, error) {
+	var wb struct {
+		Pr struct {
+			Date1904 string `xml:"date1904,attr"`
+		} `xml:"workbookPr"`
+		Sheets []struct {
+			Name  string `xml:"name,attr"`
+			State string `xml:"state,attr"`
+			ID    string `xml:"http://schemas.openxmlformats.org/officeDocument/2006/relationships id,attr"`
+		} `xml:"sheets>sheet"`
+	}
+	if err := readXML(z, "xl/workbook.xml", &wb); err != nil {
+		return nil, err
+	}
+	var rels struct {
+		Rels []struct {
+			ID     string `xml:"Id,attr"`
+			Type   string `xml:"Type,attr"`
+			Target string `xml:"Target,attr"`
+		} `xml:"Relationship"`
+	}
+	if err := readXML(z, "xl/_rels/workbook.xml.rels", &rels); err != nil {
+		return nil, err
+	}
+	target := func(t string) string {
+		if strings.HasPrefix(t, "/") {
+			return strings.TrimPrefix(t, "/")
+		}
+		return path.Join("xl", t)
+	}
+	book := &workbook{date1904: wb.Pr.Date1904 == "1" || wb.Pr.Date1904 == "true"}
+	byID := map[string]string{}
+	for _, r := range rels.Rels {
+		byID[r.ID] = target(r.Target)
+		switch {
+		case strings.HasSuffix(r.Type, "/sharedStrings"):
+			book.sharedStrings = target(r.Target)
+		case strings.HasSuffix(r.Type, "/styles"):
+			book.styles = target(r.Target)
+		}
+	}
+	for _, s := range wb.Sheets {
+		part, ok := byID[s.ID]
+		if !ok {
+			continue // a chart sheet or a broken reference: no rows to read
+		}
+		book.sheets = append(book.sheets, bookSheet{name: s.Name, part: part, hidden: s.State == "hidden" || s.State == "veryHidden"})
+	}
+	if len(book.sheets) == 0 {
+		return nil, errors.New("the workbook has no worksheets")
+	}
+	return book, nil
+}
+
+// pick returns the sheet named (exactly, or else ignoring case), or the
+// first visible sheet with rows: a hidden first sheet is usually a lookup
+// table, and a first sheet of notes before the data is common.
+func (b *workbook) pick(want, file string, z *zip.ReadCloser) (bookSheet, error) {
+	names := make([]string, len(b.sheets))
+	for i, s := range b.sheets {
+		names[i] = s.name
+	}
+	if want != "" {
+		for _, s := range b.sheets {
+			if s.name == want {
+				return s, nil
+			}
+		}
+		for _, s := range b.sheets {
+			if strings.EqualFold(s.name, want) {
+				return s, nil
+			}
+		}
+		return bookSheet{}, fmt.Errorf("open %s: no sheet named %q; the sheets are %s", file, want, quoteList(names))
+	}
+	for _, s := range b.sheets {
+		if !s.hidden {
+			return s, nil
+		}
+	}
+	return b.sheets[0], nil
+}
+
+// readSharedStrings reads the shared-string table, streaming its XML.
+func readSharedStrings(z *zip.ReadCloser, name string) ([]string, error) {
+	f := zipFile(z, name)
+	if f == nil {
+		return nil, nil
+	}
+	rc, err := f.Open()
+	if err != nil {
+		return nil, err
+	}
+	defer rc.Close()
+	s := &sheetxml.Stream{R: rc}
+	head, err := s.Through(sstTag, 1<<20)
+	if err != nil {
+		return nil, err
+	}
+	prefix := string(sstTag.FindSubmatch(head)[1])
+	var out []string
+	for {
+		if err := s.SkipSpace(nil); err != nil {
+			return nil, err
+		}
+		item, err := s.Element(prefix, "si", maxRowXMLBytes)
+		if err != nil {
+			return nil, fmt.Errorf("string %d: %w", len(out), err)
+		}
+		if item == nil {
+			return out, nil
+		}
+		text, err := sheetxml.Text(item, prefix)
+		if err != nil {
+			return nil, fmt.Errorf("string %d: %w", len(out), err)
+		}
+		if len(text) > maxCellChars {
+			return nil, fmt.Errorf("string %d has more than %d characters", len(out), maxCellChars)
+		}
+		out = append(out, text)
+	}
+}
+
+// emptySheet is the error of a sheet without a header row: it names the
+// sheets that have rows.
+func (x *xlsxReader) emptySheet() error {
+	var full []string
+	for _, s := range x.book.sheets {
+		if s.name != x.sheet && hasCells(x.zip, s.part) {
+			full = append(full, s.name)
+		}
+	}
+	if len(full) == 0 {
+		return fmt.Errorf("read %s: no header row: sheet %q is empty, and so are the others", x.path, x.sheet)
+	}
+	return fmt.Errorf("read %s: no header row: sheet %q is empty; the sheets with rows are %s: name one with --sheet", x.path, x.sheet, quoteList(full))
+}
+
+var cellTag = regexp.MustCompile(`<(?:[A-Za-z_][\w.-]*:)?c[\s>/]`)
+
+// hasCells reports whether a sheet part holds a cell.
+func hasCells(z *zip.ReadCloser, part string) bool {
+	f := zipFile(z, part)
+	if f == nil {
+		return false
+	}
+	rc, err := f.Open()
+	if err != nil {
+		return false
+	}
+	defer rc.Close()
+	s := &sheetxml.Stream{R: rc}
+	if _, err := s.Through(sheetDataTag, 64<<20); err != nil {
+		return false
+	}
+	_, err = s.Through(cellTag, 64<<20)
+	return err == nil
 }

@@ -257,5 +257,3 @@ func TestJournalRemoved(t *testing.T) {
 		t.Errorf("Present: %v", err)
 	}
 }
-
-

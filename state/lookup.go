@@ -2,8 +2,8 @@ package state
 
 import (
 	"encoding/binary"
-	"hash/crc32"
 	"fmt"
+	"hash/crc32"
 	"time"
 )
 

@@ -103,6 +103,7 @@ func (o *runOptions) registerEngine(f *pflag.FlagSet) {
 	f.StringVar(&o.allow, "callback-allow", "", "accept callbacks only from these addresses or networks, comma-separated (e.g. 203.0.113.0/24); default: any")
 	f.BoolVar(&o.cfg.Sync, "sync", false, "synchronous lookups (no callbacks; only contacts the service already holds)")
 	f.BoolVar(&o.cfg.WithoutContacts, "without-contacts", false, "profiles without contacts, paid from the without-contacts pool")
+	registerFormulaGuard(f, &o.cfg.NoFormulaGuard)
 	f.IntVar(&o.cfg.ItemsPerMinute, "items-per-minute", pipeline.DefaultItemsPerMinute, "budget of items per rate window (the service's limit: 600 paid, 5 trial)")
 	f.DurationVar(&o.cfg.RateWindow, "rate-window", pipeline.DefaultRateWindow, "length of the service's sliding window of items")
 	f.DurationVar(&o.cfg.CallbackTimeout, "callback-timeout", pipeline.DefaultCallbackTimeout, "give up waiting for a request's callback after this, and send its items again")
@@ -112,7 +113,7 @@ func (o *runOptions) registerEngine(f *pflag.FlagSet) {
 	f.DurationVar(&o.cfg.RetryWait, "retry-wait", pipeline.DefaultRetryWait, "wait before sending again an item answered duplicate_query or timeout_exceeded")
 	f.DurationVar(&o.cfg.DrainTimeout, "drain-timeout", pipeline.DefaultDrainTimeout, "when stopping early, how long to wait for results in flight")
 	f.DurationVar(&o.cfg.ServiceWait, "service-wait", pipeline.DefaultServiceWait, "how long to retry a service that does not answer before stopping as incomplete")
-	f.Var(ageValue{&o.cfg.RefreshOlderThan}, "refresh-older-than", "look up again identifiers whose answer is older than this (90d, 2w, 36h) and show what changed (0: never)")
+	f.Var(pipeline.AgeValue{D: &o.cfg.RefreshOlderThan}, "refresh-older-than", "look up again identifiers whose answer is older than this (90d, 2w, 36h) and show what changed (0: never)")
 }
 
 // check refuses engine flags out of range, before anything is read or

@@ -38,31 +38,39 @@ func FuzzCSV(f *testing.F) {
 
 		delim := delimiters[int(d)%len(delimiters)]
 		want := cellsFrom(data, 2+int(d/4)%3)
-		got := readAny(t, []byte(quoteAll(want, delim)), true)
+		text, lines := quoteAll(want, delim)
+		got := readAny(t, []byte(text), true)
 		if len(got) != len(want) {
-			t.Fatalf("read %d rows %q; want %d %q", len(got), got, len(want), want)
+			t.Fatalf("read %d rows %+v; want %d %q", len(got), got, len(want), want)
 		}
 		for i := range got {
-			if !slices.Equal(got[i], want[i]) {
-				t.Fatalf("row %d = %q; want %q (delimiter %q)", i, got[i], want[i], delim)
+			if !slices.Equal(got[i].Cells, want[i]) {
+				t.Fatalf("row %d = %q; want %q (delimiter %q)", i, got[i].Cells, want[i], delim)
+			}
+			if got[i].Text != lines[i] || got[i].EOL != "\n" {
+				t.Fatalf("row %d text %q + %q; want %q + \\n as written", i, got[i].Text, got[i].EOL, lines[i])
 			}
 		}
 	})
 }
 
 // readAny reads data as CSV. It fails the test on what must never happen,
-// and on any error if wellFormed.
-func readAny(t *testing.T, data []byte, wellFormed bool) [][]string {
+// and on any error if wellFormed. Data that is not text may be refused.
+func readAny(t *testing.T, data []byte, wellFormed bool) []Record {
 	t.Helper()
 	r, err := NewReader("fuzz.csv", io.NopCloser(bytes.NewReader(data)))
+	if errors.Is(err, ErrNotText) && !wellFormed {
+		return nil
+	}
 	if err != nil {
 		t.Fatalf("NewReader over memory: %v", err)
 	}
 	defer r.Close()
-	var rows [][]string
+	var rows []Record
 	last := 0
 	for {
-		cells, line, err := r.Next()
+		rec, err := r.Next()
+		cells, line := rec.Cells, rec.Line
 		if errors.Is(err, io.EOF) {
 			return rows
 		}
@@ -81,16 +89,22 @@ func readAny(t *testing.T, data []byte, wellFormed bool) [][]string {
 				t.Fatalf("cell %q is not valid UTF-8", c)
 			}
 		}
-		rows = append(rows, cells)
+		rows = append(rows, rec)
 	}
 }
 
 // cellsFrom cuts fuzz data into rows of width cells: 0x01 ends a cell,
-// 0x02 a row. Text is made valid UTF-8 without NUL or CR: the reader
-// repairs the one and encoding/csv drops the other by design.
+// 0x02 a row. Text is made valid UTF-8 without control characters other
+// than TAB and LF: the reader repairs invalid UTF-8, encoding/csv drops
+// CR by design, and control characters make a file not text.
 func cellsFrom(data []byte, width int) [][]string {
 	text := strings.ToValidUTF8(string(data), "?")
-	text = strings.NewReplacer("\x00", "", "\r", "", "\uFEFF", "").Replace(text)
+	text = strings.Map(func(r rune) rune {
+		if r < 0x20 && r != '\t' && r != '\n' && r != 0x01 && r != 0x02 || r == 0xFEFF {
+			return -1
+		}
+		return r
+	}, text)
 	var rows [][]string
 	for _, line := range strings.Split(text, "\x02") {
 		cells := strings.Split(line, "\x01")
@@ -104,17 +118,21 @@ func cellsFrom(data []byte, width int) [][]string {
 	return rows
 }
 
-// quoteAll writes rows as CSV with every field quoted.
-func quoteAll(rows [][]string, delim rune) string {
+// quoteAll writes rows as CSV with every field quoted, and returns the
+// text and each row's line without its line ending.
+func quoteAll(rows [][]string, delim rune) (string, []string) {
 	var b strings.Builder
-	for _, row := range rows {
+	lines := make([]string, len(rows))
+	for n, row := range rows {
+		var line strings.Builder
 		for i, c := range row {
 			if i > 0 {
-				b.WriteRune(delim)
+				line.WriteRune(delim)
 			}
-			b.WriteString(`"` + strings.ReplaceAll(c, `"`, `""`) + `"`)
+			line.WriteString(`"` + strings.ReplaceAll(c, `"`, `""`) + `"`)
 		}
-		b.WriteString("\n")
+		lines[n] = line.String()
+		b.WriteString(lines[n] + "\n")
 	}
-	return b.String()
+	return b.String(), lines
 }

@@ -49,7 +49,8 @@ func TestSepLine(t *testing.T) {
 			t.Fatal(err)
 		}
 		d := r.Dialect()
-		cells, _, err := r.Next()
+		rec, err := r.Next()
+		cells := rec.Cells
 		if d.Delimiter != tc.delim || d.SepLine != tc.sep || (tc.first != "" && (err != nil || cells[0] != tc.first)) {
 			t.Errorf("%q: delimiter %q sep %v first %q (%v); want %q %v %q", tc.text, d.Delimiter, d.SepLine, cells, err, tc.delim, tc.sep, tc.first)
 		}
@@ -69,14 +70,14 @@ func TestRepairLateWindows1252(t *testing.T) {
 	}
 	var last []string
 	for {
-		cells, _, err := r.Next()
+		rec, err := r.Next()
 		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
 			t.Fatal(err)
 		}
-		last = cells
+		last = rec.Cells
 	}
 	if strings.Join(last, ",") != "René,Zürich" {
 		t.Errorf("last row %q; want René, Zürich", last)
@@ -92,7 +93,8 @@ func TestUTF16WithoutBOM(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cells, _, err := r.Next()
+	rec, err := r.Next()
+	cells := rec.Cells
 	if d := r.Dialect(); d.Encoding != EncodingUTF16LE || d.BOM || d.Delimiter != '\t' || err != nil || cells[0] != "Email" {
 		t.Errorf("dialect %+v, first row %q, %v", d, cells, err)
 	}
@@ -113,7 +115,7 @@ func TestRecordTooLong(t *testing.T) {
 	}
 	defer r.Close()
 	for err == nil {
-		_, _, err = r.Next()
+		_, err = r.Next()
 	}
 	if !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "line 2") || !strings.Contains(err.Error(), "quote left open") {
 		t.Errorf("error = %v; want one naming the file, line 2 and the open quote", err)

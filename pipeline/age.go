@@ -1,4 +1,4 @@
-package main
+package pipeline
 
 import (
 	"fmt"
@@ -8,36 +8,39 @@ import (
 	"time"
 )
 
-// ageValue is a duration flag that also takes days and weeks (90d, 2w,
+// AgeValue is a duration flag that also takes days and weeks (90d, 2w,
 // 1w3d, 36h), as ages of data are said.
-type ageValue struct{ d *time.Duration }
+type AgeValue struct{ D *time.Duration }
 
 var agePart = regexp.MustCompile(`^(\d+)([dw])`)
 
-func (a ageValue) Set(s string) error {
-	d, err := parseAge(s)
+// Set implements pflag.Value.
+func (a AgeValue) Set(s string) error {
+	d, err := ParseAge(s)
 	if err != nil {
 		return err
 	}
-	*a.d = d
+	*a.D = d
 	return nil
 }
 
-func (a ageValue) String() string {
-	if a.d == nil || *a.d == 0 {
+// String implements pflag.Value.
+func (a AgeValue) String() string {
+	if a.D == nil || *a.D == 0 {
 		return "0"
 	}
-	d := *a.d
+	d := *a.D
 	if d%(24*time.Hour) == 0 {
 		return fmt.Sprintf("%dd", d/(24*time.Hour))
 	}
 	return d.String()
 }
 
-func (a ageValue) Type() string { return "age" }
+// Type implements pflag.Value.
+func (a AgeValue) Type() string { return "age" }
 
-// parseAge reads a duration in days (d), weeks (w), or Go's units.
-func parseAge(s string) (time.Duration, error) {
+// ParseAge reads a duration in days (d), weeks (w), or Go's units.
+func ParseAge(s string) (time.Duration, error) {
 	rest := strings.TrimSpace(s)
 	if strings.Contains(rest, "-") {
 		return 0, fmt.Errorf("%q: an age cannot be negative", s)

@@ -1,0 +1,353 @@
+package e2e
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/csv"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/xuri/excelize/v2"
+
+	"github.com/enrich-dev/enrich/emulator/world"
+	"github.com/enrich-dev/enrich/internal/textenc"
+)
+
+// The sheet end-to-end tests: the output is the user's own sheet, as the
+// program it came from wrote it, plus the enrichment.
+
+// phone returns a person's first phone in E.164, or "".
+func phone(p *world.Person) string {
+	if len(p.Phones) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("+%d", p.Phones[0].Number)
+}
+
+// people returns n people of the job's world that have an e-mail and a
+// phone.
+func people(j *job, n int) []*world.Person {
+	var out []*world.Person
+	w := j.emu.World()
+	for i := 0; len(out) < n; i++ {
+		p := w.Person(i)
+		if len(p.Emails) > 0 && len(p.Phones) > 0 {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// TestCSVByteForByte: a CRLF file with quoted line breaks, a line that
+// ends in LF alone, quotes where none were needed and a BOM comes back
+// with every original byte in place, each line followed by the enrich
+// cells; phones in E.164 without an apostrophe.
+func TestCSVByteForByte(t *testing.T) {
+	t.Parallel()
+	j := newJob(t, fastService(10000), 1)
+	ps := people(j, 3)
+	lines := []string{
+		"\uFEFFName;Email;Note",
+		fmt.Sprintf(`"Ann";%s;"multi`+"\n"+`line note"`, ps[0].Emails[0].Address),
+		fmt.Sprintf(`Bob;%s;"semi;colon"`, ps[1].Emails[0].Address),
+		fmt.Sprintf(`Cy;"%s";plain`, ps[2].Emails[0].Address),
+	}
+	eols := []string{"\r\n", "\r\n", "\n", "\r\n"}
+	var in strings.Builder
+	for i, l := range lines {
+		in.WriteString(l + eols[i])
+	}
+	j.input = filepath.Join(j.dir, "crlf.csv")
+	if err := os.WriteFile(j.input, []byte(in.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	j.enrich(t, j.args()...).expectCode(t, 0)
+	out, err := os.ReadFile(j.output)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rest := string(out)
+	for i, l := range lines {
+		if !strings.HasPrefix(rest, l+";") {
+			t.Fatalf("output line %d does not start with the input's bytes %q:\n%q", i+1, l, rest[:min(len(rest), 200)])
+		}
+		end := strings.Index(rest[len(l):], eols[i])
+		if i == 1 {
+			end = strings.Index(rest[len(l):], "\r\n") // the quoted \n stays inside the cell
+		}
+		if end < 0 {
+			t.Fatalf("output line %d does not end with %q", i+1, eols[i])
+		}
+		line := rest[:len(l)+end]
+		if i > 0 {
+			want := phone(ps[i-1])
+			if !strings.Contains(line, want) || strings.Contains(line, "'+") {
+				t.Errorf("line %d %q: want phone %s in E.164, no apostrophe", i+1, line, want)
+			}
+		}
+		rest = rest[len(l)+end+len(eols[i]):]
+	}
+	if rest != "" {
+		t.Errorf("output has more: %q", rest)
+	}
+}
+
+// TestWindows1252RoundTrip: a ';' export of a European Excel in
+// Windows-1252 comes back in Windows-1252, every original byte in place.
+func TestWindows1252RoundTrip(t *testing.T) {
+	t.Parallel()
+	j := newJob(t, fastService(10000), 1)
+	ps := people(j, 2)
+	text := "Société;Prénom;Courriel\r\n" +
+		"Café Crème;Hélène;" + ps[0].Emails[0].Address + "\r\n" +
+		"Œuvre & Fils;Noël;" + ps[1].Emails[0].Address + "\r\n"
+	data, err := textenc.Windows1252.NewEncoder().Bytes([]byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	j.input = filepath.Join(j.dir, "excel.csv")
+	if err := os.WriteFile(j.input, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	j.enrich(t, j.args()...).expectCode(t, 0)
+	out, err := os.ReadFile(j.output)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.HasPrefix(out, []byte("\xEF\xBB\xBF")) {
+		t.Fatal("the output is UTF-8; want Windows-1252 like the input")
+	}
+	for _, line := range bytes.SplitAfter(data, []byte("\r\n")) {
+		line = bytes.TrimSuffix(line, []byte("\r\n"))
+		if len(line) > 0 && !bytes.Contains(out, append(line, ';')) {
+			t.Errorf("input line %q is not in the output byte for byte", line)
+		}
+	}
+	decoded, _ := textenc.Windows1252.NewDecoder().Bytes(out)
+	if !strings.Contains(string(decoded), "Société;Prénom;Courriel;enrich_status") || !strings.Contains(string(decoded), ";success;") {
+		t.Errorf("output reads %q", decoded)
+	}
+}
+
+// TestWorkbookRoundTrip: an .xlsx with a notes sheet before the data, and
+// dates, numbers, booleans, formulas and a phone stored as a number on the
+// data sheet, comes back as the same workbook: read back with excelize,
+// every original cell has its type, value, format and formula; the enrich
+// header has the header's style, the header row is frozen and filtered.
+func TestWorkbookRoundTrip(t *testing.T) {
+	t.Parallel()
+	j := newJob(t, fastService(10000), 1)
+	ps := people(j, 2)
+	f := excelize.NewFile()
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(f.SetSheetName("Sheet1", "Notes"))
+	must(f.SetCellValue("Notes", "A1", "Leads from the Berlin fair"))
+	_, err := f.NewSheet("Leads")
+	must(err)
+	bold, _ := f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true}, Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"FFFF00"}}})
+	date, _ := f.NewStyle(&excelize.Style{NumFmt: 14})
+	header := []any{"Name", "Email", "Mobile", "Met", "Score", "Hot", "Total"}
+	must(f.SetSheetRow("Leads", "A1", &header))
+	must(f.SetCellStyle("Leads", "A1", "G1", bold))
+	must(f.SetColWidth("Leads", "A", "A", 30))
+	for i, p := range ps {
+		r := i + 2
+		number := p.Phones[0].Number
+		row := []any{p.FullName, p.Emails[0].Address, number, 45292 + i, 87.5, i == 0}
+		must(f.SetSheetRow("Leads", fmt.Sprintf("A%d", r), &row))
+		must(f.SetCellStyle("Leads", fmt.Sprintf("D%d", r), fmt.Sprintf("D%d", r), date))
+		must(f.SetCellFormula("Leads", fmt.Sprintf("G%d", r), "=1+2"))
+	}
+	f.SetActiveSheet(1)
+	j.input = filepath.Join(j.dir, "leads.xlsx")
+	must(f.SaveAs(j.input))
+	f.Close()
+	j.output = filepath.Join(j.dir, "enriched.xlsx")
+	j.enrich(t, j.args("--sheet", "Leads")...).expectCode(t, 0)
+
+	in, err := excelize.OpenFile(j.input)
+	must(err)
+	defer in.Close()
+	out, err := excelize.OpenFile(j.output)
+	must(err)
+	defer out.Close()
+	if got := out.GetSheetList(); strings.Join(got, ",") != "Notes,Leads" {
+		t.Fatalf("sheets %q; want Notes, Leads", got)
+	}
+	if v, _ := out.GetCellValue("Notes", "A1"); v != "Leads from the Berlin fair" {
+		t.Errorf("Notes!A1 = %q", v)
+	}
+	for r := 1; r <= 3; r++ {
+		for c := 1; c <= 7; c++ {
+			ref, _ := excelize.CoordinatesToCellName(c, r)
+			for _, what := range []string{"value", "raw", "type", "formula", "style"} {
+				a, b := cellFact(in, ref, what), cellFact(out, ref, what)
+				if a != b {
+					t.Errorf("Leads!%s %s: %q in the input, %q in the output", ref, what, a, b)
+				}
+			}
+		}
+	}
+	if v, _ := out.GetCellValue("Leads", "C2", excelize.Options{RawCellValue: true}); v != fmt.Sprint(ps[0].Phones[0].Number) {
+		t.Errorf("the phone stored as a number reads %q; want every digit", v)
+	}
+	if v, _ := out.GetCellValue("Leads", "D2"); v == "45292" || v == "" {
+		t.Errorf("the date reads %q; want it shown as a date", v)
+	}
+	if v, _ := out.GetCellValue("Leads", "H1"); v != "enrich_status" {
+		t.Errorf("H1 = %q; want enrich_status", v)
+	}
+	if v, _ := out.GetCellValue("Leads", "H2"); v != "success" {
+		t.Errorf("H2 = %q; want success", v)
+	}
+	if a, b := cellFact(out, "G1", "style"), cellFact(out, "H1", "style"); a != b {
+		t.Errorf("the enrich header's style %s differs from the header's %s", b, a)
+	}
+	if w, _ := out.GetColWidth("Leads", "A"); w != 30 {
+		t.Errorf("column A is %v wide; want 30 as the input", w)
+	}
+	panes, err := out.GetPanes("Leads")
+	if err != nil || !panes.Freeze || panes.YSplit != 1 {
+		t.Errorf("panes %+v, %v; want the header row frozen", panes, err)
+	}
+	if xml := sheetXML(t, j.output, "xl/worksheets/sheet2.xml"); !strings.Contains(xml, `<autoFilter ref="A1:V3"/>`) {
+		t.Errorf("no autofilter over the header and the rows in %s", xml[max(0, len(xml)-300):])
+	}
+	for c := 8; c <= 22; c++ {
+		ref, _ := excelize.CoordinatesToCellName(c, 2)
+		if f := cellFact(out, ref, "formula"); f != "" {
+			t.Errorf("appended cell %s holds formula %q", ref, f)
+		}
+	}
+}
+
+// cellFact is one fact about a cell, as text.
+func cellFact(f *excelize.File, ref, what string) string {
+	switch what {
+	case "value":
+		v, _ := f.GetCellValue("Leads", ref)
+		return v
+	case "raw":
+		v, _ := f.GetCellValue("Leads", ref, excelize.Options{RawCellValue: true})
+		return v
+	case "type":
+		v, _ := f.GetCellType("Leads", ref)
+		return fmt.Sprint(v)
+	case "formula":
+		v, _ := f.GetCellFormula("Leads", ref)
+		return v
+	default:
+		// The styles part is copied unchanged, so the same style id is
+		// the same style.
+		s, err := f.GetCellStyle("Leads", ref)
+		return fmt.Sprint(s, err)
+	}
+}
+
+// TestWorkbookToCSVNeutralizes: a text cell of a workbook that a CSV
+// would run as a formula is neutralized when the output is CSV; with
+// --no-formula-guard it is written raw.
+func TestWorkbookToCSVNeutralizes(t *testing.T) {
+	t.Parallel()
+	j := newJob(t, fastService(10000), 1)
+	ps := people(j, 1)
+	f := excelize.NewFile()
+	_ = f.SetSheetRow("Sheet1", "A1", &[]any{"Email", "Note"})
+	_ = f.SetSheetRow("Sheet1", "A2", &[]any{ps[0].Emails[0].Address, "=cmd|' /C calc'!A0"})
+	j.input = filepath.Join(j.dir, "hostile.xlsx")
+	if err := f.SaveAs(j.input); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	j.enrich(t, j.args()...).expectCode(t, 0)
+	rows := readSheetCSV(t, j.output)
+	if rows[1][1] != "'=cmd|' /C calc'!A0" {
+		t.Errorf("note %q; want it neutralized", rows[1][1])
+	}
+	j.enrich(t, "export", j.input, "-o", j.output, "--journal", j.journal, "--no-formula-guard").expectCode(t, 0)
+	if rows := readSheetCSV(t, j.output); rows[1][1] != "=cmd|' /C calc'!A0" {
+		t.Errorf("with --no-formula-guard the note is %q; want it raw", rows[1][1])
+	}
+}
+
+func readSheetCSV(t *testing.T, path string) [][]string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(data, []byte("\uFEFF")))).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows
+}
+
+// TestMixedColumnByContent: one Contact column holding profile URLs,
+// e-mails and phones is found by content; plan shows the mix, and each
+// row finds its person.
+func TestMixedColumnByContent(t *testing.T) {
+	t.Parallel()
+	j := newJob(t, fastService(10000), 1)
+	ps := people(j, 9)
+	var b strings.Builder
+	b.WriteString("Name,Contact\n")
+	for i, p := range ps {
+		contact := []string{p.ProfileURL(), p.Emails[0].Address, phone(p)}[i%3]
+		fmt.Fprintf(&b, "%s,%s\n", p.FullName, contact)
+	}
+	j.input = filepath.Join(j.dir, "crm.csv")
+	if err := os.WriteFile(j.input, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := j.command(t.Context(), "plan", j.input, "--journal", j.journal)
+	plan, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("plan: %v", err)
+	}
+	if !strings.Contains(string(plan), `auto  "Contact"`) || !strings.Contains(string(plan), "(3 linkedin, 3 email, 3 phone)") {
+		t.Errorf("plan does not show the mixed column:\n%s", plan)
+	}
+	j.enrich(t, j.args()...).expectCode(t, 0)
+	rows := readSheetCSV(t, j.output)
+	for i, row := range rows[1:] {
+		if row[2] != "success" || row[4] != ps[i].UID.String() {
+			t.Errorf("row %d: %q; want success for %s", i+2, row, ps[i].UID.String())
+		}
+	}
+}
+
+// sheetXML returns a part of a workbook's package.
+func sheetXML(t *testing.T, path, part string) string {
+	t.Helper()
+	z, err := zip.OpenReader(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer z.Close()
+	for _, f := range z.File {
+		if f.Name == part {
+			rc, err := f.Open()
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer rc.Close()
+			b, err := io.ReadAll(rc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return string(b)
+		}
+	}
+	t.Fatalf("%s has no part %s", path, part)
+	return ""
+}

@@ -1,0 +1,243 @@
+// Package profile turns a raw profile, as the service sent it, into the
+// record of named values that exports write: the one place where a column
+// such as enrich_title or an employee sheet's "linkedin" gets its value.
+package profile
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+
+	"github.com/nyaruka/phonenumbers"
+
+	"github.com/enrich-dev/enrich/api"
+)
+
+// ListSeparator joins several values in one cell (emails, phones, skills).
+const ListSeparator = "; "
+
+// Record is a profile's values as exports write them. Every field is
+// cleaned text: trimmed, without control characters other than tab and
+// line feed. Emails, Phones and Skills hold every distinct value joined by
+// ListSeparator, best first.
+type Record struct {
+	UID      string
+	FullName string
+	Headline string
+	Title    string // of the current role
+	Company  string // of the current role
+	Location string
+	Email    string // the best e-mail
+	Emails   string
+	Phone    string // the best phone, in E.164 when it parses
+	Phones   string
+	LinkedIn string // the professional-network link with the highest rating
+	Skills   string
+}
+
+// Decode derives the record of a raw candidate (a full profile, or a
+// search profile). It never fails: a nil or malformed candidate, or any
+// field of an unexpected type, gives empty values, because one odd profile
+// must not stop an export.
+//
+// Title and company are those of the current role. The best e-mail is the
+// one with the highest rating, work before personal on a tie; the best
+// phone likewise, mobile first. Phones are written in E.164
+// (+14155550123) when they parse as a valid number, as the service sent
+// them otherwise.
+func Decode(raw json.RawMessage) Record {
+	if len(raw) == 0 {
+		return Record{}
+	}
+	c, err := api.DecodeCandidate(raw)
+	if err != nil {
+		return Record{}
+	}
+	r := Record{UID: clean(c.UID), FullName: clean(c.FullName), Headline: clean(c.HeadLine)}
+	if role, ok := currentRole(c.Experience); ok {
+		r.Title, r.Company = clean(role.Position), clean(role.Company)
+	}
+	for _, l := range c.Locations {
+		if name := clean(l.Name); name != "" {
+			r.Location = name
+			break
+		}
+	}
+	emails := rankedContacts(c.Contacts, api.ContactEmail, []string{api.SubTypeWork, api.SubTypePersonal}, nil)
+	phones := rankedContacts(c.Contacts, api.ContactPhone, []string{api.SubTypeMobile, api.SubTypeWorkTel}, E164)
+	r.Email, r.Emails = first(emails), strings.Join(emails, ListSeparator)
+	r.Phone, r.Phones = first(phones), strings.Join(phones, ListSeparator)
+	r.LinkedIn = profileLink(c.Social)
+	var skills []string
+	for _, s := range c.Skills {
+		if s = clean(api.Text(s)); s != "" {
+			skills = append(skills, s)
+		}
+	}
+	r.Skills = strings.Join(skills, ListSeparator)
+	if r.Location == "" || r.Title == "" && r.Company == "" {
+		r.searchFields(raw)
+	}
+	return r
+}
+
+// searchFields fills what a search profile (interface 2.3) holds in other
+// shapes than a full profile: location as a string, and roles with a
+// "title".
+func (r *Record) searchFields(raw json.RawMessage) {
+	var s api.SearchProfile
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return
+	}
+	if r.Location == "" {
+		r.Location = clean(api.Text(s.Location))
+	}
+	if r.Title == "" && r.Company == "" && len(s.Experience) > 0 {
+		r.Title, r.Company = clean(api.Text(s.Experience[0].Title)), clean(api.Text(s.Experience[0].Company))
+	}
+}
+
+// E164 returns a phone number in E.164 when it parses as a valid number
+// with its country code, and the value unchanged otherwise.
+func E164(v string) string {
+	s := strings.TrimSpace(v)
+	switch {
+	case strings.HasPrefix(s, "00"):
+		s = "+" + s[2:]
+	case !strings.HasPrefix(s, "+"):
+		return v
+	}
+	num, err := phonenumbers.Parse(s, "ZZ")
+	if err != nil || !phonenumbers.IsValidNumber(num) {
+		return v
+	}
+	return phonenumbers.Format(num, phonenumbers.E164)
+}
+
+// clean trims a value and drops control characters other than tab and
+// line feed: a NUL or a bell from the service has no business in a
+// spreadsheet cell, and some tools stop reading a CSV at a NUL.
+func clean(t api.Text) string {
+	s := strings.TrimSpace(string(t))
+	if strings.IndexFunc(s, isControl) < 0 {
+		return s
+	}
+	return strings.TrimSpace(strings.Map(func(r rune) rune {
+		if isControl(r) {
+			return -1
+		}
+		return r
+	}, strings.ReplaceAll(s, "\r\n", "\n")))
+}
+
+func isControl(r rune) bool {
+	return r < 0x20 && r != '\t' && r != '\n' || r == 0x7f || r >= 0x80 && r < 0xa0
+}
+
+func first(list []string) string {
+	if len(list) == 0 {
+		return ""
+	}
+	return list[0]
+}
+
+// currentRole returns the current role: among the entries marked current,
+// the one started last (the first listed on a tie or without dates); if
+// none is marked, the first entry without an end date. Dates are ISO 8601,
+// so they compare as text.
+func currentRole(exp []api.Experience) (api.Experience, bool) {
+	best := -1
+	for i, e := range exp {
+		if !e.Current || clean(e.Position) == "" && clean(e.Company) == "" {
+			continue
+		}
+		if best < 0 || clean(e.Started) > clean(exp[best].Started) {
+			best = i
+		}
+	}
+	if best >= 0 {
+		return exp[best], true
+	}
+	for _, e := range exp {
+		if clean(e.Ended) == "" && (clean(e.Position) != "" || clean(e.Company) != "") {
+			return e, true
+		}
+	}
+	return api.Experience{}, false
+}
+
+// rankedContacts returns the distinct values of the contacts of one type,
+// best first: highest rating, then sub-type in the order given (others
+// after), then as listed. norm, if set, rewrites each value first.
+func rankedContacts(contacts []api.Contact, typ string, subTypes []string, norm func(string) string) []string {
+	type ranked struct {
+		value  string
+		rating float64
+		sub    int
+		index  int
+	}
+	var list []ranked
+	for i, c := range contacts {
+		if !strings.EqualFold(clean(c.Type), typ) {
+			continue
+		}
+		v := clean(c.Value)
+		if v == "" {
+			continue
+		}
+		if norm != nil {
+			v = norm(v)
+		}
+		sub := slices.Index(subTypes, strings.ToLower(clean(c.SubType)))
+		if sub < 0 {
+			sub = len(subTypes)
+		}
+		rating := 0.0
+		if c.Rating.Valid {
+			rating = c.Rating.Value
+		}
+		list = append(list, ranked{value: v, rating: rating, sub: sub, index: i})
+	}
+	slices.SortStableFunc(list, func(a, b ranked) int {
+		switch {
+		case a.rating != b.rating:
+			if a.rating > b.rating {
+				return -1
+			}
+			return 1
+		case a.sub != b.sub:
+			return a.sub - b.sub
+		}
+		return a.index - b.index
+	})
+	var out []string
+	seen := map[string]bool{}
+	for _, r := range list {
+		key := strings.ToLower(r.value)
+		if !seen[key] {
+			seen[key] = true
+			out = append(out, r.value)
+		}
+	}
+	return out
+}
+
+// profileLink returns the professional-network link (platform code "li")
+// with the highest rating.
+func profileLink(social []api.Social) string {
+	best, bestRating := "", -1.0
+	for _, s := range social {
+		link := clean(s.Link)
+		if !strings.EqualFold(clean(s.Type), "li") || link == "" {
+			continue
+		}
+		rating := 0.0
+		if s.Rating.Valid {
+			rating = s.Rating.Value
+		}
+		if rating > bestRating {
+			best, bestRating = link, rating
+		}
+	}
+	return best
+}

@@ -1,0 +1,108 @@
+package profile
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	goldenfile "github.com/enrich-dev/enrich/internal/golden"
+)
+
+// golden compares got with testdata/<name>, or rewrites it with -update.
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	goldenfile.Check(t, filepath.Join("testdata", name), got)
+}
+
+// fields lists a record's values with the names of the enriched sheet's
+// columns, in their order.
+func fields(r Record) [][2]string {
+	return [][2]string{{"enrich_uid", r.UID}, {"enrich_full_name", r.FullName}, {"enrich_headline", r.Headline},
+		{"enrich_title", r.Title}, {"enrich_company", r.Company}, {"enrich_location", r.Location},
+		{"enrich_email", r.Email}, {"enrich_emails", r.Emails}, {"enrich_phone", r.Phone}, {"enrich_phones", r.Phones},
+		{"enrich_linkedin", r.LinkedIn}, {"enrich_skills", r.Skills}}
+}
+
+// TestDecodeGolden runs Decode over realistic and hostile candidates:
+// everything missing, unknown keys, string ratings, wrong types, every
+// script, broken JSON.
+func TestDecodeGolden(t *testing.T) {
+	inputs, err := filepath.Glob("testdata/flatten/*.json")
+	if err != nil || len(inputs) == 0 {
+		t.Fatalf("no inputs: %v", err)
+	}
+	for _, in := range inputs {
+		name := strings.TrimSuffix(filepath.Base(in), ".json")
+		t.Run(name, func(t *testing.T) {
+			raw, err := os.ReadFile(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var b strings.Builder
+			for _, f := range fields(Decode(raw)) {
+				fmt.Fprintf(&b, "%s: %q\n", f[0], f[1])
+			}
+			golden(t, filepath.Join("flatten", name+".golden"), []byte(b.String()))
+		})
+	}
+}
+
+// TestDecodeChoices states the rules a user relies on, apart from the
+// golden files.
+func TestDecodeChoices(t *testing.T) {
+	raw, err := os.ReadFile("testdata/flatten/full.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, f := range fields(Decode(raw)) {
+		got[f[0]] = f[1]
+	}
+	for _, tc := range []struct {
+		column, want string
+	}{
+		{"enrich_title", "VP Engineering"}, // the current role started last
+		{"enrich_company", "Acme Corp"},
+		{"enrich_location", "San Francisco, California, United States"},
+		{"enrich_email", "jane.doe@acme.example"}, // work before personal at the same rating
+		{"enrich_emails", "jane.doe@acme.example; jane@personal.example; jd@old.example"},
+		{"enrich_phone", "+14155550123"}, // mobile first, in E.164
+		{"enrich_phones", "+14155550123; +14155550100; +14155550199"},
+		{"enrich_linkedin", "https://www.linkedin.com/in/jane-doe-42"}, // highest rating
+		{"enrich_skills", "Go; Distributed Systems; Hiring"},
+	} {
+		if v := got[tc.column]; v != tc.want {
+			t.Errorf("%s = %q; want %q", tc.column, v, tc.want)
+		}
+	}
+	for _, raw := range []json.RawMessage{nil, {}, json.RawMessage("null"), json.RawMessage("not json")} {
+		if r := Decode(raw); r != (Record{}) {
+			t.Errorf("Decode(%q) = %+v; want empty", raw, r)
+		}
+	}
+}
+
+func TestDecodeLongText(t *testing.T) {
+	long := strings.Repeat("long headline ", 5000) + "end"
+	raw, _ := json.Marshal(map[string]any{"headLine": long, "skills": []string{strings.Repeat("s", 100000)}})
+	got := Decode(raw)
+	if got.Headline != long || len(got.Skills) != 100000 {
+		t.Errorf("long text was cut: headline %d bytes, skills %d bytes", len(got.Headline), len(got.Skills))
+	}
+}
+
+// TestE164 writes a phone in E.164 when it parses, and leaves it alone
+// otherwise.
+func TestE164(t *testing.T) {
+	for in, want := range map[string]string{
+		"+1 415 555 0123": "+14155550123", "+44 20 7946 0958": "+442079460958", "0041 44 668 18 00": "+41446681800",
+		"415 555 0123": "415 555 0123", "+1 000": "+1 000", "ext. 12": "ext. 12",
+	} {
+		if got := E164(in); got != want {
+			t.Errorf("E164(%q) = %q; want %q", in, got, want)
+		}
+	}
+}

@@ -1,0 +1,132 @@
+// Package sheet holds the shape of a lead sheet that readers and writers
+// share: the layout of the file, its identifier columns, and its rows. It
+// has no behaviour of its own beyond naming columns, so that the readers
+// (package sources) and the writers (package sinks) depend on it and not
+// on each other.
+package sheet
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/enrich-dev/enrich/internal/ident"
+)
+
+// Format is the kind of file a table was read from.
+type Format string
+
+// The formats a sheet is read from.
+const (
+	CSV  Format = "csv"
+	XLSX Format = "xlsx"
+)
+
+// Layout describes the file a table was read from: what a writer needs to
+// give the output the same shape, and what a report shows.
+type Layout struct {
+	Path      string
+	Format    Format
+	Header    []string // the header cells exactly as read
+	Names     []string // distinct, non-empty names for the header cells
+	HeaderRow int      // row number of the header (1-based)
+
+	// CSV only.
+	Encoding  string // utf-8, utf-16le, utf-16be or windows-1252
+	BOM       bool   // the file began with a byte-order mark
+	Delimiter rune
+	SepLine   bool // the file began with Excel's "sep=X" line
+	CRLF      bool // most lines end with CR LF
+	// HeaderRecord is the header's text exactly as the file held it
+	// (decoded, without its line ending), and HeaderEOL its line ending.
+	HeaderRecord string
+	HeaderEOL    string
+
+	// XLSX only.
+	Sheet     string // the worksheet's name
+	SheetPart string // its part in the package, such as xl/worksheets/sheet2.xml
+	// UsedColumns is the number of columns the sheet's dimension says
+	// it uses (at least the header's width).
+	UsedColumns int
+
+	// Widest is the most cells a row of the file holds, and Longest the
+	// longest cell in characters, over the rows read so far: after the
+	// whole table was read, over the file. Writers whose format has limits
+	// check them against these (sinks.CheckFits).
+	Widest  int
+	Longest int
+}
+
+// EOL returns the line ending most lines of a CSV file end with.
+func (l Layout) EOL() string {
+	if l.CRLF {
+		return "\r\n"
+	}
+	return "\n"
+}
+
+// Name returns the distinct name of column i: its header's, or "column_N"
+// for a cell beyond the header.
+func (l Layout) Name(i int) string {
+	if i >= 0 && i < len(l.Names) {
+		return l.Names[i]
+	}
+	name := fmt.Sprintf("column_%d", i+1)
+	for slices.Contains(l.Names, name) {
+		name += "_"
+	}
+	return name
+}
+
+// DetectedBy says how a column was recognised as holding identifiers.
+type DetectedBy string
+
+// The ways a column is recognised.
+const (
+	ByHeader   DetectedBy = "header"
+	ByContent  DetectedBy = "content"
+	ByOverride DetectedBy = "override"
+)
+
+// Column is a column that holds identifiers. Kind is 0 for a mixed
+// column, whose every cell is classified on its own (Mixed is then true).
+type Column struct {
+	Index  int        `json:"index"`  // 0-based
+	Header string     `json:"header"` // the header cell as read
+	Name   string     `json:"name"`   // its distinct name
+	Kind   ident.Kind `json:"kind,omitempty"`
+	Mixed  bool       `json:"mixed,omitempty"` // profile URLs, e-mails, phones and uids in one column
+	By     DetectedBy `json:"detected_by"`
+}
+
+// KindName is the column's kind as a user names it: "auto" for a mixed
+// column.
+func (c Column) KindName() string {
+	if c.Mixed {
+		return "auto"
+	}
+	return c.Kind.String()
+}
+
+// Invalid is a cell of an identifier column that holds no valid identifier.
+type Invalid struct {
+	Column int // 0-based index of the cell
+	Header string
+	Kind   ident.Kind // the kind the value was read as (for a mixed column, the kind it looked most like)
+	Value  string     // the value as read (one part, for a cell listing several e-mails)
+	Reason string
+}
+
+// Row is one row of the table.
+type Row struct {
+	Num     int        // 1-based row number as the user sees it: the line in a CSV, the row in a sheet
+	Cells   []string   // every cell exactly as read, in order
+	IDs     []ident.ID // valid identifiers, normalized, in waterfall order, without repeats
+	Invalid []Invalid  // identifier cells that hold no valid identifier
+
+	// Record is, for CSV, the row's text exactly as the file held it
+	// (decoded, without its line ending), and EOL the line ending it had
+	// ("" for the last line of a file without one). A writer of the same
+	// format writes Record back instead of quoting the cells again.
+	Record string
+	EOL    string
+}

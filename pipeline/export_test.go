@@ -1,0 +1,142 @@
+package pipeline
+
+import (
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/state"
+)
+
+// journalWith writes a journal in which each identifier was answered with
+// the raw result given (nil: not found).
+func journalWith(t *testing.T, answers map[string][]byte) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "j")
+	j, err := state.Open(path, state.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	var items []string
+	var results []api.Result
+	for item, raw := range answers {
+		items = append(items, item)
+		var r api.Result
+		body := raw
+		if raw == nil || !json.Valid(raw) {
+			body, _ = json.Marshal(map[string]any{"item": item, "status": "success", "candidate": map[string]any{"fullName": "x"}})
+		}
+		if err := json.Unmarshal(body, &r); err != nil {
+			t.Fatal(err)
+		}
+		if raw == nil {
+			r.Status, r.Candidate = api.StatusFailed, nil
+		}
+		if raw != nil && !json.Valid(raw) {
+			r.Raw = raw // what a damaged record gives back
+		}
+		// A raw result that names another item is stored under this
+		// identifier all the same: what a damaged result id gives.
+		r.Item = item
+		results = append(results, r)
+	}
+	b, _, err := j.Begin(state.WithContacts, items, false, time.Now().Add(-time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := j.Deliver(state.Ref{Seq: b.Seq}, results, time.Now().Add(-time.Hour), state.Policy{}); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestExportDamagedResults: a stored result that does not decode, or that
+// names another identifier than the row's, makes that row an error row
+// with the reason; every other row is written, and nobody else's profile
+// is shown.
+func TestExportDamagedResults(t *testing.T) {
+	dir := t.TempDir()
+	input := filepath.Join(dir, "in.csv")
+	if err := os.WriteFile(input, []byte("Email\ngood@example.com\nbroken@example.com\nswapped@example.com\ngood@example.com\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	journal := journalWith(t, map[string][]byte{
+		"good@example.com":    []byte(`{"item":"good@example.com","status":"success","candidate":{"fullName":"Good Person"}}`),
+		"broken@example.com":  []byte(`{"item":"broken@exa`),
+		"swapped@example.com": []byte(`{"item":"someone.else@example.com","status":"success","candidate":{"fullName":"Marcelo Carvalho"}}`),
+	})
+	j, err := state.Open(journal, state.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	out := filepath.Join(dir, "out.csv")
+	res, err := Export(context.Background(), j, ExportConfig{Input: input, Output: out})
+	if err != nil {
+		t.Fatalf("export: %v", err)
+	}
+	if res.Damaged != 2 || res.Rows["success"] != 2 || res.Rows["error"] != 2 {
+		t.Errorf("result %+v; want 2 success, 2 error, 2 damaged", res)
+	}
+	f, _ := os.Open(out)
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	errCol := len(rows[0]) - 1
+	for _, tc := range []struct {
+		row            int
+		status, reason string
+	}{
+		{1, "success", ""},
+		{2, "error", "damaged"},
+		{3, "error", "belongs to another identifier"},
+		{4, "success", ""},
+	} {
+		r := rows[tc.row]
+		if r[1] != tc.status || !strings.Contains(r[errCol], tc.reason) || (tc.reason == "") != (r[errCol] == "") {
+			t.Errorf("row %d: status %q, error %q; want %s, %q", tc.row+1, r[1], r[errCol], tc.status, tc.reason)
+		}
+		if strings.Contains(strings.Join(r, ","), "Marcelo") {
+			t.Errorf("row %d shows another person's profile: %q", tc.row+1, r)
+		}
+	}
+	if rows[0][errCol] != "enrich_error" || len(rows[0]) != 1+15 {
+		t.Errorf("header %q; want 15 enrich columns ending with enrich_error", rows[0])
+	}
+}
+
+// TestExportInvalidIdentifierReason: an invalid_identifier row says in
+// enrich_error what is wrong with its value, as plan words it.
+func TestExportInvalidIdentifierReason(t *testing.T) {
+	dir := t.TempDir()
+	input := filepath.Join(dir, "in.csv")
+	if err := os.WriteFile(input, []byte("Email\nnot-an-email\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	j, err := state.Open(journalWith(t, map[string][]byte{"a@example.com": nil}), state.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	out := filepath.Join(dir, "out.jsonl")
+	if _, err := Export(context.Background(), j, ExportConfig{Input: input, Output: out}); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(out)
+	var obj map[string]any
+	if err := json.Unmarshal(b, &obj); err != nil {
+		t.Fatal(err)
+	}
+	if obj["enrich_status"] != "invalid_identifier" || !strings.Contains(obj["enrich_error"].(string), `email "not-an-email"`) {
+		t.Errorf("line %s; want invalid_identifier with the reason", b)
+	}
+}

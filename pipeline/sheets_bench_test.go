@@ -1,0 +1,252 @@
+package pipeline_test
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+	"text/tabwriter"
+	"time"
+
+	"github.com/xuri/excelize/v2"
+
+	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/emulator/world"
+	"github.com/enrich-dev/enrich/sources"
+	"github.com/enrich-dev/enrich/state"
+)
+
+// BenchmarkSheets measures reading and writing sheets with the real
+// binary, each figure against the limit it is held to, and prints one
+// table (make bench-sheets). Wall times are the median of three runs (one
+// for the million-row workbook); peak memory is the child process's
+// maximum resident set, the journal's mapped pages included.
+//
+// The fixtures (genleads sheets, and a journal in which every lookup of
+// the 300,000-row sheet is answered) are built once in the system's
+// temporary folder (enrich-bench-sheets-v1).
+func BenchmarkSheets(b *testing.B) {
+	if testing.Short() {
+		b.Skip("builds sheets of a million rows and runs the binary on them")
+	}
+	dir := filepath.Join(os.TempDir(), "enrich-bench-sheets-v1")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		b.Fatal(err)
+	}
+	bin := filepath.Join(b.TempDir(), "enrich")
+	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/enrich").CombinedOutput(); err != nil {
+		b.Fatalf("build: %v\n%s", err, out)
+	}
+	gen := func(name string, args ...string) string {
+		path := filepath.Join(dir, name)
+		if _, err := os.Stat(path); err == nil {
+			return path
+		}
+		cmd := exec.Command("go", append([]string{"run", "../sources/internal/genleads", "-o", path + ".tmp" + filepath.Ext(path)}, args...)...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			b.Fatalf("genleads %s: %v\n%s", name, err, out)
+		}
+		if err := os.Rename(path+".tmp"+filepath.Ext(path), path); err != nil {
+			b.Fatal(err)
+		}
+		return path
+	}
+	sheet300k := gen("leads-300k-30k.csv", "-rows", "300000", "-people", "30000")
+	sheet1m := gen("leads-1m-100k.csv", "-rows", "1000000", "-people", "100000")
+	csv100k := gen("leads-100k.csv", "-rows", "100000")
+	xlsx100k := gen("leads-100k.xlsx", "-rows", "100000")
+	journal := filepath.Join(dir, "journal-300k")
+	if _, err := os.Stat(journal); err != nil {
+		buildCompleteJournal(b, sheet300k, journal+".tmp")
+		if err := os.Rename(journal+".tmp", journal); err != nil {
+			b.Fatal(err)
+		}
+	}
+	journal1m := filepath.Join(dir, "journal-1m")
+	if _, err := os.Stat(journal1m); err != nil {
+		buildCompleteJournal(b, sheet1m, journal1m+".tmp")
+		if err := os.Rename(journal1m+".tmp", journal1m); err != nil {
+			b.Fatal(err)
+		}
+	}
+	work := b.TempDir()
+	env := append(os.Environ(), "ENRICH_API_KEY=bench", "ENRICH_API_URL=http://127.0.0.1:9")
+	runN := func(n int, args ...string) measured {
+		var runs []measured
+		for range n {
+			cmd := exec.Command(bin, args...)
+			cmd.Env = env
+			cmd.Dir = work
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			start := time.Now()
+			if err := cmd.Run(); err != nil {
+				b.Fatalf("enrich %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
+			}
+			ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+			runs = append(runs, measured{time.Since(start).Seconds(), float64(ru.Maxrss) / 1024})
+		}
+		slices.SortFunc(runs, func(a, b measured) int { return int((a.secs - b.secs) * 1e6) })
+		return runs[len(runs)/2]
+	}
+	run := func(args ...string) measured { return runN(3, args...) }
+	rawCSV := median3(func() { readRawCSV(b, sheet300k) })
+	rawCSV100k := median3(func() { readRawCSV(b, csv100k) })
+	rawXLSX := median3(func() { readRawXLSX(b, xlsx100k) })
+
+	plan300k := run("plan", sheet300k, "--journal", journal)
+	runCSV := run("run", sheet300k, "-o", "out.csv", "--journal", journal, "--sync")
+	exportCSV := run("export", sheet300k, "-o", "export.csv", "--journal", journal)
+	runXLSX := run("run", sheet300k, "-o", "out.xlsx", "--journal", journal, "--sync")
+	runXLSX1m := runN(1, "run", sheet1m, "-o", "out1m.xlsx", "--journal", journal1m, "--sync")
+	planCSV100k := run("plan", csv100k, "--journal", "none")
+	planXLSX100k := run("plan", xlsx100k, "--journal", "none")
+	plan1m := run("plan", sheet1m, "--journal", "none")
+
+	var out strings.Builder
+	tw := tabwriter.NewWriter(&out, 0, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "figure\tmeasured\tagainst\tlimit\tratio\t")
+	row := func(what string, got, base float64, unit, against string, maxRatio float64) {
+		ratio := got / base
+		limit, mark := "—", ""
+		if maxRatio > 0 {
+			limit = fmt.Sprintf("≤ %.1f×", maxRatio)
+			if ratio > maxRatio {
+				mark = " OVER"
+			}
+		}
+		fmt.Fprintf(tw, "%s\t%.2f %s\t%s %.2f %s\t%s\t%.2f×%s\t\n", what, got, unit, against, base, unit, limit, ratio, mark)
+	}
+	fmt.Fprintf(tw, "raw CSV read, 300k rows\t%.2f s\t\t\t\t\n", rawCSV)
+	row("enrich plan, 300k rows", plan300k.secs, rawCSV, "s", "raw CSV read", 0)
+	row("enrich run, complete journal, CSV out", runCSV.secs, plan300k.secs, "s", "plan", 2.5)
+	row("enrich export, CSV out", exportCSV.secs, plan300k.secs, "s", "plan", 2.5)
+	row("enrich run, .xlsx out, time", runXLSX.secs, plan300k.secs, "s", "plan", 0)
+	row("enrich run, .xlsx out, peak RSS", runXLSX.rss, 250, "MiB", "target", 1)
+	fmt.Fprintf(tw, "enrich run, .xlsx out, 1M rows, peak RSS\t%.0f MiB\t(%.1f s)\t\t\t\n", runXLSX1m.rss, runXLSX1m.secs)
+	row("enrich plan, 100k rows .xlsx", planXLSX100k.secs, planCSV100k.secs, "s", "plan of the CSV", 3)
+	fmt.Fprintf(tw, "  raw reads, 100k rows: CSV %.2f s, excelize Rows %.2f s\t\t\t\t\t\n", rawCSV100k, rawXLSX)
+	row("enrich plan, 1M rows", plan1m.secs, 10, "s", "target", 1)
+	tw.Flush()
+	fmt.Print("\n" + out.String())
+	b.ReportMetric(runCSV.secs/plan300k.secs, "run/plan")
+	b.ReportMetric(runXLSX.rss, "MiB-xlsx-300k")
+}
+
+type measured struct{ secs, rss float64 }
+
+func median3(f func()) float64 {
+	var t []float64
+	for range 3 {
+		start := time.Now()
+		f()
+		t = append(t, time.Since(start).Seconds())
+	}
+	slices.Sort(t)
+	return t[1]
+}
+
+// readRawCSV reads a CSV file with encoding/csv and nothing else.
+func readRawCSV(tb testing.TB, path string) {
+	f, err := os.Open(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	r := csv.NewReader(f)
+	r.FieldsPerRecord = -1
+	r.ReuseRecord = true
+	for {
+		if _, err := r.Read(); errors.Is(err, io.EOF) {
+			return
+		} else if err != nil {
+			tb.Fatal(err)
+		}
+	}
+}
+
+// readRawXLSX reads a workbook's first sheet with excelize's Rows
+// iterator, raw values, nothing else.
+func readRawXLSX(tb testing.TB, path string) {
+	f, err := excelize.OpenFile(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := f.Rows(f.GetSheetList()[0])
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if _, err := rows.Columns(excelize.Options{RawCellValue: true}); err != nil {
+			tb.Fatal(err)
+		}
+	}
+}
+
+// buildCompleteJournal answers every identifier of a sheet in a journal:
+// nine in ten found (a world's profile, its item the identifier), the
+// others not found.
+func buildCompleteJournal(tb testing.TB, sheet, journal string) {
+	w := world.New(world.Config{People: 5000})
+	t, err := sources.Open(sheet, sources.Options{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	seen := map[string]bool{}
+	var ids []string
+	for {
+		row, err := t.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			tb.Fatal(err)
+		}
+		for _, id := range row.IDs {
+			if !seen[id.Value] {
+				seen[id.Value] = true
+				ids = append(ids, id.Value)
+			}
+		}
+	}
+	t.Close()
+	j, err := state.Open(journal, state.Options{NoSync: true})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer j.Close()
+	for start := 0; start < len(ids); start += api.MaxItems {
+		items := ids[start:min(start+api.MaxItems, len(ids))]
+		results := make([]api.Result, len(items))
+		for i, item := range items {
+			var raw []byte
+			if (start+i)%10 == 9 {
+				raw, _ = json.Marshal(map[string]any{"item": item, "status": "failed"})
+			} else {
+				cand := w.Candidate(w.Person((start+i)%w.Len()), false)
+				raw, _ = json.Marshal(map[string]any{"item": item, "status": "success", "candidate": json.RawMessage(cand)})
+			}
+			if err := json.Unmarshal(raw, &results[i]); err != nil {
+				tb.Fatal(err)
+			}
+		}
+		bt, _, err := j.Begin(state.WithContacts, items, false, time.Now().Add(-time.Hour))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if _, err := j.Deliver(state.Ref{Seq: bt.Seq}, results, time.Now().Add(-time.Hour), state.Policy{}); err != nil {
+			tb.Fatal(err)
+		}
+	}
+}
