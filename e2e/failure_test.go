@@ -472,3 +472,42 @@ func TestOneCreditTruth(t *testing.T) {
 		t.Errorf("%d profiles paid in lost deliveries, but the report counts no re-lookup", st.DiscardedCharged)
 	}
 }
+
+// A second Ctrl-C quits at once, and leaves no temporary file behind: the
+// run is stopped while it writes its output, which the first Ctrl-C lets
+// it finish.
+func TestSecondInterrupt(t *testing.T) {
+	t.Parallel()
+	j := newJob(t, fastService(10000), 0)
+	// A long sheet whose rows need no lookup: the run spends its time
+	// writing the output.
+	var b strings.Builder
+	b.WriteString("Name,Email,Notes\n")
+	for i := 0; i < 300000; i++ {
+		fmt.Fprintf(&b, "Person %d,not an address %d,%s\n", i, i, strings.Repeat("x", 40))
+	}
+	writeFile(t, j.input, b.String())
+	j.output = filepath.Join(j.dir, "out.xlsx")
+	cmd := j.command(context.Background(), j.args()...)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill() })
+	waitFor(t, "the output being written", func() bool {
+		m, _ := filepath.Glob(filepath.Join(j.dir, ".out.xlsx.tmp-*"))
+		return len(m) > 0
+	})
+	cmd.Process.Signal(os.Interrupt)
+	time.Sleep(50 * time.Millisecond)
+	cmd.Process.Signal(os.Interrupt)
+	cmd.Wait()
+	if code := cmd.ProcessState.ExitCode(); code != 130 {
+		t.Errorf("exit code %d, want 130", code)
+	}
+	entries, _ := os.ReadDir(j.dir)
+	for _, e := range entries {
+		if strings.Contains(e.Name(), ".tmp-") {
+			t.Errorf("temporary file %s left behind", e.Name())
+		}
+	}
+}

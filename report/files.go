@@ -9,6 +9,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/enrich-dev/enrich/internal/tempfiles"
 )
 
 // WriteFiles writes the run's report beside its output: OUTPUT.report.json,
@@ -56,6 +58,8 @@ func writeAtomic(path string, write func(io.Writer) error) (err error) {
 	if err != nil {
 		return fmt.Errorf("write report %s: %w", path, err)
 	}
+	tempfiles.Track(tmp.Name())
+	defer tempfiles.Forget(tmp.Name())
 	defer func() {
 		if err != nil {
 			_ = tmp.Close()

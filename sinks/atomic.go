@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/enrich-dev/enrich/internal/tempfiles"
 )
 
 // AtomicFile is a file that appears at its path complete or not at all.
@@ -30,6 +32,7 @@ func CreateAtomic(path string) (*AtomicFile, error) {
 	if err != nil {
 		return nil, fmt.Errorf("create temporary file for %s: %w", path, err)
 	}
+	tempfiles.Track(tmp.Name())
 	return &AtomicFile{path: path, tmp: tmp}, nil
 }
 
@@ -57,6 +60,7 @@ func (a *AtomicFile) Commit() error {
 	fail := func(what string, err error) error {
 		_ = a.tmp.Close()
 		_ = os.Remove(name)
+		tempfiles.Forget(name)
 		return fmt.Errorf("%s %s: %w", what, a.path, err)
 	}
 	mode := fs.FileMode(0o644)
@@ -72,6 +76,7 @@ func (a *AtomicFile) Commit() error {
 	if err := a.tmp.Close(); err != nil {
 		return fail("close", err)
 	}
+	defer tempfiles.Forget(name)
 	if err := os.Rename(name, a.path); err != nil {
 		_ = os.Remove(name)
 		return fmt.Errorf("rename into %s: %w", a.path, err)
@@ -89,6 +94,7 @@ func (a *AtomicFile) Abort() {
 	a.done = true
 	_ = a.tmp.Close()
 	_ = os.Remove(a.tmp.Name())
+	tempfiles.Forget(a.tmp.Name())
 }
 
 // syncDir fsyncs a directory so that a rename in it is durable. Some file

@@ -9,6 +9,8 @@ import (
 	"os/signal"
 	"runtime/debug"
 	"syscall"
+
+	"github.com/enrich-dev/enrich/internal/tempfiles"
 )
 
 func main() {
@@ -40,6 +42,7 @@ func run(args []string) (code int) {
 		cancel()
 		if _, ok := <-signals; ok {
 			fmt.Fprintln(os.Stderr, "enrich: quitting at once")
+			tempfiles.RemoveAll()
 			os.Exit(ExitInterrupted)
 		}
 	}()
