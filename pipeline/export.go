@@ -8,7 +8,9 @@ import (
 	"hash/maphash"
 	"io"
 	"runtime"
+	"strings"
 	"sync"
+	"time"
 
 	"golang.org/x/sync/errgroup"
 
@@ -32,6 +34,9 @@ type ExportConfig struct {
 	Columns []sinks.Column
 	// NoFormulaGuard writes CSV cells as raw text (see sinks.Formulaic).
 	NoFormulaGuard bool
+	// Refresh adds what changed since a refreshed identifier's previous
+	// answer (RefreshColumns, and the previous profile in JSONL).
+	Refresh bool
 }
 
 // RowCounts counts output rows by status.
@@ -95,7 +100,11 @@ func export(ctx context.Context, j *state.Journal, cfg ExportConfig, utf8 bool) 
 	if err != nil {
 		return ExportResult{}, err
 	}
-	w, err := sinks.Create(cfg.Output, t.Layout(), sinks.Options{Columns: cfg.Columns, NoFormulaGuard: cfg.NoFormulaGuard, UTF8: utf8})
+	columns := cfg.Columns
+	if columns == nil && cfg.Refresh {
+		columns = RefreshColumns()
+	}
+	w, err := sinks.Create(cfg.Output, t.Layout(), sinks.Options{Columns: columns, NoFormulaGuard: cfg.NoFormulaGuard, UTF8: utf8})
 	if err != nil {
 		return ExportResult{}, err
 	}
@@ -110,7 +119,7 @@ func export(ctx context.Context, j *state.Journal, cfg ExportConfig, utf8 bool) 
 	workers := max(runtime.GOMAXPROCS(0), 1)
 	ordered := make(chan *exportChunk, workers+1)
 	jobs := make(chan *exportChunk, workers)
-	x := &exporter{mode: mode, creditsOut: creditsOut, jsonl: format == sinks.FormatJSONL, seed: maphash.MakeSeed()}
+	x := &exporter{mode: mode, creditsOut: creditsOut, jsonl: format == sinks.FormatJSONL, refresh: cfg.Refresh, seed: maphash.MakeSeed()}
 	x.forget()
 	for range workers {
 		g.Go(func() error {
@@ -228,6 +237,7 @@ type exporter struct {
 	creditsOut bool
 	mu         sync.Mutex
 	jsonl      bool                       // keep the raw candidate for the output
+	refresh    bool                       // fill the refresh columns
 	profiles   map[uint64]storedResult    // by result id
 	records    map[uint64]*profile.Record // by hash of the raw profile
 	seed       maphash.Seed
@@ -345,7 +355,11 @@ func (x *exporter) outcome(r *state.Reader, row sheet.Row) (sinks.Outcome, bool,
 			case !sameIdentifier(id, s.item):
 				return sinks.Outcome{Status: sinks.StatusError, Identifier: id.Value, Error: reasonMismatch}, true, nil
 			}
-			return sinks.Outcome{Status: sinks.StatusSuccess, Identifier: id.Value, Profile: s.record, Candidate: s.candidate}, false, nil
+			out := sinks.Outcome{Status: sinks.StatusSuccess, Identifier: id.Value, Profile: s.record, Candidate: s.candidate}
+			if x.refresh {
+				x.refreshed(r, l, &out)
+			}
+			return out, false, nil
 		case state.Failed:
 			return sinks.Outcome{Status: sinks.StatusError, Identifier: id.Value, Error: l.Reason}, false, nil
 		case state.CreditsOver:
@@ -355,6 +369,23 @@ func (x *exporter) outcome(r *state.Reader, row sheet.Row) (sinks.Outcome, bool,
 		}
 	}
 	return sinks.Outcome{Status: sinks.StatusNotFound, Identifier: row.IDs[len(row.IDs)-1].Value}, false, nil
+}
+
+// refreshed fills a refresh run's columns: when the answer shown came,
+// and what changed since the previous one, if a refresh kept one.
+func (x *exporter) refreshed(r *state.Reader, l state.Lookup, out *sinks.Outcome) {
+	out.Extra = map[string]string{ColumnCheckedAt: l.Updated.UTC().Format(time.RFC3339)}
+	if l.Previous == 0 {
+		return
+	}
+	prev := x.result(r, l.Previous)
+	if prev.damaged || prev.record == nil {
+		return
+	}
+	out.Extra[ColumnChanged] = strings.Join(changed(prev.record, out.Profile), "; ")
+	out.Extra[ColumnPreviousCompany] = prev.record.Company
+	out.Extra[ColumnPreviousTitle] = prev.record.Title
+	out.Previous = prev.candidate
 }
 
 // sameIdentifier reports whether a stored result's item is the identifier

@@ -28,12 +28,19 @@ func (e *engine) finish(ctx context.Context) (*report.Run, error) {
 		Source:          e.cfg.Source,
 		WithoutContacts: e.cfg.WithoutContacts,
 		NoFormulaGuard:  e.cfg.NoFormulaGuard,
+		Refresh:         e.cfg.RefreshOlderThan > 0,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("write output: %w", err)
 	}
 	r := e.report(written.Rows)
 	r.Damaged = written.Damaged
+	if e.cfg.RefreshOlderThan > 0 {
+		r.Refreshed = e.stats.refreshed
+		if r.Changes, err = Changes(ctx, e.j, e.cfg.WithoutContacts, e.started); err != nil {
+			e.cfg.Log.Warn("the people who changed jobs could not be listed", "error", err)
+		}
+	}
 	if err := r.WriteFilesBeside(e.cfg.Output); err != nil {
 		return nil, err
 	}

@@ -85,6 +85,32 @@ type Run struct {
 	BudgetItemsPerMinute float64 `json:"budget_items_per_minute"`
 
 	Timeline Timeline `json:"timeline"`
+
+	// Refreshed counts the identifiers a refresh (--refresh-older-than)
+	// looked up again; Changes lists the people it found in another job.
+	Refreshed int      `json:"refreshed,omitempty"`
+	Changes   []Change `json:"changes,omitempty"`
+}
+
+// Change is a person whose current company or title changed between two
+// answers stored in the journal.
+type Change struct {
+	Name       string `json:"name"`
+	UID        string `json:"uid"`
+	Identifier string `json:"identifier"` // the identifier looked up
+	Origin     string `json:"origin"`     // where it was found, FILE:ROW
+	From       Job    `json:"from"`
+	To         Job    `json:"to"`
+	// Changed lists what differs: company, title, location, email, phones.
+	Changed []string  `json:"changed"`
+	Before  time.Time `json:"before"` // when the previous answer came
+	Seen    time.Time `json:"seen"`   // when the new one came
+}
+
+// Job is a current company and title.
+type Job struct {
+	Company string `json:"company"`
+	Title   string `json:"title"`
 }
 
 // Setting is one option the run was started with, named as its flag.

@@ -18,6 +18,10 @@ func (r *Run) WriteSummary(w io.Writer) {
 	fmt.Fprintf(w, "  %-10s %d distinct; %d items sent in %d requests; %d sent again; %d rate-limited\n",
 		"lookups", r.Lookups, r.ItemsSent, r.Requests, r.Resubmissions, r.RateLimited)
 	fmt.Fprintf(w, "  %-10s %s\n", "credits", r.Credits.sentence())
+	if r.Refreshed > 0 {
+		fmt.Fprintf(w, "  %-10s %d looked up again; %d %s changed company or title\n", "refreshed", r.Refreshed,
+			len(r.Changes), plural(int64(len(r.Changes)), "person", "people"))
+	}
 	fmt.Fprintf(w, "  %-10s %s at %.0f items/min (budget %.0f)\n", "time",
 		(time.Duration(r.DurationSeconds * float64(time.Second))).Round(time.Second), r.ItemsPerMinute, r.BudgetItemsPerMinute)
 	fmt.Fprintf(w, "  %-10s %s\n", "report", r.Output+".report.html")

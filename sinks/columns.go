@@ -43,6 +43,9 @@ type Outcome struct {
 	Identifier string          // the normalized identifier that was matched, or tried last
 	Profile    *profile.Record // the profile's values, for StatusSuccess; nil otherwise
 	Candidate  json.RawMessage // the raw profile the service returned, for JSONL; may be nil
+	// Previous is the profile an earlier answer gave, for JSONL, when a
+	// refresh looked the identifier up again; nil otherwise.
+	Previous json.RawMessage
 	// Error says why, for StatusError (the last reason) and
 	// StatusInvalidIdentifier (what is wrong with the value).
 	Error string

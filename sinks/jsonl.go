@@ -72,6 +72,10 @@ func (j *jsonlWriter) Write(row sheet.Row, out *Outcome) error {
 	}
 	b.WriteString(`,"candidate":`)
 	writeRaw(b, out.Candidate)
+	if out.Previous != nil {
+		b.WriteString(`,"previous":`)
+		writeRaw(b, out.Previous)
+	}
 	b.WriteString("}\n")
 	if _, err := j.buf.Write(b.Bytes()); err != nil {
 		return fmt.Errorf("write %s: row %d: %w", j.file.Path(), row.Num, err)

@@ -1,12 +1,15 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"os"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"github.com/enrich-dev/enrich/pipeline"
+	"github.com/enrich-dev/enrich/sinks"
 	"github.com/enrich-dev/enrich/state"
 )
 
@@ -15,6 +18,7 @@ func newExportCommand(g *globals) *cobra.Command {
 		output, journal string
 		withoutContacts bool
 		noFormulaGuard  bool
+		withChanges     bool
 		input           inputFlags
 	)
 	cmd := &cobra.Command{
@@ -32,21 +36,26 @@ others say pending. Use the same input flags as the run did.`,
 			if err != nil {
 				return err
 			}
-			j, err := state.Open(journal, state.Options{ReadOnly: true})
+			if err := pipeline.CheckOutput(output, args[0], journal); err != nil {
+				return usageErrorf("%v", err)
+			}
+			j, err := openJournal(journal)
 			if err != nil {
-				return runError(err)
+				return err
 			}
 			defer j.Close()
 			written, err := pipeline.Export(cmd.Context(), j, pipeline.ExportConfig{
 				Input: args[0], Output: output, Source: opts, WithoutContacts: withoutContacts,
-				NoFormulaGuard: noFormulaGuard,
+				NoFormulaGuard: noFormulaGuard, Refresh: withChanges,
 			})
 			if err != nil {
 				return runError(err)
 			}
 			fmt.Fprintf(cmd.ErrOrStderr(), "enrich: wrote %d rows to %s\n", written.Rows.Total(), output)
-			for st, n := range written.Rows {
-				fmt.Fprintf(cmd.ErrOrStderr(), "  %-20s %d\n", st, n)
+			for _, st := range sinks.Statuses {
+				if n := written.Rows[st]; n > 0 {
+					fmt.Fprintf(cmd.ErrOrStderr(), "  %-20s %d\n", st, n)
+				}
 			}
 			if written.Damaged > 0 {
 				fmt.Fprintf(cmd.ErrOrStderr(), "enrich: %d rows are error rows because the journal's record of their result is damaged; run again to look them up again\n", written.Damaged)
@@ -58,9 +67,23 @@ others say pending. Use the same input flags as the run did.`,
 	f.StringVarP(&output, "output", "o", "", "enriched sheet to write: .csv, .xlsx or .jsonl (required)")
 	f.StringVar(&journal, "journal", defaultJournal, "journal file of the run")
 	f.BoolVar(&withoutContacts, "without-contacts", false, "export the lookups made without contacts")
+	f.BoolVar(&withChanges, "with-changes", false, "add the columns a run with --refresh-older-than writes: what changed since the previous answer")
 	registerFormulaGuard(f, &noFormulaGuard)
 	input.register(f)
 	return cmd
+}
+
+// openJournal opens a journal for reading, with the messages every
+// command gives: none there, in use, damaged.
+func openJournal(path string) (*state.Journal, error) {
+	j, err := state.Open(path, state.Options{ReadOnly: true})
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return nil, usageErrorf("no journal at %s; give --journal, or run enrich run first", path)
+	case err != nil:
+		return nil, journalError(err)
+	}
+	return j, nil
 }
 
 // registerFormulaGuard binds --no-formula-guard, shared by the commands

@@ -92,6 +92,7 @@ The service's address and key come from the environment:
 		newEmulatorCommand(g),
 		newMCPCommand(g),
 		newJournalCommand(g),
+		newChangesCommand(g),
 		newVersionCommand(),
 	)
 	registerCompletions(root)
