@@ -199,6 +199,8 @@ func (e *Emulator) process(a *account, items []string, dup []bool, withoutContac
 	if withoutContacts {
 		p = poolWithoutContacts
 	}
+	// One world for the whole request, whatever the clock does meanwhile.
+	wd := e.World()
 	results := make([]resultItem, len(items))
 	for i, it := range items {
 		results[i].Item = it
@@ -210,7 +212,7 @@ func (e *Emulator) process(a *account, items []string, dup []bool, withoutContac
 			results[i].Status = wire.StatusTimeoutExceeded
 			continue
 		}
-		person, found := e.world.Find(it)
+		person, found := wd.Find(it)
 		if !found {
 			results[i].Status = wire.StatusFailed
 			continue
@@ -228,7 +230,7 @@ func (e *Emulator) process(a *account, items []string, dup []bool, withoutContac
 			continue
 		}
 		results[i].Status = wire.StatusSuccess
-		cand := e.world.Candidate(person, withoutContacts)
+		cand := wd.Candidate(person, withoutContacts)
 		if !async && !withoutContacts {
 			cand = heldContacts(person.UID.String(), cand)
 		}
