@@ -29,8 +29,10 @@ func newEpoch(w *world.World) *epoch {
 
 // Advance moves the world's clock days forward (world.World.Advance): from
 // then on lookups, searches, the Company API and the assistant-protocol
-// server answer from the world as of the new date. Requests under way
-// finish on the world they began with. The emulator's own clock (rate
+// server answer from the world as of the new date. A request answers
+// from the world as of when it was accepted: an asynchronous lookup or a
+// getProfiles delivered after the advance, and the later pages of a
+// search, still show the world they began with. The emulator's own clock (rate
 // window, callbacks, quotas) is not touched: the world's clock is only
 // what the profiles say. After PrepareSearch, the new date is indexed for
 // search before it serves (seconds for a million people).

@@ -345,3 +345,43 @@ func TestAdvanceUnderLoad(t *testing.T) {
 		t.Errorf("day %d after ten advances of 20", d)
 	}
 }
+
+// A lookup answers from the world as of when it was accepted: one
+// processed after an advance still shows the world it began with, and the
+// next shows the new one.
+func TestAsyncLookupKeepsItsWorld(t *testing.T) {
+	cfg := fast(emulator.AccountConfig{Credits: 1000})
+	cfg.CallbackDelay = 300 * time.Millisecond
+	cfg.MaxCallbackDelay = 300 * time.Millisecond
+	emu, c, _ := serve(t, cfg)
+	later, err := emu.World().Advance(180)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := later.Moves(1)[0]
+	p := later.Person(m.Person)
+	rc := newReceiver(t)
+	if _, _, err := c.LookupAsync(bg, api.LookupRequest{Items: []string{p.ProfileURL()}, CallbackURL: rc.URL}); err != nil {
+		t.Fatal(err)
+	}
+	if err := emu.Advance(180); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := c.LookupAsync(bg, api.LookupRequest{Items: []string{p.UID.String()}, CallbackURL: rc.URL}); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]world.Job{p.ProfileURL(): m.From, p.UID.String(): m.To}
+	for range 2 {
+		r := rc.next(t).Results[0]
+		cand, err := r.Profile()
+		if err != nil {
+			t.Fatal(err)
+		}
+		role, _ := currentRole(cand)
+		j := want[r.Item]
+		if string(role.Company) != later.Company(j.Company).Name || string(role.Position) != later.Title(j.Title).Name {
+			t.Errorf("%s: current role %s at %s, want %s at %s", r.Item, role.Position, role.Company,
+				later.Title(j.Title).Name, later.Company(j.Company).Name)
+		}
+	}
+}

@@ -121,9 +121,11 @@ the old role in the month of the move and starts the new one; the person
 gets a work e-mail at the new company, and stays findable by everything
 they were found by (profile URL, uid, phones, personal and old work
 e-mails). Lookups, search, the Company API and /mcp answer from the world
-as of its clock; the same seed and the same days give the same world, in
-one step or several. The emulator's own clock (rate window, callbacks,
-quotas) is not the world's.
+as of its clock (a request, from the world as of when it was accepted);
+the same seed and the same days give the same world, in one step or
+several. An advance answers once people search is indexed for the new
+date (seconds for a million people). The emulator's own clock (rate
+window, callbacks, quotas) is not the world's.
 
 Endpoints outside the service help tests and demos (no key needed; they
 answer during an outage too):
