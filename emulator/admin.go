@@ -131,6 +131,9 @@ func (e *Emulator) noticesLocked() []Notice {
 //	GET  /_emulator/sample?count=N    N known identifiers of each kind
 //	POST /_emulator/credits           top up a credit pool: {"account", "pool", "add"}
 //	POST /_emulator/outage            start an outage now: {"seconds": N}
+//	POST /_emulator/advance           move the world's clock on: {"days": N}
+//	GET  /_emulator/clock             the world's start and the date it is at
+//	GET  /_emulator/moves?count=N     up to N people who changed company since the start
 //
 // They answer during an outage too.
 func (e *Emulator) serveAdmin(w http.ResponseWriter, r *http.Request, path string) {
@@ -140,6 +143,8 @@ func (e *Emulator) serveAdmin(w http.ResponseWriter, r *http.Request, path strin
 			e.serveTopUp(w, r)
 		case "/_emulator/outage":
 			e.serveStartOutage(w, r)
+		case "/_emulator/advance":
+			e.serveAdvance(w, r)
 		default:
 			writeJSON(w, http.StatusNotFound, errorBody(msgNotFound))
 		}
@@ -154,6 +159,10 @@ func (e *Emulator) serveAdmin(w http.ResponseWriter, r *http.Request, path strin
 		writeJSON(w, http.StatusOK, e.Stats())
 	case "/_emulator/notices":
 		writeJSON(w, http.StatusOK, e.Notices())
+	case "/_emulator/clock":
+		writeJSON(w, http.StatusOK, clockOf(e.World()))
+	case "/_emulator/moves":
+		e.serveMoves(w, r)
 	case "/_emulator/sample":
 		n := 10
 		if s := r.URL.Query().Get("count"); s != "" {
@@ -205,15 +214,15 @@ type sampleLists struct {
 	titles    []string
 }
 
-func (e *Emulator) sampleLists() sampleLists {
-	ix := e.index()
+func (ep *epoch) sampleLists() sampleLists {
+	ix := ep.index()
 	type staffed struct {
 		c *world.Company
 		n int
 	}
 	var cs []staffed
-	for _, c := range e.world.Companies() {
-		if n := e.world.EmployeeCount(c, world.StatusCurrent); n > 0 {
+	for _, c := range ep.world.Companies() {
+		if n := ep.world.EmployeeCount(c, world.StatusCurrent); n > 0 {
 			cs = append(cs, staffed{c, n})
 		}
 	}
@@ -236,10 +245,11 @@ type SamplePerson struct {
 }
 
 func (e *Emulator) sample(n int) Sample {
-	s := e.world.Sample(n)
+	ep := e.current()
+	s := ep.world.Sample(n)
 	out := Sample{LinkedIn: s.LinkedIn, Email: s.Email, Phone: s.Phone, UID: s.UID}
 	for _, url := range s.LinkedIn {
-		p, ok := e.world.Find(url)
+		p, ok := ep.world.Find(url)
 		if !ok {
 			continue
 		}
@@ -252,11 +262,11 @@ func (e *Emulator) sample(n int) Sample {
 		}
 		out.People = append(out.People, sp)
 	}
-	lists := e.samples()
+	lists := ep.samples()
 	out.Companies = lists.companies[:min(n, len(lists.companies))]
 	out.Locations = lists.locations[:min(n, len(lists.locations))]
 	out.Titles = lists.titles[:min(n, len(lists.titles))]
-	out.Industries = e.world.Industries()
+	out.Industries = ep.world.Industries()
 	return out
 }
 

@@ -78,7 +78,8 @@ func (e *Emulator) serveCompany(w http.ResponseWriter, r *http.Request, a *accou
 			return
 		}
 	}
-	c, ok := e.world.CompanyByRef(ref)
+	wd := e.World()
+	c, ok := wd.CompanyByRef(ref)
 	if !ok {
 		fail(http.StatusNotFound, "Company not found")
 		return
@@ -87,7 +88,7 @@ func (e *Emulator) serveCompany(w http.ResponseWriter, r *http.Request, a *accou
 	case wire.PathCompanyFind:
 		e.reply(w, a, poolStandard, http.StatusOK, companyRef{ID: c.ID, Slug: c.Slug, Company: c.Name})
 	case wire.PathCompanyCount:
-		e.reply(w, a, poolStandard, http.StatusOK, map[string]int{"total_profiles": e.world.EmployeeCount(c, status)})
+		e.reply(w, a, poolStandard, http.StatusOK, map[string]int{"total_profiles": wd.EmployeeCount(c, status)})
 	case wire.PathCompanyInfo:
 		e.mu.Lock()
 		paid := a.spend(poolCompany)
@@ -99,9 +100,9 @@ func (e *Emulator) serveCompany(w http.ResponseWriter, r *http.Request, a *accou
 			fail(http.StatusPaymentRequired, "Not enough company data credits")
 			return
 		}
-		e.reply(w, a, poolCompany, http.StatusOK, json.RawMessage(e.world.CompanyInfo(c)))
+		e.reply(w, a, poolCompany, http.StatusOK, json.RawMessage(wd.CompanyInfo(c)))
 	case wire.PathCompanyProfile:
-		e.startProfiles(w, a, c, status, callback)
+		e.startProfiles(w, a, wd, c, status, callback)
 	}
 }
 
@@ -117,8 +118,11 @@ func (e *Emulator) serveCompany(w http.ResponseWriter, r *http.Request, a *accou
 // cannot pass it together: a company with more profiles than the quota
 // has room for, today's deliveries and those in progress deducted, is a
 // 429.
-func (e *Emulator) startProfiles(w http.ResponseWriter, a *account, c *world.Company, status, callback string) {
-	people := e.world.EmployeeIndexes(c, status)
+//
+// The profiles are those of the world as of the request (wd), whatever
+// its clock does before they are delivered.
+func (e *Emulator) startProfiles(w http.ResponseWriter, a *account, wd *world.World, c *world.Company, status, callback string) {
+	people := wd.EmployeeIndexes(c, status)
 	e.mu.Lock()
 	used := e.today(a, e.now())
 	if left := a.quotas.ProfileViews - used.ProfileViews - a.viewsPending; len(people) > left {
@@ -142,7 +146,7 @@ func (e *Emulator) startProfiles(w http.ResponseWriter, a *account, c *world.Com
 			id:       id,
 			url:      callback,
 			delay:    e.processingDelay(),
-			produce:  func() any { return e.companyProfiles(a, batch) },
+			produce:  func() any { return e.companyProfiles(a, wd, batch) },
 			kind:     "profiles",
 			numItems: len(batch),
 			views:    len(batch),
@@ -151,11 +155,11 @@ func (e *Emulator) startProfiles(w http.ResponseWriter, a *account, c *world.Com
 	replyBare(w, http.StatusOK, map[string]int64{"searchId": id})
 }
 
-// companyProfiles renders a batch of employees as the callback body.
-func (e *Emulator) companyProfiles(a *account, batch []int32) []json.RawMessage {
+// companyProfiles renders a batch of employees of wd as the callback body.
+func (e *Emulator) companyProfiles(a *account, wd *world.World, batch []int32) []json.RawMessage {
 	out := make([]json.RawMessage, len(batch))
 	for k, i := range batch {
-		out[k] = e.world.Candidate(e.world.Person(int(i)), true)
+		out[k] = wd.Candidate(wd.Person(int(i)), true)
 	}
 	e.mu.Lock()
 	a.stats.CompanyProfilesSent += len(batch)

@@ -63,6 +63,19 @@
 //	findById, getCount, getProfiles checks    Company API enabled (403), parameters (422), the company
 //	                                          (404), then credits (402, info) or the quota (429,
 //	                                          getProfiles)
+//	data that changes over time               the world has a clock of its own (Config.WorldStart,
+//	                                          Advance, POST /_emulator/advance): people change title and
+//	                                          company by career events drawn from the seed, and every
+//	                                          answer is of the world as of its clock; a request answers
+//	                                          from the world it began with
+//	a person who changed company              the old role ends in the month of the move and the new one
+//	                                          starts (experience dates are months); a work e-mail at the
+//	                                          new company comes first among the contacts, the old one no
+//	                                          longer shows but still finds the person, as do the profile
+//	                                          URL, uid, phones and personal e-mails
+//	several current roles                     the main role is the current one started last (a board
+//	                                          seat on the side never started after it); events change
+//	                                          only the main role
 //
 // Deliveries go on during an outage (Config.Outages): it is the API that
 // answers 503, with no X-Credits-Left, and the admin endpoints still answer.

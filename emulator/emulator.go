@@ -8,10 +8,10 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/enrich-dev/enrich/emulator/mcpapi"
-	"github.com/enrich-dev/enrich/emulator/search"
 	"github.com/enrich-dev/enrich/emulator/wire"
 	"github.com/enrich-dev/enrich/emulator/world"
 )
@@ -21,6 +21,12 @@ import (
 type Config struct {
 	Seed   int64 // world and fault seed; default 1
 	People int   // size of the world; default 20,000
+	// WorldStart is the date the world is generated for and its clock
+	// starts at (only the date counts); Advance moves the clock on. Zero
+	// means world.DefaultStart, 2026-01-01: a fixed date, so that the
+	// same seed builds the same world on any day. world.CheckStart says
+	// which dates are allowed.
+	WorldStart time.Time
 
 	// Accounts; when empty, one account from Default.
 	Accounts []AccountConfig
@@ -129,10 +135,17 @@ func (c *Config) setDefaults() {
 
 // Emulator is the emulated service. It is safe for concurrent use.
 type Emulator struct {
-	cfg   Config
-	world *world.World
-	log   *slog.Logger
-	now   func() time.Time
+	cfg Config
+	log *slog.Logger
+	now func() time.Time
+
+	// epoch is the world at the date of its clock, with its search
+	// index; Advance replaces it. A request works on the epoch it began
+	// with. advancing serializes Advance; prepared says PrepareSearch
+	// was called, so that every later world is indexed before it serves.
+	epoch     atomic.Pointer[epoch]
+	advancing sync.Mutex
+	prepared  atomic.Bool
 
 	// callbacks posts results to clients; its timeout is the answer time.
 	callbacks *http.Client
@@ -143,11 +156,7 @@ type Emulator struct {
 	cancel context.CancelFunc
 	wg     sync.WaitGroup // deliveries in progress
 
-	// index is the people search index, built on first use (or by
-	// PrepareSearch); samples are the lists /_emulator/sample draws from.
-	index   func() *search.Index
-	samples func() sampleLists
-	start   time.Time // the first emulated day begins
+	start time.Time // the first emulated day begins
 
 	mu       sync.Mutex          // guards everything below
 	accounts map[string]*account // by API key
@@ -164,6 +173,11 @@ type Emulator struct {
 // once; Close stops its deliveries.
 func New(cfg Config) (*Emulator, error) {
 	cfg.setDefaults()
+	if !cfg.WorldStart.IsZero() {
+		if err := world.CheckStart(cfg.WorldStart); err != nil {
+			return nil, fmt.Errorf("world start: %w", err)
+		}
+	}
 	accounts := cfg.Accounts
 	if len(accounts) == 0 {
 		accounts = []AccountConfig{cfg.Default}
@@ -171,7 +185,6 @@ func New(cfg Config) (*Emulator, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	e := &Emulator{
 		cfg:       cfg,
-		world:     world.New(world.Config{Seed: cfg.Seed, People: cfg.People}),
 		log:       cfg.Logger,
 		now:       cfg.Now,
 		callbacks: &http.Client{Timeout: cfg.AnswerTimeout},
@@ -183,8 +196,7 @@ func New(cfg Config) (*Emulator, error) {
 	}
 	e.start = e.now()
 	e.scrolls = make(map[string]*scroll)
-	e.index = sync.OnceValue(func() *search.Index { return search.New(e.world) })
-	e.samples = sync.OnceValue(e.sampleLists)
+	e.epoch.Store(newEpoch(world.New(world.Config{Seed: cfg.Seed, People: cfg.People, Now: cfg.WorldStart})))
 	for i, ac := range accounts {
 		a, err := newAccount(ac, i, cfg.RateWindow)
 		if err == nil {
@@ -223,13 +235,19 @@ func New(cfg Config) (*Emulator, error) {
 	return e, nil
 }
 
-// World returns the emulator's synthetic population.
-func (e *Emulator) World() *world.World { return e.world }
+// World returns the emulator's synthetic population as of its clock.
+func (e *Emulator) World() *world.World { return e.current().world }
+
+// current returns the world as of its clock, with its search index.
+func (e *Emulator) current() *epoch { return e.epoch.Load() }
 
 // PrepareSearch builds the people search index now rather than on the
 // first search, which would otherwise wait for it (seconds for a million
-// people).
-func (e *Emulator) PrepareSearch() { e.index() }
+// people); from then on Advance indexes each new date before it serves.
+func (e *Emulator) PrepareSearch() {
+	e.prepared.Store(true)
+	e.current().index()
+}
 
 // Close stops scheduled deliveries and waits for those in progress.
 func (e *Emulator) Close() {

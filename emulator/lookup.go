@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/emulator/wire"
+	"github.com/enrich-dev/enrich/emulator/world"
 )
 
 // maxRequestBytes bounds a lookup request body: 100 items of a few hundred
@@ -95,9 +96,12 @@ func (e *Emulator) serveLookup(w http.ResponseWriter, r *http.Request, a *accoun
 	}
 	dup := e.markDuplicates(a, items, at)
 	e.mu.Unlock()
+	// The world as of the request: an asynchronous lookup answers from
+	// it even if the clock moves on before it is processed.
+	wd := e.World()
 
 	if !async {
-		results := e.process(a, items, dup, body.WithoutContacts, false)
+		results := e.process(a, wd, items, dup, body.WithoutContacts, false)
 		if lostAnswer {
 			e.mu.Lock()
 			a.stats.LostAnswerCharged += charged(results)
@@ -118,7 +122,7 @@ func (e *Emulator) serveLookup(w http.ResponseWriter, r *http.Request, a *accoun
 		id:         id,
 		url:        *body.CallbackURL,
 		delay:      e.processingDelay(),
-		produce:    func() any { return e.process(a, items, dup, body.WithoutContacts, true) },
+		produce:    func() any { return e.process(a, wd, items, dup, body.WithoutContacts, true) },
 		kind:       "lookup",
 		numItems:   len(items),
 		lostAnswer: lostAnswer,
@@ -190,11 +194,11 @@ func charged(results []resultItem) int {
 	return n
 }
 
-// process resolves the items at matching time: credits are spent here, for
-// matched profiles only, and items past the last credit are
-// credits_are_over. A synchronous lookup returns only the contacts the
-// service already holds (see heldContacts).
-func (e *Emulator) process(a *account, items []string, dup []bool, withoutContacts, async bool) []resultItem {
+// process resolves the items in the world wd at matching time: credits
+// are spent here, for matched profiles only, and items past the last
+// credit are credits_are_over. A synchronous lookup returns only the
+// contacts the service already holds (see heldContacts).
+func (e *Emulator) process(a *account, wd *world.World, items []string, dup []bool, withoutContacts, async bool) []resultItem {
 	p := poolStandard
 	if withoutContacts {
 		p = poolWithoutContacts
@@ -210,7 +214,7 @@ func (e *Emulator) process(a *account, items []string, dup []bool, withoutContac
 			results[i].Status = wire.StatusTimeoutExceeded
 			continue
 		}
-		person, found := e.world.Find(it)
+		person, found := wd.Find(it)
 		if !found {
 			results[i].Status = wire.StatusFailed
 			continue
@@ -228,7 +232,7 @@ func (e *Emulator) process(a *account, items []string, dup []bool, withoutContac
 			continue
 		}
 		results[i].Status = wire.StatusSuccess
-		cand := e.world.Candidate(person, withoutContacts)
+		cand := wd.Candidate(person, withoutContacts)
 		if !async && !withoutContacts {
 			cand = heldContacts(person.UID.String(), cand)
 		}

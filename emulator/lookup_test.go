@@ -337,30 +337,42 @@ func TestSample(t *testing.T) {
 // contacts the service already holds (interface 4.1): for the same
 // people, fewer contacts than an asynchronous lookup, never one the
 // asynchronous lookup does not return, the same ones every time, and the
-// rest of the profile unchanged.
+// rest of the profile unchanged. So it is too for people who changed
+// company since the world's start, with a new work address.
 func TestSyncReturnsHeldContacts(t *testing.T) {
 	cfg := fast(emulator.AccountConfig{})
 	// Separate accounts, so that looking the same people up again is not
 	// a duplicate_query.
-	cfg.Accounts = []emulator.AccountConfig{
-		{Name: "async", Key: "k-async", Credits: 100},
-		{Name: "sync", Key: "k-sync", Credits: 100},
-		{Name: "again", Key: "k-again", Credits: 100},
+	for _, name := range []string{"async", "sync", "again"} {
+		for _, round := range []string{"", "-later"} {
+			cfg.Accounts = append(cfg.Accounts, emulator.AccountConfig{Name: name + round, Key: "k-" + name + round, Credits: 100})
+		}
 	}
-	_, _, base := serve(t, cfg)
+	emu, _, base := serve(t, cfg)
 	s := sample(t, base, 60)
-	items := s.LinkedIn
+	t.Run("at the start", func(t *testing.T) { checkHeldContacts(t, base, "", s.LinkedIn) })
+	if err := emu.Advance(365); err != nil {
+		t.Fatal(err)
+	}
+	var moved []string
+	for _, m := range emu.Moves(60) {
+		moved = append(moved, m.LinkedIn)
+	}
+	t.Run("people who moved", func(t *testing.T) { checkHeldContacts(t, base, "-later", moved) })
+}
+
+func checkHeldContacts(t *testing.T, base, round string, items []string) {
 	rc := newReceiver(t)
-	if _, _, err := client(t, base, "k-async").LookupAsync(bg, api.LookupRequest{Items: items, CallbackURL: rc.URL}); err != nil {
+	if _, _, err := client(t, base, "k-async"+round).LookupAsync(bg, api.LookupRequest{Items: items, CallbackURL: rc.URL}); err != nil {
 		t.Fatal(err)
 	}
 	async := candidates(t, rc.next(t).Results)
-	syncResults, _, err := client(t, base, "k-sync").LookupSync(bg, items, false)
+	syncResults, _, err := client(t, base, "k-sync"+round).LookupSync(bg, items, false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	sync := candidates(t, syncResults)
-	againResults, _, err := client(t, base, "k-again").LookupSync(bg, items, false)
+	againResults, _, err := client(t, base, "k-again"+round).LookupSync(bg, items, false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -29,6 +29,7 @@ const scrollIDBytes = 192
 // the old one is gone.
 type scroll struct {
 	account   *account
+	index     *search.Index // of the world the search ran on: every page comes from it
 	requestID int64
 	result    *search.Result
 	next      int32 // person index the next page starts from
@@ -61,7 +62,8 @@ func (e *Emulator) serveSearch(w http.ResponseWriter, r *http.Request, a *accoun
 		e.fail(w, a, poolStandard, http.StatusNotFound, msgInvalidJSON)
 		return
 	}
-	ix := e.index()
+	ep := e.current()
+	ix := ep.index()
 	q, err := ix.Parse(body)
 	var badReq *search.BadRequest
 	switch {
@@ -98,7 +100,7 @@ func (e *Emulator) serveSearch(w http.ResponseWriter, r *http.Request, a *accoun
 	if q.ExcludeRevealed {
 		var people []int32
 		for _, uid := range revealed {
-			if p, ok := e.world.Find(uid); ok {
+			if p, ok := ep.world.Find(uid); ok {
 				people = append(people, p.Index)
 			}
 		}
@@ -107,7 +109,7 @@ func (e *Emulator) serveSearch(w http.ResponseWriter, r *http.Request, a *accoun
 	for _, m := range q.Exclude {
 		ex.Marked[m] = a.marks[m]()
 	}
-	s := &scroll{account: a, requestID: id, result: ix.Run(q, ex), size: q.Size}
+	s := &scroll{account: a, index: ix, requestID: id, result: ix.Run(q, ex), size: q.Size}
 	e.sendPage(w, a, s, true)
 }
 
@@ -186,7 +188,7 @@ func searchQuotaSpent(a *account, used *usage, newSearch bool) string {
 // cut short, and the rest stays for a scroll on a later day. While
 // results remain, the answer carries a new scroll id.
 func (e *Emulator) sendPage(w http.ResponseWriter, a *account, s *scroll, first bool) {
-	ix := e.index()
+	ix := s.index
 	people, next := s.result.Page(s.next, s.size)
 	profiles := make([]search.Profile, len(people))
 	for k, i := range people {
@@ -267,7 +269,8 @@ func newScrollID() string {
 func (e *Emulator) markedSets(key string) [search.NumMarks]func() *search.Set {
 	var out [search.NumMarks]func() *search.Set
 	for m := range search.NumMarks {
-		out[m] = sync.OnceValue(func() *search.Set { return e.index().MarkedSet(key, m) })
+		// Marks go by uid and person index, which no date changes.
+		out[m] = sync.OnceValue(func() *search.Set { return e.current().index().MarkedSet(key, m) })
 	}
 	return out
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/enrich-dev/enrich/emulator"
+	"github.com/enrich-dev/enrich/emulator/world"
 )
 
 // emulatorKeyEnv holds the account's API key when --api-key is not given,
@@ -23,6 +24,7 @@ type emulatorOptions struct {
 	listen     string
 	mcpListen  string
 	configFile string
+	worldStart string   // YYYY-MM-DD
 	outages    []string // AT:DUR
 	account    emulator.AccountConfig
 	cfg        emulator.Config
@@ -109,6 +111,22 @@ from AT after the first request, for DUR; repeatable), --answer-delay and
 --answer-after-callback (the 201 of an asynchronous lookup held, even until
 its callback was answered).
 
+The world moves in time. It is generated as of --world-start (a fixed
+date by default, so that a seed builds the same world on any day), and its
+clock moves on only when asked: POST /_emulator/advance {"days": N}. Every
+person with a job then has career events drawn from the seed: over a year
+about one in six moves to another company of their line of work and
+country, and about one in five gets a new title where they are. A move ends
+the old role in the month of the move and starts the new one; the person
+gets a work e-mail at the new company, and stays findable by everything
+they were found by (profile URL, uid, phones, personal and old work
+e-mails). Lookups, search, the Company API and /mcp answer from the world
+as of its clock (a request, from the world as of when it was accepted);
+the same seed and the same days give the same world, in one step or
+several. An advance answers once people search is indexed for the new
+date (seconds for a million people). The emulator's own clock (rate
+window, callbacks, quotas) is not the world's.
+
 Endpoints outside the service help tests and demos (no key needed; they
 answer during an outage too):
   GET  /_emulator/stats            counters per account (JSON)
@@ -117,7 +135,14 @@ answer during an outage too):
   GET  /_emulator/sample?count=N   N known identifiers of each kind, and companies,
                                    industries, locations and titles to search for (JSON)
   POST /_emulator/credits          top up a pool: {"account":"default","pool":"standard","add":100}
-  POST /_emulator/outage           answer 503 to every API request from now: {"seconds": 30}`,
+  POST /_emulator/outage           answer 503 to every API request from now: {"seconds": 30}
+  POST /_emulator/advance          move the world's clock on: {"days": 180}; answers as /clock
+  GET  /_emulator/clock            {"start", "clock", "days", "maxDays", "moved"}: the world's
+                                   start, its date, and how many people changed company
+  GET  /_emulator/moves?count=N    up to N (100; at most 10000) people who changed company
+                                   since the start, by date: [{"uid", "fullName", "linkedin",
+                                   "email", "workEmail", "from": {"company", "title"},
+                                   "to": {"company", "title"}, "at": "YYYY-MM-DD"}]`,
 		Args: exactArgs(0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if key := os.Getenv(emulatorKeyEnv); key != "" && !cmd.Flags().Changed("api-key") {
@@ -161,6 +186,7 @@ answer during an outage too):
 	f.IntVar(&o.cfg.ProfileViewsPerDay, "profile-views-per-day", 0, "daily quota of profiles delivered by company/getProfiles (0: 2000)")
 	f.IntVar(&o.cfg.People, "people", 20000, "number of people in the synthetic world")
 	f.Int64Var(&o.cfg.Seed, "seed", 1, "seed of the synthetic world and of the faults")
+	f.StringVar(&o.worldStart, "world-start", world.DefaultStart.Format(time.DateOnly), "date (YYYY-MM-DD) the world is generated for and its clock starts at; POST /_emulator/advance moves the clock on")
 	return cmd
 }
 
@@ -190,6 +216,14 @@ func (o *emulatorOptions) run(ctx context.Context, g *globals) error {
 	if o.cfg.People < 1 {
 		return usageErrorf("--people must be at least 1")
 	}
+	worldStart, err := time.Parse(time.DateOnly, o.worldStart)
+	if err != nil {
+		return usageErrorf("--world-start %q: give a date as YYYY-MM-DD", o.worldStart)
+	}
+	if err := world.CheckStart(worldStart); err != nil {
+		return usageErrorf("--world-start: %v", err)
+	}
+	o.cfg.WorldStart = worldStart
 	if o.cfg.ScrollTTL <= 0 || o.cfg.DayLength <= 0 || o.cfg.SearchDelay < 0 {
 		return usageErrorf("--scroll-ttl and --day-length must be positive, --search-delay not negative")
 	}
@@ -235,7 +269,7 @@ func (o *emulatorOptions) run(ctx context.Context, g *globals) error {
 		listeners = append(listeners, mln)
 		log.Info("assistant-protocol server ready", "url", "http://"+mln.Addr().String()+"/mcp")
 	}
-	log.Info("emulator ready", "url", "http://"+ln.Addr().String(), "mcp", "http://"+ln.Addr().String()+"/mcp", "people", cfg.People, "accounts", max(1, len(cfg.Accounts)), "startup", time.Since(start).Round(time.Millisecond))
+	log.Info("emulator ready", "url", "http://"+ln.Addr().String(), "mcp", "http://"+ln.Addr().String()+"/mcp", "people", cfg.People, "worldStart", emu.World().Start().Format(time.DateOnly), "accounts", max(1, len(cfg.Accounts)), "startup", time.Since(start).Round(time.Millisecond))
 	errc := make(chan error, len(servers))
 	for i, srv := range servers {
 		go func() { errc <- srv.Serve(listeners[i]) }()

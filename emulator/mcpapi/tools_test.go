@@ -224,3 +224,45 @@ func TestOwnListener(t *testing.T) {
 		t.Errorf("the MCP listener serves REST: %d", resp.StatusCode)
 	}
 }
+
+// lookup_people answers from the world as of its clock: a person who
+// changed company shows the new role.
+func TestLookupPeopleAfterAdvance(t *testing.T) {
+	f := newFixture(t)
+	if err := f.emu.Advance(365); err != nil {
+		t.Fatal(err)
+	}
+	moves := f.emu.Moves(3)
+	if len(moves) != 3 {
+		t.Fatalf("%d moves in a year", len(moves))
+	}
+	cs := mustConnect(t, f.base+"/mcp", withBearer(keyPaid), nil)
+	var items []string
+	for _, m := range moves {
+		items = append(items, m.LinkedIn)
+	}
+	got := decode[struct {
+		Results []struct {
+			Item      string `json:"item"`
+			Candidate *struct {
+				Experience []struct {
+					Position string `json:"position"`
+					Company  string `json:"company"`
+					Current  bool   `json:"current"`
+					Started  string `json:"started"`
+				} `json:"experience"`
+			} `json:"candidate"`
+		} `json:"results"`
+	}](t, cs, "lookup_people", map[string]any{"items": items, "withoutContacts": true})
+	for k, r := range got.Results {
+		m := moves[k]
+		if r.Candidate == nil || len(r.Candidate.Experience) == 0 {
+			t.Fatalf("%s: no profile", r.Item)
+		}
+		// The main role comes first, and is the one started last.
+		e := r.Candidate.Experience[0]
+		if !e.Current || e.Company != m.To.Company || e.Position != m.To.Title {
+			t.Errorf("%s moved to %+v; lookup_people shows %+v first", r.Item, m.To, e)
+		}
+	}
+}

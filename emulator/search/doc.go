@@ -78,7 +78,7 @@
 // department and level take the values of interface 4.2 (case-insensitive;
 // anything else is a 422) and match the current role. The years filters
 // bound whole years in the current role (people without one never match)
-// and over all roles. openToWork true keeps those open to work, false
+// and over all roles, counted up to the world's clock. openToWork true keeps those open to work, false
 // those who are not. size is 1 to 100 (default 10). A search must have a
 // filter other than the exclude* ones.
 //
@@ -90,6 +90,13 @@
 // does not have; instead each account has marked a fixed share of people,
 // chosen by a hash of its API key and the person's uid (see Marked): 8%
 // watched, 5% in lists, 3% in progress, 4% e-mailed.
+//
+// # The world's clock
+//
+// An Index is of a world at one date: every filter reads the world as of
+// its clock (the current company and title of someone who moved are the
+// new ones; their old company lists them among its past staff). A world
+// advanced in time (world.World.Advance) is indexed anew.
 //
 // # Results and speed
 //

@@ -7,8 +7,9 @@ import (
 	"github.com/enrich-dev/enrich/emulator/world"
 )
 
-// Index answers people searches over a world. It is built once (New) and
-// is then read-only and safe for concurrent use.
+// Index answers people searches over a world as of its clock. It is
+// built once (New) and is then read-only and safe for concurrent use; a
+// world advanced in time is indexed anew.
 //
 // Attributes with few values (home city, department, level, industry,
 // years, open to work) are kept as compact columns and checked person by
@@ -258,11 +259,11 @@ func (ix *Index) indexBlock(b int, sc *blockScratch) *blockPostings {
 		ix.dept[i] = uint8(p.Department)
 		ix.level[i] = uint8(p.Level)
 		ix.industry[i] = uint8(p.Industry)
-		ix.yearsInRole[i] = min(p.YearsInRole, noRole-1)
-		if _, ok := p.CurrentJob(); !ok {
-			ix.yearsInRole[i] = noRole
+		ix.yearsInRole[i] = noRole
+		if years, ok := w.YearsInRole(p); ok {
+			ix.yearsInRole[i] = uint8(min(years, noRole-1))
 		}
-		ix.totalYears[i] = p.TotalYears
+		ix.totalYears[i] = uint8(min(w.TotalYears(p), 255))
 		if p.OpenToWork {
 			ix.open.Add(int32(i))
 		}

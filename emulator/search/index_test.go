@@ -96,10 +96,25 @@ func mustParse(t *testing.T, ix *Index, body string) *Query {
 	return q
 }
 
+// laterIndex indexes the world of testIndex 400 days after its start,
+// when career events have changed a good part of it.
+var laterIndex = sync.OnceValue(func() *Index {
+	w, err := testIndex().World().Advance(400)
+	if err != nil {
+		panic(err)
+	}
+	return New(w)
+})
+
 // TestRunMatchesBruteForce runs queries through the index and compares
-// the matches with a person-by-person evaluation of the same filters.
+// the matches with a person-by-person evaluation of the same filters, on
+// a world at its start and the same world later.
 func TestRunMatchesBruteForce(t *testing.T) {
-	ix := testIndex()
+	t.Run("start", func(t *testing.T) { runMatchesBruteForce(t, testIndex()) })
+	t.Run("400 days later", func(t *testing.T) { runMatchesBruteForce(t, laterIndex()) })
+}
+
+func runMatchesBruteForce(t *testing.T, ix *Index) {
 	w := ix.World()
 	places := w.Places()
 	title := func(q string, current bool) func(*world.Person) bool {
@@ -176,11 +191,11 @@ func TestRunMatchesBruteForce(t *testing.T) {
 			return (p.Department == world.Sales || p.Department == world.Marketing) && (p.Level == world.Senior || p.Level == world.Lead)
 		}},
 		{`{"yearsOfCurrentExperienceFrom": 2, "yearsOfCurrentExperienceTo": 4}`, func(p *world.Person) bool {
-			_, ok := p.CurrentJob()
-			return ok && p.YearsInRole >= 2 && p.YearsInRole <= 4
+			years, ok := w.YearsInRole(p)
+			return ok && years >= 2 && years <= 4
 		}},
-		{`{"yearsOfCurrentPastExperienceFrom": 10}`, func(p *world.Person) bool { return p.TotalYears >= 10 }},
-		{`{"yearsOfCurrentPastExperienceTo": 3}`, func(p *world.Person) bool { return p.TotalYears <= 3 }},
+		{`{"yearsOfCurrentPastExperienceFrom": 10}`, func(p *world.Person) bool { return w.TotalYears(p) >= 10 }},
+		{`{"yearsOfCurrentPastExperienceTo": 3}`, func(p *world.Person) bool { return w.TotalYears(p) <= 3 }},
 		{`{"openToWork": true}`, func(p *world.Person) bool { return p.OpenToWork }},
 		{`{"openToWork": false, "level": ["VP"]}`, func(p *world.Person) bool { return !p.OpenToWork && p.Level == world.VP }},
 		{`{"location": "Germany"}`, func(p *world.Person) bool { return places[p.City].Country == "DE" }},
@@ -212,6 +227,44 @@ func TestRunMatchesBruteForce(t *testing.T) {
 		}
 		if len(want) == 0 {
 			t.Errorf("%s: no matches: the test does not test anything", tc.body)
+		}
+	}
+}
+
+// The company and title filters read the world as of its clock: a person
+// who moved is found at the company joined, and no longer among the
+// current staff of the company left.
+func TestSearchFollowsMoves(t *testing.T) {
+	ix := laterIndex()
+	w := ix.World()
+	moves := w.Moves(60)
+	if len(moves) < 60 {
+		t.Fatalf("only %d moves in 400 days", len(moves))
+	}
+	matches := func(body string, i int) bool {
+		t.Helper()
+		res := ix.Run(mustParse(t, ix, body), Exclusions{})
+		return res.set.Has(int32(i))
+	}
+	quote := func(s string) string { b, _ := json.Marshal(`"` + s + `"`); return string(b) }
+	for _, m := range moves {
+		p := w.Person(m.Person)
+		to, from := w.Company(m.To.Company).Name, w.Company(m.From.Company).Name
+		if !matches(`{"currentCompany": `+quote(to)+`}`, m.Person) {
+			t.Errorf("%s moved to %s but a search for its current staff misses them", p.FullName, to)
+		}
+		if !matches(`{"currentPastCompany": `+quote(from)+`}`, m.Person) {
+			t.Errorf("%s left %s but a search for its current and past staff misses them", p.FullName, from)
+		}
+		if !matches(`{"currentTitle": `+quote(w.Title(m.To.Title).Name)+`}`, m.Person) {
+			t.Errorf("%s is now %s but a search for the title misses them", p.FullName, w.Title(m.To.Title).Name)
+		}
+		stillThere := false
+		for _, j := range p.Jobs {
+			stillThere = stillThere || j.Current && strings.Contains(strings.ToLower(w.Company(j.Company).Name), strings.ToLower(from))
+		}
+		if !stillThere && matches(`{"currentCompany": `+quote(from)+`}`, m.Person) {
+			t.Errorf("%s left %s but a search still finds them among its current staff", p.FullName, from)
 		}
 	}
 }

@@ -157,6 +157,10 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 				Current:  true,
 				fam:      famGeneral,
 			}
+			// Taken up no later than the main role: the main role is the
+			// current role started last, the one a reader takes for the
+			// person's job, and the one career events change.
+			board.Start = min(board.Start, jobs[0].Start)
 			jobs = append(jobs, Job{})
 			copy(jobs[2:], jobs[1:])
 			jobs[1] = board
@@ -165,9 +169,34 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 	gen.jobs = jobs
 	p.Jobs = gen.jobSlab.take(jobs)
 
+	gen.derive(p, now)
+	p.OpenToWork = chance(r, 6) || !employed && chance(r, 45)
+	return fam
+}
+
+// derive sets the fields that follow from a person's roles as of month
+// now: the industry, department and level of the current role (or the
+// industry of the latest), and the years in it and over all roles.
+func (w *World) derive(p *Person, now Month) {
 	p.Industry, p.Department, p.Level = NoIndustry, NoDepartment, NoLevel
+	p.TotalYears = uint8(totalMonths(p.Jobs, now) / 12)
+	p.YearsInRole = 0
+	if j, ok := p.CurrentJob(); ok {
+		t := w.titles.titles[j.Title]
+		p.Department, p.Level = t.Department, t.Level
+		p.Industry = w.companies[j.Company].Industry
+		p.YearsInRole = uint8((int(now) - int(j.Start)) / 12)
+	} else if len(p.Jobs) > 0 {
+		p.Industry = w.companies[p.Jobs[0].Company].Industry
+	}
+}
+
+// totalMonths is the months worked over all roles as of month now: the
+// main role and past roles with a known start, side roles held alongside
+// the main one left out.
+func totalMonths(jobs []Job, now Month) int {
 	months := 0
-	for k, j := range p.Jobs {
+	for k, j := range jobs {
 		if j.Start.IsZero() || k > 0 && j.Current {
 			continue // unknown, or a side role held alongside the main one
 		}
@@ -177,25 +206,15 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 		}
 		months += int(end) - int(j.Start)
 	}
-	p.TotalYears = uint8(months / 12)
-	if j, ok := p.CurrentJob(); ok {
-		t := gen.titles.titles[j.Title]
-		p.Department, p.Level = t.Department, t.Level
-		p.Industry = gen.companies[j.Company].Industry
-		p.YearsInRole = uint8((int(now) - int(j.Start)) / 12)
-	} else if len(p.Jobs) > 0 {
-		p.Industry = gen.companies[p.Jobs[0].Company].Industry
-	}
-	p.OpenToWork = chance(r, 6) || !employed && chance(r, 45)
-	return fam
+	return months
 }
 
 // title picks a title of a family and level: the family's own, or those
 // of its department's shared areas ("Head of Engineering"); the chief
 // executive's, founder's and board titles where the family has none; its
 // senior or plain titles where the level has no title of its own.
-func (gen *generator) title(r *rand.Rand, f family, l Level) TitleID {
-	v := gen.titles
+func (w *World) title(r *rand.Rand, f family, l Level) TitleID {
+	v := w.titles
 	if l == Founder && chance(r, 75) || l == Board {
 		f = famGeneral
 	}
@@ -215,7 +234,7 @@ func senior(l Level) bool {
 
 // jobPlace is where a role was held: mostly the person's city, sometimes
 // another city of the country, sometimes unknown (-1, null on the wire).
-func (gen *generator) jobPlace(r *rand.Rand, home int32, country countryID, current bool) int32 {
+func (w *World) jobPlace(r *rand.Rand, home int32, country countryID, current bool) int32 {
 	x := intN(r, 100)
 	same, other := 55, 80
 	if current {
@@ -225,7 +244,7 @@ func (gen *generator) jobPlace(r *rand.Rand, home int32, country countryID, curr
 	case x < same:
 		return home
 	case x < other:
-		places := gen.geo.hubs[country]
+		places := w.geo.hubs[country]
 		return places[intN(r, min(len(places), 20))]
 	}
 	return -1

@@ -1,6 +1,9 @@
 package world
 
-import "time"
+import (
+	"fmt"
+	"time"
+)
 
 // Config chooses the world to build. The zero value is a valid config.
 type Config struct {
@@ -9,9 +12,12 @@ type Config struct {
 	Seed int64
 	// People is how many people to generate. Zero means 20000.
 	People int
-	// Now is the reference "today" for dates (current roles, years of
-	// experience, graduation years). Zero means 2026-01-01T00:00:00Z. The
-	// wall clock is never read, so a world does not change from day to day.
+	// Now is the world's start: the "today" the generated histories lead
+	// up to (current roles, years of experience, graduation years), from
+	// which World.Advance moves the clock on. Only its date counts (in
+	// UTC). Zero means 2026-01-01, a fixed date, so that a world does not
+	// change from day to day: the wall clock is never read. CheckStart
+	// tells which dates are allowed.
 	Now time.Time
 }
 
@@ -21,10 +27,28 @@ const (
 	DefaultPeople = 20000
 )
 
-// defaultNow is the reference date used when Config.Now is zero.
-var defaultNow = time.Date(2026, time.January, 1, 0, 0, 0, 0, time.UTC)
+// DefaultStart is the world's start when Config.Now is zero.
+var DefaultStart = time.Date(2026, time.January, 1, 0, 0, 0, 0, time.UTC)
 
-// withDefaults returns cfg with its zero fields filled in.
+// The years a world may start in: the generated histories (founding
+// years of internet companies, graduation years) read as real from 2000
+// on, and a clock must stay well inside what a Month holds.
+const (
+	MinStartYear = 2000
+	MaxStartYear = 2100
+)
+
+// CheckStart returns an error naming the allowed range when a world
+// cannot start on t.
+func CheckStart(t time.Time) error {
+	if y := t.UTC().Year(); y < MinStartYear || y > MaxStartYear {
+		return fmt.Errorf("a world starts between %d-01-01 and %d-12-31, not on %s", MinStartYear, MaxStartYear, t.UTC().Format(time.DateOnly))
+	}
+	return nil
+}
+
+// withDefaults returns cfg with its zero fields filled in, and its start
+// at midnight UTC.
 func (cfg Config) withDefaults() Config {
 	if cfg.Seed == 0 {
 		cfg.Seed = DefaultSeed
@@ -33,8 +57,9 @@ func (cfg Config) withDefaults() Config {
 		cfg.People = DefaultPeople
 	}
 	if cfg.Now.IsZero() {
-		cfg.Now = defaultNow
+		cfg.Now = DefaultStart
 	}
-	cfg.Now = cfg.Now.UTC()
+	y, m, d := cfg.Now.UTC().Date()
+	cfg.Now = time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
 	return cfg
 }

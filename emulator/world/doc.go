@@ -19,6 +19,18 @@
 // titles and skills that keep to one line of work, and companies whose
 // names, sizes, ages and offices fit their country and industry.
 //
+// A world moves in time (clock.go): it is generated as of its start
+// (Config.Now), and Advance returns the same world later, when career
+// events drawn from the seed have moved people to new titles and new
+// companies. A world at a date is a pure function of the config and the
+// date, however its clock got there.
+//
+// A world moves in time (clock.go): it is generated as of its start
+// (Config.Now), and Advance returns the same world later, when career
+// events drawn from the seed have moved people to new titles and new
+// companies. A world at a date is a pure function of the config and the
+// date, however its clock got there.
+//
 // Places, countries, US and Canadian states, the industry list, the
 // universities and the +1 area codes come from the embedded files under
 // data/ (see data/README.md for sources and licences). Contains data from

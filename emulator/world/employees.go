@@ -12,13 +12,15 @@ const (
 	StatusBoth    = "both"
 )
 
-// indexEmployees builds every company's employee lists once, so that
-// Employees and EmployeeCount cost nothing per call. A person counts as
-// current at a company where they hold a current role, and as past where
-// they held only ended roles; "both" is the union, so the counts add up.
-func (w *World) indexEmployees() {
-	cur := make([]int32, len(w.companies))
-	past := make([]int32, len(w.companies))
+// indexEmployees fills in the employee lists of companies (a slice of
+// the world's companies, which it modifies) from the people as of the
+// world's clock, and returns the lists, so that Employees and
+// EmployeeCount cost nothing per call. A person counts as current at a
+// company where they hold a current role, and as past where they held
+// only ended roles; "both" is the union, so the counts add up.
+func (w *World) indexEmployees(companies []Company) ([]Company, []int32) {
+	cur := make([]int32, len(companies))
+	past := make([]int32, len(companies))
 	w.eachEmployment(func(_ int32, c int32, current bool) {
 		if current {
 			cur[c]++
@@ -27,8 +29,8 @@ func (w *World) indexEmployees() {
 		}
 	})
 	total := int32(0)
-	for i := range w.companies {
-		c := &w.companies[i]
+	for i := range companies {
+		c := &companies[i]
 		c.empStart = total
 		c.empMid = total + cur[i]
 		c.empEnd = c.empMid + past[i]
@@ -39,23 +41,24 @@ func (w *World) indexEmployees() {
 		// the world shows working there.
 		c.StaffCount = max(c.StaffCount, c.empMid-c.empStart)
 	}
-	w.staff = make([]int32, total)
+	staff := make([]int32, total)
 	w.eachEmployment(func(p int32, c int32, current bool) {
 		if current {
-			w.staff[cur[c]] = p
+			staff[cur[c]] = p
 			cur[c]++
 		} else {
-			w.staff[past[c]] = p
+			staff[past[c]] = p
 			past[c]++
 		}
 	})
+	return companies, staff
 }
 
 // eachEmployment calls fn once per (person, company) pair with the
-// person's status there, in person order.
+// person's status there as of the world's clock, in person order.
 func (w *World) eachEmployment(fn func(person, company int32, current bool)) {
 	for i := range w.people {
-		jobs := w.people[i].Jobs
+		jobs := w.Person(i).Jobs
 		for k, j := range jobs {
 			seen, current := false, j.Current
 			for m, o := range jobs {
@@ -147,7 +150,7 @@ func (w *World) Employees(c *Company, status string) []*Person {
 	}
 	out := make([]*Person, len(ids))
 	for k, i := range ids {
-		out[k] = &w.people[i]
+		out[k] = w.Person(int(i))
 	}
 	return out
 }

@@ -36,14 +36,7 @@ func (w *World) Find(item string) (*Person, bool) {
 		if !ok {
 			return nil, false
 		}
-		return w.verify(keyHash(keyEmail, email), func(p *Person) bool {
-			for _, e := range p.Emails {
-				if e.Address == email {
-					return true
-				}
-			}
-			return false
-		})
+		return w.findEmail(email)
 	case len(s) == 32 && isHexString(s):
 		var u UID
 		if _, err := hex.Decode(u[:], []byte(strings.ToLower(s))); err != nil {
@@ -83,18 +76,42 @@ func (w *World) findPhone(num uint64) (*Person, bool) {
 	})
 }
 
-// verify returns the person indexed under key if they really hold the
-// identifier: the index stores hashes, not the identifiers themselves.
+// findEmail looks up a normalized e-mail address: one a person held at
+// the world's start, or a work address they gained since.
+func (w *World) findEmail(email string) (*Person, bool) {
+	key := keyHash(keyEmail, email)
+	if p, ok := w.verify(key, func(p *Person) bool {
+		for _, e := range p.Emails {
+			if e.Address == email {
+				return true
+			}
+		}
+		return false
+	}); ok {
+		return p, true
+	}
+	if w.t != nil {
+		if g, ok := w.t.emails[key]; ok && g.address == email {
+			return w.Person(int(g.person)), true
+		}
+	}
+	return nil, false
+}
+
+// verify returns the person indexed under key, as of the world's clock,
+// if they held the identifier at the world's start: the index stores
+// hashes, not the identifiers themselves. Whatever a person was found by
+// at the start finds them for good, as on the service, where a profile
+// keeps its URL and an old address still leads to its owner.
 func (w *World) verify(key uint64, holds func(*Person) bool) (*Person, bool) {
 	i, ok := w.index.get(key)
 	if !ok {
 		return nil, false
 	}
-	p := &w.people[i]
-	if !holds(p) {
+	if !holds(&w.people[i]) {
 		return nil, false
 	}
-	return p, true
+	return w.Person(int(i)), true
 }
 
 // ProfileSlug extracts the lower-case slug from a profile URL in any of

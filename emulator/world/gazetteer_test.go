@@ -2,7 +2,9 @@ package world
 
 import (
 	"slices"
+	"strings"
 	"testing"
+	"unicode"
 )
 
 // Every renamed place and every alias of the tables names a place of the
@@ -57,6 +59,14 @@ func TestPlaceNamesAndAliases(t *testing.T) {
 	// Names of Latin-script countries keep their letters.
 	find("PL", "Kraków")
 	find("BR", "São Paulo")
+	// Every place of a country whose names are transliterated shows in
+	// plain English letters, even the few GeoNames keeps in their own
+	// script.
+	for _, p := range g.places {
+		if transliterated[p.Country] && strings.ContainsFunc(p.Name, func(r rune) bool { return r > unicode.MaxASCII }) {
+			t.Errorf("%s is not in conventional English", p.Display)
+		}
+	}
 }
 
 // Neighbourhoods belong to their city: nobody lives in one, and jobs and

@@ -26,21 +26,26 @@ type Person struct {
 	City      int32  // home, index into World.Places
 	BirthYear uint16 // source of graduation years and the occasional birthday
 
-	Emails    []Email     // 0 to 3, unique in the world
+	Emails    []Email     // 0 to 3 at the start (a move can add a 4th), unique in the world
 	Phones    []Phone     // 0 to 2, unique in the world, valid for the home country
-	Jobs      []Job       // current roles first, then past roles newest first
+	Jobs      []Job       // current roles first (the main one first), then past roles newest first
 	Skills    []SkillID   // indexes into World.Skills
 	Education []Education // newest first
 
-	// Industry, Department and Level describe the current role (Jobs[0]);
-	// they are NoIndustry, NoDepartment and NoLevel for someone without
-	// a current role. Department and Level spell as interface 4.2's lists.
+	// Industry, Department and Level describe the main current role
+	// (Jobs[0]); they are NoIndustry, NoDepartment and NoLevel for someone
+	// without a current role. Department and Level spell as interface
+	// 4.2's lists.
 	Industry   IndustryID
 	Department Department // NoDepartment also for titles of no department (CEO, Founder)
 	Level      Level
 
-	YearsInRole uint8  // whole years in the current role and company
-	TotalYears  uint8  // whole years over all roles
+	// YearsInRole and TotalYears are whole years in the current role and
+	// over all roles as of the world's start, or of the person's latest
+	// career event: when the profile's prose was written. World.YearsInRole
+	// and World.TotalYears count them up to the world's clock.
+	YearsInRole uint8
+	TotalYears  uint8
 	OpenToWork  bool   // the search profile's openToWork
 	Has         Has    // which optional parts the profile shows
 	Social      Social // which social profiles the person has

@@ -37,6 +37,7 @@ var englishNames = map[string]string{
 	"CA/Québec": "Quebec City", "IE/Luimneach": "Limerick", "IE/Gaillimh": "Galway", "SE/Göteborg": "Gothenburg", "DK/Århus": "Aarhus", "ES/Sevilla": "Seville",
 	"CH/Genève": "Geneva", "CH/Zürich": "Zurich", "RU/Rostov-na-Donu": "Rostov-on-Don",
 	"RU/Nizhniy Novgorod": "Nizhny Novgorod", "UA/Odessa": "Odesa", "MN/Ulan Bator": "Ulaanbaatar",
+	"MN/Зуунмод": "Zuunmod", "UA/Бережани": "Berezhany", // GeoNames keeps these two in Cyrillic
 	"GR/Irákleion": "Heraklion", "GR/Pátra": "Patras", "GR/Lárisa": "Larissa",
 	"EG/Al Manşūrah": "Mansoura", "EG/Asyūţ": "Asyut", "EG/Al Maḩallah al Kubrá": "El Mahalla El Kubra",
 	"SA/Sulţānah": "Sultanah", "MA/Fès": "Fez",

@@ -20,6 +20,7 @@ const (
 	streamHeadline
 	streamSummary
 	streamJob
+	streamCareer
 )
 
 // mix64 is the splitmix64 finalizer: a cheap bijective scramble used to turn

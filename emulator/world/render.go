@@ -26,7 +26,7 @@ func (w *World) Candidate(p *Person, withoutContacts bool) []byte {
 	c := candidateJSON{
 		UID:             p.UID.String(),
 		FullName:        p.FullName,
-		TotalExperience: int(p.TotalYears),
+		TotalExperience: w.TotalYears(p),
 		Locations:       []nameJSON{},
 		Skills:          make([]string, 0, len(p.Skills)),
 	}

@@ -1,0 +1,410 @@
+package world
+
+import (
+	"bytes"
+	"fmt"
+	"maps"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+)
+
+// The world's clock.
+//
+// A world is generated as of its start (Config.Now). From then on every
+// person who holds a job has a schedule of career events, drawn from the
+// world's seed and the person alone: a new title at the same company (a
+// promotion, now and then a sideways move), or a move to another company
+// of their line of work and country. A person's profile at a date is
+// their generated history plus their events up to that date, so the
+// world at a date does not depend on the steps its clock took to get
+// there: advancing 90 days twice is advancing 180 days once.
+//
+// The schedule is a hash of the person's seed and the period (periodDays
+// days): in each period an employed person changes company with
+// probability movePerPeriod and otherwise changes title with probability
+// retitlePerPeriod, on a day of the period the same hash gives. Over a
+// year that is about one person in six changing company and about one in
+// five changing only their title.
+//
+// A move ends the main role in the month of the move and starts the new
+// one the same month (experience dates are months, as on the network;
+// the day is in Moves); side roles such as board seats stay. The person
+// gets a work e-mail at the new company's domain, shown first among their
+// contacts, and the address of the company they left no longer shows.
+// Whatever identified a person at the start still finds them: profile URL,
+// uid, phones, personal e-mails and the old work address; so does every
+// work address gained since.
+const (
+	periodDays       = 30
+	movePerPeriod    = 171 // basis points
+	retitlePerPeriod = 280 // basis points
+)
+
+// MaxDays is how far the clock goes past the world's start: ten years.
+const MaxDays = 3653
+
+// eventKind is what a career event changes.
+type eventKind uint8
+
+const (
+	retitle eventKind = iota + 1 // a new title at the same company
+	move                         // a new role at another company
+)
+
+// event is one career event of one person.
+type event struct {
+	day    int32 // days after the world's start, from 1
+	person int32
+	period int32 // seeds the event's draws
+	kind   eventKind
+}
+
+// careerSeed is the source of a person's career events.
+func careerSeed(p *Person) uint64 { return mix64(p.Seed ^ streamCareer<<56) }
+
+// eventIn returns the event of the person with career seed cs in period
+// k (days k·periodDays+1 to (k+1)·periodDays after the start), if any,
+// and its day.
+func eventIn(cs uint64, k int) (eventKind, int) {
+	h := mix64(cs + uint64(k))
+	day := k*periodDays + 1 + int((h>>32)%periodDays)
+	switch x := h % 10000; {
+	case x < movePerPeriod:
+		return move, day
+	case x < movePerPeriod+retitlePerPeriod:
+		return retitle, day
+	}
+	return 0, 0
+}
+
+// timeline is what the career events up to a world's clock changed.
+type timeline struct {
+	people []*career              // by person index; nil for a person no event changed
+	emails map[uint64]gainedEmail // work addresses gained since the start, by index key
+	moved  []int32                // people who changed company, by day of their latest move, then uid
+}
+
+// career is a person changed by career events, as of the world's clock.
+type career struct {
+	Person
+	movedOn int32 // day of the latest change of company; 0 for none
+}
+
+// gainedEmail is a work address a person gained with a move.
+type gainedEmail struct {
+	person  int32
+	address string
+}
+
+// Advance returns the world days later. The receiver is unchanged. The
+// clock goes forward only, and at most MaxDays past the start.
+func (w *World) Advance(days int) (*World, error) {
+	switch {
+	case days < 0:
+		return nil, fmt.Errorf("the world's clock goes forward only, not %d days", days)
+	case days > MaxDays-w.day:
+		return nil, fmt.Errorf("the world's clock goes at most %d days past its start: at day %d, it has %d days left, not %d",
+			MaxDays, w.day, MaxDays-w.day, days)
+	case days == 0:
+		return w, nil
+	}
+	next := *w
+	next.day = w.day + days
+	next.month = monthOfTime(next.Clock())
+	t := &timeline{}
+	var before []*career
+	if w.t != nil {
+		before = w.t.people
+		t.people = slices.Clone(w.t.people)
+		t.emails = maps.Clone(w.t.emails)
+	} else {
+		t.people = make([]*career, len(w.people))
+		t.emails = map[uint64]gainedEmail{}
+	}
+	next.t = t
+	a := advance{w: &next, before: before, src: rand.NewPCG(0, 0)}
+	a.r = rand.New(a.src)
+	for _, ev := range w.eventsBetween(w.day, next.day) {
+		a.apply(ev)
+	}
+	next.companies, next.staff = next.indexEmployees(slices.Clone(w.startCompanies))
+	next.companyPtrs = pointers(next.companies)
+	t.moved = next.movers()
+	return &next, nil
+}
+
+// eventsBetween returns the career events of days from+1 to to, by day and
+// then person. People are scanned in parallel; the order does not depend
+// on how the work is split.
+func (w *World) eventsBetween(from, to int) []event {
+	first, last := from/periodDays, (to-1)/periodDays
+	workers := runtime.GOMAXPROCS(0)
+	parts := make([][]event, workers)
+	n := len(w.people)
+	var wg sync.WaitGroup
+	for k := range workers {
+		wg.Go(func() {
+			var out []event
+			for i := k * n / workers; i < (k+1)*n/workers; i++ {
+				p := &w.people[i]
+				if _, ok := p.CurrentJob(); !ok {
+					continue // the events are changes of job
+				}
+				cs := careerSeed(p)
+				for period := first; period <= last; period++ {
+					if kind, day := eventIn(cs, period); kind != 0 && day > from && day <= to {
+						out = append(out, event{day: int32(day), person: int32(i), period: int32(period), kind: kind})
+					}
+				}
+			}
+			parts[k] = out
+		})
+	}
+	wg.Wait()
+	all := slices.Concat(parts...)
+	slices.SortStableFunc(all, func(a, b event) int { return int(a.day) - int(b.day) })
+	return all
+}
+
+// advance applies events to a world being moved forward.
+type advance struct {
+	w      *World
+	before []*career // the people of the world it started from; nil on day 0
+	src    *rand.PCG
+	r      *rand.Rand
+}
+
+// apply changes the person of ev as the event says. Events must come in
+// order of day, then person: a new work address goes to the first to
+// claim it, so the order decides who respells.
+func (a *advance) apply(ev event) {
+	w := a.w
+	i := int(ev.person)
+	p := w.Person(i)
+	reseed(a.src, careerSeed(p)+uint64(ev.period), streamCareer)
+	r := a.r
+	m := monthOfTime(w.Start().AddDate(0, 0, int(ev.day)))
+	cur := p.Jobs[0]
+	var role Job
+	emails := p.Emails
+	switch ev.kind {
+	case retitle:
+		level := w.titles.titles[cur.Title].Level
+		if chance(r, 65) {
+			level = rung(level, 1)
+		}
+		role = cur
+		for range 6 {
+			if t := w.title(r, cur.fam, level); t != cur.Title {
+				role.Title = t
+				break
+			}
+		}
+		if role.Title == cur.Title {
+			return // no other title fits: nothing happens
+		}
+	case move:
+		c, ok := w.newEmployer(r, p, &w.people[i])
+		if !ok {
+			return // nowhere to go (a world of a few companies)
+		}
+		level := w.titles.titles[cur.Title].Level
+		switch x := intN(r, 100); {
+		case x < 40:
+			level = rung(level, 1)
+		case x >= 90:
+			level = rung(level, -1)
+		}
+		country := w.geo.placeCountry[p.City]
+		role = Job{Company: c, Location: w.jobPlace(r, p.City, country, true), Title: w.title(r, cur.fam, level)}
+		emails = a.newWorkEmail(r, i, p, c)
+	}
+	role.Seed, role.Start, role.End, role.Current = r.Uint32(), m, 0, true
+	if role.fam = cur.fam; w.titles.fam[role.Title] == famGeneral {
+		role.fam = famGeneral
+	}
+
+	c := a.own(i)
+	c.Jobs, c.Emails = withMainRole(c.Jobs, role, m), emails
+	if ev.kind == move {
+		c.movedOn = ev.day
+	}
+	w.derive(&c.Person, m)
+}
+
+// own returns the changed person i, copied first if the world advanced
+// from shares them: a world never changes once returned.
+func (a *advance) own(i int) *career {
+	t := a.w.t
+	c := t.people[i]
+	if c != nil && (a.before == nil || c != a.before[i]) {
+		return c
+	}
+	if c == nil {
+		c = &career{Person: a.w.people[i]}
+	} else {
+		c = &career{Person: c.Person, movedOn: c.movedOn}
+	}
+	t.people[i] = c
+	return c
+}
+
+// withMainRole returns jobs with role as the new main current role, the
+// old main role ended in month m, and the side roles kept.
+func withMainRole(jobs []Job, role Job, m Month) []Job {
+	out := make([]Job, 0, len(jobs)+1)
+	out = append(out, role)
+	k := 1
+	for k < len(jobs) && jobs[k].Current {
+		out = append(out, jobs[k])
+		k++
+	}
+	old := jobs[0]
+	old.Current, old.End = false, m
+	out = append(out, old)
+	return append(out, jobs[k:]...)
+}
+
+// rung returns the level steps rungs up (or down) the ladder; levels off
+// the ladder (founder, board) and its ends stay where they are.
+func rung(l Level, steps int) Level {
+	k := slices.Index(ladder, l)
+	if k < 0 || k+steps < 0 || k+steps >= len(ladder) {
+		return l
+	}
+	return ladder[k+steps]
+}
+
+// newEmployer draws a company for p to move to: of their line of work and
+// country, as hiring draws, and one they are not at now. Its name differs
+// from that of the company they are leaving and of the one they worked
+// for at the start (start), so that a reader sees the change of company.
+func (w *World) newEmployer(r *rand.Rand, p, start *Person) (int32, bool) {
+	cur := p.Jobs[0]
+	country := w.geo.placeCountry[p.City]
+	for range 8 {
+		c := w.hiring.employer(r, country, cur.fam)
+		name := w.companies[c].Name
+		ok := !strings.EqualFold(name, w.companies[cur.Company].Name) &&
+			!strings.EqualFold(name, w.companies[start.Jobs[0].Company].Name)
+		for _, j := range p.Jobs {
+			ok = ok && !(j.Current && j.Company == c)
+		}
+		if ok {
+			return c, true
+		}
+	}
+	return -1, false
+}
+
+// newWorkEmail returns the e-mails of person i (now p) after a move to
+// company c: a new work address at its domain first, if one is free in a
+// few spellings, then the personal addresses. The new address is claimed
+// in the world's index of gained addresses.
+func (a *advance) newWorkEmail(r *rand.Rand, i int, p *Person, c int32) []Email {
+	w := a.w
+	b := appendWorkLocal(nil, r, partsOf(w.nameOf(&w.people[i])))
+	addr := string(append(append(b, '@'), w.companies[c].Domain...))
+	rating := uint8(70)
+	if chance(r, 75) {
+		rating = 100
+	}
+	out := make([]Email, 0, len(p.Emails)+1)
+	try := addr
+	for range 8 {
+		key := keyHash(keyEmail, try)
+		_, taken := w.index.get(key)
+		if _, gained := w.t.emails[key]; !taken && !gained {
+			w.t.emails[key] = gainedEmail{person: int32(i), address: try}
+			out = append(out, Email{Address: try, Kind: EmailWork, Rating: rating})
+			break
+		}
+		try = respellEmail(r, addr)
+	}
+	for _, e := range p.Emails {
+		if e.Kind != EmailWork {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// nameOf replays the start of a person's generation to recover the
+// spellings of their name that addresses are made of.
+func (w *World) nameOf(p *Person) personName {
+	r := newRand(p.Seed, streamPerson)
+	drawUID(r)
+	city := w.geo.residents.draw(r)
+	return w.names.draw(r, w.geo.placeCountry[city])
+}
+
+// movers returns the people who changed company, by day of their latest
+// move, then uid.
+func (w *World) movers() []int32 {
+	var out []int32
+	for i, c := range w.t.people {
+		if c != nil && c.movedOn > 0 {
+			out = append(out, int32(i))
+		}
+	}
+	slices.SortFunc(out, func(a, b int32) int {
+		ca, cb := w.t.people[a], w.t.people[b]
+		if ca.movedOn != cb.movedOn {
+			return int(ca.movedOn) - int(cb.movedOn)
+		}
+		return bytes.Compare(ca.UID[:], cb.UID[:])
+	})
+	return out
+}
+
+// Move is a person's change of company between the world's start and
+// its clock. A person who moved twice has one Move: from their role at
+// the start to their role now.
+type Move struct {
+	Person int       // index, for World.Person and World.PersonAtStart
+	From   Job       // the main role at the world's start
+	To     Job       // the main role as of the clock
+	At     time.Time // the day of the latest move
+}
+
+// MoveCount returns how many people changed company between the world's
+// start and its clock.
+func (w *World) MoveCount() int {
+	if w.t == nil {
+		return 0
+	}
+	return len(w.t.moved)
+}
+
+// Moves returns up to n of the people who changed company between the
+// world's start and its clock, by day of their latest move, then uid.
+func (w *World) Moves(n int) []Move {
+	if w.t == nil || n <= 0 {
+		return nil
+	}
+	out := make([]Move, 0, min(n, len(w.t.moved)))
+	for _, i := range w.t.moved[:min(n, len(w.t.moved))] {
+		c := w.t.people[i]
+		out = append(out, Move{Person: int(i), From: w.people[i].Jobs[0], To: c.Jobs[0],
+			At: w.Start().AddDate(0, 0, int(c.movedOn))})
+	}
+	return out
+}
+
+// TotalYears returns the person's whole years over all roles as of the
+// world's clock (the profile's totalExperience).
+func (w *World) TotalYears(p *Person) int { return totalMonths(p.Jobs, w.month) / 12 }
+
+// YearsInRole returns the person's whole years in their main current
+// role as of the world's clock, and false for someone without one.
+func (w *World) YearsInRole(p *Person) (int, bool) {
+	j, ok := p.CurrentJob()
+	if !ok {
+		return 0, false
+	}
+	return (int(w.month) - int(j.Start)) / 12, true
+}
