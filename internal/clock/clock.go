@@ -155,3 +155,15 @@ func (t *fakeTimer) Reset(d time.Duration) {
 		}
 	}
 }
+
+// Offset is the system clock shifted by D: a rehearsal of what a command
+// does some days from now (a refresh run that finds answers old).
+type Offset struct{ D time.Duration }
+
+var _ Clock = Offset{}
+
+// Now returns the shifted time.
+func (o Offset) Now() time.Time { return time.Now().Add(o.D) }
+
+// NewTimer returns a system timer: durations are not shifted.
+func (o Offset) NewTimer(d time.Duration) Timer { return realTimer{time.NewTimer(d)} }
