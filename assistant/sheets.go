@@ -25,9 +25,10 @@ const lockWait = 200 * time.Millisecond
 type planInput struct {
 	Input string `json:"input" jsonschema:"the sheet to plan: a .csv or .xlsx file, absolute or relative to the first root"`
 	sheetInput
-	ItemsPerMinute  int    `json:"items_per_minute,omitempty" jsonschema:"lookup budget for the time estimate, items per minute; default 600, the service's paid limit (5 on a trial)"`
-	Journal         string `json:"journal,omitempty" jsonschema:"journal whose answers the plan counts as already paid for; default enrich.journal beside the sheet"`
-	WithoutContacts bool   `json:"without_contacts,omitempty" jsonschema:"count the journal's lookups made without contacts"`
+	ItemsPerMinute   int    `json:"items_per_minute,omitempty" jsonschema:"lookup budget for the time estimate, items per minute; default 600, the service's paid limit (5 on a trial)"`
+	Journal          string `json:"journal,omitempty" jsonschema:"journal whose answers the plan counts as already paid for; default enrich.journal beside the sheet"`
+	WithoutContacts  bool   `json:"without_contacts,omitempty" jsonschema:"count the journal's lookups made without contacts"`
+	RefreshOlderThan string `json:"refresh_older_than,omitempty" jsonschema:"count the answers a run with this refresh_older_than (90d, 2w) would look up again"`
 }
 
 type exportInput struct {
@@ -37,6 +38,7 @@ type exportInput struct {
 	Journal         string `json:"journal,omitempty" jsonschema:"journal of the run; default enrich.journal beside the input"`
 	WithoutContacts bool   `json:"without_contacts,omitempty" jsonschema:"export the lookups made without contacts"`
 	NoFormulaGuard  bool   `json:"no_formula_guard,omitempty" jsonschema:"write CSV cells as raw text, without the apostrophe that keeps a spreadsheet from running a cell as a formula"`
+	WithChanges     bool   `json:"with_changes,omitempty" jsonschema:"add the columns a run with refresh_older_than writes: what changed since the previous answer"`
 }
 
 // planOutput is the plan with where it looked for answers already paid.
@@ -99,6 +101,13 @@ func (s *Server) plan(ctx context.Context, _ *mcp.CallToolRequest, in planInput)
 	case err == nil:
 		defer j.Close()
 		popts.Resolved = pipeline.ResolvedIn(j, in.WithoutContacts)
+		if in.RefreshOlderThan != "" {
+			age, err := pipeline.ParseAge(in.RefreshOlderThan)
+			if err != nil {
+				return nil, fmt.Errorf("refresh_older_than: %w", err)
+			}
+			popts.Due = pipeline.DueIn(j, in.WithoutContacts, time.Now().Add(-age))
+		}
 	case errors.Is(err, os.ErrNotExist):
 	case errors.Is(err, state.ErrLocked):
 		out.Note = "a run holds the journal; the plan does not count the answers it already has"
@@ -123,7 +132,7 @@ func (s *Server) export(ctx context.Context, _ *mcp.CallToolRequest, in exportIn
 	}
 	files := s.openFiles()
 	defer files.Close()
-	cfg := pipeline.ExportConfig{Source: opts, WithoutContacts: in.WithoutContacts, NoFormulaGuard: in.NoFormulaGuard}
+	cfg := pipeline.ExportConfig{Source: opts, WithoutContacts: in.WithoutContacts, NoFormulaGuard: in.NoFormulaGuard, Refresh: in.WithChanges}
 	if cfg.Input, err = s.openInput(files, input); err != nil {
 		return nil, err
 	}

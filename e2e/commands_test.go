@@ -11,7 +11,14 @@ import (
 // stdout runs the binary and returns its standard output and how it ended.
 func (j *job) stdout(t *testing.T, args ...string) (string, result) {
 	t.Helper()
+	return j.stdoutEnv(t, nil, args...)
+}
+
+// stdoutEnv is stdout with extra environment variables.
+func (j *job) stdoutEnv(t *testing.T, env []string, args ...string) (string, result) {
+	t.Helper()
 	cmd := j.command(context.Background(), args...)
+	cmd.Env = append(cmd.Env, env...)
 	var stdout, stderr strings.Builder
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()

@@ -60,7 +60,14 @@ func TestRefreshFindsWhoMoved(t *testing.T) {
 	sheet(part.input, a, all)
 	part.enrichEnv(t, []string{"ENRICH_CLOCK_OFFSET=100d"}, part.args("--refresh-older-than", "90d")...).expectCode(t, 0)
 
-	// A hundred and eighty days on, the whole sheet.
+	// A hundred and eighty days on, the whole sheet: the plan says what
+	// the refresh costs at most, then the run does it.
+	plan, pres := j.stdoutEnv(t, []string{"ENRICH_CLOCK_OFFSET=180d"}, "plan", j.input, "--journal", j.journal, "--refresh-older-than", "90d", "--json")
+	pres.expectCode(t, 0)
+	var p struct{ Refresh *int }
+	if err := json.Unmarshal([]byte(plan), &p); err != nil || p.Refresh == nil || *p.Refresh != a {
+		t.Errorf("plan says %v answers to refresh, want %d (%v)", p.Refresh, a, err)
+	}
 	before := j.stats()
 	res := j.enrichEnv(t, []string{"ENRICH_CLOCK_OFFSET=180d"}, j.args("--refresh-older-than", "90d")...)
 	res.expectCode(t, 0)

@@ -29,6 +29,9 @@ type PlanOptions struct {
 	// exactly one batch, and the count lands in Plan.Resolved. Plan
 	// without a journal leaves it nil.
 	Resolved func(ids []ident.ID) int
+	// Due, if set, counts how many of a batch of identifiers have an
+	// answer a refresh would look up again; the count lands in Plan.Refresh.
+	Due func(ids []ident.ID) int
 }
 
 // Plan is what a run over the input would look up and cost, computed
@@ -61,6 +64,9 @@ type Plan struct {
 	// resolved; nil when no journal was consulted. The counts and times
 	// above do not subtract them.
 	Resolved *int `json:"resolved,omitempty"`
+	// Refresh is how many of those a run with --refresh-older-than looks
+	// up again, at most: one credit each it finds again.
+	Refresh *int `json:"refresh,omitempty"`
 
 	// Warnings say what a run would refuse or regret before spending:
 	// a sheet that an .xlsx output cannot hold.
@@ -154,14 +160,23 @@ func MakePlan(ctx context.Context, opts PlanOptions) (*Plan, error) {
 	if opts.Resolved != nil {
 		p.Resolved = new(int)
 	}
+	if opts.Due != nil {
+		p.Refresh = new(int)
+	}
 
 	var seen ident.Seen
-	var fresh []ident.ID // distinct identifiers not yet counted by Resolved
+	var fresh []ident.ID // distinct identifiers not yet counted by Resolved and Due
 	resolve := func() {
-		if len(fresh) > 0 {
-			*p.Resolved += opts.Resolved(fresh)
-			fresh = fresh[:0]
+		if len(fresh) == 0 {
+			return
 		}
+		if opts.Resolved != nil {
+			*p.Resolved += opts.Resolved(fresh)
+		}
+		if opts.Due != nil {
+			*p.Refresh += opts.Due(fresh)
+		}
+		fresh = fresh[:0]
 	}
 	reasons := make(map[[2]string]*PlanInvalid)
 	for n := 0; ; n++ {
@@ -202,7 +217,7 @@ func MakePlan(ctx context.Context, opts PlanOptions) (*Plan, error) {
 				marks |= seenFirst
 			}
 			before, added := seen.Mark(id.Kind, id.Value, marks)
-			if added && opts.Resolved != nil {
+			if added && (opts.Resolved != nil || opts.Due != nil) {
 				if fresh = append(fresh, id); len(fresh) == 4096 {
 					resolve()
 				}
@@ -213,9 +228,7 @@ func MakePlan(ctx context.Context, opts PlanOptions) (*Plan, error) {
 		}
 	}
 
-	if opts.Resolved != nil {
-		resolve()
-	}
+	resolve()
 	for _, r := range reasons {
 		p.Invalid = append(p.Invalid, *r)
 	}
@@ -362,6 +375,9 @@ func (p *Plan) WriteText(w io.Writer) error {
 	if p.Resolved != nil {
 		pr("Already in the journal\t%s\n", thousands(*p.Resolved))
 	}
+	if p.Refresh != nil {
+		pr("To refresh\t%s answers older than --refresh-older-than, looked up again: at most %s credits\n", thousands(*p.Refresh), thousands(*p.Refresh))
+	}
 	pr("Worst-case credits\t%s (one per person found; lookups that find no one are free)\n", thousands(p.WorstCaseCredits))
 	pr("Time at %s items/min\t%s for the first choices, up to %s for all\n", thousands(p.ItemsPerMinute), p.FirstChoiceLookupTime.Text, p.AllLookupTime.Text)
 	if err := tw.Flush(); err != nil {
@@ -409,6 +425,27 @@ func ellipsis(s string, n int) string {
 		return s
 	}
 	return string(r[:n-1]) + "…"
+}
+
+// DueIn counts, for PlanOptions.Due, the identifiers whose answer (a
+// profile or none) came before cutoff.
+func DueIn(j *state.Journal, withoutContacts bool, cutoff time.Time) func([]ident.ID) int {
+	mode := state.WithContacts
+	if withoutContacts {
+		mode = state.WithoutContacts
+	}
+	return func(ids []ident.ID) int {
+		n := 0
+		_ = j.View(func(r *state.Reader) error {
+			for _, id := range ids {
+				if l, ok, err := r.Lookup(mode, id.Value); err == nil && ok && l.Phase.Final() && l.Updated.Before(cutoff) {
+					n++
+				}
+			}
+			return nil
+		})
+		return n
+	}
 }
 
 // ResolvedIn counts, for PlanOptions.Resolved, the identifiers the journal

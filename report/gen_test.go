@@ -68,6 +68,16 @@ func genRun(rng *rand.Rand, shape string) *Run {
 	for i := range rng.IntN(12) {
 		r.Settings = append(r.Settings, Setting{Flag: text(fmt.Sprintf("--flag-%d", i)), Value: text(fmt.Sprint(rng.IntN(1000)))})
 	}
+	if rng.IntN(3) == 0 { // a refresh run
+		r.Refreshed = 1 + rng.IntN(2000)
+		for i := range rng.IntN(40) {
+			r.Changes = append(r.Changes, Change{
+				Name: text(fmt.Sprintf("Person %d", i)), UID: fmt.Sprintf("%032x", i), Identifier: text("a@x.co"), Origin: text("leads.csv:12"),
+				From: Job{Company: text("Old Co"), Title: text("Engineer")}, To: Job{Company: text("New Co"), Title: text("Lead")},
+				Changed: []string{"company", "title"}, Before: r.Started.AddDate(0, -6, 0), Seen: r.Started,
+			})
+		}
+	}
 	if shape == shapeEmpty {
 		r.Finished = r.Started.Add(time.Second)
 		r.DurationSeconds = 1

@@ -61,6 +61,9 @@ var exitMeanings = map[int]string{
 	3: "stopped early, resumable", 4: "another process holds the journal", 130: "interrupted",
 }
 
+// maxChangeRows bounds the people the page lists; the JSON has them all.
+const maxChangeRows = 500
+
 // runView is what the run page shows, worked out from the run.
 type runView struct {
 	R         *Run
@@ -74,6 +77,10 @@ type runView struct {
 	Events    []eventRow
 	// EventsLeft counts the events the table leaves out.
 	EventsLeft int
+	// Changes are the people a refresh found in another job, at most
+	// maxChangeRows; ChangesLeft counts the others.
+	Changes     []Change
+	ChangesLeft int
 	Credits    []ledgerRow
 	CreditPool string
 	Traffic    []ledgerRow
@@ -149,6 +156,10 @@ func newRunView(r *Run) *runView {
 	v.Kinds = kindRows(r.MatchRate)
 	v.Timeline = newTimeline(r)
 	v.Events, v.EventsLeft = eventRows(r.Timeline.Events, r.Started)
+	v.Changes = r.Changes
+	if len(v.Changes) > maxChangeRows {
+		v.Changes, v.ChangesLeft = v.Changes[:maxChangeRows], len(v.Changes)-maxChangeRows
+	}
 
 	found := r.RowsByStatus["success"]
 	v.Figures = []figure{

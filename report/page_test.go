@@ -66,6 +66,18 @@ func checkRunPage(t *testing.T, r *Run, page []byte) {
 	if r.Complete && len(root.with("id", "next")) != 0 {
 		t.Error("a complete run's page says what to run next")
 	}
+	// A refresh run lists who changed jobs, each by name, as the text it is.
+	if r.Refreshed > 0 {
+		rows := root.one(t, "id", "changes").elems("tbody")[0].elems("tr")
+		if want := max(len(r.Changes), 1); len(rows) != want {
+			t.Errorf("changes table has %d rows for %d changes", len(rows), len(r.Changes))
+		}
+		for i, c := range r.Changes {
+			sameText(t, "changed person", rows[i].elems("td")[0].text(), c.Name)
+		}
+	} else if len(root.with("id", "changes")) != 0 {
+		t.Error("a run without refresh shows who changed jobs")
+	}
 
 	// What ran, how it ended, what to run next: shown as the text it is.
 	sameText(t, "heading", root.elems("h1")[0].text(), r.Input+" → "+r.Output)

@@ -23,6 +23,7 @@ func newPlanCommand(g *globals) *cobra.Command {
 		itemsPerMinute  int
 		journal         string
 		withoutContacts bool
+		refresh         time.Duration
 	)
 	cmd := &cobra.Command{
 		Use:   "plan INPUT",
@@ -61,6 +62,13 @@ a column detected wrongly (fix it with --column), shows here first.`,
 			case err == nil:
 				defer j.Close()
 				popts.Resolved = pipeline.ResolvedIn(j, withoutContacts)
+				if refresh > 0 {
+					c, err := clockFromEnv()
+					if err != nil {
+						return err
+					}
+					popts.Due = pipeline.DueIn(j, withoutContacts, c.Now().Add(-refresh))
+				}
 			case errors.Is(err, state.ErrLocked):
 				fmt.Fprintf(cmd.ErrOrStderr(), "enrich: %s is in use by a run; the plan does not count what it holds\n", journal)
 			case !errors.Is(err, os.ErrNotExist):
@@ -84,6 +92,7 @@ a column detected wrongly (fix it with --column), shows here first.`,
 	f.IntVar(&itemsPerMinute, "items-per-minute", 600, "lookup budget used for the time estimate: items per minute the service allows the account")
 	f.StringVar(&journal, "journal", defaultJournal, "journal whose answers the plan counts, if it exists")
 	f.BoolVar(&withoutContacts, "without-contacts", false, "count the journal's lookups made without contacts")
+	f.Var(pipeline.AgeValue{D: &refresh}, "refresh-older-than", "count the answers a run with this --refresh-older-than would look up again (90d, 2w)")
 	input.register(f)
 	_ = g // plan logs nothing; it takes the globals like every command
 	return cmd
