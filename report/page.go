@@ -81,11 +81,11 @@ type runView struct {
 	// maxChangeRows; ChangesLeft counts the others.
 	Changes     []Change
 	ChangesLeft int
-	Credits    []ledgerRow
-	CreditPool string
-	Traffic    []ledgerRow
-	Files      []ledgerRow
-	JSONName   string
+	Credits     []ledgerRow
+	CreditPool  string
+	Traffic     []ledgerRow
+	Files       []ledgerRow
+	JSONName    string
 }
 
 // header is the top of a page: what ran, how it ended, and what to run
