@@ -6,7 +6,7 @@ STATICCHECK := $(BIN)/staticcheck
 STATICCHECK_VERSION := v0.8.2
 FUZZTIME    ?= 5s
 
-.PHONY: help build test vet lint unit fuzz demo bench bench-sheets report-shot clean
+.PHONY: help build test vet lint unit fuzz demo torture bench bench-sheets report-shot clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-12s %s\n", $$1, $$2}'
@@ -43,6 +43,14 @@ fuzz:
 
 demo: build ## run the real pipeline on a sample sheet against the embedded emulator
 	$(BIN)/enrich demo --dir demo-out
+
+# The generative suite: for each seed a drawn sheet and fault schedule, the
+# real binary run until complete, invariants checked. The default test run
+# runs a slice of it (seeds 1 to 10); this runs SEEDS from SEED.
+SEEDS ?= 200
+SEED  ?= 1
+torture: ## the generative end-to-end suite over SEEDS seeds (default 200) from SEED
+	$(GO) test -run '^TestTorture$$' -seeds $(SEEDS) -seed $(SEED) -timeout 180m ./e2e/
 
 bench: ## benchmarks (see BENCHMARKS.md)
 	$(GO) test -run '^$$' -bench . -benchtime 1x ./...

@@ -27,7 +27,7 @@ import (
 // checks what must hold whatever the draw. `make torture` runs 200 seeds;
 // the default test run a slice of them.
 var (
-	seeds     = flag.Int("seeds", 8, "seeds of the generative suite to run")
+	seeds     = flag.Int("seeds", 10, "seeds of the generative suite to run")
 	firstSeed = flag.Uint64("seed", 1, "first seed of the generative suite")
 )
 
