@@ -15,8 +15,8 @@ func (r *Run) WriteSummary(w io.Writer) {
 		km := r.MatchRate[k]
 		fmt.Fprintf(w, "  %-10s %d of %d found (%s)\n", k, km.Found, km.Tried, share(km.Found, km.Tried))
 	}
-	fmt.Fprintf(w, "  %-10s %d distinct; %d items sent in %d requests; %d sent again; %d rate-limited\n",
-		"lookups", r.Lookups, r.ItemsSent, r.Requests, r.Resubmissions, r.RateLimited)
+	fmt.Fprintf(w, "  %-10s %d distinct; %d %s sent in %d %s; %d sent again; %d rate-limited\n",
+		"lookups", r.Lookups, r.ItemsSent, plural(int64(r.ItemsSent), "item", "items"), r.Requests, plural(int64(r.Requests), "request", "requests"), r.Resubmissions, r.RateLimited)
 	fmt.Fprintf(w, "  %-10s %s\n", "credits", r.Credits.sentence())
 	if r.Refreshed > 0 {
 		fmt.Fprintf(w, "  %-10s %d looked up again; %d %s changed company or title\n", "refreshed", r.Refreshed,
