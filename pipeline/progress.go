@@ -110,9 +110,14 @@ func (e *engine) snapshot(now time.Time, final bool) Snapshot {
 	s.ItemsPerMinute = e.itemsPerMinute(now)
 	// Each waiting row needs at least one more item; at the budget's pace
 	// that takes this long.
+	// Items told to wait (duplicate_query, timeout_exceeded) come back
+	// no sooner than their time.
 	if s.Waiting > 0 {
 		perSecond := float64(e.cfg.ItemsPerMinute) / e.cfg.RateWindow.Seconds()
 		s.ETASeconds = float64(s.Queued+s.InFlight) / perSecond
+		for _, d := range e.queue.delayed {
+			s.ETASeconds = max(s.ETASeconds, d.at.Sub(now).Seconds())
+		}
 	}
 	return s
 }
