@@ -50,7 +50,7 @@ demo: build ## run the real pipeline on a sample sheet against the embedded emul
 SEEDS ?= 200
 SEED  ?= 1
 torture: ## the generative end-to-end suite over SEEDS seeds (default 200) from SEED
-	$(GO) test -run '^TestTorture$$' -seeds $(SEEDS) -seed $(SEED) -timeout 180m ./e2e/
+	$(GO) test -run '^TestTorture$$' -timeout 180m ./e2e/ -seeds $(SEEDS) -seed $(SEED)
 
 bench: ## benchmarks (see BENCHMARKS.md)
 	$(GO) test -run '^$$' -bench . -benchtime 1x ./...
