@@ -67,6 +67,12 @@ func (r *Result) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
+// ParseResult decodes a result item from b without copying it: Raw and
+// Candidate share b, which the caller must not change afterwards.
+func ParseResult(b []byte) (Result, error) {
+	return parseResult(b)
+}
+
 // Profile decodes the candidate of a successful result.
 func (r Result) Profile() (*Candidate, error) {
 	if len(r.Candidate) == 0 {

@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/sync/errgroup"
@@ -123,8 +124,16 @@ func export(ctx context.Context, j *state.Journal, cfg ExportConfig, utf8 bool) 
 	x.forget()
 	for range workers {
 		g.Go(func() error {
+			s := &journalScan{}
 			for c := range jobs {
-				c.err = j.View(func(r *state.Reader) error { return x.chunk(r, c) })
+				c.err = j.View(func(r *state.Reader) error {
+					s.Reader = r
+					defer func() { s.Reader = nil }()
+					if x.chunks.Add(1)%dropPagesEvery == 0 {
+						r.DropPages()
+					}
+					return x.chunk(s, c)
+				})
 				close(c.done)
 			}
 			return nil
@@ -179,6 +188,11 @@ type exportChunk struct {
 // exportChunkRows is the number of rows of a chunk.
 const exportChunkRows = 500
 
+// dropPagesEvery is how many chunks the export reads between releases of
+// the journal's pages (state.Reader.DropPages): each result is read about
+// once, so without them the whole journal would become resident.
+const dropPagesEvery = 8
+
 // readChunks reads the table's rows into chunks, handing each to the
 // writer (in order) and to the workers.
 func readChunks(ctx context.Context, t *sources.Table, ordered, jobs chan<- *exportChunk) error {
@@ -211,8 +225,15 @@ func readChunks(ctx context.Context, t *sources.Table, ordered, jobs chan<- *exp
 	}
 }
 
+// journalScan is a worker's reading of the journal: a read transaction,
+// and the buffer results are decompressed into when they are not kept.
+type journalScan struct {
+	*state.Reader
+	buf []byte
+}
+
 // chunk derives the outcomes of a chunk's rows.
-func (x *exporter) chunk(r *state.Reader, c *exportChunk) error {
+func (x *exporter) chunk(r *journalScan, c *exportChunk) error {
 	c.outs = make([]sinks.Outcome, len(c.rows))
 	for i, row := range c.rows {
 		out, damaged, err := x.outcome(r, row)
@@ -240,6 +261,8 @@ type exporter struct {
 	refresh    bool                       // fill the refresh columns
 	profiles   map[uint64]storedResult    // by result id
 	records    map[uint64]*profile.Record // by hash of the raw profile
+	lookups    map[string]answer          // by identifier
+	chunks     atomic.Int64               // chunks begun
 	seed       maphash.Seed
 	size       int // bytes the records hold, about
 }
@@ -249,6 +272,43 @@ func (x *exporter) forget() {
 	x.profiles = make(map[uint64]storedResult)
 	x.records = make(map[uint64]*profile.Record)
 	x.size = 0
+}
+
+// answer is what the export needs of a lookup.
+type answer struct {
+	phase    state.Phase
+	result   uint64    // when Found
+	reason   string    // when Failed
+	updated  time.Time // for a refresh's columns
+	previous uint64    // likewise
+}
+
+// maxCachedLookups bounds the answers kept (about 100 bytes each); past
+// it the cache starts again.
+const maxCachedLookups = 1 << 16
+
+// lookup returns what the journal says of an identifier. Sheets name the
+// same people on many rows, so answers are kept: one export reads each
+// from the journal about once.
+func (x *exporter) lookup(r *journalScan, id string) (answer, bool, error) {
+	x.mu.Lock()
+	a, ok := x.lookups[id]
+	x.mu.Unlock()
+	if ok {
+		return a, true, nil
+	}
+	l, ok, err := r.Lookup(x.mode, id)
+	if err != nil || !ok {
+		return answer{}, ok, err
+	}
+	a = answer{phase: l.Phase, result: l.Result, reason: l.Reason, updated: l.Updated, previous: l.Previous}
+	x.mu.Lock()
+	if x.lookups == nil || len(x.lookups) >= maxCachedLookups {
+		x.lookups = make(map[string]answer, 1024)
+	}
+	x.lookups[strings.Clone(id)] = a // not the row's line, which id may share
+	x.mu.Unlock()
+	return a, true, nil
 }
 
 // storedResult is a decoded result of the journal.
@@ -265,7 +325,7 @@ type storedResult struct {
 const maxCachedBytes = 96 << 20
 
 // result returns the decoded result stored under id.
-func (x *exporter) result(r *state.Reader, id uint64) storedResult {
+func (x *exporter) result(r *journalScan, id uint64) storedResult {
 	x.mu.Lock()
 	s, ok := x.profiles[id]
 	x.mu.Unlock()
@@ -273,10 +333,17 @@ func (x *exporter) result(r *state.Reader, id uint64) storedResult {
 		return s
 	}
 	s = storedResult{}
-	raw, err := r.Result(id)
+	var raw []byte
+	var err error
+	if x.jsonl {
+		raw, err = r.Result(id) // the candidate is written out
+	} else {
+		raw, err = r.AppendResult(r.buf[:0], id)
+		r.buf = raw
+	}
 	var res api.Result
 	if err == nil {
-		err = res.UnmarshalJSON(raw)
+		res, err = api.ParseResult(raw)
 	}
 	if err != nil {
 		s.damaged = true
@@ -324,7 +391,7 @@ func recordSize(r *profile.Record) int {
 // lookups: the first that found the person wins; identifiers that found
 // nobody are passed over, as the waterfall did. It reports whether the
 // row is an error because its stored result is damaged.
-func (x *exporter) outcome(r *state.Reader, row sheet.Row) (sinks.Outcome, bool, error) {
+func (x *exporter) outcome(r *journalScan, row sheet.Row) (sinks.Outcome, bool, error) {
 	if len(row.IDs) == 0 {
 		if len(row.Invalid) > 0 {
 			inv := row.Invalid[0]
@@ -337,18 +404,18 @@ func (x *exporter) outcome(r *state.Reader, row sheet.Row) (sinks.Outcome, bool,
 		waiting = sinks.StatusCreditsExhausted
 	}
 	for _, id := range row.IDs {
-		l, ok, err := r.Lookup(x.mode, id.Value)
+		a, ok, err := x.lookup(r, id.Value)
 		if err != nil {
 			return sinks.Outcome{}, false, err
 		}
 		if !ok {
 			return sinks.Outcome{Status: waiting, Identifier: id.Value}, false, nil
 		}
-		switch l.Phase {
+		switch a.phase {
 		case state.NotFound:
 			continue
 		case state.Found:
-			s := x.result(r, l.Result)
+			s := x.result(r, a.result)
 			switch {
 			case s.damaged:
 				return sinks.Outcome{Status: sinks.StatusError, Identifier: id.Value, Error: reasonDamaged}, true, nil
@@ -357,11 +424,11 @@ func (x *exporter) outcome(r *state.Reader, row sheet.Row) (sinks.Outcome, bool,
 			}
 			out := sinks.Outcome{Status: sinks.StatusSuccess, Identifier: id.Value, Profile: s.record, Candidate: s.candidate}
 			if x.refresh {
-				x.refreshed(r, l, &out)
+				x.refreshed(r, a, &out)
 			}
 			return out, false, nil
 		case state.Failed:
-			return sinks.Outcome{Status: sinks.StatusError, Identifier: id.Value, Error: l.Reason}, false, nil
+			return sinks.Outcome{Status: sinks.StatusError, Identifier: id.Value, Error: a.reason}, false, nil
 		case state.CreditsOver:
 			return sinks.Outcome{Status: sinks.StatusCreditsExhausted, Identifier: id.Value}, false, nil
 		default:
@@ -373,12 +440,12 @@ func (x *exporter) outcome(r *state.Reader, row sheet.Row) (sinks.Outcome, bool,
 
 // refreshed fills a refresh run's columns: when the answer shown came,
 // and what changed since the previous one, if a refresh kept one.
-func (x *exporter) refreshed(r *state.Reader, l state.Lookup, out *sinks.Outcome) {
-	out.Extra = map[string]string{ColumnCheckedAt: l.Updated.UTC().Format(time.RFC3339)}
-	if l.Previous == 0 {
+func (x *exporter) refreshed(r *journalScan, a answer, out *sinks.Outcome) {
+	out.Extra = map[string]string{ColumnCheckedAt: a.updated.UTC().Format(time.RFC3339)}
+	if a.previous == 0 {
 		return
 	}
-	prev := x.result(r, l.Previous)
+	prev := x.result(r, a.previous)
 	if prev.damaged || prev.record == nil {
 		return
 	}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/enrich-dev/enrich/internal/ident"
@@ -141,11 +142,16 @@ func (m *model) presize(path string, cellBytes int64, rows int) {
 	if estimate <= len(m.rows) {
 		return
 	}
-	// Identifiers and lookups per row, as read so far, rounded up.
+	// Identifiers and lookups per row, as read so far, rounded up. The
+	// first rows cannot show how often the sheet names the same people
+	// again (a sheet of 300,000 rows may name 30,000), so the lookups are
+	// sized for a quarter of what distinct identifiers would need: a sheet
+	// of distinct ones grows them twice, a sheet of repeats does not hold
+	// room it never uses.
 	idsPerRow := float64(len(m.ids)) / float64(len(m.rows))
 	lookupsPerRow := float64(len(m.lookups)) / float64(len(m.rows))
 	wantIDs := int(float64(estimate)*idsPerRow) + 1
-	wantLookups := int(float64(estimate)*lookupsPerRow) + 1
+	wantLookups := int(float64(estimate)*lookupsPerRow/4) + 1
 	index := make(map[string]int32, wantLookups)
 	for k, v := range m.index {
 		index[k] = v
@@ -160,9 +166,11 @@ func (m *model) intern(id ident.ID) int32 {
 	if i, ok := m.index[id.Value]; ok {
 		return i
 	}
+	// A copy: the value may share the memory of its whole input line.
+	v := strings.Clone(id.Value)
 	i := int32(len(m.lookups))
-	m.lookups = append(m.lookups, lookup{id: id.Value, kind: id.Kind})
-	m.index[id.Value] = i
+	m.lookups = append(m.lookups, lookup{id: v, kind: id.Kind})
+	m.index[v] = i
 	return i
 }
 
@@ -187,6 +195,7 @@ func (m *model) readJournal(j *state.Journal, mode state.Mode, cutoff time.Time)
 	}
 	if int64(len(m.lookups))*8 >= stored {
 		err := j.View(func(r *state.Reader) error {
+			defer r.DropPages() // a pass over every record: none is needed again soon
 			return r.EachLookup(mode, func(id []byte, l state.Lookup) error {
 				if i, ok := m.index[string(id)]; ok {
 					set(i, l)

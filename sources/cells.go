@@ -15,23 +15,28 @@ var placeholders = map[string]bool{
 	"unknown": true, "not available": true,
 }
 
+// maxPlaceholder is the length in bytes of the longest placeholder.
+const maxPlaceholder = len("not available")
+
 // splitCell returns the values of an identifier cell: none for an empty or
 // placeholder cell, and for e-mail one per address when the cell lists
 // several, separated by ';', ',' or line breaks (no plain address holds
 // those), each maybe written "Name <address>".
 func splitCell(kind ident.Kind, cell string) []string {
 	s := strings.TrimSpace(cell)
-	if s == "" || placeholders[strings.ToLower(s)] {
+	if s == "" || len(s) <= maxPlaceholder && placeholders[strings.ToLower(s)] {
 		return nil
 	}
-	if kind != ident.Email {
+	if kind != ident.Email || !strings.ContainsAny(s, ";,\r\n<") {
 		return []string{s}
 	}
 	parts := strings.FieldsFunc(s, func(r rune) bool { return r == ';' || r == ',' || r == '\r' || r == '\n' })
 	out := parts[:0]
 	for _, p := range parts {
-		if m := angleAddress.FindStringSubmatch(p); m != nil {
-			p = m[1]
+		if strings.IndexByte(p, '<') >= 0 {
+			if m := angleAddress.FindStringSubmatch(p); m != nil {
+				p = m[1]
+			}
 		}
 		if p = strings.TrimSpace(p); p != "" {
 			out = append(out, p)

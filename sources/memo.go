@@ -1,6 +1,7 @@
 package sources
 
 import (
+	"strings"
 	"sync"
 
 	"github.com/enrich-dev/enrich/internal/ident"
@@ -11,12 +12,19 @@ import (
 // sheets repeat numbers (a company's switchboard, the same person on
 // several rows). The memo holds 65,536 numbers (about 6 MB), enough for
 // the people of a sheet of several hundred thousand rows, and is cleared
-// when full, which bounds its memory. The reading workers share it, so
-// that each number is parsed once; it is safe for concurrent use.
+// when full, which bounds its memory. Every table of the process shares
+// one (phones), so that each number is parsed once however many workers
+// and passes read it (a run reads its input twice: to plan, then to write
+// the output); it is safe for concurrent use.
 type phoneMemo struct {
 	mu sync.Mutex
-	m  map[string]phoneResult
+	m  map[phoneKey]phoneResult
 }
+
+// phones is the process's memo.
+var phones phoneMemo
+
+type phoneKey struct{ raw, region string }
 
 type phoneResult struct {
 	value string
@@ -26,8 +34,9 @@ type phoneResult struct {
 const phoneMemoSize = 1 << 16
 
 func (p *phoneMemo) normalize(raw, region string) (string, error) {
+	key := phoneKey{raw, region}
 	p.mu.Lock()
-	r, ok := p.m[raw]
+	r, ok := p.m[key]
 	p.mu.Unlock()
 	if ok {
 		return r.value, r.err
@@ -35,9 +44,11 @@ func (p *phoneMemo) normalize(raw, region string) (string, error) {
 	value, err := ident.NormalizePhone(raw, region)
 	p.mu.Lock()
 	if p.m == nil || len(p.m) >= phoneMemoSize {
-		p.m = make(map[string]phoneResult, 1024)
+		p.m = make(map[phoneKey]phoneResult, 1024)
 	}
-	p.m[raw] = phoneResult{value, err}
+	// Copies: the number may share the memory of its whole input line.
+	key.raw, key.region = strings.Clone(raw), strings.Clone(region)
+	p.m[key] = phoneResult{value, err}
 	p.mu.Unlock()
 	return value, err
 }

@@ -84,7 +84,7 @@ func (p *rowPipe) work(t *Table) {
 	for c := range p.jobs {
 		c.rows = make([]Row, len(c.recs))
 		for i, rec := range c.recs {
-			c.rows[i] = t.row(rec, &t.phones)
+			c.rows[i] = t.row(rec)
 		}
 		c.recs = nil
 		close(c.ready)

@@ -47,7 +47,6 @@ type Table struct {
 	pending []record // sampled rows, replayed before reading on
 	done    bool
 	rank    map[ident.Kind]int // place of each kind in the waterfall
-	phones  phoneMemo          // shared by the reading workers
 
 	rows *rowPipe // reads and normalizes ahead, on every core
 	cur  []Row    // rows of the chunk being handed out
@@ -116,7 +115,7 @@ func (t *Table) Close() error {
 // row turns a record into a row: the cells of identifier columns are taken
 // as stored (all the digits of a numeric phone), the others as displayed
 // (a date as a date), and the identifiers are normalized.
-func (t *Table) row(rec record, phones *phoneMemo) Row {
+func (t *Table) row(rec record) Row {
 	cells := rec.cells
 	if rec.values != nil {
 		width := max(len(rec.cells), len(rec.values))

@@ -31,15 +31,33 @@ func (r *Reader) Lookup(m Mode, id string) (Lookup, bool, error) {
 // Result returns the raw result item JSON stored under id, as the service
 // sent it.
 func (r *Reader) Result(id uint64) (json.RawMessage, error) {
+	return r.AppendResult(nil, id)
+}
+
+// AppendResult appends the raw result item JSON stored under id to dst
+// and returns the extended buffer, so that a reader of many results can
+// reuse one.
+func (r *Reader) AppendResult(dst []byte, id uint64) (json.RawMessage, error) {
 	v := r.tx.Bucket(bucketResults).Get(u64(id))
 	if v == nil {
-		return nil, fmt.Errorf("journal has no result %d", id)
+		return dst, fmt.Errorf("journal has no result %d", id)
 	}
-	raw, err := r.j.dec.DecodeAll(v, nil)
+	raw, err := r.j.dec.DecodeAll(v, dst)
 	if err != nil {
-		return nil, fmt.Errorf("result %d: %w", id, err)
+		return dst, fmt.Errorf("result %d: %w", id, err)
 	}
 	return raw, nil
+}
+
+// DropPages releases the memory that the journal's pages read so far hold
+// in this process; they stay in the system's file cache, and reading them
+// again maps them back. A long pass over many results (an export) calls it
+// now and then, so that its resident memory does not grow with the
+// journal.
+func (r *Reader) DropPages() {
+	// The read transaction holds bbolt's mapping in place: it cannot be
+	// remapped (and the range reused) before the transaction ends.
+	dropPages(r.j.db.Info().Data, r.tx.Size())
 }
 
 // LookupCount returns how many identifiers the journal has records for in
