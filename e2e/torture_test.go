@@ -176,8 +176,9 @@ func torture(t *testing.T, seed uint64) {
 	}
 	checkTorture(t, sheet, output, log.String()+replay)
 	st := emu.Stats().Accounts[0]
-	if st.RateLimited != 0 || st.MaxWindowItems > tortureBudget {
-		t.Errorf("budget broken: %d 429s, a window of %d items (limit %d)\n%s", st.RateLimited, st.MaxWindowItems, tortureBudget, replay)
+	if st.RateLimited != 0 || st.MaxWindowItems > tortureBudget || st.LargestRequest > 100 {
+		t.Errorf("budget broken: %d 429s, a window of %d items (limit %d), a request of %d items (limit 100)\n%s",
+			st.RateLimited, st.MaxWindowItems, tortureBudget, st.LargestRequest, replay)
 	}
 	bound := distinctFound(t, j) + int64(st.DiscardedCharged) + int64(st.LostAnswerCharged)
 	if used := st.CreditsUsed["standard"]; used > bound {

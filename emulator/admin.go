@@ -18,6 +18,7 @@ type AccountStats struct {
 	ItemsAccepted  int            `json:"itemsAccepted"`  // items in those requests
 	RateLimited    int            `json:"rateLimited"`    // 429 answers for the items-per-minute window
 	MaxWindowItems int            `json:"maxWindowItems"` // the most items the window ever held
+	LargestRequest int            `json:"largestRequest"` // the most items one request carried, refused or not
 	SubmitErrors   int            `json:"submitErrors"`   // injected 500 answers, not processed
 	Items          map[string]int `json:"items"`          // item outcomes by status
 	// LostAnswers counts lookups accepted, processed and (async)

@@ -45,6 +45,9 @@ func (e *Emulator) serveLookup(w http.ResponseWriter, r *http.Request, a *accoun
 		e.fail(w, a, p, http.StatusNotAcceptable, "items must be a non-empty array of strings")
 		return
 	}
+	e.mu.Lock()
+	a.stats.LargestRequest = max(a.stats.LargestRequest, len(items))
+	e.mu.Unlock()
 	if len(items) > wire.MaxItems {
 		e.fail(w, a, p, http.StatusNotAcceptable, wire.MsgTooManyItems)
 		return

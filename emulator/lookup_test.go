@@ -98,8 +98,8 @@ func TestValidation(t *testing.T) {
 	if _, _, err := c.LookupSync(bg, items101, false); err == nil {
 		t.Error("client sent 101 items")
 	}
-	if s := stats(t, base).Accounts[0]; s.Requests != 0 || s.ItemsAccepted != 0 {
-		t.Errorf("rejected requests were counted: %+v", s)
+	if s := stats(t, base).Accounts[0]; s.Requests != 0 || s.ItemsAccepted != 0 || s.LargestRequest != 101 {
+		t.Errorf("rejected requests were counted, or the largest (101 items) was not: %+v", s)
 	}
 }
 
