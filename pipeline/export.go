@@ -191,7 +191,7 @@ const exportChunkRows = 500
 // dropPagesEvery is how many chunks the export reads between releases of
 // the journal's pages (state.Reader.DropPages): each result is read about
 // once, so without them the whole journal would become resident.
-const dropPagesEvery = 8
+const dropPagesEvery = 16
 
 // readChunks reads the table's rows into chunks, handing each to the
 // writer (in order) and to the workers.
