@@ -290,7 +290,7 @@ func growCopy(path, dir string) (string, error) {
 		m := head[16:]
 		size = int64(binary.LittleEndian.Uint32(m[8:])) * int64(binary.LittleEndian.Uint64(m[40:]))
 	}
-	if _, err := in.Seek(0, io.SeekStart); err == nil {
+	if _, err = in.Seek(0, io.SeekStart); err == nil {
 		_, err = io.Copy(out, in)
 	}
 	if err == nil {
