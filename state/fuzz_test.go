@@ -22,11 +22,16 @@ func FuzzJournal(f *testing.F) {
 	f.Add([]byte{0, 0, 2, 0, 0xff, 0x10, 0, 0x30, 0x01, 0, 0x47, 0x20, 0x22})
 	f.Fuzz(func(t *testing.T, changes []byte) {
 		fuzzBaseOnce.Do(func() {
-			path := filepath.Join(os.TempDir(), "enrich-fuzz-base.journal")
-			os.Remove(path)
+			// A folder of this process's own: the fuzzer's workers are
+			// processes that each build the base at once.
+			dir, err := os.MkdirTemp("", "enrich-fuzz-base-")
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer os.RemoveAll(dir)
+			path := filepath.Join(dir, "base.journal")
 			buildJournal(t, path, 300)
 			fuzzBase, _ = os.ReadFile(path)
-			os.Remove(path)
 		})
 		data := append([]byte(nil), fuzzBase...)
 		if len(changes) >= 4 {
