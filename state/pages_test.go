@@ -65,10 +65,25 @@ func TestDropPages(t *testing.T) {
 	}
 	size := readAll()
 	before := rssFile(t)
-	if err := j.View(func(r *Reader) error { r.DropPages(); return nil }); err != nil {
+	if runtime.GOOS == "linux" {
+		if m := residentMapped(); m < before/2 || m > 2*before {
+			t.Errorf("residentMapped %d KiB, RssFile %d KiB", m>>10, before>>10)
+		}
+	}
+	var dropped bool
+	if err := j.View(func(r *Reader) error { dropped = r.ReleasePages(before + size); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if runtime.GOOS == "linux" && dropped {
+		t.Errorf("ReleasePages dropped the pages under its limit")
+	}
+	if err := j.View(func(r *Reader) error { dropped = r.ReleasePages(0); return nil }); err != nil {
 		t.Fatal(err)
 	}
 	after := rssFile(t)
+	if !dropped {
+		t.Errorf("ReleasePages(0) did not drop the pages")
+	}
 	if runtime.GOOS == "linux" && before-after < size/2 {
 		t.Errorf("resident file pages %d KiB before, %d KiB after dropping a journal of %d KiB", before>>10, after>>10, size>>10)
 	}

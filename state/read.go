@@ -60,6 +60,20 @@ func (r *Reader) DropPages() {
 	dropPages(r.j.db.Info().Data, r.tx.Size())
 }
 
+// ReleasePages is DropPages when the process's resident memory that maps
+// files (the journal's pages read so far, and the program's own code) is
+// over limit bytes, or cannot be told. It reports whether it dropped them.
+// Reading a dropped page again costs a page fault, so a long pass calls
+// this often and lets the pages build up to the limit, rather than
+// dropping them every time.
+func (r *Reader) ReleasePages(limit int64) bool {
+	if n := residentMapped(); n >= 0 && n <= limit {
+		return false
+	}
+	r.DropPages()
+	return true
+}
+
 // LookupCount returns how many identifiers the journal has records for in
 // mode m.
 func (r *Reader) LookupCount(m Mode) int64 {
