@@ -196,9 +196,10 @@ const exportChunkRows = 500
 // 300,000-row benchmark, 32 MiB made the export 40 % slower than 128 MiB),
 // and what is kept counts in the peak memory (at 96 MiB, a run writing
 // that sheet as .xlsx peaked at 258 MiB, over its target of 250).
-const releaseEvery = 4
-
-const journalResident = 64 << 20
+const (
+	releaseEvery    = 4
+	journalResident = 64 << 20
+)
 
 // readChunks reads the table's rows into chunks, handing each to the
 // writer (in order) and to the workers.
