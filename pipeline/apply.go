@@ -61,6 +61,7 @@ func (e *engine) applyAll(changes []state.Change) {
 			continue
 		}
 		l := &e.m.lookups[li]
+		l.settled = false // the export reads this one from the journal
 		if l.phase == c.Lookup.Phase && l.phase.Final() {
 			continue // already applied, from the journal's answer to a batch intent
 		}

@@ -38,6 +38,11 @@ type ExportConfig struct {
 	// Refresh adds what changed since a refreshed identifier's previous
 	// answer (RefreshColumns, and the previous profile in JSONL).
 	Refresh bool
+
+	// known is the model of the run that exports, if one does: the rows'
+	// identifiers and the answers it read from the journal are taken from
+	// it rather than parsed and looked up a second time.
+	known *model
 }
 
 // RowCounts counts output rows by status.
@@ -74,14 +79,28 @@ const (
 // A result the journal cannot give back whole makes its rows error rows,
 // never stops the export.
 func Export(ctx context.Context, j *state.Journal, cfg ExportConfig) (ExportResult, error) {
-	res, err := export(ctx, j, cfg, false)
-	if errors.Is(err, sinks.ErrNotWindows1252) {
-		// A value from the service does not fit the input's
-		// Windows-1252: the same Excel reads UTF-8 with a BOM.
-		res, err = export(ctx, j, cfg, true)
+	if cfg.known != nil && !cfg.known.sameInput(cfg.Input) {
+		cfg.known = nil
 	}
-	return res, err
+	utf8 := false
+	for {
+		res, err := export(ctx, j, cfg, utf8)
+		switch {
+		case errors.Is(err, sinks.ErrNotWindows1252) && !utf8:
+			// A value from the service does not fit the input's
+			// Windows-1252: the same Excel reads UTF-8 with a BOM.
+			utf8 = true
+		case errors.Is(err, errInputChanged) && cfg.known != nil:
+			cfg.known = nil // the rows are read and looked up again
+		default:
+			return res, err
+		}
+	}
 }
+
+// errInputChanged says the input's rows are not those the run's model was
+// read from.
+var errInputChanged = errors.New("the input changed while the run read it")
 
 func export(ctx context.Context, j *state.Journal, cfg ExportConfig, utf8 bool) (ExportResult, error) {
 	mode := state.WithContacts
@@ -92,7 +111,13 @@ func export(ctx context.Context, j *state.Journal, cfg ExportConfig, utf8 bool) 
 	if err != nil {
 		return ExportResult{}, err
 	}
-	t, err := sources.Open(cfg.Input, cfg.Source)
+	known := cfg.known
+	if cfg.Refresh || (known != nil && known.invalidOver) {
+		known = nil // the refresh columns need more than the model holds
+	}
+	source := cfg.Source
+	source.CellsOnly = known != nil
+	t, err := sources.Open(cfg.Input, source)
 	if err != nil {
 		return ExportResult{}, err
 	}
@@ -132,7 +157,7 @@ func export(ctx context.Context, j *state.Journal, cfg ExportConfig, utf8 bool) 
 					if x.chunks.Add(1)%releaseEvery == 0 {
 						r.ReleasePages(journalResident)
 					}
-					return x.chunk(s, c)
+					return x.chunk(s, c, known)
 				})
 				close(c.done)
 			}
@@ -161,7 +186,7 @@ func export(ctx context.Context, j *state.Journal, cfg ExportConfig, utf8 bool) 
 		}
 		return nil
 	})
-	readErr := readChunks(gctx, t, ordered, jobs)
+	readErr := readChunks(gctx, t, known, ordered, jobs)
 	close(ordered)
 	close(jobs)
 	if err := g.Wait(); err != nil {
@@ -179,6 +204,7 @@ func export(ctx context.Context, j *state.Journal, cfg ExportConfig, utf8 bool) 
 // exportChunk is a run of rows and, once done is closed, their outcomes.
 type exportChunk struct {
 	rows    []sheet.Row
+	refs    []int32 // with a known model: each row's place in it, or -1
 	outs    []sinks.Outcome
 	damaged int
 	err     error
@@ -202,8 +228,11 @@ const (
 )
 
 // readChunks reads the table's rows into chunks, handing each to the
-// writer (in order) and to the workers.
-func readChunks(ctx context.Context, t *sources.Table, ordered, jobs chan<- *exportChunk) error {
+// writer (in order) and to the workers. With a known model, it finds each
+// row's place in it: the model's rows are the rows with identifiers, in
+// file order.
+func readChunks(ctx context.Context, t *sources.Table, known *model, ordered, jobs chan<- *exportChunk) error {
+	next := 0 // the model's next row
 	for {
 		c := &exportChunk{rows: make([]sheet.Row, 0, exportChunkRows), done: make(chan struct{})}
 		var readErr error
@@ -214,6 +243,20 @@ func readChunks(ctx context.Context, t *sources.Table, ordered, jobs chan<- *exp
 				break
 			}
 			c.rows = append(c.rows, row)
+			if known != nil {
+				ref := int32(-1)
+				if next < len(known.rows) && int(known.rows[next].num) <= row.Num {
+					if int(known.rows[next].num) < row.Num {
+						return errInputChanged
+					}
+					ref = int32(next)
+					next++
+				}
+				c.refs = append(c.refs, ref)
+			}
+		}
+		if errors.Is(readErr, io.EOF) && known != nil && next != len(known.rows) {
+			return errInputChanged
 		}
 		if len(c.rows) > 0 {
 			for _, ch := range []chan<- *exportChunk{ordered, jobs} {
@@ -241,10 +284,17 @@ type journalScan struct {
 }
 
 // chunk derives the outcomes of a chunk's rows.
-func (x *exporter) chunk(r *journalScan, c *exportChunk) error {
+func (x *exporter) chunk(r *journalScan, c *exportChunk, known *model) error {
 	c.outs = make([]sinks.Outcome, len(c.rows))
 	for i, row := range c.rows {
-		out, damaged, err := x.outcome(r, row)
+		var out sinks.Outcome
+		var damaged bool
+		var err error
+		if known != nil {
+			out, damaged, err = x.knownOutcome(r, known, c.refs[i], row.Num)
+		} else {
+			out, damaged, err = x.outcome(r, row)
+		}
 		if err != nil {
 			return fmt.Errorf("row %d: %w", row.Num, err)
 		}
@@ -402,17 +452,60 @@ func recordSize(r *profile.Record) int {
 func (x *exporter) outcome(r *journalScan, row sheet.Row) (sinks.Outcome, bool, error) {
 	if len(row.IDs) == 0 {
 		if len(row.Invalid) > 0 {
-			inv := row.Invalid[0]
-			return sinks.Outcome{Status: sinks.StatusInvalidIdentifier, Error: fmt.Sprintf("%s %q: %s", inv.Kind, inv.Value, inv.Reason)}, false, nil
+			return sinks.Outcome{Status: sinks.StatusInvalidIdentifier, Error: invalidReason(row.Invalid[0])}, false, nil
 		}
 		return sinks.Outcome{Status: sinks.StatusNoIdentifier}, false, nil
 	}
+	return x.waterfall(r, len(row.IDs), func(i int) (ident.ID, answer, bool, error) {
+		id := row.IDs[i]
+		a, ok, err := x.lookup(r, id.Value)
+		return id, a, ok, err
+	})
+}
+
+// invalidReason is the error of a row whose identifiers are all invalid:
+// why the first is.
+func invalidReason(inv sources.Invalid) string {
+	return fmt.Sprintf("%s %q: %s", inv.Kind, inv.Value, inv.Reason)
+}
+
+// knownOutcome is outcome for the row numbered num, at place ri of the
+// run's model (-1: a row without a valid identifier). A lookup the run
+// found answered in the journal and has not touched since is answered
+// from the model; the others are read from the journal.
+func (x *exporter) knownOutcome(r *journalScan, m *model, ri int32, num int) (sinks.Outcome, bool, error) {
+	if ri < 0 {
+		if reason, ok := m.invalidRows[int32(num)]; ok {
+			return sinks.Outcome{Status: sinks.StatusInvalidIdentifier, Error: reason}, false, nil
+		}
+		return sinks.Outcome{Status: sinks.StatusNoIdentifier}, false, nil
+	}
+	rs := m.rows[ri]
+	ids := m.ids[rs.first:rs.end]
+	return x.waterfall(r, len(ids), func(i int) (ident.ID, answer, bool, error) {
+		l := &m.lookups[ids[i]]
+		id := ident.ID{Kind: l.kind, Value: l.id}
+		if l.settled && (l.phase == state.Found || l.phase == state.NotFound) {
+			return id, answer{phase: l.phase, result: l.result}, true, nil
+		}
+		a, ok, err := x.lookup(r, l.id)
+		return id, a, ok, err
+	})
+}
+
+// waterfall decides a row from its n identifiers in order; at(i) gives
+// the i-th and what the journal says of it (ok false: nothing yet).
+func (x *exporter) waterfall(r *journalScan, n int, at func(i int) (ident.ID, answer, bool, error)) (sinks.Outcome, bool, error) {
 	waiting := sinks.StatusPending
 	if x.creditsOut {
 		waiting = sinks.StatusCreditsExhausted
 	}
-	for _, id := range row.IDs {
-		a, ok, err := x.lookup(r, id.Value)
+	var id ident.ID
+	for i := range n {
+		var a answer
+		var ok bool
+		var err error
+		id, a, ok, err = at(i)
 		if err != nil {
 			return sinks.Outcome{}, false, err
 		}
@@ -443,7 +536,7 @@ func (x *exporter) outcome(r *journalScan, row sheet.Row) (sinks.Outcome, bool, 
 			return sinks.Outcome{Status: waiting, Identifier: id.Value}, false, nil
 		}
 	}
-	return sinks.Outcome{Status: sinks.StatusNotFound, Identifier: row.IDs[len(row.IDs)-1].Value}, false, nil
+	return sinks.Outcome{Status: sinks.StatusNotFound, Identifier: id.Value}, false, nil
 }
 
 // refreshed fills a refresh run's columns: when the answer shown came,

@@ -32,7 +32,26 @@ type model struct {
 	noIdentifier int // rows without a valid identifier
 	invalid      int // of those, rows with an invalid one
 	columns      int // identifier columns of the sheet
+	// invalidRows holds, by row number, why a row without a valid
+	// identifier has an invalid one (the export's error), up to
+	// maxInvalidRows; past it, invalidOver is set and the export finds
+	// them again itself.
+	invalidRows map[int32]string
+	invalidOver bool
+	// input is the input file as the run read it: the export takes the
+	// model's identifiers only for the same file.
+	input os.FileInfo
 }
+
+// sameInput reports whether path is, by its size and modification time,
+// the file the model was read from.
+func (m *model) sameInput(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && m.input != nil && fi.Size() == m.input.Size() && fi.ModTime().Equal(m.input.ModTime())
+}
+
+// maxInvalidRows bounds the reasons of invalid rows the model keeps.
+const maxInvalidRows = 1 << 16
 
 // checkWork refuses, before anything is sent, a sheet with nothing to
 // look up (no identifier column, no data row) and one the output cannot
@@ -67,6 +86,11 @@ type lookup struct {
 	// lost says the request last carrying it was given up (no callback, or
 	// its answer lost): sending it again may pay for it twice.
 	lost bool
+	// settled says the run found this lookup answered (found or not) in
+	// the journal, result being the stored result when found, and has
+	// not changed it since: the export can take the answer from here.
+	settled bool
+	result  uint64
 }
 
 // rowState is a row's place in its waterfall: its lookups are
@@ -87,7 +111,11 @@ func loadRows(ctx context.Context, path string, opts sources.Options) (*model, s
 		return nil, sources.Layout{}, err
 	}
 	defer t.Close()
-	m := &model{index: make(map[string]int32), waiting: make(map[int32][]int32), columns: len(t.Columns())}
+	input, err := os.Stat(path)
+	if err != nil {
+		return nil, sources.Layout{}, err
+	}
+	m := &model{index: make(map[string]int32), waiting: make(map[int32][]int32), invalidRows: make(map[int32]string), columns: len(t.Columns()), input: input}
 	var cellBytes int64
 	for n := 0; ; n++ {
 		if n%4096 == 0 && ctx.Err() != nil {
@@ -112,6 +140,11 @@ func loadRows(ctx context.Context, path string, opts sources.Options) (*model, s
 			m.noIdentifier++
 			if len(row.Invalid) > 0 {
 				m.invalid++
+				if len(m.invalidRows) < maxInvalidRows {
+					m.invalidRows[int32(row.Num)] = invalidReason(row.Invalid[0])
+				} else {
+					m.invalidOver = true
+				}
 			}
 			continue
 		}
@@ -185,6 +218,7 @@ func (m *model) readJournal(j *state.Journal, mode state.Mode, cutoff time.Time)
 	set := func(i int32, l state.Lookup) {
 		m.lookups[i].phase, m.lookups[i].notBefore, m.lookups[i].batch = l.Phase, l.NotBefore, l.Batch
 		m.lookups[i].due = !cutoff.IsZero() && l.Phase.Final() && l.Updated.Before(cutoff)
+		m.lookups[i].settled, m.lookups[i].result = l.Phase == state.Found || l.Phase == state.NotFound, l.Result
 	}
 	var stored int64
 	if err := j.View(func(r *state.Reader) error { stored = r.LookupCount(mode); return nil }); err != nil {

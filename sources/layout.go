@@ -21,6 +21,10 @@ type Options struct {
 	// Prefer reorders the waterfall: these kinds first, the others after in
 	// their default order.
 	Prefer []ident.Kind
+	// CellsOnly reads rows without their identifiers: Row.IDs and
+	// Row.Invalid stay empty. A second pass over a table whose
+	// identifiers are already known reads it at the cost of its cells.
+	CellsOnly bool
 }
 
 // Format is the kind of file a table was read from.

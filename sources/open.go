@@ -57,7 +57,7 @@ func checkOptions(opts Options) (region string, overrides []override, err error)
 // newTable reads the header and the sample from src; it closes src on
 // error.
 func newTable(src recordReader, layout Layout, region string, overrides []override, opts Options) (*Table, error) {
-	t := &Table{src: src, region: region, rank: map[ident.Kind]int{}}
+	t := &Table{src: src, region: region, cellsOnly: opts.CellsOnly, rank: map[ident.Kind]int{}}
 	order := ident.Order(opts.Prefer)
 	for i, k := range order {
 		t.rank[k] = i

@@ -40,13 +40,14 @@ func (r record) value(i int) string {
 
 // Table is an open table. It is not safe for concurrent use.
 type Table struct {
-	src     recordReader
-	layout  Layout
-	columns []Column // in waterfall order, then left to right
-	region  string
-	pending []record // sampled rows, replayed before reading on
-	done    bool
-	rank    map[ident.Kind]int // place of each kind in the waterfall
+	src       recordReader
+	layout    Layout
+	columns   []Column // in waterfall order, then left to right
+	region    string
+	cellsOnly bool     // Options.CellsOnly
+	pending   []record // sampled rows, replayed before reading on
+	done      bool
+	rank      map[ident.Kind]int // place of each kind in the waterfall
 
 	rows *rowPipe // reads and normalizes ahead, on every core
 	cur  []Row    // rows of the chunk being handed out
@@ -129,6 +130,9 @@ func (t *Table) row(rec record) Row {
 		cells = trimTrailingEmpty(cells)
 	}
 	row := Row{Num: rec.num, Cells: cells, Record: rec.text, EOL: rec.eol}
+	if t.cellsOnly {
+		return row
+	}
 	mixed := false
 	for _, c := range t.columns {
 		if c.Index >= len(cells) {

@@ -1,0 +1,207 @@
+package pipeline
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/emulator"
+	"github.com/enrich-dev/enrich/internal/leads"
+	"github.com/enrich-dev/enrich/sources"
+	"github.com/enrich-dev/enrich/state"
+)
+
+// TestKnownExportSameAsExport: a run writes its output from its own model
+// (the rows' identifiers, and the answers it read from the journal) where
+// enrich export parses the input and reads the journal again. Over drawn
+// sheets and faults, and runs that stop early and resume, the run's output
+// is byte for byte what enrich export writes from the same journal, and
+// so is an export from a model read afresh, all of whose answers come from
+// the model.
+func TestKnownExportSameAsExport(t *testing.T) {
+	for seed := uint64(1); seed <= 2; seed++ {
+		t.Run(fmt.Sprint("seed=", seed), func(t *testing.T) {
+			t.Logf("replay: go test ./pipeline -run 'TestKnownExportSameAsExport/seed=%d$'", seed)
+			knownExportCase(t, seed)
+		})
+	}
+}
+
+func knownExportCase(t *testing.T, seed uint64) {
+	rng := rand.New(rand.NewPCG(seed, 0x6b6e6f776e))
+	emu, err := emulator.New(emulator.Config{
+		People:           2000,
+		Seed:             int64(seed),
+		Default:          emulator.AccountConfig{Key: "k", Credits: 100000, WithoutContactsCredits: 100000, ItemsPerMinute: 200},
+		RateWindow:       time.Second,
+		CallbackDelay:    30 * time.Millisecond,
+		MaxCallbackDelay: 300 * time.Millisecond,
+		RetryGaps:        []time.Duration{50 * time.Millisecond},
+		AnswerTimeout:    time.Second,
+		DuplicatePeriod:  200 * time.Millisecond,
+		CallbackLoss:     rng.Float64() * 0.3,
+		DuplicateRate:    rng.Float64() * 0.3,
+		TimeoutRate:      rng.Float64() * 0.1,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(emu)
+	t.Cleanup(func() { srv.Close(); emu.Close() })
+	client, err := api.New(srv.URL, "k", api.WithBackoff(api.Backoff{Attempts: 3, Base: 10 * time.Millisecond, Max: 50 * time.Millisecond}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	input := filepath.Join(dir, "leads.csv")
+	if err := leads.WriteCSV(input, leads.Generate(emu.World(), 150+rng.IntN(150), seed)); err != nil {
+		t.Fatal(err)
+	}
+	output := "out.csv"
+	if rng.IntN(2) == 0 {
+		output = "out.jsonl"
+	}
+	cfg := Config{
+		Input:           input,
+		Output:          filepath.Join(dir, output),
+		Journal:         filepath.Join(dir, "job.journal"),
+		Source:          sources.Options{DefaultRegion: leads.DefaultRegion},
+		Service:         client,
+		Listen:          "127.0.0.1:0",
+		ItemsPerMinute:  200,
+		RateWindow:      time.Second,
+		CallbackTimeout: time.Second,
+		RetryWait:       200 * time.Millisecond,
+		DrainTimeout:    time.Second,
+		MaxAttempts:     2,
+	}
+	exportCfg := ExportConfig{Input: cfg.Input, Output: filepath.Join(dir, "export"+filepath.Ext(output)), Source: cfg.Source}
+	for run := 1; run <= 3; run++ {
+		c := cfg
+		if run == 1 {
+			c.MaxCredits = 40 // stops early: later runs resume
+		}
+		if _, err := Run(context.Background(), c); err != nil && !errors.Is(err, ErrAccount) {
+			t.Logf("run %d: %v", run, err)
+		}
+		j, err := state.Open(cfg.Journal, state.Options{Command: "test"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Export(context.Background(), j, exportCfg); err != nil {
+			t.Fatal(err)
+		}
+		sameFiles(t, fmt.Sprintf("run %d's output", run), cfg.Output, exportCfg.Output)
+
+		// A model read afresh: every answered lookup is settled.
+		m, _, err := loadRows(context.Background(), cfg.Input, cfg.Source)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := m.readJournal(j, state.WithContacts, time.Time{}); err != nil {
+			t.Fatal(err)
+		}
+		settled := 0
+		for _, l := range m.lookups {
+			if l.settled {
+				settled++
+			}
+		}
+		if settled == 0 {
+			t.Fatalf("run %d: no lookup settled: the model's answers are not tried", run)
+		}
+		known := exportCfg
+		known.Output = filepath.Join(dir, "known"+filepath.Ext(output))
+		known.known = m
+		if _, err := export(context.Background(), j, known, false); err != nil {
+			t.Fatal(err) // not errInputChanged: the export must use the model
+		}
+		sameFiles(t, fmt.Sprintf("after run %d, the export from the model (%d of %d lookups settled)", run, settled, len(m.lookups)), known.Output, exportCfg.Output)
+		j.Close()
+	}
+}
+
+// sameFiles fails the test when two files differ, showing the first
+// line that does.
+func sameFiles(t *testing.T, what, got, want string) {
+	t.Helper()
+	a, err := os.ReadFile(got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Equal(a, b) {
+		return
+	}
+	la, lb := bytes.Split(a, []byte("\n")), bytes.Split(b, []byte("\n"))
+	for i := range max(len(la), len(lb)) {
+		var x, y []byte
+		if i < len(la) {
+			x = la[i]
+		}
+		if i < len(lb) {
+			y = lb[i]
+		}
+		if !bytes.Equal(x, y) {
+			t.Fatalf("%s differs from enrich export's at line %d:\n got %.300s\nwant %.300s", what, i+1, x, y)
+		}
+	}
+}
+
+// TestKnownExportInputChanged: when the input's rows are not those the
+// model was read from, the export does not pair rows with another row's
+// identifiers: it reads the input again.
+func TestKnownExportInputChanged(t *testing.T) {
+	dir := t.TempDir()
+	input := filepath.Join(dir, "in.csv")
+	write := func(body string) {
+		if err := os.WriteFile(input, []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("Email\na@x.co\nb@x.co\n")
+	m, _, err := loadRows(context.Background(), input, sources.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	journal := journalWith(t, map[string][]byte{"a@x.co": nil, "b@x.co": nil, "c@x.co": nil})
+	j, err := state.Open(journal, state.Options{Command: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	if err := m.readJournal(j, state.WithContacts, time.Time{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, body := range []string{
+		"Email\n\nb@x.co\n",               // the first row has no identifier now
+		"Email\na@x.co\nb@x.co\nc@x.co\n", // a row more
+		"Email\na@x.co\n",                 // a row less
+	} {
+		write(body)
+		cfg := ExportConfig{Input: input, Output: filepath.Join(dir, "out.csv"), known: m}
+		if _, err := export(context.Background(), j, cfg, false); !errors.Is(err, errInputChanged) && m.sameInput(input) {
+			t.Errorf("%q: export from the model of another input: %v", body, err)
+		}
+		if _, err := Export(context.Background(), j, cfg); err != nil {
+			t.Fatalf("%q: %v", body, err)
+		}
+		cfg.known = nil
+		cfg.Output = filepath.Join(dir, "ref.csv")
+		if _, err := Export(context.Background(), j, cfg); err != nil {
+			t.Fatal(err)
+		}
+		sameFiles(t, fmt.Sprintf("%q", body), filepath.Join(dir, "out.csv"), cfg.Output)
+	}
+}
