@@ -79,6 +79,16 @@ const (
 // A result the journal cannot give back whole makes its rows error rows,
 // never stops the export.
 func Export(ctx context.Context, j *state.Journal, cfg ExportConfig) (ExportResult, error) {
+	if cfg.known == nil && !cfg.Refresh {
+		// Reading the identifiers first, then the journal's answers to
+		// them in one pass, costs less than looking each up as its row
+		// is written.
+		m, err := knownModel(ctx, j, cfg)
+		if err != nil {
+			return ExportResult{}, err
+		}
+		cfg.known = m
+	}
 	if cfg.known != nil && !cfg.known.sameInput(cfg.Input) {
 		cfg.known = nil
 	}
@@ -96,6 +106,23 @@ func Export(ctx context.Context, j *state.Journal, cfg ExportConfig) (ExportResu
 			return res, err
 		}
 	}
+}
+
+// knownModel reads the input's identifiers and the journal's answers to
+// them, as a run does before it starts.
+func knownModel(ctx context.Context, j *state.Journal, cfg ExportConfig) (*model, error) {
+	m, _, err := loadRows(ctx, cfg.Input, cfg.Source)
+	if err != nil {
+		return nil, err
+	}
+	mode := state.WithContacts
+	if cfg.WithoutContacts {
+		mode = state.WithoutContacts
+	}
+	if err := m.readJournal(j, mode, time.Time{}); err != nil {
+		return nil, err
+	}
+	return m, nil
 }
 
 // errInputChanged says the input's rows are not those the run's model was
