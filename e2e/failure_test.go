@@ -50,24 +50,34 @@ func writeFile(t *testing.T, path, content string) {
 	}
 }
 
-// An ordinary attendance sheet: 1,100 rows, an e-mail on each, a profile
-// URL on half, 800 distinct people. It once panicked in the sizing of the
-// run's model.
+// Ordinary attendance sheets: 1,100 rows, an e-mail on each, a profile URL
+// on half, 800 or 300 distinct people. Sheets over 1,000 rows with repeats
+// and two identifier columns once panicked in the sizing of the run's
+// model (the one of 300 people did).
 func TestOrdinarySheet(t *testing.T) {
 	t.Parallel()
+	for _, people := range []int{800, 300} {
+		t.Run(fmt.Sprint(people, " people"), func(t *testing.T) {
+			t.Parallel()
+			ordinarySheet(t, people)
+		})
+	}
+}
+
+func ordinarySheet(t *testing.T, distinct int) {
 	j := newJob(t, fastService(10000), 0)
 	var b strings.Builder
 	b.WriteString("Name,Email,LinkedIn\n")
 	w := j.emu.World()
 	var people []int
-	for i := 0; len(people) < 800; i++ {
+	for i := 0; len(people) < distinct; i++ {
 		if len(w.Person(i).Emails) > 0 {
 			people = append(people, i)
 		}
 	}
 	uids := map[int]string{}
 	for i := 0; i < 1100; i++ {
-		p := w.Person(people[i%800])
+		p := w.Person(people[i%distinct])
 		url := ""
 		if i%2 == 0 {
 			url = p.ProfileURL()
