@@ -39,9 +39,10 @@ type ExportConfig struct {
 	// answer (RefreshColumns, and the previous profile in JSONL).
 	Refresh bool
 
-	// known is the model of the run that exports, if one does: the rows'
-	// identifiers and the answers it read from the journal are taken from
-	// it rather than parsed and looked up a second time.
+	// known is a model of the input with the journal's answers (the
+	// run's own, when a run exports; Export reads one otherwise): the
+	// rows' identifiers and the answers it holds are taken from it rather
+	// than parsed and looked up again row by row.
 	known *model
 }
 
@@ -125,8 +126,8 @@ func knownModel(ctx context.Context, j *state.Journal, cfg ExportConfig) (*model
 	return m, nil
 }
 
-// errInputChanged says the input's rows are not those the run's model was
-// read from.
+// errInputChanged says the input's rows are not those its model was read
+// from.
 var errInputChanged = errors.New("the input changed while the run read it")
 
 func export(ctx context.Context, j *state.Journal, cfg ExportConfig, utf8 bool) (ExportResult, error) {
