@@ -37,7 +37,7 @@ unit:
 	$(GO) test -race -gcflags='go.etcd.io/bbolt/...=-d=checkptr=0' -timeout 15m ./...
 
 # Each fuzz target runs for FUZZTIME; the seeds already run in `unit`.
-FUZZ_TARGETS := ./sources/csvfile:FuzzCSV ./internal/sheetxml:FuzzCells ./internal/ident:FuzzNormalizeLinkedIn ./internal/ident:FuzzNormalizeEmail ./internal/ident:FuzzNormalizePhone ./internal/ident:FuzzNormalizeUID ./emulator/search:FuzzParseQuery ./api:FuzzParseResults ./emulator/world:FuzzFind ./state:FuzzJournal
+FUZZ_TARGETS := ./sources/csvfile:FuzzCSV ./internal/sheetxml:FuzzCells ./internal/ident:FuzzNormalizeLinkedIn ./internal/ident:FuzzNormalizeEmail ./internal/ident:FuzzNormalizePhone ./internal/ident:FuzzNormalizeUID ./emulator/search:FuzzParseQuery ./api:FuzzParseResults ./api:FuzzLenientText ./emulator/world:FuzzFind ./state:FuzzJournal
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \
 		pkg=$${t%%:*}; name=$${t##*:}; \

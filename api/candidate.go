@@ -176,10 +176,19 @@ type Address struct {
 // that is not an object is an error.
 func DecodeCandidate(raw []byte) (*Candidate, error) {
 	var c Candidate
-	if err := ignoreTypeErrors(json.Unmarshal(raw, &c)); err != nil {
+	if err := DecodeInto(raw, &c); err != nil {
 		return nil, err
 	}
 	return &c, nil
+}
+
+// DecodeInto decodes raw into v, a struct of this package's lenient
+// types, as DecodeCandidate does: a field of an unexpected type is left
+// empty, and only malformed JSON is an error. A reader that needs a few of
+// a profile's fields declares a struct of those alone, which decodes
+// faster than the whole Candidate.
+func DecodeInto(raw []byte, v any) error {
+	return ignoreTypeErrors(json.Unmarshal(raw, v))
 }
 
 // ignoreTypeErrors drops the error encoding/json reports when a value has

@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // The service is loose about types: a rating may be 100 or "100", a count
@@ -27,14 +28,13 @@ func (t *Text) UnmarshalJSON(b []byte) error {
 	case len(b) == 0, bytes.Equal(b, []byte("null")):
 		*t = ""
 	case b[0] == '"':
-		var s string
-		if err := json.Unmarshal(b, &s); err != nil {
-			return err
+		s, ok := plainString(b)
+		if !ok {
+			if err := json.Unmarshal(b, &s); err != nil {
+				return err
+			}
 		}
-		if strings.EqualFold(strings.TrimSpace(s), NA) {
-			s = ""
-		}
-		*t = Text(s)
+		*t = normalText(s)
 	case b[0] == '{' || b[0] == '[':
 		// An object or array where text was expected carries nothing we can
 		// show; keep the zero value rather than failing the whole profile.
@@ -43,6 +43,70 @@ func (t *Text) UnmarshalJSON(b []byte) error {
 		*t = Text(b)
 	}
 	return nil
+}
+
+// normalText is the text of a decoded JSON string: the sentinel "n/a"
+// is no value.
+func normalText(s string) Text {
+	if strings.EqualFold(strings.TrimSpace(s), NA) {
+		return ""
+	}
+	return Text(s)
+}
+
+// plainString returns the value of the JSON string b when it needs no
+// decoding (no escape, no control character, valid UTF-8), as most of a
+// profile's strings do, and whether it did.
+func plainString(b []byte) (string, bool) {
+	if len(b) < 2 || b[0] != '"' || b[len(b)-1] != '"' {
+		return "", false
+	}
+	in := b[1 : len(b)-1]
+	for _, c := range in {
+		if c == '\\' || c == '"' || c < 0x20 {
+			return "", false
+		}
+	}
+	if !utf8.Valid(in) {
+		return "", false
+	}
+	return string(in), true
+}
+
+// plainStrings returns the items of the JSON array b when every item is
+// a string that needs no decoding (see plainString), as a profile's lists
+// of skills mostly are, and whether they were.
+func plainStrings(b []byte) ([]Text, bool) {
+	if len(b) < 2 || b[0] != '[' || b[len(b)-1] != ']' {
+		return nil, false
+	}
+	var items []Text
+	rest := bytes.TrimSpace(b[1 : len(b)-1])
+	for len(rest) > 0 {
+		if rest[0] != '"' {
+			return nil, false
+		}
+		end := bytes.IndexByte(rest[1:], '"')
+		if end < 0 {
+			return nil, false
+		}
+		s, ok := plainString(rest[:end+2])
+		if !ok {
+			return nil, false
+		}
+		items = append(items, normalText(s))
+		rest = bytes.TrimSpace(rest[end+2:])
+		if len(rest) > 0 {
+			if rest[0] != ',' {
+				return nil, false
+			}
+			rest = bytes.TrimSpace(rest[1:])
+			if len(rest) == 0 {
+				return nil, false // a trailing comma
+			}
+		}
+	}
+	return items, true
 }
 
 // String returns the text.
@@ -111,9 +175,11 @@ func (l *TextList) UnmarshalJSON(b []byte) error {
 		}
 		return nil
 	}
-	var items []Text
-	if err := json.Unmarshal(b, &items); err != nil {
-		return err
+	items, ok := plainStrings(b)
+	if !ok {
+		if err := json.Unmarshal(b, &items); err != nil {
+			return err
+		}
 	}
 	for _, it := range items {
 		if it != "" {

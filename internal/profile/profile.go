@@ -35,6 +35,33 @@ type Record struct {
 	Skills   string
 }
 
+// candidate is the part of a raw profile a record is made from: decoding
+// the rest (education, projects, summaries) would only cost time.
+type candidate struct {
+	UID        api.Text      `json:"uid"`
+	FullName   api.Text      `json:"fullName"`
+	HeadLine   api.Text      `json:"headLine"`
+	Locations  []api.Place   `json:"locations"`
+	Skills     api.TextList  `json:"skills"`
+	Contacts   []api.Contact `json:"contacts"`
+	Social     []api.Social  `json:"social"`
+	Experience []role        `json:"experience"`
+}
+
+// role is the part of an experience entry a record uses. Current is text
+// because the service sends it as a boolean or as the text "true".
+type role struct {
+	Position api.Text `json:"position"`
+	Company  api.Text `json:"company"`
+	Current  api.Text `json:"current"`
+	Started  api.Text `json:"started"`
+	Ended    api.Text `json:"ended"`
+}
+
+// current reports whether the role is marked current, the way
+// api.Experience reads the mark.
+func (r role) current() bool { return r.Current == "true" || r.Current == "1" }
+
 // Decode derives the record of a raw candidate (a full profile, or a
 // search profile). It never fails: a nil or malformed candidate, or any
 // field of an unexpected type, gives empty values, because one odd profile
@@ -49,8 +76,8 @@ func Decode(raw json.RawMessage) Record {
 	if len(raw) == 0 {
 		return Record{}
 	}
-	c, err := api.DecodeCandidate(raw)
-	if err != nil {
+	var c candidate
+	if err := api.DecodeInto(raw, &c); err != nil {
 		return Record{}
 	}
 	r := Record{UID: clean(c.UID), FullName: clean(c.FullName), Headline: clean(c.HeadLine)}
@@ -78,7 +105,30 @@ func Decode(raw json.RawMessage) Record {
 	if r.Location == "" || r.Title == "" && r.Company == "" {
 		r.searchFields(raw)
 	}
+	r.compact()
 	return r
+}
+
+// compact moves the record's values into one allocation. A sheet names a
+// person on many rows, and each row's writer reads every value: side by
+// side, they come into the processor's cache together rather than one
+// miss each.
+func (r *Record) compact() {
+	fields := [...]*string{&r.UID, &r.FullName, &r.Headline, &r.Title, &r.Company, &r.Location,
+		&r.Email, &r.Emails, &r.Phone, &r.Phones, &r.LinkedIn, &r.Skills}
+	var b strings.Builder
+	n := 0
+	for _, f := range fields {
+		n += len(*f)
+	}
+	b.Grow(n)
+	for _, f := range fields {
+		b.WriteString(*f)
+	}
+	all, at := b.String(), 0
+	for _, f := range fields {
+		*f, at = all[at:at+len(*f)], at+len(*f)
+	}
 }
 
 // searchFields fills what a search profile (interface 2.3) holds in other
@@ -145,10 +195,10 @@ func first(list []string) string {
 // the one started last (the first listed on a tie or without dates); if
 // none is marked, the first entry without an end date. Dates are ISO 8601,
 // so they compare as text.
-func currentRole(exp []api.Experience) (api.Experience, bool) {
+func currentRole(exp []role) (role, bool) {
 	best := -1
 	for i, e := range exp {
-		if !e.Current || clean(e.Position) == "" && clean(e.Company) == "" {
+		if !e.current() || clean(e.Position) == "" && clean(e.Company) == "" {
 			continue
 		}
 		if best < 0 || clean(e.Started) > clean(exp[best].Started) {
@@ -163,7 +213,7 @@ func currentRole(exp []api.Experience) (api.Experience, bool) {
 			return e, true
 		}
 	}
-	return api.Experience{}, false
+	return role{}, false
 }
 
 // rankedContacts returns the distinct values of the contacts of one type,
