@@ -44,6 +44,9 @@ type ExportConfig struct {
 	// rows' identifiers and the answers it holds are taken from it rather
 	// than parsed and looked up again row by row.
 	known *model
+	// cacheBytes bounds the decoded profiles an export keeps; 0 means
+	// maxCachedBytes.
+	cacheBytes int
 }
 
 // RowCounts counts output rows by status.
@@ -173,8 +176,17 @@ func export(ctx context.Context, j *state.Journal, cfg ExportConfig, utf8 bool) 
 	workers := max(runtime.GOMAXPROCS(0), 1)
 	ordered := make(chan *exportChunk, workers+1)
 	jobs := make(chan *exportChunk, workers)
-	x := &exporter{mode: mode, creditsOut: creditsOut, jsonl: format == sinks.FormatJSONL, refresh: cfg.Refresh, seed: maphash.MakeSeed()}
+	x := &exporter{mode: mode, creditsOut: creditsOut, jsonl: format == sinks.FormatJSONL, refresh: cfg.Refresh, seed: maphash.MakeSeed(), cacheBytes: cfg.cacheBytes}
+	if x.cacheBytes == 0 {
+		x.cacheBytes = maxCachedBytes
+	}
 	x.forget()
+	if known != nil && !x.jsonl {
+		// JSONL reads each row's raw profile anyway.
+		if err := x.preload(ctx, j, known.foundResults(), workers); err != nil {
+			return ExportResult{}, err
+		}
+	}
 	for range workers {
 		g.Go(func() error {
 			s := &journalScan{}
@@ -351,6 +363,7 @@ type exporter struct {
 	chunks     atomic.Int64               // chunks begun
 	seed       maphash.Seed
 	size       int // bytes the records hold, about
+	cacheBytes int // the bound of size
 }
 
 // forget empties the caches, releasing their memory.
@@ -458,7 +471,7 @@ func (x *exporter) result(r *journalScan, id uint64) storedResult {
 	cached := s
 	cached.candidate = nil
 	x.mu.Lock()
-	if x.size > maxCachedBytes {
+	if x.size > x.cacheBytes {
 		x.forget()
 	}
 	x.size += 64 // the entry itself

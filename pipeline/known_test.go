@@ -130,6 +130,21 @@ func knownExportCase(t *testing.T, seed uint64) {
 			t.Fatal(err) // not errInputChanged: the export must use the model
 		}
 		sameFiles(t, fmt.Sprintf("after run %d, the export from the model (%d of %d lookups settled)", run, settled, len(m.lookups)), known.Output, exportCfg.Output)
+
+		// As CSV (the profiles are preloaded: JSONL reads each row's own)
+		// with room for a few profiles only: the preload stops early, and
+		// the cache starts again and again as the rows are written.
+		rows := exportCfg
+		rows.Output = filepath.Join(dir, "rows.csv")
+		if _, err := export(context.Background(), j, rows, false); err != nil {
+			t.Fatal(err)
+		}
+		small := known
+		small.Output, small.cacheBytes = filepath.Join(dir, "small.csv"), 4<<10
+		if _, err := export(context.Background(), j, small, false); err != nil {
+			t.Fatal(err)
+		}
+		sameFiles(t, fmt.Sprintf("after run %d, the export from the model with a small cache", run), small.Output, rows.Output)
 		j.Close()
 	}
 }
