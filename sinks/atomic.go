@@ -16,10 +16,17 @@ import (
 // renamed over the target and the directory synced, so that the rename
 // itself survives a power cut.
 type AtomicFile struct {
-	path string
-	tmp  *os.File
-	done bool
+	path    string
+	tmp     *os.File
+	done    bool
+	written int64 // bytes written
+	flushed int64 // bytes whose writeback has been started
 }
+
+// writebackEvery is how many bytes are written before their writeback to
+// disk is started. A large output's sync at Commit then waits only for the
+// last of it, rather than for all of it after the work is done.
+const writebackEvery = 8 << 20
 
 // CreateAtomic starts writing the file at path. Nothing is visible at path
 // until Commit.
@@ -41,7 +48,13 @@ func (a *AtomicFile) Write(p []byte) (int, error) {
 	if a.done {
 		return 0, fmt.Errorf("write %s: %w", a.path, fs.ErrClosed)
 	}
-	return a.tmp.Write(p)
+	n, err := a.tmp.Write(p)
+	a.written += int64(n)
+	if a.written-a.flushed >= writebackEvery {
+		startWriteback(a.tmp, a.flushed, a.written-a.flushed)
+		a.flushed = a.written
+	}
+	return n, err
 }
 
 // Path returns the final path.

@@ -44,6 +44,9 @@ type csvWriter struct {
 	cp1252   bool
 	line     bytes.Buffer // the row being written, as UTF-8
 	vals     []string
+	// quoted marks the bytes that make a field quoted: the quote, line
+	// breaks, and a one-byte delimiter.
+	quoted [256]bool
 }
 
 var _ Writer = (*csvWriter)(nil)
@@ -75,6 +78,7 @@ func newCSVWriter(path string, layout sheet.Layout, opts Options) (*csvWriter, e
 			c.enc = xunicode.UTF16(xunicode.BigEndian, xunicode.IgnoreBOM).NewEncoder()
 		}
 	}
+	c.markQuoted()
 	if bom {
 		c.line.WriteString("\uFEFF")
 	}
@@ -182,11 +186,26 @@ func (c *csvWriter) needsQuotes(v string) bool {
 	if v == "" {
 		return false
 	}
-	if v == `\.` || strings.Contains(v, c.delim) || strings.ContainsAny(v, "\"\r\n") {
+	for i := 0; i < len(v); i++ {
+		if c.quoted[v[i]] {
+			return true
+		}
+	}
+	if v == `\.` || len(c.delim) > 1 && strings.Contains(v, c.delim) {
 		return true
 	}
 	r, _ := utf8.DecodeRuneInString(v)
 	return unicode.IsSpace(r)
+}
+
+// markQuoted fills quoted once the delimiter is known.
+func (c *csvWriter) markQuoted() {
+	for _, b := range []byte{'"', '\r', '\n'} {
+		c.quoted[b] = true
+	}
+	if len(c.delim) == 1 {
+		c.quoted[c.delim[0]] = true
+	}
 }
 
 // flushLine encodes the row and writes it.
