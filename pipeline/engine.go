@@ -89,7 +89,7 @@ func newEngine(ctx context.Context, cfg *Config, j *state.Journal) (*engine, err
 	}
 	var err error
 	cfg.Log.Info("reading input", "file", cfg.Input)
-	if e.m, e.layout, err = loadRows(ctx, cfg.Input, cfg.Source); err != nil {
+	if e.m, e.layout, err = loadRows(ctx, cfg.Input, cfg.Source, cfg.FileProgress); err != nil {
 		return nil, err
 	}
 	if err := e.m.checkWork(e.layout, cfg.Output, len(sinks.DefaultColumns())); err != nil {

@@ -38,6 +38,9 @@ type ExportConfig struct {
 	// Refresh adds what changed since a refreshed identifier's previous
 	// answer (RefreshColumns, and the previous profile in JSONL).
 	Refresh bool
+	// Progress, when set, is told how far the export is: the rows read
+	// when it reads the identifiers first, then the rows written.
+	Progress FileProgress
 
 	// known is a model of the input with the journal's answers (the
 	// run's own, when a run exports; Export reads one otherwise): the
@@ -115,7 +118,7 @@ func Export(ctx context.Context, j *state.Journal, cfg ExportConfig) (ExportResu
 // knownModel reads the input's identifiers and the journal's answers to
 // them, as a run does before it starts.
 func knownModel(ctx context.Context, j *state.Journal, cfg ExportConfig) (*model, error) {
-	m, _, err := loadRows(ctx, cfg.Input, cfg.Source)
+	m, _, err := loadRows(ctx, cfg.Input, cfg.Source, cfg.Progress)
 	if err != nil {
 		return nil, err
 	}
@@ -181,6 +184,15 @@ func export(ctx context.Context, j *state.Journal, cfg ExportConfig, utf8 bool) 
 		x.cacheBytes = maxCachedBytes
 	}
 	x.forget()
+	progress := func(int) {}
+	if cfg.Progress != nil {
+		total := int64(-1)
+		if cfg.known != nil {
+			total = int64(len(cfg.known.rows) + cfg.known.noIdentifier)
+		}
+		progress = func(written int) { cfg.Progress(PassWrite, written, total) }
+	}
+	progress(0)
 	if known != nil && !x.jsonl {
 		// JSONL reads each row's raw profile anyway.
 		if err := x.preload(ctx, j, known.foundResults(), workers); err != nil {
@@ -206,6 +218,7 @@ func export(ctx context.Context, j *state.Journal, cfg ExportConfig, utf8 bool) 
 	}
 	res := ExportResult{Rows: RowCounts{}}
 	g.Go(func() error {
+		written := 0
 		for c := range ordered {
 			select {
 			case <-c.done:
@@ -223,6 +236,8 @@ func export(ctx context.Context, j *state.Journal, cfg ExportConfig, utf8 bool) 
 				}
 			}
 			res.Damaged += c.damaged
+			written += len(c.rows)
+			progress(written)
 		}
 		return nil
 	})

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -138,5 +139,76 @@ func TestExportInvalidIdentifierReason(t *testing.T) {
 	}
 	if obj["enrich_status"] != "invalid_identifier" || !strings.Contains(obj["enrich_error"].(string), `email "not-an-email"`) {
 		t.Errorf("line %s; want invalid_identifier with the reason", b)
+	}
+}
+
+// TestExportProgress: an export tells its progress as it goes: the rows
+// read while it reads the identifiers (the total not known yet, then the
+// rows read as the total at the end), then the rows written, from 0 to
+// every row of the input.
+func TestExportProgress(t *testing.T) {
+	const rows = 5000 // more than one read report and many chunks
+	var b strings.Builder
+	b.WriteString("Email,Note\n")
+	for i := range rows {
+		if i%10 == 0 {
+			b.WriteString(",no identifier\n")
+			continue
+		}
+		b.WriteString("p" + strconv.Itoa(i%40) + "@x.co,row\n")
+	}
+	dir := t.TempDir()
+	input := filepath.Join(dir, "in.csv")
+	if err := os.WriteFile(input, []byte(b.String()), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	answers := map[string][]byte{}
+	for i := range 20 {
+		answers["p"+strconv.Itoa(i)+"@x.co"] = []byte("{}") // found
+	}
+	j, err := state.Open(journalWith(t, answers), state.Options{Command: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	type report struct {
+		pass  string
+		rows  int
+		total int64
+	}
+	var got []report
+	_, err = Export(context.Background(), j, ExportConfig{Input: input, Output: filepath.Join(dir, "out.csv"),
+		Progress: func(pass string, rows int, total int64) { got = append(got, report{pass, rows, total}) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var reads, writes []report
+	for i, r := range got {
+		switch {
+		case r.pass == PassRead && len(writes) == 0:
+			reads = append(reads, r)
+		case r.pass == PassWrite:
+			writes = append(writes, r)
+		default:
+			t.Fatalf("report %d %+v out of order in %+v", i, r, got)
+		}
+	}
+	if len(reads) < 2 || reads[len(reads)-1] != (report{PassRead, rows, rows}) {
+		t.Errorf("reading reports %+v: want some, the last %d of %d", reads, rows, rows)
+	}
+	for _, r := range reads[:len(reads)-1] {
+		if r.total != -1 {
+			t.Errorf("reading report %+v: the total is not known before the end", r)
+		}
+	}
+	if len(writes) < 2 || writes[0] != (report{PassWrite, 0, rows}) || writes[len(writes)-1] != (report{PassWrite, rows, rows}) {
+		t.Errorf("writing reports %+v: want 0 of %d first and %d of %d last", writes, rows, rows, rows)
+	}
+	for _, list := range [][]report{reads, writes} {
+		for i := 1; i < len(list); i++ {
+			if list[i].rows < list[i-1].rows {
+				t.Errorf("reports go back: %+v then %+v", list[i-1], list[i])
+			}
+		}
 	}
 }

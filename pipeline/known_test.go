@@ -107,7 +107,7 @@ func knownExportCase(t *testing.T, seed uint64) {
 		sameFiles(t, fmt.Sprintf("after run %d, enrich export", run), standalone.Output, exportCfg.Output)
 
 		// A model read afresh: every answered lookup is settled.
-		m, _, err := loadRows(context.Background(), cfg.Input, cfg.Source)
+		m, _, err := loadRows(context.Background(), cfg.Input, cfg.Source, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -191,7 +191,7 @@ func TestKnownExportInputChanged(t *testing.T) {
 		}
 	}
 	write("Email\na@x.co\nb@x.co\n")
-	m, _, err := loadRows(context.Background(), input, sources.Options{})
+	m, _, err := loadRows(context.Background(), input, sources.Options{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

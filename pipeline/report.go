@@ -29,6 +29,7 @@ func (e *engine) finish(ctx context.Context) (*report.Run, error) {
 		WithoutContacts: e.cfg.WithoutContacts,
 		NoFormulaGuard:  e.cfg.NoFormulaGuard,
 		Refresh:         e.cfg.RefreshOlderThan > 0,
+		Progress:        e.cfg.FileProgress,
 		known:           e.m,
 	})
 	if err != nil {

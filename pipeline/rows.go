@@ -104,8 +104,9 @@ type rowState struct {
 }
 
 // loadRows reads the input and interns its identifiers. It reads the file
-// once, streaming; only identifiers are kept.
-func loadRows(ctx context.Context, path string, opts sources.Options) (*model, sources.Layout, error) {
+// once, streaming; only identifiers are kept. progress, when not nil, is
+// told the rows read now and then, and at the end.
+func loadRows(ctx context.Context, path string, opts sources.Options, progress FileProgress) (*model, sources.Layout, error) {
 	t, err := sources.Open(path, opts)
 	if err != nil {
 		return nil, sources.Layout{}, err
@@ -118,14 +119,22 @@ func loadRows(ctx context.Context, path string, opts sources.Options) (*model, s
 	m := &model{index: make(map[string]int32), waiting: make(map[int32][]int32), invalidRows: make(map[int32]string), columns: len(t.Columns()), input: input}
 	var cellBytes int64
 	for n := 0; ; n++ {
-		if n%4096 == 0 && ctx.Err() != nil {
-			return nil, sources.Layout{}, ctx.Err()
+		if n%4096 == 0 {
+			if ctx.Err() != nil {
+				return nil, sources.Layout{}, ctx.Err()
+			}
+			if progress != nil {
+				progress(PassRead, n, -1)
+			}
 		}
 		if n == presizeAfter && t.Layout().Format == sources.CSV {
 			m.presize(path, cellBytes, n)
 		}
 		row, err := t.Next()
 		if errors.Is(err, io.EOF) {
+			if progress != nil {
+				progress(PassRead, n, int64(n))
+			}
 			break
 		}
 		if err != nil {

@@ -34,7 +34,7 @@ func TestLoadRowsLarge(t *testing.T) {
 	if err := os.WriteFile(path, []byte(b.String()), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	m, _, err := loadRows(context.Background(), path, sources.Options{})
+	m, _, err := loadRows(context.Background(), path, sources.Options{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -109,6 +109,10 @@ type Config struct {
 	CommandLine string
 	// Settings are the options shown in the report, as flags.
 	Settings []report.Setting
+	// FileProgress, when set, is told how far the reading of the input
+	// at the start of the run and the writing of the output at the end
+	// are.
+	FileProgress FileProgress
 }
 
 func (c *Config) setDefaults() {

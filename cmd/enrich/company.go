@@ -166,14 +166,14 @@ of it is refused (exit code 3).`,
 			if !api.ValidEmployeeStatus(o.status) {
 				return usageErrorf("--status %q: use current, past or both", o.status)
 			}
-			if _, _, err := newProgress(o.progress, g, log); err != nil {
+			bar, err := newCounter(o.progress, "profiles", g, log)
+			if err != nil {
 				return err
 			}
 			c, err := o.service.client(log)
 			if err != nil {
 				return err
 			}
-			bar := newCounter(o.progress, "profiles", log)
 			res, err := pipeline.ExportEmployees(cmd.Context(), pipeline.EmployeesConfig{
 				Company: args[0], Status: o.status, Output: o.output, Journal: o.journal, Service: c,
 				Listen: o.listen, PublicURL: o.public, CallbackTimeout: o.timeout, Refetch: o.refetch,

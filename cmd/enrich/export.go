@@ -19,6 +19,7 @@ func newExportCommand(g *globals) *cobra.Command {
 		withoutContacts bool
 		noFormulaGuard  bool
 		withChanges     bool
+		progress        string
 		input           inputFlags
 	)
 	cmd := &cobra.Command{
@@ -36,6 +37,14 @@ others say pending. Use the same input flags as the run did.`,
 			if err != nil {
 				return err
 			}
+			log, err := g.logger(cmd.ErrOrStderr())
+			if err != nil {
+				return err
+			}
+			bar, err := newCounter(progress, pipeline.PassRead, g, log)
+			if err != nil {
+				return err
+			}
 			if err := pipeline.CheckOutput(output, args[0], journal); err != nil {
 				return usageErrorf("%v", err)
 			}
@@ -46,8 +55,9 @@ others say pending. Use the same input flags as the run did.`,
 			defer j.Close()
 			written, err := pipeline.Export(cmd.Context(), j, pipeline.ExportConfig{
 				Input: args[0], Output: output, Source: opts, WithoutContacts: withoutContacts,
-				NoFormulaGuard: noFormulaGuard, Refresh: withChanges,
+				NoFormulaGuard: noFormulaGuard, Refresh: withChanges, Progress: bar.pass,
 			})
+			bar.done()
 			if err != nil {
 				return runError(err)
 			}
@@ -68,6 +78,7 @@ others say pending. Use the same input flags as the run did.`,
 	f.StringVar(&journal, "journal", defaultJournal, "journal file of the run")
 	f.BoolVar(&withoutContacts, "without-contacts", false, "export the lookups made without contacts")
 	f.BoolVar(&withChanges, "with-changes", false, "add the columns a run with --refresh-older-than writes: what changed since the previous answer")
+	f.StringVar(&progress, "progress", "auto", "progress display: auto (bar on a terminal, else log), bar, log or none")
 	registerFormulaGuard(f, &noFormulaGuard)
 	input.register(f)
 	return cmd

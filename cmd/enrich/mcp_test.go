@@ -477,6 +477,7 @@ func TestMCPArgumentsAreFlags(t *testing.T) {
 	cliOnly := map[string]map[string]string{ // command → flag → why its tool does not take it
 		"plan":    {"json": "a tool answers JSON"},
 		"run":     {"api-url": "the service is the server's: a tool that named it would send the API key there", "progress": "a tool sends progress notifications"},
+		"export":  {"progress": "a tool answers when the sheet is written"},
 		"status":  {"json": "a tool answers JSON"},
 		"credits": {"api-url": "the service is the server's"},
 		"search": {

@@ -126,8 +126,8 @@ func eta(s pipeline.Snapshot) string {
 	return s.ETA().Round(time.Second).String()
 }
 
-// counter shows a count that grows towards a total: profiles fetched of the
-// search's matches.
+// counter shows a count that grows towards a total (-1: not known):
+// profiles fetched of a search's matches, rows of an output written.
 type counter struct {
 	what string
 	bar  *progressbar.ProgressBar
@@ -138,38 +138,69 @@ type counter struct {
 	of   int64
 }
 
-// newCounter returns a counter for --progress mode (auto, bar, log, none);
-// an unknown mode was refused by the flag check already and counts nothing.
-func newCounter(mode, what string, log *slog.Logger) *counter {
+// newCounter returns a counter for --progress mode (auto, bar, log or
+// none); with --quiet it shows nothing.
+func newCounter(mode, what string, g *globals, log *slog.Logger) (*counter, error) {
+	switch mode {
+	case "auto", "bar", "log", "none":
+	default:
+		return nil, usageErrorf("--progress %q: use auto, bar, log or none", mode)
+	}
+	if g.quiet {
+		mode = "none"
+	}
 	if mode == "auto" {
 		mode = "log"
 		if term.IsTerminal(int(os.Stderr.Fd())) {
 			mode = "bar"
 		}
 	}
-	return &counter{what: what, log: log, mode: mode}
+	// A log line comes every 30 seconds, the first after 30: short work
+	// logs none.
+	return &counter{what: what, log: log, mode: mode, last: time.Now()}, nil
 }
 
 func (c *counter) update(n int, of int64) {
 	c.n, c.of = n, of
 	switch c.mode {
 	case "bar":
+		if of >= 0 && int64(n) >= of {
+			c.done() // the end: the bar clears itself, before what is printed next
+			return
+		}
 		if c.bar == nil {
 			c.bar = progressbar.NewOptions64(of, progressbar.OptionSetWriter(os.Stderr),
-				progressbar.OptionSetDescription(c.what), progressbar.OptionShowCount(), progressbar.OptionClearOnFinish())
+				progressbar.OptionSetDescription(c.what), progressbar.OptionShowCount(), progressbar.OptionClearOnFinish(),
+				progressbar.OptionThrottle(200*time.Millisecond))
 		}
 		c.bar.ChangeMax64(of)
 		c.bar.Set(n)
 	case "log":
 		if time.Since(c.last) >= 30*time.Second {
 			c.last = time.Now()
-			c.log.Info("progress", c.what, n, "of", of)
+			if of < 0 {
+				c.log.Info("progress", c.what, n)
+			} else {
+				c.log.Info("progress", c.what, n, "of", of)
+			}
 		}
 	}
+}
+
+// pass shows the passes over a file one after the other (a
+// pipeline.FileProgress): a pass that starts finishes the bar of the one
+// before.
+func (c *counter) pass(what string, n int, of int64) {
+	if what != c.what {
+		c.done()
+		c.what = what
+	}
+	c.update(n, of)
 }
 
 func (c *counter) done() {
 	if c.bar != nil {
 		c.bar.Finish()
+		c.bar = nil
 	}
 }

@@ -164,10 +164,15 @@ func (o *runOptions) runPipeline(ctx context.Context, g *globals, input, output 
 	if err != nil {
 		return err
 	}
+	files, err := newCounter(mode, pipeline.PassRead, g, log)
+	if err != nil {
+		return err
+	}
 	cfg := o.cfg
 	cfg.Input, cfg.Output, cfg.Journal, cfg.Source, cfg.Service = input, output, o.journal, source, client
 	cfg.Account = o.service.account
 	cfg.Log, cfg.Progress, cfg.Command = log, progress, "enrich run"
+	cfg.FileProgress = files.pass
 	cfg.CommandLine = commandLine()
 	cfg.Settings = settings(o.flags)
 	if cfg.Clock, err = clockFromEnv(); err != nil {
@@ -175,6 +180,7 @@ func (o *runOptions) runPipeline(ctx context.Context, g *globals, input, output 
 	}
 
 	r, err := pipeline.Run(ctx, cfg)
+	files.done()
 	if r == nil {
 		return runError(err)
 	}

@@ -114,7 +114,8 @@ func (o *searchOptions) execute(cmd *cobra.Command, g *globals) error {
 	if err != nil {
 		return err
 	}
-	if _, _, err := newProgress(o.progress, g, log); err != nil {
+	bar, err := newCounter(o.progress, "profiles", g, log)
+	if err != nil {
 		return err
 	}
 	o.run.progress = o.progress
@@ -129,7 +130,6 @@ func (o *searchOptions) execute(cmd *cobra.Command, g *globals) error {
 	if o.enrich {
 		searchOut = o.output + ".search.csv"
 	}
-	bar := newCounter(o.progress, "profiles", log)
 	res, err := pipeline.ExportSearch(ctx, pipeline.SearchConfig{
 		Query: q, Max: o.max, Output: searchOut, Searcher: client, ScrollTTL: o.scrollTTL, Log: log,
 		Progress: bar.update,
