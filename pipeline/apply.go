@@ -22,6 +22,7 @@ func (e *engine) delivered(r delivered) {
 	now := e.clock.Now()
 	e.stats.callbacks++
 	e.stats.stale += d.Stale
+	e.cr.answered(d.Batch, int64(d.Charged))
 	e.stats.lastResult = now
 	e.applyAll(d.Changes)
 	e.timeline.results(now, len(d.Changes))
@@ -45,7 +46,7 @@ func (e *engine) land(seq uint64) {
 	}
 	delete(e.flights, seq)
 	if f.batch.Mode == e.mode {
-		e.cr.inflight -= int64(len(f.batch.Items))
+		e.cr.landed(int64(len(f.batch.Items)))
 	}
 }
 

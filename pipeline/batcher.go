@@ -1,7 +1,6 @@
 package pipeline
 
 import (
-	"context"
 	"time"
 
 	"github.com/enrich-dev/enrich/api"
@@ -22,7 +21,7 @@ func (e *engine) want(li int32) {
 // submit sends batches while there are lookups ready, room in the budget
 // and credits to cover them. It returns when it next has something to do
 // (zero: nothing until an event).
-func (e *engine) submit(ctx context.Context, now time.Time) time.Time {
+func (e *engine) submit(now time.Time) time.Time {
 	wake := e.queue.release(now)
 	waiting := e.dropStale() > 0
 	e.budget.Want(now, waiting && e.stop == "")
@@ -33,20 +32,23 @@ func (e *engine) submit(ctx context.Context, now time.Time) time.Time {
 		return earliest(wake, e.pauseTil)
 	}
 	for e.dropStale() > 0 {
-		headroom := e.cr.headroom()
-		if headroom <= 0 {
-			if e.cr.inflight == 0 && e.cr.settledUp() {
-				e.halt(e.cr.exhaustedReason(), nil)
-				return wake
-			}
-			e.readBalance(ctx)
-			return wake // results in flight, or a fresh balance, may free credits
+		credits, stop, read, next := e.cr.spendable(now)
+		if stop != "" {
+			e.halt(stop, nil)
+			return wake
+		}
+		if read {
+			e.readBalance(now)
+		}
+		if credits <= 0 {
+			// Results in flight, or a fresh balance, may free credits.
+			return earliest(wake, next)
 		}
 		room := e.budget.Room(now)
 		if room == 0 {
 			return earliest(wake, e.budget.Next(now, min(len(e.queue.ready), api.MaxItems)))
 		}
-		batch := e.take(min(api.MaxItems, room, int(min(headroom, int64(api.MaxItems)))))
+		batch := e.take(min(api.MaxItems, room, int(min(credits, api.MaxItems))))
 		// Another run on the account may have taken room since Room: the
 		// room is taken for what is left, and the rest goes back.
 		res := e.budget.Take(now, len(batch))
@@ -57,7 +59,7 @@ func (e *engine) submit(ctx context.Context, now time.Time) time.Time {
 		if len(batch) == 0 {
 			continue
 		}
-		if !e.send(ctx, batch, res, now) {
+		if !e.send(batch, res, now) {
 			break
 		}
 	}

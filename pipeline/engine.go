@@ -39,7 +39,10 @@ type engine struct {
 	outcomes   chan outcome   // from submissions and balance reads
 	done       chan struct{}  // closed when the loop ends
 	group      errgroup.Group // submissions and balance reads
-	reading    bool           // a balance read is under way
+	// sendCtx is the context of submissions and balance reads: not
+	// cancelled by Ctrl-C, but at --max-duration and when the drain ends.
+	sendCtx     context.Context
+	cancelSends context.CancelFunc
 
 	receiver *receiver
 	stop     string    // why submission stopped early, "" while it goes on
@@ -84,8 +87,10 @@ func newEngine(ctx context.Context, cfg *Config, j *state.Journal) (*engine, err
 	e.started = e.clock.Now()
 	e.cr.max = cfg.MaxCredits
 	e.timeline = timeline{start: e.started, span: cfg.RateWindow}
+	e.sendCtx, e.cancelSends = context.WithCancel(context.WithoutCancel(ctx))
 	if cfg.MaxDuration > 0 {
 		e.deadline = e.started.Add(cfg.MaxDuration)
+		e.sendCtx, e.cancelSends = context.WithTimeout(context.WithoutCancel(ctx), cfg.MaxDuration)
 	}
 	var err error
 	cfg.Log.Info("reading input", "file", cfg.Input)
@@ -162,6 +167,9 @@ func (e *engine) run(ctx context.Context) (*report.Run, error) {
 	if err := e.loop(ctx); err != nil && e.err == nil {
 		e.err = err
 	}
+	// What is still under way when the drain ends is given up: its batch
+	// stays open in the journal, for the next run.
+	e.cancelSends()
 	e.awaitSubmissions()
 	e.refreshBalance(ctx)
 	e.tick(e.clock.Now(), true) // the last progress line shows the final balance
@@ -432,7 +440,7 @@ func (e *engine) resumeFlights() error {
 		}
 		e.flights[b.Seq] = &flight{batch: b, deadline: deadline}
 		if b.Mode == e.mode {
-			e.cr.inflight += int64(len(b.Items))
+			e.cr.sent(b.Seq, int64(len(b.Items)))
 		}
 	}
 	if len(open) > 0 {

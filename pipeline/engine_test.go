@@ -107,7 +107,7 @@ func sendOne(t *testing.T, e *engine, n int) *flight {
 	t.Helper()
 	now := e.clock.Now()
 	batch := e.take(n)
-	if !e.send(context.Background(), batch, e.budget.Take(now, len(batch)), now) {
+	if !e.send(batch, e.budget.Take(now, len(batch)), now) {
 		t.Fatal("send refused")
 	}
 	var f *flight
@@ -266,7 +266,7 @@ func TestCallbackBeatsAnswer(t *testing.T) {
 	e, fake := testEngine(t, 100, svc, nil)
 	now := fake.Now()
 	batch := e.take(100)
-	if !e.send(context.Background(), batch, e.budget.Take(now, len(batch)), now) {
+	if !e.send(batch, e.budget.Take(now, len(batch)), now) {
 		t.Fatal("send refused")
 	}
 	var seq uint64
@@ -406,8 +406,9 @@ func TestOutageStop(t *testing.T) {
 }
 
 // --max-credits with every callback lost: the expired items count as
-// maybe charged until the balance shows what they cost, and the run stops
-// at the limit instead of buying the same profiles again.
+// charged, whatever the balance says later (a request given up on may
+// still be matched), and the run stops at the limit instead of buying the
+// same profiles again.
 func TestMaxCreditsAfterLostCallbacks(t *testing.T) {
 	balance := int64(1000)
 	svc := &fakeService{
@@ -418,23 +419,21 @@ func TestMaxCreditsAfterLostCallbacks(t *testing.T) {
 		credits: func() (int64, api.Meta, error) { return balance, api.Meta{}, nil },
 	}
 	e, fake := testEngine(t, 40, svc, func(c *Config) { c.MaxCredits = 20 })
-	if got := e.cr.headroom(); got != 20 {
-		t.Fatalf("headroom %d, want 20", got)
+	if got := e.cr.capRoom(); got != 20 {
+		t.Fatalf("room under the cap %d, want 20", got)
 	}
-	f := sendOne(t, e, int(e.cr.headroom()))
+	f := sendOne(t, e, int(e.cr.capRoom()))
 	fake.Set(f.deadline)
 	e.reap(fake.Now())
-	if got := e.cr.headroom(); got > 0 {
-		t.Fatalf("headroom %d after 20 items expired unpaid-for-sure; want none until the balance is read", got)
+	if got := e.cr.capRoom(); got > 0 {
+		t.Fatalf("room under the cap %d after 20 items expired unpaid-for-sure; want none", got)
 	}
-	e.submit(context.Background(), fake.Now())
-	if !e.reading {
-		t.Fatal("no balance read after the expiry")
-	}
-	e.handle(<-e.outcomes)
-	e.submit(context.Background(), fake.Now())
+	e.submit(fake.Now())
 	if e.stop != StopMaxCredits {
 		t.Fatalf("stop %q, want %q; credits %+v", e.stop, StopMaxCredits, e.cr)
+	}
+	if e.cr.reading {
+		t.Error("the balance was read: no balance can free what the cap counts")
 	}
 	if spent := 1000 - balance; spent != 20 {
 		t.Errorf("spent %d credits, limit 20", spent)
@@ -466,21 +465,21 @@ func TestStorageFailureStops(t *testing.T) {
 	if e.stop != StopStorage || !errors.Is(e.err, ErrStorage) {
 		t.Fatalf("stop %q, err %v", e.stop, e.err)
 	}
-	if e.submit(context.Background(), fake.Now()); len(e.flights) != 0 {
+	if e.submit(fake.Now()); len(e.flights) != 0 {
 		t.Fatal("submitted after a storage failure")
 	}
 }
 
 // A balance no account can have is clamped: it must not overflow into a
-// negative headroom that marks every row credits_exhausted.
+// negative room that marks every row credits_exhausted.
 func TestHugeBalanceClamped(t *testing.T) {
 	for _, v := range []int64{9223372036854775807, -5} {
 		var c credits
-		c.observe(api.Meta{CreditsLeft: v, HasCredits: true})
-		c.inflight = 100
+		c.observe(api.Meta{CreditsLeft: v, HasCredits: true}, c.ask())
+		c.sent(1, 100)
 		c.expire(10)
-		if h := c.headroom(); v > 0 && h <= 0 || v < 0 && h > 0 {
-			t.Errorf("balance %d: headroom %d", v, h)
+		if h := c.balanceRoom(); v > 0 && h <= 0 || v < 0 && h > 0 {
+			t.Errorf("balance %d: room %d", v, h)
 		}
 	}
 }

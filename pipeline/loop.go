@@ -16,11 +16,11 @@ func (e *engine) loop(ctx context.Context) error {
 	defer timer.Stop()
 	for {
 		now := e.clock.Now()
-		if !e.deadline.IsZero() && e.stop == "" && !now.Before(e.deadline.Add(-e.cfg.DrainTimeout)) {
+		if e.stop == "" && e.pastSubmission(now) {
 			e.halt(StopMaxDuration, nil)
 		}
 		e.reap(now)
-		wake := e.submit(ctx, now)
+		wake := e.submit(now)
 		e.tick(now, false)
 		if e.finished(now) {
 			return e.err

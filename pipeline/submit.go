@@ -1,16 +1,13 @@
 package pipeline
 
 import (
-	"context"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"net/http"
 	"time"
 
 	"github.com/enrich-dev/enrich/api"
 	"github.com/enrich-dev/enrich/internal/budget"
-	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/state"
 )
 
@@ -26,12 +23,15 @@ type outcome struct {
 	stored    error // the journal failed to store the results
 	// balance is the answer of a balance read, not of a submission.
 	balance bool
+	// asked is what the run had counted when the request was made: the
+	// balance it brings back shows that much at least.
+	asked tally
 }
 
 // send journals the intent of a batch, takes its room in the budget, and
 // starts its request. The journal is written before anything is sent. It
 // reports false when the run cannot go on submitting.
-func (e *engine) send(ctx context.Context, batch []int32, res budget.Reservation, now time.Time) bool {
+func (e *engine) send(batch []int32, res budget.Reservation, now time.Time) bool {
 	items := make([]string, len(batch))
 	for i, li := range batch {
 		items[i] = e.m.lookups[li].id
@@ -65,7 +65,7 @@ func (e *engine) send(ctx context.Context, batch []int32, res budget.Reservation
 	}
 	f := &flight{batch: b, res: res, sending: true}
 	e.flights[b.Seq] = f
-	e.cr.inflight += int64(len(b.Items))
+	e.cr.sent(b.Seq, int64(len(b.Items)))
 	e.stats.requests++
 	e.stats.itemsSent += len(b.Items)
 	if e.stats.firstSend.IsZero() {
@@ -75,15 +75,17 @@ func (e *engine) send(ctx context.Context, batch []int32, res budget.Reservation
 	e.stats.resent += resent
 	e.timeline.sent(now, len(b.Items), resent)
 
-	// A request under way is finished even after Ctrl-C: it may reach the
-	// service, and its answer says what the journal must record.
-	reqCtx := context.WithoutCancel(ctx)
+	// A request under way is finished even after Ctrl-C (it may reach the
+	// service, and its answer says what the journal must record), within
+	// the drain and --max-duration.
+	reqCtx := e.sendCtx
 	sync, items, callbackURL := e.cfg.Sync, b.Items, ""
 	if !sync {
 		callbackURL = e.callbackURL()
 	}
+	asked := e.cr.ask()
 	e.group.Go(func() error {
-		o := outcome{seq: b.Seq}
+		o := outcome{seq: b.Seq, asked: asked}
 		if sync {
 			var results []api.Result
 			results, o.meta, o.err = e.cfg.Service.LookupSync(reqCtx, items, e.cfg.WithoutContacts)
@@ -110,9 +112,9 @@ func (e *engine) handle(o outcome) {
 		e.timeline.rateLimited(o.answered, o.meta.RateLimited)
 	}
 	if o.balance {
-		e.reading = false
+		e.cr.reading = false
 		if o.err == nil {
-			e.cr.observe(o.meta)
+			e.cr.observe(o.meta, o.asked)
 		}
 		return
 	}
@@ -122,7 +124,7 @@ func (e *engine) handle(o outcome) {
 	}
 	f.sending = false
 	if o.err == nil {
-		e.cr.observe(o.meta)
+		e.cr.observe(o.meta, o.asked)
 		e.serviceAnswered(o.answered)
 		e.budget.Settle(f.res, o.answered)
 		if o.stored != nil {
@@ -214,6 +216,7 @@ func (e *engine) reject(f *flight, o outcome, reason string) {
 		return
 	}
 	e.budget.Release(f.res)
+	e.cr.notTaken(o.seq)
 	e.cfg.Log.Warn("lookup request not taken; its items go back to the queue", "batch", o.seq, "items", len(f.batch.Items), "reason", reason)
 	e.land(o.seq)
 	e.applyAll(changes)
@@ -242,46 +245,6 @@ func (e *engine) uncertain(f *flight, o outcome, cause error) {
 	f.deadline = o.answered.Add(e.cfg.CallbackTimeout)
 	if f.answered {
 		e.land(o.seq)
-	}
-}
-
-// outage is a run of failures of the service.
-type outage struct {
-	since    time.Time // the first failure in a row; zero while it answers
-	failures int
-}
-
-// serviceFailed counts a failure of the service: submission pauses with
-// exponential backoff, and a failure lasting --service-wait stops the run.
-func (e *engine) serviceFailed(now time.Time, err error) {
-	if e.outage.since.IsZero() {
-		e.outage.since = now
-		e.timeline.event(now, report.EventOutageStart, err.Error())
-		e.cfg.Log.Warn("the service is failing; submission pauses and retries", "error", err, "for_at_most", e.cfg.ServiceWait)
-	}
-	e.outage.failures++
-	if now.Sub(e.outage.since) >= e.cfg.ServiceWait {
-		e.halt(StopOutage, nil)
-		return
-	}
-	ceiling := min(time.Minute, time.Second<<min(e.outage.failures-1, 6))
-	// Full jitter, so that runs sharing the service do not retry together.
-	e.pause(now, time.Duration(rand.Float64()*float64(ceiling))+100*time.Millisecond)
-}
-
-// serviceAnswered ends an outage.
-func (e *engine) serviceAnswered(now time.Time) {
-	if !e.outage.since.IsZero() {
-		e.timeline.event(now, report.EventOutageEnd, "")
-		e.cfg.Log.Info("the service answers again", "after", now.Sub(e.outage.since).Round(time.Second))
-	}
-	e.outage = outage{}
-}
-
-// pause holds submission for d from now (at least a moment).
-func (e *engine) pause(now time.Time, d time.Duration) {
-	if until := now.Add(max(d, 100*time.Millisecond)); until.After(e.pauseTil) {
-		e.pauseTil = until
 	}
 }
 

@@ -28,6 +28,10 @@ type Delivery struct {
 	// Malformed counts results that cannot be the service's answer (a
 	// success without a profile): the lookup is tried again.
 	Malformed int
+	// Charged counts the matches (success results) among Batch's own
+	// items, whether or not they changed a lookup: what the service
+	// charged for that request. It is 0 when Batch is 0.
+	Charged int
 }
 
 // Ref names the batch results belong to: its sequence number when the
@@ -74,11 +78,7 @@ func (j *Journal) Deliver(ref Ref, results []api.Result, now time.Time, p Policy
 		}
 		var sent map[string]bool // the items of the known batch
 		if known {
-			d.Batch = b.Seq
-			sent = make(map[string]bool, len(b.Items))
-			for _, it := range b.Items {
-				sent[it] = true
-			}
+			d.Batch, sent = b.Seq, itemSet(b)
 		}
 		counters := map[string]int64{}
 		touched := map[uint64]Mode{}
@@ -129,7 +129,16 @@ func (j *Journal) Deliver(ref Ref, results []api.Result, now time.Time, p Policy
 			if err := learnRequestID(tx, seq, ref.RequestID); err != nil {
 				return err
 			}
-			d.Batch = seq
+			learnt, err := getBatch(tx.Bucket(bucketBatches), seq)
+			if err != nil {
+				return err
+			}
+			d.Batch, sent = seq, itemSet(learnt)
+		}
+		for _, r := range results {
+			if d.Batch != 0 && sent[r.Item] && r.Status == api.StatusSuccess {
+				d.Charged++
+			}
 		}
 		seqs := make([]uint64, 0, len(touched))
 		for seq := range touched {
@@ -204,6 +213,15 @@ func lookupFor(tx *bolt.Tx, b Batch, known bool, item string) (Mode, Lookup, boo
 		}
 	}
 	return fallback, found, any, nil
+}
+
+// itemSet returns the set of items b sent.
+func itemSet(b Batch) map[string]bool {
+	sent := make(map[string]bool, len(b.Items))
+	for _, it := range b.Items {
+		sent[it] = true
+	}
+	return sent
 }
 
 // hasRequestID reports whether batch seq has a journaled requestId.
