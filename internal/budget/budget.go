@@ -17,6 +17,11 @@
 // that has work takes at most its fair share (the budget divided among the
 // processes that want to send), and all of it when alone. Local is the
 // same counting for one process, when no ledger file can be kept.
+//
+// A clock can be ahead of the others (a run under ENRICH_CLOCK_OFFSET) or
+// step back (a restored machine, an NTP step). Whatever is dated more than
+// a window ahead counts from the present, so that no run waits for an hour
+// on entries the service counted long ago.
 package budget
 
 import (
@@ -118,10 +123,40 @@ func (l *ledger) alive(owner string, now time.Time) bool {
 	return false
 }
 
-// expire drops entries and claims that no longer matter.
-func (l *ledger) expire(now time.Time, span time.Duration) {
+// expire refuses the future (see refuseFuture), then drops entries and
+// claims that no longer matter. It returns what refuseFuture moved.
+func (l *ledger) expire(now time.Time, span time.Duration) (moved int, ahead time.Duration) {
+	moved, ahead = l.refuseFuture(now, span)
 	l.Entries = slices.DeleteFunc(l.Entries, func(e entry) bool { return !l.counts(e, now, span) })
 	l.Claims = slices.DeleteFunc(l.Claims, func(c claim) bool { return now.Sub(c.Beat) >= claimFresh })
+	return moved, ahead
+}
+
+// refuseFuture dates at now every entry more than a window ahead of now,
+// and every claim more than claimFresh ahead, and returns how many it
+// moved and how far ahead the furthest was. They were written by a clock
+// that was ahead (a run under ENRICH_CLOCK_OFFSET, or a system clock
+// stepped back since), and taken at their word they would hold the window,
+// or keep a dead process alive, until that time comes. They are moved, not
+// only read as now, so that the ledger written back holds them as now and
+// they leave a window later: read as now at every look, they would never
+// leave. What is less far ahead is left as it is: it counts a little
+// longer, which errs on the safe side.
+func (l *ledger) refuseFuture(now time.Time, span time.Duration) (moved int, ahead time.Duration) {
+	note := func(at *time.Time, margin time.Duration) {
+		if d := at.Sub(now); d > margin {
+			*at = now
+			moved++
+			ahead = max(ahead, d)
+		}
+	}
+	for i := range l.Entries {
+		note(&l.Entries[i].At, span)
+	}
+	for i := range l.Claims {
+		note(&l.Claims[i].Beat, claimFresh)
+	}
+	return moved, ahead
 }
 
 // share is the most items owner may hold in the window at now: the limit
@@ -257,6 +292,7 @@ func NewLocal(limit int, span time.Duration) *Local {
 }
 
 // Seed records a request made before this process started, answered at at.
+// One dated more than a window ahead of the next look counts from then.
 func (b *Local) Seed(at time.Time, n int) {
 	b.l.NextID++
 	b.l.Entries = append(b.l.Entries, entry{Owner: localOwner, ID: b.l.NextID, At: at, N: n})

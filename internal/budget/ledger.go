@@ -30,6 +30,7 @@ type Ledger struct {
 	mu     sync.Mutex
 	l      ledger // as last read
 	broken bool   // the file failed; work in memory
+	future bool   // entries from the future were found and logged
 }
 
 var _ Budget = (*Ledger)(nil)
@@ -99,9 +100,7 @@ func (b *Ledger) update(now time.Time, fn func(l *ledger) bool) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.broken {
-		if !now.IsZero() {
-			b.l.expire(now, b.span)
-		}
+		b.expire(&b.l, now)
 		fn(&b.l)
 		return
 	}
@@ -111,12 +110,10 @@ func (b *Ledger) update(now time.Time, fn func(l *ledger) bool) {
 		if err != nil {
 			return err
 		}
-		if !now.IsZero() {
-			l.expire(now, b.span)
-		}
+		moved := b.expire(&l, now)
 		changed := fn(&l)
 		b.l = l
-		if changed {
+		if changed || moved {
 			return b.write(l)
 		}
 		return nil
@@ -125,11 +122,25 @@ func (b *Ledger) update(now time.Time, fn func(l *ledger) bool) {
 		b.broken = true
 		b.l = known
 		b.log.Warn("the shared budget ledger failed; this run keeps its own budget, but no longer shares it with other runs", "ledger", b.path, "error", err)
-		if !now.IsZero() {
-			b.l.expire(now, b.span)
-		}
+		b.expire(&b.l, now)
 		fn(&b.l)
 	}
+}
+
+// expire drops from l what no longer counts at now, unless now is zero,
+// and reports whether it moved entries or claims dated in the future to
+// now, which must then be written back. The first time, it says so.
+func (b *Ledger) expire(l *ledger, now time.Time) bool {
+	if now.IsZero() {
+		return false
+	}
+	moved, ahead := l.expire(now, b.span)
+	if moved > 0 && !b.future {
+		b.future = true
+		b.log.Warn("the shared budget held entries dated in the future: the clock of another run on this account was ahead (ENRICH_CLOCK_OFFSET, or a system clock stepped back); they now count from the present",
+			"ledger", b.path, "entries", moved, "ahead", ahead.Round(time.Second))
+	}
+	return moved > 0
 }
 
 func (b *Ledger) read() (ledger, error) {
