@@ -50,6 +50,9 @@ type Budget interface {
 	// Want says whether this process has items waiting, for the fair
 	// share of a shared budget.
 	Want(now time.Time, wants bool)
+	// Usage tells who holds the window at now, so that a run without
+	// room can say what it waits for.
+	Usage(now time.Time) Usage
 	// Close ends this process's claim on a shared budget; reservations
 	// already made keep counting as long as the service counts them.
 	Close()
@@ -72,8 +75,10 @@ type entry struct {
 }
 
 // claim says that an owner is alive and whether it has items waiting.
+// Label names it to the others; ledgers written before labels have none.
 type claim struct {
 	Owner string    `json:"o"`
+	Label string    `json:"l,omitempty"`
 	Wants bool      `json:"w,omitempty"`
 	Beat  time.Time `json:"b"`
 }
@@ -242,33 +247,33 @@ func (l *ledger) settle(owner string, r Reservation, answered time.Time, release
 	}
 }
 
-// want records owner's claim; it reports whether the state changed enough
-// to be written.
-func (l *ledger) want(now time.Time, owner string, wants bool) bool {
+// want records owner's claim under label; it reports whether the state
+// changed enough to be written.
+func (l *ledger) want(now time.Time, owner, label string, wants bool) bool {
 	for i := range l.Claims {
 		c := &l.Claims[i]
 		if c.Owner != owner {
 			continue
 		}
-		if c.Wants == wants && now.Sub(c.Beat) < beatEvery {
+		if c.Wants == wants && c.Label == label && now.Sub(c.Beat) < beatEvery {
 			return false
 		}
-		c.Wants, c.Beat = wants, now
+		c.Wants, c.Label, c.Beat = wants, label, now
 		return true
 	}
-	l.Claims = append(l.Claims, claim{Owner: owner, Wants: wants, Beat: now})
+	l.Claims = append(l.Claims, claim{Owner: owner, Label: label, Wants: wants, Beat: now})
 	return true
 }
 
-// beat renews owner's claim, keeping what it said it wants.
-func (l *ledger) beat(now time.Time, owner string) {
+// beat renews owner's claim under label, keeping what it said it wants.
+func (l *ledger) beat(now time.Time, owner, label string) {
 	for i := range l.Claims {
-		if l.Claims[i].Owner == owner {
-			l.Claims[i].Beat = now
+		if c := &l.Claims[i]; c.Owner == owner {
+			c.Label, c.Beat = label, now
 			return
 		}
 	}
-	l.Claims = append(l.Claims, claim{Owner: owner, Beat: now})
+	l.Claims = append(l.Claims, claim{Owner: owner, Label: label, Beat: now})
 }
 
 func (l *ledger) drop(owner string) {
@@ -324,6 +329,12 @@ func (b *Local) Release(r Reservation) { b.l.settle(localOwner, r, time.Time{}, 
 
 // Want implements Budget; alone, a process always has the whole budget.
 func (b *Local) Want(time.Time, bool) {}
+
+// Usage implements Budget: the window holds this process's items alone.
+func (b *Local) Usage(now time.Time) Usage {
+	b.l.expire(now, b.span)
+	return b.l.usage(now, localOwner, b.limit, b.span)
+}
 
 // Close implements Budget.
 func (b *Local) Close() {}
