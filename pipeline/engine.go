@@ -119,7 +119,7 @@ func (e *engine) openBudget() budget.Budget {
 		dir, err := budget.Dir()
 		if err == nil {
 			var l *budget.Ledger
-			if l, err = budget.Open(dir, cfg.Account, cfg.ItemsPerMinute, cfg.RateWindow, cfg.Log); err == nil {
+			if l, err = budget.Open(dir, cfg.Account, cfg.ItemsPerMinute, cfg.RateWindow, budget.Options{Label: cfg.CommandLine, Log: cfg.Log}); err == nil {
 				cfg.Log.Debug("budget shared with the machine's other runs on this account", "ledger", l.Path())
 				return l
 			}

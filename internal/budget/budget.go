@@ -17,6 +17,11 @@
 // that has work takes at most its fair share (the budget divided among the
 // processes that want to send), and all of it when alone. Local is the
 // same counting for one process, when no ledger file can be kept.
+//
+// A clock can be ahead of the others (a run under ENRICH_CLOCK_OFFSET) or
+// step back (a restored machine, an NTP step). Whatever is dated more than
+// a window ahead counts from the present, so that no run waits for an hour
+// on entries the service counted long ago.
 package budget
 
 import (
@@ -45,6 +50,9 @@ type Budget interface {
 	// Want says whether this process has items waiting, for the fair
 	// share of a shared budget.
 	Want(now time.Time, wants bool)
+	// Usage tells who holds the window at now, so that a run without
+	// room can say what it waits for.
+	Usage(now time.Time) Usage
 	// Close ends this process's claim on a shared budget; reservations
 	// already made keep counting as long as the service counts them.
 	Close()
@@ -67,8 +75,10 @@ type entry struct {
 }
 
 // claim says that an owner is alive and whether it has items waiting.
+// Label names it to the others; ledgers written before labels have none.
 type claim struct {
 	Owner string    `json:"o"`
+	Label string    `json:"l,omitempty"`
 	Wants bool      `json:"w,omitempty"`
 	Beat  time.Time `json:"b"`
 }
@@ -118,10 +128,40 @@ func (l *ledger) alive(owner string, now time.Time) bool {
 	return false
 }
 
-// expire drops entries and claims that no longer matter.
-func (l *ledger) expire(now time.Time, span time.Duration) {
+// expire refuses the future (see refuseFuture), then drops entries and
+// claims that no longer matter. It returns what refuseFuture moved.
+func (l *ledger) expire(now time.Time, span time.Duration) (moved int, ahead time.Duration) {
+	moved, ahead = l.refuseFuture(now, span)
 	l.Entries = slices.DeleteFunc(l.Entries, func(e entry) bool { return !l.counts(e, now, span) })
 	l.Claims = slices.DeleteFunc(l.Claims, func(c claim) bool { return now.Sub(c.Beat) >= claimFresh })
+	return moved, ahead
+}
+
+// refuseFuture dates at now every entry more than a window ahead of now,
+// and every claim more than claimFresh ahead, and returns how many it
+// moved and how far ahead the furthest was. They were written by a clock
+// that was ahead (a run under ENRICH_CLOCK_OFFSET, or a system clock
+// stepped back since), and taken at their word they would hold the window,
+// or keep a dead process alive, until that time comes. They are moved, not
+// only read as now, so that the ledger written back holds them as now and
+// they leave a window later: read as now at every look, they would never
+// leave. What is less far ahead is left as it is: it counts a little
+// longer, which errs on the safe side.
+func (l *ledger) refuseFuture(now time.Time, span time.Duration) (moved int, ahead time.Duration) {
+	note := func(at *time.Time, margin time.Duration) {
+		if d := at.Sub(now); d > margin {
+			*at = now
+			moved++
+			ahead = max(ahead, d)
+		}
+	}
+	for i := range l.Entries {
+		note(&l.Entries[i].At, span)
+	}
+	for i := range l.Claims {
+		note(&l.Claims[i].Beat, claimFresh)
+	}
+	return moved, ahead
 }
 
 // share is the most items owner may hold in the window at now: the limit
@@ -207,33 +247,33 @@ func (l *ledger) settle(owner string, r Reservation, answered time.Time, release
 	}
 }
 
-// want records owner's claim; it reports whether the state changed enough
-// to be written.
-func (l *ledger) want(now time.Time, owner string, wants bool) bool {
+// want records owner's claim under label; it reports whether the state
+// changed enough to be written.
+func (l *ledger) want(now time.Time, owner, label string, wants bool) bool {
 	for i := range l.Claims {
 		c := &l.Claims[i]
 		if c.Owner != owner {
 			continue
 		}
-		if c.Wants == wants && now.Sub(c.Beat) < beatEvery {
+		if c.Wants == wants && c.Label == label && now.Sub(c.Beat) < beatEvery {
 			return false
 		}
-		c.Wants, c.Beat = wants, now
+		c.Wants, c.Label, c.Beat = wants, label, now
 		return true
 	}
-	l.Claims = append(l.Claims, claim{Owner: owner, Wants: wants, Beat: now})
+	l.Claims = append(l.Claims, claim{Owner: owner, Label: label, Wants: wants, Beat: now})
 	return true
 }
 
-// beat renews owner's claim, keeping what it said it wants.
-func (l *ledger) beat(now time.Time, owner string) {
+// beat renews owner's claim under label, keeping what it said it wants.
+func (l *ledger) beat(now time.Time, owner, label string) {
 	for i := range l.Claims {
-		if l.Claims[i].Owner == owner {
-			l.Claims[i].Beat = now
+		if c := &l.Claims[i]; c.Owner == owner {
+			c.Label, c.Beat = label, now
 			return
 		}
 	}
-	l.Claims = append(l.Claims, claim{Owner: owner, Beat: now})
+	l.Claims = append(l.Claims, claim{Owner: owner, Label: label, Beat: now})
 }
 
 func (l *ledger) drop(owner string) {
@@ -257,6 +297,7 @@ func NewLocal(limit int, span time.Duration) *Local {
 }
 
 // Seed records a request made before this process started, answered at at.
+// One dated more than a window ahead of the next look counts from then.
 func (b *Local) Seed(at time.Time, n int) {
 	b.l.NextID++
 	b.l.Entries = append(b.l.Entries, entry{Owner: localOwner, ID: b.l.NextID, At: at, N: n})
@@ -288,6 +329,12 @@ func (b *Local) Release(r Reservation) { b.l.settle(localOwner, r, time.Time{}, 
 
 // Want implements Budget; alone, a process always has the whole budget.
 func (b *Local) Want(time.Time, bool) {}
+
+// Usage implements Budget: the window holds this process's items alone.
+func (b *Local) Usage(now time.Time) Usage {
+	b.l.expire(now, b.span)
+	return b.l.usage(now, localOwner, b.limit, b.span)
+}
 
 // Close implements Budget.
 func (b *Local) Close() {}

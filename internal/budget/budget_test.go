@@ -145,7 +145,7 @@ func TestLedgerShared(t *testing.T) {
 				const limit, span = 600, time.Minute
 				var senders []*sender
 				for range n {
-					l, err := Open(dir, Account("http://service", "key"), limit, span, nil)
+					l, err := Open(dir, Account("http://service", "key"), limit, span, Options{})
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -212,14 +212,14 @@ func TestLocalReleaseAndSeed(t *testing.T) {
 // window; a live one keeps it as long as it waits.
 func TestLedgerDeadOwner(t *testing.T) {
 	dir := t.TempDir()
-	a, err := Open(dir, Account("s", "k"), 100, time.Minute, nil)
+	a, err := Open(dir, Account("s", "k"), 100, time.Minute, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	a.Want(t0, true)
 	a.Take(t0, 100)
 	a.lock.Close() // dies without a word: no Close, no more beats
-	b, err := Open(dir, Account("s", "k"), 100, time.Minute, nil)
+	b, err := Open(dir, Account("s", "k"), 100, time.Minute, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -239,7 +239,7 @@ func TestLedgerDeadOwner(t *testing.T) {
 // ledger whose directory vanished goes on in memory.
 func TestLedgerSurvivesDamage(t *testing.T) {
 	dir := t.TempDir()
-	l, err := Open(dir, Account("s", "k"), 10, time.Minute, nil)
+	l, err := Open(dir, Account("s", "k"), 10, time.Minute, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -264,8 +264,8 @@ func TestLedgerSurvivesDamage(t *testing.T) {
 // the two is not taken twice.
 func TestLedgerTakeIsAtomic(t *testing.T) {
 	dir := t.TempDir()
-	a, _ := Open(dir, Account("s", "k"), 100, time.Minute, nil)
-	b, _ := Open(dir, Account("s", "k"), 100, time.Minute, nil)
+	a, _ := Open(dir, Account("s", "k"), 100, time.Minute, Options{})
+	b, _ := Open(dir, Account("s", "k"), 100, time.Minute, Options{})
 	defer a.Close()
 	defer b.Close()
 	if a.Room(t0) != 100 || b.Room(t0) != 100 {

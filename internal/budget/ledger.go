@@ -23,6 +23,7 @@ type Ledger struct {
 	path  string // the ledger
 	lock  *os.File
 	owner string
+	label string // the owner as the others see it
 	limit int
 	span  time.Duration
 	log   *slog.Logger
@@ -30,6 +31,7 @@ type Ledger struct {
 	mu     sync.Mutex
 	l      ledger // as last read
 	broken bool   // the file failed; work in memory
+	future bool   // entries from the future were found and logged
 }
 
 var _ Budget = (*Ledger)(nil)
@@ -57,9 +59,21 @@ func Account(service, key string) string {
 	return hex.EncodeToString(sum[:8])
 }
 
+// Options are the settings of Open beyond the account and its budget; the
+// zero value works.
+type Options struct {
+	// Label names this process to the other runs on the account, which
+	// show it when it holds the room they wait for: a command line without
+	// its secrets, such as "enrich run leads.csv". The process id is put
+	// before it.
+	Label string
+	// Log receives the ledger's warnings; nil discards them.
+	Log *slog.Logger
+}
+
 // Open opens (creating it if needed) the ledger of an account (see
 // Account) in dir, for a budget of limit items per span.
-func Open(dir, account string, limit int, span time.Duration, log *slog.Logger) (*Ledger, error) {
+func Open(dir, account string, limit int, span time.Duration, opts Options) (*Ledger, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("budget ledger: %w", err)
 	}
@@ -70,6 +84,7 @@ func Open(dir, account string, limit int, span time.Duration, log *slog.Logger) 
 	}
 	var id [6]byte
 	_, _ = rand.Read(id[:])
+	log := opts.Log
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
@@ -77,6 +92,7 @@ func Open(dir, account string, limit int, span time.Duration, log *slog.Logger) 
 		path:  filepath.Join(dir, name+".json"),
 		lock:  lock,
 		owner: fmt.Sprintf("%d-%s", os.Getpid(), hex.EncodeToString(id[:])),
+		label: processLabel(os.Getpid(), opts.Label),
 		limit: limit,
 		span:  span,
 		log:   log,
@@ -99,9 +115,7 @@ func (b *Ledger) update(now time.Time, fn func(l *ledger) bool) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.broken {
-		if !now.IsZero() {
-			b.l.expire(now, b.span)
-		}
+		b.expire(&b.l, now)
 		fn(&b.l)
 		return
 	}
@@ -111,12 +125,10 @@ func (b *Ledger) update(now time.Time, fn func(l *ledger) bool) {
 		if err != nil {
 			return err
 		}
-		if !now.IsZero() {
-			l.expire(now, b.span)
-		}
+		moved := b.expire(&l, now)
 		changed := fn(&l)
 		b.l = l
-		if changed {
+		if changed || moved {
 			return b.write(l)
 		}
 		return nil
@@ -125,11 +137,25 @@ func (b *Ledger) update(now time.Time, fn func(l *ledger) bool) {
 		b.broken = true
 		b.l = known
 		b.log.Warn("the shared budget ledger failed; this run keeps its own budget, but no longer shares it with other runs", "ledger", b.path, "error", err)
-		if !now.IsZero() {
-			b.l.expire(now, b.span)
-		}
+		b.expire(&b.l, now)
 		fn(&b.l)
 	}
+}
+
+// expire drops from l what no longer counts at now, unless now is zero,
+// and reports whether it moved entries or claims dated in the future to
+// now, which must then be written back. The first time, it says so.
+func (b *Ledger) expire(l *ledger, now time.Time) bool {
+	if now.IsZero() {
+		return false
+	}
+	moved, ahead := l.expire(now, b.span)
+	if moved > 0 && !b.future {
+		b.future = true
+		b.log.Warn("the shared budget held entries dated in the future: the clock of another run on this account was ahead (ENRICH_CLOCK_OFFSET, or a system clock stepped back); they now count from the present",
+			"ledger", b.path, "entries", moved, "ahead", ahead.Round(time.Second))
+	}
+	return moved > 0
 }
 
 func (b *Ledger) read() (ledger, error) {
@@ -194,7 +220,7 @@ func (b *Ledger) Take(now time.Time, n int) Reservation {
 		if r = l.take(now, b.owner, b.limit, b.span, n); r.N == 0 {
 			return false
 		}
-		l.beat(now, b.owner)
+		l.beat(now, b.owner, b.label)
 		return true
 	})
 	return r
@@ -218,7 +244,18 @@ func (b *Ledger) Release(r Reservation) {
 
 // Want implements Budget.
 func (b *Ledger) Want(now time.Time, wants bool) {
-	b.update(now, func(l *ledger) bool { return l.want(now, b.owner, wants) })
+	b.update(now, func(l *ledger) bool { return l.want(now, b.owner, b.label, wants) })
+}
+
+// Usage implements Budget: the other runs are those whose claim is fresh,
+// named by the labels they were opened with.
+func (b *Ledger) Usage(now time.Time) Usage {
+	var u Usage
+	b.update(now, func(l *ledger) bool {
+		u = l.usage(now, b.owner, b.limit, b.span)
+		return false
+	})
+	return u
 }
 
 // Close implements Budget: the claim goes, the entries stay.
