@@ -26,6 +26,7 @@ func (e *engine) submit(now time.Time) time.Time {
 	waiting := e.dropStale() > 0
 	e.budget.Want(now, waiting && e.stop == "")
 	if e.stop != "" || !waiting {
+		e.heldBy = ""
 		return wake
 	}
 	if now.Before(e.pauseTil) {
@@ -46,8 +47,10 @@ func (e *engine) submit(now time.Time) time.Time {
 		}
 		room := e.budget.Room(now)
 		if room == 0 {
+			e.heldBack(now)
 			return earliest(wake, e.budget.Next(now, min(len(e.queue.ready), api.MaxItems)))
 		}
+		e.heldBy = ""
 		batch := e.take(min(api.MaxItems, room, int(min(credits, api.MaxItems))))
 		// Another run on the account may have taken room since Room: the
 		// room is taken for what is left, and the rest goes back.
@@ -64,6 +67,28 @@ func (e *engine) submit(now time.Time) time.Time {
 		}
 	}
 	return wake
+}
+
+// heldBack notes, at most once a second, what holds the account's budget
+// while items wait for room: other runs on the account, named where the
+// budget knows them. It shows on the progress line and, when it changes,
+// in the log. A window full of this run's own items is the budget's pace,
+// and says nothing.
+func (e *engine) heldBack(now time.Time) {
+	if now.Sub(e.heldAt) < time.Second {
+		return
+	}
+	e.heldAt = now
+	u := e.budget.Usage(now)
+	if u.Others == 0 && u.Share >= u.Limit {
+		e.heldBy = ""
+		return
+	}
+	by := u.String()
+	if by != e.heldBy {
+		e.cfg.Log.Info("waiting for the account's budget", "held", by)
+	}
+	e.heldBy = by
 }
 
 // dropStale removes lookups from the head of the ready queue that were

@@ -49,6 +49,8 @@ type engine struct {
 	stopAt   time.Time // when it stopped: the drain bound counts from here
 	err      error     // why the run cannot end well; set with stop
 	pauseTil time.Time // no submission before this (after 429s and outages)
+	heldBy   string    // what holds the account's budget while items wait for room
+	heldAt   time.Time // when heldBy was last found
 	outage   outage
 	deadline time.Time // --max-duration: the run ends by then; zero without
 

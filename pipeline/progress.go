@@ -35,6 +35,9 @@ type Snapshot struct {
 	// waiting.
 	ETASeconds float64   `json:"eta_seconds,omitempty"`
 	LastResult time.Time `json:"last_result,omitzero"`
+	// HeldBy says what holds the account's budget while items wait for
+	// room: other runs on the same account; empty otherwise.
+	HeldBy string `json:"held_by,omitempty"`
 }
 
 // ETA returns the time left as a duration.
@@ -111,6 +114,7 @@ func (e *engine) snapshot(now time.Time, final bool) Snapshot {
 		ProfilesReceived: e.cr.profiles,
 		BalanceDrop:      e.cr.drop(),
 		LastResult:       e.stats.lastResult.UTC(),
+		HeldBy:           e.heldBy,
 	}
 	for i := range e.m.rows {
 		if e.m.rows[i].done {

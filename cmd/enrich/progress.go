@@ -61,7 +61,12 @@ func (p *barProgress) Update(s pipeline.Snapshot) {
 			progressbar.OptionClearOnFinish(),
 		)
 	}
-	p.bar.Describe(fmt.Sprintf("rows │ %.0f items/min │ %s │ ETA %s", s.ItemsPerMinute, creditsText(s), eta(s)))
+	desc := fmt.Sprintf("rows │ %.0f items/min │ %s │ ETA %s", s.ItemsPerMinute, creditsText(s), eta(s))
+	if s.HeldBy != "" {
+		// The log line above the bar names the runs.
+		desc += " │ waiting for the account's budget"
+	}
+	p.bar.Describe(desc)
 	p.bar.Set(s.Resolved)
 }
 
@@ -109,9 +114,13 @@ func (p *logProgress) Update(s pipeline.Snapshot) {
 func (p *logProgress) Done(s pipeline.Snapshot) { p.line("finished", s) }
 
 func (p *logProgress) line(msg string, s pipeline.Snapshot) {
-	p.log.Info(msg, "rows", s.Rows, "done", s.Resolved, "queued", s.Queued, "in_flight", s.InFlight,
+	attrs := []any{"rows", s.Rows, "done", s.Resolved, "queued", s.Queued, "in_flight", s.InFlight,
 		"items_per_minute", fmt.Sprintf("%.0f", s.ItemsPerMinute), "profiles_received", s.ProfilesReceived,
-		"balance_drop", s.BalanceDrop, "eta", eta(s))
+		"balance_drop", s.BalanceDrop, "eta", eta(s)}
+	if s.HeldBy != "" {
+		attrs = append(attrs, "waiting_for_the_accounts_budget", s.HeldBy)
+	}
+	p.log.Info(msg, attrs...)
 }
 
 // creditsText names the run's two credit figures.

@@ -1,0 +1,95 @@
+package pipeline_test
+
+import (
+	"bytes"
+	"context"
+	"log/slog"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/enrich-dev/enrich/internal/budget"
+	"github.com/enrich-dev/enrich/pipeline"
+)
+
+// syncBuffer is a log buffer that a run's goroutines may write at once.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// A run whose clock was an hour ahead left the account's ledger full of
+// entries dated in the future: the next run counts them from now, and
+// waits one window, not an hour.
+func TestLedgerFromTheFuture(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("ENRICH_STATE_DIR", dir)
+	ahead, err := budget.Open(dir, "account", 100, time.Second, budget.Options{Label: "enrich run ahead.csv"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	future := time.Now().Add(time.Hour)
+	ahead.Settle(ahead.Take(future, 100), future)
+	ahead.Close()
+
+	h := newHarness(t, fastEmulator(10000), 50)
+	cfg := h.config(t, "out.csv")
+	cfg.Account = "account"
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	report, err := pipeline.Run(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !report.Complete || report.DurationSeconds > 15 {
+		t.Fatalf("complete %v after %.1f s; the future entries must count from now", report.Complete, report.DurationSeconds)
+	}
+	checkRows(t, cfg.Output, h.sheet)
+}
+
+// A run that waits for the account's budget while another run holds it
+// says so in its log, naming the other run.
+func TestWaitingForAnotherRun(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("ENRICH_STATE_DIR", dir)
+	other, err := budget.Open(dir, "account", 100, time.Second, budget.Options{Label: "enrich run other.csv"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	other.Want(time.Now(), true)
+	held := other.Take(time.Now(), 100) // pending: its answer has not come
+	release := time.AfterFunc(2*time.Second, func() {
+		other.Settle(held, time.Now())
+		other.Close()
+	})
+	defer release.Stop()
+
+	h := newHarness(t, fastEmulator(10000), 20)
+	cfg := h.config(t, "out.csv")
+	cfg.Account = "account"
+	var log syncBuffer
+	cfg.Log = slog.New(slog.NewTextHandler(&log, nil))
+	report, err := pipeline.Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !report.Complete {
+		t.Fatalf("incomplete: %s", report.StopReason)
+	}
+	if !strings.Contains(log.String(), "waiting for the account's budget") || !strings.Contains(log.String(), "enrich run other.csv") {
+		t.Errorf("the log does not say which run holds the budget:\n%s", log.String())
+	}
+}
