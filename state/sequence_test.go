@@ -3,8 +3,10 @@ package state
 import (
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	bolt "go.etcd.io/bbolt"
@@ -132,53 +134,196 @@ func TestSalvageThenContinue(t *testing.T) {
 				t.Fatal(err)
 			}
 
-			// The next run, on the salvaged journal.
-			j, err := Open(saved, Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			items := []string{"new1@x.co", "new2@x.co"}
-			b, _, err := j.Begin(WithContacts, items, false, t0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			j.Accepted(b.Seq, 777, t0)
-			if _, err := j.Deliver(Ref{RequestID: 777}, []api.Result{
-				result(items[0], api.StatusSuccess, `{"uid":"n1"}`),
-				result(items[1], api.StatusSuccess, `{"uid":"n2"}`),
-			}, t0, policy); err != nil {
-				t.Fatal(err)
-			}
-			s, err := j.BeginEmployeeSearch(9, "current", 1, t0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			newResults := []uint64{lookup(t, j, WithContacts, items[0]).Result, lookup(t, j, WithContacts, items[1]).Result}
-			j.Close()
+			nextRun(t, saved, before)
+		})
+	}
+}
 
-			after := readRecords(t, saved)
-			for bucket, kv := range before.values {
-				for k, v := range kv {
-					if after.values[bucket][k] != v {
-						t.Errorf("%s %d was replaced by the next run", bucket, binary.BigEndian.Uint64([]byte(k)))
-					}
+// nextRun does on the journal at path what the next run does: a request,
+// its results, and a company request. It checks that none of them
+// replaced a record of before, that their ids are past every id the
+// journal had handed out, and that the journal is sound after.
+func nextRun(t *testing.T, path string, before records) {
+	t.Helper()
+	j, err := Open(path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	items := []string{"new1@x.co", "new2@x.co"}
+	b, _, err := j.Begin(WithContacts, items, false, t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j.Accepted(b.Seq, 777, t0)
+	if _, err := j.Deliver(Ref{RequestID: 777}, []api.Result{
+		result(items[0], api.StatusSuccess, `{"uid":"n1"}`),
+		result(items[1], api.StatusSuccess, `{"uid":"n2"}`),
+	}, t0, policy); err != nil {
+		t.Fatal(err)
+	}
+	s, err := j.BeginEmployeeSearch(9, "current", 1, t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	newResults := []uint64{lookup(t, j, WithContacts, items[0]).Result, lookup(t, j, WithContacts, items[1]).Result}
+	j.Close()
+
+	after := readRecords(t, path)
+	for bucket, kv := range before.values {
+		for k, v := range kv {
+			if after.values[bucket][k] != v {
+				t.Errorf("%s %d was replaced by the next run", bucket, binary.BigEndian.Uint64([]byte(k)))
+			}
+		}
+	}
+	past := func(bucket string) uint64 { return max(before.seq[bucket], before.largest[bucket]) }
+	if b.Seq <= past("batches") {
+		t.Errorf("new request %d; the old journal had handed out ids up to %d", b.Seq, past("batches"))
+	}
+	for _, id := range newResults {
+		if id <= past("results") {
+			t.Errorf("new result %d; the old journal had handed out ids up to %d", id, past("results"))
+		}
+	}
+	if s.Seq <= past("employee-searches") {
+		t.Errorf("new company request %d; the old journal had handed out ids up to %d", s.Seq, past("employee-searches"))
+	}
+	if rep, err := Check(path); err != nil || !rep.OK() || rep.Mismatched != 0 {
+		t.Errorf("after the next run: %+v, %v", rep, err)
+	}
+}
+
+// A journal whose sequences are behind its records, as the salvage of
+// earlier versions left them: Check says so in words that name the harm
+// and the way out, a reader leaves it as it is, and opening it for
+// writing repairs it, before the next run writes anything.
+func TestSequencesBehindRepairedOnOpen(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		buckets [][]byte
+		parts   []string
+	}{
+		{"results", [][]byte{bucketResults}, []string{"results"}},
+		{"requests", [][]byte{bucketBatches}, []string{"requests"}},
+		{"company requests", [][]byte{bucketSearches}, []string{"company requests"}},
+		{"all three", [][]byte{bucketResults, bucketBatches, bucketSearches}, []string{"results", "requests", "company requests"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "job.journal")
+			buildWithCompanies(t, path)
+			setSequences(t, path, func(uint64) uint64 { return 0 }, tc.buckets...)
+			before := readRecords(t, path)
+
+			rep, err := Check(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rep.OK() || len(rep.Sequences) != len(tc.parts) {
+				t.Fatalf("check of a journal with sequences behind: %+v", rep)
+			}
+			for i, s := range rep.Sequences {
+				say := s.String()
+				if s.Part != tc.parts[i] || s.Sequence != 0 || s.Largest != before.largest[string(tc.buckets[i])] ||
+					!strings.Contains(say, "would replace") || !strings.Contains(say, "enrich run") || !strings.Contains(say, "salvage") {
+					t.Errorf("reported %+v: %q", s, say)
 				}
 			}
-			past := func(bucket string) uint64 { return max(before.seq[bucket], before.largest[bucket]) }
-			if b.Seq <= past("batches") {
-				t.Errorf("new request %d; the old journal had handed out ids up to %d", b.Seq, past("batches"))
+
+			r, err := Open(path, Options{ReadOnly: true})
+			if err != nil {
+				t.Fatal(err)
 			}
-			for _, id := range newResults {
-				if id <= past("results") {
-					t.Errorf("new result %d; the old journal had handed out ids up to %d", id, past("results"))
+			r.Close()
+			if rep, _ := Check(path); len(rep.Sequences) != len(tc.parts) {
+				t.Errorf("opened for reading, the journal changed: %+v", rep.Sequences)
+			}
+
+			w, err := Open(path, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			w.Close()
+			if rep, err := Check(path); err != nil || !rep.OK() {
+				t.Errorf("after an open for writing: %+v, %v", rep, err)
+			}
+			healed := readRecords(t, path)
+			for _, b := range tc.buckets {
+				if name := string(b); healed.seq[name] != before.largest[name] {
+					t.Errorf("%s: sequence %d after the repair, largest id %d", name, healed.seq[name], before.largest[name])
 				}
 			}
-			if s.Seq <= past("employee-searches") {
-				t.Errorf("new company request %d; the old journal had handed out ids up to %d", s.Seq, past("employee-searches"))
+			nextRun(t, path, before)
+		})
+	}
+}
+
+// An id already in use is refused, with an error that says the journal
+// is damaged, and nothing of the transaction is written: the record that
+// holds the id is left as it was.
+func TestUsedIDRefused(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		bucket []byte
+		write  func(j *Journal) error
+		after  func(t *testing.T, j *Journal)
+	}{
+		{"result", bucketResults, func(j *Journal) error {
+			b, _, _ := j.Begin(WithContacts, []string{"c@x.co"}, false, t0)
+			j.Accepted(b.Seq, 2, t0)
+			_, err := j.Deliver(Ref{RequestID: 2}, []api.Result{result("c@x.co", api.StatusSuccess, `{"uid":"cccc"}`)}, t0, policy)
+			return err
+		}, func(t *testing.T, j *Journal) {
+			if l := lookup(t, j, WithContacts, "c@x.co"); l.Phase != InFlight {
+				t.Errorf("c@x.co: %+v; want still in flight", l)
 			}
-			if rep, err := Check(saved); err != nil || !rep.OK() || rep.Mismatched != 0 {
-				t.Errorf("after the next run: %+v, %v", rep, err)
+		}},
+		{"request", bucketBatches, func(j *Journal) error {
+			_, _, err := j.Begin(WithContacts, []string{"c@x.co"}, false, t0)
+			return err
+		}, func(t *testing.T, j *Journal) {
+			j.View(func(r *Reader) error {
+				if l, ok, _ := r.Lookup(WithContacts, "c@x.co"); ok {
+					t.Errorf("c@x.co was written: %+v", l)
+				}
+				return nil
+			})
+		}},
+		{"company request", bucketSearches, func(j *Journal) error {
+			_, err := j.BeginEmployeeSearch(8, "current", 1, t0)
+			return err
+		}, func(t *testing.T, j *Journal) {}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			j, _ := openTemp(t)
+			b, _, _ := j.Begin(WithContacts, []string{"a@x.co"}, false, t0)
+			j.Accepted(b.Seq, 1, t0)
+			j.Deliver(Ref{RequestID: 1}, []api.Result{result("a@x.co", api.StatusSuccess, `{"uid":"aaaa"}`)}, t0, policy)
+			if _, err := j.BeginEmployeeSearch(7, "current", 1, t0); err != nil {
+				t.Fatal(err)
 			}
+			// The sequence falls behind while the journal is open, past
+			// the repair that opening makes.
+			j.update(func(tx *boltTx) error { return tx.Bucket(tc.bucket).SetSequence(0) })
+			record := func() string {
+				var v string
+				j.view(func(tx *boltTx) error {
+					v = string(tx.Bucket(tc.bucket).Get(u64(1)))
+					return nil
+				})
+				return v
+			}
+			before := record()
+			if before == "" {
+				t.Fatalf("no %s 1 to write over", tc.name)
+			}
+			err := tc.write(j)
+			if !errors.Is(err, ErrDamaged) || !strings.Contains(err.Error(), "which is in use") {
+				t.Fatalf("writing over %s 1: %v; want ErrDamaged", tc.name, err)
+			}
+			if record() != before {
+				t.Errorf("%s 1 was replaced", tc.name)
+			}
+			tc.after(t, j)
 		})
 	}
 }
