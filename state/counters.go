@@ -61,6 +61,11 @@ func (j *Journal) LastResult() (time.Time, error) {
 	return t, err
 }
 
+// setCounter sets a counter to n.
+func setCounter(tx *bolt.Tx, name string, n int64) error {
+	return tx.Bucket(bucketMeta).Put([]byte(counterPrefix+name), binary.BigEndian.AppendUint64(nil, uint64(n)))
+}
+
 func addCounters(tx *bolt.Tx, deltas map[string]int64) error {
 	meta := tx.Bucket(bucketMeta)
 	for name, d := range deltas {

@@ -91,8 +91,9 @@ func Salvage(from, to string) (SalvageReport, error) {
 	}
 	rep.Copied["results found by scanning"] = scanned
 	// The copy is then made sound: records that do not decode go, found
-	// lookups whose result is missing, damaged or another's go, and the
-	// index of open requests is rebuilt from the requests.
+	// lookups whose result is missing, damaged or another's go, the count
+	// of lookups is that of the records kept, and the index of open
+	// requests is rebuilt from the requests.
 	err = dst.update(func(tx *bolt.Tx) error {
 		meta := tx.Bucket(bucketMeta)
 		if len(meta.Get(keyToken)) == 0 || string(meta.Get(keyVersion)) != fmt.Sprint(SchemaVersion) {
@@ -103,8 +104,10 @@ func Salvage(from, to string) (SalvageReport, error) {
 		var lastResult, lastBatch uint64
 		for _, m := range []Mode{WithContacts, WithoutContacts} {
 			var drop [][]byte
+			records := 0
 			lookups := lookupBucket(tx, m)
 			lookups.ForEach(func(k, v []byte) error {
+				records++
 				l, err := unmarshalLookup(v)
 				if err == nil && l.Phase == Found {
 					_, err = foundResult(dst, tx, string(k), l.Result)
@@ -122,6 +125,9 @@ func Salvage(from, to string) (SalvageReport, error) {
 			}
 			rep.Dropped["lookups "+m.String()] += len(drop)
 			rep.Copied["lookups "+m.String()] -= len(drop)
+			if err := setCounter(tx, lookupsCounter(m), int64(records-len(drop))); err != nil {
+				return err
+			}
 		}
 		if err := raiseSequence(tx.Bucket(bucketResults), lastResult); err != nil {
 			return err
@@ -226,10 +232,12 @@ func harvest(path string, dst *Journal) (int, error) {
 			if c, err := api.DecodeCandidate(r.Candidate); err == nil && len(c.Contacts) > 0 {
 				mode = WithContacts
 			}
-			lookups := lookupBucket(tx, mode)
-			if l, ok, _ := getLookup(lookups, item); ok && l.Phase == Found {
+			if foundIn(tx, mode, item) || mode == WithoutContacts && foundIn(tx, WithContacts, item) {
+				// Not lacking: a profile without contacts is also what a
+				// lookup with contacts finds for a person who has none.
 				continue
 			}
+			lookups := lookupBucket(tx, mode)
 			id, err := putResult(tx, dst.enc.EncodeAll(raw, nil))
 			if err != nil {
 				return err
@@ -242,6 +250,12 @@ func harvest(path string, dst *Journal) (int, error) {
 		return nil
 	})
 	return added, err
+}
+
+// foundIn reports whether item's lookup in mode m is found.
+func foundIn(tx *bolt.Tx, m Mode, item string) bool {
+	l, ok, _ := getLookup(lookupBucket(tx, m), item)
+	return ok && l.Phase == Found
 }
 
 // zstdMagic starts every compressed result.
