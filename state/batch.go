@@ -113,7 +113,7 @@ func (j *Journal) Begin(mode Mode, items []string, sync bool, now time.Time) (Ba
 			return nil
 		}
 		batches := tx.Bucket(bucketBatches)
-		seq, err := batches.NextSequence()
+		seq, err := nextID(batches, "request")
 		if err != nil {
 			return err
 		}

@@ -26,6 +26,10 @@ type CheckReport struct {
 	Mismatched     int `json:"mismatched_results"`
 	Batches        int `json:"batches"`
 	DamagedBatches int `json:"damaged_batches"`
+	// Sequences lists the parts whose next id is one a record holds: the
+	// next record would replace it. Opening the journal for writing
+	// repairs them.
+	Sequences []SequenceBehind `json:"sequences_behind,omitempty"`
 	// Unreadable lists the parts of the file that could not be walked at
 	// all (a damaged page under them).
 	Unreadable []string `json:"unreadable,omitempty"`
@@ -37,7 +41,7 @@ const maxProblems = 20
 // OK reports whether the journal is sound.
 func (r CheckReport) OK() bool {
 	return len(r.Pages) == 0 && len(r.Unreadable) == 0 && r.DamagedLookups == 0 && r.DamagedResults == 0 &&
-		r.Mismatched == 0 && r.DamagedBatches == 0
+		r.Mismatched == 0 && r.DamagedBatches == 0 && len(r.Sequences) == 0
 }
 
 // Check reads every page and record of the journal at path, which no
@@ -90,6 +94,13 @@ func Check(path string) (CheckReport, error) {
 	})
 	if err != nil {
 		r.Unreadable = append(r.Unreadable, "requests: "+err.Error())
+	}
+	err = j.view(func(tx *bolt.Tx) error {
+		r.Sequences = behindSequences(tx)
+		return nil
+	})
+	if err != nil {
+		r.Unreadable = append(r.Unreadable, "sequences: "+err.Error())
 	}
 	// bbolt's own check of the pages and the free list reads in a
 	// goroutine of its own, where a damaged page number would fault beyond

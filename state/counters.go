@@ -14,12 +14,13 @@ const (
 	CounterItemsSent   = "items_sent"   // items in them
 	CounterRateLimited = "rate_limited" // 429 answers
 	CounterCallbacks   = "callbacks"    // result deliveries committed
-	CounterFound       = "found"        // success results
+	CounterFound       = "found"        // success results (a lookup redone and found again counts twice)
 	CounterNotFound    = "not_found"    // failed results
 	CounterCreditsOver = "credits_over" // credits_are_over results
 	CounterDuplicate   = "duplicate"    // duplicate_query results
 	CounterTimeout     = "timeout"      // timeout_exceeded results
 	CounterExpired     = "expired"      // batches given up on by the reaper
+	CounterRedone      = "redone"       // found lookups queued again because their stored result was unusable
 )
 
 const counterPrefix = "counter/"
@@ -58,6 +59,11 @@ func (j *Journal) LastResult() (time.Time, error) {
 		return nil
 	})
 	return t, err
+}
+
+// setCounter sets a counter to n.
+func setCounter(tx *bolt.Tx, name string, n int64) error {
+	return tx.Bucket(bucketMeta).Put([]byte(counterPrefix+name), binary.BigEndian.AppendUint64(nil, uint64(n)))
 }
 
 func addCounters(tx *bolt.Tx, deltas map[string]int64) error {

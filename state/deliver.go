@@ -341,11 +341,11 @@ func settle(tx *bolt.Tx, seq uint64, now time.Time) (bool, error) {
 
 // putResult stores a compressed result item under the next result id. Ids
 // are sequential so that results are appended to the bucket and its pages
-// are filled completely.
+// are filled completely; one already in use is refused (nextID).
 func putResult(tx *bolt.Tx, compressed []byte) (uint64, error) {
 	results := tx.Bucket(bucketResults)
 	results.FillPercent = 1.0
-	id, err := results.NextSequence()
+	id, err := nextID(results, "result")
 	if err != nil {
 		return 0, err
 	}

@@ -47,7 +47,7 @@ func (j *Journal) BeginEmployeeSearch(companyID int64, status string, expected i
 		if err != nil {
 			return err
 		}
-		if s.Seq, err = b.NextSequence(); err != nil {
+		if s.Seq, err = nextID(b, "company request"); err != nil {
 			return err
 		}
 		return putJSON(b, u64(s.Seq), s)

@@ -199,8 +199,8 @@ func checkPath(path string, readOnly bool) error {
 	return nil
 }
 
-// init creates the buckets of a new journal and checks the schema of an
-// existing one.
+// init creates the buckets of a new journal, and checks the schema of an
+// existing one and, for writing, repairs its sequences (sequence.go).
 func (j *Journal) init(readOnly bool) error {
 	check := func(tx *bolt.Tx) error {
 		meta := tx.Bucket(bucketMeta)
@@ -218,7 +218,12 @@ func (j *Journal) init(readOnly bool) error {
 	}
 	return j.update(func(tx *bolt.Tx) error {
 		if tx.Bucket(bucketMeta) != nil {
-			return check(tx)
+			if err := check(tx); err != nil {
+				return err
+			}
+			// A journal salvaged by earlier versions has sequences behind
+			// its records; they are repaired before anything is written.
+			return healSequences(tx)
 		}
 		// Only an empty file becomes a journal: buckets of another program
 		// mean its file was named by mistake.

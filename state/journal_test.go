@@ -1,6 +1,8 @@
 package state
 
 import (
+	"bytes"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -279,11 +281,35 @@ func TestLookupEncoding(t *testing.T) {
 		{},
 		{Phase: Failed, Attempts: 7, Waits: 3, Batch: 1 << 40, Result: 12, NotBefore: t0, Updated: t0.Add(time.Second), Reason: "gave up: ✗"},
 		{Phase: Found, Result: 40, Updated: t0, Previous: 12, PreviousAt: t0.Add(-time.Hour), Origin: "leads.csv:17"},
+		{Phase: Queued, Updated: t0, Previous: 12, PreviousAt: t0.Add(-time.Hour), Origin: "leads.csv:17", Redone: 1},
+		{Phase: Found, Result: 1 << 50, Redone: 300},
 	} {
-		got, err := unmarshalLookup(l.marshal())
+		b := l.marshal()
+		if b[0] != 3 {
+			t.Errorf("record written in encoding %d; want 3", b[0])
+		}
+		got, err := unmarshalLookup(b)
 		if err != nil || got != l {
 			t.Errorf("round trip %+v → %+v, %v", l, got, err)
 		}
+		// A flipped bit anywhere is caught by the checksum.
+		for i := 1; i < len(b); i++ {
+			bad := bytes.Clone(b)
+			bad[i] ^= 0x10
+			if _, err := unmarshalLookup(bad); err == nil {
+				t.Errorf("%+v with byte %d flipped decoded", l, i)
+			}
+		}
+	}
+	// A record of the second encoding, as written before Redone, reads
+	// as it did, with Redone 0.
+	v2, _ := hex.DecodeString("0202010207280080a8a8949567000c80eef09095670c6c656164732e6373763a31371e782e6f")
+	want := Lookup{Phase: Found, Attempts: 1, Waits: 2, Batch: 7, Result: 40, Updated: t0, Previous: 12, PreviousAt: t0.Add(-time.Hour), Origin: "leads.csv:17"}
+	if got, err := unmarshalLookup(v2); err != nil || got != want {
+		t.Errorf("v2 record: %+v, %v; want %+v", got, err, want)
+	}
+	if _, err := unmarshalLookup([]byte{4, byte(Found), 0, 0, 0, 0, 0, 0}); err == nil {
+		t.Error("a record of an encoding to come decoded")
 	}
 	if _, err := unmarshalLookup([]byte{2, 2, 0x80}); err == nil {
 		t.Error("truncated record decoded")

@@ -82,15 +82,22 @@ type Lookup struct {
 	Previous   uint64
 	PreviousAt time.Time
 	Origin     string
+
+	// Redone counts the times the lookup was found but its stored answer
+	// was unusable (missing, damaged, or another identifier's), and it
+	// was queued again (Redo).
+	Redone int
 }
 
 // Encodings of a lookup record: 2 added Waits after Attempts, the
 // previous answer of a refresh after Reason, and a CRC-32 of the record at
 // its end, so that a damaged record is told from a sound one and looked up
-// again rather than read as something else.
+// again rather than read as something else. 3 added Redone after Origin,
+// before the CRC. Records of every encoding are read; 3 is written.
 const (
 	lookupEncodingV1 = 1
-	lookupEncoding   = 2
+	lookupEncodingV2 = 2
+	lookupEncoding   = 3
 )
 
 // marshal encodes a lookup compactly: a resumed run reads a million of them.
@@ -109,15 +116,16 @@ func (l Lookup) marshal() []byte {
 	b = binary.AppendVarint(b, unixMilli(l.PreviousAt))
 	b = binary.AppendUvarint(b, uint64(len(l.Origin)))
 	b = append(b, l.Origin...)
+	b = binary.AppendUvarint(b, uint64(l.Redone))
 	return binary.BigEndian.AppendUint32(b, crc32.ChecksumIEEE(b))
 }
 
 func unmarshalLookup(b []byte) (Lookup, error) {
 	var l Lookup
-	if len(b) < 2 || (b[0] != lookupEncoding && b[0] != lookupEncodingV1) {
+	if len(b) < 2 || b[0] < lookupEncodingV1 || b[0] > lookupEncoding {
 		return l, fmt.Errorf("lookup record of unknown encoding")
 	}
-	if b[0] >= lookupEncoding {
+	if b[0] >= lookupEncodingV2 {
 		if len(b) < 6 || crc32.ChecksumIEEE(b[:len(b)-4]) != binary.BigEndian.Uint32(b[len(b)-4:]) {
 			return l, fmt.Errorf("lookup record is damaged (checksum)")
 		}
@@ -129,7 +137,7 @@ func unmarshalLookup(b []byte) (Lookup, error) {
 	l.Phase = Phase(b[1])
 	r := reader{b: b[2:]}
 	l.Attempts = int(r.uvarint())
-	if b[0] >= lookupEncoding {
+	if b[0] >= lookupEncodingV2 {
 		l.Waits = int(r.uvarint())
 	}
 	l.Batch = r.uvarint()
@@ -137,10 +145,13 @@ func unmarshalLookup(b []byte) (Lookup, error) {
 	l.NotBefore = fromUnixMilli(r.varint())
 	l.Updated = fromUnixMilli(r.varint())
 	l.Reason = r.text()
-	if b[0] >= lookupEncoding {
+	if b[0] >= lookupEncodingV2 {
 		l.Previous = r.uvarint()
 		l.PreviousAt = fromUnixMilli(r.varint())
 		l.Origin = r.text()
+	}
+	if b[0] >= lookupEncoding {
+		l.Redone = int(r.uvarint())
 	}
 	if r.err != nil || len(r.b) != 0 {
 		return Lookup{}, fmt.Errorf("lookup record is truncated")

@@ -123,6 +123,42 @@ func (j *Journal) Requeue(m Mode, ids []string, from Phase, now time.Time) error
 	})
 }
 
+// Redo queues again lookups found whose stored result is unusable
+// (missing, damaged, or another identifier's), which the caller told
+// apart: each is looked up once more with a fresh count of attempts, and
+// Redone counts the times, so that the caller can take the next answer as
+// final. The previous answer of a refresh, and where it was found, are
+// kept. Ids not found, or without a record, are left. It returns the
+// lookups it changed.
+func (j *Journal) Redo(m Mode, ids []string, now time.Time) ([]Change, error) {
+	var changes []Change
+	err := j.update(func(tx *bolt.Tx) error {
+		changes = nil
+		lookups := lookupBucket(tx, m)
+		for _, id := range ids {
+			l, ok, err := getLookup(lookups, id)
+			if err != nil {
+				return err
+			}
+			if !ok || l.Phase != Found {
+				continue
+			}
+			l.Phase, l.Result, l.Updated, l.NotBefore = Queued, 0, now.UTC(), time.Time{}
+			l.Attempts, l.Waits, l.Reason = 0, 0, ""
+			l.Redone++
+			if err := putLookup(lookups, id, l); err != nil {
+				return err
+			}
+			changes = append(changes, Change{Mode: m, ID: id, Lookup: l})
+		}
+		return addCounters(tx, map[string]int64{CounterRedone: int64(len(changes))})
+	})
+	if err != nil {
+		return nil, fmt.Errorf("journal redo: %w", err)
+	}
+	return changes, nil
+}
+
 // Stale is an identifier a refresh looks up again, and where it was found.
 type Stale struct {
 	ID     string

@@ -39,7 +39,9 @@ const salvageChunk = 2000
 // callbacks of earlier runs still find it), the lookups whose records are
 // sound, the results they point to when those are sound and theirs, the
 // requests, and the company exports. What is dropped is looked up again
-// by the next run; nothing in the new journal is damaged.
+// by the next run; nothing in the new journal is damaged. The ids of
+// results and requests go on after the old journal's: a new record never
+// takes the id of one copied, or of one a copied lookup names.
 func Salvage(from, to string) (SalvageReport, error) {
 	rep := SalvageReport{From: from, To: to, Copied: map[string]int{}, Dropped: map[string]int{}}
 	if _, err := os.Stat(to); err == nil {
@@ -89,24 +91,33 @@ func Salvage(from, to string) (SalvageReport, error) {
 	}
 	rep.Copied["results found by scanning"] = scanned
 	// The copy is then made sound: records that do not decode go, found
-	// lookups whose result is missing, damaged or another's go, and the
-	// index of open requests is rebuilt from the requests.
+	// lookups whose result is missing, damaged or another's go, the count
+	// of lookups is that of the records kept, and the index of open
+	// requests is rebuilt from the requests.
 	err = dst.update(func(tx *bolt.Tx) error {
 		meta := tx.Bucket(bucketMeta)
 		if len(meta.Get(keyToken)) == 0 || string(meta.Get(keyVersion)) != fmt.Sprint(SchemaVersion) {
 			return fmt.Errorf("the journal's header (version, callback token) could not be read; nothing to salvage")
 		}
+		// Ids the kept lookups name are taken even when their record was
+		// lost: a new record under one would be read as theirs.
+		var lastResult, lastBatch uint64
 		for _, m := range []Mode{WithContacts, WithoutContacts} {
 			var drop [][]byte
+			records := 0
 			lookups := lookupBucket(tx, m)
 			lookups.ForEach(func(k, v []byte) error {
+				records++
 				l, err := unmarshalLookup(v)
 				if err == nil && l.Phase == Found {
 					_, err = foundResult(dst, tx, string(k), l.Result)
 				}
 				if err != nil {
 					drop = append(drop, bytes.Clone(k))
+					return nil
 				}
+				lastResult = max(lastResult, l.Result, l.Previous)
+				lastBatch = max(lastBatch, l.Batch)
 				return nil
 			})
 			for _, k := range drop {
@@ -114,8 +125,17 @@ func Salvage(from, to string) (SalvageReport, error) {
 			}
 			rep.Dropped["lookups "+m.String()] += len(drop)
 			rep.Copied["lookups "+m.String()] -= len(drop)
+			if err := setCounter(tx, lookupsCounter(m), int64(records-len(drop))); err != nil {
+				return err
+			}
+		}
+		if err := raiseSequence(tx.Bucket(bucketResults), lastResult); err != nil {
+			return err
 		}
 		batches, open := tx.Bucket(bucketBatches), tx.Bucket(bucketOpen)
+		if err := raiseSequence(batches, lastBatch); err != nil {
+			return err
+		}
 		var bad [][]byte
 		batches.ForEach(func(k, v []byte) error {
 			var b Batch
@@ -212,10 +232,12 @@ func harvest(path string, dst *Journal) (int, error) {
 			if c, err := api.DecodeCandidate(r.Candidate); err == nil && len(c.Contacts) > 0 {
 				mode = WithContacts
 			}
-			lookups := lookupBucket(tx, mode)
-			if l, ok, _ := getLookup(lookups, item); ok && l.Phase == Found {
+			if foundIn(tx, mode, item) || mode == WithoutContacts && foundIn(tx, WithContacts, item) {
+				// Not lacking: a profile without contacts is also what a
+				// lookup with contacts finds for a person who has none.
 				continue
 			}
+			lookups := lookupBucket(tx, mode)
 			id, err := putResult(tx, dst.enc.EncodeAll(raw, nil))
 			if err != nil {
 				return err
@@ -228,6 +250,12 @@ func harvest(path string, dst *Journal) (int, error) {
 		return nil
 	})
 	return added, err
+}
+
+// foundIn reports whether item's lookup in mode m is found.
+func foundIn(tx *bolt.Tx, m Mode, item string) bool {
+	l, ok, _ := getLookup(lookupBucket(tx, m), item)
+	return ok && l.Phase == Found
 }
 
 // zstdMagic starts every compressed result.
@@ -330,7 +358,12 @@ func openDamaged(path string) (db *bolt.DB, err error) {
 // holds buckets (elsewhere, a nested bucket is damage and is left). A
 // damaged page ends the copy of the bucket where it lies: what came
 // before it is kept, and the error says where.
+//
+// The bucket's sequence comes along: the new journal goes on handing out
+// ids after the old one's, and never one a record holds (sequence.go).
 func copyBucket(src *bolt.DB, dst *Journal, path []string, nested bool) (int, error) {
+	seq := sourceSequence(src, path)
+	keyed := isSequenced(path)
 	copied := 0
 	var after []byte // the last key copied; nil before the first
 	for {
@@ -381,8 +414,11 @@ func copyBucket(src *bolt.DB, dst *Journal, path []string, nested bool) (int, er
 				if err := b.Put(r.k, r.v); err != nil {
 					return err
 				}
+				if keyed && len(r.k) == 8 {
+					seq = max(seq, resultKey(r.k))
+				}
 			}
-			return nil
+			return raiseSequence(b, seq)
 		}); werr != nil {
 			return copied, werr
 		}
@@ -398,6 +434,26 @@ func copyBucket(src *bolt.DB, dst *Journal, path []string, nested bool) (int, er
 			return copied, err
 		}
 	}
+}
+
+// sourceSequence reads the sequence of the bucket at path in src and, for
+// a bucket keyed by its sequence, its largest id, and returns the larger:
+// as much of either as a damaged file lets be read, 0 if nothing.
+func sourceSequence(src *bolt.DB, path []string) (seq uint64) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() { recover() }()
+	src.View(func(tx *bolt.Tx) error {
+		b := bucketAt(tx, path)
+		if b == nil {
+			return nil
+		}
+		seq = b.Sequence()
+		if last, ok := lastID(b); ok && isSequenced(path) {
+			seq = max(seq, last)
+		}
+		return nil
+	})
+	return seq
 }
 
 func bucketAt(tx *bolt.Tx, path []string) *bolt.Bucket {
