@@ -382,17 +382,17 @@ func TestDrainBound(t *testing.T) {
 func TestOutageStop(t *testing.T) {
 	e, fake := testEngine(t, 1, &fakeService{}, func(c *Config) { c.ServiceWait = time.Minute })
 	fail := errors.New("503")
-	e.serviceFailed(fake.Now(), fail)
+	e.serviceFailed(fake.Now(), fake.Now(), fail)
 	fake.Advance(50 * time.Second)
 	e.serviceAnswered(fake.Now())
-	e.serviceFailed(fake.Now(), fail)
+	e.serviceFailed(fake.Now(), fake.Now(), fail)
 	fake.Advance(59 * time.Second)
-	e.serviceFailed(fake.Now(), fail)
+	e.serviceFailed(fake.Now(), fake.Now(), fail)
 	if e.stop != "" {
 		t.Fatalf("stopped after 59 s of failure: %q", e.stop)
 	}
 	fake.Advance(time.Second)
-	e.serviceFailed(fake.Now(), fail)
+	e.serviceFailed(fake.Now(), fake.Now(), fail)
 	if e.stop != StopOutage {
 		t.Fatalf("stop %q after a minute of failure, want %q", e.stop, StopOutage)
 	}

@@ -16,12 +16,13 @@ type outage struct {
 	failures int
 }
 
-// serviceFailed counts a failure of the service: submission pauses with
-// exponential backoff, and a failure lasting --service-wait stops the run.
-// The pauses end at the bound, so that the run stops when it says.
-func (e *engine) serviceFailed(now time.Time, err error) {
+// serviceFailed counts a failure of the service, of a call made at began
+// and failed at now: submission pauses with exponential backoff, and a
+// failure lasting --service-wait from the first failing call stops the
+// run. The pauses end at the bound, so that the run stops when it says.
+func (e *engine) serviceFailed(began, now time.Time, err error) {
 	if e.outage.since.IsZero() {
-		e.outage.since = now
+		e.outage.since = began
 		e.timeline.event(now, report.EventOutageStart, err.Error())
 		e.cfg.Log.Warn("the service is failing; submission pauses and retries", "error", err, "for_at_most", e.cfg.ServiceWait)
 	}
@@ -65,7 +66,8 @@ var errHalted = errors.New("the run stopped before the service answered")
 // returned as they are.
 func (e *engine) untilAnswered(ctx context.Context, call func(context.Context) error) error {
 	for {
-		now := e.clock.Now()
+		began := e.clock.Now()
+		now := began
 		if e.pastSubmission(now) {
 			e.halt(StopMaxDuration, nil)
 		}
@@ -87,7 +89,7 @@ func (e *engine) untilAnswered(ctx context.Context, call func(context.Context) e
 		case !serviceDown(err):
 			return err
 		}
-		e.serviceFailed(now, err)
+		e.serviceFailed(began, now, err)
 		if e.stop != "" {
 			return errHalted
 		}
@@ -107,14 +109,15 @@ func serviceDown(err error) bool {
 }
 
 // callDeadline is the latest a call to the service made at now may take:
-// the HTTP client's own bound, the end of --service-wait in an outage, and
-// --max-duration.
+// the HTTP client's own bound (with its retries), --max-duration, and the
+// end of --service-wait counted from the outage's start, or from now,
+// since an outage may start with this call.
 func (e *engine) callDeadline(now time.Time) time.Time {
-	end := now.Add(maxCall)
-	if !e.outage.since.IsZero() {
-		end = earliest(end, e.outage.since.Add(e.cfg.ServiceWait))
+	since := e.outage.since
+	if since.IsZero() {
+		since = now
 	}
-	return earliest(end, e.deadline)
+	return earliest(earliest(now.Add(maxCall), since.Add(e.cfg.ServiceWait)), e.deadline)
 }
 
 // maxCall bounds one call to the service with its retries.

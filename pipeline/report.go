@@ -130,6 +130,9 @@ func (e *engine) report(counts RowCounts) *report.Run {
 	case r.StopReason == "":
 		r.StopReason = "rows left waiting"
 	}
+	if r.StopReason == StopOutage && !e.cr.known {
+		r.StopReason = fmt.Sprintf("%s (%v): it never answered this run", StopOutage, e.cfg.ServiceWait)
+	}
 	if !r.Complete {
 		r.Next = e.cfg.CommandLine
 	}

@@ -194,16 +194,16 @@ func (e *engine) failed(f *flight, o outcome) {
 		e.uncertain(f, o, err)
 	case isAPI && apiErr.Status == http.StatusServiceUnavailable:
 		e.reject(f, o, err.Error())
-		e.serviceFailed(o.answered, err)
+		e.serviceFailed(f.batch.Created, o.answered, err)
 	case isAPI && apiErr.Status < 500:
 		e.reject(f, o, err.Error())
 		e.halt(StopRejected, fmt.Errorf("%s: %w; this is a fault of enrich or of --api-url, not of the sheet", StopRejected, err))
 	case isTransport && !te.Sent:
 		e.reject(f, o, err.Error())
-		e.serviceFailed(o.answered, err)
+		e.serviceFailed(f.batch.Created, o.answered, err)
 	default: // a 5xx, a timeout, a cut connection: maybe taken
 		e.uncertain(f, o, err)
-		e.serviceFailed(o.answered, err)
+		e.serviceFailed(f.batch.Created, o.answered, err)
 	}
 }
 

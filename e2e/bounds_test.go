@@ -1,0 +1,130 @@
+package e2e
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/enrich-dev/enrich/api"
+)
+
+// A service that answers 503 from the first request is waited for as any
+// outage is: --service-wait, then the run ends as incomplete with its
+// output written.
+func TestServiceDownFromTheStart(t *testing.T) {
+	t.Parallel()
+	down := func(http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			http.Error(w, "unavailable", http.StatusServiceUnavailable)
+		})
+	}
+	j := newJobWith(t, fastService(10000), 20, down)
+	start := time.Now()
+	res := j.enrich(t, j.args("--service-wait", "5s")...)
+	res.expectCode(t, 3)
+	if took := time.Since(start); took < 5*time.Second || took > 12*time.Second {
+		t.Errorf("the run took %v; --service-wait is 5s", took)
+	}
+	r := j.report(t)
+	if !strings.Contains(r.StopReason, "never answered") || r.Rows != 20 || r.RowsByStatus["pending"] == 0 {
+		t.Errorf("report: stop %q, rows %v", r.StopReason, r.RowsByStatus)
+	}
+	allPending(t, j, 20)
+}
+
+// A service whose address refuses connections from the start ends the
+// same way.
+func TestServiceRefusedFromTheStart(t *testing.T) {
+	t.Parallel()
+	j := newJob(t, fastService(10000), 10)
+	j.url = "http://" + freePort(t)
+	start := time.Now()
+	res := j.enrich(t, j.args("--service-wait", "3s")...)
+	res.expectCode(t, 3)
+	if took := time.Since(start); took > 10*time.Second {
+		t.Errorf("the run took %v; --service-wait is 3s", took)
+	}
+	if !strings.Contains(res.stderr, "--service-wait") {
+		t.Errorf("stderr does not say why:\n%s", res.stderr)
+	}
+}
+
+// A service that takes connections and never answers cannot keep a run
+// past --max-duration: neither at the start, nor with submissions under
+// way.
+func TestServiceHangsUnderMaxDuration(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name string
+		hang func(r *http.Request) bool
+	}{
+		{"every request", func(*http.Request) bool { return true }},
+		{"lookups", func(r *http.Request) bool { return r.URL.Path == api.PathLookup }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			hang := func(next http.Handler) http.Handler {
+				return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+					if tc.hang(r) {
+						// The body read, the server notices the client going.
+						io.Copy(io.Discard, r.Body)
+						select {
+						case <-r.Context().Done():
+						case <-time.After(time.Minute):
+						}
+						return
+					}
+					next.ServeHTTP(w, r)
+				})
+			}
+			j := newJobWith(t, fastService(10000), 20, hang)
+			start := time.Now()
+			res := j.enrich(t, j.args("--max-duration", "6s", "--drain-timeout", "2s")...)
+			res.expectCode(t, 3)
+			if took := time.Since(start); took > 9*time.Second {
+				t.Errorf("a run of --max-duration 6s took %v", took)
+			}
+			allPending(t, j, 20)
+		})
+	}
+}
+
+// --max-credits holds with callbacks that come after --callback-timeout:
+// a request given up on is still paid for when the service matches it,
+// and a balance read answered before a charge shows nothing of it.
+func TestMaxCreditsWithLateCallbacks(t *testing.T) {
+	t.Parallel()
+	for _, budget := range []int{100, 300} {
+		t.Run(fmt.Sprint(budget), func(t *testing.T) {
+			t.Parallel()
+			cfg := fastService(10000)
+			cfg.RateWindow = 2 * time.Second
+			cfg.Default.ItemsPerMinute = budget
+			cfg.CallbackDelay, cfg.MaxCallbackDelay = 3*time.Second, 8*time.Second
+			j := newJob(t, cfg, 600)
+			res := j.enrich(t, j.args("--items-per-minute", fmt.Sprint(budget), "--rate-window", "2s", "--max-credits", "100",
+				"--callback-timeout", "2s")...)
+			res.expectCode(t, 3)
+			time.Sleep(9 * time.Second) // requests given up are matched late
+			if used := j.stats().CreditsUsed["standard"]; used > 100 {
+				t.Errorf("budget %d per 2 s: spent %d credits with --max-credits 100", budget, used)
+			}
+			if r := j.report(t); r.StopReason != "--max-credits reached" {
+				t.Errorf("budget %d per 2 s: stop %q", budget, r.StopReason)
+			}
+		})
+	}
+}
+
+// allPending checks that the output holds every row, each with a valid
+// identifier pending.
+func allPending(t *testing.T, j *job, rows int) {
+	t.Helper()
+	st := statuses(t, j.output)
+	if st["pending"] == 0 || st["pending"]+st["invalid_identifier"]+st["no_identifier"] != rows {
+		t.Errorf("output rows by status %v; want all %d rows, those with an identifier pending", st, rows)
+	}
+}
