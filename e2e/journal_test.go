@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"os/exec"
@@ -8,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/enrich-dev/enrich/internal/leads"
 )
 
 // A journal cut short (a full disk, a bad copy): every command says it is
@@ -110,5 +113,67 @@ func TestJournalDiskFull(t *testing.T) {
 	}
 	if strings.Contains(stderr.String(), "panic") {
 		t.Errorf("panic:\n%s", stderr.String())
+	}
+}
+
+// A salvaged journal goes on exactly like a sound one: a second sheet
+// enriched with it takes new ids for its requests and results, and the
+// first sheet run again afterwards costs nothing and comes out as it was.
+// A refresh then pays for the first sheet's people once and shows no job
+// move that did not happen.
+func TestSalvageThenAnotherSheet(t *testing.T) {
+	t.Parallel()
+	j := newJob(t, fastService(10000), 60)
+	j.enrich(t, j.args()...).expectCode(t, 0)
+	first, err := os.ReadFile(j.output)
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved := filepath.Join(j.dir, "saved.journal")
+	if _, res := j.stdout(t, "journal", "salvage", j.journal, saved); res.code != 0 {
+		t.Fatalf("salvage: exit %d\n%s", res.code, res.stderr)
+	}
+	j.journal = saved
+
+	a := *j
+	j.input, j.output = filepath.Join(j.dir, "b.csv"), filepath.Join(j.dir, "b-enriched.csv")
+	j.sheet = leads.Generate(j.emu.World(), 60, 12)
+	if err := leads.WriteCSV(j.input, j.sheet); err != nil {
+		t.Fatal(err)
+	}
+	j.enrich(t, j.args()...).expectCode(t, 0)
+	j.checkRows(t)
+
+	before := j.stats()
+	a.enrich(t, a.args()...).expectCode(t, 0)
+	if st := j.stats(); st.ItemsAccepted != before.ItemsAccepted {
+		t.Errorf("the first sheet run again sent %d items", st.ItemsAccepted-before.ItemsAccepted)
+	}
+	again, err := os.ReadFile(a.output)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(again, first) {
+		t.Errorf("the first sheet's output changed after the second sheet ran on the salvaged journal")
+		a.checkRows(t)
+	}
+
+	// A refresh: the world did not move, so no row changed.
+	time.Sleep(1100 * time.Millisecond)
+	a.enrich(t, a.args("--refresh-older-than", "1s")...).expectCode(t, 0)
+	a.checkRows(t)
+	b, err := os.ReadFile(a.output)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := parseCSV(string(b), ',')
+	if err != nil {
+		t.Fatal(err)
+	}
+	changed := column(t, rows[0], "enrich_changed")
+	for i, row := range rows[1:] {
+		if changed < len(row) && row[changed] != "" {
+			t.Errorf("row %d: enrich_changed %q in a world that did not move", i+2, row[changed])
+		}
 	}
 }

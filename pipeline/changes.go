@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/internal/ident"
 	"github.com/enrich-dev/enrich/internal/profile"
 	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/sinks"
@@ -86,8 +87,13 @@ func Changes(ctx context.Context, j *state.Journal, withoutContacts bool, since 
 		if r.Now == nil || r.Previous == nil {
 			return nil
 		}
-		now, prev := decodeResult(r.Now), decodeResult(r.Previous)
-		if !movedJob(&prev, &now) || seen[now.UID] {
+		// Answers stored for another identifier (a journal damaged or
+		// salvaged) say nothing of this one's person.
+		kind, _ := ident.Classify(r.ID, "")
+		id := ident.ID{Kind: kind, Value: r.ID}
+		now, nowItem := decodeResult(r.Now)
+		prev, prevItem := decodeResult(r.Previous)
+		if !sameIdentifier(id, nowItem) || !sameIdentifier(id, prevItem) || !movedJob(&prev, &now) || seen[now.UID] {
 			return nil
 		}
 		seen[now.UID] = true
@@ -103,13 +109,14 @@ func Changes(ctx context.Context, j *state.Journal, withoutContacts bool, since 
 	return out, err
 }
 
-// decodeResult decodes a stored result's profile.
-func decodeResult(raw []byte) profile.Record {
+// decodeResult decodes a stored result's profile and the item it
+// answers ("" when it cannot be read).
+func decodeResult(raw []byte) (profile.Record, string) {
 	var res api.Result
 	if res.UnmarshalJSON(raw) != nil {
-		return profile.Record{}
+		return profile.Record{}, ""
 	}
-	return profile.Decode(res.Candidate)
+	return profile.Decode(res.Candidate), res.Item
 }
 
 // ChangeRow is one line of `enrich changes`: its fields' tags are the

@@ -28,6 +28,7 @@ type engine struct {
 	j      *state.Journal
 	mode   state.Mode
 	m      *model
+	x      *exporter // the profiles the output is written from
 	layout sources.Layout
 	budget budget.Budget
 	cr     credits
@@ -108,6 +109,10 @@ func newEngine(ctx context.Context, cfg *Config, j *state.Journal) (*engine, err
 		return nil, err
 	}
 	cfg.Log.Debug("journal read", "took", e.clock.Now().Sub(start).Round(time.Millisecond))
+	e.x = newExporter(e.mode, 0)
+	if err := e.checkAnswers(ctx); err != nil {
+		return nil, err
+	}
 	e.budget = e.openBudget()
 	return e, nil
 }

@@ -42,6 +42,9 @@ type ExportConfig struct {
 	// when it reads the identifiers first, then the rows written.
 	Progress FileProgress
 
+	// cache, when set, is the run's exporter, its profiles decoded when
+	// the run checked them: the output is written from it.
+	cache *exporter
 	// known is a model of the input with the journal's answers (the
 	// run's own, when a run exports; Export reads one otherwise): the
 	// rows' identifiers and the answers it holds are taken from it rather
@@ -76,8 +79,10 @@ type ExportResult struct {
 
 // Reasons of rows whose stored result cannot be used.
 const (
-	reasonDamaged  = "the journal's record of this result is damaged; run again to look it up again"
-	reasonMismatch = "the journal's record of this result belongs to another identifier; run again to look it up again"
+	reasonDamaged  = "the journal's record of this result is damaged; the next run looks it up again"
+	reasonMismatch = "the journal's record of this result belongs to another identifier; the next run looks it up again"
+	// A lookup looked up again once is not looked up again.
+	reasonUnusableAgain = "the journal's record of this result is unusable again after it was looked up again; `enrich journal check` shows the damage"
 )
 
 // Export writes the enriched sheet: every input row, in order, with the
@@ -179,11 +184,11 @@ func export(ctx context.Context, j *state.Journal, cfg ExportConfig, utf8 bool) 
 	workers := max(runtime.GOMAXPROCS(0), 1)
 	ordered := make(chan *exportChunk, workers+1)
 	jobs := make(chan *exportChunk, workers)
-	x := &exporter{mode: mode, creditsOut: creditsOut, jsonl: format == sinks.FormatJSONL, refresh: cfg.Refresh, seed: maphash.MakeSeed(), cacheBytes: cfg.cacheBytes}
-	if x.cacheBytes == 0 {
-		x.cacheBytes = maxCachedBytes
+	x := cfg.cache
+	if x == nil {
+		x = newExporter(mode, cfg.cacheBytes)
 	}
-	x.forget()
+	x.creditsOut, x.jsonl, x.refresh = creditsOut, format == sinks.FormatJSONL, cfg.Refresh
 	progress := func(int) {}
 	if cfg.Progress != nil {
 		total := int64(-1)
@@ -381,6 +386,17 @@ type exporter struct {
 	cacheBytes int // the bound of size
 }
 
+// newExporter returns an exporter of the answers of mode whose decoded
+// profiles take about cacheBytes at most (0: maxCachedBytes).
+func newExporter(mode state.Mode, cacheBytes int) *exporter {
+	x := &exporter{mode: mode, seed: maphash.MakeSeed(), cacheBytes: cacheBytes}
+	if x.cacheBytes == 0 {
+		x.cacheBytes = maxCachedBytes
+	}
+	x.forget()
+	return x
+}
+
 // forget empties the caches, releasing their memory.
 func (x *exporter) forget() {
 	x.profiles = make(map[uint64]storedResult)
@@ -395,6 +411,7 @@ type answer struct {
 	reason   string    // when Failed
 	updated  time.Time // for a refresh's columns
 	previous uint64    // likewise
+	redone   bool      // looked up again once because its stored result was unusable
 }
 
 // maxCachedLookups bounds the answers kept (about 100 bytes each); past
@@ -415,7 +432,7 @@ func (x *exporter) lookup(r *journalScan, id string) (answer, bool, error) {
 	if err != nil || !ok {
 		return answer{}, ok, err
 	}
-	a = answer{phase: l.Phase, result: l.Result, reason: l.Reason, updated: l.Updated, previous: l.Previous}
+	a = answer{phase: l.Phase, result: l.Result, reason: l.Reason, updated: l.Updated, previous: l.Previous, redone: l.Redone > 0}
 	x.mu.Lock()
 	if x.lookups == nil || len(x.lookups) >= maxCachedLookups {
 		x.lookups = make(map[string]answer, 1024)
@@ -495,6 +512,27 @@ func (x *exporter) result(r *journalScan, id uint64) storedResult {
 	return s
 }
 
+// peek returns what a stored result answers, without decoding its
+// profile (its record is nil) unless the cache has it.
+func (x *exporter) peek(r *journalScan, id uint64) storedResult {
+	x.mu.Lock()
+	s, ok := x.profiles[id]
+	x.mu.Unlock()
+	if ok {
+		return s
+	}
+	raw, err := r.AppendResult(r.buf[:0], id)
+	r.buf = raw
+	var res api.Result
+	if err == nil {
+		res, err = api.ParseResult(raw)
+	}
+	if err != nil {
+		return storedResult{damaged: true}
+	}
+	return storedResult{item: res.Item}
+}
+
 // recordSize is about the memory a record holds.
 func recordSize(r *profile.Record) int {
 	return 12*16 + len(r.UID) + len(r.FullName) + len(r.Headline) + len(r.Title) + len(r.Company) + len(r.Location) +
@@ -542,7 +580,7 @@ func (x *exporter) knownOutcome(r *journalScan, m *model, ri int32, num int) (si
 		l := &m.lookups[ids[i]]
 		id := ident.ID{Kind: l.kind, Value: l.id}
 		if l.settled && (l.phase == state.Found || l.phase == state.NotFound) {
-			return id, answer{phase: l.phase, result: l.result}, true, nil
+			return id, answer{phase: l.phase, result: l.result, redone: l.redone}, true, nil
 		}
 		a, ok, err := x.lookup(r, l.id)
 		return id, a, ok, err
@@ -573,15 +611,21 @@ func (x *exporter) waterfall(r *journalScan, n int, at func(i int) (ident.ID, an
 			continue
 		case state.Found:
 			s := x.result(r, a.result)
+			reason := ""
 			switch {
+			case (s.damaged || !sameIdentifier(id, s.item)) && a.redone:
+				reason = reasonUnusableAgain
 			case s.damaged:
-				return sinks.Outcome{Status: sinks.StatusError, Identifier: id.Value, Error: reasonDamaged}, true, nil
+				reason = reasonDamaged
 			case !sameIdentifier(id, s.item):
-				return sinks.Outcome{Status: sinks.StatusError, Identifier: id.Value, Error: reasonMismatch}, true, nil
+				reason = reasonMismatch
+			}
+			if reason != "" {
+				return sinks.Outcome{Status: sinks.StatusError, Identifier: id.Value, Error: reason}, true, nil
 			}
 			out := sinks.Outcome{Status: sinks.StatusSuccess, Identifier: id.Value, Profile: s.record, Candidate: s.candidate}
 			if x.refresh {
-				x.refreshed(r, a, &out)
+				x.refreshed(r, id, a, &out)
 			}
 			return out, false, nil
 		case state.Failed:
@@ -596,14 +640,15 @@ func (x *exporter) waterfall(r *journalScan, n int, at func(i int) (ident.ID, an
 }
 
 // refreshed fills a refresh run's columns: when the answer shown came,
-// and what changed since the previous one, if a refresh kept one.
-func (x *exporter) refreshed(r *journalScan, a answer, out *sinks.Outcome) {
+// and what changed since the previous one, if a refresh kept one that
+// answers the same identifier.
+func (x *exporter) refreshed(r *journalScan, id ident.ID, a answer, out *sinks.Outcome) {
 	out.Extra = map[string]string{ColumnCheckedAt: a.updated.UTC().Format(time.RFC3339)}
 	if a.previous == 0 {
 		return
 	}
 	prev := x.result(r, a.previous)
-	if prev.damaged || prev.record == nil {
+	if prev.damaged || prev.record == nil || !sameIdentifier(id, prev.item) {
 		return
 	}
 	out.Extra[ColumnChanged] = strings.Join(changed(prev.record, out.Profile), "; ")

@@ -11,28 +11,14 @@ import (
 )
 
 // foundResults returns the stored results that the rows' outcomes read
-// from the model's settled answers (each row's first identifier that found
-// the person), each once, in the order of their ids: the order the journal
-// holds them in.
+// from the model's settled answers, each once, in the order of their ids:
+// the order the journal holds them in.
 func (m *model) foundResults() []uint64 {
-	var ids []uint64
-	marked := make([]bool, len(m.lookups))
-	for _, rs := range m.rows {
-		for _, li := range m.ids[rs.first:rs.end] {
-			l := &m.lookups[li]
-			if !l.settled || (l.phase != state.Found && l.phase != state.NotFound) {
-				break // read from the journal as the row is written
-			}
-			if l.phase == state.Found {
-				if !marked[li] {
-					marked[li] = true
-					ids = append(ids, l.result)
-				}
-				break
-			}
-		}
+	answers := m.foundAnswers()
+	ids := make([]uint64, len(answers))
+	for i, a := range answers {
+		ids[i] = a.result
 	}
-	slices.Sort(ids)
 	return slices.Compact(ids)
 }
 

@@ -16,6 +16,7 @@ type runStats struct {
 	requests, itemsSent, resent, expired, rateLimited int
 	callbacks, stale, gaveUp, uncertain, relookups    int
 	refreshed                                         int // identifiers looked up again by --refresh-older-than
+	redone                                            int // identifiers looked up again because their stored result was unusable
 	firstSend, lastSend                               time.Time
 	lastResult                                        time.Time
 }
@@ -31,6 +32,7 @@ func (e *engine) finish(ctx context.Context) (*report.Run, error) {
 		Refresh:         e.cfg.RefreshOlderThan > 0,
 		Progress:        e.cfg.FileProgress,
 		known:           e.m,
+		cache:           e.x,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("write output: %w", err)

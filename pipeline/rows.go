@@ -91,6 +91,9 @@ type lookup struct {
 	// not changed it since: the export can take the answer from here.
 	settled bool
 	result  uint64
+	// redone says the lookup was looked up again once because its stored
+	// result was unusable: it is not looked up again for that.
+	redone bool
 }
 
 // rowState is a row's place in its waterfall: its lookups are
@@ -228,6 +231,7 @@ func (m *model) readJournal(j *state.Journal, mode state.Mode, cutoff time.Time)
 		m.lookups[i].phase, m.lookups[i].notBefore, m.lookups[i].batch = l.Phase, l.NotBefore, l.Batch
 		m.lookups[i].due = !cutoff.IsZero() && l.Phase.Final() && l.Updated.Before(cutoff)
 		m.lookups[i].settled, m.lookups[i].result = l.Phase == state.Found || l.Phase == state.NotFound, l.Result
+		m.lookups[i].redone = l.Redone > 0
 	}
 	var stored int64
 	if err := j.View(func(r *state.Reader) error { stored = r.LookupCount(mode); return nil }); err != nil {

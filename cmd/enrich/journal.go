@@ -86,6 +86,9 @@ func writeCheck(w io.Writer, r state.CheckReport) {
 	for _, p := range r.Pages {
 		fmt.Fprintf(w, "page       %s\n", p)
 	}
+	for _, s := range r.Sequences {
+		fmt.Fprintf(w, "sequence   %s\n", s)
+	}
 	if r.OK() {
 		fmt.Fprintln(w, "sound")
 	}

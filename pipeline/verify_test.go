@@ -1,0 +1,201 @@
+package pipeline
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/state"
+)
+
+// A stored result that is damaged, or that names another identifier, is
+// looked up again by the next run, once: its row then shows its own
+// person, and a further run sends nothing. When it is unusable again
+// after that lookup, its row is an error that says so, and no run pays
+// for it again.
+func TestRunLooksUpUnusableAnswersOnce(t *testing.T) {
+	dir := t.TempDir()
+	input := filepath.Join(dir, "in.csv")
+	if err := os.WriteFile(input, []byte("Email\ngood@example.com\nbroken@example.com\nswapped@example.com\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	journal := journalWith(t, map[string][]byte{
+		"good@example.com":    []byte(`{"item":"good@example.com","status":"success","candidate":{"fullName":"Good Person"}}`),
+		"broken@example.com":  []byte(`{"item":"broken@exa`),
+		"swapped@example.com": []byte(`{"item":"someone.else@example.com","status":"success","candidate":{"fullName":"Marcelo Carvalho"}}`),
+	})
+	var sent []string
+	svc := &fakeService{sync: func(items []string) ([]api.Result, api.Meta, error) {
+		sent = append(sent, items...)
+		var out []api.Result
+		for _, it := range items {
+			out = append(out, success(it))
+		}
+		return out, api.Meta{}, nil
+	}}
+	run := func() map[string]string {
+		t.Helper()
+		cfg := Config{Input: input, Output: filepath.Join(dir, "out.jsonl"), Journal: journal, Service: svc, Sync: true}
+		if _, err := Run(context.Background(), cfg); err != nil {
+			t.Fatal(err)
+		}
+		return outputRows(t, cfg.Output)
+	}
+
+	rows := run()
+	slices.Sort(sent)
+	if !slices.Equal(sent, []string{"broken@example.com", "swapped@example.com"}) {
+		t.Errorf("sent %v; want the two unusable answers looked up again", sent)
+	}
+	for id, st := range rows {
+		if st != "success" {
+			t.Errorf("%s: %s after its lookup again", id, st)
+		}
+	}
+	sent = nil
+	run()
+	if len(sent) != 0 {
+		t.Errorf("a further run sent %v", sent)
+	}
+
+	// The same two, unusable again.
+	damageAgain(t, journal, "broken@example.com", "swapped@example.com")
+	sent = nil
+	rows = run()
+	if len(sent) != 0 {
+		t.Errorf("sent %v for answers already looked up again once", sent)
+	}
+	for _, id := range []string{"broken@example.com", "swapped@example.com"} {
+		if !strings.HasPrefix(rows[id], "error: "+reasonUnusableAgain) {
+			t.Errorf("%s: %q; want the error that says it is unusable again", id, rows[id])
+		}
+	}
+	if rows["good@example.com"] != "success" {
+		t.Errorf("good@example.com: %s", rows["good@example.com"])
+	}
+}
+
+// damageAgain stores, for each identifier, a result that names another
+// identifier, as a damaged result id does.
+func damageAgain(t *testing.T, path string, ids ...string) {
+	t.Helper()
+	j, err := state.Open(path, state.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	if _, err := j.Redo(state.WithContacts, ids, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	b, _, err := j.Begin(state.WithContacts, ids, true, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var results []api.Result
+	for _, id := range ids {
+		r := success(id)
+		r.Raw = []byte(`{"item":"nobody@example.com","status":"success","candidate":{"fullName":"Marcelo Carvalho"}}`)
+		results = append(results, r)
+	}
+	if _, err := j.Deliver(state.Ref{Seq: b.Seq}, results, time.Now(), state.Policy{}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// outputRows reads a JSONL output: each row's identifier and its status,
+// with the error after it when there is one.
+func outputRows(t *testing.T, path string) map[string]string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := map[string]string{}
+	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		var r struct {
+			Identifier string `json:"enrich_identifier"`
+			Status     string `json:"enrich_status"`
+			Error      string `json:"enrich_error"`
+		}
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatal(err)
+		}
+		rows[r.Identifier] = r.Status
+		if r.Error != "" {
+			rows[r.Identifier] += ": " + r.Error
+		}
+	}
+	return rows
+}
+
+// A refresh compares an answer only with a previous answer for the same
+// identifier: one stored for another (a journal damaged or salvaged)
+// gives no previous company or title, and no job move in `enrich
+// changes`.
+func TestRefreshComparesTheSameIdentifier(t *testing.T) {
+	dir := t.TempDir()
+	input := filepath.Join(dir, "in.csv")
+	if err := os.WriteFile(input, []byte("Email\nana@example.com\nbob@example.com\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	journal := journalWith(t, map[string][]byte{
+		"ana@example.com": []byte(`{"item":"ana@example.com","status":"success","candidate":{"fullName":"Ana","experience":[{"title":"Buyer","company":"Old Co","isCurrent":true}]}}`),
+		"bob@example.com": []byte(`{"item":"someone.else@example.com","status":"success","candidate":{"fullName":"Marcelo","experience":[{"title":"CEO","company":"Elsewhere","isCurrent":true}]}}`),
+	})
+	j, err := state.Open(journal, state.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	now := time.Now()
+	ids := []string{"ana@example.com", "bob@example.com"}
+	if err := j.Refresh(state.WithContacts, []state.Stale{{ID: ids[0], Origin: "in.csv:2"}, {ID: ids[1], Origin: "in.csv:3"}}, now, now); err != nil {
+		t.Fatal(err)
+	}
+	b, _, err := j.Begin(state.WithContacts, ids, true, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fresh []api.Result
+	for _, id := range ids {
+		var r api.Result
+		raw := `{"item":"` + id + `","status":"success","candidate":{"uid":"` + id + `","fullName":"X","experience":[{"title":"Director","company":"New Co","isCurrent":true}]}}`
+		if err := json.Unmarshal([]byte(raw), &r); err != nil {
+			t.Fatal(err)
+		}
+		fresh = append(fresh, r)
+	}
+	if _, err := j.Deliver(state.Ref{Seq: b.Seq}, fresh, now, state.Policy{}); err != nil {
+		t.Fatal(err)
+	}
+
+	changes, err := Changes(context.Background(), j, false, now.Add(-time.Minute))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(changes) != 1 || changes[0].Identifier != "ana@example.com" {
+		t.Errorf("changes %+v; want Ana's move alone", changes)
+	}
+	out := filepath.Join(dir, "out.jsonl")
+	if _, err := Export(context.Background(), j, ExportConfig{Input: input, Output: out, Refresh: true}); err != nil {
+		t.Fatal(err)
+	}
+	b2, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(b2)), "\n") {
+		switch {
+		case strings.Contains(line, `"enrich_identifier":"ana@example.com"`) && !strings.Contains(line, `"enrich_previous_company":"Old Co"`):
+			t.Errorf("Ana's row lost her previous company: %s", line)
+		case strings.Contains(line, `"enrich_identifier":"bob@example.com"`) && strings.Contains(line, "Elsewhere"):
+			t.Errorf("Bob's row shows another person's previous job: %s", line)
+		}
+	}
+}
