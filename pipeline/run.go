@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"net"
 	"net/url"
+	"os"
 	"strings"
 	"time"
 
@@ -234,16 +235,22 @@ func Run(ctx context.Context, cfg Config) (*report.Run, error) {
 	if err := cfg.validate(); err != nil {
 		return nil, err
 	}
+	_, statErr := os.Stat(cfg.Journal)
+	fresh := errors.Is(statErr, os.ErrNotExist)
 	j, err := state.Open(cfg.Journal, state.Options{Command: cfg.Command})
 	if err != nil {
 		return nil, err
 	}
-	defer j.Close()
-
 	e, err := newEngine(ctx, &cfg, j)
 	if err != nil {
+		// Nothing was sent nor learnt: a journal this run created holds
+		// nothing, and a refused run leaves no file behind.
+		if j.Close() == nil && fresh {
+			os.Remove(cfg.Journal)
+		}
 		return nil, err
 	}
+	defer j.Close()
 	defer e.budget.Close()
 	return e.run(ctx)
 }

@@ -3,6 +3,7 @@ package pipeline
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -197,5 +198,99 @@ func TestRefreshComparesTheSameIdentifier(t *testing.T) {
 		case strings.Contains(line, `"enrich_identifier":"bob@example.com"`) && strings.Contains(line, "Elsewhere"):
 			t.Errorf("Bob's row shows another person's previous job: %s", line)
 		}
+	}
+}
+
+// A CSV taller than an .xlsx sheet is refused with .xlsx output before
+// anything is sent, and no file is left behind.
+func TestTallSheetRefusedForXLSX(t *testing.T) {
+	dir := t.TempDir()
+	input := filepath.Join(dir, "tall.csv")
+	var b strings.Builder
+	b.WriteString("Email,Note\nana@example.com,x\n")
+	for range 1048600 {
+		b.WriteString(",x\n")
+	}
+	if err := os.WriteFile(input, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	svc := &fakeService{async: func(api.LookupRequest) (int64, api.Meta, error) {
+		t.Error("a request was sent")
+		return 1, api.Meta{}, nil
+	}}
+	cfg := Config{Input: input, Output: filepath.Join(dir, "tall.xlsx"), Journal: filepath.Join(dir, "j"), Service: svc, Listen: "127.0.0.1:0"}
+	_, err := Run(context.Background(), cfg)
+	if !errors.Is(err, ErrUsage) || !strings.Contains(err.Error(), ".csv") || !strings.Contains(err.Error(), "1048576") {
+		t.Fatalf("error %v; want a usage error naming the row limit and .csv", err)
+	}
+	if _, err := os.Stat(cfg.Output); !os.IsNotExist(err) {
+		t.Errorf("output left behind: %v", err)
+	}
+}
+
+// A run refused for its usage (a missing input, a sheet without
+// identifiers) leaves no journal behind; one it did not create is kept.
+func TestRefusedRunCreatesNoJournal(t *testing.T) {
+	dir := t.TempDir()
+	noIDs := filepath.Join(dir, "names.csv")
+	if err := os.WriteFile(noIDs, []byte("Name\nAna\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, input := range []string{filepath.Join(dir, "missing.csv"), noIDs} {
+		cfg := Config{Input: input, Output: filepath.Join(dir, "out.csv"), Journal: filepath.Join(dir, "j"), Service: &fakeService{}}
+		if _, err := Run(context.Background(), cfg); err == nil {
+			t.Fatalf("%s: no error", input)
+		}
+		if _, err := os.Stat(cfg.Journal); !os.IsNotExist(err) {
+			t.Errorf("%s: the journal was left behind (%v)", input, err)
+		}
+	}
+	kept := journalWith(t, map[string][]byte{"ana@example.com": nil})
+	cfg := Config{Input: noIDs, Output: filepath.Join(dir, "out.csv"), Journal: kept, Service: &fakeService{}}
+	if _, err := Run(context.Background(), cfg); err == nil {
+		t.Fatal("no error")
+	}
+	if _, err := os.Stat(kept); err != nil {
+		t.Errorf("an existing journal was removed: %v", err)
+	}
+}
+
+// Phones that differ only in their extension are never one lookup: a
+// number with an extension is not looked up at all, its row goes on to
+// its other identifiers or ends invalid_identifier saying why.
+func TestPhoneExtensionsNotLookedUp(t *testing.T) {
+	dir := t.TempDir()
+	input := filepath.Join(dir, "in.csv")
+	sheet := "Phone,Email\n+1 415 555 0100 ext. 12,\n+1 415 555 0100 ext. 13,\n+1 415 555 0100 x14,ana@example.com\n"
+	if err := os.WriteFile(input, []byte(sheet), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	journal := journalWith(t, map[string][]byte{
+		"ana@example.com": []byte(`{"item":"ana@example.com","status":"success","candidate":{"fullName":"Ana"}}`),
+	})
+	var sent []string
+	svc := &fakeService{sync: func(items []string) ([]api.Result, api.Meta, error) {
+		sent = append(sent, items...)
+		return nil, api.Meta{}, errors.New("nothing is due")
+	}}
+	cfg := Config{Input: input, Output: filepath.Join(dir, "out.jsonl"), Journal: journal, Service: svc, Sync: true}
+	if _, err := Run(context.Background(), cfg); err != nil {
+		t.Fatal(err)
+	}
+	if len(sent) != 0 {
+		t.Errorf("sent %v", sent)
+	}
+	b, err := os.ReadFile(cfg.Output)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	for i, want := range []string{`"enrich_status":"invalid_identifier"`, `"enrich_status":"invalid_identifier"`, `"enrich_status":"success"`} {
+		if !strings.Contains(lines[i], want) {
+			t.Errorf("row %d: %s; want %s", i+2, lines[i], want)
+		}
+	}
+	if !strings.Contains(lines[0], "extension") {
+		t.Errorf("row 2 does not say why: %s", lines[0])
 	}
 }

@@ -101,18 +101,25 @@ func Create(path string, layout sheet.Layout, opts Options) (Writer, error) {
 
 // Limits of an .xlsx sheet.
 const (
+	MaxXLSXRows      = 1048576
 	MaxXLSXColumns   = 16384
 	MaxXLSXCellChars = 32767
 )
 
 // CheckFits reports whether a table of layout, with appended columns
-// added, fits the output format: an .xlsx sheet holds at most 16,384
-// columns and 32,767 characters a cell. Call it with the layout of a
-// table read to the end (its Widest and Longest then cover the file)
-// before anything is paid for; the error names CSV or JSONL as the way.
+// added, fits the output format: an .xlsx sheet holds at most 1,048,576
+// rows, 16,384 columns and 32,767 characters a cell. Call it with the
+// layout of a table read to the end (its Rows, Widest and Longest then
+// cover the file) before anything is paid for; the error names CSV or
+// JSONL as the way.
 func CheckFits(layout sheet.Layout, format string, appended int) error {
 	if format != FormatXLSX {
 		return nil
+	}
+	// A workbook keeps its rows where they are; a CSV's are written one
+	// after another below the header.
+	if layout.Format == sheet.CSV && 1+layout.Rows > MaxXLSXRows {
+		return fmt.Errorf("%s: %d rows with the header, more than the %d an .xlsx sheet holds; write the output as .csv or .jsonl", layout.Path, 1+layout.Rows, MaxXLSXRows)
 	}
 	width := max(len(layout.Header), layout.Widest, layout.UsedColumns) + appended
 	if width > MaxXLSXColumns {

@@ -114,6 +114,9 @@ func newZipWriter(w io.Writer) *zip.Writer {
 // from the service can be this long).
 func (s *streamSheet) writeRow(cells []string) error {
 	s.row++
+	if s.row > MaxXLSXRows {
+		return fmt.Errorf("write %s: more than the %d rows of a sheet", s.file.Path(), MaxXLSXRows)
+	}
 	if len(cells) > MaxXLSXColumns {
 		return fmt.Errorf("write %s: sheet row %d: %d cells, more than the %d columns of a sheet", s.file.Path(), s.row, len(cells), MaxXLSXColumns)
 	}

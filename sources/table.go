@@ -85,6 +85,7 @@ func (t *Table) Next() (Row, error) {
 	t.cur[0] = Row{}
 	t.cur = t.cur[1:]
 	t.measure(row.Cells)
+	t.layout.Rows++
 	return row, nil
 }
 

@@ -87,6 +87,7 @@ func TestNormalizeEmail(t *testing.T) {
 func TestNormalizePhone(t *testing.T) {
 	const noRegion = "phone number without country code; set --default-region"
 	const lost = "the cell lost digits (scientific notation, e.g. 4.2E+11); format the column as text and export again"
+	const extension = "a number with an extension reaches a desk through a switchboard, not a person's own line; it is not looked up"
 	for _, tc := range []struct {
 		raw, region, want, reason string
 	}{
@@ -96,7 +97,10 @@ func TestNormalizePhone(t *testing.T) {
 		{raw: "+44 20 7946 0958", want: "+442079460958"},
 		{raw: "0049 30 901820", want: "+4930901820"},
 		{raw: "tel:+33-1-42-68-53-00", want: "+33142685300"},
-		{raw: "+1 415 555 0123 ext. 45", want: "+14155550123"},
+		{raw: "+1 415 555 0123 ext. 45", reason: extension},
+		{raw: "+1 415 555 0123 x14", reason: extension},
+		{raw: "(415) 555-0123 ext 7", region: "US", reason: extension},
+		{raw: "+44 20 7946 0958 #12", reason: extension},
 		{raw: "(415) 555-0123", region: "US", want: "+14155550123"},
 		{raw: "1-415-555-0123", region: "us", want: "+14155550123"},
 		{raw: "030 901820", region: "DE", want: "+4930901820"},

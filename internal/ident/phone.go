@@ -54,6 +54,12 @@ const minInternationalDigits = 11
 
 // NormalizePhone returns the number in E.164 form (+14155550123).
 //
+// A number with an extension (+1 415 555 0100 ext. 12, … x14) is refused:
+// it names a desk behind a switchboard, not a person, and the service,
+// which takes numbers without extensions, would answer for whoever the
+// switchboard's number belongs to. Rows that differ only in their
+// extension are therefore never one lookup.
+//
 // A number with a leading + (or 00) carries its country code. A number
 // without one is read in defaultRegion; if that fails, or there is no
 // region, a number of at least 11 digits that does not start with 0 is tried
@@ -97,18 +103,18 @@ func NormalizePhone(raw, defaultRegion string) (string, error) {
 		return parseValid("+"+s[2:], "")
 	}
 	if region != "" {
-		if e164, err := parseValid(s, region); err == nil {
-			return e164, nil
+		if e164, err := parseValid(s, region); err == nil || errors.Is(err, errExtension) {
+			return e164, err
 		}
 		if strings.HasPrefix(s, "00") {
-			if e164, err := parseValid("+"+s[2:], ""); err == nil {
-				return e164, nil
+			if e164, err := parseValid("+"+s[2:], ""); err == nil || errors.Is(err, errExtension) {
+				return e164, err
 			}
 		}
 	}
 	if digits >= minInternationalDigits && firstDigit(s) != '0' && !strings.ContainsAny(s, "()") {
-		if e164, err := parseValid("+"+s, ""); err == nil {
-			return e164, nil
+		if e164, err := parseValid("+"+s, ""); err == nil || errors.Is(err, errExtension) {
+			return e164, err
 		}
 	}
 	if region == "" {
@@ -116,6 +122,9 @@ func NormalizePhone(raw, defaultRegion string) (string, error) {
 	}
 	return "", invalid(Phone, "not a valid phone number in region %s", region)
 }
+
+// errExtension is a number with an extension (see NormalizePhone).
+var errExtension = invalid(Phone, "a number with an extension reaches a desk through a switchboard, not a person's own line; it is not looked up")
 
 // parseValid parses s in region (or as international when region is "")
 // and returns its E.164 form if libphonenumber deems it valid.
@@ -129,6 +138,9 @@ func parseValid(s, region string) (string, error) {
 			return "", invalid(Phone, "phone number with an unknown country code")
 		}
 		return "", invalid(Phone, "not a phone number")
+	}
+	if num.GetExtension() != "" {
+		return "", errExtension
 	}
 	if !phonenumbers.IsValidNumber(num) {
 		if region == "ZZ" {

@@ -54,6 +54,10 @@ type Layout struct {
 	// check them against these (sinks.CheckFits).
 	Widest  int
 	Longest int
+	// Rows counts the rows read after the header (blank rows, which are
+	// skipped, are not counted): after the whole table was read, the rows
+	// a new sheet of the file would hold below its header.
+	Rows int
 }
 
 // EOL returns the line ending most lines of a CSV file end with.
