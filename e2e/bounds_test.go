@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/emulator"
 )
 
 // A service that answers 503 from the first request is waited for as any
@@ -126,5 +127,47 @@ func allPending(t *testing.T, j *job, rows int) {
 	st := statuses(t, j.output)
 	if st["pending"] == 0 || st["pending"]+st["invalid_identifier"]+st["no_identifier"] != rows {
 		t.Errorf("output rows by status %v; want all %d rows, those with an identifier pending", st, rows)
+	}
+}
+
+// The report counts what happened: items the service refused (503s of an
+// outage) are counted by its answer and not as sent, so that the items
+// sent are the items the service took, and the rate never passes the
+// budget.
+func TestReportCountsRefused(t *testing.T) {
+	t.Parallel()
+	cfg := fastService(10000)
+	cfg.Outages = []emulator.Outage{{At: 300 * time.Millisecond, For: 1500 * time.Millisecond}}
+	j := newJob(t, cfg, 400)
+	j.enrich(t, j.args()...).expectCode(t, 0)
+	r := j.report(t)
+	st := j.stats()
+	if r.Refused["503"] == 0 {
+		t.Errorf("refused items %v; want the outage's 503s", r.Refused)
+	}
+	if r.ItemsSent != st.ItemsAccepted {
+		t.Errorf("the report says %d items sent; the service took %d", r.ItemsSent, st.ItemsAccepted)
+	}
+	if r.ItemsPerMinute > r.BudgetItemsPerMinute {
+		t.Errorf("%.0f items a minute, over the budget of %.0f", r.ItemsPerMinute, r.BudgetItemsPerMinute)
+	}
+}
+
+// Credits the service charged for deliveries it discarded are named so in
+// the summary, not taken for other use of the account.
+func TestReportNamesDiscardedDeliveries(t *testing.T) {
+	t.Parallel()
+	cfg := fastService(10000)
+	cfg.CallbackLoss = 0.4
+	j := newJob(t, cfg, 300)
+	res := j.enrich(t, j.args("--callback-timeout", "1500ms")...)
+	if res.code != 0 && res.code != 3 {
+		t.Fatalf("exit %d\n%s", res.code, res.stderr)
+	}
+	if j.stats().DiscardedCharged == 0 {
+		t.Fatal("no paid delivery was discarded: the test tested nothing")
+	}
+	if !strings.Contains(res.stderr, "delivery the service discarded") || strings.Contains(res.stderr, "other use of the account") {
+		t.Errorf("the summary does not name the discarded deliveries:\n%s", lastLines(res.stderr, 8))
 	}
 }

@@ -121,6 +121,10 @@ func (c *credits) landed(n int64) { c.inflight -= n }
 // expire counts the items of a request given up on as maybe charged.
 func (c *credits) expire(n int64) { c.expired += n }
 
+// undelivered is the items of requests whose own results never came and
+// are no longer awaited: the service may have charged those it matched.
+func (c *credits) undelivered() int64 { return max(c.openN-c.inflight, 0) }
+
 // drop is how much the balance fell since the run started, as last read.
 func (c *credits) drop() int64 {
 	if !c.known {

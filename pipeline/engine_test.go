@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"net"
 	"net/http"
 	"os"
@@ -214,6 +215,19 @@ func TestSubmissionFailures(t *testing.T) {
 			}
 			if got := e.pauseTil.After(now); got != tc.paused {
 				t.Errorf("paused %v, want %v", got, tc.paused)
+			}
+			// Items the service did not take are refused, by its answer,
+			// not sent.
+			refused, sent := map[string]int{}, 10
+			if !tc.taken {
+				code := strings.TrimPrefix(tc.name, "connection refused")
+				if code == "" {
+					code = "no connection"
+				}
+				refused, sent = map[string]int{code: 10}, 0
+			}
+			if e.stats.itemsSent != sent || e.stats.requests != sent/10 || !maps.Equal(e.stats.refused, refused) {
+				t.Errorf("sent %d items in %d requests, refused %v; want %d sent, refused %v", e.stats.itemsSent, e.stats.requests, e.stats.refused, sent, refused)
 			}
 			l := lookupOf(t, e, "person0@example.com")
 			if l.Phase != tc.phase || l.Attempts != tc.attempts {

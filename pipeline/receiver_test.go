@@ -130,3 +130,48 @@ func TestReceiverBoundsConcurrentBodies(t *testing.T) {
 		t.Errorf("after the flood: %d", resp.StatusCode)
 	}
 }
+
+// A callback is answered 200 only once its results are committed: the
+// journal holds them when the service reads the 200, and a journal that
+// cannot store them answers 500, so that the service delivers them again.
+func TestReceiverCommitsBefore200(t *testing.T) {
+	rc, out := testReceiver(t, "")
+	j := rc.cfg.Journal
+	if _, _, err := j.Begin(state.WithContacts, []string{"ana@example.com", "bob@example.com"}, false, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	post := func(item string) int {
+		t.Helper()
+		req, _ := http.NewRequest(http.MethodPost, "http://"+rc.addr()+rc.path, strings.NewReader(`[{"item":"`+item+`","status":"failed"}]`))
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	if code := post("ana@example.com"); code != http.StatusOK {
+		t.Fatalf("delivery answered %d", code)
+	}
+	var l state.Lookup
+	if err := j.View(func(r *state.Reader) error {
+		var err error
+		l, _, err = r.Lookup(state.WithContacts, "ana@example.com")
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if l.Phase != state.NotFound {
+		t.Errorf("answered 200 with the result not in the journal: %s", l.Phase)
+	}
+	<-out
+
+	j.Close() // every write now fails
+	if code := post("bob@example.com"); code != http.StatusInternalServerError {
+		t.Errorf("a delivery the journal could not store answered %d, want 500", code)
+	}
+	if d := <-out; d.err == nil {
+		t.Error("the storage failure was not reported to the run")
+	}
+}

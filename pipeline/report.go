@@ -15,7 +15,8 @@ import (
 type runStats struct {
 	requests, itemsSent, resent, expired, rateLimited int
 	callbacks, stale, gaveUp, uncertain, relookups    int
-	refreshed                                         int // identifiers looked up again by --refresh-older-than
+	refused                                           map[string]int // items of requests the service did not take, by its answer
+	refreshed                                         int            // identifiers looked up again by --refresh-older-than
 	redone                                            int // identifiers looked up again because their stored result was unusable
 	firstSend, lastSend                               time.Time
 	lastResult                                        time.Time
@@ -92,6 +93,8 @@ func (e *engine) report(counts RowCounts) *report.Run {
 		Lookups:              len(e.m.lookups),
 		Requests:             e.stats.requests,
 		ItemsSent:            e.stats.itemsSent,
+		Refused:              e.stats.refused,
+		Redone:               e.stats.redone,
 		Resubmissions:        e.stats.resent,
 		Expired:              e.stats.expired,
 		RateLimited:          e.stats.rateLimited,
@@ -106,6 +109,7 @@ func (e *engine) report(counts RowCounts) *report.Run {
 			Pool:             e.mode.String(),
 			ProfilesReceived: e.cr.profiles,
 			Relookups:        e.stats.relookups,
+			Undelivered:      e.cr.undelivered(),
 			MaxCredits:       e.cfg.MaxCredits,
 		},
 		Timeline: report.Timeline{
@@ -137,6 +141,9 @@ func (e *engine) report(counts RowCounts) *report.Run {
 	}
 	if !r.Complete {
 		r.Next = e.cfg.CommandLine
+	}
+	if e.cfg.MaxCredits > 0 {
+		r.Credits.Counted = e.cr.spent()
 	}
 	if e.cr.known {
 		start := e.cr.start

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"time"
 
 	"github.com/enrich-dev/enrich/api"
@@ -217,9 +218,28 @@ func (e *engine) reject(f *flight, o outcome, reason string) {
 	}
 	e.budget.Release(f.res)
 	e.cr.notTaken(o.seq)
+	e.countRefused(f, o.err)
 	e.cfg.Log.Warn("lookup request not taken; its items go back to the queue", "batch", o.seq, "items", len(f.batch.Items), "reason", reason)
 	e.land(o.seq)
 	e.applyAll(changes)
+}
+
+// countRefused takes the items of a request the service did not take out
+// of those sent, and counts them by its answer.
+func (e *engine) countRefused(f *flight, err error) {
+	n := len(f.batch.Items)
+	e.stats.requests--
+	e.stats.itemsSent -= n
+	e.timeline.refused(f.batch.Created, n)
+	code := "no connection"
+	var apiErr *api.Error
+	if errors.As(err, &apiErr) {
+		code = strconv.Itoa(apiErr.Status)
+	}
+	if e.stats.refused == nil {
+		e.stats.refused = map[string]int{}
+	}
+	e.stats.refused[code] += n
 }
 
 // uncertain keeps a batch the service may have taken open for its

@@ -36,6 +36,15 @@ func (tl *timeline) sent(t time.Time, items, resent int) {
 	w.Resent += resent
 }
 
+// refused moves the items of a request sent at t that the service did
+// not take out of the items sent.
+func (tl *timeline) refused(t time.Time, items int) {
+	w := tl.at(t)
+	w.Items -= items
+	w.Requests--
+	w.Refused += items
+}
+
 func (tl *timeline) rateLimited(t time.Time, n int) {
 	tl.at(t).RateLimited += n
 	tl.event(t, report.EventRateLimited, "")

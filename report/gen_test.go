@@ -212,6 +212,7 @@ func genRun(rng *rand.Rand, shape string) *Run {
 	found := r.RowsByStatus["success"]
 	r.Credits.ProfilesReceived = int64(found)
 	r.Credits.Relookups = rng.IntN(r.Resubmissions + 1)
+	r.Credits.Undelivered = int64(rng.IntN(r.Credits.Relookups + 2))
 	if rng.IntN(4) != 0 {
 		start := int64(found + rng.IntN(100000))
 		end := start - int64(found) - int64(rng.IntN(r.Credits.Relookups+1))
@@ -223,6 +224,10 @@ func genRun(rng *rand.Rand, shape string) *Run {
 	}
 	if strings.Contains(r.Command, "max-credits") && rng.IntN(2) == 0 {
 		r.Credits.MaxCredits = int64(found + rng.IntN(5000))
+		r.Credits.Counted = min(r.Credits.MaxCredits, int64(found)+r.Credits.Undelivered)
+	}
+	if rng.IntN(3) == 0 {
+		r.Refused = map[string]int{"429": rng.IntN(300), "503": rng.IntN(300), "no connection": rng.IntN(100)}
 	}
 	r.Uncertain = rng.IntN(3)
 	r.Expired = extra

@@ -117,6 +117,27 @@ func count(key, label string, n int, note string) ledgerRow {
 	return ledgerRow{Key: key, Label: label, Value: thousands(int64(n)), Note: note}
 }
 
+// refusedText lists refused items by the service's answer: "200 (429),
+// 100 (503)", or "0".
+func refusedText(refused map[string]int) string {
+	if parts := refusedParts(refused); len(parts) > 0 {
+		return strings.Join(parts, ", ")
+	}
+	return "0"
+}
+
+// refusedParts names the refused items by the service's answer, in the
+// order of its codes: "200 (429)".
+func refusedParts(refused map[string]int) []string {
+	var parts []string
+	for _, code := range orderedKeys(refused, nil) {
+		if n := refused[code]; n > 0 {
+			parts = append(parts, thousands(int64(n))+" ("+code+")")
+		}
+	}
+	return parts
+}
+
 // text is a row of words or a path.
 func text(key, label, value, note string) ledgerRow {
 	return ledgerRow{Key: key, Label: label, Value: value, Note: note}
@@ -175,6 +196,7 @@ func newRunView(r *Run) *runView {
 		count("lookups", "distinct identifiers", r.Lookups, "in the input"),
 		count("requests", "requests sent", r.Requests, "by this run"),
 		count("items_sent", "items sent", r.ItemsSent, "in those requests"),
+		text("refused_items", "items refused", refusedText(r.Refused), "the service did not take them: sent again, not counted as sent"),
 		count("resubmissions", "sent again", r.Resubmissions, "lost callback, duplicate_query, timeout or refused request"),
 		count("expired", "callbacks overdue", r.Expired, "requests whose callback never came in time"),
 		count("rate_limited", "rate-limited (429)", r.RateLimited, "answers; each one is a budget overrun"),
@@ -365,12 +387,9 @@ func creditRows(c Credits) []ledgerRow {
 		// up whatever the engine filled in.
 		drop := *c.BalanceStart - *c.BalanceEnd
 		if extra := drop - c.ProfilesReceived; extra != 0 {
-			note := "other use of the account meanwhile"
-			switch {
-			case extra > 0 && c.Relookups > 0:
-				note = "re-lookups of deliveries that never came, or other use of the account"
-			case extra < 0:
-				note = "credits added to the account meanwhile"
+			note := "credits added to the account meanwhile"
+			if extra > 0 {
+				note = c.explainExtra(extra)
 			}
 			rows = append(rows, ledgerRow{Key: "other_drop", Label: "other drop", Value: minus(extra), Note: note})
 		}
@@ -378,11 +397,12 @@ func creditRows(c Credits) []ledgerRow {
 	}
 	limit := "no limit"
 	if c.MaxCredits > 0 {
-		limit = thousands(c.MaxCredits)
+		limit = thousands(c.Counted) + " of " + thousands(c.MaxCredits)
 	}
 	return append(rows, left,
 		ledgerRow{Key: "relookups", Label: "re-lookups", Value: thousands(int64(c.Relookups)), Note: "items sent again because their delivery never came; each one found was paid twice"},
-		ledgerRow{Key: "max_credits", Label: "--max-credits", Value: limit})
+		ledgerRow{Key: "undelivered", Label: "never delivered", Value: thousands(c.Undelivered), Note: "items whose results never came; the service may have charged those it matched"},
+		ledgerRow{Key: "max_credits", Label: "--max-credits", Value: limit, Note: "counted: matches received and items never delivered"})
 }
 
 // minus writes n as an amount taken off a balance.

@@ -138,7 +138,7 @@ func checkRunPage(t *testing.T, r *Run, page []byte) {
 		"lookups": r.Lookups, "requests": r.Requests, "items_sent": r.ItemsSent,
 		"resubmissions": r.Resubmissions, "expired": r.Expired, "rate_limited": r.RateLimited,
 		"callbacks": r.Callbacks, "duplicate_results": r.Duplicates, "uncertain_requests": r.Uncertain,
-		"relookups": r.Credits.Relookups,
+		"relookups": r.Credits.Relookups, "undelivered": int(r.Credits.Undelivered),
 	} {
 		sameNum(t, key, ledger(key), int64(v))
 	}

@@ -59,20 +59,29 @@ type Run struct {
 	// the input were looked up to a final answer and how many found someone.
 	MatchRate map[string]KindMatch `json:"match_rate"`
 
-	Lookups       int `json:"lookups"`           // distinct identifiers in the input
-	Requests      int `json:"requests"`          // lookup requests sent by this run
-	ItemsSent     int `json:"items_sent"`        // items in them
-	Resubmissions int `json:"resubmissions"`     // identifiers sent again (lost callback, duplicate_query, timeout, refused request)
-	Expired       int `json:"expired"`           // requests whose callback never came in time
-	RateLimited   int `json:"rate_limited"`      // 429 answers
-	Callbacks     int `json:"callbacks"`         // result deliveries received
-	Duplicates    int `json:"duplicate_results"` // results received again
+	Lookups int `json:"lookups"` // distinct identifiers in the input
+	// Requests counts the lookup requests the service took, or may have
+	// taken (its answer was lost), and ItemsSent their items.
+	Requests  int `json:"requests"`
+	ItemsSent int `json:"items_sent"`
+	// Refused counts the items of requests the service did not take, by
+	// its answer: "429", "402", "503", another status, or "no connection"
+	// (the request never reached it). They are sent again, and counted
+	// neither as sent nor in the rate window.
+	Refused       map[string]int `json:"refused_items,omitempty"`
+	Resubmissions int            `json:"resubmissions"`     // identifiers sent again (lost callback, duplicate_query, timeout, refused request)
+	Expired       int            `json:"expired"`           // requests whose callback never came in time
+	RateLimited   int            `json:"rate_limited"`      // 429 answers
+	Callbacks     int            `json:"callbacks"`         // result deliveries received
+	Duplicates    int            `json:"duplicate_results"` // results received again
 	// Uncertain counts requests whose answer was lost (a 5xx, a timeout, a
 	// cut connection) although the service may have taken them.
 	Uncertain int `json:"uncertain_requests"`
 	// Damaged counts rows whose stored result could not be read back; the
-	// next run looks them up again.
+	// next run looks them up again. Redone counts the identifiers this run
+	// looked up again for that.
 	Damaged int `json:"damaged_results,omitempty"`
+	Redone  int `json:"redone,omitempty"`
 
 	Credits Credits `json:"credits"`
 
@@ -129,8 +138,9 @@ type KindMatch struct {
 // Credits is the one account of what a run cost. Two figures, each named
 // for what it is: the profiles the run received (each a credit spent), and
 // the drop of the account's balance while it ran, which also holds
-// profiles the service charged but never delivered (a discarded callback,
-// looked up again) and any other use of the account meanwhile.
+// profiles the service charged but never delivered (a delivery it
+// discarded, or an answer lost) and any other use of the account
+// meanwhile.
 type Credits struct {
 	Pool string `json:"pool"` // "standard" or "without contacts"
 	// ProfilesReceived counts the matches delivered to this run.
@@ -145,8 +155,17 @@ type Credits struct {
 	// request for them never came: each one found was paid twice if the
 	// service had matched it the first time.
 	Relookups int `json:"relookups"`
-	// MaxCredits is --max-credits, 0 when unlimited.
+	// Undelivered counts the items of this run's requests whose results
+	// never came (given up after --callback-timeout, or their answer and
+	// callback lost): the service may have matched and charged them and
+	// discarded their delivery.
+	Undelivered int64 `json:"undelivered"`
+	// MaxCredits is --max-credits, 0 when unlimited; Counted is what the
+	// run counted against it: the matches in its requests' own results and
+	// every item whose results never came, the most it can have been
+	// charged.
 	MaxCredits int64 `json:"max_credits,omitempty"`
+	Counted    int64 `json:"counted,omitempty"`
 }
 
 // Timeline is the run over time: items sent per rate window against the
@@ -164,9 +183,10 @@ type Window struct {
 	Start       float64 `json:"start"` // seconds from the run's start
 	Items       int     `json:"items"` // items sent
 	Requests    int     `json:"requests"`
-	RateLimited int     `json:"rate_limited"` // 429 answers
-	Resent      int     `json:"resent"`       // items of Items sent again
-	Results     int     `json:"results"`      // results received
+	RateLimited int     `json:"rate_limited"`      // 429 answers
+	Resent      int     `json:"resent"`            // items of Items sent again
+	Refused     int     `json:"refused,omitempty"` // items of requests the service did not take, not in Items
+	Results     int     `json:"results"`           // results received
 }
 
 // Event kinds.

@@ -15,8 +15,8 @@ func (r *Run) WriteSummary(w io.Writer) {
 		km := r.MatchRate[k]
 		fmt.Fprintf(w, "  %-10s %d of %d found (%s)\n", k, km.Found, km.Tried, share(km.Found, km.Tried))
 	}
-	fmt.Fprintf(w, "  %-10s %d distinct; %d %s sent in %d %s; %d sent again; %d rate-limited\n",
-		"lookups", r.Lookups, r.ItemsSent, plural(int64(r.ItemsSent), "item", "items"), r.Requests, plural(int64(r.Requests), "request", "requests"), r.Resubmissions, r.RateLimited)
+	fmt.Fprintf(w, "  %-10s %d distinct; %d %s sent in %d %s; %d sent again%s; %d rate-limited\n",
+		"lookups", r.Lookups, r.ItemsSent, plural(int64(r.ItemsSent), "item", "items"), r.Requests, plural(int64(r.Requests), "request", "requests"), r.Resubmissions, refusedList(r.Refused), r.RateLimited)
 	fmt.Fprintf(w, "  %-10s %s\n", "credits", r.Credits.sentence())
 	if r.Refreshed > 0 {
 		fmt.Fprintf(w, "  %-10s %d looked up again; %d %s changed company or title\n", "refreshed", r.Refreshed,
@@ -25,6 +25,15 @@ func (r *Run) WriteSummary(w io.Writer) {
 	fmt.Fprintf(w, "  %-10s %s at %.0f items/min (budget %.0f)\n", "time",
 		(time.Duration(r.DurationSeconds * float64(time.Second))).Round(time.Second), r.ItemsPerMinute, r.BudgetItemsPerMinute)
 	fmt.Fprintf(w, "  %-10s %s\n", "report", r.Output+".report.html")
+}
+
+// refusedList says which items the service refused, by its answer: ";
+// refused 200 (429), 100 (503)", or "" when none were.
+func refusedList(refused map[string]int) string {
+	if parts := refusedParts(refused); len(parts) > 0 {
+		return "; refused " + strings.Join(parts, ", ")
+	}
+	return ""
 }
 
 // stateLine says how a job ended and, for an incomplete one, what to run
@@ -76,14 +85,28 @@ func (c Credits) sentence() string {
 		return s + "; balance not read"
 	}
 	s += fmt.Sprintf("; balance %d → %d", *c.BalanceStart, *c.BalanceEnd)
-	drop := *c.BalanceStart - *c.BalanceEnd
-	switch extra := drop - c.ProfilesReceived; {
-	case extra > 0 && c.Relookups > 0:
-		s += fmt.Sprintf(" (%d more than received: re-lookups of %d items whose delivery never came, or other use of the account)", extra, c.Relookups)
-	case extra > 0:
-		s += fmt.Sprintf(" (%d more than received: other use of the account meanwhile)", extra)
+	if extra := *c.BalanceStart - *c.BalanceEnd - c.ProfilesReceived; extra > 0 {
+		s += fmt.Sprintf(" (%d more than received: %s)", extra, c.explainExtra(extra))
+	}
+	if c.MaxCredits > 0 {
+		s += fmt.Sprintf("; %d counted against --max-credits %d", c.Counted, c.MaxCredits)
 	}
 	return s
+}
+
+// explainExtra says what a balance that fell by extra more than the
+// profiles received paid for: deliveries the service discarded, as far as
+// the run's undelivered items go, and other use of the account beyond.
+func (c Credits) explainExtra(extra int64) string {
+	discarded := min(extra, c.Undelivered)
+	switch {
+	case discarded == 0:
+		return "other use of the account meanwhile"
+	case discarded == extra:
+		return fmt.Sprintf("matches whose delivery the service discarded (%d %s never delivered)", c.Undelivered, plural(c.Undelivered, "item was", "items were"))
+	}
+	return fmt.Sprintf("%d for matches whose delivery the service discarded (%d %s never delivered), %d other use of the account meanwhile",
+		discarded, c.Undelivered, plural(c.Undelivered, "item was", "items were"), extra-discarded)
 }
 
 func plural(n int64, one, many string) string {

@@ -21,8 +21,8 @@ func TestRunSummary(t *testing.T) {
 			"email": {Tried: 4, Found: 1, Rate: .25}, "linkedin": {Tried: 8, Found: 6, Rate: .75},
 			"uid": {}, "twitter": {Tried: 2, Found: 2, Rate: 1},
 		},
-		Lookups: 14, Requests: 3, ItemsSent: 14, Resubmissions: 1, RateLimited: 0,
-		Credits:         Credits{ProfilesReceived: 1212, BalanceStart: &start, BalanceEnd: &end, Relookups: 300},
+		Lookups: 14, Requests: 3, ItemsSent: 14, Resubmissions: 1, RateLimited: 0, Refused: map[string]int{"503": 100, "429": 200, "no connection": 0},
+		Credits:         Credits{ProfilesReceived: 1212, BalanceStart: &start, BalanceEnd: &end, Relookups: 300, Undelivered: 300},
 		DurationSeconds: 468.4, ItemsPerMinute: 375, BudgetItemsPerMinute: 600,
 	}
 	want := `enrich: leads.xlsx → out.csv: incomplete
@@ -31,8 +31,8 @@ func TestRunSummary(t *testing.T) {
   email      1 of 4 found (25.0%)
   uid        0 of 0 found (–)
   twitter    2 of 2 found (100.0%)
-  lookups    14 distinct; 14 items sent in 3 requests; 1 sent again; 0 rate-limited
-  credits    1212 profiles received; balance 1300 → 0 (88 more than received: re-lookups of 300 items whose delivery never came, or other use of the account)
+  lookups    14 distinct; 14 items sent in 3 requests; 1 sent again; refused 200 (429), 100 (503); 0 rate-limited
+  credits    1212 profiles received; balance 1300 → 0 (88 more than received: matches whose delivery the service discarded (300 items were never delivered))
   time       7m48s at 375 items/min (budget 600)
   report     out.csv.report.html
 `
@@ -42,6 +42,15 @@ func TestRunSummary(t *testing.T) {
 		if b.String() != want {
 			t.Fatalf("summary:\n%s\nwant:\n%s", b.String(), want)
 		}
+	}
+
+	// A drop beyond what was never delivered is other use of the account;
+	// --max-credits shows what the run counted against it.
+	r.Credits.Undelivered, r.Credits.MaxCredits, r.Credits.Counted = 50, 2000, 1262
+	var c bytes.Buffer
+	r.WriteSummary(&c)
+	if want := "  credits    1212 profiles received; balance 1300 → 0 (88 more than received: 50 for matches whose delivery the service discarded (50 items were never delivered), 38 other use of the account meanwhile); 1262 counted against --max-credits 2000\n"; !bytes.Contains(c.Bytes(), []byte(want)) {
+		t.Errorf("summary:\n%s\nwant the line:\n%s", c.String(), want)
 	}
 
 	r.StopReason, r.Next = "credits exhausted", "enrich run leads.xlsx -o out.csv"
