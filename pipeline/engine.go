@@ -41,7 +41,7 @@ type engine struct {
 	done       chan struct{}  // closed when the loop ends
 	group      errgroup.Group // submissions and balance reads
 	// sendCtx is the context of submissions and balance reads: not
-	// cancelled by Ctrl-C, but at --max-duration and when the drain ends.
+	// cancelled by Ctrl-C, but at --max-duration.
 	sendCtx     context.Context
 	cancelSends context.CancelFunc
 
@@ -174,9 +174,10 @@ func (e *engine) run(ctx context.Context) (*report.Run, error) {
 	if err := e.loop(ctx); err != nil && e.err == nil {
 		e.err = err
 	}
-	// What is still under way when the drain ends is given up: its batch
-	// stays open in the journal, for the next run.
-	e.cancelSends()
+	// A request still under way when the drain ends is awaited: its answer
+	// may hold paid results. --max-duration cuts it (sendCtx), and its
+	// batch then stays open in the journal, for the next run.
+	defer e.cancelSends()
 	e.awaitSubmissions()
 	e.refreshBalance(ctx)
 	e.tick(e.clock.Now(), true) // the last progress line shows the final balance

@@ -78,7 +78,7 @@ func (e *engine) send(batch []int32, res budget.Reservation, now time.Time) bool
 
 	// A request under way is finished even after Ctrl-C (it may reach the
 	// service, and its answer says what the journal must record), within
-	// the drain and --max-duration.
+	// --max-duration.
 	reqCtx := e.sendCtx
 	sync, items, callbackURL := e.cfg.Sync, b.Items, ""
 	if !sync {
