@@ -23,6 +23,7 @@ func (e *engine) delivered(r delivered) {
 	e.stats.callbacks++
 	e.stats.stale += d.Stale
 	e.cr.answered(d.Batch, int64(d.Charged))
+	delete(e.late, d.Batch)
 	e.stats.lastResult = now
 	e.applyAll(d.Changes)
 	e.timeline.results(now, len(d.Changes))

@@ -35,6 +35,10 @@ type engine struct {
 
 	queue   queue
 	flights map[uint64]*flight
+	// late holds the items of requests given up on whose own results
+	// have not come: the service may have charged them, and after a stop
+	// their results are awaited with those in flight.
+	late map[uint64][]string
 
 	deliveries chan delivered // from the receiver, after commit
 	outcomes   chan outcome   // from submissions and balance reads
@@ -83,6 +87,7 @@ func newEngine(ctx context.Context, cfg *Config, j *state.Journal) (*engine, err
 		j:          j,
 		mode:       cfg.mode(),
 		flights:    make(map[uint64]*flight),
+		late:       make(map[uint64][]string),
 		deliveries: make(chan delivered, 64),
 		outcomes:   make(chan outcome, 64),
 		done:       make(chan struct{}),

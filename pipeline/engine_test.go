@@ -497,3 +497,45 @@ func TestHugeBalanceClamped(t *testing.T) {
 		}
 	}
 }
+
+// After a stop, the results of a request given up on are awaited with
+// those in flight, up to the drain: the service may have charged them.
+// Once they come, or no row waits for them, the run ends.
+func TestLateResultsAwaitedAfterStop(t *testing.T) {
+	e, fake := testEngine(t, 10, &fakeService{}, func(c *Config) { c.MaxCredits = 10 })
+	f := sendOne(t, e, 10)
+	fake.Set(f.deadline)
+	e.reap(fake.Now())
+	e.submit(fake.Now())
+	if e.stop != StopMaxCredits {
+		t.Fatalf("stop %q, want %q", e.stop, StopMaxCredits)
+	}
+	if e.finished(fake.Now()) {
+		t.Fatal("the run ended without waiting for the results of the request given up on")
+	}
+	var results []api.Result
+	for _, id := range f.batch.Items {
+		results = append(results, success(id))
+	}
+	d, err := e.j.Deliver(state.Ref{RequestID: 1}, results, fake.Now(), e.cfg.policy())
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.delivered(delivered{d: d})
+	if !e.finished(fake.Now()) {
+		t.Fatal("the late results came; the run waits on")
+	}
+	if e.cr.profiles != 10 || e.cr.spent() != 10 {
+		t.Errorf("profiles %d, counted %d; want 10 and 10", e.cr.profiles, e.cr.spent())
+	}
+
+	// Without them, the drain bounds the wait.
+	e2, fake2 := testEngine(t, 10, &fakeService{}, func(c *Config) { c.MaxCredits = 10 })
+	f2 := sendOne(t, e2, 10)
+	fake2.Set(f2.deadline)
+	e2.reap(fake2.Now())
+	e2.submit(fake2.Now())
+	if fake2.Advance(e2.cfg.DrainTimeout); !e2.finished(fake2.Now()) {
+		t.Error("the wait for late results outlasted the drain")
+	}
+}

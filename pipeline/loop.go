@@ -50,13 +50,33 @@ func (e *engine) loop(ctx context.Context) error {
 	}
 }
 
-// finished reports whether the loop can end: nothing queued or in flight,
-// or submission stopped and the drain bound passed.
+// finished reports whether the loop can end: nothing queued or in flight;
+// or submission stopped and nothing in flight, nor results of requests
+// given up on that rows still wait for (they may have been paid for); or
+// submission stopped and the drain bound passed.
 func (e *engine) finished(now time.Time) bool {
-	if len(e.flights) == 0 && (e.stop != "" || e.queue.len() == 0) {
+	switch {
+	case e.stop != "" && !now.Before(e.drainEnd()):
 		return true
+	case len(e.flights) > 0:
+		return false
+	case e.stop == "":
+		return e.queue.len() == 0
 	}
-	return e.stop != "" && !now.Before(e.drainEnd())
+	return !e.lateAwaited()
+}
+
+// lateAwaited reports whether a request given up on may still bring
+// results that rows wait for.
+func (e *engine) lateAwaited() bool {
+	for _, items := range e.late {
+		for _, id := range items {
+			if li, ok := e.m.index[id]; ok && !e.m.lookups[li].phase.Final() {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // drainEnd is when the wait for results in flight ends after a stop: the
@@ -83,8 +103,8 @@ func (e *engine) halt(reason string, err error) {
 	e.stop, e.stopAt = reason, now
 	e.timeline.event(now, eventForStop(reason), reason)
 	e.cfg.Log.Info("submission stopped", "reason", reason, "in_flight_requests", len(e.flights))
-	if len(e.flights) > 0 {
-		e.cfg.Log.Info("waiting for results in flight", "at_most", e.drainEnd().Sub(now).Round(time.Second))
+	if len(e.flights) > 0 || e.lateAwaited() {
+		e.cfg.Log.Info("waiting for results in flight", "requests", len(e.flights), "given_up_on", len(e.late), "at_most", e.drainEnd().Sub(now).Round(time.Second))
 	}
 }
 
