@@ -17,7 +17,7 @@ type runStats struct {
 	callbacks, stale, gaveUp, uncertain, relookups    int
 	refused                                           map[string]int // items of requests the service did not take, by its answer
 	refreshed                                         int            // identifiers looked up again by --refresh-older-than
-	redone                                            int // identifiers looked up again because their stored result was unusable
+	redone                                            int            // identifiers looked up again because their stored result was unusable
 	firstSend, lastSend                               time.Time
 	lastResult                                        time.Time
 }
