@@ -33,24 +33,38 @@ const preloadBlock = 256
 // journal's order, each page is read once. It stops when the cache is
 // three quarters full: the rows read the rest as they are written.
 func (x *exporter) preload(ctx context.Context, j *state.Journal, ids []uint64, workers int) error {
+	return inBlocks(ctx, j, len(ids), workers, func(s *journalScan, lo, hi int) bool {
+		for _, id := range ids[lo:hi] {
+			if x.nearlyFull() {
+				return false
+			}
+			x.result(s, id)
+		}
+		return true
+	})
+}
+
+// inBlocks calls fn on workers goroutines for blocks [lo, hi) of
+// preloadBlock of the n results to read, in order, each block in a read
+// transaction of its own whose pages are released past journalResident,
+// until every block is done or fn reports that no more are wanted.
+func inBlocks(ctx context.Context, j *state.Journal, n, workers int, fn func(s *journalScan, lo, hi int) bool) error {
 	var next atomic.Int64
+	var enough atomic.Bool
 	g, ctx := errgroup.WithContext(ctx)
 	for range workers {
 		g.Go(func() error {
 			s := &journalScan{}
-			for ctx.Err() == nil && !x.nearlyFull() {
-				start := int(next.Add(preloadBlock)) - preloadBlock
-				if start >= len(ids) {
+			for ctx.Err() == nil && !enough.Load() {
+				lo := int(next.Add(preloadBlock)) - preloadBlock
+				if lo >= n {
 					return nil
 				}
 				err := j.View(func(r *state.Reader) error {
 					s.Reader = r
 					defer func() { s.Reader = nil }()
-					for _, id := range ids[start:min(start+preloadBlock, len(ids))] {
-						if x.nearlyFull() {
-							break
-						}
-						x.result(s, id)
+					if !fn(s, lo, min(lo+preloadBlock, n)) {
+						enough.Store(true)
 					}
 					r.ReleasePages(journalResident)
 					return nil

@@ -6,9 +6,6 @@ import (
 	"runtime"
 	"slices"
 	"sync"
-	"sync/atomic"
-
-	"golang.org/x/sync/errgroup"
 
 	"github.com/enrich-dev/enrich/internal/ident"
 	"github.com/enrich-dev/enrich/state"
@@ -92,46 +89,25 @@ func (e *engine) checkAnswers(ctx context.Context) error {
 // names another identifier. Results are decoded into the cache while it
 // has room.
 func (x *exporter) check(ctx context.Context, j *state.Journal, m *model, answers []storedAnswer) ([]int32, error) {
-	var next atomic.Int64
 	var mu sync.Mutex
 	var bad []int32
-	g, ctx := errgroup.WithContext(ctx)
-	for range max(runtime.GOMAXPROCS(0), 1) {
-		g.Go(func() error {
-			s := &journalScan{}
-			for ctx.Err() == nil {
-				start := int(next.Add(preloadBlock)) - preloadBlock
-				if start >= len(answers) {
-					return nil
-				}
-				err := j.View(func(r *state.Reader) error {
-					s.Reader = r
-					defer func() { s.Reader = nil }()
-					for _, a := range answers[start:min(start+preloadBlock, len(answers))] {
-						var res storedResult
-						if x.nearlyFull() {
-							res = x.peek(s, a.result)
-						} else {
-							res = x.result(s, a.result)
-						}
-						l := &m.lookups[a.li]
-						if res.damaged || !sameIdentifier(ident.ID{Kind: l.kind, Value: l.id}, res.item) {
-							mu.Lock()
-							bad = append(bad, a.li)
-							mu.Unlock()
-						}
-					}
-					r.ReleasePages(journalResident)
-					return nil
-				})
-				if err != nil {
-					return err
-				}
+	err := inBlocks(ctx, j, len(answers), max(runtime.GOMAXPROCS(0), 1), func(s *journalScan, lo, hi int) bool {
+		for _, a := range answers[lo:hi] {
+			var res storedResult
+			if x.nearlyFull() {
+				res = x.peek(s, a.result)
+			} else {
+				res = x.result(s, a.result)
 			}
-			return ctx.Err()
-		})
-	}
-	err := g.Wait()
+			l := &m.lookups[a.li]
+			if res.damaged || !sameIdentifier(ident.ID{Kind: l.kind, Value: l.id}, res.item) {
+				mu.Lock()
+				bad = append(bad, a.li)
+				mu.Unlock()
+			}
+		}
+		return true
+	})
 	slices.Sort(bad)
 	return bad, err
 }
