@@ -2,6 +2,9 @@ package e2e
 
 import (
 	"fmt"
+	"maps"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -115,4 +118,33 @@ func (j *job) salvage(t *testing.T, replay string) string {
 func exists(path string) bool {
 	_, err := os.Stat(path)
 	return err == nil
+}
+
+// lateAnswers is the service with every answer of its API held for d on
+// its way back, as over a slow network: the callback of a lookup may
+// reach the client before the answer to the request, and the balance in
+// that answer's X-Credits-Left is then older than what the client has
+// received. The emulator's admin endpoints answer at once.
+func lateAnswers(h http.Handler, d time.Duration) http.Handler {
+	if d == 0 {
+		return h
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/_emulator/") {
+			h.ServeHTTP(w, r)
+			return
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, r)
+		timer := time.NewTimer(d)
+		defer timer.Stop()
+		select {
+		case <-timer.C:
+		case <-r.Context().Done():
+			return
+		}
+		maps.Copy(w.Header(), rec.Header())
+		w.WriteHeader(rec.Code)
+		w.Write(rec.Body.Bytes())
+	})
 }

@@ -49,6 +49,8 @@ type schedule struct {
 	// salvageAfter is the run after which `enrich journal salvage` copies
 	// the journal and the job goes on with the copy; 0 is never.
 	salvageAfter int
+	// latency holds every answer of the API this long on its way back.
+	latency time.Duration
 }
 
 func drawSchedule(r *rand.Rand) schedule {
@@ -72,8 +74,9 @@ func drawSchedule(r *rand.Rand) schedule {
 }
 
 // drawLater draws the parts of a schedule added after the first ones: a
-// cap on each run's credits, a salvage of the journal between runs, and an
-// outage from the first request, often longer than --service-wait. They
+// cap on each run's credits, a salvage of the journal between runs, an
+// outage from the first request, often longer than --service-wait, and
+// answers that come back late, after the callbacks they caused. They
 // come from a stream of their own, so that the sheet and the faults each
 // seed drew before stay what they were.
 func drawLater(r *rand.Rand, s *schedule) {
@@ -91,6 +94,7 @@ func drawLater(r *rand.Rand, s *schedule) {
 		}
 		s.outage = &o
 	}
+	s.latency = []time.Duration{0, 0, 20 * time.Millisecond, 80 * time.Millisecond, 200 * time.Millisecond}[r.IntN(5)]
 }
 
 // capFor is the --max-credits of a sheet that needs need credits; 0 is
@@ -125,8 +129,8 @@ func (s schedule) String() string {
 	if s.salvageAfter > 0 {
 		salvage = fmt.Sprintf("after run %d", s.salvageAfter)
 	}
-	return fmt.Sprintf("loss %.2f, duplicates %.2f, 500s %.2f, answers lost %.2f, timeouts %.2f, delay %v, credits ×%.1f, kill after %v, outage %s, max credits %s, salvage %s",
-		s.loss, s.duplicate, s.submitError, s.lostAnswer, s.timeout, s.delay, s.creditShare, s.kill, outage, limit, salvage)
+	return fmt.Sprintf("loss %.2f, duplicates %.2f, 500s %.2f, answers lost %.2f, timeouts %.2f, delay %v, answers late by %v, credits ×%.1f, kill after %v, outage %s, max credits %s, salvage %s",
+		s.loss, s.duplicate, s.submitError, s.lostAnswer, s.timeout, s.delay, s.latency, s.creditShare, s.kill, outage, limit, salvage)
 }
 
 func TestTorture(t *testing.T) {
@@ -165,7 +169,7 @@ func torture(t *testing.T, seed uint64) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(emu)
+	srv := httptest.NewServer(lateAnswers(emu, sch.latency))
 	t.Cleanup(func() { srv.Close(); emu.Close() })
 
 	sheet := drawSheet(r, emu.World())
