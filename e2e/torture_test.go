@@ -143,6 +143,13 @@ func TestTorture(t *testing.T) {
 	}
 }
 
+// laterStream names the stream drawLater draws from. Of the streams
+// tried, it is one whose first ten seeds, the slice `make test` runs,
+// draw every addition at least once (a cap that runs reach, with answers
+// late; a salvage; an outage longer than --service-wait) on sheets small
+// enough to keep the slice about as fast as before them.
+const laterStream = 0x6c62c0
+
 // tortureBudget is the compressed budget of the suite: a 3,000-row sheet
 // takes seconds.
 const tortureBudget = 1000
@@ -159,7 +166,7 @@ const serviceWait = 5 * time.Second
 func torture(t *testing.T, seed uint64) {
 	r := rand.New(rand.NewPCG(seed, 0x746f72))
 	sch := drawSchedule(r)
-	drawLater(rand.New(rand.NewPCG(seed, 0x6c6174)), &sch)
+	drawLater(rand.New(rand.NewPCG(seed, laterStream)), &sch)
 	replay := fmt.Sprintf("replay: go test ./e2e/ -run 'TestTorture/seed=%d$' -seed %d -seeds 1", seed, seed)
 	cfg := fastService(0)
 	cfg.Seed = int64(1 + seed%3)
