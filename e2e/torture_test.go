@@ -12,6 +12,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -31,13 +32,26 @@ var (
 	firstSeed = flag.Uint64("seed", 1, "first seed of the generative suite")
 )
 
-// schedule is the faults of one seed.
+// schedule is the faults of one seed, and what the user does between
+// runs.
 type schedule struct {
 	loss, duplicate, submitError, timeout, lostAnswer float64
 	outage                                            *emulator.Outage
 	delay                                             time.Duration
 	creditShare                                       float64 // credits at the start, as a share of what the sheet needs
 	kill                                              time.Duration
+
+	// capShare and capFloor draw --max-credits: capShare of what the
+	// sheet needs, and never under capFloor; capShare 0 is no cap.
+	capShare float64
+	capFloor int64
+	// maxCredits is the cap drawn, once the sheet says what it needs.
+	maxCredits int64
+	// salvageAfter is the run after which `enrich journal salvage` copies
+	// the journal and the job goes on with the copy; 0 is never.
+	salvageAfter int
+	// latency holds every answer of the API this long on its way back.
+	latency time.Duration
 }
 
 func drawSchedule(r *rand.Rand) schedule {
@@ -60,13 +74,64 @@ func drawSchedule(r *rand.Rand) schedule {
 	return s
 }
 
+// drawLater draws the parts of a schedule added after the first ones: a
+// cap on each run's credits, a salvage of the journal between runs, an
+// outage from the first request, often longer than --service-wait, and
+// answers that come back late, after the callbacks they caused. They
+// come from a stream of their own, so that the sheet and the faults each
+// seed drew before stay what they were.
+func drawLater(r *rand.Rand, s *schedule) {
+	if r.IntN(3) == 0 {
+		s.capShare = []float64{0.1, 0.25, 0.5, 1, 1.5}[r.IntN(5)]
+		s.capFloor = int64(24 + r.IntN(40))
+	}
+	if r.IntN(4) == 0 {
+		s.salvageAfter = 1 + r.IntN(2)
+	}
+	if r.IntN(5) == 0 {
+		o := emulator.Outage{For: time.Duration(300+r.IntN(2700)) * time.Millisecond}
+		if r.IntN(2) == 0 {
+			o.For = serviceWait + 2*time.Second + time.Duration(r.IntN(3000))*time.Millisecond
+		}
+		s.outage = &o
+	}
+	s.latency = []time.Duration{0, 0, 20 * time.Millisecond, 80 * time.Millisecond, 200 * time.Millisecond}[r.IntN(5)]
+}
+
+// capFor is the --max-credits of a sheet that needs need credits; 0 is
+// none.
+func (s schedule) capFor(need int64) int64 {
+	if s.capShare == 0 {
+		return 0
+	}
+	return max(s.capFloor, int64(s.capShare*float64(need)))
+}
+
+// capRuns bounds the runs --max-credits may stop before the job is
+// complete: twice as many as the cap divides what the sheet needs, for
+// the credits that faults make a job pay again, and a few more.
+func (s schedule) capRuns(need int64) int {
+	if s.maxCredits == 0 {
+		return 0
+	}
+	return 4 + int(2*need/s.maxCredits)
+}
+
 func (s schedule) String() string {
 	outage := "none"
 	if s.outage != nil {
 		outage = fmt.Sprintf("%v for %v", s.outage.At, s.outage.For)
 	}
-	return fmt.Sprintf("loss %.2f, duplicates %.2f, 500s %.2f, answers lost %.2f, timeouts %.2f, delay %v, credits ×%.1f, kill after %v, outage %s",
-		s.loss, s.duplicate, s.submitError, s.lostAnswer, s.timeout, s.delay, s.creditShare, s.kill, outage)
+	limit := "none"
+	if s.maxCredits > 0 {
+		limit = fmt.Sprint(s.maxCredits)
+	}
+	salvage := "never"
+	if s.salvageAfter > 0 {
+		salvage = fmt.Sprintf("after run %d", s.salvageAfter)
+	}
+	return fmt.Sprintf("loss %.2f, duplicates %.2f, 500s %.2f, answers lost %.2f, timeouts %.2f, delay %v, answers late by %v, credits ×%.1f, kill after %v, outage %s, max credits %s, salvage %s",
+		s.loss, s.duplicate, s.submitError, s.lostAnswer, s.timeout, s.delay, s.latency, s.creditShare, s.kill, outage, limit, salvage)
 }
 
 func TestTorture(t *testing.T) {
@@ -78,13 +143,30 @@ func TestTorture(t *testing.T) {
 	}
 }
 
+// laterStream names the stream drawLater draws from. Of the streams
+// tried, it is one whose first ten seeds, the slice `make test` runs,
+// draw every addition at least once (a cap that runs reach, with answers
+// late; a salvage; an outage longer than --service-wait) on sheets small
+// enough to keep the slice about as fast as before them.
+const laterStream = 0x6c62c0
+
 // tortureBudget is the compressed budget of the suite: a 3,000-row sheet
 // takes seconds.
 const tortureBudget = 1000
 
+// outageStop is the summary of a run that stopped because the service did
+// not answer for --service-wait. The summary's next command line names
+// the flag too: the reason is the one in parentheses.
+var outageStop = regexp.MustCompile(`: incomplete \([^)]*--service-wait[^)]*\)`)
+
+// serviceWait is the runs' --service-wait: a longer outage stops a run as
+// incomplete.
+const serviceWait = 5 * time.Second
+
 func torture(t *testing.T, seed uint64) {
 	r := rand.New(rand.NewPCG(seed, 0x746f72))
 	sch := drawSchedule(r)
+	drawLater(rand.New(rand.NewPCG(seed, laterStream)), &sch)
 	replay := fmt.Sprintf("replay: go test ./e2e/ -run 'TestTorture/seed=%d$' -seed %d -seeds 1", seed, seed)
 	cfg := fastService(0)
 	cfg.Seed = int64(1 + seed%3)
@@ -100,7 +182,7 @@ func torture(t *testing.T, seed uint64) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(emu)
+	srv := httptest.NewServer(lateAnswers(emu, sch.latency))
 	t.Cleanup(func() { srv.Close(); emu.Close() })
 
 	sheet := drawSheet(r, emu.World())
@@ -117,34 +199,47 @@ func torture(t *testing.T, seed uint64) {
 			need++
 		}
 	}
+	sch.maxCredits = sch.capFor(need)
 	topUp(t, srv.URL, int64(float64(need)*sch.creditShare)+1)
 	t.Logf("seed %d: %d rows (%d data) as %s → %s, %d identifier columns of %v; %s", seed, len(sheet.rows), len(data), sheet.format, sheet.out, len(sheet.header)-3, sheet.header, sch)
 
 	j := &job{emu: emu, srv: srv, url: srv.URL, dir: dir, input: input, output: output, journal: filepath.Join(dir, "job.journal")}
-	args := []string{"run", input, "-o", output, "--journal", j.journal,
-		"--items-per-minute", fmt.Sprint(tortureBudget), "--rate-window", window.String(),
-		"--callback-timeout", callbackTimeout(sch).String(), "--retry-wait", "400ms", "--drain-timeout", "3s", "--service-wait", "5s",
-		"--default-region", "US", "--progress", "log"}
 	// The receiver's address must survive restarts: callbacks for a killed
 	// run reach the next one.
-	args = append(args, "--listen", freePort(t))
+	listen := freePort(t)
+	runArgs := func() []string {
+		args := []string{"run", input, "-o", output, "--journal", j.journal,
+			"--items-per-minute", fmt.Sprint(tortureBudget), "--rate-window", window.String(),
+			"--callback-timeout", callbackTimeout(sch).String(), "--retry-wait", "400ms", "--drain-timeout", "3s", "--service-wait", serviceWait.String(),
+			"--default-region", "US", "--progress", "log", "--listen", listen}
+		if sch.maxCredits > 0 {
+			args = append(args, "--max-credits", fmt.Sprint(sch.maxCredits))
+		}
+		return args
+	}
 
 	if len(data) == 0 {
-		res := j.enrich(t, args...)
+		res := j.enrich(t, runArgs()...)
 		if res.code != 2 || j.stats().Requests != 0 {
 			t.Fatalf("a sheet without data rows: exit %d, %d requests; want 2 and none\n%s\n%s", res.code, j.stats().Requests, res.stderr, replay)
 		}
 		return
 	}
 	var log strings.Builder
+	meter := &creditMeter{emu: emu, max: sch.maxCredits, replay: replay}
 	// Four runs complete the job, not counting those that stop because
-	// the credits ran out (each is followed by a top-up): where a fault
-	// schedule discards many paid deliveries, their re-lookups can eat a
-	// top-up or two.
-	complete := false
-	for run, counted := 1, 0; counted < 4 && run <= 8 && !complete; run++ {
+	// the credits ran out (each is followed by a top-up) or because
+	// --max-credits was reached (a small cap needs many runs): where a
+	// fault schedule discards many paid deliveries, their re-lookups can
+	// eat a top-up or two, and a cap's share of every run.
+	complete, salvaged := false, sch.salvageAfter == 0
+	counted, capped, lastRun := 0, 0, 8+sch.capRuns(need)
+	for run := 1; counted < 4 && run <= lastRun && !complete; run++ {
+		meter.next(t, fmt.Sprintf("run %d", run), &log)
+		before, _ := os.Stat(output)
+		began := time.Now()
 		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-		cmd := j.command(ctx, args...)
+		cmd := j.command(ctx, runArgs()...)
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr
 		if err := cmd.Start(); err != nil {
@@ -165,6 +260,19 @@ func torture(t *testing.T, seed uint64) {
 		if strings.Contains(stderr.String(), "panic:") || strings.Contains(stderr.String(), "DATA RACE") {
 			t.Fatalf("run %d crashed:\n%s\n%s", run, stderr.String(), replay)
 		}
+		// A run that meets an outage longer than --service-wait stops for
+		// it: it can do nothing else meanwhile.
+		stoppedForOutage := code == 3 && outageStop.MatchString(stderr.String())
+		if down := downAtStart(sch, emu.Stats(), began); !killed && !stoppedForOutage && down > serviceWait+time.Second {
+			t.Fatalf("run %d met an outage of %v from its start, longer than --service-wait %v, and exited %d without saying it stopped for it; want 3 (incomplete, --service-wait) with the output written\n%s\n%s",
+				run, down.Round(time.Millisecond), serviceWait, code, log.String(), replay)
+		}
+		if code == 3 {
+			checkWritten(t, run, output, before, log.String()+replay)
+			if !checkTorture(t, sheet, output, false, fmt.Sprintf("the output of run %d (incomplete)\n%s%s", run, log.String(), replay)) {
+				t.FailNow()
+			}
+		}
 		switch {
 		case killed:
 			counted++
@@ -172,16 +280,38 @@ func torture(t *testing.T, seed uint64) {
 			complete = true
 		case code == 3 && strings.Contains(stderr.String(), "incomplete: credits exhausted"):
 			topUp(t, srv.URL, need+1)
+		case code == 3 && sch.maxCredits > 0 && strings.Contains(stderr.String(), "incomplete (--max-credits reached"):
+			capped++
 		case code == 3:
 			counted++
 		default:
 			t.Fatalf("run %d exited %d; only 0 and 3 are expected\n%s\n%s", run, code, log.String(), replay)
 		}
+		if !salvaged && (run >= sch.salvageAfter || complete) && exists(j.journal) {
+			out := j.salvage(t, replay)
+			fmt.Fprintf(&log, "after run %d: %s\n", run, strings.TrimSpace(out))
+			salvaged = true
+		}
 	}
 	if !complete {
-		t.Fatalf("not complete after four runs and the top-ups of credits\n%s\n%s", log.String(), replay)
+		meter.next(t, "", &log)
+		t.Fatalf("not complete after %d counted runs, %d stopped by --max-credits (at most %d) and the top-ups of credits\n%s\n%s",
+			counted, capped, sch.capRuns(need), log.String(), replay)
 	}
-	checkTorture(t, sheet, output, log.String()+replay)
+	checkTorture(t, sheet, output, true, log.String()+replay)
+	// A further run sends nothing and stays complete; after a salvage, it
+	// is the first run to write the output from the new journal alone.
+	meter.next(t, "a further run", &log)
+	before := emu.Stats().Accounts[0].ItemsAccepted
+	res := j.enrich(t, runArgs()...)
+	if res.code != 0 {
+		t.Errorf("a further run exited %d\n%s\n%s%s", res.code, res.stderr, log.String(), replay)
+	}
+	if after := emu.Stats().Accounts[0].ItemsAccepted; after != before {
+		t.Errorf("a further run sent %d items\n%s", after-before, replay)
+	}
+	meter.next(t, "", &log)
+	checkTorture(t, sheet, output, res.code == 0, fmt.Sprintf("the output of a further run\n%s%s", log.String(), replay))
 	st := emu.Stats().Accounts[0]
 	if st.RateLimited != 0 || st.MaxWindowItems > tortureBudget || st.LargestRequest > 100 {
 		t.Errorf("budget broken: %d 429s, a window of %d items (limit %d), a request of %d items (limit 100)\n%s",
@@ -190,14 +320,6 @@ func torture(t *testing.T, seed uint64) {
 	bound := distinctFound(t, j) + int64(st.DiscardedCharged) + int64(st.LostAnswerCharged)
 	if used := st.CreditsUsed["standard"]; used > bound {
 		t.Errorf("credits used %d, more than %d distinct matches, paid discarded deliveries and answers lost\n%s", used, bound, replay)
-	}
-	// A further run sends nothing and stays complete.
-	before := emu.Stats().Accounts[0].ItemsAccepted
-	if res := j.enrich(t, args...); res.code != 0 {
-		t.Errorf("a further run exited %d\n%s\n%s", res.code, res.stderr, replay)
-	}
-	if after := emu.Stats().Accounts[0].ItemsAccepted; after != before {
-		t.Errorf("a further run sent %d items\n%s", after-before, replay)
 	}
 }
 
@@ -244,20 +366,24 @@ type outRow struct {
 	uid    string
 }
 
-// checkTorture checks the output of a complete job against the sheet.
-func checkTorture(t *testing.T, s *tsheet, output, context string) {
+// checkTorture checks an output against the sheet, and reports whether
+// it passed: one row for each row, the original cells unchanged, and no
+// row that shows someone who is none of its people. Rows of a complete
+// job are all final; an incomplete one may leave rows pending, in error
+// or without credits.
+func checkTorture(t *testing.T, s *tsheet, output string, complete bool, context string) bool {
 	t.Helper()
 	rows := readOutput(t, s, output)
 	data := s.dataRows()
 	if len(rows) != len(data) {
 		t.Fatalf("%d output rows for %d input rows\n%s", len(rows), len(data), context)
 	}
+	bad := 0
 	defer func() {
-		if t.Failed() {
+		if bad > 0 {
 			t.Log(context)
 		}
 	}()
-	bad := 0
 	for i, got := range rows {
 		want := data[i]
 		for c := range s.header {
@@ -286,14 +412,20 @@ func checkTorture(t *testing.T, s *tsheet, output, context string) {
 				t.Errorf("row %d: %s, but it has a valid identifier: %q", i+2, got.status, want.cells)
 				bad++
 			}
+		case "pending", "error", "credits_exhausted":
+			if complete {
+				t.Errorf("row %d: status %q in a complete job", i+2, got.status)
+				bad++
+			}
 		default:
-			t.Errorf("row %d: status %q in a complete job", i+2, got.status)
+			t.Errorf("row %d: status %q", i+2, got.status)
 			bad++
 		}
 		if bad >= 5 {
-			return
+			return false
 		}
 	}
+	return bad == 0
 }
 
 func cell(cells []string, i int) string {
