@@ -206,7 +206,8 @@ func (e *engine) checkAccount(ctx context.Context) error {
 	case errors.Is(err, api.ErrUnauthorized), errors.Is(err, api.ErrForbidden):
 		return fmt.Errorf("%w: %s", ErrAccount, accountProblem(err))
 	case errors.Is(err, errHalted):
-		e.cfg.Log.Warn("the credit balance could not be read; the run ends as incomplete", "stop", e.stop)
+		e.cfg.Log.Warn("the credit balance could not be read; the run ends as incomplete; check ENRICH_API_URL (or --api-url) and the network",
+			"service", serviceURL(e.cfg.Service), "stop", e.stop, "error", err)
 		return nil
 	case ctx.Err() != nil:
 		return ctx.Err()

@@ -3,6 +3,7 @@ package pipeline
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"time"
 
@@ -91,7 +92,7 @@ func (e *engine) untilAnswered(ctx context.Context, call func(context.Context) e
 		}
 		e.serviceFailed(began, now, err)
 		if e.stop != "" {
-			return errHalted
+			return fmt.Errorf("%w: %v", errHalted, err)
 		}
 		if err := e.sleepUntil(ctx, e.pauseTil); err != nil {
 			return err
