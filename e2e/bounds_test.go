@@ -171,3 +171,60 @@ func TestReportNamesDiscardedDeliveries(t *testing.T) {
 		t.Errorf("the summary does not name the discarded deliveries:\n%s", lastLines(res.stderr, 8))
 	}
 }
+
+// trickle answers a request one byte a second, forever: a service that
+// holds a connection open by sending a status line that never ends.
+func trickle(w http.ResponseWriter, r *http.Request) {
+	io.Copy(io.Discard, r.Body)
+	conn, buf, err := w.(http.Hijacker).Hijack()
+	if err != nil {
+		return
+	}
+	defer conn.Close()
+	for _, b := range []byte("HTTP/1.1 200 OK\r\nX-Slow: " + strings.Repeat("x", 600)) {
+		if _, err := buf.Write([]byte{b}); err != nil || buf.Flush() != nil {
+			return
+		}
+		select {
+		case <-time.After(time.Second):
+		case <-r.Context().Done():
+			return
+		}
+	}
+}
+
+// A service that trickles its answers cannot keep a run past
+// --service-wait (at the start) or --max-duration (a submission).
+func TestTricklingService(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name  string
+		slow  func(r *http.Request) bool
+		flags []string
+		bound time.Duration
+	}{
+		{"every answer", func(*http.Request) bool { return true }, []string{"--service-wait", "5s", "--max-duration", "60s", "--drain-timeout", "2s"}, 9 * time.Second},
+		{"lookups", func(r *http.Request) bool { return r.URL.Path == api.PathLookup }, []string{"--max-duration", "8s", "--drain-timeout", "2s"}, 11 * time.Second},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			slow := func(next http.Handler) http.Handler {
+				return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+					if tc.slow(r) {
+						trickle(w, r)
+						return
+					}
+					next.ServeHTTP(w, r)
+				})
+			}
+			j := newJobWith(t, fastService(10000), 20, slow)
+			start := time.Now()
+			res := j.enrich(t, j.args(tc.flags...)...)
+			res.expectCode(t, 3)
+			if took := time.Since(start); took > tc.bound {
+				t.Errorf("the run took %v against a trickling service; want at most %v", took, tc.bound)
+			}
+			allPending(t, j, 20)
+		})
+	}
+}
