@@ -1,14 +1,18 @@
 package pipeline
 
 import (
+	"github.com/enrich-dev/enrich/api"
 	"github.com/enrich-dev/enrich/state"
 )
 
 // delivered is what the receiver reports after a callback: the changes it
-// committed, or why it could not commit them.
+// committed, or why it could not commit them and the results it kept
+// beside the output instead.
 type delivered struct {
-	d   state.Delivery
-	err error
+	d         state.Delivery
+	err       error
+	kept      []api.Result
+	requestID int64
 }
 
 // delivered applies results the journal committed: rows move on, and the
@@ -16,6 +20,7 @@ type delivered struct {
 func (e *engine) delivered(r delivered) {
 	if r.err != nil {
 		e.storageFailed(r.err)
+		e.applyKept(r.kept, r.requestID)
 		return
 	}
 	d := r.d
@@ -94,6 +99,58 @@ func (e *engine) applyAll(changes []state.Change) {
 			e.want(li)
 		}
 	}
+}
+
+// applyKept applies results the journal could not store and that were
+// kept beside the output: the model takes their answers, so that the
+// rows they decide are done and the requests they answer land; the
+// output reads the answers from the file.
+func (e *engine) applyKept(results []api.Result, requestID int64) {
+	if len(results) == 0 {
+		return
+	}
+	var changes []state.Change
+	for _, r := range results {
+		phase := state.NotFound
+		switch {
+		case r.Status == api.StatusSuccess && r.Problem() == "":
+			phase = state.Found
+		case r.Status != api.StatusFailed:
+			continue // asks to wait: the next run sends it again
+		}
+		changes = append(changes, state.Change{Mode: e.mode, ID: r.Item, Lookup: state.Lookup{Phase: phase}})
+	}
+	e.stats.callbacks++
+	e.applyAll(changes)
+	for seq, f := range e.flights {
+		if requestID != 0 && f.batch.RequestID == requestID {
+			e.cr.answered(seq, countMatched(results))
+			delete(e.late, seq)
+		}
+		if !e.answeredInModel(f.batch) {
+			continue
+		}
+		if f.sending {
+			f.answered = true
+		} else {
+			e.land(seq)
+		}
+	}
+}
+
+// answeredInModel reports whether every item of a batch of the run's pool
+// has a final answer in the model.
+func (e *engine) answeredInModel(b state.Batch) bool {
+	if b.Mode != e.mode {
+		return false
+	}
+	for _, id := range b.Items {
+		li, ok := e.m.index[id]
+		if !ok || !e.m.lookups[li].phase.Final() {
+			return false
+		}
+	}
+	return true
 }
 
 // settleRows marks the rows waiting on a lookup done for this run.

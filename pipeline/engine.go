@@ -29,6 +29,7 @@ type engine struct {
 	mode   state.Mode
 	m      *model
 	x      *exporter // the profiles the output is written from
+	kept   *kept     // results the journal could not store, kept beside the output
 	layout sources.Layout
 	budget budget.Budget
 	cr     credits
@@ -109,6 +110,9 @@ func newEngine(ctx context.Context, cfg *Config, j *state.Journal) (*engine, err
 		return nil, err
 	}
 	cfg.Log.Info("input read", "rows_with_identifiers", len(e.m.rows), "lookups", len(e.m.lookups), "rows_without", e.m.noIdentifier, "took", e.clock.Now().Sub(e.started).Round(time.Millisecond))
+	if err := e.takeKept(); err != nil {
+		return nil, err
+	}
 	start := e.clock.Now()
 	if err := e.m.readJournal(j, e.mode, e.refreshCutoff()); err != nil {
 		return nil, err
@@ -118,6 +122,7 @@ func newEngine(ctx context.Context, cfg *Config, j *state.Journal) (*engine, err
 	if err := e.checkAnswers(ctx); err != nil {
 		return nil, err
 	}
+	e.kept = newKept(cfg.Output, e.mode)
 	e.budget = e.openBudget()
 	return e, nil
 }
@@ -219,6 +224,8 @@ func (e *engine) startReceiver(ctx context.Context) error {
 		Done:       e.done,
 		Log:        cfg.Log,
 		Clock:      e.clock,
+		Kept:       e.kept,
+		Known:      e.m.has,
 	})
 	if err != nil {
 		return fmt.Errorf("%w: callback receiver on %s: %v", ErrListen, cfg.Listen, err)

@@ -45,6 +45,11 @@ type ExportConfig struct {
 	// cache, when set, is the run's exporter, its profiles decoded when
 	// the run checked them: the output is written from it.
 	cache *exporter
+	// kept holds the results the run could not store in the journal.
+	kept *kept
+	// withoutJournal writes the output from what the run knows (known,
+	// cache and kept) without reading the journal, damaged under the run.
+	withoutJournal bool
 	// known is a model of the input with the journal's answers (the
 	// run's own, when a run exports; Export reads one otherwise): the
 	// rows' identifiers and the answers it holds are taken from it rather
@@ -81,6 +86,8 @@ type ExportResult struct {
 const (
 	reasonDamaged  = "the journal's record of this result is damaged; the next run looks it up again"
 	reasonMismatch = "the journal's record of this result belongs to another identifier; the next run looks it up again"
+	// The output of a run whose journal was damaged under it.
+	reasonJournalGone = "the journal was damaged while the run held it; `enrich journal salvage` copies what is readable into a new journal to run with"
 	// A lookup looked up again once is not looked up again.
 	reasonUnusableAgain = "the journal's record of this result is unusable again after it was looked up again; `enrich journal check` shows the damage"
 )
@@ -103,6 +110,17 @@ func Export(ctx context.Context, j *state.Journal, cfg ExportConfig) (ExportResu
 	}
 	if cfg.known != nil && !cfg.known.sameInput(cfg.Input) {
 		cfg.known = nil
+	}
+	if cfg.kept == nil {
+		mode := state.WithContacts
+		if cfg.WithoutContacts {
+			mode = state.WithoutContacts
+		}
+		k, err := loadKept(cfg.Output, mode)
+		if err != nil {
+			return ExportResult{}, err
+		}
+		cfg.kept = k
 	}
 	utf8 := false
 	for {
@@ -146,9 +164,12 @@ func export(ctx context.Context, j *state.Journal, cfg ExportConfig, utf8 bool) 
 	if cfg.WithoutContacts {
 		mode = state.WithoutContacts
 	}
-	creditsOut, err := j.Flag(flagCreditsExhausted(mode))
-	if err != nil {
-		return ExportResult{}, err
+	creditsOut := false
+	if !cfg.withoutJournal {
+		var err error
+		if creditsOut, err = j.Flag(flagCreditsExhausted(mode)); err != nil {
+			return ExportResult{}, err
+		}
 	}
 	known := cfg.known
 	if cfg.Refresh || (known != nil && known.invalidOver) {
@@ -188,7 +209,7 @@ func export(ctx context.Context, j *state.Journal, cfg ExportConfig, utf8 bool) 
 	if x == nil {
 		x = newExporter(mode, cfg.cacheBytes)
 	}
-	x.creditsOut, x.jsonl, x.refresh = creditsOut, format == sinks.FormatJSONL, cfg.Refresh
+	x.creditsOut, x.jsonl, x.refresh, x.kept = creditsOut, format == sinks.FormatJSONL, cfg.Refresh, cfg.kept
 	progress := func(int) {}
 	if cfg.Progress != nil {
 		total := int64(-1)
@@ -198,7 +219,7 @@ func export(ctx context.Context, j *state.Journal, cfg ExportConfig, utf8 bool) 
 		progress = func(written int) { cfg.Progress(PassWrite, written, total) }
 	}
 	progress(0)
-	if known != nil && !x.jsonl {
+	if known != nil && !x.jsonl && !cfg.withoutJournal {
 		// JSONL reads each row's raw profile anyway.
 		if err := x.preload(ctx, j, known.foundResults(), workers); err != nil {
 			return ExportResult{}, err
@@ -208,6 +229,11 @@ func export(ctx context.Context, j *state.Journal, cfg ExportConfig, utf8 bool) 
 		g.Go(func() error {
 			s := &journalScan{}
 			for c := range jobs {
+				if cfg.withoutJournal {
+					c.err = x.chunk(s, c, known)
+					close(c.done)
+					continue
+				}
 				c.err = j.View(func(r *state.Reader) error {
 					s.Reader = r
 					defer func() { s.Reader = nil }()
@@ -374,6 +400,7 @@ func (x *exporter) chunk(r *journalScan, c *exportChunk, known *model) error {
 type exporter struct {
 	mode       state.Mode
 	creditsOut bool
+	kept       *kept // answers the journal could not store
 	mu         sync.Mutex
 	jsonl      bool                       // keep the raw candidate for the output
 	refresh    bool                       // fill the refresh columns
@@ -428,6 +455,9 @@ func (x *exporter) lookup(r *journalScan, id string) (answer, bool, error) {
 	if ok {
 		return a, true, nil
 	}
+	if r.Reader == nil {
+		return answer{}, false, nil // no journal to read: the row waits
+	}
 	l, ok, err := r.Lookup(x.mode, id)
 	if err != nil || !ok {
 		return answer{}, ok, err
@@ -448,6 +478,7 @@ type storedResult struct {
 	record    *profile.Record
 	candidate json.RawMessage // only for JSONL
 	damaged   bool
+	gone      bool // not read: the journal was damaged under the run
 }
 
 // maxCachedBytes bounds the memory of the decoded profiles kept; past it
@@ -464,6 +495,9 @@ func (x *exporter) result(r *journalScan, id uint64) storedResult {
 		return s
 	}
 	s = storedResult{}
+	if r.Reader == nil {
+		return storedResult{damaged: true, gone: true}
+	}
 	var raw []byte
 	var err error
 	if x.jsonl {
@@ -479,26 +513,7 @@ func (x *exporter) result(r *journalScan, id uint64) storedResult {
 	if err != nil {
 		s.damaged = true
 	} else {
-		s.item = res.Item
-		if x.jsonl {
-			s.candidate = res.Candidate
-		}
-		// The same profile found by several identifiers is stored once
-		// per identifier, byte for byte the same: it is decoded once.
-		h := maphash.Bytes(x.seed, res.Candidate)
-		x.mu.Lock()
-		s.record = x.records[h]
-		x.mu.Unlock()
-		if s.record == nil {
-			rec := profile.Decode(res.Candidate)
-			s.record = &rec
-		}
-		x.mu.Lock()
-		if _, ok := x.records[h]; !ok {
-			x.records[h] = s.record
-			x.size += recordSize(s.record)
-		}
-		x.mu.Unlock()
+		s = x.decode(res)
 	}
 	cached := s
 	cached.candidate = nil
@@ -508,6 +523,31 @@ func (x *exporter) result(r *journalScan, id uint64) storedResult {
 	}
 	x.size += 64 // the entry itself
 	x.profiles[id] = cached
+	x.mu.Unlock()
+	return s
+}
+
+// decode decodes a result's profile. The same profile found by several
+// identifiers is stored once per identifier, byte for byte the same: it
+// is decoded once.
+func (x *exporter) decode(res api.Result) storedResult {
+	s := storedResult{item: res.Item}
+	if x.jsonl {
+		s.candidate = res.Candidate
+	}
+	h := maphash.Bytes(x.seed, res.Candidate)
+	x.mu.Lock()
+	s.record = x.records[h]
+	x.mu.Unlock()
+	if s.record == nil {
+		rec := profile.Decode(res.Candidate)
+		s.record = &rec
+	}
+	x.mu.Lock()
+	if _, ok := x.records[h]; !ok {
+		x.records[h] = s.record
+		x.size += recordSize(s.record)
+	}
 	x.mu.Unlock()
 	return s
 }
@@ -603,6 +643,18 @@ func (x *exporter) waterfall(r *journalScan, n int, at func(i int) (ident.ID, an
 		if err != nil {
 			return sinks.Outcome{}, false, err
 		}
+		if !ok || !a.phase.Final() {
+			// The journal has no answer; one the run kept beside the
+			// output, when the journal could not store it, is final.
+			switch res, kept := x.kept.answer(id.Value); {
+			case kept && res.Status == api.StatusFailed:
+				continue
+			case kept && res.Status == api.StatusSuccess && res.Problem() == "":
+				if s := x.decode(res); sameIdentifier(id, s.item) {
+					return sinks.Outcome{Status: sinks.StatusSuccess, Identifier: id.Value, Profile: s.record, Candidate: s.candidate}, false, nil
+				}
+			}
+		}
 		if !ok {
 			return sinks.Outcome{Status: waiting, Identifier: id.Value}, false, nil
 		}
@@ -613,6 +665,8 @@ func (x *exporter) waterfall(r *journalScan, n int, at func(i int) (ident.ID, an
 			s := x.result(r, a.result)
 			reason := ""
 			switch {
+			case s.gone:
+				reason = reasonJournalGone
 			case (s.damaged || !sameIdentifier(id, s.item)) && a.redone:
 				reason = reasonUnusableAgain
 			case s.damaged:

@@ -50,7 +50,7 @@ func CheckOutput(output, input, journal string) error {
 		{statusPath(journal), "the journal's status file"},
 		{journal + ".owner", "the journal's owner file"},
 	}
-	for _, out := range []string{output, output + ".report.json", output + ".report.html"} {
+	for _, out := range []string{output, output + ".report.json", output + ".report.html", keptPath(output)} {
 		for _, k := range kept {
 			if k.path != "" && sameFile(out, k.path) {
 				if out == output {

@@ -53,7 +53,11 @@ type receiverConfig struct {
 	Deliveries chan<- delivered
 	Profiles   chan<- state.ProfileDelivery
 	// Done is closed when the run stops listening to Deliveries.
-	Done  <-chan struct{}
+	Done <-chan struct{}
+	// Kept keeps the results of a callback the journal cannot store, for
+	// identifiers Known says the run looks up; nil keeps none.
+	Kept  *kept
+	Known func(id string) bool
 	Log   *slog.Logger
 	Clock clock.Clock
 }
@@ -176,6 +180,12 @@ func (rc *receiver) serveResults(w http.ResponseWriter, r *http.Request) {
 	}
 	d, err := rc.cfg.Journal.Deliver(state.Ref{RequestID: cb.RequestID}, cb.Results, rc.cfg.Clock.Now(), rc.cfg.Policy)
 	if err != nil {
+		if keep := rc.keep(cb.Results); keep != nil {
+			rc.cfg.Log.Error("the journal could not store a callback's results; they are kept beside the output", "requestId", cb.RequestID, "results", len(keep), "file", rc.cfg.Kept.path, "error", err)
+			rc.report(delivered{err: err, kept: keep, requestID: cb.RequestID})
+			w.WriteHeader(http.StatusOK)
+			return
+		}
 		rc.cfg.Log.Error("callback not stored; answering 500 so that the service retries", "requestId", cb.RequestID, "error", err)
 		rc.report(delivered{err: err})
 		http.Error(w, "storage failure", http.StatusInternalServerError)
@@ -193,6 +203,30 @@ func (rc *receiver) serveResults(w http.ResponseWriter, r *http.Request) {
 	rc.cfg.Log.Debug("callback stored", "requestId", cb.RequestID, "results", len(cb.Results), "changed", len(d.Changes), "duplicates", d.Stale)
 	rc.report(delivered{d: d})
 	w.WriteHeader(http.StatusOK)
+}
+
+// keep keeps, beside the output, the results of a callback the journal
+// could not store, for identifiers the run looks up, and returns them; nil
+// when they could not be kept either (the callback is then answered 500,
+// and the service tries again).
+func (rc *receiver) keep(results []api.Result) []api.Result {
+	if rc.cfg.Kept == nil {
+		return nil
+	}
+	var known []api.Result
+	for _, r := range results {
+		if rc.cfg.Known(r.Item) {
+			known = append(known, r)
+		}
+	}
+	if len(known) == 0 {
+		return nil
+	}
+	if err := rc.cfg.Kept.add(known); err != nil {
+		rc.cfg.Log.Error("the results could not be kept beside the output either", "file", rc.cfg.Kept.path, "error", err)
+		return nil
+	}
+	return known
 }
 
 // report hands a delivery to the run, unless it has ended: the journal

@@ -24,7 +24,7 @@ type runStats struct {
 
 // finish writes the output and the report.
 func (e *engine) finish(ctx context.Context) (*report.Run, error) {
-	written, err := Export(context.WithoutCancel(ctx), e.j, ExportConfig{
+	cfg := ExportConfig{
 		Input:           e.cfg.Input,
 		Output:          e.cfg.Output,
 		Source:          e.cfg.Source,
@@ -34,12 +34,27 @@ func (e *engine) finish(ctx context.Context) (*report.Run, error) {
 		Progress:        e.cfg.FileProgress,
 		known:           e.m,
 		cache:           e.x,
-	})
+		kept:            e.kept,
+	}
+	written, err := Export(context.WithoutCancel(ctx), e.j, cfg)
+	if errors.Is(err, state.ErrDamaged) {
+		// Damaged under the run: the output is written from what the run
+		// knows, its rows that need the journal saying so.
+		e.cfg.Log.Error("the journal was damaged during the run; the output is written from what the run knows", "error", err)
+		if e.err == nil {
+			e.err = fmt.Errorf("%w: %v", ErrStorage, err)
+		}
+		cfg.withoutJournal, cfg.Refresh = true, false
+		written, err = Export(context.WithoutCancel(ctx), e.j, cfg)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("write output: %w", err)
 	}
 	r := e.report(written.Rows)
 	r.Damaged = written.Damaged
+	if n := e.kept.count(); n > 0 {
+		r.Kept, r.KeptFile = n, keptPath(e.cfg.shown().Output)
+	}
 	if e.cfg.RefreshOlderThan > 0 {
 		r.Refreshed = e.stats.refreshed
 		if r.Changes, err = Changes(ctx, e.j, e.cfg.WithoutContacts, e.started); err != nil {

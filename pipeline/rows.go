@@ -207,6 +207,13 @@ func (m *model) presize(path string, cellBytes int64, rows int) {
 	m.rows = slices.Grow(m.rows, max(0, estimate-len(m.rows)))
 }
 
+// has reports whether the input names an identifier. The index is not
+// written once the input is read, so that the callback receiver may ask.
+func (m *model) has(id string) bool {
+	_, ok := m.index[id]
+	return ok
+}
+
 func (m *model) intern(id ident.ID) int32 {
 	if i, ok := m.index[id.Value]; ok {
 		return i

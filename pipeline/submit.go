@@ -18,6 +18,7 @@ type outcome struct {
 	seq       uint64
 	requestID int64
 	results   *state.Delivery // synchronous mode: the committed results
+	kept      []api.Result    // synchronous mode: results the journal could not store, kept beside the output
 	meta      api.Meta
 	err       error
 	answered  time.Time
@@ -94,6 +95,9 @@ func (e *engine) send(batch []int32, res budget.Reservation, now time.Time) bool
 			if o.err == nil {
 				d, err := e.j.Deliver(state.Ref{Seq: b.Seq}, results, o.answered, e.cfg.policy())
 				o.results, o.stored = &d, err
+				if err != nil && e.kept.add(results) == nil {
+					o.kept = results
+				}
 			}
 		} else {
 			req := api.LookupRequest{Items: items, CallbackURL: callbackURL, WithoutContacts: e.cfg.WithoutContacts}
@@ -130,6 +134,10 @@ func (e *engine) handle(o outcome) {
 		e.budget.Settle(f.res, o.answered)
 		if o.stored != nil {
 			e.storageFailed(o.stored)
+			e.applyKept(o.kept, 0)
+			if len(o.kept) > 0 {
+				e.cr.answered(o.seq, countMatched(o.kept))
+			}
 			return
 		}
 		if o.results != nil { // synchronous: the results are in
@@ -222,6 +230,17 @@ func (e *engine) reject(f *flight, o outcome, reason string) {
 	e.cfg.Log.Warn("lookup request not taken; its items go back to the queue", "batch", o.seq, "items", len(f.batch.Items), "reason", reason)
 	e.land(o.seq)
 	e.applyAll(changes)
+}
+
+// countMatched counts the matches among results.
+func countMatched(results []api.Result) int64 {
+	n := int64(0)
+	for _, r := range results {
+		if r.Status == api.StatusSuccess && r.Problem() == "" {
+			n++
+		}
+	}
+	return n
 }
 
 // countRefused takes the items of a request the service did not take out

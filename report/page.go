@@ -209,6 +209,9 @@ func newRunView(r *Run) *runView {
 		text("output", "output", r.Output, ""),
 		text("journal", "journal", r.Journal, "keeps every request and result; a run with it resumes"),
 	}
+	if r.Kept > 0 {
+		v.Traffic = append(v.Traffic, text("kept_results", "results kept", thousands(int64(r.Kept))+" in "+r.KeptFile, "the journal could not store them: the output holds them, and the next run takes them into the journal"))
+	}
 	if r.Damaged > 0 {
 		v.Traffic = append(v.Traffic, count("damaged_results", "damaged results", r.Damaged, "unreadable; the next run looks them up again"))
 	}

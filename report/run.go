@@ -82,6 +82,12 @@ type Run struct {
 	// looked up again for that.
 	Damaged int `json:"damaged_results,omitempty"`
 	Redone  int `json:"redone,omitempty"`
+	// Kept counts the results the journal could not store (a full disk,
+	// a journal damaged under the run), kept in KeptFile beside the
+	// output instead: the output holds them, and the next run takes them
+	// into the journal.
+	Kept     int    `json:"kept_results,omitempty"`
+	KeptFile string `json:"kept_file,omitempty"`
 
 	Credits Credits `json:"credits"`
 

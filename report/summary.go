@@ -18,6 +18,9 @@ func (r *Run) WriteSummary(w io.Writer) {
 	fmt.Fprintf(w, "  %-10s %d distinct; %d %s sent in %d %s; %d sent again%s; %d rate-limited\n",
 		"lookups", r.Lookups, r.ItemsSent, plural(int64(r.ItemsSent), "item", "items"), r.Requests, plural(int64(r.Requests), "request", "requests"), r.Resubmissions, refusedList(r.Refused), r.RateLimited)
 	fmt.Fprintf(w, "  %-10s %s\n", "credits", r.Credits.sentence())
+	if r.Kept > 0 {
+		fmt.Fprintf(w, "  %-10s %d the journal could not store, kept in %s: the output holds them, and the next run takes them into the journal\n", "results", r.Kept, r.KeptFile)
+	}
 	if r.Refreshed > 0 {
 		fmt.Fprintf(w, "  %-10s %d looked up again; %d %s changed company or title\n", "refreshed", r.Refreshed,
 			len(r.Changes), plural(int64(len(r.Changes)), "person", "people"))

@@ -1,0 +1,198 @@
+package pipeline
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sync"
+
+	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/state"
+)
+
+// A result the service delivered and charged for is never left unwritten
+// (DESIGN, principle 7). When the journal cannot store a callback's
+// results (a full disk, a journal damaged under the run), they are kept
+// in a file beside the output instead, synced before the callback is
+// answered 200: the output is written with them, and the next run takes
+// them into the journal and removes the file. The output's folder is
+// often on another filesystem than the journal's, and it was checked
+// writable before anything was sent.
+
+// keptPath is the file beside an output that keeps results the journal
+// could not store.
+func keptPath(output string) string { return output + ".results.jsonl" }
+
+// keptLine is one line of the file: a result as the service sent it, and
+// the credit pool of its lookup.
+type keptLine struct {
+	Mode   string          `json:"mode"` // "c" with contacts, "n" without
+	Result json.RawMessage `json:"result"`
+}
+
+// kept is the run's file of results the journal could not store, and
+// those results by identifier, for the output. It is safe for concurrent
+// use: callbacks add to it while the run reads it.
+type kept struct {
+	path string
+	mode state.Mode
+
+	mu      sync.Mutex
+	f       *os.File
+	results map[string]api.Result
+}
+
+func newKept(output string, mode state.Mode) *kept {
+	return &kept{path: keptPath(output), mode: mode, results: map[string]api.Result{}}
+}
+
+// add appends results to the file and syncs it. Only once add returns nil
+// may the callback that brought them be answered 200.
+func (k *kept) add(results []api.Result) error {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.f == nil {
+		f, err := os.OpenFile(k.path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
+		if err != nil {
+			return err
+		}
+		k.f = f
+	}
+	w := bufio.NewWriter(k.f)
+	for _, r := range results {
+		line, err := json.Marshal(keptLine{Mode: string([]byte{byte(k.mode)}), Result: r.Raw})
+		if err != nil {
+			return err
+		}
+		w.Write(line)
+		w.WriteByte('\n')
+	}
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	if err := k.f.Sync(); err != nil {
+		return err
+	}
+	k.remember(results)
+	return nil
+}
+
+// remember takes results as the answers of their identifiers: a profile
+// wins over no profile.
+func (k *kept) remember(results []api.Result) {
+	for _, r := range results {
+		if prev, ok := k.results[r.Item]; !ok || prev.Status != api.StatusSuccess {
+			k.results[r.Item] = r
+		}
+	}
+}
+
+// answer returns the result kept for an identifier, if there is one.
+func (k *kept) answer(id string) (api.Result, bool) {
+	if k == nil {
+		return api.Result{}, false
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	r, ok := k.results[id]
+	return r, ok
+}
+
+// count returns how many identifiers have a result kept.
+func (k *kept) count() int {
+	if k == nil {
+		return 0
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	return len(k.results)
+}
+
+// close closes the file.
+func (k *kept) close() error {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.f == nil {
+		return nil
+	}
+	err := k.f.Close()
+	k.f = nil
+	return err
+}
+
+// readKept reads a file of kept results, by credit pool. A line cut short
+// by a crash while it was written is the last one, and is left out.
+func readKept(path string) (map[state.Mode][]api.Result, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	out := map[state.Mode][]api.Result{}
+	r := bufio.NewReader(f)
+	for n := 1; ; n++ {
+		line, err := r.ReadBytes('\n')
+		if errors.Is(err, io.EOF) {
+			return out, nil // a last line without its end was cut short
+		}
+		if err != nil {
+			return nil, err
+		}
+		var kl keptLine
+		if err := json.Unmarshal(line, &kl); err != nil || len(kl.Mode) != 1 {
+			return nil, fmt.Errorf("%s, line %d: not a kept result", path, n)
+		}
+		res, err := api.ParseResult(kl.Result)
+		if err != nil {
+			return nil, fmt.Errorf("%s, line %d: %w", path, n, err)
+		}
+		mode := state.Mode(kl.Mode[0])
+		out[mode] = append(out[mode], res)
+	}
+}
+
+// takeKept takes into the journal the results an earlier run kept beside
+// the output, and removes their file once they are stored. A journal that
+// still cannot store them stops the run before anything is sent; the
+// file stays.
+func (e *engine) takeKept() error {
+	path := keptPath(e.cfg.Output)
+	byMode, err := readKept(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("%w: results kept by an earlier run: %v", ErrStorage, err)
+	}
+	taken := 0
+	for mode, results := range byMode {
+		d, err := e.j.Import(mode, results, e.clock.Now())
+		if err != nil {
+			return fmt.Errorf("%w: the results an earlier run kept in %s could not be taken into the journal, which it could not store them in either; the file is kept: %v", ErrStorage, path, err)
+		}
+		taken += len(d.Changes)
+	}
+	if err := os.Remove(path); err != nil {
+		return fmt.Errorf("%w: %v", ErrStorage, err)
+	}
+	e.cfg.Log.Info("results an earlier run kept beside the output, when the journal could not store them, are taken into the journal", "file", path, "results", taken)
+	return nil
+}
+
+// loadKept reads the results kept beside an output, for an export: nil
+// when there are none.
+func loadKept(output string, mode state.Mode) (*kept, error) {
+	byMode, err := readKept(keptPath(output))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	k := newKept(output, mode)
+	k.remember(byMode[mode])
+	return k, nil
+}
