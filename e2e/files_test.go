@@ -1,0 +1,100 @@
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// enrichUmask runs the binary as enrich does, under a umask set as a
+// user's shell sets it.
+func (j *job) enrichUmask(t *testing.T, umask string, args ...string) result {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := j.command(ctx, args...)
+	cmd.Path = "/bin/sh"
+	cmd.Args = append([]string{"sh", "-c", `umask ` + umask + ` && exec "$0" "$@"`, binary}, args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	err := cmd.Run()
+	r := result{stderr: stderr.String()}
+	var ee *exec.ExitError
+	switch {
+	case errors.As(err, &ee):
+		r.code = ee.ExitCode()
+	case err != nil:
+		t.Fatalf("run enrich: %v", err)
+	}
+	return r
+}
+
+// sampleCompany is the slug of a company of the job's world.
+func sampleCompany(t *testing.T, j *job) string {
+	t.Helper()
+	var sample struct{ Companies []struct{ Slug string } }
+	resp, err := http.Get(j.url + "/_emulator/sample?count=5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if err := json.NewDecoder(resp.Body).Decode(&sample); err != nil || len(sample.Companies) == 0 {
+		t.Fatalf("no company in the sample: %v", err)
+	}
+	return sample.Companies[len(sample.Companies)-1].Slug
+}
+
+// TestFilesFollowUmask runs a job, an export, a search and a company
+// export under a user's umask: every file they write (outputs, reports,
+// the status file beside the journal) gets the mode any other program
+// would give it, 0600 under umask 077 (the JSONL output holds every
+// contact), 0644 under 022.
+func TestFilesFollowUmask(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		umask string
+		want  os.FileMode
+	}{
+		{"077", 0o600},
+		{"022", 0o644},
+	} {
+		t.Run(tc.umask, func(t *testing.T) {
+			t.Parallel()
+			j := newJob(t, searchService(), 40)
+			j.output = filepath.Join(j.dir, "enriched.jsonl")
+			j.enrichUmask(t, tc.umask, j.args()...).expectCode(t, 0)
+			exported := filepath.Join(j.dir, "exported.csv")
+			j.enrichUmask(t, tc.umask, "export", j.input, "-o", exported, "--journal", j.journal,
+				"--default-region", "US", "--progress", "none").expectCode(t, 0)
+			searched := filepath.Join(j.dir, "people.xlsx")
+			j.enrichUmask(t, tc.umask, "search", "--location", "Texas", "--max", "20", "-o", searched, "--progress", "none").expectCode(t, 0)
+			employees := filepath.Join(j.dir, "employees.csv")
+			j.enrichUmask(t, tc.umask, "company", "employees", sampleCompany(t, j), "-o", employees,
+				"--journal", filepath.Join(j.dir, "company.journal"), "--listen", "127.0.0.1:0",
+				"--callback-timeout", "10s", "--progress", "none").expectCode(t, 0)
+
+			files := []string{
+				j.output, j.output + ".report.json", j.output + ".report.html", j.journal + ".status.json",
+				exported, searched,
+				employees, employees + ".report.json", employees + ".report.html",
+			}
+			for _, f := range files {
+				fi, err := os.Stat(f)
+				if err != nil {
+					t.Errorf("umask %s: %v", tc.umask, err)
+					continue
+				}
+				if got := fi.Mode().Perm(); got != tc.want {
+					t.Errorf("umask %s: %s has mode %04o; want %04o", tc.umask, filepath.Base(f), got, tc.want)
+				}
+			}
+		})
+	}
+}
