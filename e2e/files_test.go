@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -93,6 +94,68 @@ func TestFilesFollowUmask(t *testing.T) {
 				}
 				if got := fi.Mode().Perm(); got != tc.want {
 					t.Errorf("umask %s: %s has mode %04o; want %04o", tc.umask, filepath.Base(f), got, tc.want)
+				}
+			}
+		})
+	}
+}
+
+// TestPasswordInServiceURLNotShown runs a job against a service address
+// that carries a password and a key: neither reaches the report (its
+// JSON and its page, the settings and the command line), the summary or
+// any log line, at the most verbose level and in both log formats,
+// whether the address came by flag or by the environment, and whether
+// the service answered or not.
+func TestPasswordInServiceURLNotShown(t *testing.T) {
+	t.Parallel()
+	const secret = "s3cr3tpw"
+	j := newJob(t, fastService(1000), 40)
+	withPassword := strings.Replace(j.url, "http://", "http://ana:"+secret+"@", 1) + "/?api_key=" + secret + "k"
+	unreachable := "http://ana:" + secret + "@127.0.0.1:1/?token=" + secret + "t"
+
+	for _, tc := range []struct {
+		name string
+		env  []string
+		args []string
+		code int
+	}{
+		{"flag", nil, j.args("--api-url", withPassword, "--log-level", "debug"), 0},
+		{"environment", []string{"ENRICH_API_URL=" + withPassword}, j.args("--log-level", "debug", "--log-format", "json"), 0},
+		{"public-url", nil, j.args("--public-url", "http://bob:"+secret+"@127.0.0.1:9/hook?sig="+secret, "--sync", "--log-level", "debug"), 0},
+		{"unreachable", nil, j.args("--api-url", unreachable, "--journal", filepath.Join(j.dir, "unreachable.journal"), "--service-wait", "1s", "--log-level", "debug"), 3},
+		{"doctor", []string{"ENRICH_API_URL=" + withPassword}, []string{"doctor", "--log-level", "debug",
+			"--listen", "127.0.0.1:0", "--public-url", "http://bob:" + secret + "@127.0.0.1:9/hook?sig=" + secret}, 1},
+		{"not a URL", nil, j.args("--api-url", "ana:"+secret+"@127.0.0.1"), 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_ = os.Remove(j.output + ".report.json")
+			_ = os.Remove(j.output + ".report.html")
+			stdout, res := j.stdoutEnv(t, tc.env, tc.args...)
+			if res.code != tc.code {
+				t.Fatalf("exit code %d, want %d:\n%s", res.code, tc.code, res.stderr)
+			}
+			if strings.Contains(res.stderr, secret) || strings.Contains(stdout, secret) {
+				t.Errorf("the password shows:\n%s%s", stdout, res.stderr)
+			}
+			if tc.args[0] == "doctor" && !strings.Contains(stdout, "ana:xxxxx@") {
+				t.Errorf("doctor does not name the service, redacted:\n%s", stdout)
+			}
+			if tc.args[0] != "run" || tc.code == 2 {
+				return
+			}
+			for _, ext := range []string{".report.json", ".report.html"} {
+				b, err := os.ReadFile(j.output + ext)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if bytes.Contains(b, []byte(secret)) {
+					t.Errorf("the password is in %s", ext)
+				}
+			}
+			if tc.name == "flag" {
+				r := j.report(t)
+				if !strings.Contains(r.Command, "ana:xxxxx@") {
+					t.Errorf("the report's command line does not show the address, redacted: %s", r.Command)
 				}
 			}
 		})
