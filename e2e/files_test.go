@@ -161,3 +161,41 @@ func TestPasswordInServiceURLNotShown(t *testing.T) {
 		})
 	}
 }
+
+// TestJournalFolderRefused gives every command that reads or writes a
+// journal a folder as its journal: each refuses it before anything else,
+// with the same sentence and exit code 2 (bad usage).
+func TestJournalFolderRefused(t *testing.T) {
+	t.Parallel()
+	j := newJob(t, searchService(), 10)
+	folder := filepath.Join(j.dir, "journals")
+	if err := os.Mkdir(folder, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(j.dir, "out.csv")
+	var sentence string
+	for _, args := range [][]string{
+		append(j.args(), "--journal", folder),
+		{"status", "--journal", folder},
+		{"export", j.input, "-o", out, "--journal", folder},
+		{"changes", "--journal", folder, "--since", "2026-01-01", "-o", out},
+		{"plan", j.input, "--journal", folder},
+		{"journal", "check", folder},
+		{"journal", "salvage", folder, filepath.Join(j.dir, "new.journal")},
+		{"company", "employees", sampleCompany(t, j), "-o", out, "--journal", folder, "--listen", "127.0.0.1:0"},
+		{"search", "--location", "Texas", "--max", "5", "--enrich", "-o", out, "--journal", folder, "--listen", "127.0.0.1:0"},
+	} {
+		res := j.enrich(t, args...)
+		lines := strings.Split(strings.TrimSpace(res.stderr), "\n")
+		last := lines[len(lines)-1]
+		if res.code != 2 || !strings.Contains(last, "is a folder") {
+			t.Errorf("%s: exit %d, want 2 and the folder named:\n%s", strings.Join(args[:2], " "), res.code, res.stderr)
+			continue
+		}
+		if sentence == "" {
+			sentence = last
+		} else if last != sentence {
+			t.Errorf("%s says %q; the others say %q", strings.Join(args[:2], " "), last, sentence)
+		}
+	}
+}

@@ -182,6 +182,9 @@ func (o *runOptions) runPipeline(ctx context.Context, g *globals, input, output 
 
 	r, err := pipeline.Run(ctx, cfg)
 	files.done()
+	if code, ok := journalCode(o.journal, err); ok && r == nil {
+		return withCode(code, err)
+	}
 	if r == nil {
 		return runError(err)
 	}
