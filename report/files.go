@@ -6,11 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
-	"path/filepath"
 
-	"github.com/enrich-dev/enrich/internal/tempfiles"
+	"github.com/enrich-dev/enrich/internal/atomicfile"
 )
 
 // WriteFiles writes the run's report beside its output: OUTPUT.report.json,
@@ -44,56 +41,24 @@ func writeFiles(output string, v any, page func(io.Writer) error) error {
 	return writeAtomic(output+".report.html", page)
 }
 
-// writeAtomic writes a file through a temporary file in the same
-// directory: written, synced, renamed over path, and the directory
-// synced, so that path holds the old file or the whole new one whatever
-// happens. The report package keeps its own, small, rather than depend on
-// the sinks that write user sheets.
-func writeAtomic(path string, write func(io.Writer) error) (err error) {
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	tmp, err := os.CreateTemp(dir, "."+base+".tmp-*")
+// writeAtomic writes a file atomically (see package atomicfile): path
+// holds the old file or the whole new one whatever happens, and a new
+// file gets the mode os.Create would give it.
+func writeAtomic(path string, write func(io.Writer) error) error {
+	f, err := atomicfile.Create(path)
 	if err != nil {
+		return fmt.Errorf("write report: %w", err)
+	}
+	defer f.Abort()
+	bw := bufio.NewWriter(f)
+	if err := write(bw); err != nil {
 		return fmt.Errorf("write report %s: %w", path, err)
 	}
-	tempfiles.Track(tmp.Name())
-	defer tempfiles.Forget(tmp.Name())
-	defer func() {
-		if err != nil {
-			_ = tmp.Close()
-			_ = os.Remove(tmp.Name())
-			err = fmt.Errorf("write report %s: %w", path, err)
-		}
-	}()
-	bw := bufio.NewWriter(tmp)
-	if err := write(bw); err != nil {
-		return err
-	}
 	if err := bw.Flush(); err != nil {
-		return err
+		return fmt.Errorf("write report: %w", err)
 	}
-	mode := fs.FileMode(0o644)
-	if fi, err := os.Stat(path); err == nil {
-		mode = fi.Mode().Perm()
+	if err := f.Commit(); err != nil {
+		return fmt.Errorf("write report: %w", err)
 	}
-	if err := tmp.Chmod(mode); err != nil {
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return err
-	}
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	return d.Sync()
+	return nil
 }

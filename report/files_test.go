@@ -12,9 +12,26 @@ import (
 	"time"
 )
 
+// createMode is the mode os.Create gives a new file under this process's
+// umask.
+func createMode(t *testing.T) os.FileMode {
+	t.Helper()
+	f, err := os.Create(filepath.Join(t.TempDir(), "probe"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fi.Mode().Perm()
+}
+
 // TestWriteFiles writes a run's report beside its output: the JSON reads
 // back as the same run, the page is whole, nothing temporary is left, and
-// a report that existed keeps its file mode.
+// a report that existed keeps its file mode, and a new one gets the mode
+// os.Create gives.
 func TestWriteFiles(t *testing.T) {
 	dir := t.TempDir()
 	start := int64(500)
@@ -47,8 +64,8 @@ func TestWriteFiles(t *testing.T) {
 	if fi, err := os.Stat(r.Output + ".report.json"); err != nil || fi.Mode().Perm() != 0o600 {
 		t.Errorf("the replaced report's mode is %v (%v), want 0600", fi.Mode().Perm(), err)
 	}
-	if fi, err := os.Stat(r.Output + ".report.html"); err != nil || fi.Mode().Perm() != 0o644 {
-		t.Errorf("the new page's mode: %v", err)
+	if fi, err := os.Stat(r.Output + ".report.html"); err != nil || fi.Mode().Perm() != createMode(t) {
+		t.Errorf("the new page's mode is %v (%v); want %v, as os.Create gives", fi.Mode().Perm(), err, createMode(t))
 	}
 	page, err := os.ReadFile(r.Output + ".report.html")
 	if err != nil {

@@ -12,52 +12,6 @@ import (
 	"github.com/enrich-dev/enrich/sources"
 )
 
-func TestAtomicFile(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "report.csv")
-	if err := os.WriteFile(path, []byte("old"), 0o640); err != nil {
-		t.Fatal(err)
-	}
-	a, err := CreateAtomic(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := a.Write([]byte("new")); err != nil {
-		t.Fatal(err)
-	}
-	if got, _ := os.ReadFile(path); string(got) != "old" {
-		t.Errorf("before Commit the target reads %q; want the old content", got)
-	}
-	if err := a.Commit(); err != nil {
-		t.Fatal(err)
-	}
-	a.Abort() // safe after Commit: a deferred Abort must not undo the output
-	got, _ := os.ReadFile(path)
-	fi, _ := os.Stat(path)
-	entries, _ := os.ReadDir(dir)
-	if string(got) != "new" || fi.Mode().Perm() != 0o640 || len(entries) != 1 {
-		t.Errorf("after Commit: %q, mode %v, %d entries; want new, 0640 kept, no temporary file", got, fi.Mode().Perm(), len(entries))
-	}
-	if _, err := a.Write([]byte("late")); err == nil {
-		t.Error("Write after Commit succeeded")
-	}
-	if err := a.Commit(); err == nil {
-		t.Error("second Commit succeeded")
-	}
-
-	fresh := filepath.Join(dir, "fresh.csv")
-	b, err := CreateAtomic(fresh)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := b.Commit(); err != nil {
-		t.Fatal(err)
-	}
-	if fi, _ := os.Stat(fresh); fi.Mode().Perm() != 0o644 {
-		t.Errorf("new file mode %v; want 0644", fi.Mode().Perm())
-	}
-}
-
 // TestCrashLeavesOldOutput kills a process with SIGKILL in the middle of
 // writing an output: the file at the target path is still the old one,
 // whole.

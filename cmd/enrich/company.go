@@ -181,6 +181,9 @@ of it is refused (exit code 3).`,
 				CommandLine: commandLine(), Settings: settings(cmd.Flags()),
 			})
 			bar.done()
+			if code, ok := journalCode(o.journal, err); ok {
+				return withCode(code, err)
+			}
 			if err != nil {
 				return companyCmdError(err)
 			}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/enrich-dev/enrich/internal/redact"
 	"github.com/enrich-dev/enrich/pipeline"
 )
 
@@ -41,11 +42,12 @@ func newDoctorCommand(g *globals) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			service := redact.URL(c.BaseURL())
 			n, _, err := c.Credits(cmd.Context(), false)
 			if err != nil {
-				check(false, "service at %s: %v", c.BaseURL(), serviceError(err))
+				check(false, "service at %s: %v", service, serviceError(err))
 			} else {
-				check(true, "service at %s accepts the key", c.BaseURL())
+				check(true, "service at %s accepts the key", service)
 				check(n > 0, "standard credits (lookups with contacts): %d%s", n, hint(n, "top up the account, or use --without-contacts"))
 				if m, _, err := c.Credits(cmd.Context(), true); err != nil {
 					check(false, "without-contacts credits: %v", serviceError(err))
@@ -56,10 +58,10 @@ func newDoctorCommand(g *globals) *cobra.Command {
 			if !skipReachCheck {
 				url, err := pipeline.CheckCallback(cmd.Context(), listen, public)
 				if err != nil {
-					check(false, "callbacks: %s does not reach a listener on %s: %v", url, listen, err)
+					check(false, "callbacks: %s does not reach a listener on %s: %s", redact.URL(url), listen, redact.Text(err.Error()))
 					writeReachHelp(out)
 				} else {
-					check(true, "callbacks: %s reaches the listener on %s", url, listen)
+					check(true, "callbacks: %s reaches the listener on %s", redact.URL(url), listen)
 				}
 			}
 			if failed > 0 {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"sort"
 
 	"github.com/spf13/cobra"
@@ -35,7 +36,7 @@ looked up again, which costs a credit for each person found that way.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			rep, err := state.Check(args[0])
 			if err != nil {
-				return journalError(err)
+				return journalError(args[0], err)
 			}
 			if asJSON {
 				enc := json.NewEncoder(cmd.OutOrStdout())
@@ -58,7 +59,7 @@ looked up again, which costs a credit for each person found that way.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			rep, err := state.Salvage(args[0], args[1])
 			if err != nil {
-				return journalError(err)
+				return journalError(args[0], err)
 			}
 			w := cmd.OutOrStdout()
 			fmt.Fprintf(w, "salvaged %s into %s\n", rep.From, rep.To)
@@ -107,13 +108,45 @@ func writeCounts(w io.Writer, what string, counts map[string]int) {
 	}
 }
 
-// journalError gives a journal that cannot be read its exit code.
-func journalError(err error) error {
-	switch {
-	case errors.Is(err, state.ErrLocked):
-		return withCode(ExitLocked, err)
-	case errors.Is(err, state.ErrDamaged):
-		return withCode(ExitError, err)
+// journalError gives an error opening the journal at path its exit code
+// (see journalCode), and 2 to any other: the journal given cannot be
+// read. The sentence is the error's own.
+func journalError(path string, err error) error {
+	if code, ok := journalCode(path, err); ok {
+		return withCode(code, err)
 	}
 	return withCode(ExitUsage, err)
+}
+
+// journalCode is the exit code of an error opening the journal at path,
+// the same for every command, and whether err is such an error: 4 when
+// another process holds the journal, 1 when it is damaged, 2 (bad usage)
+// when the path is no journal at all.
+func journalCode(path string, err error) (int, bool) {
+	switch {
+	case err == nil:
+		return 0, false
+	case errors.Is(err, state.ErrLocked):
+		return ExitLocked, true
+	case errors.Is(err, state.ErrDamaged):
+		return ExitError, true
+	case notAJournal(path, err):
+		return ExitUsage, true
+	}
+	return 0, false
+}
+
+// notAJournal reports whether err refuses path because it is no journal
+// at all, which is the user's mistake and no failure of the journal.
+//
+// Until package state says so with sentinels (ErrNotJournal: a folder,
+// or a file plainly not a journal; ErrEmptyJournal: a 0-byte file), a
+// folder is told by the path itself. Once they exist, this becomes
+//
+//	return errors.Is(err, state.ErrNotJournal) || errors.Is(err, state.ErrEmptyJournal)
+//
+// and path goes.
+func notAJournal(path string, err error) bool {
+	fi, statErr := os.Stat(path)
+	return err != nil && statErr == nil && fi.IsDir()
 }

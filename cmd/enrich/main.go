@@ -8,8 +8,10 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"strings"
 	"syscall"
 
+	"github.com/enrich-dev/enrich/internal/redact"
 	"github.com/enrich-dev/enrich/internal/tempfiles"
 )
 
@@ -52,7 +54,29 @@ func run(args []string) (code int) {
 	err := root.ExecuteContext(ctx)
 	code = exitCode(ctx, err)
 	if err != nil && code != ExitOK {
-		fmt.Fprintf(os.Stderr, "enrich: %v\n", err)
+		fmt.Fprintf(os.Stderr, "enrich: %s\n", shownError(err, args))
 	}
 	return code
+}
+
+// shownError is the sentence printed for err. An error may quote an
+// address that carries a password: every URL in it is redacted, and so
+// are the values of the address flags and of ENRICH_API_URL wherever
+// they appear, written as URLs or not (user:pass@host).
+func shownError(err error, args []string) string {
+	msg := redact.Text(err.Error())
+	addrs := []string{os.Getenv(envAPIURL)}
+	for i, a := range args {
+		if name, value, ok := strings.Cut(a, "="); ok && isURLFlag(name) {
+			addrs = append(addrs, value)
+		} else if isURLFlag(a) && i+1 < len(args) {
+			addrs = append(addrs, args[i+1])
+		}
+	}
+	for _, addr := range addrs {
+		if shown := redact.URL(addr); addr != "" && shown != addr {
+			msg = strings.ReplaceAll(msg, addr, shown)
+		}
+	}
+	return msg
 }

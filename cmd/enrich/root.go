@@ -7,6 +7,8 @@ import (
 	"runtime/debug"
 
 	"github.com/spf13/cobra"
+
+	"github.com/enrich-dev/enrich/internal/redact"
 )
 
 // globals are the options every command shares.
@@ -20,7 +22,9 @@ type globals struct {
 func (g *globals) logger(w io.Writer) (*slog.Logger, error) { return g.loggerTo(w) }
 
 // loggerTo returns the logger the options describe, writing to w. With
-// --quiet only warnings and errors are logged.
+// --quiet only warnings and errors are logged. Every address a log line
+// shows is redacted (see redact.NewHandler): the service's may carry a
+// password.
 func (g *globals) loggerTo(w io.Writer) (*slog.Logger, error) {
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(g.logLevel)); err != nil {
@@ -32,9 +36,9 @@ func (g *globals) loggerTo(w io.Writer) (*slog.Logger, error) {
 	opts := &slog.HandlerOptions{Level: level}
 	switch g.logFormat {
 	case "text":
-		return slog.New(slog.NewTextHandler(w, opts)), nil
+		return slog.New(redact.NewHandler(slog.NewTextHandler(w, opts))), nil
 	case "json":
-		return slog.New(slog.NewJSONHandler(w, opts)), nil
+		return slog.New(redact.NewHandler(slog.NewJSONHandler(w, opts))), nil
 	}
 	return nil, usageErrorf("--log-format %q: use text or json", g.logFormat)
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/enrich-dev/enrich/api"
 	"github.com/enrich-dev/enrich/internal/clock"
+	"github.com/enrich-dev/enrich/internal/redact"
 	"github.com/enrich-dev/enrich/pipeline"
 	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/sources"
@@ -181,6 +182,9 @@ func (o *runOptions) runPipeline(ctx context.Context, g *globals, input, output 
 
 	r, err := pipeline.Run(ctx, cfg)
 	files.done()
+	if code, ok := journalCode(o.journal, err); ok && r == nil {
+		return withCode(code, err)
+	}
 	if r == nil {
 		return runError(err)
 	}
@@ -237,14 +241,44 @@ func trimUsage(err error) error {
 }
 
 // commandLine is the command line of this process, quoted for a shell,
-// for the report's "run next". It holds no secret: the key is never a
-// flag.
+// for the report's "run next" and the budget's label. It holds no secret:
+// the key is never a flag, and addresses are redacted (see showArgs).
 func commandLine() string {
 	parts := []string{"enrich"}
-	for _, a := range os.Args[1:] {
+	for _, a := range showArgs(os.Args[1:]) {
 		parts = append(parts, shellQuote(a))
 	}
 	return strings.Join(parts, " ")
+}
+
+// urlFlags are the flags whose values are addresses, which may carry a
+// password or a key: shown anywhere, they are redacted (redact.URL).
+var urlFlags = map[string]bool{"api-url": true, "public-url": true}
+
+// showArgs is args as a report or a log may show them: the value of
+// every address flag (--api-url URL or --api-url=URL) and any address
+// elsewhere redacted.
+func showArgs(args []string) []string {
+	out := make([]string, len(args))
+	valueNext := false // args[i] is the value of an address flag
+	for i, a := range args {
+		name, value, hasValue := strings.Cut(a, "=")
+		switch {
+		case valueNext:
+			out[i] = redact.URL(a)
+		case hasValue && isURLFlag(name):
+			out[i] = name + "=" + redact.URL(value)
+		default:
+			out[i] = redact.Text(a)
+		}
+		valueNext = !valueNext && !hasValue && isURLFlag(a)
+	}
+	return out
+}
+
+func isURLFlag(arg string) bool {
+	name, ok := strings.CutPrefix(arg, "--")
+	return ok && urlFlags[name]
 }
 
 func shellQuote(s string) string {
@@ -265,6 +299,11 @@ func settings(f *pflag.FlagSet) []report.Setting {
 			return
 		}
 		v := fl.Value.String()
+		if urlFlags[fl.Name] {
+			v = redact.URL(v)
+		} else {
+			v = redact.Text(v)
+		}
 		if d, ok := fl.Value.(interface{ Type() string }); ok && d.Type() == "duration" {
 			if dur, err := time.ParseDuration(v); err == nil && dur == 0 {
 				v = "0 (none)"

@@ -11,6 +11,7 @@ import (
 
 	"github.com/enrich-dev/enrich/api"
 	"github.com/enrich-dev/enrich/internal/budget"
+	"github.com/enrich-dev/enrich/internal/redact"
 )
 
 // Environment variables that configure the service.
@@ -59,7 +60,8 @@ func (s *serviceFlags) client(log *slog.Logger) (*api.Client, error) {
 	}
 	c, err := api.New(base, key, api.WithLogger(log))
 	if err != nil {
-		return nil, usageErrorf("%v", err)
+		// The sentence quotes the address as given: show it redacted.
+		return nil, usageErrorf("%s", strings.ReplaceAll(err.Error(), base, redact.URL(base)))
 	}
 	s.account = budget.Account(c.BaseURL(), key)
 	return c, nil

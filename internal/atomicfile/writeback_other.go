@@ -1,6 +1,6 @@
 //go:build !linux
 
-package sinks
+package atomicfile
 
 import "os"
 

@@ -1,0 +1,127 @@
+// Package atomicfile writes files that appear at their path complete or
+// not at all: outputs, reports and the status file beside a journal.
+//
+// A file is written as a temporary file in the same folder (so that the
+// final rename stays on one file system, where it is atomic), then
+// synced, renamed over the target and the folder synced, so that the
+// rename itself survives a power cut. It ends with the mode os.Create
+// would have given it (see Mode), never wider: outputs hold every
+// contact of a sheet.
+package atomicfile
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/enrich-dev/enrich/internal/tempfiles"
+)
+
+// File is a file being written atomically.
+type File struct {
+	path    string
+	tmp     *os.File
+	done    bool
+	written int64 // bytes written
+	flushed int64 // bytes whose writeback has been started
+}
+
+// writebackEvery is how many bytes are written before their writeback to
+// disk is started. A large output's sync at Commit then waits only for the
+// last of it, rather than for all of it after the work is done.
+const writebackEvery = 8 << 20
+
+// Create starts writing the file at path. Nothing is visible at path
+// until Commit. The temporary file is readable by its owner only until
+// Commit gives it its mode.
+func Create(path string) (*File, error) {
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	tmp, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	if err != nil {
+		return nil, fmt.Errorf("create temporary file for %s: %w", path, err)
+	}
+	tempfiles.Track(tmp.Name())
+	return &File{path: path, tmp: tmp}, nil
+}
+
+// Write writes to the temporary file.
+func (f *File) Write(p []byte) (int, error) {
+	if f.done {
+		return 0, fmt.Errorf("write %s: %w", f.path, fs.ErrClosed)
+	}
+	n, err := f.tmp.Write(p)
+	f.written += int64(n)
+	if f.written-f.flushed >= writebackEvery {
+		startWriteback(f.tmp, f.flushed, f.written-f.flushed)
+		f.flushed = f.written
+	}
+	return n, err
+}
+
+// Path returns the final path.
+func (f *File) Path() string { return f.path }
+
+// Commit makes the file appear at its path: mode (see Mode), fsync,
+// rename, fsync of the folder. After an error the temporary file is
+// removed and the old file, if any, is untouched.
+func (f *File) Commit() error {
+	if f.done {
+		return fmt.Errorf("commit %s: %w", f.path, fs.ErrClosed)
+	}
+	f.done = true
+	name := f.tmp.Name()
+	fail := func(what string, err error) error {
+		_ = f.tmp.Close()
+		_ = os.Remove(name)
+		tempfiles.Forget(name)
+		return fmt.Errorf("%s %s: %w", what, f.path, err)
+	}
+	if err := f.tmp.Chmod(Mode(f.path)); err != nil {
+		return fail("set mode of", err)
+	}
+	if err := f.tmp.Sync(); err != nil {
+		return fail("sync", err)
+	}
+	if err := f.tmp.Close(); err != nil {
+		return fail("close", err)
+	}
+	defer tempfiles.Forget(name)
+	if err := os.Rename(name, f.path); err != nil {
+		_ = os.Remove(name)
+		return fmt.Errorf("rename into %s: %w", f.path, err)
+	}
+	return syncDir(filepath.Dir(f.path))
+}
+
+// Abort removes the temporary file. It is safe to call at any time,
+// including after Commit (then it does nothing), so that a deferred Abort
+// cleans up every failed path.
+func (f *File) Abort() {
+	if f.done {
+		return
+	}
+	f.done = true
+	_ = f.tmp.Close()
+	_ = os.Remove(f.tmp.Name())
+	tempfiles.Forget(f.tmp.Name())
+}
+
+// syncDir fsyncs a folder so that a rename in it is durable. Some file
+// systems cannot sync a folder; that is not an error worth failing a
+// file that is already complete.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return fmt.Errorf("sync directory %s: %w", dir, err)
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil && !errors.Is(err, fs.ErrInvalid) && !errors.Is(err, errors.ErrUnsupported) {
+		return fmt.Errorf("sync directory %s: %w", dir, err)
+	}
+	return nil
+}
