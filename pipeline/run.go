@@ -17,6 +17,7 @@ import (
 
 	"github.com/enrich-dev/enrich/api"
 	"github.com/enrich-dev/enrich/internal/clock"
+	"github.com/enrich-dev/enrich/internal/redact"
 	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/sources"
 	"github.com/enrich-dev/enrich/state"
@@ -291,7 +292,7 @@ func (c *Config) validate() error {
 	if c.PublicURL != "" {
 		u, err := url.Parse(c.PublicURL)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return usageErrorf("--public-url %q is not an http(s) URL such as https://enrich.example.com", c.PublicURL)
+			return usageErrorf("--public-url %q is not an http(s) URL such as https://enrich.example.com", redact.URL(c.PublicURL))
 		}
 	}
 	if err := CheckOutput(c.Output, c.Input, c.Journal); err != nil {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/enrich-dev/enrich/api"
 	"github.com/enrich-dev/enrich/internal/budget"
+	"github.com/enrich-dev/enrich/internal/redact"
 	"github.com/enrich-dev/enrich/state"
 )
 
@@ -307,9 +308,11 @@ func accountProblem(err error) string {
 	return "the account is disabled or not allowed to do this; check it in the service's web application" + msg
 }
 
+// serviceURL is the service's address as a person may see it: without a
+// password or key it may carry.
 func serviceURL(s Service) string {
 	if c, ok := s.(*api.Client); ok {
-		return c.BaseURL()
+		return redact.URL(c.BaseURL())
 	}
 	return "(service)"
 }
