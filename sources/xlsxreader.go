@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path"
 	"regexp"
 	"strconv"
@@ -19,7 +20,8 @@ import (
 // xlsxReader reads the rows of one worksheet, streaming the sheet's XML
 // once: each cell as stored (all the digits of a numeric phone, never
 // 4.15555E+11) and as displayed (a date as its number format shows it).
-// Memory holds the shared strings and one row, however long the sheet.
+// Memory holds one row however long the sheet, and of the shared strings
+// 4 bytes a string and at most spillBytes of their text.
 type xlsxReader struct {
 	path    string
 	book    *workbook
@@ -28,7 +30,7 @@ type xlsxReader struct {
 	src     io.ReadCloser
 	x       *sheetxml.Stream
 	prefix  string
-	sst     []string
+	sst     *sharedStrings
 	display *displayer
 	num     int
 	cells   []string
@@ -70,8 +72,13 @@ func (x *xlsxReader) open(want string, layout *Layout) error {
 	if err != nil {
 		return err
 	}
+	x.sst = &sharedStrings{}
 	if book.sharedStrings != "" {
-		if x.sst, err = readSharedStrings(x.zip, book.sharedStrings); err != nil {
+		info, err := os.Stat(x.path)
+		if err != nil {
+			return err
+		}
+		if x.sst, err = readSharedStrings(x.zip, book.sharedStrings, info.Size()); err != nil {
 			return fmt.Errorf("open %s: shared strings: %w", x.path, err)
 		}
 	}
@@ -166,10 +173,11 @@ func (x *xlsxReader) value(c sheetxml.Cell) (shown, stored string, err error) {
 	switch c.Type {
 	case "s":
 		i, err := strconv.Atoi(strings.TrimSpace(c.Value))
-		if err != nil || i < 0 || i >= len(x.sst) {
+		if err != nil || i < 0 || i >= x.sst.len() {
 			return "", "", fmt.Errorf("column %d: shared string %q out of range", c.Col, c.Value)
 		}
-		return x.sst[i], x.sst[i], nil
+		s, err := x.sst.at(i)
+		return s, s, err
 	case "inlineStr", "str", "e", "d":
 		return c.Value, c.Value, nil
 	case "b":
@@ -196,6 +204,7 @@ func (x *xlsxReader) close() error {
 	if x.display != nil {
 		errs = append(errs, x.display.close())
 	}
+	errs = append(errs, x.sst.close())
 	if err := errors.Join(errs...); err != nil {
 		return fmt.Errorf("close %s: %w", x.path, err)
 	}
@@ -333,46 +342,6 @@ func (b *workbook) pick(want, file string, z *zip.ReadCloser) (bookSheet, error)
 		}
 	}
 	return b.sheets[0], nil
-}
-
-// readSharedStrings reads the shared-string table, streaming its XML.
-func readSharedStrings(z *zip.ReadCloser, name string) ([]string, error) {
-	f := zipFile(z, name)
-	if f == nil {
-		return nil, nil
-	}
-	rc, err := f.Open()
-	if err != nil {
-		return nil, err
-	}
-	defer rc.Close()
-	s := &sheetxml.Stream{R: rc}
-	head, err := s.Through(sstTag, 1<<20)
-	if err != nil {
-		return nil, err
-	}
-	prefix := string(sstTag.FindSubmatch(head)[1])
-	var out []string
-	for {
-		if err := s.SkipSpace(nil); err != nil {
-			return nil, err
-		}
-		item, err := s.Element(prefix, "si", maxRowXMLBytes)
-		if err != nil {
-			return nil, fmt.Errorf("string %d: %w", len(out), err)
-		}
-		if item == nil {
-			return out, nil
-		}
-		text, err := sheetxml.Text(item, prefix)
-		if err != nil {
-			return nil, fmt.Errorf("string %d: %w", len(out), err)
-		}
-		if len(text) > maxCellChars {
-			return nil, fmt.Errorf("string %d has more than %d characters", len(out), maxCellChars)
-		}
-		out = append(out, text)
-	}
 }
 
 // emptySheet is the error of a sheet without a header row: it names the

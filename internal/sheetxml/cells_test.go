@@ -92,3 +92,48 @@ func FuzzCells(f *testing.F) {
 		}
 	})
 }
+
+// TestAppendText reads string items as a shared-string table holds
+// them, appending to what the buffer holds; reading a table of items
+// without entities allocates nothing an item.
+func TestAppendText(t *testing.T) {
+	items := []struct{ xml, want string }{
+		{`<x:si><x:t>plain</x:t></x:si>`, "plain"},
+		{`<x:si><x:r><x:t>rich </x:t></x:r><x:r><x:rPr/><x:t xml:space="preserve">text</x:t></x:r><x:rPh><x:t>ignored</x:t></x:rPh></x:si>`, "rich text"},
+		{`<x:si/>`, ""},
+		{`<x:si><x:t/></x:si>`, ""},
+		{`<x:si><x:r><x:t>a &amp; </x:t></x:r><x:r><x:t>b &lt;c&gt;</x:t></x:r></x:si>`, "a & b <c>"},
+	}
+	plain := len(items) - 1 // the items before the one with entities
+	var table strings.Builder
+	for _, it := range items {
+		table.WriteString(it.xml)
+	}
+	for range 1001 { // AllocsPerRun runs once more than asked
+		for _, it := range items[:plain] {
+			table.WriteString(it.xml)
+		}
+	}
+	table.WriteString("</x:sst>")
+	s := &Stream{R: strings.NewReader(table.String())}
+	buf := []byte("kept|")
+	next := func(want string) {
+		item, err := s.Element("x:", "si", 1<<20)
+		if err != nil || item == nil {
+			t.Fatalf("item %q: %v", item, err)
+		}
+		if buf, err = AppendText(buf[:5], item, "x:"); err != nil || string(buf) != "kept|"+want {
+			t.Fatalf("%s read as %q, %v; want %q", item, buf, err, "kept|"+want)
+		}
+	}
+	for _, it := range items {
+		next(it.want) // these first reads also fill the stream's buffer
+	}
+	if n := testing.AllocsPerRun(1000, func() {
+		for _, it := range items[:plain] {
+			next(it.want)
+		}
+	}); n != 0 {
+		t.Errorf("%.1f allocations for %d items; want none", n, plain)
+	}
+}
