@@ -16,11 +16,9 @@ import (
 var damageTries = flag.Int("damage-tries", 2, "runs damaged mid-way for each kind of damage")
 
 // The kinds of damage done to a journal while a run holds it, in place:
-// the file cut short, pages zeroed, another journal copied over it.
-var midRunDamage = []struct {
-	name   string
-	damage func(t *testing.T, path, other string, r *rand.Rand)
-}{
+// the file cut short, pages zeroed, another journal (or an older copy of
+// the same) copied over it.
+var midRunDamage = []damageKind{
 	{"cut short", func(t *testing.T, path, _ string, _ *rand.Rand) {
 		if err := os.Truncate(path, 16<<10); err != nil {
 			t.Fatal(err)
@@ -79,7 +77,7 @@ func TestDamageDuringRun(t *testing.T) {
 				t.Cleanup(func() { cmd.Process.Kill() })
 				waitFor(t, "the first results", func() bool { return j.stats().Delivered > 0 })
 				time.Sleep(time.Duration(r.IntN(1500)) * time.Millisecond)
-				kind.damage(t, j.journal, other.journal, r)
+				kind.do(t, j.journal, other.journal, r)
 				damaged := time.Now()
 
 				done := make(chan error, 1)

@@ -1,7 +1,9 @@
 package e2e
 
 import (
+	"context"
 	"fmt"
+	"math/rand/v2"
 	"maps"
 	"net/http"
 	"net/http/httptest"
@@ -100,7 +102,7 @@ func checkWritten(t *testing.T, run int, output string, before os.FileInfo, cont
 // on with the copy. It returns what salvage said.
 func (j *job) salvage(t *testing.T, replay string) string {
 	t.Helper()
-	next := filepath.Join(j.dir, "salvaged.journal")
+	next := filepath.Join(j.dir, fmt.Sprintf("salvaged-%d.journal", time.Now().UnixNano()))
 	out, res := j.stdout(t, "journal", "salvage", j.journal, next)
 	if res.code != 0 {
 		t.Fatalf("journal salvage %s %s exited %d\n%s%s\n%s", j.journal, next, res.code, out, res.stderr, replay)
@@ -147,4 +149,36 @@ func lateAnswers(h http.Handler, d time.Duration) http.Handler {
 		w.WriteHeader(rec.Code)
 		w.Write(rec.Body.Bytes())
 	})
+}
+
+// damageWhileRunning damages the job's journal in place once results have
+// come and a moment more has passed, unless the run ends first (ctx), and
+// says on damaged whether it did. An older copy of the journal, taken at
+// the first results, is what "another journal" copies over it.
+func damageWhileRunning(t *testing.T, j *job, kind *damageKind, r *rand.Rand, ctx context.Context, damaged chan<- bool) {
+	for j.emu.Stats().Accounts[0].Delivered == 0 {
+		select {
+		case <-ctx.Done():
+			damaged <- false
+			return
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+	older := filepath.Join(j.dir, "older.journal")
+	b, err := os.ReadFile(j.journal)
+	if err == nil {
+		err = os.WriteFile(older, b, 0o600)
+	}
+	if err != nil {
+		damaged <- false
+		return
+	}
+	select {
+	case <-ctx.Done():
+		damaged <- false
+		return
+	case <-time.After(time.Duration(r.IntN(800)) * time.Millisecond):
+	}
+	kind.do(t, j.journal, older, r)
+	damaged <- true
 }

@@ -52,6 +52,17 @@ type schedule struct {
 	salvageAfter int
 	// latency holds every answer of the API this long on its way back.
 	latency time.Duration
+	// damage, when not nil, damages the journal in place while the first
+	// run holds it, once results have come; fullDisk puts the journal on
+	// a small filesystem that fills during the job.
+	damage   *damageKind
+	fullDisk bool
+}
+
+// damageKind is a way to damage a journal in place while a run holds it.
+type damageKind struct {
+	name string
+	do   func(t *testing.T, path, older string, r *rand.Rand)
 }
 
 func drawSchedule(r *rand.Rand) schedule {
@@ -98,6 +109,16 @@ func drawLater(r *rand.Rand, s *schedule) {
 	s.latency = []time.Duration{0, 0, 20 * time.Millisecond, 80 * time.Millisecond, 200 * time.Millisecond}[r.IntN(5)]
 }
 
+// drawDisk draws what happens to the journal's disk, from a stream of its
+// own: the journal damaged in place under the first run (one seed in
+// eight), or on a filesystem that fills (one in eight).
+func drawDisk(r *rand.Rand, s *schedule) {
+	if r.IntN(8) == 0 {
+		s.damage = &midRunDamage[r.IntN(len(midRunDamage))]
+	}
+	s.fullDisk = r.IntN(8) == 0
+}
+
 // capFor is the --max-credits of a sheet that needs need credits; 0 is
 // none.
 func (s schedule) capFor(need int64) int64 {
@@ -122,6 +143,10 @@ func (s schedule) String() string {
 	if s.outage != nil {
 		outage = fmt.Sprintf("%v for %v", s.outage.At, s.outage.For)
 	}
+	damage := "none"
+	if s.damage != nil {
+		damage = s.damage.name
+	}
 	limit := "none"
 	if s.maxCredits > 0 {
 		limit = fmt.Sprint(s.maxCredits)
@@ -130,8 +155,8 @@ func (s schedule) String() string {
 	if s.salvageAfter > 0 {
 		salvage = fmt.Sprintf("after run %d", s.salvageAfter)
 	}
-	return fmt.Sprintf("loss %.2f, duplicates %.2f, 500s %.2f, answers lost %.2f, timeouts %.2f, delay %v, answers late by %v, credits ×%.1f, kill after %v, outage %s, max credits %s, salvage %s",
-		s.loss, s.duplicate, s.submitError, s.lostAnswer, s.timeout, s.delay, s.latency, s.creditShare, s.kill, outage, limit, salvage)
+	return fmt.Sprintf("loss %.2f, duplicates %.2f, 500s %.2f, answers lost %.2f, timeouts %.2f, delay %v, answers late by %v, credits ×%.1f, kill after %v, outage %s, max credits %s, salvage %s, damage %s, full disk %v",
+		s.loss, s.duplicate, s.submitError, s.lostAnswer, s.timeout, s.delay, s.latency, s.creditShare, s.kill, outage, limit, salvage, damage, s.fullDisk)
 }
 
 func TestTorture(t *testing.T) {
@@ -150,6 +175,11 @@ func TestTorture(t *testing.T) {
 // enough to keep the slice about as fast as before them.
 const laterStream = 0x6c62c0
 
+// diskStream names the stream drawDisk draws from: one whose first ten
+// seeds draw a damage (seed 1, the journal cut short) and a full disk
+// (seed 2).
+const diskStream = 0x6469736e
+
 // tortureBudget is the compressed budget of the suite: a 3,000-row sheet
 // takes seconds.
 const tortureBudget = 1000
@@ -167,6 +197,7 @@ func torture(t *testing.T, seed uint64) {
 	r := rand.New(rand.NewPCG(seed, 0x746f72))
 	sch := drawSchedule(r)
 	drawLater(rand.New(rand.NewPCG(seed, laterStream)), &sch)
+	drawDisk(rand.New(rand.NewPCG(seed, diskStream)), &sch)
 	replay := fmt.Sprintf("replay: go test ./e2e/ -run 'TestTorture/seed=%d$' -seed %d -seeds 1", seed, seed)
 	cfg := fastService(0)
 	cfg.Seed = int64(1 + seed%3)
@@ -204,6 +235,10 @@ func torture(t *testing.T, seed uint64) {
 	t.Logf("seed %d: %d rows (%d data) as %s → %s, %d identifier columns of %v; %s", seed, len(sheet.rows), len(data), sheet.format, sheet.out, len(sheet.header)-3, sheet.header, sch)
 
 	j := &job{emu: emu, srv: srv, url: srv.URL, dir: dir, input: input, output: output, journal: filepath.Join(dir, "job.journal")}
+	if sch.fullDisk {
+		// About half of what the job's journal needs.
+		j.journal = filepath.Join(smallDisk(t, 96<<10+int(need)*1024), "job.journal")
+	}
 	// The receiver's address must survive restarts: callbacks for a killed
 	// run reach the next one.
 	listen := freePort(t)
@@ -250,6 +285,12 @@ func torture(t *testing.T, seed uint64) {
 			timer := time.AfterFunc(sch.kill, func() { cmd.Process.Signal(syscall.SIGKILL) })
 			defer timer.Stop()
 		}
+		damaged := make(chan bool, 1)
+		if run == 1 && sch.damage != nil {
+			go damageWhileRunning(t, j, sch.damage, rand.New(rand.NewPCG(seed, 0xda)), ctx, damaged)
+		} else {
+			damaged <- false
+		}
 		err := cmd.Wait()
 		cancel()
 		code := cmd.ProcessState.ExitCode()
@@ -257,8 +298,31 @@ func torture(t *testing.T, seed uint64) {
 			killed, code = true, 137
 		}
 		fmt.Fprintf(&log, "run %d: exit %d (%v)\n%s\n", run, code, err, lastLines(stderr.String(), 12))
-		if strings.Contains(stderr.String(), "panic:") || strings.Contains(stderr.String(), "DATA RACE") {
+		if strings.Contains(stderr.String(), "panic:") || strings.Contains(stderr.String(), "DATA RACE") || strings.Contains(stderr.String(), "fatal error") {
 			t.Fatalf("run %d crashed:\n%s\n%s", run, stderr.String(), replay)
+		}
+		wasDamaged := <-damaged
+		// A journal that could not be written (a full disk, or damaged
+		// under the run) stops the run with exit 1, its output written
+		// with every result that came; the job goes on with the journal
+		// moved to a disk with room, or salvaged.
+		if code == 1 && (wasDamaged || sch.fullDisk) && strings.Contains(stderr.String(), "journal") {
+			checkWritten(t, run, output, before, log.String()+replay)
+			if !checkTorture(t, sheet, output, false, fmt.Sprintf("the output of run %d (journal not written)\n%s%s", run, log.String(), replay)) {
+				t.FailNow()
+			}
+			code = 3 // counted as an incomplete run
+		}
+		if wasDamaged {
+			if check, res := j.stdout(t, "journal", "check", j.journal); res.code != 0 {
+				out := j.salvage(t, replay)
+				fmt.Fprintf(&log, "after run %d, damaged (%s): %s\n", run, strings.TrimSpace(lastLines(check, 3)), strings.TrimSpace(out))
+			}
+		}
+		if sch.fullDisk && filepath.Dir(j.journal) != dir {
+			roomy := filepath.Join(dir, "job.journal")
+			copyFile(t, j.journal, roomy)
+			j.journal = roomy
 		}
 		// A run that meets an outage longer than --service-wait stops for
 		// it: it can do nothing else meanwhile.
@@ -317,7 +381,15 @@ func torture(t *testing.T, seed uint64) {
 		t.Errorf("budget broken: %d 429s, a window of %d items (limit %d), a request of %d items (limit 100)\n%s",
 			st.RateLimited, st.MaxWindowItems, tortureBudget, st.LargestRequest, replay)
 	}
+	if sch.damage != nil || sch.fullDisk {
+		t.Logf("the runs of a journal damaged or on a full disk:\n%s", log.String())
+	}
 	bound := distinctFound(t, j) + int64(st.DiscardedCharged) + int64(st.LostAnswerCharged)
+	if sch.damage != nil {
+		// What the damage destroyed was looked up again: each person at
+		// most twice.
+		bound += distinctFound(t, j)
+	}
 	if used := st.CreditsUsed["standard"]; used > bound {
 		t.Errorf("credits used %d, more than %d distinct matches, paid discarded deliveries and answers lost\n%s", used, bound, replay)
 	}
