@@ -3,8 +3,8 @@ package e2e
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"maps"
+	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"os"
