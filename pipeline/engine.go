@@ -153,6 +153,7 @@ func (e *engine) openBudget() budget.Budget {
 // run performs the job: checks, resume, the loop, and the output.
 func (e *engine) run(ctx context.Context) (*report.Run, error) {
 	cfg := e.cfg
+	defer e.kept.close() // after the receiver's, deferred below
 	if err := e.resumeFlights(); err != nil {
 		return nil, err
 	}
