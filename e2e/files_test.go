@@ -163,8 +163,11 @@ func TestPasswordInServiceURLNotShown(t *testing.T) {
 }
 
 // TestJournalFolderRefused gives every command that reads or writes a
-// journal a folder as its journal: each refuses it before anything else,
-// with the same sentence and exit code 2 (bad usage).
+// journal a folder, a sheet and an empty file as its journal: each
+// refuses it before anything else, says what it is, and exits 2 (bad
+// usage); for a folder, every command with the same sentence. Nothing is
+// sent, and the empty file stays empty: before, a run took it as a new
+// journal and paid for every row again.
 func TestJournalFolderRefused(t *testing.T) {
 	t.Parallel()
 	j := newJob(t, searchService(), 10)
@@ -172,30 +175,47 @@ func TestJournalFolderRefused(t *testing.T) {
 	if err := os.Mkdir(folder, 0o755); err != nil {
 		t.Fatal(err)
 	}
+	empty := filepath.Join(j.dir, "empty.journal")
+	writeFile(t, empty, "")
 	out := filepath.Join(j.dir, "out.csv")
-	var sentence string
-	for _, args := range [][]string{
-		append(j.args(), "--journal", folder),
-		{"status", "--journal", folder},
-		{"export", j.input, "-o", out, "--journal", folder},
-		{"changes", "--journal", folder, "--since", "2026-01-01", "-o", out},
-		{"plan", j.input, "--journal", folder},
-		{"journal", "check", folder},
-		{"journal", "salvage", folder, filepath.Join(j.dir, "new.journal")},
-		{"company", "employees", sampleCompany(t, j), "-o", out, "--journal", folder, "--listen", "127.0.0.1:0"},
-		{"search", "--location", "Texas", "--max", "5", "--enrich", "-o", out, "--journal", folder, "--listen", "127.0.0.1:0"},
+	for _, bad := range []struct{ path, says string }{
+		{folder, "is a folder"},
+		{j.input, "not an enrich journal: it is a text file"},
+		{empty, "is empty (0 bytes)"},
 	} {
-		res := j.enrich(t, args...)
-		lines := strings.Split(strings.TrimSpace(res.stderr), "\n")
-		last := lines[len(lines)-1]
-		if res.code != 2 || !strings.Contains(last, "is a folder") {
-			t.Errorf("%s: exit %d, want 2 and the folder named:\n%s", strings.Join(args[:2], " "), res.code, res.stderr)
-			continue
+		var sentence string
+		for _, args := range [][]string{
+			append(j.args(), "--journal", bad.path),
+			{"status", "--journal", bad.path},
+			{"export", j.input, "-o", out, "--journal", bad.path},
+			{"changes", "--journal", bad.path, "--since", "2026-01-01", "-o", out},
+			{"plan", j.input, "--journal", bad.path},
+			{"journal", "check", bad.path},
+			{"journal", "salvage", bad.path, filepath.Join(j.dir, "new.journal")},
+			{"company", "employees", sampleCompany(t, j), "-o", out, "--journal", bad.path, "--listen", "127.0.0.1:0"},
+			{"search", "--location", "Texas", "--max", "5", "--enrich", "-o", out, "--journal", bad.path, "--listen", "127.0.0.1:0"},
+		} {
+			res := j.enrich(t, args...)
+			lines := strings.Split(strings.TrimSpace(res.stderr), "\n")
+			last := lines[len(lines)-1]
+			if res.code != 2 || !strings.Contains(last, bad.says) {
+				t.Errorf("%s with %s: exit %d, want 2 and %q:\n%s", strings.Join(args[:2], " "), bad.path, res.code, bad.says, res.stderr)
+				continue
+			}
+			if bad.path != folder {
+				continue
+			}
+			if sentence == "" {
+				sentence = last
+			} else if last != sentence {
+				t.Errorf("%s says %q; the others say %q", strings.Join(args[:2], " "), last, sentence)
+			}
 		}
-		if sentence == "" {
-			sentence = last
-		} else if last != sentence {
-			t.Errorf("%s says %q; the others say %q", strings.Join(args[:2], " "), last, sentence)
-		}
+	}
+	if fi, err := os.Stat(empty); err != nil || fi.Size() != 0 {
+		t.Errorf("the empty journal was written: %v", err)
+	}
+	if st := j.stats(); st.Requests != 0 || st.SearchQueries != 0 {
+		t.Errorf("%d lookups and %d searches sent with no usable journal", st.Requests, st.SearchQueries)
 	}
 }

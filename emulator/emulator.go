@@ -58,6 +58,10 @@ type Config struct {
 	// processed, charged and (async) delivered, but answered 500, as when
 	// the answer is lost on its way back.
 	LostAnswerRate float64
+	// ReusedIDRate is the probability that an asynchronous lookup is
+	// given the requestId of the one accepted before it, on its 201 and
+	// its callback alike: a service that numbers two requests the same.
+	ReusedIDRate float64
 	// Outages are times when every API request is answered 503, counted
 	// from the first API request the emulator receives. The admin
 	// endpoint POST /_emulator/outage starts one on demand.
@@ -158,15 +162,16 @@ type Emulator struct {
 
 	start time.Time // the first emulated day begins
 
-	mu       sync.Mutex          // guards everything below
-	accounts map[string]*account // by API key
-	logins   map[string]*account // by login, for the assistant-protocol server's login form
-	order    []*account          // in configuration order, for stats
-	nextID   int64               // last requestId (and searchId) issued
-	random   *rand.Rand          // faults and delays
-	notices  []Notice
-	scrolls  map[string]*scroll // live scroll ids
-	outage   outageState
+	mu         sync.Mutex          // guards everything below
+	accounts   map[string]*account // by API key
+	logins     map[string]*account // by login, for the assistant-protocol server's login form
+	order      []*account          // in configuration order, for stats
+	nextID     int64               // last requestId (and searchId) issued
+	lastLookup int64               // the requestId of the latest asynchronous lookup
+	random     *rand.Rand          // faults and delays
+	notices    []Notice
+	scrolls    map[string]*scroll // live scroll ids
+	outage     outageState
 }
 
 // New builds the world and the accounts. The emulator is ready to serve at

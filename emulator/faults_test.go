@@ -188,3 +188,30 @@ func TestAnswerDelay(t *testing.T) {
 		t.Error("no callback before the delayed 201, though its processing takes at most 20ms")
 	}
 }
+
+// TestReusedRequestID: with ReusedIDRate 1, every asynchronous lookup
+// after the first is given the first one's requestId, on its 201 and on
+// its callback.
+func TestReusedRequestID(t *testing.T) {
+	cfg := fast(emulator.AccountConfig{Credits: 10})
+	cfg.ReusedIDRate = 1
+	_, c, base := serve(t, cfg)
+	rc := newReceiver(t)
+	s := sample(t, base, 2)
+	var ids []int64
+	for _, item := range []string{s.Email[0], s.Email[1]} {
+		id, _, err := c.LookupAsync(bg, api.LookupRequest{Items: []string{item}, CallbackURL: rc.URL})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	if ids[0] != ids[1] {
+		t.Fatalf("requestIds %v, want one given twice", ids)
+	}
+	for range 2 {
+		if cb := rc.next(t); cb.RequestID != ids[0] {
+			t.Errorf("callback with Request-Id %d, want %d", cb.RequestID, ids[0])
+		}
+	}
+}

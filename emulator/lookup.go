@@ -116,8 +116,12 @@ func (e *Emulator) serveLookup(w http.ResponseWriter, r *http.Request, a *accoun
 		return
 	}
 	e.mu.Lock()
-	e.nextID++
-	id := e.nextID
+	id := e.lastLookup
+	if id == 0 || e.cfg.ReusedIDRate == 0 || e.random.Float64() >= e.cfg.ReusedIDRate {
+		e.nextID++
+		id = e.nextID
+	}
+	e.lastLookup = id
 	e.mu.Unlock()
 	attempted := make(chan struct{})
 	e.schedule(delivery{

@@ -27,6 +27,7 @@ func (e *engine) delivered(r delivered) {
 	now := e.clock.Now()
 	e.stats.callbacks++
 	e.stats.stale += d.Stale
+	e.stats.refusedResults += d.Refused
 	e.cr.answered(d.Batch, int64(d.Charged))
 	delete(e.late, d.Batch)
 	e.stats.lastResult = now

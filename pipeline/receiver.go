@@ -191,6 +191,9 @@ func (rc *receiver) serveResults(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "storage failure", http.StatusInternalServerError)
 		return
 	}
+	if d.Refused > 0 {
+		rc.cfg.Log.Warn("callback refused: its Request-Id names no request of this journal, and no request waiting for one sent exactly its items; nothing of it is stored", "requestId", cb.RequestID, "results", d.Refused, "from", r.RemoteAddr)
+	}
 	if d.Foreign > 0 {
 		rc.cfg.Log.Warn("callback has results for identifiers its request did not send; they are ignored", "requestId", cb.RequestID, "foreign", d.Foreign)
 	}

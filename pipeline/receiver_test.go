@@ -137,13 +137,18 @@ func TestReceiverBoundsConcurrentBodies(t *testing.T) {
 func TestReceiverCommitsBefore200(t *testing.T) {
 	rc, out := testReceiver(t, "")
 	j := rc.cfg.Journal
-	if _, _, err := j.Begin(state.WithContacts, []string{"ana@example.com", "bob@example.com"}, false, time.Now()); err != nil {
+	b, _, err := j.Begin(state.WithContacts, []string{"ana@example.com", "bob@example.com"}, false, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := j.Accepted(b.Seq, 5, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	post := func(item string) int {
 		t.Helper()
 		req, _ := http.NewRequest(http.MethodPost, "http://"+rc.addr()+rc.path, strings.NewReader(`[{"item":"`+item+`","status":"failed"}]`))
 		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Request-Id", "5")
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
 			t.Fatal(err)

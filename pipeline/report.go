@@ -18,6 +18,8 @@ type runStats struct {
 	refused                                           map[string]int // items of requests the service did not take, by its answer
 	refreshed                                         int            // identifiers looked up again by --refresh-older-than
 	redone                                            int            // identifiers looked up again because their stored result was unusable
+	refusedResults                                    int            // results of callbacks that named no request of the journal
+	sharedIDs                                         int            // requestIds the service gave to a second request
 	firstSend, lastSend                               time.Time
 	lastResult                                        time.Time
 }
@@ -115,6 +117,8 @@ func (e *engine) report(counts RowCounts) *report.Run {
 		RateLimited:          e.stats.rateLimited,
 		Callbacks:            e.stats.callbacks,
 		Duplicates:           e.stats.stale,
+		RefusedResults:       e.stats.refusedResults,
+		SharedRequestIDs:     e.stats.sharedIDs,
 		Uncertain:            e.stats.uncertain,
 		Started:              e.started.UTC(),
 		Finished:             now.UTC(),

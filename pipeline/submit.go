@@ -145,9 +145,14 @@ func (e *engine) handle(o outcome) {
 			e.delivered(delivered{d: *o.results})
 			return
 		}
-		if err := e.j.Accepted(o.seq, o.requestID, o.answered); err != nil {
+		reused, err := e.j.Accepted(o.seq, o.requestID, o.answered)
+		if err != nil {
 			e.storageFailed(err)
 			return
+		}
+		if reused {
+			e.stats.sharedIDs++
+			e.cfg.Log.Warn("the service gave this request the requestId of an earlier one; callbacks of both are told apart by their items", "requestId", o.requestID)
 		}
 		f.batch.RequestID = o.requestID
 		f.deadline = o.answered.Add(e.cfg.CallbackTimeout)

@@ -209,6 +209,12 @@ func newRunView(r *Run) *runView {
 		text("output", "output", r.Output, ""),
 		text("journal", "journal", r.Journal, "keeps every request and result; a run with it resumes"),
 	}
+	if r.RefusedResults > 0 {
+		v.Traffic = append(v.Traffic, count("refused_results", "results refused", r.RefusedResults, "their callback named no request of this journal: not stored, not shown"))
+	}
+	if r.SharedRequestIDs > 0 {
+		v.Traffic = append(v.Traffic, count("shared_request_ids", "requestIds given twice", r.SharedRequestIDs, "the service gave a second request the same requestId; both requests' results were taken by their items"))
+	}
 	if r.Kept > 0 {
 		v.Traffic = append(v.Traffic, text("kept_results", "results kept", thousands(int64(r.Kept))+" in "+r.KeptFile, "the journal could not store them: the output holds them, and the next run takes them into the journal"))
 	}

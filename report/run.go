@@ -74,6 +74,13 @@ type Run struct {
 	RateLimited   int            `json:"rate_limited"`      // 429 answers
 	Callbacks     int            `json:"callbacks"`         // result deliveries received
 	Duplicates    int            `json:"duplicate_results"` // results received again
+	// RefusedResults counts results of callbacks that named no request of
+	// this journal (a Request-Id never given to it, and no request of
+	// exactly those items waiting for one): not stored, not shown.
+	// SharedRequestIDs counts requestIds the service gave to a second
+	// request; callbacks of both are told apart by their items.
+	RefusedResults   int `json:"refused_results,omitempty"`
+	SharedRequestIDs int `json:"shared_request_ids,omitempty"`
 	// Uncertain counts requests whose answer was lost (a 5xx, a timeout, a
 	// cut connection) although the service may have taken them.
 	Uncertain int `json:"uncertain_requests"`

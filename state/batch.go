@@ -138,15 +138,20 @@ func (j *Journal) Begin(mode Mode, items []string, sync bool, now time.Time) (Ba
 	return b, settled, nil
 }
 
-// Accepted records the service's requestId for a batch it accepted.
-func (j *Journal) Accepted(seq uint64, requestID int64, at time.Time) error {
-	return j.updateBatch(seq, func(tx *bolt.Tx, b *Batch) error {
+// Accepted records the service's requestId for a batch it accepted, and
+// reports whether the service had given that requestId to another batch
+// before: both keep it, and callbacks find theirs by the items.
+func (j *Journal) Accepted(seq uint64, requestID int64, at time.Time) (reused bool, err error) {
+	err = j.updateBatch(seq, func(tx *bolt.Tx, b *Batch) error {
 		b.RequestID, b.Answered = requestID, at.UTC()
 		if b.Phase == BatchIntent || b.Phase == BatchUncertain {
 			b.Phase = BatchSubmitted
 		}
-		return tx.Bucket(bucketRequests).Put(u64(uint64(requestID)), u64(seq))
+		var err error
+		reused, err = addRequestID(tx, requestID, seq)
+		return err
 	})
+	return reused, err
 }
 
 // Rejected records that the service did not take a batch (429, 402, a

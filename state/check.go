@@ -1,6 +1,7 @@
 package state
 
 import (
+	"context"
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
@@ -47,14 +48,31 @@ func (r CheckReport) OK() bool {
 // Check reads every page and record of the journal at path, which no
 // other process may hold, and reports what is damaged. It changes
 // nothing. An error means the file could not be opened as a journal at
-// all.
-func Check(path string) (CheckReport, error) {
+// all, or ctx ended the check.
+//
+// Its memory and time are bounded by the file's size, whatever the file
+// holds: the tree of pages is walked first without bbolt (walkTree), and
+// the records and bbolt's own check only when that tree is sound.
+func Check(ctx context.Context, path string) (CheckReport, error) {
 	r := CheckReport{Path: path}
 	j, err := Open(path, Options{ReadOnly: true})
 	if err != nil {
 		return r, err
 	}
-	defer j.Close()
+	closeJournal := true
+	defer func() {
+		if closeJournal {
+			j.Close()
+		}
+	}()
+	if r.Pages, err = walkTree(ctx, path); err != nil {
+		return r, err
+	}
+	if len(r.Pages) > 0 {
+		r.Unreadable = append(r.Unreadable, "records: not read, for the tree of pages that holds them is damaged (pages)")
+		return r, nil
+	}
+	stop := func() error { return ctx.Err() }
 	for _, m := range []Mode{WithContacts, WithoutContacts} {
 		walk := fmt.Sprintf("lookups (%s)", m)
 		err := j.view(func(tx *bolt.Tx) error {
@@ -65,6 +83,11 @@ func Check(path string) (CheckReport, error) {
 					return nil
 				}
 				r.Lookups++
+				if r.Lookups%4096 == 0 {
+					if err := stop(); err != nil {
+						return err
+					}
+				}
 				if l.Phase == Found {
 					r.Results++
 					switch _, err := foundResult(j, tx, string(k), l.Result); {
@@ -105,17 +128,36 @@ func Check(path string) (CheckReport, error) {
 	// bbolt's own check of the pages and the free list reads in a
 	// goroutine of its own, where a damaged page number would fault beyond
 	// recovery: it runs only on a file whose records all read.
+	if err := stop(); err != nil {
+		return r, err
+	}
 	if len(r.Unreadable) == 0 {
-		j.db.View(func(tx *bolt.Tx) error {
-			for err := range tx.Check() {
-				if len(r.Pages) < maxProblems {
-					r.Pages = append(r.Pages, err.Error())
+		err = j.db.View(func(tx *bolt.Tx) error {
+			problems := tx.Check()
+			for {
+				select {
+				case <-ctx.Done():
+					// bbolt's check goes on reading the file's mapping in
+					// its goroutine: the journal is closed when it ends.
+					closeJournal = false
+					go func() {
+						for range problems {
+						}
+						j.Close()
+					}()
+					return ctx.Err()
+				case err, ok := <-problems:
+					if !ok {
+						return nil
+					}
+					if len(r.Pages) < maxProblems {
+						r.Pages = append(r.Pages, err.Error())
+					}
 				}
 			}
-			return nil
 		})
 	}
-	return r, nil
+	return r, err
 }
 
 // errMismatch is a stored result whose item is not the identifier of the

@@ -14,6 +14,7 @@ const (
 	CounterItemsSent   = "items_sent"   // items in them
 	CounterRateLimited = "rate_limited" // 429 answers
 	CounterCallbacks   = "callbacks"    // result deliveries committed
+	CounterRefused     = "refused"      // results of callbacks that named no request of the journal
 	CounterFound       = "found"        // success results (a lookup redone and found again counts twice)
 	CounterNotFound    = "not_found"    // failed results
 	CounterCreditsOver = "credits_over" // credits_are_over results

@@ -8,6 +8,8 @@ import (
 	"os"
 	"runtime/debug"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -36,15 +38,18 @@ func (e *DamagedError) Is(target error) bool { return target == ErrDamaged }
 // panics is rolled back by bbolt, so the file is never written from a
 // damaged read.
 func contain(path string, err *error) {
-	p := recover()
-	if p == nil {
-		return
+	if p := recover(); p != nil {
+		*err = damaged(path, p)
 	}
+}
+
+// damaged describes a panic of bbolt as a DamagedError.
+func damaged(path string, p any) *DamagedError {
 	cause := fmt.Sprint(p)
 	if _, ok := p.(runtimeError); ok || strings.Contains(cause, "runtime error") {
 		cause += " at " + firstFrame(debug.Stack())
 	}
-	*err = &DamagedError{Path: path, Cause: cause}
+	return &DamagedError{Path: path, Cause: cause}
 }
 
 // runtimeError is the interface of the runtime's panics (index out of
@@ -62,36 +67,162 @@ func firstFrame(stack []byte) string {
 	return "bbolt"
 }
 
+// A panic of bbolt outside the function a transaction runs (opening the
+// transaction, committing a write) leaves bbolt's own locks held: any
+// later transaction would wait for them forever. So such a panic breaks
+// the journal for this process: every later call returns the damage at
+// once, without entering bbolt, and Close leaves bbolt's file to the
+// process's end. Transactions are opened one at a time (gate), and
+// writes run one at a time (write), so that none is inside bbolt when
+// another breaks it.
+type containment struct {
+	gate   sync.Mutex // held while a transaction is opened
+	write  sync.Mutex // held by the write transaction under way
+	broken atomic.Pointer[DamagedError]
+
+	mu      sync.Mutex // guards pending and leading
+	pending []pendingWrite
+	leading bool
+}
+
+// pendingWrite is a write waiting for the next shared commit (batch).
+type pendingWrite struct {
+	fn   func(*bolt.Tx) error
+	done chan error
+}
+
+// Broken returns the damage that broke the journal in this process, or
+// nil.
+func (j *Journal) Broken() error {
+	if d := j.broken.Load(); d != nil {
+		return d
+	}
+	return nil
+}
+
+// breakOn is contain for a panic that leaves bbolt unusable.
+func (j *Journal) breakOn(err *error) {
+	if p := recover(); p != nil {
+		d := damaged(j.path, p)
+		j.broken.CompareAndSwap(nil, d)
+		*err = d
+	}
+}
+
+// begin opens a transaction, unless the journal is broken.
+func (j *Journal) begin(writable bool) (tx *bolt.Tx, err error) {
+	j.gate.Lock()
+	defer j.gate.Unlock()
+	if err := j.Broken(); err != nil {
+		return nil, err
+	}
+	defer j.breakOn(&err)
+	return j.db.Begin(writable)
+}
+
 // view, update and batch are bbolt's, with damage contained. bbolt reads
 // the file through a memory map: a page number damaged to point past the
 // file's end faults (SIGBUS), which SetPanicOnFault turns into a panic that
-// contain can take, in the goroutine that reads.
+// contain can take, in the goroutine that reads. A damaged page met by a
+// read's own function leaves the journal usable: its transaction is
+// rolled back.
 func (j *Journal) view(fn func(*bolt.Tx) error) (err error) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	tx, err := j.begin(false)
+	if err != nil {
+		return err
+	}
 	defer contain(j.path, &err)
-	return j.db.View(fn)
+	defer tx.Rollback()
+	return fn(tx)
 }
 
-func (j *Journal) update(fn func(*bolt.Tx) error) (err error) {
+func (j *Journal) update(fn func(*bolt.Tx) error) error {
 	if err := j.checkPresent(); err != nil {
 		return err
 	}
-	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
-	defer contain(j.path, &err)
-	return j.db.Update(fn)
+	j.write.Lock()
+	defer j.write.Unlock()
+	return j.commit(fn)
 }
 
-func (j *Journal) batch(fn func(*bolt.Tx) error) (err error) {
+// commit runs fn in a write transaction and commits it; the caller holds
+// j.write. Any panic breaks the journal: bbolt holds its writer's lock
+// until a transaction ends, and one that panicked never does.
+func (j *Journal) commit(fn func(*bolt.Tx) error) (err error) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer j.breakOn(&err)
+	tx, err := j.begin(true)
+	if err != nil {
+		return err
+	}
+	if err := fn(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
+
+// batch is update for writes that arrive together (callbacks): they share
+// one commit, and so one sync of the file. The first caller commits what
+// is waiting; those that arrive meanwhile wait for the next commit, which
+// one of them makes. A function that fails is taken out and the others
+// are committed again without it, so a function may run more than once
+// and must do the same each time.
+func (j *Journal) batch(fn func(*bolt.Tx) error) error {
 	if err := j.checkPresent(); err != nil {
 		return err
 	}
-	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
-	defer contain(j.path, &err)
-	// bbolt may run a batch in a goroutine of its own.
-	return j.db.Batch(func(tx *bolt.Tx) error {
-		defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
-		return fn(tx)
-	})
+	w := pendingWrite{fn: fn, done: make(chan error, 1)}
+	j.mu.Lock()
+	j.pending = append(j.pending, w)
+	lead := !j.leading
+	j.leading = true
+	j.mu.Unlock()
+	if lead {
+		j.commitPending()
+	}
+	return <-w.done
+}
+
+// commitPending commits the writes waiting, and hands on the lead when
+// more came meanwhile: the caller that led returns with its own answer.
+func (j *Journal) commitPending() {
+	j.mu.Lock()
+	ws := j.pending
+	j.pending = nil
+	j.mu.Unlock()
+
+	j.write.Lock()
+	for len(ws) > 0 {
+		failed, ferr := -1, error(nil)
+		err := j.commit(func(tx *bolt.Tx) error {
+			for i, w := range ws {
+				if err := w.fn(tx); err != nil {
+					failed, ferr = i, err
+					return err
+				}
+			}
+			return nil
+		})
+		if failed < 0 || j.Broken() != nil {
+			for _, w := range ws {
+				w.done <- err
+			}
+			break
+		}
+		ws[failed].done <- ferr
+		ws = append(ws[:failed], ws[failed+1:]...)
+	}
+	j.write.Unlock()
+
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if len(j.pending) == 0 {
+		j.leading = false
+		return
+	}
+	go j.commitPending()
 }
 
 // checkSize refuses a file cut shorter than its header says it is: bbolt

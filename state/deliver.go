@@ -2,6 +2,7 @@ package state
 
 import (
 	"encoding/binary"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"time"
@@ -20,9 +21,13 @@ type Delivery struct {
 	Settled []uint64
 	Changes []Change // lookups whose phase changed
 	Stale   int      // results for lookups already final: duplicate deliveries
-	// Unknown counts results for identifiers this journal never submitted
-	// (or has no lookup waiting on); Foreign those for identifiers that were
-	// not in the request the results claim to answer. Neither is stored.
+	// Refused counts results that name no request of this journal: a
+	// Request-Id it never sent and no request of exactly those items
+	// waiting for one (a forged or misdirected callback). Unknown counts
+	// results for identifiers the request sent that the journal has no
+	// lookup for; Foreign those for identifiers that were not in the
+	// request the results claim to answer. None of them is stored.
+	Refused int
 	Unknown int
 	Foreign int
 	// Malformed counts results that cannot be the service's answer (a
@@ -46,20 +51,22 @@ type Ref struct {
 // in one transaction, before the callback is answered. Delivering the same
 // results again changes nothing.
 //
-// Which results are taken:
-//   - for a known batch (by Seq or by a journaled requestId), only results
-//     for the items that batch sent;
-//   - for an unknown or absent requestId (the process stopped before it
-//     journaled the 201, or the 201 never came), results for identifiers
-//     the journal submitted and has no final answer for.
+// Which results are taken: only those for the items their batch sent.
+// The batch is found by Seq, or by a journaled requestId (the service may
+// give one requestId to two requests: the batch that sent the items), or,
+// for a requestId the journal never learnt (the process stopped before
+// it journaled the 201, or the 201 never came) or none, as the one recent
+// request that sent exactly the items answered, and had no requestId of
+// its own. Results that name no batch are refused, and nothing of them is
+// stored: the callback path's token alone does not make a result true.
 //
 // A final answer (success, failed) is a fact about the identifier and is
 // taken whichever request it answers; an answer that asks for something
 // (credits_are_over, duplicate_query, timeout_exceeded) is taken only from
 // the lookup's latest request, since a later one is already on its way.
 //
-// Concurrent calls are coalesced into one commit (bbolt's Batch), which is
-// why the function must be, and is, idempotent.
+// Concurrent calls are coalesced into one commit (batch), which is why
+// the function must be, and is, idempotent.
 func (j *Journal) Deliver(ref Ref, results []api.Result, now time.Time, p Policy) (Delivery, error) {
 	// Compress outside the transaction: transactions run one at a time,
 	// callbacks that arrive together compress in parallel.
@@ -72,26 +79,29 @@ func (j *Journal) Deliver(ref Ref, results []api.Result, now time.Time, p Policy
 	var d Delivery
 	err := j.batch(func(tx *bolt.Tx) error {
 		d = Delivery{}
-		b, known, err := findBatch(tx, ref)
+		counters := map[string]int64{CounterCallbacks: 1}
+		b, known, err := findBatch(tx, ref, results)
 		if err != nil {
 			return err
 		}
-		var sent map[string]bool // the items of the known batch
-		if known {
-			d.Batch, sent = b.Seq, itemSet(b)
+		if !known {
+			d.Refused = len(results)
+			counters[CounterRefused] = int64(len(results))
+			return addCounters(tx, counters)
 		}
-		counters := map[string]int64{}
-		touched := map[uint64]Mode{}
+		d.Batch = b.Seq
+		sent := itemSet(b)
+		touched := map[uint64]Mode{b.Seq: b.Mode}
 		for i, r := range results {
-			if known && !sent[r.Item] {
+			if !sent[r.Item] {
 				d.Foreign++
 				continue
 			}
-			mode, l, ok, err := lookupFor(tx, b, known, r.Item)
+			l, ok, err := getLookup(lookupBucket(tx, b.Mode), r.Item)
 			if err != nil {
 				return err
 			}
-			if !ok || (!known && l.Attempts == 0 && l.Batch == 0) {
+			if !ok {
 				d.Unknown++
 				continue
 			}
@@ -99,10 +109,9 @@ func (j *Journal) Deliver(ref Ref, results []api.Result, now time.Time, p Policy
 				d.Stale++
 				continue
 			}
-			// The request these results answer: the known batch, or for an
-			// unknown requestId the lookup's latest batch when that one has
-			// no requestId of its own (its 201 was never journaled).
-			latest := l.Phase == InFlight && (known && l.Batch == b.Seq || !known && !hasRequestID(tx, l.Batch))
+			// A result that asks for something is taken only from the
+			// lookup's latest request.
+			latest := l.Phase == InFlight && l.Batch == b.Seq
 			prev := l.Batch
 			changed, malformed, err := apply(tx, &l, latest, r, compressed[i], now, p, counters)
 			if err != nil {
@@ -115,28 +124,14 @@ func (j *Journal) Deliver(ref Ref, results []api.Result, now time.Time, p Policy
 				d.Stale++
 				continue
 			}
-			if err := putLookup(lookupBucket(tx, mode), r.Item, l); err != nil {
+			if err := putLookup(lookupBucket(tx, b.Mode), r.Item, l); err != nil {
 				return err
 			}
-			touched[prev] = mode
-			d.Changes = append(d.Changes, Change{Mode: mode, ID: r.Item, Lookup: l})
-		}
-		if known {
-			touched[b.Seq] = b.Mode
-		} else if seq, ok := soleBatch(d.Changes, touched); ok && ref.RequestID > 0 {
-			// Every result answered one batch: the unknown requestId is
-			// that batch's, learnt late.
-			if err := learnRequestID(tx, seq, ref.RequestID); err != nil {
-				return err
-			}
-			learnt, err := getBatch(tx.Bucket(bucketBatches), seq)
-			if err != nil {
-				return err
-			}
-			d.Batch, sent = seq, itemSet(learnt)
+			touched[prev] = b.Mode
+			d.Changes = append(d.Changes, Change{Mode: b.Mode, ID: r.Item, Lookup: l})
 		}
 		for _, r := range results {
-			if d.Batch != 0 && sent[r.Item] && r.Status == api.StatusSuccess {
+			if sent[r.Item] && r.Status == api.StatusSuccess {
 				d.Charged++
 			}
 		}
@@ -157,7 +152,6 @@ func (j *Journal) Deliver(ref Ref, results []api.Result, now time.Time, p Policy
 				d.Settled = append(d.Settled, seq)
 			}
 		}
-		counters[CounterCallbacks]++
 		if err := tx.Bucket(bucketMeta).Put(keyLastResult, []byte(now.UTC().Format(time.RFC3339Nano))); err != nil {
 			return err
 		}
@@ -169,50 +163,95 @@ func (j *Journal) Deliver(ref Ref, results []api.Result, now time.Time, p Policy
 	return d, nil
 }
 
-// findBatch finds the batch results were sent for: by sequence number, or
-// by a journaled requestId.
-func findBatch(tx *bolt.Tx, ref Ref) (Batch, bool, error) {
+// findBatch finds the batch results were sent for: by sequence number,
+// by a journaled requestId, or by their items (unnamed).
+func findBatch(tx *bolt.Tx, ref Ref, results []api.Result) (Batch, bool, error) {
 	batches := tx.Bucket(bucketBatches)
-	seq := ref.Seq
-	if seq == 0 && ref.RequestID > 0 {
-		if v := tx.Bucket(bucketRequests).Get(u64(uint64(ref.RequestID))); v != nil {
-			seq = binary.BigEndian.Uint64(v)
+	if ref.Seq > 0 {
+		b, err := getBatch(batches, ref.Seq)
+		return b, err == nil, err
+	}
+	if ref.RequestID > 0 {
+		if seqs := requestSeqs(tx, ref.RequestID); len(seqs) > 0 {
+			return namedBatch(batches, seqs, results)
 		}
 	}
-	if seq == 0 {
-		return Batch{}, false, nil
+	b, ok := unnamedBatch(batches, ref.RequestID == 0, results)
+	if ok && ref.RequestID > 0 {
+		// The requestId of a batch whose 201 was never journaled, learnt.
+		b.RequestID = ref.RequestID
+		if _, err := addRequestID(tx, ref.RequestID, b.Seq); err != nil {
+			return b, false, err
+		}
+		if err := putBatch(batches, b); err != nil {
+			return b, false, err
+		}
 	}
-	b, err := getBatch(batches, seq)
-	return b, err == nil, err
+	return b, ok, nil
 }
 
-// lookupFor returns the lookup of item: in the known batch's mode, or for
-// results of an unknown request, in the mode where the item waits (in
-// flight first, else any record).
-func lookupFor(tx *bolt.Tx, b Batch, known bool, item string) (Mode, Lookup, bool, error) {
-	if known {
-		l, ok, err := getLookup(lookupBucket(tx, b.Mode), item)
-		return b.Mode, l, ok, err
-	}
-	var fallback Mode
-	var found Lookup
-	var any bool
-	for _, m := range []Mode{WithContacts, WithoutContacts} {
-		l, ok, err := getLookup(lookupBucket(tx, m), item)
+// namedBatch returns, of the batches given one requestId, the one that
+// sent the most of the results' items: the latest of those that sent
+// them all, when the service gave the requestId twice.
+func namedBatch(batches *bolt.Bucket, seqs []uint64, results []api.Result) (Batch, bool, error) {
+	var best Batch
+	bestN := -1
+	for _, seq := range seqs {
+		b, err := getBatch(batches, seq)
 		if err != nil {
-			return m, l, false, err
-		}
-		if !ok {
+			if len(seqs) == 1 {
+				return b, false, err
+			}
 			continue
 		}
-		if l.Phase == InFlight {
-			return m, l, true, nil
+		sent, n := itemSet(b), 0
+		for _, r := range results {
+			if sent[r.Item] {
+				n++
+			}
 		}
-		if !any || (found.Phase.Final() && !l.Phase.Final()) {
-			fallback, found, any = m, l, true
+		if n >= bestN {
+			best, bestN = b, n
 		}
 	}
-	return fallback, found, any, nil
+	return best, bestN >= 0, nil
+}
+
+// unnamedScan bounds how many recent batches a callback that names no
+// known request is compared with.
+const unnamedScan = 1024
+
+// unnamedBatch returns the recent batch that sent exactly the results'
+// items, and had no requestId of its own (or, for a callback without a
+// Request-Id, any); a batch the service refused is never one.
+func unnamedBatch(batches *bolt.Bucket, anyID bool, results []api.Result) (Batch, bool) {
+	items := make(map[string]bool, len(results))
+	for _, r := range results {
+		items[r.Item] = true
+	}
+	if len(items) == 0 {
+		return Batch{}, false
+	}
+	c := batches.Cursor()
+	n := 0
+	for k, v := c.Last(); k != nil && n < unnamedScan; k, v = c.Prev() {
+		n++
+		var b Batch
+		if json.Unmarshal(v, &b) != nil || b.Phase == BatchRejected || (b.RequestID != 0 && !anyID) || len(b.Items) != len(items) {
+			continue
+		}
+		same := true
+		for _, it := range b.Items {
+			if !items[it] {
+				same = false
+				break
+			}
+		}
+		if same {
+			return b, true
+		}
+	}
+	return Batch{}, false
 }
 
 // itemSet returns the set of items b sent.
@@ -224,36 +263,29 @@ func itemSet(b Batch) map[string]bool {
 	return sent
 }
 
-// hasRequestID reports whether batch seq has a journaled requestId.
-func hasRequestID(tx *bolt.Tx, seq uint64) bool {
-	b, err := getBatch(tx.Bucket(bucketBatches), seq)
-	return err == nil && b.RequestID != 0
+// requestSeqs returns the batches the service gave requestID: one, or
+// more when it gave the same requestId twice.
+func requestSeqs(tx *bolt.Tx, requestID int64) []uint64 {
+	v := tx.Bucket(bucketRequests).Get(u64(uint64(requestID)))
+	seqs := make([]uint64, 0, len(v)/8)
+	for ; len(v) >= 8; v = v[8:] {
+		seqs = append(seqs, binary.BigEndian.Uint64(v))
+	}
+	return seqs
 }
 
-// soleBatch reports the one batch every change came from, if there is one.
-func soleBatch(changes []Change, touched map[uint64]Mode) (uint64, bool) {
-	if len(changes) == 0 || len(touched) != 1 {
-		return 0, false
+// addRequestID records that the service gave requestID to batch seq, and
+// reports whether it had given it to another batch before.
+func addRequestID(tx *bolt.Tx, requestID int64, seq uint64) (bool, error) {
+	seqs := requestSeqs(tx, requestID)
+	if slices.Contains(seqs, seq) {
+		return len(seqs) > 1, nil
 	}
-	for seq := range touched {
-		return seq, seq != 0
+	v := make([]byte, 0, 8*(len(seqs)+1))
+	for _, s := range append(seqs, seq) {
+		v = binary.BigEndian.AppendUint64(v, s)
 	}
-	return 0, false
-}
-
-// learnRequestID records a requestId learnt from a callback for a batch
-// that had none.
-func learnRequestID(tx *bolt.Tx, seq uint64, requestID int64) error {
-	batches := tx.Bucket(bucketBatches)
-	b, err := getBatch(batches, seq)
-	if err != nil || b.RequestID != 0 {
-		return err
-	}
-	b.RequestID = requestID
-	if err := tx.Bucket(bucketRequests).Put(u64(uint64(requestID)), u64(seq)); err != nil {
-		return err
-	}
-	return putBatch(batches, b)
+	return len(seqs) > 0, tx.Bucket(bucketRequests).Put(u64(uint64(requestID)), v)
 }
 
 // apply changes lookup l by result r. latest says whether r answers the

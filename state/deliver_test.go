@@ -191,3 +191,84 @@ func TestBatchesSinceClockStep(t *testing.T) {
 		t.Errorf("batches in the window: %v", items)
 	}
 }
+
+// A callback whose Request-Id names no request of the journal is refused
+// unless it answers exactly the items of one request that has no
+// requestId of its own (its 201 was lost): a forgery for identifiers in
+// flight, with a made-up Request-Id or none, stores nothing.
+func TestCallbackNamingNoRequestRefused(t *testing.T) {
+	j, _ := openTemp(t)
+	b, _, err := j.Begin(WithContacts, []string{"a@x.co", "b@x.co", "c@x.co"}, false, t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j.Accepted(b.Seq, 5, t0)
+	forged := []api.Result{result("a@x.co", api.StatusSuccess, `{"uid":"forged"}`)}
+	for _, ref := range []Ref{{RequestID: 99}, {}} {
+		d, err := j.Deliver(ref, forged, t0, policy)
+		if err != nil || d.Refused != 1 || len(d.Changes) != 0 {
+			t.Errorf("forged callback %+v: %+v, %v", ref, d, err)
+		}
+	}
+	// Exactly the items of a request whose 201 was lost: taken, and its
+	// requestId learnt.
+	lost, _, _ := j.Begin(WithContacts, []string{"d@x.co", "e@x.co"}, false, t0)
+	whole := []api.Result{result("e@x.co", api.StatusFailed, ""), result("d@x.co", api.StatusFailed, "")}
+	if d, err := j.Deliver(Ref{RequestID: 6}, whole[:1], t0, policy); err != nil || d.Refused != 1 {
+		t.Errorf("half of a request: %+v, %v", d, err)
+	}
+	if d, err := j.Deliver(Ref{RequestID: 6}, whole, t0, policy); err != nil || d.Batch != lost.Seq || len(d.Changes) != 2 {
+		t.Errorf("a request's whole answer: %+v, %v", d, err)
+	}
+	if l := lookupOf(t, j, "a@x.co"); l.Phase != InFlight {
+		t.Errorf("a@x.co is %s after forgeries", l.Phase)
+	}
+	counters, _ := j.Counters()
+	if counters[CounterRefused] != 3 {
+		t.Errorf("counted %d refused results", counters[CounterRefused])
+	}
+}
+
+// The service gives two requests one requestId: both are kept, Accepted
+// says so, and each callback is taken by the request that sent its items.
+func TestRequestIDGivenTwice(t *testing.T) {
+	j, _ := openTemp(t)
+	first, _, _ := j.Begin(WithContacts, []string{"a@x.co", "b@x.co"}, false, t0)
+	second, _, _ := j.Begin(WithContacts, []string{"c@x.co", "d@x.co"}, false, t0)
+	if reused, err := j.Accepted(first.Seq, 8, t0); err != nil || reused {
+		t.Fatalf("first: %v %v", reused, err)
+	}
+	if reused, err := j.Accepted(second.Seq, 8, t0); err != nil || !reused {
+		t.Fatalf("second: reused %v, %v", reused, err)
+	}
+	if reused, _ := j.Accepted(second.Seq, 8, t0); !reused {
+		t.Error("the same answer journaled again")
+	}
+	for _, b := range []Batch{first, second} {
+		var results []api.Result
+		for _, it := range b.Items {
+			results = append(results, result(it, api.StatusSuccess, `{"uid":"u-`+it+`"}`))
+		}
+		d, err := j.Deliver(Ref{RequestID: 8}, results, t0, policy)
+		if err != nil || d.Batch != b.Seq || d.Foreign != 0 || len(d.Changes) != 2 || d.Charged != 2 {
+			t.Errorf("callback of batch %d: %+v, %v", b.Seq, d, err)
+		}
+	}
+	if open, _ := j.OpenBatches(); len(open) != 0 {
+		t.Errorf("open after both callbacks: %+v", open)
+	}
+}
+
+// lookupOf returns the record of id, with contacts.
+func lookupOf(t *testing.T, j *Journal, id string) Lookup {
+	t.Helper()
+	var l Lookup
+	if err := j.View(func(r *Reader) error {
+		var err error
+		l, _, err = r.Lookup(WithContacts, id)
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return l
+}

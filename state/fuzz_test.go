@@ -1,6 +1,7 @@
 package state
 
 import (
+	"context"
 	"encoding/binary"
 	"os"
 	"path/filepath"
@@ -51,10 +52,10 @@ func FuzzJournal(f *testing.F) {
 			t.Fatal(err)
 		}
 		exercise(path)
-		Check(path)
+		Check(context.Background(), path)
 		saved := filepath.Join(dir, "saved")
 		if _, err := Salvage(path, saved); err == nil {
-			if rep, err := Check(saved); err != nil || !rep.OK() {
+			if rep, err := Check(context.Background(), saved); err != nil || !rep.OK() {
 				t.Fatalf("salvaged journal not sound: %+v, %v", rep, err)
 			}
 		}

@@ -16,11 +16,14 @@
 package state
 
 import (
+	"bytes"
 	"crypto/rand"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -28,6 +31,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/klauspost/compress/zstd"
 	bolt "go.etcd.io/bbolt"
@@ -96,6 +100,7 @@ type Journal struct {
 	enc    *zstd.Encoder
 	dec    *zstd.Decoder
 	own    bool // this process wrote the owner file
+	containment
 }
 
 // Options tune Open.
@@ -138,7 +143,7 @@ func Open(path string, o Options) (j *Journal, err error) {
 	case errors.Is(err, berrors.ErrTimeout):
 		return nil, &LockedError{Path: path, Holder: readHolder(path)}
 	case errors.Is(err, berrors.ErrInvalid), errors.Is(err, berrors.ErrVersionMismatch):
-		return nil, fmt.Errorf("%s is not an enrich journal (not a journal file at all); give --journal another file", path)
+		return nil, notJournal("%s is not an enrich journal (not a journal file at all); give --journal another file", path)
 	case errors.Is(err, berrors.ErrChecksum):
 		return nil, &DamagedError{Path: path, Cause: "both of its header pages fail their checksums"}
 	case errors.Is(err, os.ErrPermission):
@@ -149,9 +154,6 @@ func Open(path string, o Options) (j *Journal, err error) {
 		}
 		return nil, fmt.Errorf("open journal %s: %w", path, err)
 	}
-	// Callbacks that arrive together share one commit (Deliver uses
-	// db.Batch); a lone one should not wait long for company.
-	db.MaxBatchDelay = 2 * time.Millisecond
 	j = &Journal{db: db, path: path}
 	if fi, err := os.Stat(path); err == nil {
 		j.opened = fi
@@ -178,8 +180,40 @@ func Open(path string, o Options) (j *Journal, err error) {
 	return j, nil
 }
 
+// ErrNotJournal is a path that names no journal at all: a folder, a
+// sheet, a page, another program's database. It is the user's mistake,
+// not damage: nothing is written to it.
+var ErrNotJournal = errors.New("not an enrich journal")
+
+// ErrEmptyJournal is a journal file of 0 bytes: a run that created it
+// was stopped before it wrote anything, or something emptied it. Taken as
+// a new journal it would look everything up again and pay for it, so it
+// is refused; removing it is how a user starts over.
+var ErrEmptyJournal = errors.New("empty journal file")
+
+// pathError is a refusal of the path given as the journal, matched by
+// its sentinel.
+type pathError struct {
+	sentinel error
+	msg      string
+}
+
+func (e *pathError) Error() string        { return e.msg }
+func (e *pathError) Is(target error) bool { return target == e.sentinel }
+
+func notJournal(format string, args ...any) error {
+	return &pathError{ErrNotJournal, fmt.Sprintf(format, args...)}
+}
+
+// CheckPath refuses a path that cannot be opened as a journal for
+// writing (a folder, a sheet, an empty file) without opening or creating
+// it: for a command that spends something before it opens the journal.
+// A path that does not exist yet is fine.
+func CheckPath(path string) error { return checkPath(path, false) }
+
 // checkPath refuses, before bbolt opens it, what cannot be a journal: a
-// folder, and for reading, a file that is not there or is empty.
+// folder, a file that plainly holds something else, an empty file, and
+// for reading, a file that is not there.
 func checkPath(path string, readOnly bool) error {
 	fi, err := os.Stat(path)
 	switch {
@@ -190,11 +224,44 @@ func checkPath(path string, readOnly bool) error {
 	case err != nil:
 		return fmt.Errorf("open journal %s: %w", path, err)
 	case fi.IsDir():
-		return fmt.Errorf("journal %s is a folder; give --journal a file name, such as %s", path, filepath.Join(path, "enrich.journal"))
+		return notJournal("journal %s is a folder; give --journal a file name, such as %s", path, filepath.Join(path, "enrich.journal"))
 	case !fi.Mode().IsRegular():
-		return fmt.Errorf("journal %s is not a regular file; give --journal a file name", path)
+		return notJournal("journal %s is not a regular file; give --journal a file name", path)
 	case fi.Size() == 0 && readOnly:
-		return fmt.Errorf("journal %s is empty: no run has written it", path)
+		return &pathError{ErrEmptyJournal, fmt.Sprintf("journal %s is empty (0 bytes): no run has written it", path)}
+	case fi.Size() == 0:
+		return &pathError{ErrEmptyJournal, fmt.Sprintf("journal %s is empty (0 bytes): a run that created it was stopped before it wrote anything, or it was emptied; it is not taken as a new journal, which would look every row up again and pay for it. Remove it to start over, or give --journal the journal you meant", path)}
+	}
+	return sniff(path)
+}
+
+// sniff refuses a file that is plainly no bbolt file, and says what it
+// looks like: text (a CSV, a page), a zip (a workbook). A file with
+// bbolt's magic number in either header page, or binary content without
+// it (a journal whose header is damaged), is left to bbolt.
+func sniff(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil // bbolt says why
+	}
+	defer f.Close()
+	head := make([]byte, 2*maxPageSize)
+	n, _ := io.ReadFull(f, head)
+	head = head[:n]
+	for _, off := range []int{0, 4096, pageSize, metaPageSize(head)} {
+		if off >= 0 && off+20 <= len(head) && binary.LittleEndian.Uint32(head[off+16:]) == boltMagic {
+			return nil
+		}
+	}
+	first := head[:min(len(head), 4096)]
+	lower := bytes.ToLower(bytes.TrimLeft(first, " \t\r\n\ufeff"))
+	switch {
+	case bytes.HasPrefix(first, []byte("PK\x03\x04")):
+		return notJournal("%s is not an enrich journal: it is a zip file, such as an Excel workbook; give --journal another file (the sheet is the input)", path)
+	case bytes.HasPrefix(lower, []byte("<!doctype html")) || bytes.HasPrefix(lower, []byte("<html")):
+		return notJournal("%s is not an enrich journal: it is an HTML page, such as a report; give --journal another file", path)
+	case utf8.Valid(first) && bytes.IndexByte(first, 0) < 0:
+		return notJournal("%s is not an enrich journal: it is a text file, such as a CSV sheet; give --journal another file (the sheet is the input)", path)
 	}
 	return nil
 }
@@ -205,7 +272,7 @@ func (j *Journal) init(readOnly bool) error {
 	check := func(tx *bolt.Tx) error {
 		meta := tx.Bucket(bucketMeta)
 		if meta == nil {
-			return fmt.Errorf("%s is not an enrich journal (it is another program's database, or empty); give --journal another file", j.path)
+			return notJournal("%s is not an enrich journal (it is another program's database, or empty); give --journal another file", j.path)
 		}
 		v, err := strconv.Atoi(string(meta.Get(keyVersion)))
 		if err != nil || v != SchemaVersion {
@@ -228,7 +295,7 @@ func (j *Journal) init(readOnly bool) error {
 		// Only an empty file becomes a journal: buckets of another program
 		// mean its file was named by mistake.
 		if k, _ := tx.Cursor().First(); k != nil {
-			return fmt.Errorf("%s is not an enrich journal (it is another program's database); give --journal another file", j.path)
+			return notJournal("%s is not an enrich journal (it is another program's database); give --journal another file", j.path)
 		}
 		meta, err := tx.CreateBucket(bucketMeta)
 		if err != nil {
@@ -272,6 +339,11 @@ func (j *Journal) Close() error {
 	}
 	j.enc.Close()
 	j.dec.Close()
+	if j.Broken() != nil {
+		// bbolt's locks may be held by the transaction that broke it: its
+		// file closes when the process ends.
+		return nil
+	}
 	return j.db.Close()
 }
 

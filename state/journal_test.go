@@ -112,7 +112,7 @@ func TestLifecycle(t *testing.T) {
 	if l := lookup(t, j, WithContacts, "a@x.co"); l.Phase != InFlight || l.Attempts != 1 || l.Batch != b.Seq {
 		t.Fatalf("after Begin: %+v", l)
 	}
-	if err := j.Accepted(b.Seq, 501, t0.Add(time.Second)); err != nil {
+	if _, err := j.Accepted(b.Seq, 501, t0.Add(time.Second)); err != nil {
 		t.Fatal(err)
 	}
 	cand := `{"uid":"0123456789abcdef0123456789abcdef","fullName":"Ana","extra":{"kept":true}}`
@@ -177,9 +177,9 @@ func TestUnknownRequestIDMatchedByItems(t *testing.T) {
 	if len(open) != 0 {
 		t.Errorf("batch not settled: %+v", open)
 	}
-	// Results for identifiers never submitted are counted, not stored.
+	// Results for identifiers never submitted name no request: refused.
 	d, err = j.Deliver(Ref{RequestID: 78}, []api.Result{result("stranger@x.co", api.StatusSuccess, `{}`)}, t0, policy)
-	if err != nil || d.Unknown != 1 || len(d.Changes) != 0 {
+	if err != nil || d.Refused != 1 || len(d.Changes) != 0 {
 		t.Errorf("unknown items: %+v %v", d, err)
 	}
 }

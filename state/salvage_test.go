@@ -1,6 +1,7 @@
 package state
 
 import (
+	"context"
 	"fmt"
 	"maps"
 	"path/filepath"
@@ -89,7 +90,7 @@ func TestSalvageOfSoundJournal(t *testing.T) {
 			if before, after := readRecords(t, old), readRecords(t, saved); len(after.values["results"]) != len(before.values["results"]) {
 				t.Errorf("%d results, were %d", len(after.values["results"]), len(before.values["results"]))
 			}
-			if r, err := Check(saved); err != nil || !r.OK() {
+			if r, err := Check(context.Background(), saved); err != nil || !r.OK() {
 				t.Errorf("the copy: %+v, %v", r, err)
 			}
 		})

@@ -1,6 +1,7 @@
 package state
 
 import (
+	"context"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -188,7 +189,7 @@ func nextRun(t *testing.T, path string, before records) {
 	if s.Seq <= past("employee-searches") {
 		t.Errorf("new company request %d; the old journal had handed out ids up to %d", s.Seq, past("employee-searches"))
 	}
-	if rep, err := Check(path); err != nil || !rep.OK() || rep.Mismatched != 0 {
+	if rep, err := Check(context.Background(), path); err != nil || !rep.OK() || rep.Mismatched != 0 {
 		t.Errorf("after the next run: %+v, %v", rep, err)
 	}
 }
@@ -214,7 +215,7 @@ func TestSequencesBehindRepairedOnOpen(t *testing.T) {
 			setSequences(t, path, func(uint64) uint64 { return 0 }, tc.buckets...)
 			before := readRecords(t, path)
 
-			rep, err := Check(path)
+			rep, err := Check(context.Background(), path)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -234,7 +235,7 @@ func TestSequencesBehindRepairedOnOpen(t *testing.T) {
 				t.Fatal(err)
 			}
 			r.Close()
-			if rep, _ := Check(path); len(rep.Sequences) != len(tc.parts) {
+			if rep, _ := Check(context.Background(), path); len(rep.Sequences) != len(tc.parts) {
 				t.Errorf("opened for reading, the journal changed: %+v", rep.Sequences)
 			}
 
@@ -243,7 +244,7 @@ func TestSequencesBehindRepairedOnOpen(t *testing.T) {
 				t.Fatal(err)
 			}
 			w.Close()
-			if rep, err := Check(path); err != nil || !rep.OK() {
+			if rep, err := Check(context.Background(), path); err != nil || !rep.OK() {
 				t.Errorf("after an open for writing: %+v, %v", rep, err)
 			}
 			healed := readRecords(t, path)

@@ -181,7 +181,7 @@ of it is refused (exit code 3).`,
 				CommandLine: commandLine(), Settings: settings(cmd.Flags()),
 			})
 			bar.done()
-			if code, ok := journalCode(o.journal, err); ok {
+			if code, ok := journalCode(err); ok {
 				return withCode(code, err)
 			}
 			if err != nil {

@@ -105,7 +105,8 @@ meanwhile go out when the period ends).
 Faults for testing a client: --callback-loss (every attempt of a delivery
 lost), --duplicate-rate (a delivery sent twice), --submit-error-rate (a
 lookup answered 500 and not processed), --lost-answer-rate (a lookup
-processed, charged and delivered, but answered 500), --timeout-rate (an
+processed, charged and delivered, but answered 500), --reused-id-rate (a
+lookup given the requestId of the one before it), --timeout-rate (an
 item ends timeout_exceeded), --outage AT:DUR (every API request answered 503
 from AT after the first request, for DUR; repeatable), --answer-delay and
 --answer-after-callback (the 201 of an asynchronous lookup held, even until
@@ -174,6 +175,7 @@ answer during an outage too):
 	f.Float64Var(&o.cfg.TimeoutRate, "timeout-rate", 0, "probability (0 to 1) that an asynchronous item ends timeout_exceeded")
 	f.Float64Var(&o.cfg.DuplicateRate, "duplicate-rate", 0, "probability (0 to 1) that a delivered callback is delivered a second time")
 	f.Float64Var(&o.cfg.LostAnswerRate, "lost-answer-rate", 0, "probability (0 to 1) that a lookup is accepted, processed, charged and delivered, but answered 500")
+	f.Float64Var(&o.cfg.ReusedIDRate, "reused-id-rate", 0, "probability (0 to 1) that an asynchronous lookup is given the requestId of the one before it")
 	f.StringArrayVar(&o.outages, "outage", nil, "AT:DUR: answer 503 to every API request from AT after the first request, for DUR (repeatable; e.g. 30s:10s)")
 	f.DurationVar(&o.cfg.AnswerDelay, "answer-delay", 0, "hold the 201 of an asynchronous lookup this long after its delivery is scheduled")
 	f.BoolVar(&o.cfg.AnswerAfterCallback, "answer-after-callback", false, "hold the 201 of an asynchronous lookup until its callback's first attempt is over (then --answer-delay more)")
@@ -195,7 +197,7 @@ func (o *emulatorOptions) run(ctx context.Context, g *globals) error {
 	if err != nil {
 		return err
 	}
-	for name, p := range map[string]float64{"--callback-loss": o.cfg.CallbackLoss, "--submit-error-rate": o.cfg.SubmitErrorRate, "--timeout-rate": o.cfg.TimeoutRate, "--duplicate-rate": o.cfg.DuplicateRate, "--lost-answer-rate": o.cfg.LostAnswerRate} {
+	for name, p := range map[string]float64{"--callback-loss": o.cfg.CallbackLoss, "--submit-error-rate": o.cfg.SubmitErrorRate, "--timeout-rate": o.cfg.TimeoutRate, "--duplicate-rate": o.cfg.DuplicateRate, "--lost-answer-rate": o.cfg.LostAnswerRate, "--reused-id-rate": o.cfg.ReusedIDRate} {
 		if p < 0 || p > 1 {
 			return usageErrorf("%s %v: give a probability from 0 to 1", name, p)
 		}

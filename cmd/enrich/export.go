@@ -92,7 +92,7 @@ func openJournal(path string) (*state.Journal, error) {
 	case errors.Is(err, os.ErrNotExist):
 		return nil, usageErrorf("no journal at %s; give --journal, or run enrich run first", path)
 	case err != nil:
-		return nil, journalError(path, err)
+		return nil, journalError(err)
 	}
 	return j, nil
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"sort"
 
 	"github.com/spf13/cobra"
@@ -34,9 +33,9 @@ looked up again, which costs a credit for each person found that way.`,
 		Short: "Read every record and page of a journal and say what is damaged",
 		Args:  exactArgs(1, "the journal file"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			rep, err := state.Check(args[0])
+			rep, err := state.Check(cmd.Context(), args[0])
 			if err != nil {
-				return journalError(args[0], err)
+				return journalError(err)
 			}
 			if asJSON {
 				enc := json.NewEncoder(cmd.OutOrStdout())
@@ -59,7 +58,7 @@ looked up again, which costs a credit for each person found that way.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			rep, err := state.Salvage(args[0], args[1])
 			if err != nil {
-				return journalError(args[0], err)
+				return journalError(err)
 			}
 			w := cmd.OutOrStdout()
 			fmt.Fprintf(w, "salvaged %s into %s\n", rep.From, rep.To)
@@ -108,21 +107,21 @@ func writeCounts(w io.Writer, what string, counts map[string]int) {
 	}
 }
 
-// journalError gives an error opening the journal at path its exit code
-// (see journalCode), and 2 to any other: the journal given cannot be
-// read. The sentence is the error's own.
-func journalError(path string, err error) error {
-	if code, ok := journalCode(path, err); ok {
+// journalError gives an error opening the journal its exit code (see
+// journalCode), and 2 to any other: the journal given cannot be read.
+// The sentence is the error's own.
+func journalError(err error) error {
+	if code, ok := journalCode(err); ok {
 		return withCode(code, err)
 	}
 	return withCode(ExitUsage, err)
 }
 
-// journalCode is the exit code of an error opening the journal at path,
-// the same for every command, and whether err is such an error: 4 when
-// another process holds the journal, 1 when it is damaged, 2 (bad usage)
-// when the path is no journal at all.
-func journalCode(path string, err error) (int, bool) {
+// journalCode is the exit code of an error opening the journal, the same
+// for every command, and whether err is such an error: 4 when another
+// process holds the journal, 1 when it is damaged, 2 (bad usage) when
+// the path is no journal at all, or an empty file.
+func journalCode(err error) (int, bool) {
 	switch {
 	case err == nil:
 		return 0, false
@@ -130,23 +129,15 @@ func journalCode(path string, err error) (int, bool) {
 		return ExitLocked, true
 	case errors.Is(err, state.ErrDamaged):
 		return ExitError, true
-	case notAJournal(path, err):
+	case notAJournal(err):
 		return ExitUsage, true
 	}
 	return 0, false
 }
 
-// notAJournal reports whether err refuses path because it is no journal
-// at all, which is the user's mistake and no failure of the journal.
-//
-// Until package state says so with sentinels (ErrNotJournal: a folder,
-// or a file plainly not a journal; ErrEmptyJournal: a 0-byte file), a
-// folder is told by the path itself. Once they exist, this becomes
-//
-//	return errors.Is(err, state.ErrNotJournal) || errors.Is(err, state.ErrEmptyJournal)
-//
-// and path goes.
-func notAJournal(path string, err error) bool {
-	fi, statErr := os.Stat(path)
-	return err != nil && statErr == nil && fi.IsDir()
+// notAJournal reports whether err refuses the path given as the journal
+// because it is no journal at all (a folder, a sheet) or an empty file:
+// the user's mistake, and no failure of the journal.
+func notAJournal(err error) bool {
+	return errors.Is(err, state.ErrNotJournal) || errors.Is(err, state.ErrEmptyJournal)
 }

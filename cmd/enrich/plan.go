@@ -72,7 +72,7 @@ a column detected wrongly (fix it with --column), shows here first.`,
 			case errors.Is(err, state.ErrLocked):
 				fmt.Fprintf(cmd.ErrOrStderr(), "enrich: %s is in use by a run; the plan does not count what it holds\n", journal)
 			case !errors.Is(err, os.ErrNotExist):
-				return journalError(journal, err)
+				return journalError(err)
 			}
 			p, err := pipeline.MakePlan(cmd.Context(), popts)
 			if err != nil {

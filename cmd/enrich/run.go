@@ -182,7 +182,7 @@ func (o *runOptions) runPipeline(ctx context.Context, g *globals, input, output 
 
 	r, err := pipeline.Run(ctx, cfg)
 	files.done()
-	if code, ok := journalCode(o.journal, err); ok && r == nil {
+	if code, ok := journalCode(err); ok && r == nil {
 		return withCode(code, err)
 	}
 	if r == nil {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/enrich-dev/enrich/api"
 	"github.com/enrich-dev/enrich/pipeline"
+	"github.com/enrich-dev/enrich/state"
 	"github.com/enrich-dev/enrich/sources"
 )
 
@@ -113,6 +114,13 @@ func (o *searchOptions) execute(cmd *cobra.Command, g *globals) error {
 	q, err := o.query(cmd.Flags())
 	if err != nil {
 		return err
+	}
+	if o.enrich {
+		// The search spends the daily quota before the lookups open the
+		// journal: a path that can be no journal is refused first.
+		if err := state.CheckPath(o.run.journal); err != nil {
+			return journalError(err)
+		}
 	}
 	bar, err := newCounter(o.progress, "profiles", g, log)
 	if err != nil {

@@ -51,7 +51,7 @@ journal, from the status file the run keeps beside it.`,
 			case errors.Is(err, os.ErrNotExist):
 				return usageErrorf("no journal at %s; give --journal, or run enrich run first", journal)
 			case err != nil:
-				return journalError(journal, err)
+				return journalError(err)
 			default:
 				sum, err := j.Summarize()
 				j.Close()

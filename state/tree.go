@@ -1,0 +1,251 @@
+package state
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+	"hash/fnv"
+	"io"
+	"os"
+)
+
+// walkTree reads the journal's tree of pages straight from the file,
+// without bbolt, and reports the damage that would make bbolt's own walks
+// run away: a page whose id or length (overflow) reaches past the file's
+// last page, a page that is not the one its parent names, a page reached
+// twice (a cycle), a page of the wrong kind. bbolt trusts these fields:
+// a length of 4 billion pages makes its check build a map of 4 billion
+// entries, and a cycle makes its cursors descend forever. The walk keeps
+// one bit a page, reads each page once, and stops when ctx is done.
+//
+// It returns at most maxProblems problems; none means the tree is sound
+// enough for bbolt to walk.
+func walkTree(ctx context.Context, path string) ([]string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	m, err := readMeta(f)
+	if err != nil {
+		return []string{err.Error()}, nil
+	}
+	if m.pages*m.size > uint64(fi.Size()) {
+		return []string{fmt.Sprintf("the header counts %d pages of %d bytes in a file of %d", m.pages, m.size, fi.Size())}, nil
+	}
+	w := &treeWalk{ctx: ctx, f: f, meta: m, seen: make([]uint64, m.pages/64+1)}
+	w.mark(0, 0)
+	w.mark(1, 0)
+	if m.freelist != ^uint64(0) {
+		if p, ok := w.page(m.freelist, "the free list"); ok {
+			w.mark(m.freelist, p.overflow)
+		}
+	}
+	w.bucket(m.root, nil, "the root")
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return w.problems, nil
+}
+
+// boltMeta is what walkTree needs of bbolt's header page.
+type boltMeta struct {
+	size, root, freelist, pages, txid uint64
+}
+
+// readMeta reads the newer of the file's two header pages whose checksum
+// holds.
+func readMeta(f *os.File) (boltMeta, error) {
+	head := make([]byte, 2*maxPageSize)
+	n, err := f.ReadAt(head, 0)
+	if err != nil && err != io.EOF {
+		return boltMeta{}, err
+	}
+	head = head[:n]
+	var best boltMeta
+	found := false
+	for _, off := range []int{0, metaPageSize(head), 4096, pageSize} {
+		if off < 0 || off+pageHeader+64 > len(head) {
+			continue
+		}
+		b := head[off+pageHeader:]
+		if binary.LittleEndian.Uint32(b) != boltMagic {
+			continue
+		}
+		h := fnv.New64a()
+		h.Write(b[:56])
+		if h.Sum64() != binary.LittleEndian.Uint64(b[56:]) {
+			continue
+		}
+		m := boltMeta{
+			size:     uint64(binary.LittleEndian.Uint32(b[8:])),
+			root:     binary.LittleEndian.Uint64(b[16:]),
+			freelist: binary.LittleEndian.Uint64(b[32:]),
+			pages:    binary.LittleEndian.Uint64(b[40:]),
+			txid:     binary.LittleEndian.Uint64(b[48:]),
+		}
+		if m.size < 512 || m.size > maxPageSize {
+			continue
+		}
+		if !found || m.txid > best.txid {
+			best, found = m, true
+		}
+	}
+	if !found {
+		return boltMeta{}, fmt.Errorf("neither header page is whole")
+	}
+	return best, nil
+}
+
+// bbolt's page layout: a 16-byte header (id, flags, count, overflow),
+// then 16-byte elements.
+const (
+	pageHeader  = 16
+	elementSize = 16
+	branchPage  = 0x01
+	leafPage    = 0x02
+	bucketLeaf  = 0x01 // a leaf element that is a bucket
+	inlineRoot  = 0    // a bucket whose page is inside its value
+	bucketValue = 16   // a bucket's value starts with its root and sequence
+)
+
+type treeWalk struct {
+	ctx      context.Context
+	f        *os.File
+	meta     boltMeta
+	seen     []uint64 // a bit a page
+	problems []string
+	steps    int
+	stopped  bool
+}
+
+type treePage struct {
+	id       uint64
+	flags    uint16
+	count    uint16
+	overflow uint64
+	data     []byte // the page and its overflow
+}
+
+func (w *treeWalk) problem(format string, args ...any) {
+	if len(w.problems) < maxProblems {
+		w.problems = append(w.problems, fmt.Sprintf(format, args...))
+	}
+}
+
+// done reports whether the walk should stop: ctx is done, or enough is
+// known.
+func (w *treeWalk) done() bool {
+	if w.steps++; w.steps%256 == 0 && w.ctx.Err() != nil {
+		w.stopped = true
+	}
+	return w.stopped || len(w.problems) >= maxProblems
+}
+
+// mark records pages id to id+overflow as reached, and reports whether
+// none was reached before.
+func (w *treeWalk) mark(id, overflow uint64) bool {
+	fresh := true
+	for i := id; i <= id+overflow && i < w.meta.pages; i++ {
+		if w.seen[i/64]&(1<<(i%64)) != 0 {
+			fresh = false
+		}
+		w.seen[i/64] |= 1 << (i % 64)
+	}
+	return fresh
+}
+
+// page reads page id, which what names, after checking that it and its
+// overflow lie in the file.
+func (w *treeWalk) page(id uint64, what string) (treePage, bool) {
+	if id < 2 || id >= w.meta.pages {
+		w.problem("%s names page %d, past the file's %d pages", what, id, w.meta.pages)
+		return treePage{}, false
+	}
+	head := make([]byte, pageHeader)
+	if _, err := w.f.ReadAt(head, int64(id*w.meta.size)); err != nil {
+		w.problem("page %d cannot be read: %v", id, err)
+		return treePage{}, false
+	}
+	p := treePage{
+		id:       binary.LittleEndian.Uint64(head),
+		flags:    binary.LittleEndian.Uint16(head[8:]),
+		count:    binary.LittleEndian.Uint16(head[10:]),
+		overflow: uint64(binary.LittleEndian.Uint32(head[12:])),
+	}
+	switch {
+	case p.id != id:
+		w.problem("page %d holds the header of page %d", id, p.id)
+		return treePage{}, false
+	case id+p.overflow >= w.meta.pages:
+		w.problem("page %d runs %d pages on, past the file's %d", id, p.overflow, w.meta.pages)
+		return treePage{}, false
+	}
+	p.data = make([]byte, (p.overflow+1)*w.meta.size)
+	if _, err := w.f.ReadAt(p.data, int64(id*w.meta.size)); err != nil {
+		w.problem("page %d cannot be read: %v", id, err)
+		return treePage{}, false
+	}
+	return p, true
+}
+
+// bucket walks the tree of a bucket whose root is page root.
+func (w *treeWalk) bucket(root uint64, inline []byte, what string) {
+	if root == inlineRoot {
+		if len(inline) >= pageHeader {
+			w.elements(treePage{flags: binary.LittleEndian.Uint16(inline[8:]), count: binary.LittleEndian.Uint16(inline[10:]), data: inline}, what)
+		}
+		return
+	}
+	w.node(root, what)
+}
+
+// node walks the subtree under page id.
+func (w *treeWalk) node(id uint64, what string) {
+	if w.done() {
+		return
+	}
+	p, ok := w.page(id, what)
+	if !ok {
+		return
+	}
+	if !w.mark(id, p.overflow) {
+		w.problem("page %d is reached twice (from %s)", id, what)
+		return
+	}
+	w.elements(p, fmt.Sprintf("page %d", id))
+}
+
+// elements walks what the elements of a branch or leaf page point to.
+func (w *treeWalk) elements(p treePage, what string) {
+	if pageHeader+int(p.count)*elementSize > len(p.data) {
+		w.problem("%s counts %d elements, more than it holds", what, p.count)
+		return
+	}
+	for i := 0; i < int(p.count) && !w.done(); i++ {
+		e := p.data[pageHeader+i*elementSize:]
+		switch p.flags {
+		case branchPage:
+			w.node(binary.LittleEndian.Uint64(e[8:]), what)
+		case leafPage:
+			if binary.LittleEndian.Uint32(e)&bucketLeaf == 0 {
+				continue
+			}
+			pos, ksize, vsize := binary.LittleEndian.Uint32(e[4:]), binary.LittleEndian.Uint32(e[8:]), binary.LittleEndian.Uint32(e[12:])
+			start := uint64(pageHeader+i*elementSize) + uint64(pos) + uint64(ksize)
+			if start+uint64(vsize) > uint64(len(p.data)) || vsize < bucketValue {
+				w.problem("%s: element %d reaches past its page", what, i)
+				continue
+			}
+			v := p.data[start : start+uint64(vsize)]
+			w.bucket(binary.LittleEndian.Uint64(v), v[bucketValue:], what)
+		default:
+			w.problem("%s is neither a branch nor a leaf (flags %#x)", what, p.flags)
+			return
+		}
+	}
+}
