@@ -13,8 +13,8 @@ import (
 
 	"github.com/enrich-dev/enrich/api"
 	"github.com/enrich-dev/enrich/pipeline"
-	"github.com/enrich-dev/enrich/state"
 	"github.com/enrich-dev/enrich/sources"
+	"github.com/enrich-dev/enrich/state"
 )
 
 // searchOptions are the flags of `enrich search`.
