@@ -1,6 +1,8 @@
 package api
 
 import (
+	"github.com/enrich-dev/enrich/api/wire"
+
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -20,7 +22,7 @@ type Callback struct {
 	// header was absent, and the results must then be matched by item.
 	RequestID    int64
 	HasRequestID bool
-	Results      []Result
+	Results      []wire.Result
 }
 
 // ProfilesCallback is a parsed company profiles delivery (interface 6.2):
@@ -50,7 +52,7 @@ func ParseCallback(w http.ResponseWriter, r *http.Request, maxBytes int64) (*Cal
 	if err != nil {
 		return nil, err
 	}
-	results, err := parseResults(body)
+	results, err := wire.ParseResults(body)
 	if err != nil {
 		return nil, &CallbackError{http.StatusBadRequest, "callback body: " + err.Error()}
 	}
@@ -69,7 +71,7 @@ func ParseProfilesCallback(w http.ResponseWriter, r *http.Request, maxBytes int6
 	if err != nil {
 		return nil, err
 	}
-	profiles, err := DecodeProfiles(body)
+	profiles, err := wire.DecodeProfiles(body)
 	if err != nil {
 		return nil, &CallbackError{http.StatusBadRequest, "callback body is not a JSON array: " + err.Error()}
 	}

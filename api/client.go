@@ -1,6 +1,8 @@
 package api
 
 import (
+	"github.com/enrich-dev/enrich/api/wire"
+
 	"bytes"
 	"context"
 	"encoding/json"
@@ -326,8 +328,8 @@ func unwrapURLError(err error) error {
 // excerpt of a body that is not the documented shape.
 func errorMessage(body []byte) string {
 	var e struct {
-		Error   Text `json:"error"`
-		Message Text `json:"message"`
+		Error   wire.Text `json:"error"`
+		Message wire.Text `json:"message"`
 	}
 	if json.Unmarshal(body, &e) == nil {
 		if e.Error != "" {

@@ -1,6 +1,8 @@
 package api
 
 import (
+	"github.com/enrich-dev/enrich/api/wire"
+
 	"context"
 	"errors"
 	"net"
@@ -66,7 +68,7 @@ func TestErrorClasses(t *testing.T) {
 		{406, ErrValidation}, {422, ErrBadParams}, {429, ErrRateLimited}, {500, ErrServer}, {503, ErrServer},
 	} {
 		s := newScripted(t, answer{status: tc.status, body: `{"error":"the reason"}`, header: map[string]string{"X-Credits-Left": "42"}})
-		_, meta, err := testClient(t, s.URL).Search(context.Background(), SearchQuery{FullName: "x"})
+		_, meta, err := testClient(t, s.URL).Search(context.Background(), wire.SearchQuery{FullName: "x"})
 		if !errors.Is(err, tc.want) {
 			t.Errorf("%d: err %v is not %v", tc.status, err, tc.want)
 		}
@@ -104,7 +106,7 @@ func TestGetGivesUpAfterAttempts(t *testing.T) {
 }
 
 func TestLookupNotRetriedBlindly(t *testing.T) {
-	req := LookupRequest{Items: []string{"a@b.co"}, CallbackURL: "http://127.0.0.1:9/cb"}
+	req := wire.LookupRequest{Items: []string{"a@b.co"}, CallbackURL: "http://127.0.0.1:9/cb"}
 	t.Run("server error", func(t *testing.T) {
 		s := newScripted(t, answer{status: 500, body: "oops"}, answer{status: 201, body: `{"requestId": 5}`})
 		_, _, err := testClient(t, s.URL).LookupAsync(context.Background(), req)
@@ -140,7 +142,7 @@ func TestLookupNotRetriedBlindly(t *testing.T) {
 // Answers that show the service took a lookup without saying more are
 // ErrAccepted: the request is under way, not refused.
 func TestLookupAcceptedUnreadable(t *testing.T) {
-	req := LookupRequest{Items: []string{"a@b.co"}, CallbackURL: "http://127.0.0.1:9/cb"}
+	req := wire.LookupRequest{Items: []string{"a@b.co"}, CallbackURL: "http://127.0.0.1:9/cb"}
 	for _, a := range []answer{
 		{status: 204},
 		{status: 201, body: `{"requestId": "#`},

@@ -1,10 +1,9 @@
-// Package api holds the wire types of the profile service and the HTTP
-// client for every endpoint of its interface.
+// Package api is the HTTP client for every endpoint of the profile
+// service's interface, and the parser of the callbacks it posts.
 //
-// Decoding is lenient, because the service is: ratings arrive as numbers or
-// strings, counts as numbers or "n/a", any field may be null or missing.
-// Every result keeps the raw JSON the service sent, so that callers store
-// exactly that and derive views from it later.
+// What travels on the wire (results, candidates, statuses, search and
+// company bodies) is package wire's, which imports nothing of the client:
+// the journal and the writers see those types without linking HTTP.
 //
 // Errors the service answers are *Error values that match a sentinel of
 // their class (ErrNoCredits, ErrRateLimited, …) with errors.Is. Failures

@@ -1,6 +1,8 @@
 package api
 
 import (
+	"github.com/enrich-dev/enrich/api/wire"
+
 	"context"
 	"encoding/json"
 	"fmt"
@@ -16,7 +18,7 @@ import (
 // is (errors.Is(err, ErrMaybeDelivered)), never retried: the service may be
 // processing it. Only a 429 is retried; a failure to connect is returned
 // at once, for the caller to bound the wait for the service.
-func (c *Client) LookupAsync(ctx context.Context, req LookupRequest) (int64, Meta, error) {
+func (c *Client) LookupAsync(ctx context.Context, req wire.LookupRequest) (int64, Meta, error) {
 	if req.CallbackURL == "" || req.WithoutWaterfall {
 		return 0, Meta{}, fmt.Errorf("asynchronous lookup needs a callback URL and no withoutWaterfall")
 	}
@@ -24,7 +26,7 @@ func (c *Client) LookupAsync(ctx context.Context, req LookupRequest) (int64, Met
 		return 0, Meta{}, err
 	}
 	var out struct {
-		RequestID Number `json:"requestId"`
+		RequestID wire.Number `json:"requestId"`
 	}
 	meta, err := c.call(ctx, http.MethodPost, PathLookup, nil, req, rateLimitedOnly, &out)
 	if err != nil {
@@ -39,8 +41,8 @@ func (c *Client) LookupAsync(ctx context.Context, req LookupRequest) (int64, Met
 
 // LookupSync looks items up synchronously (withoutWaterfall) and returns one
 // result per item. Retries follow LookupAsync's rules.
-func (c *Client) LookupSync(ctx context.Context, items []string, withoutContacts bool) ([]Result, Meta, error) {
-	req := LookupRequest{Items: items, WithoutWaterfall: true, WithoutContacts: withoutContacts}
+func (c *Client) LookupSync(ctx context.Context, items []string, withoutContacts bool) ([]wire.Result, Meta, error) {
+	req := wire.LookupRequest{Items: items, WithoutWaterfall: true, WithoutContacts: withoutContacts}
 	if err := req.Validate(); err != nil {
 		return nil, Meta{}, err
 	}
@@ -64,7 +66,7 @@ func (c *Client) Credits(ctx context.Context, withoutContacts bool) (int64, Meta
 		q.Set("withoutContacts", "true")
 	}
 	var out struct {
-		Credits Number `json:"credits"`
+		Credits wire.Number `json:"credits"`
 	}
 	meta, err := c.call(ctx, http.MethodGet, PathCredits, q, nil, idempotent, &out)
 	if err != nil {
@@ -79,23 +81,23 @@ func (c *Client) Credits(ctx context.Context, withoutContacts bool) (int64, Meta
 
 // Search starts a people search. Only a 429 (the concurrency limit) and a
 // failure to connect are retried: a search counts against a daily quota.
-func (c *Client) Search(ctx context.Context, q SearchQuery) (SearchPage, Meta, error) {
-	var page SearchPage
+func (c *Client) Search(ctx context.Context, q wire.SearchQuery) (wire.SearchPage, Meta, error) {
+	var page wire.SearchPage
 	meta, err := c.call(ctx, http.MethodPost, PathSearch, nil, q, checkedFirst, &page)
 	return page, meta, err
 }
 
 // Scroll fetches the next page of a search with the latest scroll id.
-func (c *Client) Scroll(ctx context.Context, requestID int64, scrollID string) (SearchPage, Meta, error) {
-	var page SearchPage
+func (c *Client) Scroll(ctx context.Context, requestID int64, scrollID string) (wire.SearchPage, Meta, error) {
+	var page wire.SearchPage
 	path := PathScroll + strconv.FormatInt(requestID, 10)
-	meta, err := c.call(ctx, http.MethodPost, path, nil, ScrollRequest{ScrollID: scrollID}, checkedFirst, &page)
+	meta, err := c.call(ctx, http.MethodPost, path, nil, wire.ScrollRequest{ScrollID: scrollID}, checkedFirst, &page)
 	return page, meta, err
 }
 
 // CompanyFind resolves a numeric company id or slug.
-func (c *Client) CompanyFind(ctx context.Context, id string) (CompanyRef, Meta, error) {
-	var out CompanyRef
+func (c *Client) CompanyFind(ctx context.Context, id string) (wire.CompanyRef, Meta, error) {
+	var out wire.CompanyRef
 	meta, err := c.call(ctx, http.MethodGet, PathCompanyFind, url.Values{"id": {id}}, nil, idempotent, &out)
 	return out, meta, err
 }
@@ -104,7 +106,7 @@ func (c *Client) CompanyFind(ctx context.Context, id string) (CompanyRef, Meta, 
 // status (current, past or both).
 func (c *Client) CompanyCount(ctx context.Context, id, status string) (int64, Meta, error) {
 	var out struct {
-		Total Number `json:"total_profiles"`
+		Total wire.Number `json:"total_profiles"`
 	}
 	q := url.Values{"id": {id}, "status": {status}}
 	meta, err := c.call(ctx, http.MethodGet, PathCompanyCount, q, nil, idempotent, &out)
@@ -117,8 +119,8 @@ func (c *Client) CompanyCount(ctx context.Context, id, status string) (int64, Me
 
 // CompanyInfo returns a company's details; it costs one company-data credit
 // and Meta carries that pool's balance.
-func (c *Client) CompanyInfo(ctx context.Context, id string) (CompanyInfo, Meta, error) {
-	var out CompanyInfo
+func (c *Client) CompanyInfo(ctx context.Context, id string) (wire.CompanyInfo, Meta, error) {
+	var out wire.CompanyInfo
 	meta, err := c.call(ctx, http.MethodGet, PathCompanyInfo, url.Values{"id": {id}}, nil, idempotent, &out)
 	return out, meta, err
 }
@@ -129,7 +131,7 @@ func (c *Client) CompanyInfo(ctx context.Context, id string) (CompanyInfo, Meta,
 // against the daily profile-view quota.
 func (c *Client) CompanyProfiles(ctx context.Context, id, status, callbackURL string) (int64, Meta, error) {
 	var out struct {
-		SearchID Number `json:"searchId"`
+		SearchID wire.Number `json:"searchId"`
 	}
 	q := url.Values{"id": {id}, "status": {status}, "callbackUrl": {callbackURL}}
 	meta, err := c.call(ctx, http.MethodGet, PathCompanyProfile, q, nil, never, &out)
@@ -141,4 +143,13 @@ func (c *Client) CompanyProfiles(ctx context.Context, id, status, callbackURL st
 		return 0, meta, fmt.Errorf("GET %s: answer has no searchId", PathCompanyProfile)
 	}
 	return n, meta, nil
+}
+
+// decodeResults decodes an array of result items.
+func decodeResults(body []byte) ([]wire.Result, error) {
+	results, err := wire.ParseResults(body)
+	if err != nil {
+		return nil, fmt.Errorf("decode result items: %w", err)
+	}
+	return results, nil
 }

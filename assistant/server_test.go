@@ -18,6 +18,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/assistant"
 	"github.com/enrich-dev/enrich/emulator"
 	"github.com/enrich-dev/enrich/internal/leads"
@@ -504,7 +505,7 @@ func TestCreditsAndSearch(t *testing.T) {
 	if len(first.Profiles) != 2 || first.Total <= 2 || first.ScrollID == "" {
 		t.Fatalf("first page: %d profiles of %d, scroll %q", len(first.Profiles), first.Total, first.ScrollID)
 	}
-	var p api.SearchProfile
+	var p wire.SearchProfile
 	if err := json.Unmarshal(first.Profiles[0], &p); err != nil || len(p.UID) != 32 {
 		t.Errorf("profile %s: %v", first.Profiles[0], err)
 	}

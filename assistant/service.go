@@ -12,6 +12,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/api/wire"
 )
 
 type creditsInput struct {
@@ -101,7 +102,7 @@ func (s *Server) search(ctx context.Context, _ *mcp.CallToolRequest, in searchIn
 	// A 429 (more than 3 searches at once) is retried quickly, within a
 	// scroll's lifetime, as `enrich search` does.
 	c = c.With(api.WithBackoff(api.Backoff{Attempts: 10, Base: 100 * time.Millisecond, Max: time.Second}))
-	var page api.SearchPage
+	var page wire.SearchPage
 	switch {
 	case in.ScrollID != "" || in.RequestID != 0:
 		if in.ScrollID == "" || in.RequestID == 0 {
@@ -130,8 +131,8 @@ func (s *Server) search(ctx context.Context, _ *mcp.CallToolRequest, in searchIn
 }
 
 // query is the search body of the filters.
-func (in searchInput) query() (api.SearchQuery, error) {
-	q := api.SearchQuery{
+func (in searchInput) query() (wire.SearchQuery, error) {
+	q := wire.SearchQuery{
 		CurrentTitle:       in.CurrentTitle,
 		CurrentPastTitle:   in.CurrentPastTitle,
 		Location:           in.Location,

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/api/wire"
 )
 
 // column returns the index of name in header.
@@ -276,8 +277,8 @@ func TestAcceptedButUnreadable(t *testing.T) {
 			res.expectCode(t, 0)
 			j.checkRows(t)
 			st := j.stats()
-			if st.Items[string(api.StatusDuplicateQuery)] != 0 {
-				t.Errorf("%d items were sent again at once and answered duplicate_query", st.Items[string(api.StatusDuplicateQuery)])
+			if st.Items[string(wire.StatusDuplicateQuery)] != 0 {
+				t.Errorf("%d items were sent again at once and answered duplicate_query", st.Items[string(wire.StatusDuplicateQuery)])
 			}
 			if used := st.CreditsUsed["standard"]; used != found(j.report(t)) {
 				t.Errorf("credits used %d, want %d: paid twice", used, found(j.report(t)))

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/emulator"
 	"github.com/enrich-dev/enrich/emulator/world"
 )
@@ -42,7 +43,7 @@ func adminJSON(t *testing.T, base, path, body string, out any) int {
 
 // currentRole is the role a reader takes for a profile's job: of the
 // current entries, the one started last (the first listed on a tie).
-func currentRole(c *api.Candidate) (api.Experience, bool) {
+func currentRole(c *wire.Candidate) (wire.Experience, bool) {
 	best := -1
 	for i, e := range c.Experience {
 		if e.Current && (best < 0 || e.Started > c.Experience[best].Started) {
@@ -50,23 +51,23 @@ func currentRole(c *api.Candidate) (api.Experience, bool) {
 		}
 	}
 	if best < 0 {
-		return api.Experience{}, false
+		return wire.Experience{}, false
 	}
 	return c.Experience[best], true
 }
 
 // lookupProfiles looks items up synchronously, 100 at a time, and returns
 // the profiles found by item.
-func lookupProfiles(t *testing.T, c *api.Client, items []string) map[string]*api.Candidate {
+func lookupProfiles(t *testing.T, c *api.Client, items []string) map[string]*wire.Candidate {
 	t.Helper()
-	out := map[string]*api.Candidate{}
+	out := map[string]*wire.Candidate{}
 	for start := 0; start < len(items); start += 100 {
 		results, _, err := c.LookupSync(bg, items[start:min(start+100, len(items))], false)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, r := range results {
-			if r.Status != api.StatusSuccess {
+			if r.Status != wire.StatusSuccess {
 				t.Fatalf("%s: %s", r.Item, r.Status)
 			}
 			cand, err := r.Profile()
@@ -141,7 +142,7 @@ func TestWorldClockOverHTTP(t *testing.T) {
 		if !ok || string(role.Company) != m.To.Company || string(role.Position) != m.To.Title || string(role.Started) < "2026-01" {
 			t.Fatalf("%s moved to %+v but the profile's current role is %s at %s since %s", m.LinkedIn, m.To, role.Position, role.Company, role.Started)
 		}
-		ended := slices.ContainsFunc(cand.Experience, func(e api.Experience) bool {
+		ended := slices.ContainsFunc(cand.Experience, func(e wire.Experience) bool {
 			return !e.Current && string(e.Company) == m.From.Company && string(e.Position) == m.From.Title &&
 				string(e.Ended) >= "2026-01" && string(e.Ended)[:min(10, len(e.Ended))] <= m.At
 		})
@@ -166,7 +167,7 @@ func TestWorldClockOverHTTP(t *testing.T) {
 	// of the company joined, and among the current and past staff of the
 	// company left.
 	for _, m := range moves[:30] {
-		for _, q := range []api.SearchQuery{
+		for _, q := range []wire.SearchQuery{
 			{CurrentCompany: `"` + m.To.Company + `"`, FullName: m.FullName},
 			{CurrentPastCompany: `"` + m.From.Company + `"`, FullName: m.FullName},
 			{CurrentTitle: `"` + m.To.Title + `"`, FullName: m.FullName},
@@ -176,7 +177,7 @@ func TestWorldClockOverHTTP(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !slices.ContainsFunc(page.Profiles, func(p api.SearchProfile) bool { return p.UID == m.UID }) {
+			if !slices.ContainsFunc(page.Profiles, func(p wire.SearchProfile) bool { return p.UID == m.UID }) {
 				t.Fatalf("search %+v misses %s", q, m.UID)
 			}
 		}
@@ -193,11 +194,11 @@ func TestWorldClockOverHTTP(t *testing.T) {
 		}
 	}
 	co := companyNamed(t, w, smallest.To.Company)
-	if n, _, err := c.CompanyCount(bg, co.Slug, api.EmployeesCurrent); err != nil || int(n) != size {
+	if n, _, err := c.CompanyCount(bg, co.Slug, wire.EmployeesCurrent); err != nil || int(n) != size {
 		t.Fatalf("getCount of %s: %d, %v; want %d", co.Name, n, err, size)
 	}
 	rc := newProfilesReceiver(t)
-	if _, _, err := c.CompanyProfiles(bg, co.Slug, api.EmployeesCurrent, rc.URL); err != nil {
+	if _, _, err := c.CompanyProfiles(bg, co.Slug, wire.EmployeesCurrent, rc.URL); err != nil {
 		t.Fatal(err)
 	}
 	eventually(t, "the company's profiles", func() bool { _, n := rc.profiles(); return n >= size })
@@ -325,11 +326,11 @@ func TestAdvanceUnderLoad(t *testing.T) {
 					return
 				}
 				for _, r := range results {
-					if r.Status != api.StatusSuccess && r.Status != api.StatusDuplicateQuery {
+					if r.Status != wire.StatusSuccess && r.Status != wire.StatusDuplicateQuery {
 						t.Errorf("%s: %s", r.Item, r.Status)
 					}
 				}
-				if _, _, err := c.Search(bg, api.SearchQuery{CurrentTitle: "Engineer"}); err != nil {
+				if _, _, err := c.Search(bg, wire.SearchQuery{CurrentTitle: "Engineer"}); err != nil {
 					t.Error(err)
 				}
 			}
@@ -361,13 +362,13 @@ func TestAsyncLookupKeepsItsWorld(t *testing.T) {
 	m := later.Moves(1)[0]
 	p := later.Person(m.Person)
 	rc := newReceiver(t)
-	if _, _, err := c.LookupAsync(bg, api.LookupRequest{Items: []string{p.ProfileURL()}, CallbackURL: rc.URL}); err != nil {
+	if _, _, err := c.LookupAsync(bg, wire.LookupRequest{Items: []string{p.ProfileURL()}, CallbackURL: rc.URL}); err != nil {
 		t.Fatal(err)
 	}
 	if err := emu.Advance(180); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := c.LookupAsync(bg, api.LookupRequest{Items: []string{p.UID.String()}, CallbackURL: rc.URL}); err != nil {
+	if _, _, err := c.LookupAsync(bg, wire.LookupRequest{Items: []string{p.UID.String()}, CallbackURL: rc.URL}); err != nil {
 		t.Fatal(err)
 	}
 	want := map[string]world.Job{p.ProfileURL(): m.From, p.UID.String(): m.To}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/emulator"
 	"github.com/enrich-dev/enrich/emulator/world"
 )
@@ -83,9 +84,9 @@ func TestCompanyAPIOffByDefault(t *testing.T) {
 	_, c, base := serve(t, fast(emulator.AccountConfig{CompanyCredits: 5}))
 	ref := sample(t, base, 1).Companies[0].Slug
 	_, _, err1 := c.CompanyFind(bg, ref)
-	_, _, err2 := c.CompanyCount(bg, ref, api.EmployeesBoth)
+	_, _, err2 := c.CompanyCount(bg, ref, wire.EmployeesBoth)
 	_, _, err3 := c.CompanyInfo(bg, ref)
-	_, _, err4 := c.CompanyProfiles(bg, ref, api.EmployeesBoth, "http://127.0.0.1:9/cb")
+	_, _, err4 := c.CompanyProfiles(bg, ref, wire.EmployeesBoth, "http://127.0.0.1:9/cb")
 	for i, err := range []error{err1, err2, err3, err4} {
 		if !errors.Is(err, api.ErrForbidden) {
 			t.Errorf("endpoint %d: %v, want 403", i+1, err)
@@ -106,11 +107,11 @@ func TestCompanyFindAndCount(t *testing.T) {
 	co := biggest(w, world.StatusBoth)
 	for _, ref := range []string{strconv.FormatInt(co.ID, 10), co.Slug, strings.ToUpper(co.Slug), co.URL()} {
 		got, meta, err := c.CompanyFind(bg, ref)
-		if err != nil || got != (api.CompanyRef{ID: co.ID, Slug: co.Slug, Company: co.Name}) || !meta.HasCredits {
+		if err != nil || got != (wire.CompanyRef{ID: co.ID, Slug: co.Slug, Company: co.Name}) || !meta.HasCredits {
 			t.Errorf("findById %q: %+v, %v", ref, got, err)
 		}
 	}
-	for _, status := range []string{api.EmployeesCurrent, api.EmployeesPast, api.EmployeesBoth} {
+	for _, status := range []string{wire.EmployeesCurrent, wire.EmployeesPast, wire.EmployeesBoth} {
 		n, _, err := c.CompanyCount(bg, co.Slug, status)
 		if err != nil || n != int64(w.EmployeeCount(co, status)) || n == 0 {
 			t.Errorf("getCount %s: %d, %v; want %d", status, n, err, w.EmployeeCount(co, status))
@@ -182,7 +183,7 @@ func TestCompanyProfilesDelivery(t *testing.T) {
 		t.Fatalf("the biggest company has %d people: too few for several batches", len(want))
 	}
 	rc := newProfilesReceiver(t)
-	id, meta, err := c.CompanyProfiles(bg, co.Slug, api.EmployeesBoth, rc.URL+"/profiles?token=s3cret")
+	id, meta, err := c.CompanyProfiles(bg, co.Slug, wire.EmployeesBoth, rc.URL+"/profiles?token=s3cret")
 	if err != nil || id <= 0 {
 		t.Fatalf("getProfiles: %d, %v", id, err)
 	}
@@ -252,11 +253,11 @@ func TestProfileViewsPerDeliveredProfile(t *testing.T) {
 		w.WriteHeader(http.StatusServiceUnavailable)
 	}))
 	t.Cleanup(refuse.Close)
-	if _, _, err := c.CompanyProfiles(bg, big.Slug, api.EmployeesCurrent, refuse.URL); err != nil {
+	if _, _, err := c.CompanyProfiles(bg, big.Slug, wire.EmployeesCurrent, refuse.URL); err != nil {
 		t.Fatalf("getProfiles: %v", err)
 	}
 	// While its profiles are on their way they hold the quota.
-	if _, _, err := c.CompanyProfiles(bg, big.Slug, api.EmployeesCurrent, refuse.URL); !errors.Is(err, api.ErrRateLimited) {
+	if _, _, err := c.CompanyProfiles(bg, big.Slug, wire.EmployeesCurrent, refuse.URL); !errors.Is(err, api.ErrRateLimited) {
 		t.Errorf("getProfiles while the first is delivered: %v, want 429", err)
 	}
 	batches := (n + 99) / 100
@@ -266,12 +267,12 @@ func TestProfileViewsPerDeliveredProfile(t *testing.T) {
 		t.Fatalf("discarded deliveries counted: %d views today, %d pending", st.Today.ProfileViews, st.ProfileViewsPending)
 	}
 	rc := newProfilesReceiver(t)
-	if _, _, err := c.CompanyProfiles(bg, big.Slug, api.EmployeesCurrent, rc.URL); err != nil {
+	if _, _, err := c.CompanyProfiles(bg, big.Slug, wire.EmployeesCurrent, rc.URL); err != nil {
 		t.Fatalf("getProfiles after the discards: %v", err)
 	}
 	eventually(t, "deliveries", func() bool { _, got := rc.profiles(); return got >= n })
 	eventually(t, "deliveries counted", func() bool { return stats(t, base).Accounts[0].Today.ProfileViews == n })
-	if _, _, err := c.CompanyProfiles(bg, big.Slug, api.EmployeesCurrent, rc.URL); !errors.Is(err, api.ErrRateLimited) {
+	if _, _, err := c.CompanyProfiles(bg, big.Slug, wire.EmployeesCurrent, rc.URL); !errors.Is(err, api.ErrRateLimited) {
 		t.Errorf("getProfiles with the quota spent: %v, want 429", err)
 	}
 }
@@ -295,15 +296,15 @@ func TestCompanyProfilesQuota(t *testing.T) {
 	cfg.ProfileViewsPerDay = n + 20
 	_, c, base := serve(t, cfg)
 	rc := newProfilesReceiver(t)
-	if _, _, err := c.CompanyProfiles(bg, big.Slug, api.EmployeesCurrent, rc.URL); err != nil {
+	if _, _, err := c.CompanyProfiles(bg, big.Slug, wire.EmployeesCurrent, rc.URL); err != nil {
 		t.Fatalf("first getProfiles: %v", err)
 	}
 	// 20 views remain: the big company again is refused, the small one not.
-	_, meta, err := c.CompanyProfiles(bg, big.Slug, api.EmployeesCurrent, rc.URL)
+	_, meta, err := c.CompanyProfiles(bg, big.Slug, wire.EmployeesCurrent, rc.URL)
 	if !errors.Is(err, api.ErrRateLimited) || meta.HasCredits {
 		t.Errorf("getProfiles over the quota: %v (X-Credits-Left present %v), want 429 without", err, meta.HasCredits)
 	}
-	if _, _, err := c.CompanyProfiles(bg, small.Slug, api.EmployeesCurrent, rc.URL); err != nil {
+	if _, _, err := c.CompanyProfiles(bg, small.Slug, wire.EmployeesCurrent, rc.URL); err != nil {
 		t.Errorf("getProfiles within the quota: %v", err)
 	}
 	// Delivered profiles count on the day they are delivered.
@@ -314,7 +315,7 @@ func TestCompanyProfilesQuota(t *testing.T) {
 		t.Errorf("profile views today %d, want %d", st.Today.ProfileViews, today)
 	}
 	clk.Advance(time.Hour)
-	if _, _, err := c.CompanyProfiles(bg, big.Slug, api.EmployeesCurrent, rc.URL); err != nil {
+	if _, _, err := c.CompanyProfiles(bg, big.Slug, wire.EmployeesCurrent, rc.URL); err != nil {
 		t.Errorf("getProfiles on the next day: %v", err)
 	}
 	eventually(t, "deliveries", func() bool { _, got := rc.profiles(); return got >= today+n })

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/emulator"
 )
 
@@ -16,7 +16,7 @@ func TestAsyncDelivery(t *testing.T) {
 	rc := newReceiver(t)
 	s := sample(t, base, 2)
 	items := []string{s.Phone[0], "https://www.linkedin.com/in/nobody-here-0000", s.LinkedIn[1]}
-	id, meta, err := c.LookupAsync(bg, api.LookupRequest{Items: items, CallbackURL: rc.URL + "/cb/secret"})
+	id, meta, err := c.LookupAsync(bg, wire.LookupRequest{Items: items, CallbackURL: rc.URL + "/cb/secret"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,11 +27,11 @@ func TestAsyncDelivery(t *testing.T) {
 	if !cb.HasRequestID || cb.RequestID != id {
 		t.Errorf("Request-Id %d (present %v), want %d", cb.RequestID, cb.HasRequestID, id)
 	}
-	byItem := map[string]api.Status{}
+	byItem := map[string]wire.Status{}
 	for _, r := range cb.Results {
 		byItem[r.Item] = r.Status
 	}
-	if len(cb.Results) != 3 || byItem[items[0]] != api.StatusSuccess || byItem[items[1]] != api.StatusFailed || byItem[items[2]] != api.StatusSuccess {
+	if len(cb.Results) != 3 || byItem[items[0]] != wire.StatusSuccess || byItem[items[1]] != wire.StatusFailed || byItem[items[2]] != wire.StatusSuccess {
 		t.Errorf("callback results %v", byItem)
 	}
 	// Credits are spent at matching time, for matches only.
@@ -55,11 +55,11 @@ func TestCallbackRetriedUntil200(t *testing.T) {
 		return http.StatusOK
 	}
 	s := sample(t, base, 1)
-	if _, _, err := c.LookupAsync(bg, api.LookupRequest{Items: s.Email, CallbackURL: rc.URL}); err != nil {
+	if _, _, err := c.LookupAsync(bg, wire.LookupRequest{Items: s.Email, CallbackURL: rc.URL}); err != nil {
 		t.Fatal(err)
 	}
 	cb := rc.next(t)
-	if len(cb.Results) != 1 || cb.Results[0].Status != api.StatusSuccess {
+	if len(cb.Results) != 1 || cb.Results[0].Status != wire.StatusSuccess {
 		t.Errorf("results %+v", cb.Results)
 	}
 	eventually(t, "stats of the delivery", func() bool {
@@ -83,7 +83,7 @@ func TestCallbackDiscardedAfterRetries(t *testing.T) {
 			tc.set(rc)
 			s := sample(t, base, 2)
 			for i := 0; i < 2; i++ {
-				if _, _, err := c.LookupAsync(bg, api.LookupRequest{Items: s.Email[i : i+1], CallbackURL: rc.URL}); err != nil {
+				if _, _, err := c.LookupAsync(bg, wire.LookupRequest{Items: s.Email[i : i+1], CallbackURL: rc.URL}); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -120,7 +120,7 @@ func TestCallbackLoss(t *testing.T) {
 	_, c, base := serve(t, cfg)
 	rc := newReceiver(t)
 	s := sample(t, base, 1)
-	if _, _, err := c.LookupAsync(bg, api.LookupRequest{Items: s.UID, CallbackURL: rc.URL}); err != nil {
+	if _, _, err := c.LookupAsync(bg, wire.LookupRequest{Items: s.UID, CallbackURL: rc.URL}); err != nil {
 		t.Fatal(err)
 	}
 	eventually(t, "the delivery to be lost", func() bool { return stats(t, base).Accounts[0].Lost == 1 })
@@ -137,17 +137,17 @@ func TestTimeoutExceeded(t *testing.T) {
 	_, c, base := serve(t, cfg)
 	rc := newReceiver(t)
 	s := sample(t, base, 3)
-	if _, _, err := c.LookupAsync(bg, api.LookupRequest{Items: s.Email, CallbackURL: rc.URL}); err != nil {
+	if _, _, err := c.LookupAsync(bg, wire.LookupRequest{Items: s.Email, CallbackURL: rc.URL}); err != nil {
 		t.Fatal(err)
 	}
 	for _, r := range rc.next(t).Results {
-		if r.Status != api.StatusTimeoutExceeded || len(r.Candidate) != 0 {
+		if r.Status != wire.StatusTimeoutExceeded || len(r.Candidate) != 0 {
 			t.Errorf("%s: %s with candidate %d bytes", r.Item, r.Status, len(r.Candidate))
 		}
 	}
 	// Synchronous lookups never time out.
 	results, _, err := c.LookupSync(bg, []string{"someone@example.invalid"}, false)
-	if err != nil || results[0].Status != api.StatusFailed {
+	if err != nil || results[0].Status != wire.StatusFailed {
 		t.Errorf("sync: %v %v", results, err)
 	}
 	if n, _, _ := c.Credits(bg, false); n != 10 {
@@ -168,7 +168,7 @@ func TestNoticeAtPeriodEnd(t *testing.T) {
 	s := sample(t, base, 2)
 	var ids []int64
 	for i := range 2 {
-		id, _, err := c.LookupAsync(bg, api.LookupRequest{Items: s.Email[i : i+1], CallbackURL: rc.URL})
+		id, _, err := c.LookupAsync(bg, wire.LookupRequest{Items: s.Email[i : i+1], CallbackURL: rc.URL})
 		if err != nil {
 			t.Fatal(err)
 		}

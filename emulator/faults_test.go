@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/emulator"
 )
 
@@ -23,7 +24,7 @@ func TestLostAnswer(t *testing.T) {
 	rc := newReceiver(t)
 	s := sample(t, base, 3)
 
-	_, _, err := c.LookupAsync(bg, api.LookupRequest{Items: []string{s.Email[0], s.Phone[1], "nobody@example.invalid"}, CallbackURL: rc.URL})
+	_, _, err := c.LookupAsync(bg, wire.LookupRequest{Items: []string{s.Email[0], s.Phone[1], "nobody@example.invalid"}, CallbackURL: rc.URL})
 	if !errors.Is(err, api.ErrServer) {
 		t.Fatalf("async lookup: %v, want 500", err)
 	}
@@ -147,7 +148,7 @@ func TestAnswerAfterCallback(t *testing.T) {
 		return http.StatusOK
 	}
 	s := sample(t, base, 1)
-	id, _, err := c.LookupAsync(bg, api.LookupRequest{Items: s.Email, CallbackURL: rc.URL})
+	id, _, err := c.LookupAsync(bg, wire.LookupRequest{Items: s.Email, CallbackURL: rc.URL})
 	got201 := time.Now()
 	if err != nil {
 		t.Fatal(err)
@@ -178,7 +179,7 @@ func TestAnswerDelay(t *testing.T) {
 	rc.respond = func(int) int { called.Store(true); return http.StatusOK }
 	s := sample(t, base, 1)
 	start := time.Now()
-	if _, _, err := c.LookupAsync(bg, api.LookupRequest{Items: s.Phone, CallbackURL: rc.URL}); err != nil {
+	if _, _, err := c.LookupAsync(bg, wire.LookupRequest{Items: s.Phone, CallbackURL: rc.URL}); err != nil {
 		t.Fatal(err)
 	}
 	if took := time.Since(start); took < delay {
@@ -200,7 +201,7 @@ func TestReusedRequestID(t *testing.T) {
 	s := sample(t, base, 2)
 	var ids []int64
 	for _, item := range []string{s.Email[0], s.Email[1]} {
-		id, _, err := c.LookupAsync(bg, api.LookupRequest{Items: []string{item}, CallbackURL: rc.URL})
+		id, _, err := c.LookupAsync(bg, wire.LookupRequest{Items: []string{item}, CallbackURL: rc.URL})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/emulator"
 )
 
@@ -114,12 +115,12 @@ func TestSyncLookupAndCredits(t *testing.T) {
 	if len(results) != len(items) {
 		t.Fatalf("%d results for %d items", len(results), len(items))
 	}
-	want := []api.Status{api.StatusSuccess, api.StatusFailed, api.StatusSuccess, api.StatusSuccess}
+	want := []wire.Status{wire.StatusSuccess, wire.StatusFailed, wire.StatusSuccess, wire.StatusSuccess}
 	for i, r := range results {
 		if r.Item != items[i] || r.Status != want[i] {
 			t.Errorf("result %d = %q %s, want %q %s", i, r.Item, r.Status, items[i], want[i])
 		}
-		if r.Status == api.StatusSuccess {
+		if r.Status == wire.StatusSuccess {
 			cand, err := r.Profile()
 			if err != nil || len(cand.UID) != 32 {
 				t.Errorf("result %d: candidate %v, %v", i, cand, err)
@@ -154,11 +155,11 @@ func TestCreditsRunOutMidRequest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := make([]api.Status, len(results))
+	got := make([]wire.Status, len(results))
 	for i, r := range results {
 		got[i] = r.Status
 	}
-	want := []api.Status{api.StatusSuccess, api.StatusFailed, api.StatusSuccess, api.StatusCreditsOver, api.StatusCreditsOver}
+	want := []wire.Status{wire.StatusSuccess, wire.StatusFailed, wire.StatusSuccess, wire.StatusCreditsOver, wire.StatusCreditsOver}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("statuses = %v, want %v", got, want)
 	}
@@ -176,7 +177,7 @@ func TestWithoutContacts(t *testing.T) {
 	}
 	matched := 0
 	for _, r := range results {
-		if r.Status != api.StatusSuccess {
+		if r.Status != wire.StatusSuccess {
 			continue
 		}
 		matched++
@@ -207,7 +208,7 @@ func TestDuplicateQuery(t *testing.T) {
 	_, c, base := serve(t, cfg)
 	s := sample(t, base, 2)
 	first, _, err := c.LookupSync(bg, []string{s.Email[0]}, false)
-	if err != nil || first[0].Status != api.StatusSuccess {
+	if err != nil || first[0].Status != wire.StatusSuccess {
 		t.Fatalf("first lookup: %v %v", first, err)
 	}
 	// The same item, even spelled in another case, within the period.
@@ -215,7 +216,7 @@ func TestDuplicateQuery(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if again[0].Status != api.StatusDuplicateQuery || again[1].Status != api.StatusSuccess {
+	if again[0].Status != wire.StatusDuplicateQuery || again[1].Status != wire.StatusSuccess {
 		t.Errorf("statuses %s %s, want duplicate_query success", again[0].Status, again[1].Status)
 	}
 	if meta.CreditsLeft != 8 {
@@ -223,7 +224,7 @@ func TestDuplicateQuery(t *testing.T) {
 	}
 	time.Sleep(350 * time.Millisecond) // the period itself is what is under test
 	later, _, _ := c.LookupSync(bg, []string{s.Email[0]}, false)
-	if later[0].Status != api.StatusSuccess {
+	if later[0].Status != wire.StatusSuccess {
 		t.Errorf("after the period: %s, want success", later[0].Status)
 	}
 }
@@ -303,7 +304,7 @@ func TestSubmitError(t *testing.T) {
 	cfg.SubmitErrorRate = 1
 	_, c, base := serve(t, cfg)
 	rc := newReceiver(t)
-	_, meta, err := c.LookupAsync(bg, api.LookupRequest{Items: []string{"a@b.co"}, CallbackURL: rc.URL})
+	_, meta, err := c.LookupAsync(bg, wire.LookupRequest{Items: []string{"a@b.co"}, CallbackURL: rc.URL})
 	if !errors.Is(err, api.ErrServer) {
 		t.Fatalf("err = %v, want a 5xx", err)
 	}
@@ -363,7 +364,7 @@ func TestSyncReturnsHeldContacts(t *testing.T) {
 
 func checkHeldContacts(t *testing.T, base, round string, items []string) {
 	rc := newReceiver(t)
-	if _, _, err := client(t, base, "k-async"+round).LookupAsync(bg, api.LookupRequest{Items: items, CallbackURL: rc.URL}); err != nil {
+	if _, _, err := client(t, base, "k-async"+round).LookupAsync(bg, wire.LookupRequest{Items: items, CallbackURL: rc.URL}); err != nil {
 		t.Fatal(err)
 	}
 	async := candidates(t, rc.next(t).Results)
@@ -414,11 +415,11 @@ type candidate struct {
 }
 
 // candidates splits the successful results by item.
-func candidates(t *testing.T, results []api.Result) map[string]candidate {
+func candidates(t *testing.T, results []wire.Result) map[string]candidate {
 	t.Helper()
 	out := map[string]candidate{}
 	for _, r := range results {
-		if r.Status != api.StatusSuccess {
+		if r.Status != wire.StatusSuccess {
 			continue
 		}
 		var m map[string]json.RawMessage

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/emulator"
 )
 
@@ -30,16 +31,16 @@ func BenchmarkSearchHTTP(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	queries := []api.SearchQuery{
-		{CurrentTitle: `"Software Engineer"`, Location: api.Locations{"United States"}},
-		{CurrentTitle: "Engineer OR Developer", Location: api.Locations{"Berlin, Germany"}},
-		{CurrentPastTitle: "Recruiter", Location: api.Locations{"Texas", "California"}},
+	queries := []wire.SearchQuery{
+		{CurrentTitle: `"Software Engineer"`, Location: wire.Locations{"United States"}},
+		{CurrentTitle: "Engineer OR Developer", Location: wire.Locations{"Berlin, Germany"}},
+		{CurrentPastTitle: "Recruiter", Location: wire.Locations{"Texas", "California"}},
 		{Keywords: "Python AND (Kubernetes OR Docker)", Industry: "Computer Software"},
 		{Keywords: `"machine learning" NOT Java`, Industries: []string{"Information Technology and Services", "Internet"}},
 		{CurrentCompany: "Labs"},
-		{Level: []string{"VP", "C-Level"}, Department: []string{"Sales", "Marketing"}, Location: api.Locations{"United Kingdom"}},
-		{Level: []string{"Senior"}, Department: []string{"Engineering / Development"}, Location: api.Locations{"India"}},
-		{CurrentTitle: "Manager NOT Assistant", Location: api.Locations{"Austin, TX"}},
+		{Level: []string{"VP", "C-Level"}, Department: []string{"Sales", "Marketing"}, Location: wire.Locations{"United Kingdom"}},
+		{Level: []string{"Senior"}, Department: []string{"Engineering / Development"}, Location: wire.Locations{"India"}},
+		{CurrentTitle: "Manager NOT Assistant", Location: wire.Locations{"Austin, TX"}},
 		{Education: `"Computer Science" AND MBA`, Keywords: "SQL"},
 	}
 	var lat []time.Duration

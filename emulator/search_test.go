@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/emulator"
 	"github.com/enrich-dev/enrich/emulator/search"
 	"github.com/enrich-dev/enrich/emulator/world"
@@ -40,7 +41,7 @@ func (c *clock) Advance(d time.Duration) {
 }
 
 // searchAll searches and scrolls to the end, returning every profile.
-func searchAll(t *testing.T, c *api.Client, q api.SearchQuery) (api.SearchPage, []api.SearchProfile) {
+func searchAll(t *testing.T, c *api.Client, q wire.SearchQuery) (wire.SearchPage, []wire.SearchProfile) {
 	t.Helper()
 	page, _, err := c.Search(bg, q)
 	if err != nil {
@@ -131,12 +132,12 @@ func TestSearchFilters(t *testing.T) {
 	austin := places[slices.IndexFunc(places, func(p world.Place) bool { return p.Name == "Austin" && p.Admin1 == "TX" })]
 	for _, tc := range []struct {
 		name string
-		q    api.SearchQuery
+		q    wire.SearchQuery
 		want func(*world.Person) bool
 	}{
-		{"currentTitle", api.SearchQuery{CurrentTitle: "Engineer"}, title(true, "engineer")},
-		{"currentPastTitle wins", api.SearchQuery{CurrentTitle: "Nurse", CurrentPastTitle: `"Account Manager"`}, title(false, "account", "manager")},
-		{"currentCompany", api.SearchQuery{CurrentCompany: `"` + company.Name + `"`}, func(p *world.Person) bool {
+		{"currentTitle", wire.SearchQuery{CurrentTitle: "Engineer"}, title(true, "engineer")},
+		{"currentPastTitle wins", wire.SearchQuery{CurrentTitle: "Nurse", CurrentPastTitle: `"Account Manager"`}, title(false, "account", "manager")},
+		{"currentCompany", wire.SearchQuery{CurrentCompany: `"` + company.Name + `"`}, func(p *world.Person) bool {
 			for _, j := range p.Jobs {
 				if j.Current && hasRun(w.Company(j.Company).Name, search.Tokens(company.Name)...) {
 					return true
@@ -144,7 +145,7 @@ func TestSearchFilters(t *testing.T) {
 			}
 			return false
 		}},
-		{"currentPastCompany", api.SearchQuery{CurrentPastCompany: `"` + company.Name + `"`}, func(p *world.Person) bool {
+		{"currentPastCompany", wire.SearchQuery{CurrentPastCompany: `"` + company.Name + `"`}, func(p *world.Person) bool {
 			for _, j := range p.Jobs {
 				if hasRun(w.Company(j.Company).Name, search.Tokens(company.Name)...) {
 					return true
@@ -152,7 +153,7 @@ func TestSearchFilters(t *testing.T) {
 			}
 			return false
 		}},
-		{"fullName", api.SearchQuery{FullName: someone.FullName}, func(p *world.Person) bool {
+		{"fullName", wire.SearchQuery{FullName: someone.FullName}, func(p *world.Person) bool {
 			name := append(search.Tokens(p.FullName), search.Tokens(p.AltName)...)
 			for _, tok := range search.Tokens(someone.FullName) {
 				if !slices.Contains(name, tok) {
@@ -161,9 +162,9 @@ func TestSearchFilters(t *testing.T) {
 			}
 			return true
 		}},
-		{"keywords", api.SearchQuery{Keywords: "Python"}, kw("python")},
-		{"keywords in summaries", api.SearchQuery{Keywords: "enjoy"}, kw("enjoy")},
-		{"education", api.SearchQuery{Education: `"Computer Science"`}, func(p *world.Person) bool {
+		{"keywords", wire.SearchQuery{Keywords: "Python"}, kw("python")},
+		{"keywords in summaries", wire.SearchQuery{Keywords: "enjoy"}, kw("enjoy")},
+		{"education", wire.SearchQuery{Education: `"Computer Science"`}, func(p *world.Person) bool {
 			for _, e := range p.Education {
 				if hasRun(w.Fields()[e.Field], "computer", "science") || hasRun(w.Universities()[e.University].Name, "computer", "science") {
 					return true
@@ -171,37 +172,37 @@ func TestSearchFilters(t *testing.T) {
 			}
 			return false
 		}},
-		{"industry", api.SearchQuery{Industry: "Computer Software"}, func(p *world.Person) bool { return w.Industry(p.Industry) == "Computer Software" }},
-		{"industries", api.SearchQuery{Industries: []string{"Banking", "Insurance"}}, func(p *world.Person) bool {
+		{"industry", wire.SearchQuery{Industry: "Computer Software"}, func(p *world.Person) bool { return w.Industry(p.Industry) == "Computer Software" }},
+		{"industries", wire.SearchQuery{Industries: []string{"Banking", "Insurance"}}, func(p *world.Person) bool {
 			return w.Industry(p.Industry) == "Banking" || w.Industry(p.Industry) == "Insurance"
 		}},
-		{"department", api.SearchQuery{Department: []string{"Engineering / Development", "Design / UX"}}, func(p *world.Person) bool {
+		{"department", wire.SearchQuery{Department: []string{"Engineering / Development", "Design / UX"}}, func(p *world.Person) bool {
 			return p.Department == world.Engineering || p.Department == world.Design
 		}},
-		{"level", api.SearchQuery{Level: []string{"VP", "C-Level"}}, func(p *world.Person) bool { return p.Level == world.VP || p.Level == world.CLevel }},
-		{"years in role", api.SearchQuery{YearsOfCurrentExperienceFrom: ptr(3), YearsOfCurrentExperienceTo: ptr(5)}, func(p *world.Person) bool {
+		{"level", wire.SearchQuery{Level: []string{"VP", "C-Level"}}, func(p *world.Person) bool { return p.Level == world.VP || p.Level == world.CLevel }},
+		{"years in role", wire.SearchQuery{YearsOfCurrentExperienceFrom: ptr(3), YearsOfCurrentExperienceTo: ptr(5)}, func(p *world.Person) bool {
 			_, ok := p.CurrentJob()
 			return ok && p.YearsInRole >= 3 && p.YearsInRole <= 5
 		}},
-		{"years in total", api.SearchQuery{YearsOfCurrentPastExperienceFrom: ptr(20)}, func(p *world.Person) bool { return p.TotalYears >= 20 }},
-		{"openToWork", api.SearchQuery{OpenToWork: &yes}, func(p *world.Person) bool { return p.OpenToWork }},
-		{"not openToWork", api.SearchQuery{OpenToWork: &no, Level: []string{"Junior"}}, func(p *world.Person) bool { return !p.OpenToWork && p.Level == world.Junior }},
-		{"country", api.SearchQuery{Location: api.Locations{"United Kingdom"}}, func(p *world.Person) bool { return places[p.City].Country == "GB" }},
-		{"state", api.SearchQuery{Location: api.Locations{"California"}}, func(p *world.Person) bool {
+		{"years in total", wire.SearchQuery{YearsOfCurrentPastExperienceFrom: ptr(20)}, func(p *world.Person) bool { return p.TotalYears >= 20 }},
+		{"openToWork", wire.SearchQuery{OpenToWork: &yes}, func(p *world.Person) bool { return p.OpenToWork }},
+		{"not openToWork", wire.SearchQuery{OpenToWork: &no, Level: []string{"Junior"}}, func(p *world.Person) bool { return !p.OpenToWork && p.Level == world.Junior }},
+		{"country", wire.SearchQuery{Location: wire.Locations{"United Kingdom"}}, func(p *world.Person) bool { return places[p.City].Country == "GB" }},
+		{"state", wire.SearchQuery{Location: wire.Locations{"California"}}, func(p *world.Person) bool {
 			return places[p.City].Country == "US" && places[p.City].Admin1 == "CA"
 		}},
-		{"state with country", api.SearchQuery{Location: api.Locations{"California, United States"}}, func(p *world.Person) bool {
+		{"state with country", wire.SearchQuery{Location: wire.Locations{"California, United States"}}, func(p *world.Person) bool {
 			return places[p.City].Country == "US" && places[p.City].Admin1 == "CA"
 		}},
-		{"state by abbreviation and a province", api.SearchQuery{Location: api.Locations{"TX", "Ontario, Canada"}}, func(p *world.Person) bool {
+		{"state by abbreviation and a province", wire.SearchQuery{Location: wire.Locations{"TX", "Ontario, Canada"}}, func(p *world.Person) bool {
 			pl := places[p.City]
 			return pl.Country == "US" && pl.Admin1 == "TX" || pl.Country == "CA" && pl.Admin1 == "08"
 		}},
-		{"city with context", api.SearchQuery{Location: api.Locations{"Austin, TX, United States"}}, near(austin.Latitude, austin.Longitude)},
-		{"latitude and longitude", api.SearchQuery{Latitude: &lat, Longitude: &lon, Location: api.Locations{"Germany"}}, near(lat, lon)},
-		{"coordinates", api.SearchQuery{Coordinates: []api.Coordinate{{Latitude: 51.5074, Longitude: -0.1278}, {Latitude: 48.8566, Longitude: 2.3522}},
-			Location: api.Locations{"Germany"}}, func(p *world.Person) bool { return near(51.5074, -0.1278)(p) || near(48.8566, 2.3522)(p) }},
-		{"several filters", api.SearchQuery{CurrentTitle: "Manager", Location: api.Locations{"United States"}, Level: []string{"Mid-Level", "Senior"}},
+		{"city with context", wire.SearchQuery{Location: wire.Locations{"Austin, TX, United States"}}, near(austin.Latitude, austin.Longitude)},
+		{"latitude and longitude", wire.SearchQuery{Latitude: &lat, Longitude: &lon, Location: wire.Locations{"Germany"}}, near(lat, lon)},
+		{"coordinates", wire.SearchQuery{Coordinates: []wire.Coordinate{{Latitude: 51.5074, Longitude: -0.1278}, {Latitude: 48.8566, Longitude: 2.3522}},
+			Location: wire.Locations{"Germany"}}, func(p *world.Person) bool { return near(51.5074, -0.1278)(p) || near(48.8566, 2.3522)(p) }},
+		{"several filters", wire.SearchQuery{CurrentTitle: "Manager", Location: wire.Locations{"United States"}, Level: []string{"Mid-Level", "Senior"}},
 			func(p *world.Person) bool {
 				return title(true, "manager")(p) && places[p.City].Country == "US" && (p.Level == world.MidLevel || p.Level == world.Senior)
 			}},
@@ -282,7 +283,7 @@ func TestSearchValidation(t *testing.T) {
 
 func TestSearchBooleanQueries(t *testing.T) {
 	_, c, _ := serve(t, fast(emulator.AccountConfig{}))
-	total := func(q api.SearchQuery) int64 {
+	total := func(q wire.SearchQuery) int64 {
 		t.Helper()
 		page, _, err := c.Search(bg, q)
 		if err != nil {
@@ -290,8 +291,8 @@ func TestSearchBooleanQueries(t *testing.T) {
 		}
 		return page.Total
 	}
-	title := func(s string) int64 { return total(api.SearchQuery{CurrentPastTitle: s}) }
-	kw := func(s string) int64 { return total(api.SearchQuery{Keywords: s}) }
+	title := func(s string) int64 { return total(wire.SearchQuery{CurrentPastTitle: s}) }
+	kw := func(s string) int64 { return total(wire.SearchQuery{Keywords: s}) }
 
 	a, b, ab := title("Manager"), title("Senior"), title("Manager AND Senior")
 	if a == 0 || b == 0 || ab == 0 || ab >= a || ab >= b {
@@ -312,7 +313,7 @@ func TestSearchBooleanQueries(t *testing.T) {
 		{"redundant parentheses", kw("((Python))"), kw("Python")},
 		{"case-insensitive terms", title("MANAGER"), a},
 		{"double negation", title("NOT NOT Manager"), a},
-		{"title OR", title("Manager OR Senior"), total(api.SearchQuery{CurrentPastTitle: "Senior OR Manager"})},
+		{"title OR", title("Manager OR Senior"), total(wire.SearchQuery{CurrentPastTitle: "Senior OR Manager"})},
 	} {
 		if tc.got != tc.want {
 			t.Errorf("%s: %d, want %d", tc.what, tc.got, tc.want)
@@ -337,7 +338,7 @@ func TestSearchBooleanQueries(t *testing.T) {
 
 func TestScrollVisitsEveryMatchOnce(t *testing.T) {
 	_, c, _ := serve(t, fast(emulator.AccountConfig{}))
-	q := api.SearchQuery{CurrentTitle: "Manager", Size: 7}
+	q := wire.SearchQuery{CurrentTitle: "Manager", Size: 7}
 	first, all := searchAll(t, c, q)
 	if first.Total <= 14 || len(first.ScrollID) < 200 {
 		t.Fatalf("total %d, scroll id of %d characters", first.Total, len(first.ScrollID))
@@ -379,7 +380,7 @@ func TestScrollVisitsEveryMatchOnce(t *testing.T) {
 	}
 
 	// A search whose results fit one page has no scroll id.
-	small, _, err := c.Search(bg, api.SearchQuery{FullName: all[0].FullName, Size: 100})
+	small, _, err := c.Search(bg, wire.SearchQuery{FullName: all[0].FullName, Size: 100})
 	if err != nil || small.ScrollID != "" || small.Total > 100 {
 		t.Errorf("one-page search: total %d, scroll id %q, %v", small.Total, small.ScrollID, err)
 	}
@@ -392,7 +393,7 @@ func TestScrollOfAnotherAccount(t *testing.T) {
 	cfg := fast(emulator.AccountConfig{})
 	cfg.Accounts = []emulator.AccountConfig{{Name: "a", Key: "ka"}, {Name: "b", Key: "kb"}}
 	_, a, base := serve(t, cfg)
-	page, _, err := a.Search(bg, api.SearchQuery{CurrentTitle: "Manager"})
+	page, _, err := a.Search(bg, wire.SearchQuery{CurrentTitle: "Manager"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -415,7 +416,7 @@ func TestScrollExpiry(t *testing.T) {
 	cfg := fast(emulator.AccountConfig{})
 	cfg.Now = clk.Now
 	_, c, _ := serve(t, cfg)
-	page, _, err := c.Search(bg, api.SearchQuery{CurrentTitle: "Manager", Size: 5})
+	page, _, err := c.Search(bg, wire.SearchQuery{CurrentTitle: "Manager", Size: 5})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -439,7 +440,7 @@ func TestScrollExpiry(t *testing.T) {
 	cfg = fast(emulator.AccountConfig{})
 	cfg.Now, cfg.ScrollTTL = clk.Now, 2*time.Second
 	_, c, _ = serve(t, cfg)
-	page, _, _ = c.Search(bg, api.SearchQuery{CurrentTitle: "Manager", Size: 5})
+	page, _, _ = c.Search(bg, wire.SearchQuery{CurrentTitle: "Manager", Size: 5})
 	clk.Advance(2 * time.Second)
 	if _, _, err := c.Scroll(bg, page.RequestID, page.ScrollID); !errors.Is(err, api.ErrNotFound) {
 		t.Errorf("scroll after a 2 s lifetime: %v, want 404", err)
@@ -452,7 +453,7 @@ func TestSearchConcurrencyLimit(t *testing.T) {
 	// for two more requests to be refused meanwhile, on a loaded machine.
 	cfg.SearchDelay = time.Second
 	_, c, base := serve(t, cfg)
-	q := api.SearchQuery{CurrentTitle: "Engineer"}
+	q := wire.SearchQuery{CurrentTitle: "Engineer"}
 	first, _, err := c.Search(bg, q)
 	if err != nil {
 		t.Fatal(err)
@@ -490,8 +491,8 @@ func TestSearchQueryQuota(t *testing.T) {
 	cfg := fast(emulator.AccountConfig{SearchQueriesPerDay: 3})
 	cfg.Now, cfg.DayLength = clk.Now, time.Hour
 	_, c, base := serve(t, cfg)
-	q := api.SearchQuery{CurrentTitle: "Manager"}
-	var page api.SearchPage
+	q := wire.SearchQuery{CurrentTitle: "Manager"}
+	var page wire.SearchPage
 	for k := range 3 {
 		p, _, err := c.Search(bg, q)
 		if err != nil {
@@ -525,7 +526,7 @@ func TestSearchProfileQuota(t *testing.T) {
 	cfg := fast(emulator.AccountConfig{SearchProfilesPerDay: 25})
 	cfg.Now, cfg.DayLength = clk.Now, 10*time.Second
 	_, c, base := serve(t, cfg)
-	page, _, err := c.Search(bg, api.SearchQuery{CurrentTitle: "Manager", Size: 10})
+	page, _, err := c.Search(bg, wire.SearchQuery{CurrentTitle: "Manager", Size: 10})
 	if err != nil || len(page.Profiles) != 10 {
 		t.Fatalf("search: %d profiles, %v", len(page.Profiles), err)
 	}
@@ -542,7 +543,7 @@ func TestSearchProfileQuota(t *testing.T) {
 	if !errors.Is(err, api.ErrNoCredits) || !strings.Contains(apiMessage(err), "25 profiles a day") {
 		t.Errorf("scroll past the quota: %v, want 402", err)
 	}
-	if _, _, err := c.Search(bg, api.SearchQuery{CurrentTitle: "Engineer"}); !errors.Is(err, api.ErrNoCredits) {
+	if _, _, err := c.Search(bg, wire.SearchQuery{CurrentTitle: "Engineer"}); !errors.Is(err, api.ErrNoCredits) {
 		t.Errorf("search past the quota: %v, want 402", err)
 	}
 	// A new day: the refused scroll id still works, and continues where
@@ -557,7 +558,7 @@ func TestSearchProfileQuota(t *testing.T) {
 	}
 	// The pages are those of the same search without a quota.
 	_, ref, _ := serve(t, fast(emulator.AccountConfig{}))
-	_, all := searchAll(t, ref, api.SearchQuery{CurrentTitle: "Manager", Size: 100})
+	_, all := searchAll(t, ref, wire.SearchQuery{CurrentTitle: "Manager", Size: 100})
 	for k, p := range slices.Concat(page.Profiles, next.Profiles, last.Profiles, more.Profiles) {
 		if p.UID != all[k].UID {
 			t.Fatalf("profile %d of the scroll is %s, want %s", k, p.UID, all[k].UID)
@@ -595,11 +596,11 @@ func TestSearchQuotaDefaults(t *testing.T) {
 	_, _, base = serve(t, fast(emulator.AccountConfig{Trial: true}))
 	c := client(t, base, "test-key")
 	for k := range 20 {
-		if _, _, err := c.Search(bg, api.SearchQuery{Level: []string{"VP"}, Size: 5}); err != nil {
+		if _, _, err := c.Search(bg, wire.SearchQuery{Level: []string{"VP"}, Size: 5}); err != nil {
 			t.Fatalf("trial search %d: %v", k+1, err)
 		}
 	}
-	if _, _, err := c.Search(bg, api.SearchQuery{Level: []string{"VP"}}); !errors.Is(err, api.ErrNoCredits) {
+	if _, _, err := c.Search(bg, wire.SearchQuery{Level: []string{"VP"}}); !errors.Is(err, api.ErrNoCredits) {
 		t.Errorf("21st trial search: %v, want 402", err)
 	}
 }
@@ -613,12 +614,12 @@ func TestSearchExcludes(t *testing.T) {
 	if _, _, err := c.LookupSync(bg, []string{person.LinkedIn}, false); err != nil {
 		t.Fatal(err)
 	}
-	q := api.SearchQuery{FullName: person.FullName, Size: 100}
+	q := wire.SearchQuery{FullName: person.FullName, Size: 100}
 	page, _, err := c.Search(bg, q)
 	if err != nil {
 		t.Fatal(err)
 	}
-	i := slices.IndexFunc(page.Profiles, func(p api.SearchProfile) bool { return p.UID == person.UID })
+	i := slices.IndexFunc(page.Profiles, func(p wire.SearchProfile) bool { return p.UID == person.UID })
 	if i < 0 {
 		t.Fatalf("%s not found by name", person.FullName)
 	}
@@ -627,20 +628,20 @@ func TestSearchExcludes(t *testing.T) {
 	}
 	q.ExcludeRevealed = true
 	page2, _, _ := c.Search(bg, q)
-	if page2.Total != page.Total-1 || slices.ContainsFunc(page2.Profiles, func(p api.SearchProfile) bool { return p.UID == person.UID }) {
+	if page2.Total != page.Total-1 || slices.ContainsFunc(page2.Profiles, func(p wire.SearchProfile) bool { return p.UID == person.UID }) {
 		t.Errorf("excludeRevealed: total %d of %d", page2.Total, page.Total)
 	}
 	// Watched, in lists, in progress, e-mailed: the account's fixed marks.
-	base2 := api.SearchQuery{Level: []string{"Senior", "Lead"}, Size: 100}
+	base2 := wire.SearchQuery{Level: []string{"Senior", "Lead"}, Size: 100}
 	_, everyone := searchAll(t, c, base2)
 	for _, tc := range []struct {
-		set  func(*api.SearchQuery)
+		set  func(*wire.SearchQuery)
 		mark search.Mark
 	}{
-		{func(q *api.SearchQuery) { q.ExcludeWatched = true }, search.Watched},
-		{func(q *api.SearchQuery) { q.ExcludeInLists = true }, search.InLists},
-		{func(q *api.SearchQuery) { q.ExcludeInProgress = true }, search.InProgress},
-		{func(q *api.SearchQuery) { q.ExcludeEmailed = true }, search.Emailed},
+		{func(q *wire.SearchQuery) { q.ExcludeWatched = true }, search.Watched},
+		{func(q *wire.SearchQuery) { q.ExcludeInLists = true }, search.InLists},
+		{func(q *wire.SearchQuery) { q.ExcludeInProgress = true }, search.InProgress},
+		{func(q *wire.SearchQuery) { q.ExcludeEmailed = true }, search.Emailed},
 	} {
 		q := base2
 		tc.set(&q)
@@ -714,12 +715,12 @@ func TestSampleForSearch(t *testing.T) {
 		t.Fatalf("sample: %d companies, %d locations, %d titles, %d industries", len(s.Companies), len(s.Locations), len(s.Titles), len(s.Industries))
 	}
 	for _, loc := range s.Locations {
-		if page, _, err := c.Search(bg, api.SearchQuery{Location: api.Locations{loc}}); err != nil || page.Total == 0 {
+		if page, _, err := c.Search(bg, wire.SearchQuery{Location: wire.Locations{loc}}); err != nil || page.Total == 0 {
 			t.Errorf("location %q: %d people, %v", loc, page.Total, err)
 		}
 	}
 	for _, title := range s.Titles {
-		if page, _, err := c.Search(bg, api.SearchQuery{CurrentTitle: `"` + title + `"`}); err != nil || page.Total == 0 {
+		if page, _, err := c.Search(bg, wire.SearchQuery{CurrentTitle: `"` + title + `"`}); err != nil || page.Total == 0 {
 			t.Errorf("title %q: %d people, %v", title, page.Total, err)
 		}
 	}
@@ -728,11 +729,11 @@ func TestSampleForSearch(t *testing.T) {
 		if err != nil || ref.ID != co.ID || ref.Company != co.Name {
 			t.Errorf("company %+v: %+v, %v", co, ref, err)
 		}
-		if n, _, _ := c.CompanyCount(bg, co.Slug, api.EmployeesCurrent); n == 0 {
+		if n, _, _ := c.CompanyCount(bg, co.Slug, wire.EmployeesCurrent); n == 0 {
 			t.Errorf("company %+v has no current employees", co)
 		}
 	}
-	if _, _, err := c.Search(bg, api.SearchQuery{Industries: s.Industries}); err != nil {
+	if _, _, err := c.Search(bg, wire.SearchQuery{Industries: s.Industries}); err != nil {
 		t.Errorf("every sampled industry: %v", err)
 	}
 }

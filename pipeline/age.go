@@ -8,38 +8,10 @@ import (
 	"time"
 )
 
-// AgeValue is a duration flag that also takes days and weeks (90d, 2w,
-// 1w3d, 36h), as ages of data are said.
-type AgeValue struct{ D *time.Duration }
-
 var agePart = regexp.MustCompile(`^(\d+)([dw])`)
 
-// Set implements pflag.Value.
-func (a AgeValue) Set(s string) error {
-	d, err := ParseAge(s)
-	if err != nil {
-		return err
-	}
-	*a.D = d
-	return nil
-}
-
-// String implements pflag.Value.
-func (a AgeValue) String() string {
-	if a.D == nil || *a.D == 0 {
-		return "0"
-	}
-	d := *a.D
-	if d%(24*time.Hour) == 0 {
-		return fmt.Sprintf("%dd", d/(24*time.Hour))
-	}
-	return d.String()
-}
-
-// Type implements pflag.Value.
-func (a AgeValue) Type() string { return "age" }
-
-// ParseAge reads a duration in days (d), weeks (w), or Go's units.
+// ParseAge reads an age of data: a duration in days (d), weeks (w), or
+// Go's units (90d, 2w, 1w3d, 36h).
 func ParseAge(s string) (time.Duration, error) {
 	rest := strings.TrimSpace(s)
 	if strings.Contains(rest, "-") {

@@ -1,7 +1,7 @@
 package pipeline
 
 import (
-	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/state"
 )
 
@@ -11,7 +11,7 @@ import (
 type delivered struct {
 	d         state.Delivery
 	err       error
-	kept      []api.Result
+	kept      []wire.Result
 	requestID int64
 }
 
@@ -106,7 +106,7 @@ func (e *engine) applyAll(changes []state.Change) {
 // kept beside the output: the model takes their answers, so that the
 // rows they decide are done and the requests they answer land; the
 // output reads the answers from the file.
-func (e *engine) applyKept(results []api.Result, requestID int64) {
+func (e *engine) applyKept(results []wire.Result, requestID int64) {
 	if len(results) == 0 {
 		return
 	}
@@ -114,9 +114,9 @@ func (e *engine) applyKept(results []api.Result, requestID int64) {
 	for _, r := range results {
 		phase := state.NotFound
 		switch {
-		case r.Status == api.StatusSuccess && r.Problem() == "":
+		case r.Status == wire.StatusSuccess && r.Problem() == "":
 			phase = state.Found
-		case r.Status != api.StatusFailed:
+		case r.Status != wire.StatusFailed:
 			continue // asks to wait: the next run sends it again
 		}
 		changes = append(changes, state.Change{Mode: e.mode, ID: r.Item, Lookup: state.Lookup{Phase: phase}})

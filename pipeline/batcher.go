@@ -3,7 +3,7 @@ package pipeline
 import (
 	"time"
 
-	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/state"
 )
 
@@ -48,10 +48,10 @@ func (e *engine) submit(now time.Time) time.Time {
 		room := e.budget.Room(now)
 		if room == 0 {
 			e.heldBack(now)
-			return earliest(wake, e.budget.Next(now, min(len(e.queue.ready), api.MaxItems)))
+			return earliest(wake, e.budget.Next(now, min(len(e.queue.ready), wire.MaxItems)))
 		}
 		e.heldBy = ""
-		batch := e.take(min(api.MaxItems, room, int(min(credits, api.MaxItems))))
+		batch := e.take(min(wire.MaxItems, room, int(min(credits, wire.MaxItems))))
 		// Another run on the account may have taken room since Room: the
 		// room is taken for what is left, and the rest goes back.
 		res := e.budget.Take(now, len(batch))

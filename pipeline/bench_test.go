@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/emulator"
 	"github.com/enrich-dev/enrich/emulator/world"
 	"github.com/enrich-dev/enrich/internal/leads"
@@ -102,7 +103,7 @@ func BenchmarkJournalSize(b *testing.B) {
 		var raw int
 		for start := 0; start < profiles; start += 100 {
 			items := make([]string, 100)
-			results := make([]api.Result, 100)
+			results := make([]wire.Result, 100)
 			for i := range items {
 				p := w.Person(start + i)
 				items[i] = p.ProfileURL()
@@ -239,9 +240,9 @@ func buildResumeFixture(tb testing.TB, input, journal string, resolved, todo int
 		tb.Fatal(err)
 	}
 	defer j.Close()
-	for start := 0; start < resolved; start += api.MaxItems {
-		items := make([]string, api.MaxItems)
-		results := make([]api.Result, api.MaxItems)
+	for start := 0; start < resolved; start += wire.MaxItems {
+		items := make([]string, wire.MaxItems)
+		results := make([]wire.Result, wire.MaxItems)
 		for i := range items {
 			items[i] = fmt.Sprintf("person%d@resume.example", start+i)
 			raw := fmt.Sprintf(`{"item":%q,"status":"success","candidate":{"uid":"%032x","fullName":"Person %d"}}`, items[i], start+i, start+i)

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/internal/ident"
 	"github.com/enrich-dev/enrich/internal/profile"
 	"github.com/enrich-dev/enrich/report"
@@ -112,7 +112,7 @@ func Changes(ctx context.Context, j *state.Journal, withoutContacts bool, since 
 // decodeResult decodes a stored result's profile and the item it
 // answers ("" when it cannot be read).
 func decodeResult(raw []byte) (profile.Record, string) {
-	var res api.Result
+	var res wire.Result
 	if res.UnmarshalJSON(raw) != nil {
 		return profile.Record{}, ""
 	}

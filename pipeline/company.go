@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/internal/profile"
 	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/sinks"
@@ -18,7 +19,7 @@ import (
 
 // CompanyService is what a company export needs of the service.
 type CompanyService interface {
-	CompanyFind(ctx context.Context, id string) (api.CompanyRef, api.Meta, error)
+	CompanyFind(ctx context.Context, id string) (wire.CompanyRef, api.Meta, error)
 	CompanyCount(ctx context.Context, id, status string) (int64, api.Meta, error)
 	CompanyProfiles(ctx context.Context, id, status, callbackURL string) (int64, api.Meta, error)
 }
@@ -70,7 +71,7 @@ type EmployeesConfig struct {
 
 // EmployeesResult is what a company export did.
 type EmployeesResult struct {
-	Company  api.CompanyRef
+	Company  wire.CompanyRef
 	Expected int64 // the company's count for the status
 	Written  int   // distinct profiles written
 	Complete bool
@@ -100,7 +101,7 @@ func ExportEmployees(ctx context.Context, cfg EmployeesConfig) (*EmployeesResult
 	if cfg.Progress == nil {
 		cfg.Progress = func(int, int64) {}
 	}
-	if !api.ValidEmployeeStatus(cfg.Status) {
+	if !wire.ValidEmployeeStatus(cfg.Status) {
 		return nil, fmt.Errorf("status %q: use current, past or both", cfg.Status)
 	}
 	j, err := state.Open(cfg.Journal, state.Options{Command: "enrich company employees"})
@@ -215,18 +216,18 @@ func employeesReport(cfg EmployeesConfig, res *EmployeesResult, batches int, sta
 	}
 	switch {
 	case res.Complete:
-		r.ExitCode = ExitOK
+		r.ExitCode = report.ExitOK
 	case res.StopReason == StopInterrupted:
-		r.ExitCode, r.Next = ExitInterrupted, cfg.CommandLine
+		r.ExitCode, r.Next = report.ExitInterrupted, cfg.CommandLine
 	default:
-		r.ExitCode, r.Next = ExitIncomplete, cfg.CommandLine
+		r.ExitCode, r.Next = report.ExitIncomplete, cfg.CommandLine
 	}
 	return r
 }
 
 // requestProfiles journals and makes a getProfiles request, and returns
 // when it was made.
-func requestProfiles(ctx context.Context, cfg EmployeesConfig, j *state.Journal, ref api.CompanyRef, expected int64, callbackURL string) (time.Time, error) {
+func requestProfiles(ctx context.Context, cfg EmployeesConfig, j *state.Journal, ref wire.CompanyRef, expected int64, callbackURL string) (time.Time, error) {
 	s, err := j.BeginEmployeeSearch(ref.ID, cfg.Status, expected, time.Now())
 	if err != nil {
 		return time.Time{}, err

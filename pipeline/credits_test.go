@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/state"
 )
 
@@ -70,7 +71,7 @@ func (s *simService) draw(key string, n, of int) int {
 	return int(h.Sum64() % uint64(of))
 }
 
-func (s *simService) lookup(req api.LookupRequest) (int64, api.Meta, error) {
+func (s *simService) lookup(req wire.LookupRequest) (int64, api.Meta, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	key := req.Items[0]
@@ -124,20 +125,20 @@ func (s *simService) process(r *simRequest) {
 	}
 }
 
-func (s *simService) results(r *simRequest) []api.Result {
-	var out []api.Result
+func (s *simService) results(r *simRequest) []wire.Result {
+	var out []wire.Result
 	for _, it := range r.items {
 		if slices.Contains(r.matched, it) {
 			out = append(out, success(it))
 		} else {
-			out = append(out, result(it, api.StatusFailed))
+			out = append(out, result(it, wire.StatusFailed))
 		}
 	}
 	return out
 }
 
-func success(item string) api.Result {
-	var r api.Result
+func success(item string) wire.Result {
+	var r wire.Result
 	if err := r.UnmarshalJSON(fmt.Appendf(nil, `{"item":%q,"status":"success","candidate":{"uid":"%032x","fullName":"P"}}`, item, len(item))); err != nil {
 		panic(err)
 	}

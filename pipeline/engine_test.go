@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/internal/clock"
 	"github.com/enrich-dev/enrich/state"
 )
@@ -21,19 +22,19 @@ import (
 // fakeService is a Service made of functions; a nil one answers as an
 // idle service would.
 type fakeService struct {
-	async   func(req api.LookupRequest) (int64, api.Meta, error)
-	sync    func(items []string) ([]api.Result, api.Meta, error)
+	async   func(req wire.LookupRequest) (int64, api.Meta, error)
+	sync    func(items []string) ([]wire.Result, api.Meta, error)
 	credits func() (int64, api.Meta, error)
 }
 
-func (f *fakeService) LookupAsync(_ context.Context, req api.LookupRequest) (int64, api.Meta, error) {
+func (f *fakeService) LookupAsync(_ context.Context, req wire.LookupRequest) (int64, api.Meta, error) {
 	if f.async == nil {
 		return 1, api.Meta{}, nil
 	}
 	return f.async(req)
 }
 
-func (f *fakeService) LookupSync(_ context.Context, items []string, _ bool) ([]api.Result, api.Meta, error) {
+func (f *fakeService) LookupSync(_ context.Context, items []string, _ bool) ([]wire.Result, api.Meta, error) {
 	if f.sync == nil {
 		return nil, api.Meta{}, errors.New("no sync")
 	}
@@ -184,7 +185,7 @@ func TestSubmissionFailures(t *testing.T) {
 		{name: "204 or unreadable 201", err: fmt.Errorf("POST: %w", api.ErrAccepted), taken: true, room: 90, attempts: 1, phase: state.InFlight},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			svc := &fakeService{async: func(api.LookupRequest) (int64, api.Meta, error) { return 0, api.Meta{}, tc.err }}
+			svc := &fakeService{async: func(wire.LookupRequest) (int64, api.Meta, error) { return 0, api.Meta{}, tc.err }}
 			e, fake := testEngine(t, 10, svc, nil)
 			f := sendOne(t, e, 10)
 			now := fake.Now()
@@ -241,14 +242,14 @@ func TestSubmissionFailures(t *testing.T) {
 // arrives with a Request-Id the journal never learnt, is matched by its
 // items, and closes the batch.
 func TestUncertainBatchMatchedByItems(t *testing.T) {
-	svc := &fakeService{async: func(api.LookupRequest) (int64, api.Meta, error) {
+	svc := &fakeService{async: func(wire.LookupRequest) (int64, api.Meta, error) {
 		return 0, api.Meta{}, &api.Error{Status: 500}
 	}}
 	e, fake := testEngine(t, 3, svc, nil)
 	f := sendOne(t, e, 3)
-	var results []api.Result
+	var results []wire.Result
 	for _, id := range f.batch.Items {
-		results = append(results, result(id, api.StatusFailed))
+		results = append(results, result(id, wire.StatusFailed))
 	}
 	d, err := e.j.Deliver(state.Ref{RequestID: 999}, results, fake.Now(), e.cfg.policy())
 	if err != nil {
@@ -260,8 +261,8 @@ func TestUncertainBatchMatchedByItems(t *testing.T) {
 	}
 }
 
-func result(item string, status api.Status) api.Result {
-	var r api.Result
+func result(item string, status wire.Status) wire.Result {
+	var r wire.Result
 	if err := r.UnmarshalJSON(fmt.Appendf(nil, `{"item":%q,"status":%q}`, item, status)); err != nil {
 		panic(err)
 	}
@@ -273,7 +274,7 @@ func result(item string, status api.Status) api.Result {
 // settles its room in the budget, so that the budget is never lost.
 func TestCallbackBeatsAnswer(t *testing.T) {
 	release := make(chan struct{})
-	svc := &fakeService{async: func(api.LookupRequest) (int64, api.Meta, error) {
+	svc := &fakeService{async: func(wire.LookupRequest) (int64, api.Meta, error) {
 		<-release
 		return 7, api.Meta{}, nil
 	}}
@@ -287,9 +288,9 @@ func TestCallbackBeatsAnswer(t *testing.T) {
 	for s := range e.flights {
 		seq = s
 	}
-	var results []api.Result
+	var results []wire.Result
 	for _, id := range e.flights[seq].batch.Items {
-		results = append(results, result(id, api.StatusFailed))
+		results = append(results, result(id, wire.StatusFailed))
 	}
 	d, err := e.j.Deliver(state.Ref{RequestID: 7}, results, now, e.cfg.policy())
 	if err != nil {
@@ -426,7 +427,7 @@ func TestOutageStop(t *testing.T) {
 func TestMaxCreditsAfterLostCallbacks(t *testing.T) {
 	balance := int64(1000)
 	svc := &fakeService{
-		async: func(req api.LookupRequest) (int64, api.Meta, error) {
+		async: func(req wire.LookupRequest) (int64, api.Meta, error) {
 			balance -= int64(len(req.Items)) // every item matched, every delivery lost
 			return 1, api.Meta{}, nil
 		},
@@ -457,7 +458,7 @@ func TestMaxCreditsAfterLostCallbacks(t *testing.T) {
 // A synchronous answer lost (a 500) loses its results: its items go back
 // to the queue at once, their attempt counted, marked as lost.
 func TestSyncAnswerLost(t *testing.T) {
-	svc := &fakeService{sync: func([]string) ([]api.Result, api.Meta, error) {
+	svc := &fakeService{sync: func([]string) ([]wire.Result, api.Meta, error) {
 		return nil, api.Meta{}, &api.Error{Status: 500}
 	}}
 	e, _ := testEngine(t, 2, svc, func(c *Config) { c.Sync = true })
@@ -513,7 +514,7 @@ func TestLateResultsAwaitedAfterStop(t *testing.T) {
 	if e.finished(fake.Now()) {
 		t.Fatal("the run ended without waiting for the results of the request given up on")
 	}
-	var results []api.Result
+	var results []wire.Result
 	for _, id := range f.batch.Items {
 		results = append(results, success(id))
 	}

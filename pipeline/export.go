@@ -15,7 +15,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/internal/ident"
 	"github.com/enrich-dev/enrich/internal/profile"
 	"github.com/enrich-dev/enrich/internal/sheet"
@@ -506,9 +506,9 @@ func (x *exporter) result(r *journalScan, id uint64) storedResult {
 		raw, err = r.AppendResult(r.buf[:0], id)
 		r.buf = raw
 	}
-	var res api.Result
+	var res wire.Result
 	if err == nil {
-		res, err = api.ParseResult(raw)
+		res, err = wire.ParseResult(raw)
 	}
 	if err != nil {
 		s.damaged = true
@@ -530,7 +530,7 @@ func (x *exporter) result(r *journalScan, id uint64) storedResult {
 // decode decodes a result's profile. The same profile found by several
 // identifiers is stored once per identifier, byte for byte the same: it
 // is decoded once.
-func (x *exporter) decode(res api.Result) storedResult {
+func (x *exporter) decode(res wire.Result) storedResult {
 	s := storedResult{item: res.Item}
 	if x.jsonl {
 		s.candidate = res.Candidate
@@ -563,9 +563,9 @@ func (x *exporter) peek(r *journalScan, id uint64) storedResult {
 	}
 	raw, err := r.AppendResult(r.buf[:0], id)
 	r.buf = raw
-	var res api.Result
+	var res wire.Result
 	if err == nil {
-		res, err = api.ParseResult(raw)
+		res, err = wire.ParseResult(raw)
 	}
 	if err != nil {
 		return storedResult{damaged: true}
@@ -590,7 +590,7 @@ func (x *exporter) outcome(r *journalScan, row sheet.Row) (sinks.Outcome, bool, 
 		}
 		return sinks.Outcome{Status: sinks.StatusNoIdentifier}, false, nil
 	}
-	return x.waterfall(r, len(row.IDs), func(i int) (ident.ID, answer, bool, error) {
+	return x.decide(r, len(row.IDs), func(i int) (ident.ID, answer, bool, error) {
 		id := row.IDs[i]
 		a, ok, err := x.lookup(r, id.Value)
 		return id, a, ok, err
@@ -616,7 +616,7 @@ func (x *exporter) knownOutcome(r *journalScan, m *model, ri int32, num int) (si
 	}
 	rs := m.rows[ri]
 	ids := m.ids[rs.first:rs.end]
-	return x.waterfall(r, len(ids), func(i int) (ident.ID, answer, bool, error) {
+	return x.decide(r, len(ids), func(i int) (ident.ID, answer, bool, error) {
 		l := &m.lookups[ids[i]]
 		id := ident.ID{Kind: l.kind, Value: l.id}
 		if l.settled && (l.phase == state.Found || l.phase == state.NotFound) {
@@ -627,70 +627,79 @@ func (x *exporter) knownOutcome(r *journalScan, m *model, ri int32, num int) (si
 	})
 }
 
-// waterfall decides a row from its n identifiers in order; at(i) gives
-// the i-th and what the journal says of it (ok false: nothing yet).
-func (x *exporter) waterfall(r *journalScan, n int, at func(i int) (ident.ID, answer, bool, error)) (sinks.Outcome, bool, error) {
-	waiting := sinks.StatusPending
-	if x.creditsOut {
-		waiting = sinks.StatusCreditsExhausted
-	}
-	var id ident.ID
-	for i := range n {
-		var a answer
+// decide decides a row from its n identifiers on the waterfall; at(i)
+// gives the i-th and what the journal says of it (ok false: nothing yet).
+// A result the run kept beside the output, when the journal could not
+// store it, answers an identifier the journal has no final answer for.
+// It reports whether the row's stored result is unusable, for the redo.
+func (x *exporter) decide(r *journalScan, n int, at func(i int) (ident.ID, answer, bool, error)) (sinks.Outcome, bool, error) {
+	var (
+		id   ident.ID
+		a    answer
+		kept *sinks.Outcome // the person a kept result shows
+		err  error
+	)
+	i, phase := waterfall(n, func(i int) state.Phase {
 		var ok bool
-		var err error
-		id, a, ok, err = at(i)
-		if err != nil {
-			return sinks.Outcome{}, false, err
+		if id, a, ok, err = at(i); err != nil {
+			return state.Failed // stops the waterfall; err is returned
 		}
+		kept = nil
 		if !ok || !a.phase.Final() {
-			// The journal has no answer; one the run kept beside the
-			// output, when the journal could not store it, is final.
-			switch res, kept := x.kept.answer(id.Value); {
-			case kept && res.Status == api.StatusFailed:
-				continue
-			case kept && res.Status == api.StatusSuccess && res.Problem() == "":
+			switch res, found := x.kept.answer(id.Value); {
+			case found && res.Status == wire.StatusFailed:
+				return state.NotFound
+			case found && res.Status == wire.StatusSuccess && res.Problem() == "":
 				if s := x.decode(res); sameIdentifier(id, s.item) {
-					return sinks.Outcome{Status: sinks.StatusSuccess, Identifier: id.Value, Profile: s.record, Candidate: s.candidate}, false, nil
+					kept = &sinks.Outcome{Status: sinks.StatusSuccess, Identifier: id.Value, Profile: s.record, Candidate: s.candidate}
+					return state.Found
 				}
 			}
 		}
 		if !ok {
-			return sinks.Outcome{Status: waiting, Identifier: id.Value}, false, nil
+			return state.Queued
 		}
-		switch a.phase {
-		case state.NotFound:
-			continue
-		case state.Found:
-			s := x.result(r, a.result)
-			reason := ""
-			switch {
-			case s.gone:
-				reason = reasonJournalGone
-			case (s.damaged || !sameIdentifier(id, s.item)) && a.redone:
-				reason = reasonUnusableAgain
-			case s.damaged:
-				reason = reasonDamaged
-			case !sameIdentifier(id, s.item):
-				reason = reasonMismatch
-			}
-			if reason != "" {
-				return sinks.Outcome{Status: sinks.StatusError, Identifier: id.Value, Error: reason}, true, nil
-			}
-			out := sinks.Outcome{Status: sinks.StatusSuccess, Identifier: id.Value, Profile: s.record, Candidate: s.candidate}
-			if x.refresh {
-				x.refreshed(r, id, a, &out)
-			}
-			return out, false, nil
-		case state.Failed:
-			return sinks.Outcome{Status: sinks.StatusError, Identifier: id.Value, Error: a.reason}, false, nil
-		case state.CreditsOver:
-			return sinks.Outcome{Status: sinks.StatusCreditsExhausted, Identifier: id.Value}, false, nil
-		default:
-			return sinks.Outcome{Status: waiting, Identifier: id.Value}, false, nil
-		}
+		return a.phase
+	})
+	switch {
+	case err != nil:
+		return sinks.Outcome{}, false, err
+	case i < 0:
+		return sinks.Outcome{Status: sinks.StatusNotFound, Identifier: id.Value}, false, nil
+	case kept != nil:
+		return *kept, false, nil
 	}
-	return sinks.Outcome{Status: sinks.StatusNotFound, Identifier: id.Value}, false, nil
+	switch phase {
+	case state.Found:
+		s := x.result(r, a.result)
+		reason := ""
+		switch {
+		case s.gone:
+			reason = reasonJournalGone
+		case (s.damaged || !sameIdentifier(id, s.item)) && a.redone:
+			reason = reasonUnusableAgain
+		case s.damaged:
+			reason = reasonDamaged
+		case !sameIdentifier(id, s.item):
+			reason = reasonMismatch
+		}
+		if reason != "" {
+			return sinks.Outcome{Status: sinks.StatusError, Identifier: id.Value, Error: reason}, true, nil
+		}
+		out := sinks.Outcome{Status: sinks.StatusSuccess, Identifier: id.Value, Profile: s.record, Candidate: s.candidate}
+		if x.refresh {
+			x.refreshed(r, id, a, &out)
+		}
+		return out, false, nil
+	case state.Failed:
+		return sinks.Outcome{Status: sinks.StatusError, Identifier: id.Value, Error: a.reason}, false, nil
+	case state.CreditsOver:
+		return sinks.Outcome{Status: sinks.StatusCreditsExhausted, Identifier: id.Value}, false, nil
+	}
+	if x.creditsOut {
+		return sinks.Outcome{Status: sinks.StatusCreditsExhausted, Identifier: id.Value}, false, nil
+	}
+	return sinks.Outcome{Status: sinks.StatusPending, Identifier: id.Value}, false, nil
 }
 
 // refreshed fills a refresh run's columns: when the answer shown came,

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/state"
 )
 
@@ -26,10 +26,10 @@ func journalWith(t *testing.T, answers map[string][]byte) string {
 	}
 	defer j.Close()
 	var items []string
-	var results []api.Result
+	var results []wire.Result
 	for item, raw := range answers {
 		items = append(items, item)
-		var r api.Result
+		var r wire.Result
 		body := raw
 		if raw == nil || !json.Valid(raw) {
 			body, _ = json.Marshal(map[string]any{"item": item, "status": "success", "candidate": map[string]any{"fullName": "x"}})
@@ -38,7 +38,7 @@ func journalWith(t *testing.T, answers map[string][]byte) string {
 			t.Fatal(err)
 		}
 		if raw == nil {
-			r.Status, r.Candidate = api.StatusFailed, nil
+			r.Status, r.Candidate = wire.StatusFailed, nil
 		}
 		if raw != nil && !json.Valid(raw) {
 			r.Raw = raw // what a damaged record gives back

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/internal/clock"
 	"github.com/enrich-dev/enrich/state"
 )
@@ -212,11 +213,11 @@ func (rc *receiver) serveResults(w http.ResponseWriter, r *http.Request) {
 // could not store, for identifiers the run looks up, and returns them; nil
 // when they could not be kept either (the callback is then answered 500,
 // and the service tries again).
-func (rc *receiver) keep(results []api.Result) []api.Result {
+func (rc *receiver) keep(results []wire.Result) []wire.Result {
 	if rc.cfg.Kept == nil {
 		return nil
 	}
-	var known []api.Result
+	var known []wire.Result
 	for _, r := range results {
 		if rc.cfg.Known(r.Item) {
 			known = append(known, r)

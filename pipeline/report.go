@@ -69,29 +69,20 @@ func (e *engine) finish(ctx context.Context) (*report.Run, error) {
 	return r, nil
 }
 
-// Exit codes of a run, as the command line documents them.
-const (
-	ExitOK          = 0   // every row is final
-	ExitError       = 1   // an error stopped the run
-	ExitUsage       = 2   // bad usage, bad input, or a key or account the service refuses
-	ExitIncomplete  = 3   // rows left pending, in error or without credits; the next run resumes
-	ExitInterrupted = 130 // interrupted by a signal
-)
-
 // exitCode is the exit code that tells the truth about a run that wrote
 // its report.
 func exitCode(r *report.Run, err error) int {
 	switch {
 	case errors.Is(err, ErrAccount):
-		return ExitUsage
+		return report.ExitUsage
 	case err != nil:
-		return ExitError
+		return report.ExitError
 	case r.Complete:
-		return ExitOK
+		return report.ExitOK
 	case r.StopReason == StopInterrupted:
-		return ExitInterrupted
+		return report.ExitInterrupted
 	}
-	return ExitIncomplete
+	return report.ExitIncomplete
 }
 
 func (e *engine) report(counts RowCounts) *report.Run {

@@ -301,31 +301,29 @@ const (
 // index (or -1) with the row's outcome.
 func (m *model) advance(r int32) (int32, rowOutcome) {
 	rs := &m.rows[r]
-	for ; rs.pos < rs.end; rs.pos++ {
-		li := m.ids[rs.pos]
-		l := &m.lookups[li]
+	at, phase := waterfall(int(rs.end-rs.pos), func(i int) state.Phase {
+		l := &m.lookups[m.ids[rs.pos+int32(i)]]
 		if l.due { // to be looked up again: the row waits on it
-			m.waiting[li] = append(m.waiting[li], r)
-			return li, rowWaiting
+			return state.Queued
 		}
-		switch l.phase {
-		case state.NotFound:
-			continue
-		case state.Found:
-			rs.done = true
-			return li, rowFound
-		case state.Failed:
-			// Given up by an earlier run: this one tries it again.
-			m.waiting[li] = append(m.waiting[li], r)
-			return li, rowFailed
-		case state.CreditsOver:
-			m.waiting[li] = append(m.waiting[li], r)
-			return li, rowCreditsOver
-		default: // queued or in flight
-			m.waiting[li] = append(m.waiting[li], r)
-			return li, rowWaiting
-		}
+		return l.phase
+	})
+	if at < 0 {
+		rs.pos, rs.done = rs.end, true
+		return -1, rowNotFound
 	}
-	rs.done = true
-	return -1, rowNotFound
+	rs.pos += int32(at)
+	li := m.ids[rs.pos]
+	if phase == state.Found {
+		rs.done = true
+		return li, rowFound
+	}
+	m.waiting[li] = append(m.waiting[li], r)
+	switch phase {
+	case state.Failed: // given up by an earlier run: this one tries it again
+		return li, rowFailed
+	case state.CreditsOver:
+		return li, rowCreditsOver
+	}
+	return li, rowWaiting // queued or in flight
 }

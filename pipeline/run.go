@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/internal/clock"
 	"github.com/enrich-dev/enrich/internal/redact"
 	"github.com/enrich-dev/enrich/report"
@@ -25,8 +26,8 @@ import (
 
 // Service is what the job needs of the profile service; *api.Client is one.
 type Service interface {
-	LookupAsync(ctx context.Context, req api.LookupRequest) (int64, api.Meta, error)
-	LookupSync(ctx context.Context, items []string, withoutContacts bool) ([]api.Result, api.Meta, error)
+	LookupAsync(ctx context.Context, req wire.LookupRequest) (int64, api.Meta, error)
+	LookupSync(ctx context.Context, items []string, withoutContacts bool) ([]wire.Result, api.Meta, error)
 	Credits(ctx context.Context, withoutContacts bool) (int64, api.Meta, error)
 }
 

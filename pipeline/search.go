@@ -9,14 +9,15 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/internal/profile"
 	"github.com/enrich-dev/enrich/sinks"
 )
 
 // Searcher is what a search export needs of the service; *api.Client is one.
 type Searcher interface {
-	Search(ctx context.Context, q api.SearchQuery) (api.SearchPage, api.Meta, error)
-	Scroll(ctx context.Context, requestID int64, scrollID string) (api.SearchPage, api.Meta, error)
+	Search(ctx context.Context, q wire.SearchQuery) (wire.SearchPage, api.Meta, error)
+	Scroll(ctx context.Context, requestID int64, scrollID string) (wire.SearchPage, api.Meta, error)
 }
 
 var _ Searcher = (*api.Client)(nil)
@@ -40,7 +41,7 @@ type SearchRow struct {
 
 // SearchConfig describes a people search export.
 type SearchConfig struct {
-	Query    api.SearchQuery
+	Query    wire.SearchQuery
 	Max      int    // most profiles to write; 0 means all
 	Output   string // .csv, .xlsx or .jsonl
 	Searcher Searcher
@@ -172,7 +173,7 @@ func (x *searchExport) pass(ctx context.Context) (bool, error) {
 
 // write writes the profiles not written yet, and reports whether Max is
 // reached.
-func (x *searchExport) write(profiles []api.SearchProfile) (bool, error) {
+func (x *searchExport) write(profiles []wire.SearchProfile) (bool, error) {
 	for _, p := range profiles {
 		if p.UID == "" || x.seen[p.UID] {
 			continue
@@ -191,7 +192,7 @@ func (x *searchExport) write(profiles []api.SearchProfile) (bool, error) {
 
 // searchRow is a profile's row. The search profile's own fields win;
 // the profile record adds what they lack (headline, profile link).
-func searchRow(p api.SearchProfile) SearchRow {
+func searchRow(p wire.SearchProfile) SearchRow {
 	r := profile.Decode(p.Raw)
 	row := SearchRow{UID: p.UID, FullName: p.FullName, Headline: r.Headline, Location: p.Location,
 		LinkedIn: r.LinkedIn, Skills: strings.Join(p.Skills, sinks.ListSeparator), OpenToWork: p.OpenToWork,

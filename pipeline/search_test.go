@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/api/wire"
 )
 
 // scriptedSearcher serves a fixed result list in pages, and fails the
@@ -21,11 +22,11 @@ type scriptedSearcher struct {
 	searches int
 }
 
-func (s *scriptedSearcher) page(offset int) api.SearchPage {
+func (s *scriptedSearcher) page(offset int) wire.SearchPage {
 	end := min(offset+s.size, len(s.uids))
-	p := api.SearchPage{RequestID: int64(s.searches), Total: int64(len(s.uids))}
+	p := wire.SearchPage{RequestID: int64(s.searches), Total: int64(len(s.uids))}
 	for _, u := range s.uids[offset:end] {
-		p.Profiles = append(p.Profiles, api.SearchProfile{UID: u, FullName: "P " + u, Raw: []byte(`{"uid":"` + u + `"}`)})
+		p.Profiles = append(p.Profiles, wire.SearchProfile{UID: u, FullName: "P " + u, Raw: []byte(`{"uid":"` + u + `"}`)})
 	}
 	if end < len(s.uids) {
 		p.ScrollID = fmt.Sprint(end)
@@ -33,15 +34,15 @@ func (s *scriptedSearcher) page(offset int) api.SearchPage {
 	return p
 }
 
-func (s *scriptedSearcher) Search(ctx context.Context, q api.SearchQuery) (api.SearchPage, api.Meta, error) {
+func (s *scriptedSearcher) Search(ctx context.Context, q wire.SearchQuery) (wire.SearchPage, api.Meta, error) {
 	s.searches++
 	return s.page(0), api.Meta{}, nil
 }
 
-func (s *scriptedSearcher) Scroll(ctx context.Context, requestID int64, scrollID string) (api.SearchPage, api.Meta, error) {
+func (s *scriptedSearcher) Scroll(ctx context.Context, requestID int64, scrollID string) (wire.SearchPage, api.Meta, error) {
 	s.scrolls++
 	if err := s.fail[s.scrolls]; err != nil {
-		return api.SearchPage{}, api.Meta{}, err
+		return wire.SearchPage{}, api.Meta{}, err
 	}
 	var offset int
 	fmt.Sscan(scrollID, &offset)

@@ -19,7 +19,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
-	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/emulator/world"
 	"github.com/enrich-dev/enrich/sources"
 	"github.com/enrich-dev/enrich/state"
@@ -226,9 +226,9 @@ func buildCompleteJournal(tb testing.TB, sheet, journal string) {
 		tb.Fatal(err)
 	}
 	defer j.Close()
-	for start := 0; start < len(ids); start += api.MaxItems {
-		items := ids[start:min(start+api.MaxItems, len(ids))]
-		results := make([]api.Result, len(items))
+	for start := 0; start < len(ids); start += wire.MaxItems {
+		items := ids[start:min(start+wire.MaxItems, len(ids))]
+		results := make([]wire.Result, len(items))
 		for i, item := range items {
 			var raw []byte
 			if (start+i)%10 == 9 {

@@ -9,7 +9,7 @@ import (
 	"os"
 	"sync"
 
-	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/state"
 )
 
@@ -42,16 +42,16 @@ type kept struct {
 
 	mu      sync.Mutex
 	f       *os.File
-	results map[string]api.Result
+	results map[string]wire.Result
 }
 
 func newKept(output string, mode state.Mode) *kept {
-	return &kept{path: keptPath(output), mode: mode, results: map[string]api.Result{}}
+	return &kept{path: keptPath(output), mode: mode, results: map[string]wire.Result{}}
 }
 
 // add appends results to the file and syncs it. Only once add returns nil
 // may the callback that brought them be answered 200.
-func (k *kept) add(results []api.Result) error {
+func (k *kept) add(results []wire.Result) error {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	if k.f == nil {
@@ -82,18 +82,18 @@ func (k *kept) add(results []api.Result) error {
 
 // remember takes results as the answers of their identifiers: a profile
 // wins over no profile.
-func (k *kept) remember(results []api.Result) {
+func (k *kept) remember(results []wire.Result) {
 	for _, r := range results {
-		if prev, ok := k.results[r.Item]; !ok || prev.Status != api.StatusSuccess {
+		if prev, ok := k.results[r.Item]; !ok || prev.Status != wire.StatusSuccess {
 			k.results[r.Item] = r
 		}
 	}
 }
 
 // answer returns the result kept for an identifier, if there is one.
-func (k *kept) answer(id string) (api.Result, bool) {
+func (k *kept) answer(id string) (wire.Result, bool) {
 	if k == nil {
-		return api.Result{}, false
+		return wire.Result{}, false
 	}
 	k.mu.Lock()
 	defer k.mu.Unlock()
@@ -125,13 +125,13 @@ func (k *kept) close() error {
 
 // readKept reads a file of kept results, by credit pool. A line cut short
 // by a crash while it was written is the last one, and is left out.
-func readKept(path string) (map[state.Mode][]api.Result, error) {
+func readKept(path string) (map[state.Mode][]wire.Result, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	out := map[state.Mode][]api.Result{}
+	out := map[state.Mode][]wire.Result{}
 	r := bufio.NewReader(f)
 	for n := 1; ; n++ {
 		line, err := r.ReadBytes('\n')
@@ -145,7 +145,7 @@ func readKept(path string) (map[state.Mode][]api.Result, error) {
 		if err := json.Unmarshal(line, &kl); err != nil || len(kl.Mode) != 1 {
 			return nil, fmt.Errorf("%s, line %d: not a kept result", path, n)
 		}
-		res, err := api.ParseResult(kl.Result)
+		res, err := wire.ParseResult(kl.Result)
 		if err != nil {
 			return nil, fmt.Errorf("%s, line %d: %w", path, n, err)
 		}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/internal/budget"
 	"github.com/enrich-dev/enrich/internal/redact"
 	"github.com/enrich-dev/enrich/state"
@@ -19,7 +20,7 @@ type outcome struct {
 	seq       uint64
 	requestID int64
 	results   *state.Delivery // synchronous mode: the committed results
-	kept      []api.Result    // synchronous mode: results the journal could not store, kept beside the output
+	kept      []wire.Result   // synchronous mode: results the journal could not store, kept beside the output
 	meta      api.Meta
 	err       error
 	answered  time.Time
@@ -90,7 +91,7 @@ func (e *engine) send(batch []int32, res budget.Reservation, now time.Time) bool
 	e.group.Go(func() error {
 		o := outcome{seq: b.Seq, asked: asked}
 		if sync {
-			var results []api.Result
+			var results []wire.Result
 			results, o.meta, o.err = e.cfg.Service.LookupSync(reqCtx, items, e.cfg.WithoutContacts)
 			o.answered = e.clock.Now()
 			if o.err == nil {
@@ -101,7 +102,7 @@ func (e *engine) send(batch []int32, res budget.Reservation, now time.Time) bool
 				}
 			}
 		} else {
-			req := api.LookupRequest{Items: items, CallbackURL: callbackURL, WithoutContacts: e.cfg.WithoutContacts}
+			req := wire.LookupRequest{Items: items, CallbackURL: callbackURL, WithoutContacts: e.cfg.WithoutContacts}
 			o.requestID, o.meta, o.err = e.cfg.Service.LookupAsync(reqCtx, req)
 			o.answered = e.clock.Now()
 		}
@@ -239,10 +240,10 @@ func (e *engine) reject(f *flight, o outcome, reason string) {
 }
 
 // countMatched counts the matches among results.
-func countMatched(results []api.Result) int64 {
+func countMatched(results []wire.Result) int64 {
 	n := int64(0)
 	for _, r := range results {
-		if r.Status == api.StatusSuccess && r.Problem() == "" {
+		if r.Status == wire.StatusSuccess && r.Problem() == "" {
 			n++
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/state"
 )
 
@@ -32,9 +33,9 @@ func TestRunLooksUpUnusableAnswersOnce(t *testing.T) {
 		"swapped@example.com": []byte(`{"item":"someone.else@example.com","status":"success","candidate":{"fullName":"Marcelo Carvalho"}}`),
 	})
 	var sent []string
-	svc := &fakeService{sync: func(items []string) ([]api.Result, api.Meta, error) {
+	svc := &fakeService{sync: func(items []string) ([]wire.Result, api.Meta, error) {
 		sent = append(sent, items...)
-		var out []api.Result
+		var out []wire.Result
 		for _, it := range items {
 			out = append(out, success(it))
 		}
@@ -98,7 +99,7 @@ func damageAgain(t *testing.T, path string, ids ...string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var results []api.Result
+	var results []wire.Result
 	for _, id := range ids {
 		r := success(id)
 		r.Raw = []byte(`{"item":"nobody@example.com","status":"success","candidate":{"fullName":"Marcelo Carvalho"}}`)
@@ -163,9 +164,9 @@ func TestRefreshComparesTheSameIdentifier(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var fresh []api.Result
+	var fresh []wire.Result
 	for _, id := range ids {
-		var r api.Result
+		var r wire.Result
 		raw := `{"item":"` + id + `","status":"success","candidate":{"uid":"` + id + `","fullName":"X","experience":[{"title":"Director","company":"New Co","isCurrent":true}]}}`
 		if err := json.Unmarshal([]byte(raw), &r); err != nil {
 			t.Fatal(err)
@@ -214,7 +215,7 @@ func TestTallSheetRefusedForXLSX(t *testing.T) {
 	if err := os.WriteFile(input, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	svc := &fakeService{async: func(api.LookupRequest) (int64, api.Meta, error) {
+	svc := &fakeService{async: func(wire.LookupRequest) (int64, api.Meta, error) {
 		t.Error("a request was sent")
 		return 1, api.Meta{}, nil
 	}}
@@ -269,7 +270,7 @@ func TestPhoneExtensionsNotLookedUp(t *testing.T) {
 		"ana@example.com": []byte(`{"item":"ana@example.com","status":"success","candidate":{"fullName":"Ana"}}`),
 	})
 	var sent []string
-	svc := &fakeService{sync: func(items []string) ([]api.Result, api.Meta, error) {
+	svc := &fakeService{sync: func(items []string) ([]wire.Result, api.Meta, error) {
 		sent = append(sent, items...)
 		return nil, api.Meta{}, errors.New("nothing is due")
 	}}

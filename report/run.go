@@ -218,3 +218,13 @@ type Event struct {
 	Kind   string  `json:"kind"`
 	Detail string  `json:"detail,omitempty"`
 }
+
+// Exit codes of a run, as the command line documents them; a report
+// carries its run's (ExitCode).
+const (
+	ExitOK          = 0   // every row is final
+	ExitError       = 1   // an error stopped the run
+	ExitUsage       = 2   // bad usage, bad input, or a key or account the service refuses
+	ExitIncomplete  = 3   // rows left pending, in error or without credits; the next run resumes
+	ExitInterrupted = 130 // interrupted by a signal
+)

@@ -8,7 +8,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/api/wire"
 )
 
 // CheckReport is what Check found in a journal.
@@ -176,7 +176,7 @@ func foundResult(j *Journal, tx *bolt.Tx, id string, result uint64) ([]byte, err
 	if err != nil {
 		return nil, err
 	}
-	var res api.Result
+	var res wire.Result
 	if err := res.UnmarshalJSON(raw); err != nil {
 		return nil, err
 	}

@@ -16,7 +16,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/api/wire"
 )
 
 // buildJournal writes a journal of n lookups, two thirds found with
@@ -42,14 +42,14 @@ func buildJournal(t testing.TB, path string, n int) {
 		if start+100 >= n {
 			break // the last request stays open
 		}
-		var results []api.Result
+		var results []wire.Result
 		for _, it := range items {
 			if r.IntN(3) == 0 {
-				results = append(results, result(it, api.StatusFailed, ""))
+				results = append(results, result(it, wire.StatusFailed, ""))
 				continue
 			}
 			summary := strings.Repeat(fmt.Sprintf("worked on things %d; ", r.IntN(1e6)), 40)
-			results = append(results, result(it, api.StatusSuccess, fmt.Sprintf(`{"uid":"%032x","fullName":"P %s","summary":%q}`, r.Uint64(), it, summary)))
+			results = append(results, result(it, wire.StatusSuccess, fmt.Sprintf(`{"uid":"%032x","fullName":"P %s","summary":%q}`, r.Uint64(), it, summary)))
 		}
 		if _, err := j.Deliver(Ref{RequestID: int64(b.Seq)}, results, t0, policy); err != nil {
 			t.Fatal(err)
@@ -82,7 +82,7 @@ func exercise(path string) {
 	b, _, err := j.Begin(WithContacts, []string{"p00001@x.co", "new@x.co"}, false, t0)
 	if err == nil && b.Seq > 0 {
 		j.Accepted(b.Seq, 999999, t0)
-		j.Deliver(Ref{RequestID: 999999}, []api.Result{result("new@x.co", api.StatusFailed, "")}, t0, policy)
+		j.Deliver(Ref{RequestID: 999999}, []wire.Result{result("new@x.co", wire.StatusFailed, "")}, t0, policy)
 		j.Expire(b.Seq, t0, "test", policy)
 	}
 	j.Flag("x")
@@ -200,9 +200,9 @@ func TestMismatchedResult(t *testing.T) {
 	j, _ := Open(path, Options{})
 	b, _, _ := j.Begin(WithContacts, []string{"a@x.co", "b@x.co"}, false, t0)
 	j.Accepted(b.Seq, 1, t0)
-	j.Deliver(Ref{RequestID: 1}, []api.Result{
-		result("a@x.co", api.StatusSuccess, `{"uid":"aaaa"}`),
-		result("b@x.co", api.StatusSuccess, `{"uid":"bbbb"}`),
+	j.Deliver(Ref{RequestID: 1}, []wire.Result{
+		result("a@x.co", wire.StatusSuccess, `{"uid":"aaaa"}`),
+		result("b@x.co", wire.StatusSuccess, `{"uid":"bbbb"}`),
 	}, t0, policy)
 	// Point a's lookup at b's result, as a flipped byte can.
 	la := lookup(t, j, WithContacts, "a@x.co")
@@ -295,7 +295,7 @@ func TestDamagedUnderTheHandleFailsFast(t *testing.T) {
 	calls := map[string]func() error{
 		"begin": func() error { _, _, err := j.Begin(WithContacts, []string{"c@x.co"}, false, t0); return err },
 		"deliver": func() error {
-			_, err := j.Deliver(Ref{RequestID: 7}, []api.Result{result("a@x.co", api.StatusFailed, "")}, t0, policy)
+			_, err := j.Deliver(Ref{RequestID: 7}, []wire.Result{result("a@x.co", wire.StatusFailed, "")}, t0, policy)
 			return err
 		},
 		"view":  func() error { _, err := j.Token(); return err },
@@ -335,7 +335,7 @@ func TestBatchedWrites(t *testing.T) {
 	errs := make(chan error, len(items)+1)
 	for _, it := range items {
 		go func() {
-			_, err := j.Deliver(Ref{RequestID: 9}, []api.Result{result(it, api.StatusSuccess, `{"uid":"u-`+it+`"}`)}, t0, policy)
+			_, err := j.Deliver(Ref{RequestID: 9}, []wire.Result{result(it, wire.StatusSuccess, `{"uid":"u-`+it+`"}`)}, t0, policy)
 			errs <- err
 		}()
 	}

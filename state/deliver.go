@@ -7,7 +7,7 @@ import (
 	"slices"
 	"time"
 
-	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/api/wire"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -67,12 +67,12 @@ type Ref struct {
 //
 // Concurrent calls are coalesced into one commit (batch), which is why
 // the function must be, and is, idempotent.
-func (j *Journal) Deliver(ref Ref, results []api.Result, now time.Time, p Policy) (Delivery, error) {
+func (j *Journal) Deliver(ref Ref, results []wire.Result, now time.Time, p Policy) (Delivery, error) {
 	// Compress outside the transaction: transactions run one at a time,
 	// callbacks that arrive together compress in parallel.
 	compressed := make([][]byte, len(results))
 	for i, r := range results {
-		if r.Status == api.StatusSuccess && r.Problem() == "" {
+		if r.Status == wire.StatusSuccess && r.Problem() == "" {
 			compressed[i] = j.enc.EncodeAll(r.Raw, nil)
 		}
 	}
@@ -131,7 +131,7 @@ func (j *Journal) Deliver(ref Ref, results []api.Result, now time.Time, p Policy
 			d.Changes = append(d.Changes, Change{Mode: b.Mode, ID: r.Item, Lookup: l})
 		}
 		for _, r := range results {
-			if sent[r.Item] && r.Status == api.StatusSuccess {
+			if sent[r.Item] && r.Status == wire.StatusSuccess {
 				d.Charged++
 			}
 		}
@@ -165,7 +165,7 @@ func (j *Journal) Deliver(ref Ref, results []api.Result, now time.Time, p Policy
 
 // findBatch finds the batch results were sent for: by sequence number,
 // by a journaled requestId, or by their items (unnamed).
-func findBatch(tx *bolt.Tx, ref Ref, results []api.Result) (Batch, bool, error) {
+func findBatch(tx *bolt.Tx, ref Ref, results []wire.Result) (Batch, bool, error) {
 	batches := tx.Bucket(bucketBatches)
 	if ref.Seq > 0 {
 		b, err := getBatch(batches, ref.Seq)
@@ -193,7 +193,7 @@ func findBatch(tx *bolt.Tx, ref Ref, results []api.Result) (Batch, bool, error) 
 // namedBatch returns, of the batches given one requestId, the one that
 // sent the most of the results' items: the latest of those that sent
 // them all, when the service gave the requestId twice.
-func namedBatch(batches *bolt.Bucket, seqs []uint64, results []api.Result) (Batch, bool, error) {
+func namedBatch(batches *bolt.Bucket, seqs []uint64, results []wire.Result) (Batch, bool, error) {
 	var best Batch
 	bestN := -1
 	for _, seq := range seqs {
@@ -224,7 +224,7 @@ const unnamedScan = 1024
 // unnamedBatch returns the recent batch that sent exactly the results'
 // items, and had no requestId of its own (or, for a callback without a
 // Request-Id, any); a batch the service refused is never one.
-func unnamedBatch(batches *bolt.Bucket, anyID bool, results []api.Result) (Batch, bool) {
+func unnamedBatch(batches *bolt.Bucket, anyID bool, results []wire.Result) (Batch, bool) {
 	items := make(map[string]bool, len(results))
 	for _, r := range results {
 		items[r.Item] = true
@@ -291,10 +291,10 @@ func addRequestID(tx *bolt.Tx, requestID int64, seq uint64) (bool, error) {
 // apply changes lookup l by result r. latest says whether r answers the
 // lookup's latest request. It reports whether l changed, and whether r was
 // malformed.
-func apply(tx *bolt.Tx, l *Lookup, latest bool, r api.Result, compressed []byte, now time.Time, p Policy, counters map[string]int64) (changed, malformed bool, err error) {
+func apply(tx *bolt.Tx, l *Lookup, latest bool, r wire.Result, compressed []byte, now time.Time, p Policy, counters map[string]int64) (changed, malformed bool, err error) {
 	problem := r.Problem()
 	switch {
-	case r.Status == api.StatusSuccess && problem == "":
+	case r.Status == wire.StatusSuccess && problem == "":
 		id, err := putResult(tx, compressed)
 		if err != nil {
 			return false, false, err
@@ -302,7 +302,7 @@ func apply(tx *bolt.Tx, l *Lookup, latest bool, r api.Result, compressed []byte,
 		l.Phase, l.Result, l.NotBefore, l.Reason, l.Updated = Found, id, time.Time{}, "", now.UTC()
 		counters[CounterFound]++
 		return true, false, nil
-	case r.Status == api.StatusFailed:
+	case r.Status == wire.StatusFailed:
 		l.Phase, l.NotBefore, l.Reason, l.Updated = NotFound, time.Time{}, "", now.UTC()
 		counters[CounterNotFound]++
 		return true, false, nil
@@ -311,13 +311,13 @@ func apply(tx *bolt.Tx, l *Lookup, latest bool, r api.Result, compressed []byte,
 	}
 	l.Updated = now.UTC()
 	switch r.Status {
-	case api.StatusCreditsOver:
+	case wire.StatusCreditsOver:
 		l.Phase, l.NotBefore = CreditsOver, time.Time{}
 		l.Attempts = max(0, l.Attempts-1) // not looked up: it will be sent again
 		counters[CounterCreditsOver]++
 		return true, false, nil
-	case api.StatusDuplicateQuery, api.StatusTimeoutExceeded:
-		if r.Status == api.StatusDuplicateQuery {
+	case wire.StatusDuplicateQuery, wire.StatusTimeoutExceeded:
+		if r.Status == wire.StatusDuplicateQuery {
 			counters[CounterDuplicate]++
 		} else {
 			counters[CounterTimeout]++

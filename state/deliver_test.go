@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/api/wire"
 )
 
 // A callback must carry only its own request's items: results for other
@@ -20,9 +20,9 @@ func TestForeignItemsRefused(t *testing.T) {
 	b, _, _ := j.Begin(WithContacts, []string{"b1@x.co", "b2@x.co"}, false, t0)
 	j.Accepted(b.Seq, 2, t0)
 	injected := `{"uid":"0123456789abcdef0123456789abcdef","fullName":"INJECTED"}`
-	d, err := j.Deliver(Ref{RequestID: 1}, []api.Result{
-		result("b1@x.co", api.StatusSuccess, injected),
-		result("b2@x.co", api.StatusSuccess, injected),
+	d, err := j.Deliver(Ref{RequestID: 1}, []wire.Result{
+		result("b1@x.co", wire.StatusSuccess, injected),
+		result("b2@x.co", wire.StatusSuccess, injected),
 	}, t0, policy)
 	if err != nil || d.Foreign != 2 || len(d.Changes) != 0 {
 		t.Fatalf("request 1 carrying request 2's items: %+v, %v", d, err)
@@ -30,9 +30,9 @@ func TestForeignItemsRefused(t *testing.T) {
 	if l := lookup(t, j, WithContacts, "b1@x.co"); l.Phase != InFlight {
 		t.Fatalf("b1 took a foreign result: %+v", l)
 	}
-	d, err = j.Deliver(Ref{RequestID: 2}, []api.Result{
-		result("b1@x.co", api.StatusSuccess, `{"uid":"11111111111111111111111111111111"}`),
-		result("b2@x.co", api.StatusFailed, ""),
+	d, err = j.Deliver(Ref{RequestID: 2}, []wire.Result{
+		result("b1@x.co", wire.StatusSuccess, `{"uid":"11111111111111111111111111111111"}`),
+		result("b2@x.co", wire.StatusFailed, ""),
 	}, t0, policy)
 	if err != nil || len(d.Changes) != 2 || !slices.Equal(d.Settled, []uint64{b.Seq}) {
 		t.Fatalf("genuine callback: %+v, %v", d, err)
@@ -50,10 +50,10 @@ func TestLateUnknownCallbackClosesNewerBatch(t *testing.T) {
 	j.Expire(old.Seq, t0.Add(time.Minute), "no callback", policy)
 	newer, _, _ := j.Begin(WithContacts, []string{"p@x.co", "q@x.co", "r@x.co"}, false, t0.Add(time.Minute))
 	j.Accepted(newer.Seq, 20, t0.Add(time.Minute))
-	d, err := j.Deliver(Ref{RequestID: 10}, []api.Result{
-		result("p@x.co", api.StatusSuccess, `{"uid":"22222222222222222222222222222222"}`),
-		result("q@x.co", api.StatusFailed, ""),
-		result("r@x.co", api.StatusCreditsOver, ""),
+	d, err := j.Deliver(Ref{RequestID: 10}, []wire.Result{
+		result("p@x.co", wire.StatusSuccess, `{"uid":"22222222222222222222222222222222"}`),
+		result("q@x.co", wire.StatusFailed, ""),
+		result("r@x.co", wire.StatusCreditsOver, ""),
 	}, t0.Add(2*time.Minute), policy)
 	if err != nil {
 		t.Fatal(err)
@@ -65,10 +65,10 @@ func TestLateUnknownCallbackClosesNewerBatch(t *testing.T) {
 		t.Errorf("r: %+v, want still in flight in the newer request", l)
 	}
 	// The newer request's own callback closes it.
-	d, err = j.Deliver(Ref{RequestID: 20}, []api.Result{
-		result("p@x.co", api.StatusSuccess, `{"uid":"22222222222222222222222222222222"}`),
-		result("q@x.co", api.StatusFailed, ""),
-		result("r@x.co", api.StatusFailed, ""),
+	d, err = j.Deliver(Ref{RequestID: 20}, []wire.Result{
+		result("p@x.co", wire.StatusSuccess, `{"uid":"22222222222222222222222222222222"}`),
+		result("q@x.co", wire.StatusFailed, ""),
+		result("r@x.co", wire.StatusFailed, ""),
 	}, t0.Add(3*time.Minute), policy)
 	if err != nil || len(d.Changes) != 1 || d.Stale != 2 || !slices.Equal(d.Settled, []uint64{newer.Seq}) {
 		t.Fatalf("newer callback: %+v, %v", d, err)
@@ -84,7 +84,7 @@ func TestEarlierRequestIDClosesTheAnsweredBatch(t *testing.T) {
 	j.Expire(first.Seq, t0.Add(time.Minute), "no callback", policy)
 	second, _, _ := j.Begin(WithContacts, []string{"m@x.co"}, false, t0.Add(time.Minute))
 	j.Accepted(second.Seq, 6, t0.Add(time.Minute))
-	d, err := j.Deliver(Ref{RequestID: 5}, []api.Result{result("m@x.co", api.StatusSuccess, `{"uid":"33333333333333333333333333333333"}`)}, t0.Add(2*time.Minute), policy)
+	d, err := j.Deliver(Ref{RequestID: 5}, []wire.Result{result("m@x.co", wire.StatusSuccess, `{"uid":"33333333333333333333333333333333"}`)}, t0.Add(2*time.Minute), policy)
 	if err != nil || len(d.Changes) != 1 || !slices.Contains(d.Settled, second.Seq) {
 		t.Fatalf("late callback of request 5: %+v, %v; want batch %d closed", d, err, second.Seq)
 	}
@@ -102,11 +102,11 @@ func TestWaitsAreNotAttempts(t *testing.T) {
 	for i := 1; i <= 4; i++ {
 		b, _, _ := j.Begin(WithContacts, []string{"w@x.co"}, false, now)
 		j.Accepted(b.Seq, int64(i), now)
-		status := api.StatusDuplicateQuery
+		status := wire.StatusDuplicateQuery
 		if i%2 == 0 {
-			status = api.StatusTimeoutExceeded
+			status = wire.StatusTimeoutExceeded
 		}
-		if _, err := j.Deliver(Ref{RequestID: int64(i)}, []api.Result{result("w@x.co", status, "")}, now, p); err != nil {
+		if _, err := j.Deliver(Ref{RequestID: int64(i)}, []wire.Result{result("w@x.co", status, "")}, now, p); err != nil {
 			t.Fatal(err)
 		}
 		l := lookup(t, j, WithContacts, "w@x.co")
@@ -142,7 +142,7 @@ func TestFailedIsRetried(t *testing.T) {
 		t.Errorf("requeued: %+v", l)
 	}
 	// g stays Failed; its late success is taken.
-	d, err := j.Deliver(Ref{RequestID: 40}, []api.Result{result("g@x.co", api.StatusSuccess, `{"uid":"44444444444444444444444444444444"}`)}, t0.Add(2*time.Hour), p)
+	d, err := j.Deliver(Ref{RequestID: 40}, []wire.Result{result("g@x.co", wire.StatusSuccess, `{"uid":"44444444444444444444444444444444"}`)}, t0.Add(2*time.Hour), p)
 	if err != nil || len(d.Changes) != 1 || lookup(t, j, WithContacts, "g@x.co").Phase != Found {
 		t.Errorf("late success for a given-up lookup: %+v, %v", d, err)
 	}
@@ -156,7 +156,7 @@ func TestMalformedSuccess(t *testing.T) {
 	for i, cand := range []string{"", "5"} {
 		b, _, _ := j.Begin(WithContacts, []string{"h@x.co"}, false, t0)
 		j.Accepted(b.Seq, int64(50+i), t0)
-		d, err := j.Deliver(Ref{RequestID: int64(50 + i)}, []api.Result{result("h@x.co", api.StatusSuccess, cand)}, t0, p)
+		d, err := j.Deliver(Ref{RequestID: int64(50 + i)}, []wire.Result{result("h@x.co", wire.StatusSuccess, cand)}, t0, p)
 		if err != nil || d.Malformed != 1 {
 			t.Fatalf("candidate %q: %+v, %v", cand, d, err)
 		}
@@ -203,7 +203,7 @@ func TestCallbackNamingNoRequestRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	j.Accepted(b.Seq, 5, t0)
-	forged := []api.Result{result("a@x.co", api.StatusSuccess, `{"uid":"forged"}`)}
+	forged := []wire.Result{result("a@x.co", wire.StatusSuccess, `{"uid":"forged"}`)}
 	for _, ref := range []Ref{{RequestID: 99}, {}} {
 		d, err := j.Deliver(ref, forged, t0, policy)
 		if err != nil || d.Refused != 1 || len(d.Changes) != 0 {
@@ -213,7 +213,7 @@ func TestCallbackNamingNoRequestRefused(t *testing.T) {
 	// Exactly the items of a request whose 201 was lost: taken, and its
 	// requestId learnt.
 	lost, _, _ := j.Begin(WithContacts, []string{"d@x.co", "e@x.co"}, false, t0)
-	whole := []api.Result{result("e@x.co", api.StatusFailed, ""), result("d@x.co", api.StatusFailed, "")}
+	whole := []wire.Result{result("e@x.co", wire.StatusFailed, ""), result("d@x.co", wire.StatusFailed, "")}
 	if d, err := j.Deliver(Ref{RequestID: 6}, whole[:1], t0, policy); err != nil || d.Refused != 1 {
 		t.Errorf("half of a request: %+v, %v", d, err)
 	}
@@ -245,9 +245,9 @@ func TestRequestIDGivenTwice(t *testing.T) {
 		t.Error("the same answer journaled again")
 	}
 	for _, b := range []Batch{first, second} {
-		var results []api.Result
+		var results []wire.Result
 		for _, it := range b.Items {
-			results = append(results, result(it, api.StatusSuccess, `{"uid":"u-`+it+`"}`))
+			results = append(results, result(it, wire.StatusSuccess, `{"uid":"u-`+it+`"}`))
 		}
 		d, err := j.Deliver(Ref{RequestID: 8}, results, t0, policy)
 		if err != nil || d.Batch != b.Seq || d.Foreign != 0 || len(d.Changes) != 2 || d.Charged != 2 {

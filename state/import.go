@@ -5,7 +5,7 @@ import (
 	"slices"
 	"time"
 
-	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/api/wire"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -15,10 +15,10 @@ import (
 // journal has a lookup of in mode that is not final yet; the others are
 // counted as Unknown or Stale. Batches whose items are all answered are
 // settled. Importing the same results again changes nothing.
-func (j *Journal) Import(m Mode, results []api.Result, now time.Time) (Delivery, error) {
+func (j *Journal) Import(m Mode, results []wire.Result, now time.Time) (Delivery, error) {
 	compressed := make([][]byte, len(results))
 	for i, r := range results {
-		if r.Status == api.StatusSuccess && r.Problem() == "" {
+		if r.Status == wire.StatusSuccess && r.Problem() == "" {
 			compressed[i] = j.enc.EncodeAll(r.Raw, nil)
 		}
 	}
@@ -33,7 +33,7 @@ func (j *Journal) Import(m Mode, results []api.Result, now time.Time) (Delivery,
 			if err != nil {
 				return err
 			}
-			final := r.Status == api.StatusFailed || compressed[i] != nil
+			final := r.Status == wire.StatusFailed || compressed[i] != nil
 			switch {
 			case !ok || !final:
 				d.Unknown++

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/api/wire"
 )
 
 var t0 = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
@@ -29,12 +29,12 @@ func openTemp(t *testing.T) (*Journal, string) {
 	return j, path
 }
 
-func result(item string, status api.Status, candidate string) api.Result {
+func result(item string, status wire.Status, candidate string) wire.Result {
 	raw := fmt.Sprintf(`{"item":%q,"status":%q}`, item, status)
 	if candidate != "" {
 		raw = fmt.Sprintf(`{"item":%q,"status":%q,"candidate":%s}`, item, status, candidate)
 	}
-	var r api.Result
+	var r wire.Result
 	if err := json.Unmarshal([]byte(raw), &r); err != nil {
 		panic(err)
 	}
@@ -116,10 +116,10 @@ func TestLifecycle(t *testing.T) {
 		t.Fatal(err)
 	}
 	cand := `{"uid":"0123456789abcdef0123456789abcdef","fullName":"Ana","extra":{"kept":true}}`
-	results := []api.Result{
-		result("a@x.co", api.StatusSuccess, cand),
-		result("b@x.co", api.StatusFailed, ""),
-		result("c@x.co", api.StatusDuplicateQuery, ""),
+	results := []wire.Result{
+		result("a@x.co", wire.StatusSuccess, cand),
+		result("b@x.co", wire.StatusFailed, ""),
+		result("c@x.co", wire.StatusDuplicateQuery, ""),
 	}
 	d, err := j.Deliver(Ref{RequestID: 501}, results, t0.Add(5*time.Second), policy)
 	if err != nil {
@@ -166,9 +166,9 @@ func TestUnknownRequestIDMatchedByItems(t *testing.T) {
 	j, _ := openTemp(t)
 	b, _, _ := j.Begin(WithContacts, []string{"+14155550100", "z@x.co"}, false, t0)
 	// The process died before journaling requestId 77; its callback arrives.
-	d, err := j.Deliver(Ref{RequestID: 77}, []api.Result{
-		result("+14155550100", api.StatusSuccess, `{"uid":"u"}`),
-		result("z@x.co", api.StatusFailed, ""),
+	d, err := j.Deliver(Ref{RequestID: 77}, []wire.Result{
+		result("+14155550100", wire.StatusSuccess, `{"uid":"u"}`),
+		result("z@x.co", wire.StatusFailed, ""),
 	}, t0.Add(time.Second), policy)
 	if err != nil || d.Batch != b.Seq || len(d.Changes) != 2 {
 		t.Fatalf("%+v %v", d, err)
@@ -178,7 +178,7 @@ func TestUnknownRequestIDMatchedByItems(t *testing.T) {
 		t.Errorf("batch not settled: %+v", open)
 	}
 	// Results for identifiers never submitted name no request: refused.
-	d, err = j.Deliver(Ref{RequestID: 78}, []api.Result{result("stranger@x.co", api.StatusSuccess, `{}`)}, t0, policy)
+	d, err = j.Deliver(Ref{RequestID: 78}, []wire.Result{result("stranger@x.co", wire.StatusSuccess, `{}`)}, t0, policy)
 	if err != nil || d.Refused != 1 || len(d.Changes) != 0 {
 		t.Errorf("unknown items: %+v %v", d, err)
 	}
@@ -210,7 +210,7 @@ func TestRejectedAndExpired(t *testing.T) {
 	b, _, _ := j.Begin(WithoutContacts, []string{"u2"}, false, t0)
 	j.Accepted(b.Seq, 200, t0)
 	j.Expire(b.Seq, t0.Add(time.Hour), "late", policy)
-	d, err := j.Deliver(Ref{RequestID: 200}, []api.Result{result("u2", api.StatusSuccess, `{"uid":"u2"}`)}, t0.Add(2*time.Hour), policy)
+	d, err := j.Deliver(Ref{RequestID: 200}, []wire.Result{result("u2", wire.StatusSuccess, `{"uid":"u2"}`)}, t0.Add(2*time.Hour), policy)
 	if err != nil || len(d.Changes) != 1 || lookup(t, j, WithoutContacts, "u2").Phase != Found {
 		t.Errorf("late callback: %+v %v", d, err)
 	}
@@ -224,7 +224,7 @@ func TestStaleTransientIgnored(t *testing.T) {
 	newer, _, _ := j.Begin(WithContacts, []string{"x@y.co"}, false, t0.Add(time.Minute))
 	j.Accepted(newer.Seq, 2, t0.Add(time.Minute))
 	// The old request's timeout_exceeded arrives while the new one is out.
-	d, _ := j.Deliver(Ref{RequestID: 1}, []api.Result{result("x@y.co", api.StatusTimeoutExceeded, "")}, t0.Add(2*time.Minute), policy)
+	d, _ := j.Deliver(Ref{RequestID: 1}, []wire.Result{result("x@y.co", wire.StatusTimeoutExceeded, "")}, t0.Add(2*time.Minute), policy)
 	if len(d.Changes) != 0 {
 		t.Errorf("a stale timeout changed the lookup: %+v", d)
 	}
@@ -257,9 +257,9 @@ func TestConcurrentDeliveries(t *testing.T) {
 			t.Fatal(err)
 		}
 		j.Accepted(b.Seq, int64(n+1), t0)
-		results := make([]api.Result, len(items))
+		results := make([]wire.Result, len(items))
 		for i, it := range items {
-			results[i] = result(it, api.StatusSuccess, `{"uid":"x"}`)
+			results[i] = result(it, wire.StatusSuccess, `{"uid":"x"}`)
 		}
 		wg.Add(1)
 		go func(id int64) {
@@ -327,7 +327,7 @@ func TestBeginSkipsSettled(t *testing.T) {
 	j.Accepted(b.Seq, 9, t0)
 	j.Expire(b.Seq, t0.Add(time.Minute), "late", policy)
 	// The late callback settles a@x.co while the caller still has it queued.
-	j.Deliver(Ref{RequestID: 9}, []api.Result{result("a@x.co", api.StatusSuccess, `{"uid":"u"}`)}, t0.Add(2*time.Minute), policy)
+	j.Deliver(Ref{RequestID: 9}, []wire.Result{result("a@x.co", wire.StatusSuccess, `{"uid":"u"}`)}, t0.Add(2*time.Minute), policy)
 	b2, settled, err := j.Begin(WithContacts, []string{"a@x.co", "b@x.co"}, false, t0.Add(2*time.Minute))
 	if err != nil {
 		t.Fatal(err)

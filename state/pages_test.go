@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/api/wire"
 )
 
 // TestDropPages reads every result of a journal, releases its pages, and
@@ -21,14 +21,14 @@ func TestDropPages(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	const n = 2000
 	items := make([]string, n)
-	results := make([]api.Result, n)
+	results := make([]wire.Result, n)
 	for i := range n {
 		items[i] = fmt.Sprintf("p%d@x.co", i)
 		noise := make([]byte, 3000) // does not compress: each result takes its room
 		for k := range noise {
 			noise[k] = byte('a' + rng.IntN(26))
 		}
-		results[i] = result(items[i], api.StatusSuccess, fmt.Sprintf(`{"fullName":%q}`, noise))
+		results[i] = result(items[i], wire.StatusSuccess, fmt.Sprintf(`{"fullName":%q}`, noise))
 	}
 	b, _, err := j.Begin(WithContacts, items, false, t0)
 	if err != nil {

@@ -7,7 +7,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/api/wire"
 )
 
 // Redo queues again the found lookups it is given, once each, and leaves
@@ -22,7 +22,7 @@ func TestRedo(t *testing.T) {
 	}
 	defer func() { j.Close() }()
 	var requestID int64
-	answer := func(m Mode, results ...api.Result) {
+	answer := func(m Mode, results ...wire.Result) {
 		t.Helper()
 		var items []string
 		for _, r := range results {
@@ -38,9 +38,9 @@ func TestRedo(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	found := func(id string) api.Result { return result(id, api.StatusSuccess, `{"uid":"`+id+`"}`) }
+	found := func(id string) wire.Result { return result(id, wire.StatusSuccess, `{"uid":"`+id+`"}`) }
 	answer(WithContacts, found("found@x.co"), found("refreshed@x.co"), found("redone@x.co"),
-		result("notfound@x.co", api.StatusFailed, ""), result("waiting@x.co", api.StatusDuplicateQuery, ""))
+		result("notfound@x.co", wire.StatusFailed, ""), result("waiting@x.co", wire.StatusDuplicateQuery, ""))
 	answer(WithoutContacts, found("found@x.co"))
 	// refreshed@x.co was refreshed from a sheet, and found again.
 	if err := j.Refresh(WithContacts, []Stale{{ID: "refreshed@x.co", Origin: "leads.csv:4"}}, t0.Add(time.Hour), t0.Add(time.Hour)); err != nil {
@@ -164,7 +164,7 @@ func TestRedo(t *testing.T) {
 	}
 	j.View(func(r *Reader) error {
 		raw, err := r.Result(l.Result)
-		var res api.Result
+		var res wire.Result
 		if err != nil || res.UnmarshalJSON(raw) != nil || res.Item != "found@x.co" {
 			t.Errorf("found@x.co reads result %s, %v", raw, err)
 		}

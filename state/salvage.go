@@ -14,7 +14,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/api/wire"
 )
 
 // SalvageReport is what Salvage copied and what it left behind.
@@ -210,8 +210,8 @@ func harvest(path string, dst *Journal) (int, error) {
 			if err != nil {
 				return
 			}
-			var r api.Result
-			if r.UnmarshalJSON(raw) == nil && r.Status == api.StatusSuccess && r.Problem() == "" && r.Item != "" {
+			var r wire.Result
+			if r.UnmarshalJSON(raw) == nil && r.Status == wire.StatusSuccess && r.Problem() == "" && r.Item != "" {
 				if _, ok := found[r.Item]; !ok {
 					found[r.Item] = raw
 				}
@@ -226,10 +226,10 @@ func harvest(path string, dst *Journal) (int, error) {
 			}
 		}
 		for item, raw := range found {
-			var r api.Result
+			var r wire.Result
 			r.UnmarshalJSON(raw)
 			mode := WithoutContacts
-			if c, err := api.DecodeCandidate(r.Candidate); err == nil && len(c.Contacts) > 0 {
+			if c, err := wire.DecodeCandidate(r.Candidate); err == nil && len(c.Contacts) > 0 {
 				mode = WithContacts
 			}
 			if foundIn(tx, mode, item) || mode == WithoutContacts && foundIn(tx, WithContacts, item) {

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/api/wire"
 )
 
 // Salvage of a sound journal copies it as it is: the same lookups in the
@@ -30,7 +30,7 @@ func TestSalvageOfSoundJournal(t *testing.T) {
 			defer j.Close()
 			for n, m := range []Mode{WithContacts, WithoutContacts} {
 				var items []string
-				var results []api.Result
+				var results []wire.Result
 				for i := range 20 {
 					id := fmt.Sprintf("p%02d@x.co", i)
 					items = append(items, id)
@@ -38,7 +38,7 @@ func TestSalvageOfSoundJournal(t *testing.T) {
 					if m == WithContacts && i%2 == 0 {
 						candidate = fmt.Sprintf(`{"uid":"%032x","contacts":[{"type":"email","value":%q}]}`, i, id)
 					}
-					results = append(results, result(id, api.StatusSuccess, candidate))
+					results = append(results, result(id, wire.StatusSuccess, candidate))
 				}
 				b, _, err := j.Begin(m, items, false, t0)
 				if err != nil {

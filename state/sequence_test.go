@@ -12,7 +12,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/api/wire"
 )
 
 // records is what a journal's sequenced buckets hold: bucket → key →
@@ -156,9 +156,9 @@ func nextRun(t *testing.T, path string, before records) {
 		t.Fatal(err)
 	}
 	j.Accepted(b.Seq, 777, t0)
-	if _, err := j.Deliver(Ref{RequestID: 777}, []api.Result{
-		result(items[0], api.StatusSuccess, `{"uid":"n1"}`),
-		result(items[1], api.StatusSuccess, `{"uid":"n2"}`),
+	if _, err := j.Deliver(Ref{RequestID: 777}, []wire.Result{
+		result(items[0], wire.StatusSuccess, `{"uid":"n1"}`),
+		result(items[1], wire.StatusSuccess, `{"uid":"n2"}`),
 	}, t0, policy); err != nil {
 		t.Fatal(err)
 	}
@@ -271,7 +271,7 @@ func TestUsedIDRefused(t *testing.T) {
 		{"result", bucketResults, func(j *Journal) error {
 			b, _, _ := j.Begin(WithContacts, []string{"c@x.co"}, false, t0)
 			j.Accepted(b.Seq, 2, t0)
-			_, err := j.Deliver(Ref{RequestID: 2}, []api.Result{result("c@x.co", api.StatusSuccess, `{"uid":"cccc"}`)}, t0, policy)
+			_, err := j.Deliver(Ref{RequestID: 2}, []wire.Result{result("c@x.co", wire.StatusSuccess, `{"uid":"cccc"}`)}, t0, policy)
 			return err
 		}, func(t *testing.T, j *Journal) {
 			if l := lookup(t, j, WithContacts, "c@x.co"); l.Phase != InFlight {
@@ -298,7 +298,7 @@ func TestUsedIDRefused(t *testing.T) {
 			j, _ := openTemp(t)
 			b, _, _ := j.Begin(WithContacts, []string{"a@x.co"}, false, t0)
 			j.Accepted(b.Seq, 1, t0)
-			j.Deliver(Ref{RequestID: 1}, []api.Result{result("a@x.co", api.StatusSuccess, `{"uid":"aaaa"}`)}, t0, policy)
+			j.Deliver(Ref{RequestID: 1}, []wire.Result{result("a@x.co", wire.StatusSuccess, `{"uid":"aaaa"}`)}, t0, policy)
 			if _, err := j.BeginEmployeeSearch(7, "current", 1, t0); err != nil {
 				t.Fatal(err)
 			}

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/pipeline"
 )
 
@@ -86,7 +87,7 @@ func newCompanyFindCommand(g *globals) *cobra.Command {
 func newCompanyCountCommand(g *globals) *cobra.Command {
 	var status string
 	cmd := companyCall(g, "count ID --status S", "Count a company's profiles: current, past or both employees (free)", func(cmd *cobra.Command, c *api.Client, id string) (any, func(io.Writer), error) {
-		if !api.ValidEmployeeStatus(status) {
+		if !wire.ValidEmployeeStatus(status) {
 			return nil, nil, usageErrorf("--status %q: use current, past or both", status)
 		}
 		n, _, err := c.CompanyCount(cmd.Context(), id, status)
@@ -163,7 +164,7 @@ of it is refused (exit code 3).`,
 			if o.output == "" {
 				return usageErrorf("--output (-o) is required")
 			}
-			if !api.ValidEmployeeStatus(o.status) {
+			if !wire.ValidEmployeeStatus(o.status) {
 				return usageErrorf("--status %q: use current, past or both", o.status)
 			}
 			bar, err := newCounter(o.progress, "profiles", g, log)

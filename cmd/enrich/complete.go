@@ -6,7 +6,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/internal/ident"
 	"github.com/enrich-dev/enrich/pipeline"
 )
@@ -18,10 +18,10 @@ var flagValues = map[string][]string{
 	"log-level":      {"debug", "info", "warn", "error"},
 	"log-format":     {"text", "json"},
 	"status":         {"current", "past", "both"},
-	"department":     api.Departments,
-	"level":          api.Levels,
-	"industry":       api.Industries,
-	"industries":     api.Industries,
+	"department":     wire.Departments,
+	"level":          wire.Levels,
+	"industry":       wire.Industries,
+	"industries":     wire.Industries,
 	"default-region": {"US", "CA", "GB", "DE", "FR", "ES", "IT", "NL", "IN", "AU", "BR", "MX", "JP"},
 }
 

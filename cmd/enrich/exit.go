@@ -5,17 +5,17 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/enrich-dev/enrich/pipeline"
+	"github.com/enrich-dev/enrich/report"
 )
 
 // Exit codes, documented in the README; a run's come with its report.
 const (
-	ExitOK          = pipeline.ExitOK
-	ExitError       = pipeline.ExitError
-	ExitUsage       = pipeline.ExitUsage
-	ExitIncomplete  = pipeline.ExitIncomplete
+	ExitOK          = report.ExitOK
+	ExitError       = report.ExitError
+	ExitUsage       = report.ExitUsage
+	ExitIncomplete  = report.ExitIncomplete
 	ExitLocked      = 4 // another process holds the journal
-	ExitInterrupted = pipeline.ExitInterrupted
+	ExitInterrupted = report.ExitInterrupted
 )
 
 // exitError carries an exit code with the error a user sees.

@@ -92,7 +92,7 @@ a column detected wrongly (fix it with --column), shows here first.`,
 	f.IntVar(&itemsPerMinute, "items-per-minute", 600, "lookup budget used for the time estimate: items per minute the service allows the account")
 	f.StringVar(&journal, "journal", defaultJournal, "journal whose answers the plan counts, if it exists")
 	f.BoolVar(&withoutContacts, "without-contacts", false, "count the journal's lookups made without contacts")
-	f.Var(pipeline.AgeValue{D: &refresh}, "refresh-older-than", "count the answers a run with this --refresh-older-than would look up again (90d, 2w)")
+	f.Var(ageValue{d: &refresh}, "refresh-older-than", "count the answers a run with this --refresh-older-than would look up again (90d, 2w)")
 	input.register(f)
 	_ = g // plan logs nothing; it takes the globals like every command
 	return cmd

@@ -115,7 +115,7 @@ func (o *runOptions) registerEngine(f *pflag.FlagSet) {
 	f.DurationVar(&o.cfg.RetryWait, "retry-wait", pipeline.DefaultRetryWait, "wait before sending again an item answered duplicate_query or timeout_exceeded")
 	f.DurationVar(&o.cfg.DrainTimeout, "drain-timeout", pipeline.DefaultDrainTimeout, "when stopping early, how long to wait for results in flight")
 	f.DurationVar(&o.cfg.ServiceWait, "service-wait", pipeline.DefaultServiceWait, "how long to retry a service that does not answer before stopping as incomplete")
-	f.Var(pipeline.AgeValue{D: &o.cfg.RefreshOlderThan}, "refresh-older-than", "look up again identifiers whose answer is older than this (90d, 2w, 36h) and show what changed (0: never)")
+	f.Var(ageValue{d: &o.cfg.RefreshOlderThan}, "refresh-older-than", "look up again identifiers whose answer is older than this (90d, 2w, 36h) and show what changed (0: never)")
 }
 
 // check refuses engine flags out of range, before anything is read or

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/pipeline"
 	"github.com/enrich-dev/enrich/sources"
 	"github.com/enrich-dev/enrich/state"
@@ -19,7 +20,7 @@ import (
 
 // searchOptions are the flags of `enrich search`.
 type searchOptions struct {
-	q                     api.SearchQuery
+	q                     wire.SearchQuery
 	queryFile             string
 	locations             []string
 	coords                []string
@@ -92,7 +93,7 @@ OUTPUT.search.csv.`,
 	f.BoolVar(&o.q.ExcludeInLists, "exclude-in-lists", false, "leave out people already in a list")
 	f.BoolVar(&o.q.ExcludeInProgress, "exclude-in-progress", false, "leave out people already added to a job")
 	f.BoolVar(&o.q.ExcludeEmailed, "exclude-emailed", false, "leave out people already e-mailed")
-	f.IntVar(&o.q.Size, "size", api.MaxSearchSize, "profiles per page, 1 to 100")
+	f.IntVar(&o.q.Size, "size", wire.MaxSearchSize, "profiles per page, 1 to 100")
 	f.IntVar(&o.max, "max", 0, "most profiles to write (0: all)")
 	f.DurationVar(&o.scrollTTL, "scroll-ttl", 15*time.Second, "lifetime of a scroll id after each answer")
 	f.StringVar(&o.progress, "progress", "auto", "progress display: auto, bar, log or none")
@@ -167,14 +168,14 @@ func (o *searchOptions) execute(cmd *cobra.Command, g *globals) error {
 }
 
 // query builds the search body from --query and the flags.
-func (o *searchOptions) query(f *pflag.FlagSet) (api.SearchQuery, error) {
+func (o *searchOptions) query(f *pflag.FlagSet) (wire.SearchQuery, error) {
 	q := o.q
 	if o.queryFile != "" {
 		b, err := os.ReadFile(o.queryFile)
 		if err != nil {
 			return q, withCode(ExitUsage, err)
 		}
-		var base api.SearchQuery
+		var base wire.SearchQuery
 		if err := json.Unmarshal(b, &base); err != nil {
 			return q, usageErrorf("--query %s: %v", o.queryFile, err)
 		}
@@ -196,7 +197,7 @@ func (o *searchOptions) query(f *pflag.FlagSet) (api.SearchQuery, error) {
 		if !ok || err1 != nil || err2 != nil {
 			return q, usageErrorf("--coordinates %q: give LAT,LON such as 52.52,13.40", c)
 		}
-		q.Coordinates = append(q.Coordinates, api.Coordinate{Latitude: la, Longitude: lo})
+		q.Coordinates = append(q.Coordinates, wire.Coordinate{Latitude: la, Longitude: lo})
 	}
 	if o.openToWork != "" {
 		v, err := strconv.ParseBool(o.openToWork)
@@ -212,8 +213,8 @@ func (o *searchOptions) query(f *pflag.FlagSet) (api.SearchQuery, error) {
 	if q.YearsOfCurrentPastExperienceFrom, q.YearsOfCurrentPastExperienceTo, err = yearRange("--years-total", o.yearsTotal, q.YearsOfCurrentPastExperienceFrom, q.YearsOfCurrentPastExperienceTo); err != nil {
 		return q, err
 	}
-	if q.Size < 1 || q.Size > api.MaxSearchSize {
-		return q, usageErrorf("--size %d: give 1 to %d", q.Size, api.MaxSearchSize)
+	if q.Size < 1 || q.Size > wire.MaxSearchSize {
+		return q, usageErrorf("--size %d: give 1 to %d", q.Size, wire.MaxSearchSize)
 	}
 	if o.max < 0 {
 		return q, usageErrorf("--max cannot be negative")
@@ -222,7 +223,7 @@ func (o *searchOptions) query(f *pflag.FlagSet) (api.SearchQuery, error) {
 }
 
 // mergeQuery lays the flags the user gave over the --query file's body.
-func mergeQuery(base, flags api.SearchQuery, f *pflag.FlagSet) api.SearchQuery {
+func mergeQuery(base, flags wire.SearchQuery, f *pflag.FlagSet) wire.SearchQuery {
 	set := func(name string, dst *string, v string) {
 		if f.Changed(name) {
 			*dst = v

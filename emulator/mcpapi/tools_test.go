@@ -11,7 +11,7 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/api/wire"
 )
 
 func TestToolList(t *testing.T) {
@@ -144,11 +144,11 @@ func TestSearchAndScroll(t *testing.T) {
 	s := f.sample(t)
 	cs := mustConnect(t, f.base+"/mcp", withBearer(keyPaid), nil)
 
-	first := decode[api.SearchPage](t, cs, "search_people", map[string]any{"currentTitle": s.Titles[0], "size": 2})
+	first := decode[wire.SearchPage](t, cs, "search_people", map[string]any{"currentTitle": s.Titles[0], "size": 2})
 	if len(first.Profiles) != 2 || first.Total <= 2 || first.ScrollID == "" || first.RequestID == 0 {
 		t.Fatalf("first page: total %d, %d profiles, scroll id %q", first.Total, len(first.Profiles), first.ScrollID)
 	}
-	second := decode[api.SearchPage](t, cs, "scroll_search", map[string]any{"requestId": first.RequestID, "scrollId": first.ScrollID})
+	second := decode[wire.SearchPage](t, cs, "scroll_search", map[string]any{"requestId": first.RequestID, "scrollId": first.ScrollID})
 	if len(second.Profiles) == 0 || second.Total != first.Total {
 		t.Fatalf("second page: total %d, %d profiles", second.Total, len(second.Profiles))
 	}
@@ -182,7 +182,7 @@ func TestCreditsAndCompany(t *testing.T) {
 	}
 
 	co := s.Companies[0]
-	ref := decode[api.CompanyRef](t, cs, "find_company", map[string]any{"id": co.Slug})
+	ref := decode[wire.CompanyRef](t, cs, "find_company", map[string]any{"id": co.Slug})
 	if ref.ID != co.ID || ref.Company != co.Name {
 		t.Errorf("find_company %+v, want %+v", ref, co)
 	}
@@ -192,7 +192,7 @@ func TestCreditsAndCompany(t *testing.T) {
 	if count.Total < 1 {
 		t.Errorf("%s has %d current employees, want some", co.Slug, count.Total)
 	}
-	info := decode[api.CompanyInfo](t, cs, "get_company_info", map[string]any{"id": co.Slug})
+	info := decode[wire.CompanyInfo](t, cs, "get_company_info", map[string]any{"id": co.Slug})
 	if string(info.Name) != co.Name {
 		t.Errorf("info names %q, want %q", info.Name, co.Name)
 	}

@@ -10,7 +10,7 @@ import (
 
 	"github.com/nyaruka/phonenumbers"
 
-	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/api/wire"
 )
 
 // ListSeparator joins several values in one cell (emails, phones, skills).
@@ -38,28 +38,28 @@ type Record struct {
 // candidate is the part of a raw profile a record is made from: decoding
 // the rest (education, projects, summaries) would only cost time.
 type candidate struct {
-	UID        api.Text      `json:"uid"`
-	FullName   api.Text      `json:"fullName"`
-	HeadLine   api.Text      `json:"headLine"`
-	Locations  []api.Place   `json:"locations"`
-	Skills     api.TextList  `json:"skills"`
-	Contacts   []api.Contact `json:"contacts"`
-	Social     []api.Social  `json:"social"`
-	Experience []role        `json:"experience"`
+	UID        wire.Text      `json:"uid"`
+	FullName   wire.Text      `json:"fullName"`
+	HeadLine   wire.Text      `json:"headLine"`
+	Locations  []wire.Place   `json:"locations"`
+	Skills     wire.TextList  `json:"skills"`
+	Contacts   []wire.Contact `json:"contacts"`
+	Social     []wire.Social  `json:"social"`
+	Experience []role         `json:"experience"`
 }
 
 // role is the part of an experience entry a record uses. Current is text
 // because the service sends it as a boolean or as the text "true".
 type role struct {
-	Position api.Text `json:"position"`
-	Company  api.Text `json:"company"`
-	Current  api.Text `json:"current"`
-	Started  api.Text `json:"started"`
-	Ended    api.Text `json:"ended"`
+	Position wire.Text `json:"position"`
+	Company  wire.Text `json:"company"`
+	Current  wire.Text `json:"current"`
+	Started  wire.Text `json:"started"`
+	Ended    wire.Text `json:"ended"`
 }
 
 // current reports whether the role is marked current, the way
-// api.Experience reads the mark.
+// wire.Experience reads the mark.
 func (r role) current() bool { return r.Current == "true" || r.Current == "1" }
 
 // Decode derives the record of a raw candidate (a full profile, or a
@@ -77,7 +77,7 @@ func Decode(raw json.RawMessage) Record {
 		return Record{}
 	}
 	var c candidate
-	if err := api.DecodeInto(raw, &c); err != nil {
+	if err := wire.DecodeInto(raw, &c); err != nil {
 		return Record{}
 	}
 	r := Record{UID: clean(c.UID), FullName: clean(c.FullName), Headline: clean(c.HeadLine)}
@@ -90,14 +90,14 @@ func Decode(raw json.RawMessage) Record {
 			break
 		}
 	}
-	emails := rankedContacts(c.Contacts, api.ContactEmail, []string{api.SubTypeWork, api.SubTypePersonal}, nil)
-	phones := rankedContacts(c.Contacts, api.ContactPhone, []string{api.SubTypeMobile, api.SubTypeWorkTel}, E164)
+	emails := rankedContacts(c.Contacts, wire.ContactEmail, []string{wire.SubTypeWork, wire.SubTypePersonal}, nil)
+	phones := rankedContacts(c.Contacts, wire.ContactPhone, []string{wire.SubTypeMobile, wire.SubTypeWorkTel}, E164)
 	r.Email, r.Emails = first(emails), strings.Join(emails, ListSeparator)
 	r.Phone, r.Phones = first(phones), strings.Join(phones, ListSeparator)
 	r.LinkedIn = profileLink(c.Social)
 	var skills []string
 	for _, s := range c.Skills {
-		if s = clean(api.Text(s)); s != "" {
+		if s = clean(wire.Text(s)); s != "" {
 			skills = append(skills, s)
 		}
 	}
@@ -135,15 +135,15 @@ func (r *Record) compact() {
 // shapes than a full profile: location as a string, and roles with a
 // "title".
 func (r *Record) searchFields(raw json.RawMessage) {
-	var s api.SearchProfile
+	var s wire.SearchProfile
 	if err := json.Unmarshal(raw, &s); err != nil {
 		return
 	}
 	if r.Location == "" {
-		r.Location = clean(api.Text(s.Location))
+		r.Location = clean(wire.Text(s.Location))
 	}
 	if r.Title == "" && r.Company == "" && len(s.Experience) > 0 {
-		r.Title, r.Company = clean(api.Text(s.Experience[0].Title)), clean(api.Text(s.Experience[0].Company))
+		r.Title, r.Company = clean(wire.Text(s.Experience[0].Title)), clean(wire.Text(s.Experience[0].Company))
 	}
 }
 
@@ -167,7 +167,7 @@ func E164(v string) string {
 // clean trims a value and drops control characters other than tab and
 // line feed: a NUL or a bell from the service has no business in a
 // spreadsheet cell, and some tools stop reading a CSV at a NUL.
-func clean(t api.Text) string {
+func clean(t wire.Text) string {
 	s := strings.TrimSpace(string(t))
 	if strings.IndexFunc(s, isControl) < 0 {
 		return s
@@ -219,7 +219,7 @@ func currentRole(exp []role) (role, bool) {
 // rankedContacts returns the distinct values of the contacts of one type,
 // best first: highest rating, then sub-type in the order given (others
 // after), then as listed. norm, if set, rewrites each value first.
-func rankedContacts(contacts []api.Contact, typ string, subTypes []string, norm func(string) string) []string {
+func rankedContacts(contacts []wire.Contact, typ string, subTypes []string, norm func(string) string) []string {
 	type ranked struct {
 		value  string
 		rating float64
@@ -274,7 +274,7 @@ func rankedContacts(contacts []api.Contact, typ string, subTypes []string, norm 
 
 // profileLink returns the professional-network link (platform code "li")
 // with the highest rating.
-func profileLink(social []api.Social) string {
+func profileLink(social []wire.Social) string {
 	best, bestRating := "", -1.0
 	for _, s := range social {
 		link := clean(s.Link)

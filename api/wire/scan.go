@@ -1,4 +1,4 @@
-package api
+package wire
 
 import (
 	"encoding/json"
@@ -12,9 +12,9 @@ import (
 // fields around it; these helpers read valid JSON once, by its structure
 // alone, and leave each profile as the bytes it was.
 
-// parseResults decodes a JSON array of result items. The whole body is
+// ParseResults decodes a JSON array of result items. The whole body is
 // validated first; the scan after that can trust its structure.
-func parseResults(body []byte) ([]Result, error) {
+func ParseResults(body []byte) ([]Result, error) {
 	if !json.Valid(body) {
 		var v any
 		err := json.Unmarshal(body, &v) // for a message that says where

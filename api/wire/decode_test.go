@@ -1,4 +1,4 @@
-package api
+package wire
 
 import (
 	"encoding/json"
@@ -74,7 +74,7 @@ func TestDecodeCandidateRejectsNonObject(t *testing.T) {
 func TestResultKeepsRaw(t *testing.T) {
 	body := `[{"item":"https:\/\/www.linkedin.com\/in\/zoe","status":"success","candidate":{"uid":"u","extra":true},"unknown":1},
 		{"item":"x@y.z","status":"failed","candidate":null}]`
-	results, err := decodeResults([]byte(body))
+	results, err := ParseResults([]byte(body))
 	if err != nil {
 		t.Fatal(err)
 	}

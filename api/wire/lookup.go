@@ -1,4 +1,4 @@
-package api
+package wire
 
 import (
 	"bytes"
@@ -79,15 +79,6 @@ func (r Result) Profile() (*Candidate, error) {
 		return nil, fmt.Errorf("result for %q has status %q and no candidate", r.Item, r.Status)
 	}
 	return DecodeCandidate(r.Candidate)
-}
-
-// decodeResults decodes an array of result items.
-func decodeResults(body []byte) ([]Result, error) {
-	results, err := parseResults(body)
-	if err != nil {
-		return nil, fmt.Errorf("decode result items: %w", err)
-	}
-	return results, nil
 }
 
 // Problem says what is wrong with a result that cannot be taken as the

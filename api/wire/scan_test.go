@@ -1,4 +1,4 @@
-package api
+package wire
 
 import (
 	"bytes"
@@ -22,11 +22,11 @@ func FuzzParseResults(f *testing.F) {
 		f.Add([]byte(seed))
 	}
 	f.Fuzz(func(t *testing.T, body []byte) {
-		got, err := parseResults(body)
+		got, err := ParseResults(body)
 		want, refErr := reference(body)
 		if refErr != nil {
 			if err == nil && json.Valid(body) {
-				// Valid JSON that is not an array of objects: parseResults
+				// Valid JSON that is not an array of objects: ParseResults
 				// may only accept it if every element is an object.
 				var any []json.RawMessage
 				if json.Unmarshal(body, &any) != nil {
