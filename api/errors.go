@@ -116,3 +116,54 @@ func parseRetryAfter(h string, now time.Time) time.Duration {
 	}
 	return 0
 }
+
+// The environment variables that give enrich the account's key and the
+// service's address, named in the sentences of Explain.
+const (
+	EnvKey = "ENRICH_API_KEY"
+	EnvURL = "ENRICH_API_URL"
+)
+
+// Explain returns the sentence a user reads for a failed call to the
+// service: what went wrong and what to do. It is the one place an API
+// error becomes words, for the command line, the assistant server and
+// every job; it never holds the key. IsAccount tells which of them are
+// the account's.
+func Explain(err error) string {
+	var apiErr *Error
+	var te *TransportError
+	said := ""
+	if errors.As(err, &apiErr) && apiErr.Message != "" {
+		said = " (the service says: " + apiErr.Message + ")"
+	}
+	switch {
+	case errors.Is(err, ErrUnauthorized):
+		return "the service did not accept the API key; check " + EnvKey + said
+	case errors.Is(err, ErrForbidden):
+		return "the account is disabled or not allowed to do this; check it in the service's web application" + said
+	case errors.As(err, &te):
+		return fmt.Sprintf("cannot reach the service (%v); check %s (or --api-url) and the network", te.Err, EnvURL)
+	case apiErr != nil && apiErr.Message != "":
+		return fmt.Sprintf("the service answered %d: %s", apiErr.Status, apiErr.Message)
+	}
+	return err.Error()
+}
+
+// IsAccount reports whether err is the account's: a key the service does
+// not accept, or an account it does not let do this (401, 403). Such an
+// error is configuration, not a fault of the run.
+func IsAccount(err error) bool {
+	return errors.Is(err, ErrUnauthorized) || errors.Is(err, ErrForbidden)
+}
+
+// Explained returns err with the sentence of Explain as its text; it
+// still matches what err matches.
+func Explained(err error) error { return &explained{Explain(err), err} }
+
+type explained struct {
+	msg string
+	err error
+}
+
+func (e *explained) Error() string { return e.msg }
+func (e *explained) Unwrap() error { return e.err }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/enrich-dev/enrich/callback"
 	"github.com/enrich-dev/enrich/pipeline"
 	"github.com/enrich-dev/enrich/report"
 )
@@ -163,7 +164,7 @@ func (in runInput) config() (pipeline.Config, error) {
 			return cfg, fmt.Errorf("refresh_older_than: %w", err)
 		}
 	}
-	if cfg.CallbackAllow, err = pipeline.ParseAllow(in.CallbackAllow); err != nil {
+	if cfg.CallbackAllow, err = callback.ParseAllow(in.CallbackAllow); err != nil {
 		return cfg, fmt.Errorf("callback_allow: %w", err)
 	}
 	cfg.NoFormulaGuard = in.NoFormulaGuard

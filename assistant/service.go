@@ -185,17 +185,5 @@ func yearRange(name, s string) (from, to *int, err error) {
 }
 
 // serviceError turns a failed call to the service into one sentence an
-// assistant can act on. It never contains the key.
-func serviceError(err error) error {
-	var apiErr *api.Error
-	var te *api.TransportError
-	switch {
-	case errors.Is(err, api.ErrUnauthorized):
-		return errors.New("the service did not accept the API key; check ENRICH_API_KEY in the server's environment")
-	case errors.As(err, &te):
-		return fmt.Errorf("cannot reach the service (%v); check ENRICH_API_URL and the network", te.Err)
-	case errors.As(err, &apiErr) && apiErr.Message != "":
-		return fmt.Errorf("the service answered %d: %s", apiErr.Status, apiErr.Message)
-	}
-	return err
-}
+// assistant can act on (api.Explain). It never contains the key.
+func serviceError(err error) error { return api.Explained(err) }

@@ -2,28 +2,20 @@ package pipeline
 
 import (
 	"github.com/enrich-dev/enrich/api/wire"
+	"github.com/enrich-dev/enrich/callback"
+	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/state"
 )
 
-// delivered is what the receiver reports after a callback: the changes it
-// committed, or why it could not commit them and the results it kept
-// beside the output instead.
-type delivered struct {
-	d         state.Delivery
-	err       error
-	kept      []wire.Result
-	requestID int64
-}
-
 // delivered applies results the journal committed: rows move on, and the
 // requests they closed land.
-func (e *engine) delivered(r delivered) {
-	if r.err != nil {
-		e.storageFailed(r.err)
-		e.applyKept(r.kept, r.requestID)
+func (e *engine) delivered(r callback.Delivery) {
+	if r.Err != nil {
+		e.storageFailed(r.Err)
+		e.applyKept(r.Kept, r.RequestID)
 		return
 	}
-	d := r.d
+	d := r.Stored
 	now := e.clock.Now()
 	e.stats.callbacks++
 	e.stats.stale += d.Stale
@@ -95,7 +87,7 @@ func (e *engine) applyAll(changes []state.Change) {
 				}
 			}
 		case state.CreditsOver:
-			e.halt(StopCredits, nil)
+			e.halt(report.StopCredits, nil)
 		case state.Queued:
 			e.want(li)
 		}

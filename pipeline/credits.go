@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/report"
 )
 
 // credits is the run's account of what it spends, kept two ways.
@@ -172,7 +173,7 @@ func (c *credits) settledUp() bool {
 func (c *credits) spendable(now time.Time) (room int64, stop string, read bool, next time.Time) {
 	if cr := c.capRoom(); cr <= 0 {
 		if c.inflight <= 0 {
-			return 0, StopMaxCredits, false, time.Time{}
+			return 0, report.StopMaxCredits, false, time.Time{}
 		}
 		return 0, "", false, time.Time{} // matches in flight may prove fewer
 	}
@@ -181,7 +182,7 @@ func (c *credits) spendable(now time.Time) (room int64, stop string, read bool, 
 	case room > 0:
 		return room, "", false, time.Time{}
 	case c.settledUp() && c.inflight <= 0:
-		return 0, StopCredits, false, time.Time{}
+		return 0, report.StopCredits, false, time.Time{}
 	case c.settledUp() || c.reading:
 		return 0, "", false, time.Time{}
 	case now.Before(c.lastAsk.Add(balanceEvery)):
@@ -204,7 +205,7 @@ func (e *engine) checkAccount(ctx context.Context) error {
 	})
 	switch {
 	case errors.Is(err, api.ErrUnauthorized), errors.Is(err, api.ErrForbidden):
-		return fmt.Errorf("%w: %s", ErrAccount, accountProblem(err))
+		return fmt.Errorf("%w: %s", report.ErrAccount, api.Explain(err))
 	case errors.Is(err, errHalted):
 		e.cfg.Log.Warn("the credit balance could not be read; the run ends as incomplete; check ENRICH_API_URL (or --api-url) and the network",
 			"service", serviceURL(e.cfg.Service), "stop", e.stop, "error", err)
@@ -218,7 +219,7 @@ func (e *engine) checkAccount(ctx context.Context) error {
 	e.cr.observe(meta, e.cr.ask())
 	e.cfg.Log.Info("credits", "pool", e.mode.String(), "balance", e.cr.balance)
 	if e.cr.balance <= 0 {
-		e.halt(StopCredits, nil)
+		e.halt(report.StopCredits, nil)
 	}
 	return nil
 }

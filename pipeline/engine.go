@@ -2,7 +2,6 @@ package pipeline
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/http"
 	"os"
@@ -10,6 +9,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/enrich-dev/enrich/callback"
 	"github.com/enrich-dev/enrich/internal/budget"
 	"github.com/enrich-dev/enrich/internal/clock"
 	"github.com/enrich-dev/enrich/report"
@@ -41,16 +41,16 @@ type engine struct {
 	// their results are awaited with those in flight.
 	late map[uint64][]string
 
-	deliveries chan delivered // from the receiver, after commit
-	outcomes   chan outcome   // from submissions and balance reads
-	done       chan struct{}  // closed when the loop ends
-	group      errgroup.Group // submissions and balance reads
+	deliveries chan callback.Delivery // from the receiver, after commit
+	outcomes   chan outcome           // from submissions and balance reads
+	done       chan struct{}          // closed when the loop ends
+	group      errgroup.Group         // submissions and balance reads
 	// sendCtx is the context of submissions and balance reads: not
 	// cancelled by Ctrl-C, but at --max-duration.
 	sendCtx     context.Context
 	cancelSends context.CancelFunc
 
-	receiver *receiver
+	receiver *callback.Receiver
 	stop     string    // why submission stopped early, "" while it goes on
 	stopAt   time.Time // when it stopped: the drain bound counts from here
 	err      error     // why the run cannot end well; set with stop
@@ -89,7 +89,7 @@ func newEngine(ctx context.Context, cfg *Config, j *state.Journal) (*engine, err
 		mode:       cfg.mode(),
 		flights:    make(map[uint64]*flight),
 		late:       make(map[uint64][]string),
-		deliveries: make(chan delivered, 64),
+		deliveries: make(chan callback.Delivery, 64),
 		outcomes:   make(chan outcome, 64),
 		done:       make(chan struct{}),
 	}
@@ -122,7 +122,7 @@ func newEngine(ctx context.Context, cfg *Config, j *state.Journal) (*engine, err
 	if err := e.checkAnswers(ctx); err != nil {
 		return nil, err
 	}
-	e.kept = newKept(cfg.Output, e.mode)
+	e.kept = newKept(cfg.Output, e.mode, e.m.has)
 	e.budget = e.openBudget()
 	return e, nil
 }
@@ -180,7 +180,7 @@ func (e *engine) run(ctx context.Context) (*report.Run, error) {
 		if err := e.startReceiver(ctx); err != nil {
 			return nil, err
 		}
-		defer e.receiver.close()
+		defer e.receiver.Close()
 	}
 	if err := e.loop(ctx); err != nil && e.err == nil {
 		e.err = err
@@ -192,9 +192,9 @@ func (e *engine) run(ctx context.Context) (*report.Run, error) {
 	e.awaitSubmissions()
 	e.refreshBalance(ctx)
 	e.tick(e.clock.Now(), true) // the last progress line shows the final balance
-	if e.stats.requests > 0 || e.stop == StopCredits {
-		if err := e.j.SetFlag(flagCreditsExhausted(e.mode), e.stop == StopCredits); err != nil && e.err == nil {
-			e.err = fmt.Errorf("%w: %v", ErrStorage, err)
+	if e.stats.requests > 0 || e.stop == report.StopCredits {
+		if err := e.j.SetFlag(flagCreditsExhausted(e.mode), e.stop == report.StopCredits); err != nil && e.err == nil {
+			e.err = fmt.Errorf("%w: %v", report.ErrStorage, err)
 		}
 	}
 	r, err := e.finish(ctx)
@@ -215,7 +215,7 @@ func (e *engine) startReceiver(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	e.receiver, err = startReceiver(receiverConfig{
+	e.receiver, err = callback.Start(callback.Config{
 		Listen:     cfg.Listen,
 		Token:      token,
 		Journal:    e.j,
@@ -225,18 +225,17 @@ func (e *engine) startReceiver(ctx context.Context) error {
 		Done:       e.done,
 		Log:        cfg.Log,
 		Clock:      e.clock,
-		Kept:       e.kept,
-		Known:      e.m.has,
+		Keeper:     e.kept,
 	})
 	if err != nil {
-		return fmt.Errorf("%w: callback receiver on %s: %v", ErrListen, cfg.Listen, err)
+		return fmt.Errorf("%w: callback receiver on %s: %v", callback.ErrListen, cfg.Listen, err)
 	}
-	if err := probe(ctx, e.callbackURL()+probePath, token, http.DefaultClient); err != nil {
-		e.receiver.close()
+	if err := callback.Probe(ctx, e.callbackURL()+callback.ProbePath, token, http.DefaultClient); err != nil {
+		e.receiver.Close()
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		return fmt.Errorf("%w: callback address %s does not reach this process (listening on %s): %v; the service must reach --public-url: give an address or tunnel that forwards to --listen, or use --sync", ErrUnreachable, cfg.publicBase(e.receiver.addr()), e.receiver.addr(), err)
+		return fmt.Errorf("%w: callback address %s does not reach this process (listening on %s): %v; the service must reach --public-url: give an address or tunnel that forwards to --listen, or use --sync", report.ErrUnreachable, cfg.publicBase(e.receiver.Addr()), e.receiver.Addr(), err)
 	}
 	return nil
 }
@@ -246,14 +245,10 @@ func (e *engine) startReceiver(ctx context.Context) error {
 // pool then read credits_exhausted rather than pending.
 func flagCreditsExhausted(m state.Mode) string { return "credits-exhausted-" + string(m) }
 
-// ErrListen is a callback address that cannot be listened on: taken by
-// another process, or not this machine's.
-var ErrListen = errors.New("cannot listen")
-
 // callbackURL is where the service posts results: the public address and
 // the journal's secret token.
 func (e *engine) callbackURL() string {
-	return e.cfg.publicBase(e.receiver.addr()) + e.receiver.path
+	return e.cfg.publicBase(e.receiver.Addr()) + e.receiver.Path()
 }
 
 // awaitSubmissions waits for requests still under way when the loop ended

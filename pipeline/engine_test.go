@@ -15,7 +15,9 @@ import (
 
 	"github.com/enrich-dev/enrich/api"
 	"github.com/enrich-dev/enrich/api/wire"
+	"github.com/enrich-dev/enrich/callback"
 	"github.com/enrich-dev/enrich/internal/clock"
+	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/state"
 )
 
@@ -99,7 +101,7 @@ func testEngine(t *testing.T, n int, svc *fakeService, tune func(*Config)) (*eng
 		if err := e.startReceiver(ctx); err != nil {
 			t.Fatal(err)
 		}
-		t.Cleanup(func() { e.receiver.close() })
+		t.Cleanup(func() { e.receiver.Close() })
 	}
 	return e, fake
 }
@@ -172,11 +174,11 @@ func TestSubmissionFailures(t *testing.T) {
 		phase    state.Phase
 	}{
 		{name: "429", err: apiErr(429), room: 100, paused: true, phase: state.Queued},
-		{name: "402", err: apiErr(402), room: 100, stop: StopCredits, phase: state.Queued},
-		{name: "401", err: apiErr(401), room: 100, stop: StopAccount, err2: ErrAccount, phase: state.Queued},
-		{name: "403", err: apiErr(403), room: 100, stop: StopAccount, err2: ErrAccount, phase: state.Queued},
-		{name: "404", err: apiErr(404), room: 100, stop: StopRejected, phase: state.Queued},
-		{name: "406", err: apiErr(406), room: 100, stop: StopRejected, phase: state.Queued},
+		{name: "402", err: apiErr(402), room: 100, stop: report.StopCredits, phase: state.Queued},
+		{name: "401", err: apiErr(401), room: 100, stop: report.StopAccount, err2: report.ErrAccount, phase: state.Queued},
+		{name: "403", err: apiErr(403), room: 100, stop: report.StopAccount, err2: report.ErrAccount, phase: state.Queued},
+		{name: "404", err: apiErr(404), room: 100, stop: report.StopRejected, phase: state.Queued},
+		{name: "406", err: apiErr(406), room: 100, stop: report.StopRejected, phase: state.Queued},
 		{name: "503", err: apiErr(503), room: 100, outage: true, paused: true, phase: state.Queued},
 		{name: "500", err: apiErr(500), taken: true, room: 90, outage: true, paused: true, attempts: 1, phase: state.InFlight},
 		{name: "502", err: apiErr(502), taken: true, room: 90, outage: true, paused: true, attempts: 1, phase: state.InFlight},
@@ -208,7 +210,7 @@ func TestSubmissionFailures(t *testing.T) {
 			if tc.err2 != nil && !errors.Is(e.err, tc.err2) {
 				t.Errorf("run error %v, want %v", e.err, tc.err2)
 			}
-			if tc.stop == StopRejected && e.err == nil {
+			if tc.stop == report.StopRejected && e.err == nil {
 				t.Error("a rejected request leaves no error")
 			}
 			if got := !e.outage.since.IsZero(); got != tc.outage {
@@ -255,7 +257,7 @@ func TestUncertainBatchMatchedByItems(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e.delivered(delivered{d: d})
+	e.delivered(callback.Delivery{Stored: d})
 	if len(e.flights) != 0 || !e.finished(fake.Now()) {
 		t.Fatalf("flights %v after the matching callback", e.flights)
 	}
@@ -296,7 +298,7 @@ func TestCallbackBeatsAnswer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e.delivered(delivered{d: d})
+	e.delivered(callback.Delivery{Stored: d})
 	if f := e.flights[seq]; f == nil || !f.answered {
 		t.Fatalf("flight %+v: a flight under way must wait for its answer", f)
 	}
@@ -381,7 +383,7 @@ func TestDrainBound(t *testing.T) {
 			if tc.deadline > 0 {
 				e.deadline = stop.Add(tc.deadline)
 			}
-			e.halt(StopInterrupted, nil)
+			e.halt(report.StopInterrupted, nil)
 			if e.finished(stop.Add(tc.end - time.Millisecond)) {
 				t.Fatal("finished before the drain bound with a flight in the air")
 			}
@@ -408,8 +410,8 @@ func TestOutageStop(t *testing.T) {
 	}
 	fake.Advance(time.Second)
 	e.serviceFailed(fake.Now(), fake.Now(), fail)
-	if e.stop != StopOutage {
-		t.Fatalf("stop %q after a minute of failure, want %q", e.stop, StopOutage)
+	if e.stop != report.StopOutage {
+		t.Fatalf("stop %q after a minute of failure, want %q", e.stop, report.StopOutage)
 	}
 	kinds := map[string]int{}
 	for _, ev := range e.timeline.events {
@@ -444,8 +446,8 @@ func TestMaxCreditsAfterLostCallbacks(t *testing.T) {
 		t.Fatalf("room under the cap %d after 20 items expired unpaid-for-sure; want none", got)
 	}
 	e.submit(fake.Now())
-	if e.stop != StopMaxCredits {
-		t.Fatalf("stop %q, want %q; credits %+v", e.stop, StopMaxCredits, e.cr)
+	if e.stop != report.StopMaxCredits {
+		t.Fatalf("stop %q, want %q; credits %+v", e.stop, report.StopMaxCredits, e.cr)
 	}
 	if e.cr.reading {
 		t.Error("the balance was read: no balance can free what the cap counts")
@@ -476,8 +478,8 @@ func TestSyncAnswerLost(t *testing.T) {
 // the storage error.
 func TestStorageFailureStops(t *testing.T) {
 	e, fake := testEngine(t, 3, &fakeService{}, nil)
-	e.delivered(delivered{err: errors.New("write journal: no space left on device")})
-	if e.stop != StopStorage || !errors.Is(e.err, ErrStorage) {
+	e.delivered(callback.Delivery{Err: errors.New("write journal: no space left on device")})
+	if e.stop != report.StopStorage || !errors.Is(e.err, report.ErrStorage) {
 		t.Fatalf("stop %q, err %v", e.stop, e.err)
 	}
 	if e.submit(fake.Now()); len(e.flights) != 0 {
@@ -508,8 +510,8 @@ func TestLateResultsAwaitedAfterStop(t *testing.T) {
 	fake.Set(f.deadline)
 	e.reap(fake.Now())
 	e.submit(fake.Now())
-	if e.stop != StopMaxCredits {
-		t.Fatalf("stop %q, want %q", e.stop, StopMaxCredits)
+	if e.stop != report.StopMaxCredits {
+		t.Fatalf("stop %q, want %q", e.stop, report.StopMaxCredits)
 	}
 	if e.finished(fake.Now()) {
 		t.Fatal("the run ended without waiting for the results of the request given up on")
@@ -522,7 +524,7 @@ func TestLateResultsAwaitedAfterStop(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e.delivered(delivered{d: d})
+	e.delivered(callback.Delivery{Stored: d})
 	if !e.finished(fake.Now()) {
 		t.Fatal("the late results came; the run waits on")
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/enrich-dev/enrich/api"
 	"github.com/enrich-dev/enrich/emulator"
 	"github.com/enrich-dev/enrich/internal/leads"
+	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/sources"
 	"github.com/enrich-dev/enrich/state"
 )
@@ -88,7 +89,7 @@ func knownExportCase(t *testing.T, seed uint64) {
 		if run == 1 {
 			c.MaxCredits = 40 // stops early: later runs resume
 		}
-		if _, err := Run(context.Background(), c); err != nil && !errors.Is(err, ErrAccount) {
+		if _, err := Run(context.Background(), c); err != nil && !errors.Is(err, report.ErrAccount) {
 			t.Logf("run %d: %v", run, err)
 		}
 		j, err := state.Open(cfg.Journal, state.Options{Command: "test"})

@@ -3,6 +3,8 @@ package pipeline
 import (
 	"context"
 	"time"
+
+	"github.com/enrich-dev/enrich/report"
 )
 
 // loop is the engine's event loop. It submits what the budget and the
@@ -17,7 +19,7 @@ func (e *engine) loop(ctx context.Context) error {
 	for {
 		now := e.clock.Now()
 		if e.stop == "" && e.pastSubmission(now) {
-			e.halt(StopMaxDuration, nil)
+			e.halt(report.StopMaxDuration, nil)
 		}
 		e.reap(now)
 		wake := e.submit(now)
@@ -44,7 +46,7 @@ func (e *engine) loop(ctx context.Context) error {
 			e.handle(o)
 		case <-timer.C():
 		case <-ctx.Done():
-			e.halt(StopInterrupted, nil)
+			e.halt(report.StopInterrupted, nil)
 			ctx = context.WithoutCancel(ctx)
 		}
 	}

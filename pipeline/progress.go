@@ -3,6 +3,8 @@ package pipeline
 import (
 	"encoding/json"
 	"time"
+
+	"github.com/enrich-dev/enrich/report"
 )
 
 // Snapshot is where a run stands: what progress displays show and what
@@ -79,7 +81,7 @@ func (e *engine) tick(now time.Time, final bool) {
 	e.lastTick = now
 	// A journal removed under the run loses what is written to it: stop
 	// at once rather than pay for results that cannot be kept.
-	if err := e.j.Present(); err != nil && e.stop != StopStorage {
+	if err := e.j.Present(); err != nil && e.stop != report.StopStorage {
 		e.storageFailed(err)
 	}
 	s := e.snapshot(now, final)

@@ -44,7 +44,7 @@ func (e *engine) finish(ctx context.Context) (*report.Run, error) {
 		// knows, its rows that need the journal saying so.
 		e.cfg.Log.Error("the journal was damaged during the run; the output is written from what the run knows", "error", err)
 		if e.err == nil {
-			e.err = fmt.Errorf("%w: %v", ErrStorage, err)
+			e.err = fmt.Errorf("%w: %v", report.ErrStorage, err)
 		}
 		cfg.withoutJournal, cfg.Refresh = true, false
 		written, err = Export(context.WithoutCancel(ctx), e.j, cfg)
@@ -73,13 +73,13 @@ func (e *engine) finish(ctx context.Context) (*report.Run, error) {
 // its report.
 func exitCode(r *report.Run, err error) int {
 	switch {
-	case errors.Is(err, ErrAccount):
+	case errors.Is(err, report.ErrAccount):
 		return report.ExitUsage
 	case err != nil:
 		return report.ExitError
 	case r.Complete:
 		return report.ExitOK
-	case r.StopReason == StopInterrupted:
+	case r.StopReason == report.StopInterrupted:
 		return report.ExitInterrupted
 	}
 	return report.ExitIncomplete
@@ -146,8 +146,8 @@ func (e *engine) report(counts RowCounts) *report.Run {
 	case r.StopReason == "":
 		r.StopReason = "rows left waiting"
 	}
-	if r.StopReason == StopOutage && !e.cr.known {
-		r.StopReason = fmt.Sprintf("%s (%v): it never answered this run", StopOutage, e.cfg.ServiceWait)
+	if r.StopReason == report.StopOutage && !e.cr.known {
+		r.StopReason = fmt.Sprintf("%s (%v): it never answered this run", report.StopOutage, e.cfg.ServiceWait)
 	}
 	if !r.Complete {
 		r.Next = e.cfg.CommandLine

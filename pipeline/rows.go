@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/internal/ident"
+	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/sinks"
 	"github.com/enrich-dev/enrich/sources"
 	"github.com/enrich-dev/enrich/state"
@@ -68,7 +69,7 @@ func (m *model) checkWork(layout sources.Layout, output string, appended int) er
 		err = sinks.CheckFits(layout, format, appended)
 	}
 	if err != nil {
-		return fmt.Errorf("%w: %v", ErrUsage, err)
+		return fmt.Errorf("%w: %v", report.ErrUsage, err)
 	}
 	return nil
 }

@@ -12,11 +12,11 @@ import (
 	"net"
 	"net/url"
 	"os"
-	"strings"
 	"time"
 
 	"github.com/enrich-dev/enrich/api"
 	"github.com/enrich-dev/enrich/api/wire"
+	"github.com/enrich-dev/enrich/callback"
 	"github.com/enrich-dev/enrich/internal/clock"
 	"github.com/enrich-dev/enrich/internal/redact"
 	"github.com/enrich-dev/enrich/report"
@@ -37,7 +37,6 @@ var _ Service = (*api.Client)(nil)
 // processing that sometimes takes a minute or more, then retries 10, 30
 // and 60 s apart, each allowed 10 s to be answered.
 const (
-	DefaultListen          = "127.0.0.1:8701"
 	DefaultItemsPerMinute  = 600
 	DefaultRateWindow      = time.Minute
 	DefaultCallbackTimeout = 15 * time.Minute
@@ -120,7 +119,7 @@ type Config struct {
 
 func (c *Config) setDefaults() {
 	if c.Listen == "" {
-		c.Listen = DefaultListen
+		c.Listen = callback.DefaultListen
 	}
 	if c.ItemsPerMinute == 0 {
 		c.ItemsPerMinute = DefaultItemsPerMinute
@@ -193,37 +192,9 @@ func (c *Config) shown() Names {
 	return n
 }
 
-// Stop reasons: why a run ended before every row was final.
-const (
-	StopCredits     = "credits exhausted"
-	StopMaxCredits  = "--max-credits reached"
-	StopMaxDuration = "--max-duration reached"
-	StopInterrupted = "interrupted"
-	StopOutage      = "the service did not answer for --service-wait"
-	StopAccount     = "the service refused the account"
-	StopRejected    = "the service rejected a lookup request"
-	StopStorage     = "the journal could not be written"
-	StopReceiver    = "the callback receiver failed"
-	StopAttempts    = "identifiers given up after --max-attempts"
-)
-
-// Errors a caller decides on.
-var (
-	// ErrAccount is a key or account the service refuses (401, 403).
-	ErrAccount = errors.New("the service refused the account")
-	// ErrUnreachable is a service or callback address that cannot be reached.
-	ErrUnreachable = errors.New("unreachable")
-	// ErrUsage is a run refused before it started: a bad setting, output,
-	// or an input with nothing to look up. Nothing was read or sent.
-	ErrUsage = errors.New("bad usage")
-	// ErrStorage is a journal that could not be written: the run stopped
-	// submitting at once and kept what it could.
-	ErrStorage = errors.New("the journal could not be written")
-)
-
 // usageErrorf reports a run refused before it started.
 func usageErrorf(format string, args ...any) error {
-	return fmt.Errorf("%w: %s", ErrUsage, fmt.Sprintf(format, args...))
+	return fmt.Errorf("%w: %s", report.ErrUsage, fmt.Sprintf(format, args...))
 }
 
 // Run enriches cfg.Input into cfg.Output. It returns the report of the run
@@ -297,7 +268,7 @@ func (c *Config) validate() error {
 		}
 	}
 	if err := CheckOutput(c.Output, c.Input, c.Journal); err != nil {
-		return fmt.Errorf("%w: %v", ErrUsage, err)
+		return fmt.Errorf("%w: %v", report.ErrUsage, err)
 	}
 	return nil
 }
@@ -305,42 +276,5 @@ func (c *Config) validate() error {
 // publicBase is the URL the service reaches the receiver at, without a
 // trailing slash.
 func (c *Config) publicBase(listenAddr string) string {
-	if c.PublicURL != "" {
-		return strings.TrimRight(c.PublicURL, "/")
-	}
-	host := listenAddr
-	if strings.HasPrefix(host, "0.0.0.0:") || strings.HasPrefix(host, "[::]:") || strings.HasPrefix(host, ":") {
-		host = "127.0.0.1" + host[strings.LastIndex(host, ":"):]
-	}
-	return "http://" + host
-}
-
-// ParseAllow reads a comma-separated list of networks (CIDR, or single
-// addresses) for --callback-allow.
-func ParseAllow(list string) ([]*net.IPNet, error) {
-	var nets []*net.IPNet
-	for _, s := range strings.Split(list, ",") {
-		s = strings.TrimSpace(s)
-		if s == "" {
-			continue
-		}
-		if !strings.Contains(s, "/") {
-			ip := net.ParseIP(s)
-			if ip == nil {
-				return nil, fmt.Errorf("%q is not an address or a network such as 203.0.113.0/24", s)
-			}
-			bits := 128
-			if ip.To4() != nil {
-				ip, bits = ip.To4(), 32
-			}
-			nets = append(nets, &net.IPNet{IP: ip, Mask: net.CIDRMask(bits, bits)})
-			continue
-		}
-		_, n, err := net.ParseCIDR(s)
-		if err != nil {
-			return nil, fmt.Errorf("%q is not an address or a network such as 203.0.113.0/24", s)
-		}
-		nets = append(nets, n)
-	}
-	return nets, nil
+	return callback.PublicBase(c.PublicURL, listenAddr)
 }

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/enrich-dev/enrich/api/wire"
+	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/state"
 )
 
@@ -37,17 +38,36 @@ type keptLine struct {
 // those results by identifier, for the output. It is safe for concurrent
 // use: callbacks add to it while the run reads it.
 type kept struct {
-	path string
-	mode state.Mode
+	path  string
+	mode  state.Mode
+	known func(id string) bool // whether the run looks an identifier up
 
 	mu      sync.Mutex
 	f       *os.File
 	results map[string]wire.Result
 }
 
-func newKept(output string, mode state.Mode) *kept {
-	return &kept{path: keptPath(output), mode: mode, results: map[string]wire.Result{}}
+func newKept(output string, mode state.Mode, known func(id string) bool) *kept {
+	return &kept{path: keptPath(output), mode: mode, known: known, results: map[string]wire.Result{}}
 }
+
+// Keep keeps the results for identifiers the run looks up, and returns
+// them (callback.Keeper).
+func (k *kept) Keep(results []wire.Result) ([]wire.Result, error) {
+	var known []wire.Result
+	for _, r := range results {
+		if k.known(r.Item) {
+			known = append(known, r)
+		}
+	}
+	if len(known) == 0 {
+		return nil, nil
+	}
+	return known, k.add(known)
+}
+
+// Path is the file the results are kept in.
+func (k *kept) Path() string { return k.path }
 
 // add appends results to the file and syncs it. Only once add returns nil
 // may the callback that brought them be answered 200.
@@ -165,18 +185,18 @@ func (e *engine) takeKept() error {
 		return nil
 	}
 	if err != nil {
-		return fmt.Errorf("%w: results kept by an earlier run: %v", ErrStorage, err)
+		return fmt.Errorf("%w: results kept by an earlier run: %v", report.ErrStorage, err)
 	}
 	taken := 0
 	for mode, results := range byMode {
 		d, err := e.j.Import(mode, results, e.clock.Now())
 		if err != nil {
-			return fmt.Errorf("%w: the results an earlier run kept in %s could not be taken into the journal, which it could not store them in either; the file is kept: %v", ErrStorage, path, err)
+			return fmt.Errorf("%w: the results an earlier run kept in %s could not be taken into the journal, which it could not store them in either; the file is kept: %v", report.ErrStorage, path, err)
 		}
 		taken += len(d.Changes)
 	}
 	if err := os.Remove(path); err != nil {
-		return fmt.Errorf("%w: %v", ErrStorage, err)
+		return fmt.Errorf("%w: %v", report.ErrStorage, err)
 	}
 	e.cfg.Log.Info("results an earlier run kept beside the output, when the journal could not store them, are taken into the journal", "file", path, "results", taken)
 	return nil
@@ -192,7 +212,7 @@ func loadKept(output string, mode state.Mode) (*kept, error) {
 	if err != nil {
 		return nil, err
 	}
-	k := newKept(output, mode)
+	k := newKept(output, mode, nil)
 	k.remember(byMode[mode])
 	return k, nil
 }

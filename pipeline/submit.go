@@ -9,8 +9,10 @@ import (
 
 	"github.com/enrich-dev/enrich/api"
 	"github.com/enrich-dev/enrich/api/wire"
+	"github.com/enrich-dev/enrich/callback"
 	"github.com/enrich-dev/enrich/internal/budget"
 	"github.com/enrich-dev/enrich/internal/redact"
+	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/state"
 )
 
@@ -143,7 +145,7 @@ func (e *engine) handle(o outcome) {
 			return
 		}
 		if o.results != nil { // synchronous: the results are in
-			e.delivered(delivered{d: *o.results})
+			e.delivered(callback.Delivery{Stored: *o.results})
 			return
 		}
 		reused, err := e.j.Accepted(o.seq, o.requestID, o.answered)
@@ -201,10 +203,10 @@ func (e *engine) failed(f *flight, o outcome) {
 	case errors.Is(err, api.ErrNoCredits):
 		e.serviceAnswered(o.answered)
 		e.reject(f, o, "no credits (402)")
-		e.halt(StopCredits, nil)
+		e.halt(report.StopCredits, nil)
 	case errors.Is(err, api.ErrUnauthorized), errors.Is(err, api.ErrForbidden):
 		e.reject(f, o, err.Error())
-		e.halt(StopAccount, fmt.Errorf("%w: %s", ErrAccount, accountProblem(err)))
+		e.halt(report.StopAccount, fmt.Errorf("%w: %s", report.ErrAccount, api.Explain(err)))
 	case errors.Is(err, api.ErrAccepted):
 		e.serviceAnswered(o.answered)
 		e.uncertain(f, o, err)
@@ -213,7 +215,7 @@ func (e *engine) failed(f *flight, o outcome) {
 		e.serviceFailed(f.batch.Created, o.answered, err)
 	case isAPI && apiErr.Status < 500:
 		e.reject(f, o, err.Error())
-		e.halt(StopRejected, fmt.Errorf("%s: %w; this is a fault of enrich or of --api-url, not of the sheet", StopRejected, err))
+		e.halt(report.StopRejected, fmt.Errorf("%s: %w; this is a fault of enrich or of --api-url, not of the sheet", report.StopRejected, err))
 	case isTransport && !te.Sent:
 		e.reject(f, o, err.Error())
 		e.serviceFailed(f.batch.Created, o.answered, err)
@@ -298,20 +300,7 @@ func (e *engine) uncertain(f *flight, o outcome, cause error) {
 // cannot be kept. What is in flight may still be stored.
 func (e *engine) storageFailed(err error) {
 	e.cfg.Log.Error("the journal could not be written; submission stops", "error", err)
-	e.halt(StopStorage, fmt.Errorf("%w: %v", ErrStorage, err))
-}
-
-// accountProblem says in one sentence what is wrong with the account.
-func accountProblem(err error) string {
-	var apiErr *api.Error
-	msg := ""
-	if errors.As(err, &apiErr) && apiErr.Message != "" {
-		msg = " (the service says: " + apiErr.Message + ")"
-	}
-	if errors.Is(err, api.ErrUnauthorized) {
-		return "the API key was not accepted; check ENRICH_API_KEY" + msg
-	}
-	return "the account is disabled or not allowed to do this; check it in the service's web application" + msg
+	e.halt(report.StopStorage, fmt.Errorf("%w: %v", report.ErrStorage, err))
 }
 
 // serviceURL is the service's address as a person may see it: without a

@@ -24,7 +24,10 @@
 // page, and lets the tests read the charts as elements.
 package report
 
-import "time"
+import (
+	"errors"
+	"time"
+)
 
 // Row statuses in the order reports list them: final ones first, then
 // those a further run changes.
@@ -227,4 +230,33 @@ const (
 	ExitUsage       = 2   // bad usage, bad input, or a key or account the service refuses
 	ExitIncomplete  = 3   // rows left pending, in error or without credits; the next run resumes
 	ExitInterrupted = 130 // interrupted by a signal
+)
+
+// The classes of failure that end a job, and choose its exit code:
+// errors.Is tells them, whatever the job added to the sentence.
+var (
+	// ErrAccount is a key or account the service refuses (401, 403).
+	ErrAccount = errors.New("the service refused the account")
+	// ErrUnreachable is a service or callback address that cannot be reached.
+	ErrUnreachable = errors.New("unreachable")
+	// ErrUsage is a job refused before it started: a bad setting, output,
+	// or an input with nothing to look up. Nothing was read or sent.
+	ErrUsage = errors.New("bad usage")
+	// ErrStorage is a journal that could not be written: the run stopped
+	// submitting at once and kept what it could.
+	ErrStorage = errors.New("the journal could not be written")
+)
+
+// Stop reasons: why a job ended before every row was final.
+const (
+	StopCredits     = "credits exhausted"
+	StopMaxCredits  = "--max-credits reached"
+	StopMaxDuration = "--max-duration reached"
+	StopInterrupted = "interrupted"
+	StopOutage      = "the service did not answer for --service-wait"
+	StopAccount     = "the service refused the account"
+	StopRejected    = "the service rejected a lookup request"
+	StopStorage     = "the journal could not be written"
+	StopReceiver    = "the callback receiver failed"
+	StopAttempts    = "identifiers given up after --max-attempts"
 )

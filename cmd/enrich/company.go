@@ -10,11 +10,14 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/enrich-dev/enrich/company"
+
 	"github.com/spf13/cobra"
 
 	"github.com/enrich-dev/enrich/api"
 	"github.com/enrich-dev/enrich/api/wire"
-	"github.com/enrich-dev/enrich/pipeline"
+	"github.com/enrich-dev/enrich/callback"
+	"github.com/enrich-dev/enrich/report"
 )
 
 func newCompanyCommand(g *globals) *cobra.Command {
@@ -175,7 +178,7 @@ of it is refused (exit code 3).`,
 			if err != nil {
 				return err
 			}
-			res, err := pipeline.ExportEmployees(cmd.Context(), pipeline.EmployeesConfig{
+			res, err := company.ExportEmployees(cmd.Context(), company.Config{
 				Company: args[0], Status: o.status, Output: o.output, Journal: o.journal, Service: c,
 				Listen: o.listen, PublicURL: o.public, CallbackTimeout: o.timeout, Refetch: o.refetch,
 				Progress: bar.update, Log: log,
@@ -192,7 +195,7 @@ of it is refused (exit code 3).`,
 			switch {
 			case res.Complete:
 				return nil
-			case res.StopReason == pipeline.StopInterrupted:
+			case res.StopReason == report.StopInterrupted:
 				return withCode(ExitInterrupted, errors.New("interrupted; what arrived is written, and running the same command again waits for the rest"))
 			}
 			return withCode(ExitIncomplete, errors.New(res.StopReason))
@@ -202,7 +205,7 @@ of it is refused (exit code 3).`,
 	f.StringVar(&o.status, "status", "current", "current, past or both")
 	f.StringVarP(&o.output, "output", "o", "", "sheet to write: .csv, .xlsx or .jsonl (required)")
 	f.StringVar(&o.journal, "journal", defaultJournal, "journal file that keeps the request and the profiles")
-	f.StringVar(&o.listen, "listen", "127.0.0.1:8701", "address of the callback receiver")
+	f.StringVar(&o.listen, "listen", callback.DefaultListen, "address of the callback receiver")
 	f.StringVar(&o.public, "public-url", "", "address at which the service reaches the receiver (default http://LISTEN)")
 	f.DurationVar(&o.timeout, "callback-timeout", 15*time.Minute, "stop waiting when no batch came for this long")
 	f.BoolVar(&o.refetch, "refetch", false, "ask for the profiles again although an earlier request exists")
@@ -213,11 +216,11 @@ of it is refused (exit code 3).`,
 
 // companyCmdError gives company errors their exit codes.
 func companyCmdError(err error) error {
-	var q *pipeline.QuotaError
+	var q *company.QuotaError
 	if errors.As(err, &q) {
 		return withCode(ExitIncomplete, err)
 	}
-	if errors.Is(err, pipeline.ErrAccount) {
+	if errors.Is(err, report.ErrAccount) {
 		return withCode(ExitUsage, err)
 	}
 	var ee *exitError

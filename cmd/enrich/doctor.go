@@ -6,8 +6,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/enrich-dev/enrich/callback"
 	"github.com/enrich-dev/enrich/internal/redact"
-	"github.com/enrich-dev/enrich/pipeline"
 )
 
 func newDoctorCommand(g *globals) *cobra.Command {
@@ -56,7 +56,7 @@ func newDoctorCommand(g *globals) *cobra.Command {
 				}
 			}
 			if !skipReachCheck {
-				url, err := pipeline.CheckCallback(cmd.Context(), listen, public)
+				url, err := callback.Check(cmd.Context(), listen, public)
 				if err != nil {
 					check(false, "callbacks: %s does not reach a listener on %s: %s", redact.URL(url), listen, redact.Text(err.Error()))
 					writeReachHelp(out)
@@ -72,7 +72,7 @@ func newDoctorCommand(g *globals) *cobra.Command {
 	}
 	f := cmd.Flags()
 	svc.register(f)
-	f.StringVar(&listen, "listen", "127.0.0.1:8701", "address the run's callback receiver listens on")
+	f.StringVar(&listen, "listen", callback.DefaultListen, "address the run's callback receiver listens on")
 	f.StringVar(&public, "public-url", "", "address at which the service reaches the receiver (default http://LISTEN)")
 	f.BoolVar(&skipReachCheck, "skip-callback-check", false, "do not check callback reachability (for --sync runs)")
 	return cmd

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/callback"
 	"github.com/enrich-dev/enrich/internal/clock"
 	"github.com/enrich-dev/enrich/internal/redact"
 	"github.com/enrich-dev/enrich/pipeline"
@@ -100,7 +101,7 @@ or a refused key; 3 incomplete but resumable (credits, --max-credits,
 func (o *runOptions) registerEngine(f *pflag.FlagSet) {
 	o.flags = f
 	f.StringVar(&o.journal, "journal", defaultJournal, "journal file that keeps every request and result")
-	f.StringVar(&o.cfg.Listen, "listen", pipeline.DefaultListen, "address of the callback receiver")
+	f.StringVar(&o.cfg.Listen, "listen", callback.DefaultListen, "address of the callback receiver")
 	f.StringVar(&o.cfg.PublicURL, "public-url", "", "address at which the service reaches the receiver (default http://LISTEN)")
 	f.StringVar(&o.allow, "callback-allow", "", "accept callbacks only from these addresses or networks, comma-separated (e.g. 203.0.113.0/24); default: any")
 	f.BoolVar(&o.cfg.Sync, "sync", false, "synchronous lookups (no callbacks; only contacts the service already holds)")
@@ -142,7 +143,7 @@ func (o *runOptions) check() error {
 			return usageErrorf("--%s %s: must be %s", c.flag, o.flags.Lookup(c.flag).Value, c.want)
 		}
 	}
-	allow, err := pipeline.ParseAllow(o.allow)
+	allow, err := callback.ParseAllow(o.allow)
 	if err != nil {
 		return usageErrorf("--callback-allow: %v", err)
 	}
@@ -225,9 +226,9 @@ func runError(err error) error {
 		return withCode(ExitLocked, err)
 	case errors.Is(err, context.Canceled):
 		return withCode(ExitInterrupted, errors.New("interrupted before anything was sent"))
-	case errors.Is(err, pipeline.ErrUsage), errors.Is(err, pipeline.ErrListen), isInputError(err):
+	case errors.Is(err, report.ErrUsage), errors.Is(err, callback.ErrListen), isInputError(err):
 		return withCode(ExitUsage, trimUsage(err))
-	case errors.Is(err, pipeline.ErrAccount):
+	case errors.Is(err, report.ErrAccount):
 		return withCode(ExitUsage, err)
 	}
 	return err
@@ -236,7 +237,7 @@ func runError(err error) error {
 // trimUsage drops the "bad usage: " the engine's usage errors start with:
 // the message itself says what is wrong.
 func trimUsage(err error) error {
-	msg := strings.TrimPrefix(err.Error(), pipeline.ErrUsage.Error()+": ")
+	msg := strings.TrimPrefix(err.Error(), report.ErrUsage.Error()+": ")
 	return errors.New(msg)
 }
 

@@ -8,12 +8,13 @@ import (
 	"strings"
 	"time"
 
+	"github.com/enrich-dev/enrich/search"
+
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"github.com/enrich-dev/enrich/api"
 	"github.com/enrich-dev/enrich/api/wire"
-	"github.com/enrich-dev/enrich/pipeline"
 	"github.com/enrich-dev/enrich/sources"
 	"github.com/enrich-dev/enrich/state"
 )
@@ -139,7 +140,7 @@ func (o *searchOptions) execute(cmd *cobra.Command, g *globals) error {
 	if o.enrich {
 		searchOut = o.output + ".search.csv"
 	}
-	res, err := pipeline.ExportSearch(ctx, pipeline.SearchConfig{
+	res, err := search.Export(ctx, search.Config{
 		Query: q, Max: o.max, Output: searchOut, Searcher: client, ScrollTTL: o.scrollTTL, Log: log,
 		Progress: bar.update,
 	})

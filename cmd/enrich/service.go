@@ -1,8 +1,6 @@
 package main
 
 import (
-	"errors"
-	"fmt"
 	"log/slog"
 	"os"
 	"strings"
@@ -16,8 +14,8 @@ import (
 
 // Environment variables that configure the service.
 const (
-	envAPIKey = "ENRICH_API_KEY"
-	envAPIURL = "ENRICH_API_URL"
+	envAPIKey = api.EnvKey
+	envAPIURL = api.EnvURL
 )
 
 // serviceFlags binds --api-url; the key comes only from the environment, so
@@ -67,20 +65,12 @@ func (s *serviceFlags) client(log *slog.Logger) (*api.Client, error) {
 	return c, nil
 }
 
-// serviceError turns a failed call into one sentence a user can act on,
-// with its exit code: a refused key or account is configuration (2).
+// serviceError turns a failed call into one sentence a user can act on
+// (api.Explain), with its exit code: a refused key or account is
+// configuration (2).
 func serviceError(err error) error {
-	var apiErr *api.Error
-	var te *api.TransportError
-	switch {
-	case errors.Is(err, api.ErrUnauthorized):
-		return usageErrorf("the service did not accept the API key; check %s", envAPIKey)
-	case errors.Is(err, api.ErrForbidden):
-		return usageErrorf("the account is disabled or not allowed to do this; check it in the service's web application (%v)", err)
-	case errors.As(err, &te):
-		return fmt.Errorf("cannot reach the service (%v); check %s or --api-url and the network", te.Err, envAPIURL)
-	case errors.As(err, &apiErr) && apiErr.Message != "":
-		return fmt.Errorf("the service answered %d: %s", apiErr.Status, apiErr.Message)
+	if api.IsAccount(err) {
+		return usageErrorf("%s", api.Explain(err))
 	}
-	return err
+	return api.Explained(err)
 }

@@ -1,4 +1,9 @@
-package pipeline
+// Package callback is the receiver of the service's callbacks, shared by
+// the run and the company export: a secret path (the journal's token),
+// results and profiles committed to the journal before the answer, so
+// that a 200 means they are safe, bounded bodies and concurrency, and a
+// probe that proves a public address reaches this very process.
+package callback
 
 import (
 	"context"
@@ -22,14 +27,14 @@ import (
 	"github.com/enrich-dev/enrich/state"
 )
 
-// probePath, appended to the callback URL, answers a GET so that a run can
+// ProbePath, appended to the callback URL, answers a GET so that a run can
 // check that the public URL reaches this very process: the answer proves
 // knowledge of the journal's token without showing it or echoing the
 // request.
-const probePath = "/probe"
+const ProbePath = "/probe"
 
-// profilesPath, appended to the callback URL, receives company profiles.
-const profilesPath = "/profiles"
+// ProfilesPath, appended to the callback URL, receives company profiles.
+const ProfilesPath = "/profiles"
 
 // maxCallbacksAtOnce bounds the callbacks read at the same time, and with
 // api.MaxCallbackBytes the memory a flood of deliveries can take; a
@@ -40,8 +45,8 @@ const (
 	callbackTurn       = 5 * time.Second
 )
 
-// receiverConfig describes the embedded callback server.
-type receiverConfig struct {
+// Config describes the callback server.
+type Config struct {
 	Listen  string
 	Token   string // the journal's secret, the callback path's only credential
 	Journal *state.Journal
@@ -51,25 +56,43 @@ type receiverConfig struct {
 	Allow []*net.IPNet
 	// Deliveries receives lookup results once committed (or the storage
 	// failure); Profiles company profiles. Either may be nil.
-	Deliveries chan<- delivered
+	Deliveries chan<- Delivery
 	Profiles   chan<- state.ProfileDelivery
-	// Done is closed when the run stops listening to Deliveries.
+	// Done is closed when the job stops listening to Deliveries.
 	Done <-chan struct{}
-	// Kept keeps the results of a callback the journal cannot store, for
-	// identifiers Known says the run looks up; nil keeps none.
-	Kept  *kept
-	Known func(id string) bool
-	Log   *slog.Logger
-	Clock clock.Clock
+	// Keeper keeps the results of a callback the journal cannot store;
+	// nil keeps none.
+	Keeper Keeper
+	Log    *slog.Logger
+	Clock  clock.Clock
 }
 
-// receiver is the embedded callback server. The service posts lookup
+// Delivery is what the receiver reports after a callback of lookup
+// results: what the journal committed, or why it could not, and the
+// results kept instead.
+type Delivery struct {
+	Stored    state.Delivery
+	Err       error
+	Kept      []wire.Result
+	RequestID int64
+}
+
+// Keeper keeps, synced, the results of a callback the journal could not
+// store, so that the callback can still be answered 200: those of them
+// the job looks up. It returns the results it kept (none: the callback
+// is answered 500, and the service delivers it again).
+type Keeper interface {
+	Keep(results []wire.Result) ([]wire.Result, error)
+	Path() string
+}
+
+// Receiver is the callback server. The service posts lookup
 // results to /callback/<token> and company profiles to
 // /callback/<token>/profiles; every other path is 404. What arrives is
 // committed to the journal before the answer, so a 200 means it is safe; a
 // storage failure answers 500 and the service retries.
-type receiver struct {
-	cfg   receiverConfig
+type Receiver struct {
+	cfg   Config
 	srv   *http.Server
 	ln    net.Listener
 	path  string        // /callback/<token>
@@ -79,8 +102,8 @@ type receiver struct {
 	failed error
 }
 
-// startReceiver listens on cfg.Listen and serves callbacks until close.
-func startReceiver(cfg receiverConfig) (*receiver, error) {
+// Start listens on cfg.Listen and serves callbacks until Close.
+func Start(cfg Config) (*Receiver, error) {
 	if cfg.Clock == nil {
 		cfg.Clock = clock.Real{}
 	}
@@ -88,7 +111,7 @@ func startReceiver(cfg receiverConfig) (*receiver, error) {
 	if err != nil {
 		return nil, listenError(cfg.Listen, err)
 	}
-	rc := &receiver{
+	rc := &Receiver{
 		cfg:    cfg,
 		ln:     ln,
 		path:   "/callback/" + cfg.Token,
@@ -126,12 +149,15 @@ func listenError(addr string, err error) error {
 	return err
 }
 
-// addr is the address the receiver listens on.
-func (rc *receiver) addr() string { return rc.ln.Addr().String() }
+// Addr is the address the receiver listens on.
+func (rc *Receiver) Addr() string { return rc.ln.Addr().String() }
 
-// close stops the server, letting callbacks being committed finish, and
+// Path is the secret path callbacks are posted to: /callback/<token>.
+func (rc *Receiver) Path() string { return rc.path }
+
+// Close stops the server, letting callbacks being committed finish, and
 // returns why it had stopped on its own, if it had.
-func (rc *receiver) close() error {
+func (rc *Receiver) Close() error {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	rc.srv.Shutdown(ctx)
@@ -140,13 +166,13 @@ func (rc *receiver) close() error {
 }
 
 // ServeHTTP accepts callbacks on the secret path.
-func (rc *receiver) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+func (rc *Receiver) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	switch {
-	case r.URL.Path == rc.path+probePath && r.Method == http.MethodGet:
+	case r.URL.Path == rc.path+ProbePath && r.Method == http.MethodGet:
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		io.WriteString(w, probeAnswer(rc.cfg.Token, r.URL.Query().Get("nonce")))
 		return
-	case r.URL.Path != rc.path && r.URL.Path != rc.path+profilesPath:
+	case r.URL.Path != rc.path && r.URL.Path != rc.path+ProfilesPath:
 		// The token is the callback's only credential: nothing in the
 		// answer tells a prober whether it came close.
 		http.NotFound(w, r)
@@ -165,7 +191,7 @@ func (rc *receiver) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case <-r.Context().Done():
 		return
 	}
-	if r.URL.Path == rc.path+profilesPath {
+	if r.URL.Path == rc.path+ProfilesPath {
 		rc.serveProfiles(w, r)
 		return
 	}
@@ -173,7 +199,7 @@ func (rc *receiver) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // serveResults accepts a delivery of lookup results.
-func (rc *receiver) serveResults(w http.ResponseWriter, r *http.Request) {
+func (rc *Receiver) serveResults(w http.ResponseWriter, r *http.Request) {
 	cb, err := api.ParseCallback(w, r, api.MaxCallbackBytes)
 	if err != nil {
 		refuse(w, err, rc.cfg.Log)
@@ -182,13 +208,13 @@ func (rc *receiver) serveResults(w http.ResponseWriter, r *http.Request) {
 	d, err := rc.cfg.Journal.Deliver(state.Ref{RequestID: cb.RequestID}, cb.Results, rc.cfg.Clock.Now(), rc.cfg.Policy)
 	if err != nil {
 		if keep := rc.keep(cb.Results); keep != nil {
-			rc.cfg.Log.Error("the journal could not store a callback's results; they are kept beside the output", "requestId", cb.RequestID, "results", len(keep), "file", rc.cfg.Kept.path, "error", err)
-			rc.report(delivered{err: err, kept: keep, requestID: cb.RequestID})
+			rc.cfg.Log.Error("the journal could not store a callback's results; they are kept beside the output", "requestId", cb.RequestID, "results", len(keep), "file", rc.cfg.Keeper.Path(), "error", err)
+			rc.report(Delivery{Err: err, Kept: keep, RequestID: cb.RequestID})
 			w.WriteHeader(http.StatusOK)
 			return
 		}
 		rc.cfg.Log.Error("callback not stored; answering 500 so that the service retries", "requestId", cb.RequestID, "error", err)
-		rc.report(delivered{err: err})
+		rc.report(Delivery{Err: err})
 		http.Error(w, "storage failure", http.StatusInternalServerError)
 		return
 	}
@@ -205,37 +231,28 @@ func (rc *receiver) serveResults(w http.ResponseWriter, r *http.Request) {
 		rc.cfg.Log.Warn("callback has results that cannot be the service's answer; their identifiers are tried again", "requestId", cb.RequestID, "malformed", d.Malformed)
 	}
 	rc.cfg.Log.Debug("callback stored", "requestId", cb.RequestID, "results", len(cb.Results), "changed", len(d.Changes), "duplicates", d.Stale)
-	rc.report(delivered{d: d})
+	rc.report(Delivery{Stored: d})
 	w.WriteHeader(http.StatusOK)
 }
 
-// keep keeps, beside the output, the results of a callback the journal
-// could not store, for identifiers the run looks up, and returns them; nil
-// when they could not be kept either (the callback is then answered 500,
-// and the service tries again).
-func (rc *receiver) keep(results []wire.Result) []wire.Result {
-	if rc.cfg.Kept == nil {
+// keep keeps the results of a callback the journal could not store, and
+// returns those kept; nil when none could be (the callback is then
+// answered 500, and the service tries again).
+func (rc *Receiver) keep(results []wire.Result) []wire.Result {
+	if rc.cfg.Keeper == nil {
 		return nil
 	}
-	var known []wire.Result
-	for _, r := range results {
-		if rc.cfg.Known(r.Item) {
-			known = append(known, r)
-		}
-	}
-	if len(known) == 0 {
+	kept, err := rc.cfg.Keeper.Keep(results)
+	if err != nil {
+		rc.cfg.Log.Error("the results could not be kept beside the output either", "file", rc.cfg.Keeper.Path(), "error", err)
 		return nil
 	}
-	if err := rc.cfg.Kept.add(known); err != nil {
-		rc.cfg.Log.Error("the results could not be kept beside the output either", "file", rc.cfg.Kept.path, "error", err)
-		return nil
-	}
-	return known
+	return kept
 }
 
 // report hands a delivery to the run, unless it has ended: the journal
 // has the results for the next one.
-func (rc *receiver) report(d delivered) {
+func (rc *Receiver) report(d Delivery) {
 	if rc.cfg.Deliveries == nil {
 		return
 	}
@@ -246,7 +263,7 @@ func (rc *receiver) report(d delivered) {
 }
 
 // serveProfiles accepts a delivery of company profiles.
-func (rc *receiver) serveProfiles(w http.ResponseWriter, r *http.Request) {
+func (rc *Receiver) serveProfiles(w http.ResponseWriter, r *http.Request) {
 	cb, err := api.ParseProfilesCallback(w, r, api.MaxCallbackBytes)
 	if err != nil {
 		refuse(w, err, rc.cfg.Log)
@@ -271,7 +288,7 @@ func (rc *receiver) serveProfiles(w http.ResponseWriter, r *http.Request) {
 }
 
 // allowed reports whether a delivery from remote is accepted.
-func (rc *receiver) allowed(remote string) bool {
+func (rc *Receiver) allowed(remote string) bool {
 	if len(rc.cfg.Allow) == 0 {
 		return true
 	}
@@ -307,9 +324,9 @@ func probeAnswer(token, nonce string) string {
 	return hex.EncodeToString(m.Sum(nil))
 }
 
-// probe checks that url (the public callback URL's probe path) reaches
+// Probe checks that url (the public callback URL's probe path) reaches
 // this process: the answer must be the one only it can make.
-func probe(ctx context.Context, url, token string, c *http.Client) error {
+func Probe(ctx context.Context, url, token string, c *http.Client) error {
 	var nb [16]byte
 	if _, err := io.ReadFull(rand.Reader, nb[:]); err != nil {
 		return err
@@ -337,11 +354,11 @@ func probe(ctx context.Context, url, token string, c *http.Client) error {
 	return nil
 }
 
-// CheckCallback starts a listener on listen for a moment and checks that a
+// Check starts a listener on listen for a moment and checks that a
 // request to publicURL (default http://LISTEN) reaches it: the commonest
 // reason a callback never arrives is an address that leads elsewhere. It
 // returns the public URL it checked.
-func CheckCallback(ctx context.Context, listen, publicURL string) (string, error) {
+func Check(ctx context.Context, listen, publicURL string) (string, error) {
 	ln, err := net.Listen("tcp", listen)
 	if err != nil {
 		return "", fmt.Errorf("%w: %v", ErrListen, listenError(listen, err))
@@ -352,7 +369,7 @@ func CheckCallback(ctx context.Context, listen, publicURL string) (string, error
 	token := hex.EncodeToString(tb[:])
 	srv := &http.Server{
 		Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if r.URL.Path != path+probePath {
+			if r.URL.Path != path+ProbePath {
 				http.NotFound(w, r)
 				return
 			}
@@ -362,7 +379,57 @@ func CheckCallback(ctx context.Context, listen, publicURL string) (string, error
 	}
 	go srv.Serve(ln)
 	defer srv.Close()
-	cfg := Config{PublicURL: publicURL}
-	base := cfg.publicBase(ln.Addr().String())
-	return base, probe(ctx, base+path+probePath, token, http.DefaultClient)
+	base := PublicBase(publicURL, ln.Addr().String())
+	return base, Probe(ctx, base+path+ProbePath, token, http.DefaultClient)
+}
+
+// DefaultListen is the address a receiver listens on by default.
+const DefaultListen = "127.0.0.1:8701"
+
+// ErrListen is a callback address that cannot be listened on: taken by
+// another process, or not this machine's.
+var ErrListen = errors.New("cannot listen")
+
+// PublicBase is the URL the service reaches a receiver listening on
+// listenAddr at, without a trailing slash: publicURL when given, else the
+// listening address (a wildcard one as 127.0.0.1).
+func PublicBase(publicURL, listenAddr string) string {
+	if publicURL != "" {
+		return strings.TrimRight(publicURL, "/")
+	}
+	host := listenAddr
+	if strings.HasPrefix(host, "0.0.0.0:") || strings.HasPrefix(host, "[::]:") || strings.HasPrefix(host, ":") {
+		host = "127.0.0.1" + host[strings.LastIndex(host, ":"):]
+	}
+	return "http://" + host
+}
+
+// ParseAllow reads a comma-separated list of networks (CIDR, or single
+// addresses) for --callback-allow.
+func ParseAllow(list string) ([]*net.IPNet, error) {
+	var nets []*net.IPNet
+	for _, s := range strings.Split(list, ",") {
+		s = strings.TrimSpace(s)
+		if s == "" {
+			continue
+		}
+		if !strings.Contains(s, "/") {
+			ip := net.ParseIP(s)
+			if ip == nil {
+				return nil, fmt.Errorf("%q is not an address or a network such as 203.0.113.0/24", s)
+			}
+			bits := 128
+			if ip.To4() != nil {
+				ip, bits = ip.To4(), 32
+			}
+			nets = append(nets, &net.IPNet{IP: ip, Mask: net.CIDRMask(bits, bits)})
+			continue
+		}
+		_, n, err := net.ParseCIDR(s)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not an address or a network such as 203.0.113.0/24", s)
+		}
+		nets = append(nets, n)
+	}
+	return nets, nil
 }

@@ -1,4 +1,4 @@
-package pipeline
+package callback
 
 import (
 	"fmt"
@@ -14,7 +14,7 @@ import (
 	"github.com/enrich-dev/enrich/state"
 )
 
-func testReceiver(t *testing.T, allow string) (*receiver, chan delivered) {
+func testReceiver(t *testing.T, allow string) (*Receiver, chan Delivery) {
 	t.Helper()
 	j, err := state.Open(filepath.Join(t.TempDir(), "j"), state.Options{})
 	if err != nil {
@@ -25,12 +25,12 @@ func testReceiver(t *testing.T, allow string) (*receiver, chan delivered) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := make(chan delivered, 16)
-	rc, err := startReceiver(receiverConfig{Listen: "127.0.0.1:0", Token: "secret-token", Journal: j, Allow: nets, Deliveries: out, Done: make(chan struct{}), Log: slog.New(slog.DiscardHandler)})
+	out := make(chan Delivery, 16)
+	rc, err := Start(Config{Listen: "127.0.0.1:0", Token: "secret-token", Journal: j, Allow: nets, Deliveries: out, Done: make(chan struct{}), Log: slog.New(slog.DiscardHandler)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { rc.close() })
+	t.Cleanup(func() { rc.Close() })
 	return rc, out
 }
 
@@ -38,9 +38,9 @@ func testReceiver(t *testing.T, allow string) (*receiver, chan delivered) {
 // the prober sent.
 func TestProbeEchoesNothing(t *testing.T) {
 	rc, _ := testReceiver(t, "")
-	base := "http://" + rc.addr() + rc.path
+	base := "http://" + rc.Addr() + rc.path
 	nonce := "<script>alert(1)</script>"
-	resp, err := http.Get(base + probePath + "?nonce=" + strings.ReplaceAll(nonce, " ", "%20"))
+	resp, err := http.Get(base + ProbePath + "?nonce=" + strings.ReplaceAll(nonce, " ", "%20"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,10 +49,10 @@ func TestProbeEchoesNothing(t *testing.T) {
 	if strings.Contains(string(body), "script") || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/plain") {
 		t.Errorf("probe answered %q as %s", body, resp.Header.Get("Content-Type"))
 	}
-	if err := probe(t.Context(), base+probePath, "secret-token", http.DefaultClient); err != nil {
+	if err := Probe(t.Context(), base+ProbePath, "secret-token", http.DefaultClient); err != nil {
 		t.Errorf("probe with the right token: %v", err)
 	}
-	if err := probe(t.Context(), base+probePath, "other-token", http.DefaultClient); err == nil {
+	if err := Probe(t.Context(), base+ProbePath, "other-token", http.DefaultClient); err == nil {
 		t.Error("a probe expecting another token passed")
 	}
 }
@@ -71,7 +71,7 @@ func TestCallbackAllow(t *testing.T) {
 	} {
 		t.Run(tc.allow, func(t *testing.T) {
 			rc, _ := testReceiver(t, tc.allow)
-			resp, err := http.Post("http://"+rc.addr()+rc.path, "application/json", strings.NewReader(`[]`))
+			resp, err := http.Post("http://"+rc.Addr()+rc.path, "application/json", strings.NewReader(`[]`))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -79,7 +79,7 @@ func TestCallbackAllow(t *testing.T) {
 			if resp.StatusCode != tc.want {
 				t.Errorf("delivery answered %d, want %d", resp.StatusCode, tc.want)
 			}
-			if err := probe(t.Context(), "http://"+rc.addr()+rc.path+probePath, "secret-token", http.DefaultClient); err != nil {
+			if err := Probe(t.Context(), "http://"+rc.Addr()+rc.path+ProbePath, "secret-token", http.DefaultClient); err != nil {
 				t.Errorf("probe refused: %v", err)
 			}
 		})
@@ -99,7 +99,7 @@ func TestReceiverBoundsConcurrentBodies(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			req, _ := http.NewRequest(http.MethodPost, "http://"+rc.addr()+rc.path, pr)
+			req, _ := http.NewRequest(http.MethodPost, "http://"+rc.Addr()+rc.path, pr)
 			if resp, err := http.DefaultClient.Do(req); err == nil {
 				resp.Body.Close()
 			}
@@ -108,7 +108,7 @@ func TestReceiverBoundsConcurrentBodies(t *testing.T) {
 	}
 	time.Sleep(100 * time.Millisecond)
 	start := time.Now()
-	resp, err := http.Post("http://"+rc.addr()+rc.path, "application/json", strings.NewReader(`[]`))
+	resp, err := http.Post("http://"+rc.Addr()+rc.path, "application/json", strings.NewReader(`[]`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +121,7 @@ func TestReceiverBoundsConcurrentBodies(t *testing.T) {
 		pw.Close()
 	}
 	wg.Wait()
-	resp, err = http.Post("http://"+rc.addr()+rc.path, "application/json", strings.NewReader(fmt.Sprintf("[%s]", "")))
+	resp, err = http.Post("http://"+rc.Addr()+rc.path, "application/json", strings.NewReader(fmt.Sprintf("[%s]", "")))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,7 +146,7 @@ func TestReceiverCommitsBefore200(t *testing.T) {
 	}
 	post := func(item string) int {
 		t.Helper()
-		req, _ := http.NewRequest(http.MethodPost, "http://"+rc.addr()+rc.path, strings.NewReader(`[{"item":"`+item+`","status":"failed"}]`))
+		req, _ := http.NewRequest(http.MethodPost, "http://"+rc.Addr()+rc.path, strings.NewReader(`[{"item":"`+item+`","status":"failed"}]`))
 		req.Header.Set("Content-Type", "application/json")
 		req.Header.Set("Request-Id", "5")
 		resp, err := http.DefaultClient.Do(req)
@@ -176,7 +176,7 @@ func TestReceiverCommitsBefore200(t *testing.T) {
 	if code := post("bob@example.com"); code != http.StatusInternalServerError {
 		t.Errorf("a delivery the journal could not store answered %d, want 500", code)
 	}
-	if d := <-out; d.err == nil {
+	if d := <-out; d.Err == nil {
 		t.Error("the storage failure was not reported to the run")
 	}
 }

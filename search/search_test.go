@@ -1,4 +1,4 @@
-package pipeline
+package search
 
 import (
 	"context"
@@ -71,7 +71,7 @@ func TestExportSearchRestartsAfterExpiry(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			s := &scriptedSearcher{uids: uids, size: 100, fail: tc.fail}
 			out := filepath.Join(t.TempDir(), "people.csv")
-			res, err := ExportSearch(context.Background(), SearchConfig{Output: out, Searcher: s})
+			res, err := Export(context.Background(), Config{Output: out, Searcher: s})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -101,7 +101,7 @@ func TestExportSearchRestartsAfterExpiry(t *testing.T) {
 func TestExportSearchMax(t *testing.T) {
 	s := &scriptedSearcher{uids: []string{"a", "b", "c", "d", "e"}, size: 2}
 	out := filepath.Join(t.TempDir(), "people.jsonl")
-	res, err := ExportSearch(context.Background(), SearchConfig{Output: out, Searcher: s, Max: 3})
+	res, err := Export(context.Background(), Config{Output: out, Searcher: s, Max: 3})
 	if err != nil || res.Written != 3 || !res.Complete || s.scrolls != 1 {
 		t.Errorf("%+v %v after %d scrolls", res, err, s.scrolls)
 	}

@@ -1,4 +1,8 @@
-package pipeline
+// Package company exports a company's employees to a sheet: the service
+// delivers their profiles to the callback receiver in batches, each
+// journaled as it comes, and a second run waits for the deliveries of the
+// first request rather than paying for a new one.
+package company
 
 import (
 	"context"
@@ -11,20 +15,22 @@ import (
 
 	"github.com/enrich-dev/enrich/api"
 	"github.com/enrich-dev/enrich/api/wire"
+	"github.com/enrich-dev/enrich/callback"
+	"github.com/enrich-dev/enrich/internal/clock"
 	"github.com/enrich-dev/enrich/internal/profile"
 	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/sinks"
 	"github.com/enrich-dev/enrich/state"
 )
 
-// CompanyService is what a company export needs of the service.
-type CompanyService interface {
+// Service is what a company export needs of the service.
+type Service interface {
 	CompanyFind(ctx context.Context, id string) (wire.CompanyRef, api.Meta, error)
 	CompanyCount(ctx context.Context, id, status string) (int64, api.Meta, error)
 	CompanyProfiles(ctx context.Context, id, status, callbackURL string) (int64, api.Meta, error)
 }
 
-var _ CompanyService = (*api.Client)(nil)
+var _ Service = (*api.Client)(nil)
 
 // EmployeeRow is a row of a company employee export; its csv tags are the
 // columns of every format, in order.
@@ -46,15 +52,15 @@ func employeeRow(raw json.RawMessage) EmployeeRow {
 		Company: r.Company, Location: r.Location, LinkedIn: r.LinkedIn, Skills: r.Skills}
 }
 
-// EmployeesConfig describes a company employee export.
-type EmployeesConfig struct {
+// Config describes a company employee export.
+type Config struct {
 	Company string // numeric id or slug
 	Status  string // current, past or both
 	Output  string
 	Journal string
-	Service CompanyService
+	Service Service
 
-	Listen    string // default 127.0.0.1:8701
+	Listen    string // default callback.DefaultListen
 	PublicURL string // default http://Listen
 	// CallbackTimeout is how long to wait for the next batch of profiles
 	// (from the request, then from the last batch). Default 15m.
@@ -64,13 +70,14 @@ type EmployeesConfig struct {
 	Refetch  bool
 	Progress func(received int, expected int64)
 	Log      *slog.Logger
+	Clock    clock.Clock // default the real one
 	// CommandLine and Settings are shown in the report, as for a run.
 	CommandLine string
 	Settings    []report.Setting
 }
 
-// EmployeesResult is what a company export did.
-type EmployeesResult struct {
+// Result is what a company export did.
+type Result struct {
 	Company  wire.CompanyRef
 	Expected int64 // the company's count for the status
 	Written  int   // distinct profiles written
@@ -87,10 +94,13 @@ type EmployeesResult struct {
 // writes the output once the profiles getCount announced have all arrived
 // or no batch came for the callback timeout. Run again, it waits for the
 // deliveries of the earlier request instead of paying for a new one.
-func ExportEmployees(ctx context.Context, cfg EmployeesConfig) (*EmployeesResult, error) {
-	started := time.Now()
+func ExportEmployees(ctx context.Context, cfg Config) (*Result, error) {
+	if cfg.Clock == nil {
+		cfg.Clock = clock.Real{}
+	}
+	started := cfg.Clock.Now()
 	if cfg.Listen == "" {
-		cfg.Listen = "127.0.0.1:8701"
+		cfg.Listen = callback.DefaultListen
 	}
 	if cfg.CallbackTimeout == 0 {
 		cfg.CallbackTimeout = 15 * time.Minute
@@ -114,7 +124,7 @@ func ExportEmployees(ctx context.Context, cfg EmployeesConfig) (*EmployeesResult
 	if err != nil {
 		return nil, companyError(err, cfg.Company)
 	}
-	res := &EmployeesResult{Company: ref}
+	res := &Result{Company: ref}
 	if res.Expected, _, err = cfg.Service.CompanyCount(ctx, fmt.Sprint(ref.ID), cfg.Status); err != nil {
 		return nil, companyError(err, cfg.Company)
 	}
@@ -126,14 +136,14 @@ func ExportEmployees(ctx context.Context, cfg EmployeesConfig) (*EmployeesResult
 	arrived := make(chan state.ProfileDelivery, 16)
 	done := make(chan struct{})
 	defer close(done)
-	rc, err := startReceiver(receiverConfig{Listen: cfg.Listen, Token: token, Journal: j, Profiles: arrived, Done: done, Log: cfg.Log})
+	rc, err := callback.Start(callback.Config{Listen: cfg.Listen, Token: token, Journal: j, Profiles: arrived, Done: done, Log: cfg.Log, Clock: cfg.Clock})
 	if err != nil {
-		return nil, fmt.Errorf("%w: callback receiver on %s: %v", ErrListen, cfg.Listen, err)
+		return nil, fmt.Errorf("%w: callback receiver on %s: %v", callback.ErrListen, cfg.Listen, err)
 	}
-	defer rc.close()
-	callbackURL := cfg.publicBase(rc.addr()) + rc.path
-	if err := probe(ctx, callbackURL+probePath, token, http.DefaultClient); err != nil {
-		return nil, fmt.Errorf("%w: callback address %s does not reach this process (listening on %s): %v; the service must reach --public-url", ErrUnreachable, cfg.publicBase(rc.addr()), rc.addr(), err)
+	defer rc.Close()
+	callbackURL := callback.PublicBase(cfg.PublicURL, rc.Addr()) + rc.Path()
+	if err := callback.Probe(ctx, callbackURL+callback.ProbePath, token, http.DefaultClient); err != nil {
+		return nil, fmt.Errorf("%w: callback address %s does not reach this process (listening on %s): %v; the service must reach --public-url", report.ErrUnreachable, callback.PublicBase(cfg.PublicURL, rc.Addr()), rc.Addr(), err)
 	}
 
 	have, err := j.EmployeeCount(ref.ID, cfg.Status)
@@ -149,7 +159,7 @@ func ExportEmployees(ctx context.Context, cfg EmployeesConfig) (*EmployeesResult
 		last = latest(last, latest(s.Requested, s.LastDelivery))
 	}
 	if int64(have) < res.Expected && (len(searches) == 0 || cfg.Refetch) {
-		if last, err = requestProfiles(ctx, cfg, j, ref, res.Expected, callbackURL+profilesPath); err != nil {
+		if last, err = requestProfiles(ctx, cfg, j, ref, res.Expected, callbackURL+callback.ProfilesPath); err != nil {
 			return nil, err
 		}
 		res.Requested = true
@@ -159,20 +169,20 @@ func ExportEmployees(ctx context.Context, cfg EmployeesConfig) (*EmployeesResult
 	batches := 0
 	cfg.Progress(have, res.Expected)
 	for int64(have) < res.Expected {
-		wait := time.Until(last.Add(cfg.CallbackTimeout))
+		wait := last.Add(cfg.CallbackTimeout).Sub(cfg.Clock.Now())
 		if wait <= 0 {
 			res.StopReason = fmt.Sprintf("%d of %d profiles arrived and no more came within %s; run again with --refetch to ask for them again (it counts against the daily profile-view quota)", have, res.Expected, cfg.CallbackTimeout)
 			break
 		}
-		timer := time.NewTimer(wait)
+		timer := cfg.Clock.NewTimer(wait)
 		select {
 		case d := <-arrived:
 			last = d.Search.LastDelivery
 			batches++
-		case <-timer.C:
+		case <-timer.C():
 		case <-ctx.Done():
 			timer.Stop()
-			res.StopReason = StopInterrupted
+			res.StopReason = report.StopInterrupted
 		}
 		timer.Stop()
 		if res.StopReason != "" {
@@ -195,8 +205,8 @@ func ExportEmployees(ctx context.Context, cfg EmployeesConfig) (*EmployeesResult
 }
 
 // employeesReport is the report of an export that wrote its output.
-func employeesReport(cfg EmployeesConfig, res *EmployeesResult, batches int, started time.Time) *report.Employees {
-	now := time.Now()
+func employeesReport(cfg Config, res *Result, batches int, started time.Time) *report.Employees {
+	now := cfg.Clock.Now()
 	r := &report.Employees{
 		Command:         cfg.CommandLine,
 		Company:         report.Company{ID: res.Company.ID, Slug: res.Company.Slug, Name: res.Company.Company},
@@ -217,7 +227,7 @@ func employeesReport(cfg EmployeesConfig, res *EmployeesResult, batches int, sta
 	switch {
 	case res.Complete:
 		r.ExitCode = report.ExitOK
-	case res.StopReason == StopInterrupted:
+	case res.StopReason == report.StopInterrupted:
 		r.ExitCode, r.Next = report.ExitInterrupted, cfg.CommandLine
 	default:
 		r.ExitCode, r.Next = report.ExitIncomplete, cfg.CommandLine
@@ -227,8 +237,8 @@ func employeesReport(cfg EmployeesConfig, res *EmployeesResult, batches int, sta
 
 // requestProfiles journals and makes a getProfiles request, and returns
 // when it was made.
-func requestProfiles(ctx context.Context, cfg EmployeesConfig, j *state.Journal, ref wire.CompanyRef, expected int64, callbackURL string) (time.Time, error) {
-	s, err := j.BeginEmployeeSearch(ref.ID, cfg.Status, expected, time.Now())
+func requestProfiles(ctx context.Context, cfg Config, j *state.Journal, ref wire.CompanyRef, expected int64, callbackURL string) (time.Time, error) {
+	s, err := j.BeginEmployeeSearch(ref.ID, cfg.Status, expected, cfg.Clock.Now())
 	if err != nil {
 		return time.Time{}, err
 	}
@@ -268,11 +278,6 @@ func writeEmployees(j *state.Journal, companyID int64, status, output string) (i
 	return w.Rows(), w.Commit()
 }
 
-// publicBase is the URL the service reaches the receiver at.
-func (c EmployeesConfig) publicBase(listenAddr string) string {
-	return (&Config{PublicURL: c.PublicURL}).publicBase(listenAddr)
-}
-
 // companyError says what a failed company call means for the user.
 func companyError(err error, company string) error {
 	var apiErr *api.Error
@@ -282,9 +287,9 @@ func companyError(err error, company string) error {
 	}
 	switch {
 	case errors.Is(err, api.ErrForbidden):
-		return fmt.Errorf("%w: the Company API is not enabled for this account, or the account is disabled (%s); ask the provider to enable it", ErrAccount, msg)
+		return fmt.Errorf("%w: the Company API is not enabled for this account, or the account is disabled (%s); ask the provider to enable it", report.ErrAccount, msg)
 	case errors.Is(err, api.ErrUnauthorized):
-		return fmt.Errorf("%w: %s", ErrAccount, accountProblem(err))
+		return fmt.Errorf("%w: %s", report.ErrAccount, api.Explain(err))
 	case errors.Is(err, api.ErrNotFound):
 		return fmt.Errorf("no company %q at the service (%s)", company, msg)
 	case errors.Is(err, api.ErrNoCredits):

@@ -1,4 +1,9 @@
-package pipeline
+// Package search exports a people search to a sheet: every profile the
+// service's search returns, once, scrolled through before each scroll
+// expires, started over when one does anyway, and stopped cleanly when the
+// daily quota runs out. `enrich search --enrich` then enriches the sheet
+// with the run engine (package pipeline).
+package search
 
 import (
 	"context"
@@ -10,7 +15,9 @@ import (
 
 	"github.com/enrich-dev/enrich/api"
 	"github.com/enrich-dev/enrich/api/wire"
+	"github.com/enrich-dev/enrich/internal/clock"
 	"github.com/enrich-dev/enrich/internal/profile"
+	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/sinks"
 )
 
@@ -22,11 +29,11 @@ type Searcher interface {
 
 var _ Searcher = (*api.Client)(nil)
 
-// SearchRow is a row of a people search export; its csv tags are the
+// Row is a row of a people search export; its csv tags are the
 // columns of every format, in order. Headline and LinkedIn are filled when
 // the service's search profile carries them (its documented keys do not:
 // `enrich search --enrich` looks each person up and adds them).
-type SearchRow struct {
+type Row struct {
 	UID             string `csv:"uid"`
 	FullName        string `csv:"full_name"`
 	Headline        string `csv:"headline"`
@@ -39,8 +46,8 @@ type SearchRow struct {
 	ContactsFetched string `csv:"contacts_fetched"`
 }
 
-// SearchConfig describes a people search export.
-type SearchConfig struct {
+// Config describes a people search export.
+type Config struct {
 	Query    wire.SearchQuery
 	Max      int    // most profiles to write; 0 means all
 	Output   string // .csv, .xlsx or .jsonl
@@ -53,10 +60,11 @@ type SearchConfig struct {
 	MaxRestarts int
 	Progress    func(fetched int, total int64)
 	Log         *slog.Logger
+	Clock       clock.Clock // default the real one
 }
 
-// SearchResult is what a search export did.
-type SearchResult struct {
+// Result is what a search export did.
+type Result struct {
 	Written    int    // profiles written, each once
 	Total      int64  // matches the service reported
 	Complete   bool   // every match (or Max) was written
@@ -66,13 +74,13 @@ type SearchResult struct {
 	Restarts   int // searches started again after a scroll expired
 }
 
-// ExportSearch runs a people search and writes every profile it returns
+// Export runs a people search and writes every profile it returns
 // exactly once. It scrolls at once after each answer and never sleeps on a
 // scroll; a scroll refused for the concurrency limit (429) is retried within
 // the scroll's lifetime. If a scroll expires anyway, the search starts over
 // and the profiles already written are skipped. When the daily quota runs
 // out (402) it stops, and what was fetched is written: the result says so.
-func ExportSearch(ctx context.Context, cfg SearchConfig) (*SearchResult, error) {
+func Export(ctx context.Context, cfg Config) (*Result, error) {
 	if cfg.ScrollTTL == 0 {
 		cfg.ScrollTTL = 15 * time.Second
 	}
@@ -82,10 +90,13 @@ func ExportSearch(ctx context.Context, cfg SearchConfig) (*SearchResult, error) 
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.DiscardHandler)
 	}
+	if cfg.Clock == nil {
+		cfg.Clock = clock.Real{}
+	}
 	if cfg.Progress == nil {
 		cfg.Progress = func(int, int64) {}
 	}
-	w, err := sinks.CreateTable[SearchRow](cfg.Output)
+	w, err := sinks.CreateTable[Row](cfg.Output)
 	if err != nil {
 		return nil, err
 	}
@@ -102,13 +113,13 @@ func ExportSearch(ctx context.Context, cfg SearchConfig) (*SearchResult, error) 
 }
 
 type searchExport struct {
-	cfg  SearchConfig
-	w    *sinks.Table[SearchRow]
+	cfg  Config
+	w    *sinks.Table[Row]
 	seen map[string]bool
-	res  SearchResult
+	res  Result
 }
 
-func (x *searchExport) run(ctx context.Context) (*SearchResult, error) {
+func (x *searchExport) run(ctx context.Context) (*Result, error) {
 	for {
 		done, err := x.pass(ctx)
 		var stop *quotaStop
@@ -144,7 +155,7 @@ func (x *searchExport) pass(ctx context.Context) (bool, error) {
 		return false, searchError(err)
 	}
 	for {
-		answered := time.Now()
+		answered := x.cfg.Clock.Now()
 		x.res.Total = page.Total
 		if full, err := x.write(page.Profiles); err != nil || full {
 			return full, err
@@ -192,9 +203,9 @@ func (x *searchExport) write(profiles []wire.SearchProfile) (bool, error) {
 
 // searchRow is a profile's row. The search profile's own fields win;
 // the profile record adds what they lack (headline, profile link).
-func searchRow(p wire.SearchProfile) SearchRow {
+func searchRow(p wire.SearchProfile) Row {
 	r := profile.Decode(p.Raw)
-	row := SearchRow{UID: p.UID, FullName: p.FullName, Headline: r.Headline, Location: p.Location,
+	row := Row{UID: p.UID, FullName: p.FullName, Headline: r.Headline, Location: p.Location,
 		LinkedIn: r.LinkedIn, Skills: strings.Join(p.Skills, sinks.ListSeparator), OpenToWork: p.OpenToWork,
 		ContactsFetched: p.ContactsFetched}
 	if len(p.Experience) > 0 {
@@ -215,9 +226,9 @@ func searchError(err error) error {
 	case errors.Is(err, api.ErrNoCredits):
 		return &quotaStop{reason: "daily search quota exhausted (" + msg + ")"}
 	case errors.Is(err, api.ErrBadParams):
-		return fmt.Errorf("%w: the service rejected the search as invalid: %s; check the filters", ErrUsage, msg)
+		return fmt.Errorf("%w: the service rejected the search as invalid: %s; check the filters", report.ErrUsage, msg)
 	case errors.Is(err, api.ErrUnauthorized), errors.Is(err, api.ErrForbidden):
-		return fmt.Errorf("%w: %s", ErrAccount, accountProblem(err))
+		return fmt.Errorf("%w: %s", report.ErrAccount, api.Explain(err))
 	}
 	return fmt.Errorf("people search: %w", err)
 }

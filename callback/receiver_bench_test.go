@@ -1,4 +1,4 @@
-package pipeline
+package callback
 
 import (
 	"bytes"
@@ -32,17 +32,17 @@ func BenchmarkReceiver(b *testing.B) {
 	defer j.Close()
 	done := make(chan struct{})
 	defer close(done)
-	deliveries := make(chan delivered, 1024)
+	deliveries := make(chan Delivery, 1024)
 	go func() {
 		for range deliveries {
 		}
 	}()
-	rc, err := startReceiver(receiverConfig{Listen: "127.0.0.1:0", Token: "token", Journal: j, Deliveries: deliveries, Done: done, Log: slog.New(slog.DiscardHandler)})
+	rc, err := Start(Config{Listen: "127.0.0.1:0", Token: "token", Journal: j, Deliveries: deliveries, Done: done, Log: slog.New(slog.DiscardHandler)})
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer rc.close()
-	url := "http://" + rc.addr() + rc.path
+	defer rc.Close()
+	url := "http://" + rc.Addr() + rc.path
 
 	var lat []time.Duration
 	var mu sync.Mutex
