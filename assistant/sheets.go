@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/enrich-dev/enrich/plan"
+
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/enrich-dev/enrich/pipeline"
@@ -43,7 +45,7 @@ type exportInput struct {
 
 // planOutput is the plan with where it looked for answers already paid.
 type planOutput struct {
-	*pipeline.Plan
+	*plan.Plan
 	Journal string `json:"journal"`
 	Note    string `json:"note,omitempty"`
 }
@@ -91,7 +93,7 @@ func (s *Server) plan(ctx context.Context, _ *mcp.CallToolRequest, in planInput)
 	}
 	files := s.openFiles()
 	defer files.Close()
-	popts := pipeline.PlanOptions{Source: opts, ItemsPerMinute: in.ItemsPerMinute}
+	popts := plan.Options{Source: opts, ItemsPerMinute: in.ItemsPerMinute}
 	if popts.Input, err = s.openInput(files, input); err != nil {
 		return nil, err
 	}
@@ -100,13 +102,13 @@ func (s *Server) plan(ctx context.Context, _ *mcp.CallToolRequest, in planInput)
 	switch {
 	case err == nil:
 		defer j.Close()
-		popts.Resolved = pipeline.ResolvedIn(j, in.WithoutContacts)
+		popts.Resolved = plan.ResolvedIn(j, in.WithoutContacts)
 		if in.RefreshOlderThan != "" {
 			age, err := pipeline.ParseAge(in.RefreshOlderThan)
 			if err != nil {
 				return nil, fmt.Errorf("refresh_older_than: %w", err)
 			}
-			popts.Due = pipeline.DueIn(j, in.WithoutContacts, time.Now().Add(-age))
+			popts.Due = plan.DueIn(j, in.WithoutContacts, time.Now().Add(-age))
 		}
 	case errors.Is(err, os.ErrNotExist):
 	case errors.Is(err, state.ErrLocked):
@@ -114,7 +116,7 @@ func (s *Server) plan(ctx context.Context, _ *mcp.CallToolRequest, in planInput)
 	default:
 		return nil, files.explain(err)
 	}
-	if out.Plan, err = pipeline.MakePlan(ctx, popts); err != nil {
+	if out.Plan, err = plan.Make(ctx, popts); err != nil {
 		return nil, files.explain(err)
 	}
 	out.Plan.Input = input

@@ -74,10 +74,7 @@ type Change = report.Change
 // company or title changed between an answer stored before since and one
 // stored at or after it: one entry each, in the order of their names.
 func Changes(ctx context.Context, j *state.Journal, withoutContacts bool, since time.Time) ([]Change, error) {
-	mode := state.WithContacts
-	if withoutContacts {
-		mode = state.WithoutContacts
-	}
+	mode := state.ModeOf(withoutContacts)
 	seen := map[string]bool{}
 	var out []Change
 	err := j.EachRefreshed(mode, since, func(r state.Refreshed) error {

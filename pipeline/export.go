@@ -112,10 +112,7 @@ func Export(ctx context.Context, j *state.Journal, cfg ExportConfig) (ExportResu
 		cfg.known = nil
 	}
 	if cfg.kept == nil {
-		mode := state.WithContacts
-		if cfg.WithoutContacts {
-			mode = state.WithoutContacts
-		}
+		mode := state.ModeOf(cfg.WithoutContacts)
 		k, err := loadKept(cfg.Output, mode)
 		if err != nil {
 			return ExportResult{}, err
@@ -145,10 +142,7 @@ func knownModel(ctx context.Context, j *state.Journal, cfg ExportConfig) (*model
 	if err != nil {
 		return nil, err
 	}
-	mode := state.WithContacts
-	if cfg.WithoutContacts {
-		mode = state.WithoutContacts
-	}
+	mode := state.ModeOf(cfg.WithoutContacts)
 	if err := m.readJournal(j, mode, time.Time{}); err != nil {
 		return nil, err
 	}
@@ -160,10 +154,7 @@ func knownModel(ctx context.Context, j *state.Journal, cfg ExportConfig) (*model
 var errInputChanged = errors.New("the input changed while the run read it")
 
 func export(ctx context.Context, j *state.Journal, cfg ExportConfig, utf8 bool) (ExportResult, error) {
-	mode := state.WithContacts
-	if cfg.WithoutContacts {
-		mode = state.WithoutContacts
-	}
+	mode := state.ModeOf(cfg.WithoutContacts)
 	creditsOut := false
 	if !cfg.withoutJournal {
 		var err error

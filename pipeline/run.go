@@ -37,7 +37,7 @@ var _ Service = (*api.Client)(nil)
 // processing that sometimes takes a minute or more, then retries 10, 30
 // and 60 s apart, each allowed 10 s to be answered.
 const (
-	DefaultItemsPerMinute  = 600
+	DefaultItemsPerMinute  = wire.ItemsPerMinute
 	DefaultRateWindow      = time.Minute
 	DefaultCallbackTimeout = 15 * time.Minute
 	DefaultMaxAttempts     = 5
@@ -162,12 +162,7 @@ func (c *Config) setDefaults() {
 	}
 }
 
-func (c *Config) mode() state.Mode {
-	if c.WithoutContacts {
-		return state.WithoutContacts
-	}
-	return state.WithContacts
-}
+func (c *Config) mode() state.Mode { return state.ModeOf(c.WithoutContacts) }
 
 func (c *Config) policy() state.Policy {
 	return state.Policy{MaxAttempts: c.MaxAttempts, RetryWait: c.RetryWait, MaxWaits: c.MaxWaits}

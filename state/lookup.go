@@ -18,6 +18,14 @@ const (
 	WithoutContacts Mode = 'n'
 )
 
+// ModeOf returns the mode of lookups with contacts or without.
+func ModeOf(withoutContacts bool) Mode {
+	if withoutContacts {
+		return WithoutContacts
+	}
+	return WithContacts
+}
+
 func (m Mode) bucket() []byte { return []byte{byte(m)} }
 
 func (m Mode) String() string {

@@ -9,6 +9,10 @@ import (
 // MaxItems is the most identifiers one lookup request may carry.
 const MaxItems = 100
 
+// ItemsPerMinute is the service's budget of lookup items a minute on a
+// paid account (a trial has 5); items past it are answered 429.
+const ItemsPerMinute = 600
+
 // Status is the outcome of one looked-up item (interface 3.1).
 type Status string
 

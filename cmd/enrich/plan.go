@@ -8,9 +8,10 @@ import (
 	"os"
 	"time"
 
+	"github.com/enrich-dev/enrich/plan"
+
 	"github.com/spf13/cobra"
 
-	"github.com/enrich-dev/enrich/pipeline"
 	"github.com/enrich-dev/enrich/state"
 )
 
@@ -56,25 +57,25 @@ a column detected wrongly (fix it with --column), shows here first.`,
 			if itemsPerMinute <= 0 {
 				return usageErrorf("--items-per-minute must be a positive number of items, not %d", itemsPerMinute)
 			}
-			popts := pipeline.PlanOptions{Input: args[0], Source: opts, ItemsPerMinute: itemsPerMinute}
+			popts := plan.Options{Input: args[0], Source: opts, ItemsPerMinute: itemsPerMinute}
 			j, err := state.Open(journal, state.Options{ReadOnly: true, LockTimeout: 200 * time.Millisecond})
 			switch {
 			case err == nil:
 				defer j.Close()
-				popts.Resolved = pipeline.ResolvedIn(j, withoutContacts)
+				popts.Resolved = plan.ResolvedIn(j, withoutContacts)
 				if refresh > 0 {
 					c, err := clockFromEnv()
 					if err != nil {
 						return err
 					}
-					popts.Due = pipeline.DueIn(j, withoutContacts, c.Now().Add(-refresh))
+					popts.Due = plan.DueIn(j, withoutContacts, c.Now().Add(-refresh))
 				}
 			case errors.Is(err, state.ErrLocked):
 				fmt.Fprintf(cmd.ErrOrStderr(), "enrich: %s is in use by a run; the plan does not count what it holds\n", journal)
 			case !errors.Is(err, os.ErrNotExist):
 				return journalError(err)
 			}
-			p, err := pipeline.MakePlan(cmd.Context(), popts)
+			p, err := plan.Make(cmd.Context(), popts)
 			if err != nil {
 				return planError(cmd.Context(), err)
 			}

@@ -1,4 +1,8 @@
-package pipeline
+// Package plan answers, offline and for free, what a run of a sheet would
+// do: the identifier columns it would read, how many lookups, how many a
+// journal already answers, the invalid values, and how long it would take
+// at the budget.
+package plan
 
 import (
 	"context"
@@ -12,17 +16,18 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/internal/ident"
 	"github.com/enrich-dev/enrich/sinks"
 	"github.com/enrich-dev/enrich/sources"
 	"github.com/enrich-dev/enrich/state"
 )
 
-// PlanOptions say what to plan.
-type PlanOptions struct {
+// Options say what to plan.
+type Options struct {
 	Input          string
 	Source         sources.Options
-	ItemsPerMinute int // the lookup budget; 600 if zero
+	ItemsPerMinute int // the lookup budget; wire.ItemsPerMinute if zero
 
 	// Resolved, if set, counts how many of a batch of identifiers are
 	// already resolved in the journal. Every distinct identifier is in
@@ -44,21 +49,21 @@ type Plan struct {
 	Sheet     string       `json:"sheet,omitempty"`
 	HeaderRow int          `json:"header_row"`
 	Waterfall []ident.Kind `json:"waterfall"`
-	Columns   []PlanColumn `json:"columns"`
+	Columns   []Column     `json:"columns"`
 
-	Rows                  int           `json:"rows"`
-	RowsWithIdentifier    int           `json:"rows_with_identifier"`
-	RowsWithOnlyInvalid   int           `json:"rows_with_only_invalid_identifiers"`
-	RowsWithoutIdentifier int           `json:"rows_without_identifier"`
-	InvalidIdentifiers    int           `json:"invalid_identifiers"`
-	Invalid               []PlanInvalid `json:"invalid_by_reason"`
-	DuplicateRows         int           `json:"duplicate_rows"`
-	UniqueLookups         int           `json:"unique_lookups"`
-	FirstChoiceLookups    int           `json:"first_choice_lookups"`
-	WorstCaseCredits      int           `json:"worst_case_credits"`
-	ItemsPerMinute        int           `json:"items_per_minute"`
-	FirstChoiceLookupTime PlanDuration  `json:"first_choice_lookup_time"`
-	AllLookupTime         PlanDuration  `json:"all_lookup_time"`
+	Rows                  int       `json:"rows"`
+	RowsWithIdentifier    int       `json:"rows_with_identifier"`
+	RowsWithOnlyInvalid   int       `json:"rows_with_only_invalid_identifiers"`
+	RowsWithoutIdentifier int       `json:"rows_without_identifier"`
+	InvalidIdentifiers    int       `json:"invalid_identifiers"`
+	Invalid               []Invalid `json:"invalid_by_reason"`
+	DuplicateRows         int       `json:"duplicate_rows"`
+	UniqueLookups         int       `json:"unique_lookups"`
+	FirstChoiceLookups    int       `json:"first_choice_lookups"`
+	WorstCaseCredits      int       `json:"worst_case_credits"`
+	ItemsPerMinute        int       `json:"items_per_minute"`
+	FirstChoiceLookupTime Duration  `json:"first_choice_lookup_time"`
+	AllLookupTime         Duration  `json:"all_lookup_time"`
 
 	// Resolved is how many of the unique lookups the journal already
 	// resolved; nil when no journal was consulted. The counts and times
@@ -73,8 +78,8 @@ type Plan struct {
 	Warnings []string `json:"warnings,omitempty"`
 }
 
-// PlanColumn is an identifier column with what was found in it.
-type PlanColumn struct {
+// Column is an identifier column with what was found in it.
+type Column struct {
 	sources.Column
 	Samples []string `json:"samples"` // up to three values as written in the file
 	Valid   int      `json:"valid"`
@@ -83,8 +88,8 @@ type PlanColumn struct {
 	Kinds map[ident.Kind]int `json:"kinds,omitempty"`
 }
 
-// PlanInvalid groups the invalid identifiers that share a reason.
-type PlanInvalid struct {
+// Invalid groups the invalid identifiers that share a reason.
+type Invalid struct {
 	Kind     ident.Kind       `json:"kind"`
 	Reason   string           `json:"reason"`
 	Count    int              `json:"count"`
@@ -98,8 +103,8 @@ type InvalidExample struct {
 	Value  string `json:"value"`
 }
 
-// PlanDuration is a duration both for programs and for people.
-type PlanDuration struct {
+// Duration is a duration both for programs and for people.
+type Duration struct {
 	Seconds float64 `json:"seconds"`
 	Text    string  `json:"text"`
 }
@@ -107,7 +112,7 @@ type PlanDuration struct {
 const (
 	planSamples  = 3
 	planExamples = 5
-	defaultRate  = 600
+	defaultRate  = wire.ItemsPerMinute
 )
 
 // Marks of an identifier in the plan's set of seen identifiers.
@@ -116,11 +121,11 @@ const (
 	seenFirst                   // some row looks it up first
 )
 
-// MakePlan reads the whole input and counts what a run would do. Memory
+// Make reads the whole input and counts what a run would do. Memory
 // does not depend on the number of rows, only on the number of distinct
 // identifiers, each of which takes 8 bytes (see ident.Seen): rows are
 // streamed and forgotten.
-func MakePlan(ctx context.Context, opts PlanOptions) (*Plan, error) {
+func Make(ctx context.Context, opts Options) (*Plan, error) {
 	rate := opts.ItemsPerMinute
 	if rate == 0 {
 		rate = defaultRate
@@ -150,9 +155,9 @@ func MakePlan(ctx context.Context, opts PlanOptions) (*Plan, error) {
 		}
 		p.Delimiter = string(layout.Delimiter)
 	}
-	column := make(map[int]*PlanColumn)
+	column := make(map[int]*Column)
 	for _, c := range t.Columns() {
-		p.Columns = append(p.Columns, PlanColumn{Column: c, Samples: []string{}})
+		p.Columns = append(p.Columns, Column{Column: c, Samples: []string{}})
 	}
 	for i := range p.Columns {
 		column[p.Columns[i].Index] = &p.Columns[i]
@@ -178,7 +183,7 @@ func MakePlan(ctx context.Context, opts PlanOptions) (*Plan, error) {
 		}
 		fresh = fresh[:0]
 	}
-	reasons := make(map[[2]string]*PlanInvalid)
+	reasons := make(map[[2]string]*Invalid)
 	for n := 0; ; n++ {
 		if n%8192 == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -254,7 +259,7 @@ func MakePlan(ctx context.Context, opts PlanOptions) (*Plan, error) {
 }
 
 // countInvalid adds a row's invalid identifiers to the plan.
-func (p *Plan) countInvalid(row sources.Row, column map[int]*PlanColumn, reasons map[[2]string]*PlanInvalid) {
+func (p *Plan) countInvalid(row sources.Row, column map[int]*Column, reasons map[[2]string]*Invalid) {
 	for _, inv := range row.Invalid {
 		p.InvalidIdentifiers++
 		c := column[inv.Column]
@@ -263,7 +268,7 @@ func (p *Plan) countInvalid(row sources.Row, column map[int]*PlanColumn, reasons
 		key := [2]string{inv.Kind.String(), inv.Reason}
 		r, ok := reasons[key]
 		if !ok {
-			r = &PlanInvalid{Kind: inv.Kind, Reason: inv.Reason}
+			r = &Invalid{Kind: inv.Kind, Reason: inv.Reason}
 			reasons[key] = r
 		}
 		r.Count++
@@ -275,7 +280,7 @@ func (p *Plan) countInvalid(row sources.Row, column map[int]*PlanColumn, reasons
 
 // mix writes the kinds of a mixed column's identifiers: " (600 linkedin,
 // 300 email, 100 phone)"; "" for a column of one kind.
-func (c *PlanColumn) mix() string {
+func (c *Column) mix() string {
 	if !c.Mixed || len(c.Kinds) == 0 {
 		return ""
 	}
@@ -289,7 +294,7 @@ func (c *PlanColumn) mix() string {
 }
 
 // addSample keeps the first few distinct values of a column.
-func (c *PlanColumn) addSample(v string) {
+func (c *Column) addSample(v string) {
 	if len(c.Samples) < planSamples && !slices.Contains(c.Samples, v) {
 		c.Samples = append(c.Samples, v)
 	}
@@ -297,9 +302,9 @@ func (c *PlanColumn) addSample(v string) {
 
 // lookupTime is how long n lookups take at rate items a minute, rounded
 // up to the second.
-func lookupTime(n, rate int) PlanDuration {
+func lookupTime(n, rate int) Duration {
 	secs := math.Ceil(float64(n) * 60 / float64(rate))
-	return PlanDuration{Seconds: secs, Text: humanDuration(time.Duration(secs) * time.Second)}
+	return Duration{Seconds: secs, Text: humanDuration(time.Duration(secs) * time.Second)}
 }
 
 // humanDuration writes a duration the way a person says it: "2h 46m",
@@ -427,13 +432,10 @@ func ellipsis(s string, n int) string {
 	return string(r[:n-1]) + "…"
 }
 
-// DueIn counts, for PlanOptions.Due, the identifiers whose answer (a
+// DueIn counts, for Options.Due, the identifiers whose answer (a
 // profile or none) came before cutoff.
 func DueIn(j *state.Journal, withoutContacts bool, cutoff time.Time) func([]ident.ID) int {
-	mode := state.WithContacts
-	if withoutContacts {
-		mode = state.WithoutContacts
-	}
+	mode := state.ModeOf(withoutContacts)
 	return func(ids []ident.ID) int {
 		n := 0
 		_ = j.View(func(r *state.Reader) error {
@@ -448,13 +450,10 @@ func DueIn(j *state.Journal, withoutContacts bool, cutoff time.Time) func([]iden
 	}
 }
 
-// ResolvedIn counts, for PlanOptions.Resolved, the identifiers the journal
+// ResolvedIn counts, for Options.Resolved, the identifiers the journal
 // holds a final answer for, in one read transaction a batch.
 func ResolvedIn(j *state.Journal, withoutContacts bool) func([]ident.ID) int {
-	mode := state.WithContacts
-	if withoutContacts {
-		mode = state.WithoutContacts
-	}
+	mode := state.ModeOf(withoutContacts)
 	return func(ids []ident.ID) int {
 		n := 0
 		_ = j.View(func(r *state.Reader) error {

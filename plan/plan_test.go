@@ -1,4 +1,4 @@
-package pipeline
+package plan
 
 import (
 	"bytes"
@@ -34,7 +34,7 @@ func TestPlanGolden(t *testing.T) {
 		{"messy", "leads-messy.csv", sources.Options{}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p, err := MakePlan(context.Background(), PlanOptions{Input: filepath.Join("..", "testdata", tc.input), Source: tc.opts})
+			p, err := Make(context.Background(), Options{Input: filepath.Join("..", "testdata", tc.input), Source: tc.opts})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -71,7 +71,7 @@ func TestPlanCounts(t *testing.T) {
 		t.Fatal(err)
 	}
 	resolved := 0
-	p, err := MakePlan(context.Background(), PlanOptions{
+	p, err := Make(context.Background(), Options{
 		Input: path, ItemsPerMinute: 600,
 		Resolved: func(ids []ident.ID) int {
 			n := 0
@@ -116,15 +116,15 @@ func TestPlanCounts(t *testing.T) {
 }
 
 func TestPlanErrorsAndCancel(t *testing.T) {
-	if _, err := MakePlan(context.Background(), PlanOptions{Input: "../testdata/legacy.xls"}); err == nil || !strings.Contains(err.Error(), ".xls") {
+	if _, err := Make(context.Background(), Options{Input: "../testdata/legacy.xls"}); err == nil || !strings.Contains(err.Error(), ".xls") {
 		t.Errorf("legacy .xls: error %v", err)
 	}
-	if _, err := MakePlan(context.Background(), PlanOptions{Input: "../testdata/leads.csv", ItemsPerMinute: -1}); err == nil {
+	if _, err := Make(context.Background(), Options{Input: "../testdata/leads.csv", ItemsPerMinute: -1}); err == nil {
 		t.Error("negative budget accepted")
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := MakePlan(ctx, PlanOptions{Input: "../testdata/leads.csv"}); err != context.Canceled {
+	if _, err := Make(ctx, Options{Input: "../testdata/leads.csv"}); err != context.Canceled {
 		t.Errorf("cancelled: error %v", err)
 	}
 }
@@ -156,7 +156,7 @@ func TestPlanWarnsXLSXLimits(t *testing.T) {
 	if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	p, err := MakePlan(context.Background(), PlanOptions{Input: path})
+	p, err := Make(context.Background(), Options{Input: path})
 	if err != nil {
 		t.Fatal(err)
 	}
