@@ -168,13 +168,13 @@ func (in runInput) config() (pipeline.Config, error) {
 		return cfg, fmt.Errorf("callback_allow: %w", err)
 	}
 	cfg.NoFormulaGuard = in.NoFormulaGuard
-	if in.ItemsPerMinute < 0 || in.MaxCredits < 0 || in.MaxAttempts < 0 {
-		return cfg, errors.New("items_per_minute, max_credits and max_attempts cannot be negative")
-	}
 	cfg.Listen, cfg.PublicURL = in.Listen, in.PublicURL
 	cfg.Sync, cfg.WithoutContacts = in.Sync, in.WithoutContacts
 	cfg.ItemsPerMinute, cfg.MaxCredits, cfg.MaxAttempts = in.ItemsPerMinute, in.MaxCredits, in.MaxAttempts
-	return cfg, nil
+	// An argument left out takes its default; what is given is checked
+	// as the command line checks its flags.
+	withDefaults := cfg.WithDefaults()
+	return cfg, withDefaults.Check()
 }
 
 func (s *Server) status(ctx context.Context, req *mcp.CallToolRequest, in statusInput) (any, error) {

@@ -377,8 +377,15 @@ func Check(ctx context.Context, listen, publicURL string) (string, error) {
 		}),
 		ReadHeaderTimeout: 10 * time.Second,
 	}
-	go srv.Serve(ln)
-	defer srv.Close()
+	served := make(chan struct{})
+	go func() {
+		defer close(served)
+		srv.Serve(ln)
+	}()
+	defer func() {
+		srv.Close()
+		<-served
+	}()
 	base := PublicBase(publicURL, ln.Addr().String())
 	return base, Probe(ctx, base+path+ProbePath, token, http.DefaultClient)
 }

@@ -188,9 +188,7 @@ func (c *Config) shown() Names {
 }
 
 // usageErrorf reports a run refused before it started.
-func usageErrorf(format string, args ...any) error {
-	return fmt.Errorf("%w: %s", report.ErrUsage, fmt.Sprintf(format, args...))
-}
+func usageErrorf(format string, args ...any) error { return report.Usagef(format, args...) }
 
 // Run enriches cfg.Input into cfg.Output. It returns the report of the run
 // also when it stopped early; Report.Complete says whether every row is
@@ -223,14 +221,13 @@ func Run(ctx context.Context, cfg Config) (*report.Run, error) {
 	return e.run(ctx)
 }
 
-// validate refuses what can be refused before anything is read or sent:
-// settings out of range and an output that cannot be written.
-func (c *Config) validate() error {
+// Check refuses settings out of range, before anything is read or sent,
+// with the sentence a user reads: the command line and `enrich mcp` both
+// check with it. A zero is refused where it has no meaning; Run gives the
+// zeros of a Config their defaults first (WithDefaults), the command line
+// gives every flag its default itself, so that a 0 there is the user's.
+func (c *Config) Check() error {
 	switch {
-	case c.Input == "" || c.Output == "" || c.Journal == "":
-		return usageErrorf("input, output and journal are required")
-	case c.Service == nil:
-		return fmt.Errorf("no service")
 	case c.ItemsPerMinute < 1:
 		return usageErrorf("--items-per-minute %d: the budget must be at least 1", c.ItemsPerMinute)
 	case c.RateWindow <= 0:
@@ -239,8 +236,8 @@ func (c *Config) validate() error {
 		return usageErrorf("--callback-timeout %v: must be longer than 0", c.CallbackTimeout)
 	case c.MaxAttempts < 1:
 		return usageErrorf("--max-attempts %d: must be at least 1", c.MaxAttempts)
-	case c.MaxWaits < 1:
-		return usageErrorf("max waits %d: must be at least 1", c.MaxWaits)
+	case c.MaxWaits < 0:
+		return usageErrorf("max waits %d: cannot be negative", c.MaxWaits)
 	case c.MaxCredits < 0:
 		return usageErrorf("--max-credits %d: cannot be negative (0 means no limit)", c.MaxCredits)
 	case c.MaxDuration < 0:
@@ -261,6 +258,28 @@ func (c *Config) validate() error {
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 			return usageErrorf("--public-url %q is not an http(s) URL such as https://enrich.example.com", redact.URL(c.PublicURL))
 		}
+	}
+	return nil
+}
+
+// WithDefaults returns c with each zero setting given its default.
+func (c Config) WithDefaults() Config {
+	c.setDefaults()
+	return c
+}
+
+// validate refuses what can be refused before anything is read or sent:
+// a missing file name, settings out of range and an output that cannot be
+// written.
+func (c *Config) validate() error {
+	switch {
+	case c.Input == "" || c.Output == "" || c.Journal == "":
+		return usageErrorf("input, output and journal are required")
+	case c.Service == nil:
+		return fmt.Errorf("no service")
+	}
+	if err := c.Check(); err != nil {
+		return err
 	}
 	if err := CheckOutput(c.Output, c.Input, c.Journal); err != nil {
 		return fmt.Errorf("%w: %v", report.ErrUsage, err)

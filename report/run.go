@@ -26,6 +26,7 @@ package report
 
 import (
 	"errors"
+	"fmt"
 	"time"
 )
 
@@ -260,3 +261,14 @@ const (
 	StopReceiver    = "the callback receiver failed"
 	StopAttempts    = "identifiers given up after --max-attempts"
 )
+
+// Usagef returns an error of class ErrUsage whose text is the sentence
+// alone.
+func Usagef(format string, args ...any) error {
+	return &usageError{fmt.Sprintf(format, args...)}
+}
+
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string        { return e.msg }
+func (e *usageError) Is(target error) bool { return target == ErrUsage }

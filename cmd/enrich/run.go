@@ -120,28 +120,11 @@ func (o *runOptions) registerEngine(f *pflag.FlagSet) {
 }
 
 // check refuses engine flags out of range, before anything is read or
-// sent. The engine takes 0 for its default; on the command line a 0 is
-// the user's, so it is refused where it has no meaning.
+// sent, with the engine's own sentences (pipeline.Config.Check): the
+// flags hold their defaults, so a 0 here is the user's.
 func (o *runOptions) check() error {
-	positive := []struct {
-		flag string
-		bad  bool
-		want string
-	}{
-		{"items-per-minute", o.cfg.ItemsPerMinute < 1, "at least 1"},
-		{"rate-window", o.cfg.RateWindow <= 0, "longer than 0"},
-		{"callback-timeout", o.cfg.CallbackTimeout <= 0, "longer than 0"},
-		{"max-attempts", o.cfg.MaxAttempts < 1, "at least 1"},
-		{"retry-wait", o.cfg.RetryWait <= 0, "longer than 0"},
-		{"drain-timeout", o.cfg.DrainTimeout <= 0, "longer than 0"},
-		{"service-wait", o.cfg.ServiceWait <= 0, "longer than 0"},
-		{"max-credits", o.cfg.MaxCredits < 0, "0 (no limit) or more"},
-		{"max-duration", o.cfg.MaxDuration < 0, "0 (no limit) or longer"},
-	}
-	for _, c := range positive {
-		if c.bad {
-			return usageErrorf("--%s %s: must be %s", c.flag, o.flags.Lookup(c.flag).Value, c.want)
-		}
+	if err := o.cfg.Check(); err != nil {
+		return withCode(ExitUsage, err)
 	}
 	allow, err := callback.ParseAllow(o.allow)
 	if err != nil {
