@@ -61,6 +61,11 @@ var (
 // callback receiver's latency grows with them (BENCHMARKS.md).
 const pageSize = 16 << 10
 
+// maxResultBytes bounds the memory one stored result may decompress into:
+// a result is never larger than the callback that brought it (32 MiB at
+// most), so a damaged frame that claims more is refused, not allocated.
+const maxResultBytes = 64 << 20
+
 // ErrLocked is returned by Open when another process holds the journal.
 var ErrLocked = errors.New("journal is in use by another process")
 
@@ -166,7 +171,7 @@ func Open(path string, o Options) (j *Journal, err error) {
 		db.Close()
 		return nil, err
 	}
-	if j.dec, err = zstd.NewReader(nil, zstd.WithDecoderConcurrency(0)); err != nil {
+	if j.dec, err = zstd.NewReader(nil, zstd.WithDecoderConcurrency(0), zstd.WithDecoderMaxMemory(maxResultBytes)); err != nil {
 		db.Close()
 		return nil, err
 	}
