@@ -494,21 +494,8 @@ func TestMCPArgumentsAreFlags(t *testing.T) {
 		},
 	}
 
-	srv, err := assistant.New(assistant.Config{Roots: []string{t.TempDir()}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	ct, st := mcp.NewInMemoryTransports()
-	go srv.Run(ctx, st)
-	defer srv.Close()
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t", Version: "1"}, nil).Connect(ctx, ct, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cs.Close()
-	tools, err := cs.ListTools(ctx, nil)
+	cs := inMemoryMCP(t, t.TempDir())
+	tools, err := cs.ListTools(t.Context(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -541,4 +528,33 @@ func TestMCPArgumentsAreFlags(t *testing.T) {
 			}
 		})
 	}
+}
+
+// inMemoryMCP serves the assistant's tools over roots in this process
+// and returns a client connected to them; both stop with the test.
+func inMemoryMCP(t *testing.T, roots ...string) *mcp.ClientSession {
+	t.Helper()
+	srv, err := assistant.New(assistant.Config{Roots: roots})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	ct, st := mcp.NewInMemoryTransports()
+	served := make(chan struct{})
+	go func() {
+		defer close(served)
+		srv.Run(ctx, st)
+	}()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t", Version: "1"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		cancel()
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cs.Close()
+		srv.Close()
+		cancel()
+		<-served
+	})
+	return cs
 }

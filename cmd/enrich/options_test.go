@@ -1,15 +1,10 @@
 package main
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-
-	"github.com/enrich-dev/enrich/assistant"
 )
 
 // The command line and `enrich mcp` check a run's settings with one
@@ -21,20 +16,7 @@ func TestRunOptionsCheckedOnce(t *testing.T) {
 	if err := os.WriteFile(input, []byte("Email\nana@example.com\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	srv, err := assistant.New(assistant.Config{Roots: []string{root}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	ct, st := mcp.NewInMemoryTransports()
-	go srv.Run(ctx, st)
-	defer srv.Close()
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t", Version: "1"}, nil).Connect(ctx, ct, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cs.Close()
+	cs := inMemoryMCP(t, root)
 
 	for _, tc := range []struct {
 		flags []string
