@@ -2,12 +2,15 @@ package e2e
 
 import (
 	"bytes"
+	"flag"
 	"math/rand/v2"
 	"os"
 	"syscall"
 	"testing"
 	"time"
 )
+
+var crashSeed = flag.Uint64("crash-seed", 0, "seed of TestCrashAndResume's kill times; 0 draws one")
 
 // TestCrashAndResume kills the run with SIGKILL at random moments, restarts
 // it each time, and checks that the final output is byte for byte the
@@ -30,7 +33,12 @@ func TestCrashAndResume(t *testing.T) {
 	j := newJob(t, cfg, rows)
 	listen := freePort(t) // the callback URL must survive restarts
 	args := j.args("--listen", listen, "--max-attempts", "10", "--callback-timeout", "2s")
-	r := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1))
+	seed := *crashSeed
+	if seed == 0 {
+		seed = uint64(time.Now().UnixNano())
+	}
+	t.Logf("kill times from seed %d; replay: go test ./e2e -run TestCrashAndResume -crash-seed %d", seed, seed)
+	r := rand.New(rand.NewPCG(seed, 1))
 	kills := 0
 	for kills < 5 {
 		cmd := j.start(t, args...)

@@ -2,8 +2,10 @@ package pipeline
 
 import (
 	"encoding/json"
+	"io"
 	"time"
 
+	"github.com/enrich-dev/enrich/internal/atomicfile"
 	"github.com/enrich-dev/enrich/report"
 )
 
@@ -162,5 +164,8 @@ func writeStatus(journal string, s Snapshot) error {
 	if err != nil {
 		return err
 	}
-	return writeFile(statusPath(journal), append(b, '\n'))
+	return atomicfile.WriteWith(statusPath(journal), func(w io.Writer) error {
+		_, err := w.Write(append(b, '\n'))
+		return err
+	})
 }

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"bufio"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -45,19 +44,7 @@ func writeFiles(output string, v any, page func(io.Writer) error) error {
 // holds the old file or the whole new one whatever happens, and a new
 // file gets the mode os.Create would give it.
 func writeAtomic(path string, write func(io.Writer) error) error {
-	f, err := atomicfile.Create(path)
-	if err != nil {
-		return fmt.Errorf("write report: %w", err)
-	}
-	defer f.Abort()
-	bw := bufio.NewWriter(f)
-	if err := write(bw); err != nil {
-		return fmt.Errorf("write report %s: %w", path, err)
-	}
-	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("write report: %w", err)
-	}
-	if err := f.Commit(); err != nil {
+	if err := atomicfile.WriteWith(path, write); err != nil {
 		return fmt.Errorf("write report: %w", err)
 	}
 	return nil

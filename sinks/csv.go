@@ -11,6 +11,7 @@ import (
 	"golang.org/x/text/encoding"
 	xunicode "golang.org/x/text/encoding/unicode"
 
+	"github.com/enrich-dev/enrich/internal/atomicfile"
 	"github.com/enrich-dev/enrich/internal/sheet"
 	"github.com/enrich-dev/enrich/internal/textenc"
 )
@@ -32,7 +33,7 @@ const (
 // gets UTF-8 with a BOM and commas: the user has Excel, which needs the
 // BOM to read UTF-8.
 type csvWriter struct {
-	file     *AtomicFile
+	file     *atomicfile.File
 	buf      *bufio.Writer
 	layout   sheet.Layout
 	columns  []Column
@@ -52,7 +53,7 @@ type csvWriter struct {
 var _ Writer = (*csvWriter)(nil)
 
 func newCSVWriter(path string, layout sheet.Layout, opts Options) (*csvWriter, error) {
-	file, err := CreateAtomic(path)
+	file, err := atomicfile.Create(path)
 	if err != nil {
 		return nil, err
 	}

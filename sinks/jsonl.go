@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/enrich-dev/enrich/internal/atomicfile"
 	"github.com/enrich-dev/enrich/internal/sheet"
 )
 
@@ -21,7 +22,7 @@ import (
 // columns an export adds); "candidate" is the raw profile exactly as the
 // service sent it (compacted to one line), or null.
 type jsonlWriter struct {
-	file    *AtomicFile
+	file    *atomicfile.File
 	buf     *bufio.Writer
 	layout  sheet.Layout
 	columns []Column
@@ -31,7 +32,7 @@ type jsonlWriter struct {
 var _ Writer = (*jsonlWriter)(nil)
 
 func newJSONLWriter(path string, layout sheet.Layout, opts Options) (*jsonlWriter, error) {
-	file, err := CreateAtomic(path)
+	file, err := atomicfile.Create(path)
 	if err != nil {
 		return nil, err
 	}

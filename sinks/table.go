@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/enrich-dev/enrich/internal/atomicfile"
 	"github.com/gocarina/gocsv"
 )
 
@@ -24,7 +25,7 @@ type Table[T any] struct {
 	cells  capture
 	rows   int
 
-	file  *AtomicFile // CSV and JSONL
+	file  *atomicfile.File // CSV and JSONL
 	buf   *bufio.Writer
 	csv   *csv.Writer
 	line  bytes.Buffer
@@ -61,7 +62,7 @@ func CreateTable[T any](path string) (*Table[T], error) {
 		}
 		err = t.sheet.writeRow(t.header)
 	default:
-		if t.file, err = CreateAtomic(path); err != nil {
+		if t.file, err = atomicfile.Create(path); err != nil {
 			return nil, err
 		}
 		t.buf = bufio.NewWriterSize(t.file, 64<<10)

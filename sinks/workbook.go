@@ -14,6 +14,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"github.com/enrich-dev/enrich/internal/atomicfile"
 	"github.com/enrich-dev/enrich/internal/sheet"
 	"github.com/enrich-dev/enrich/internal/sheetxml"
 )
@@ -28,7 +29,7 @@ import (
 // filtered, and the new columns get a width. Memory does not depend on the
 // number of rows.
 type workbookWriter struct {
-	file    *AtomicFile
+	file    *atomicfile.File
 	buf     *bufio.Writer
 	zw      *zip.Writer
 	in      *zip.ReadCloser
@@ -60,7 +61,7 @@ func newWorkbookWriter(path string, layout sheet.Layout, opts Options) (w *workb
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", layout.Path, err)
 	}
-	file, err := CreateAtomic(path)
+	file, err := atomicfile.Create(path)
 	if err != nil {
 		_ = in.Close()
 		return nil, err

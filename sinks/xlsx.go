@@ -14,6 +14,7 @@ import (
 	"github.com/klauspost/compress/flate"
 	"github.com/xuri/excelize/v2"
 
+	"github.com/enrich-dev/enrich/internal/atomicfile"
 	"github.com/enrich-dev/enrich/internal/sheet"
 )
 
@@ -26,7 +27,7 @@ import (
 // formula, and numbers keep their exact digits. The header row is bold,
 // frozen and filtered.
 type streamSheet struct {
-	file    *AtomicFile
+	file    *atomicfile.File
 	buf     *bufio.Writer
 	zw      *zip.Writer
 	sheet   io.Writer
@@ -43,7 +44,7 @@ func newStreamSheet(path, name string) (*streamSheet, error) {
 	if err != nil {
 		return nil, fmt.Errorf("create %s: %w", path, err)
 	}
-	file, err := CreateAtomic(path)
+	file, err := atomicfile.Create(path)
 	if err != nil {
 		return nil, err
 	}

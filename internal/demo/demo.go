@@ -74,8 +74,15 @@ func Run(ctx context.Context, o Options) (*report.Run, error) {
 		return nil, err
 	}
 	srv := &http.Server{Handler: emu, ReadHeaderTimeout: 10 * time.Second}
-	go srv.Serve(ln)
-	defer srv.Close()
+	served := make(chan struct{})
+	go func() {
+		defer close(served)
+		srv.Serve(ln)
+	}()
+	defer func() {
+		srv.Close()
+		<-served
+	}()
 	base := "http://" + ln.Addr().String()
 
 	sheet := leads.Generate(emu.World(), o.Rows, 2026)
