@@ -95,6 +95,62 @@ type Config struct {
 	Now    func() time.Time // clock; default time.Now
 }
 
+// Validate refuses settings out of range, each named by its flag of
+// `enrich emulator`, which sets them: New checks a Config with it once
+// its zeros have their defaults, and the command checks its flags with it
+// before, so that a 0 there is refused where it has no meaning.
+func (c *Config) Validate() error {
+	for _, p := range []struct {
+		flag string
+		v    float64
+	}{
+		{"callback-loss", c.CallbackLoss}, {"submit-error-rate", c.SubmitErrorRate}, {"timeout-rate", c.TimeoutRate},
+		{"duplicate-rate", c.DuplicateRate}, {"lost-answer-rate", c.LostAnswerRate}, {"reused-id-rate", c.ReusedIDRate},
+	} {
+		if p.v < 0 || p.v > 1 || p.v != p.v {
+			return fmt.Errorf("--%s %v: give a probability from 0 to 1", p.flag, p.v)
+		}
+	}
+	for _, d := range []struct {
+		flag     string
+		v        time.Duration
+		positive bool
+	}{
+		{"rate-window", c.RateWindow, true}, {"callback-delay", c.CallbackDelay, true},
+		{"answer-timeout", c.AnswerTimeout, true}, {"duplicate-period", c.DuplicatePeriod, true},
+		{"notice-period", c.NoticePeriod, true}, {"scroll-ttl", c.ScrollTTL, true},
+		{"day-length", c.DayLength, true}, {"mcp-token-ttl", c.MCPTokenTTL, true},
+		{"max-callback-delay", c.MaxCallbackDelay, false}, {"answer-delay", c.AnswerDelay, false},
+		{"search-delay", c.SearchDelay, false},
+	} {
+		switch {
+		case d.positive && d.v <= 0:
+			return fmt.Errorf("--%s %v: must be longer than 0", d.flag, d.v)
+		case d.v < 0:
+			return fmt.Errorf("--%s %v: cannot be negative", d.flag, d.v)
+		}
+	}
+	switch {
+	case len(c.RetryGaps) != 3:
+		return fmt.Errorf("--retry-gaps: give 3 durations, such as 10s,30s,60s")
+	case c.People < 1:
+		return fmt.Errorf("--people %d: must be at least 1", c.People)
+	case c.SearchQueriesPerDay < 0 || c.SearchProfilesPerDay < 0 || c.ProfileViewsPerDay < 0:
+		return fmt.Errorf("--search-queries-per-day, --search-profiles-per-day and --profile-views-per-day cannot be negative")
+	}
+	for _, g := range c.RetryGaps {
+		if g < 0 {
+			return fmt.Errorf("--retry-gaps %v: a gap cannot be negative", g)
+		}
+	}
+	if !c.WorldStart.IsZero() {
+		if err := world.CheckStart(c.WorldStart); err != nil {
+			return fmt.Errorf("--world-start: %w", err)
+		}
+	}
+	return nil
+}
+
 func (c *Config) setDefaults() {
 	if c.Seed == 0 {
 		c.Seed = 1
@@ -178,10 +234,8 @@ type Emulator struct {
 // once; Close stops its deliveries.
 func New(cfg Config) (*Emulator, error) {
 	cfg.setDefaults()
-	if !cfg.WorldStart.IsZero() {
-		if err := world.CheckStart(cfg.WorldStart); err != nil {
-			return nil, fmt.Errorf("world start: %w", err)
-		}
+	if err := cfg.Validate(); err != nil {
+		return nil, err
 	}
 	accounts := cfg.Accounts
 	if len(accounts) == 0 {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"net/http"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -213,6 +214,48 @@ func TestReusedRequestID(t *testing.T) {
 	for range 2 {
 		if cb := rc.next(t); cb.RequestID != ids[0] {
 			t.Errorf("callback with Request-Id %d, want %d", cb.RequestID, ids[0])
+		}
+	}
+}
+
+// TestConfigValidated: New refuses every setting out of range, naming
+// the flag of `enrich emulator` that sets it; zeros take their defaults.
+func TestConfigValidated(t *testing.T) {
+	base := emulator.Config{People: 50, Default: emulator.AccountConfig{Name: "default", Key: "k"}}
+	if emu, err := emulator.New(base); err != nil {
+		t.Fatalf("zeros: %v", err)
+	} else {
+		emu.Close()
+	}
+	for _, tc := range []struct {
+		flag string
+		set  func(*emulator.Config)
+	}{
+		{"--callback-loss", func(c *emulator.Config) { c.CallbackLoss = 1.5 }},
+		{"--submit-error-rate", func(c *emulator.Config) { c.SubmitErrorRate = -0.1 }},
+		{"--timeout-rate", func(c *emulator.Config) { c.TimeoutRate = 2 }},
+		{"--duplicate-rate", func(c *emulator.Config) { c.DuplicateRate = 1.01 }},
+		{"--lost-answer-rate", func(c *emulator.Config) { c.LostAnswerRate = -1 }},
+		{"--reused-id-rate", func(c *emulator.Config) { c.ReusedIDRate = 3 }},
+		{"--callback-delay", func(c *emulator.Config) { c.CallbackDelay = -time.Second }},
+		{"--rate-window", func(c *emulator.Config) { c.RateWindow = -time.Minute }},
+		{"--max-callback-delay", func(c *emulator.Config) { c.MaxCallbackDelay = -time.Second }},
+		{"--answer-delay", func(c *emulator.Config) { c.AnswerDelay = -time.Second }},
+		{"--retry-gaps", func(c *emulator.Config) { c.RetryGaps = []time.Duration{time.Second} }},
+		{"--retry-gaps", func(c *emulator.Config) { c.RetryGaps = []time.Duration{time.Second, -time.Second, time.Second} }},
+		{"--people", func(c *emulator.Config) { c.People = -3 }},
+		{"--profile-views-per-day", func(c *emulator.Config) { c.ProfileViewsPerDay = -1 }},
+	} {
+		cfg := base
+		tc.set(&cfg)
+		emu, err := emulator.New(cfg)
+		if err == nil {
+			emu.Close()
+			t.Errorf("%s: a bad setting was taken", tc.flag)
+			continue
+		}
+		if !strings.Contains(err.Error(), tc.flag) {
+			t.Errorf("%s: %v; want the flag named", tc.flag, err)
 		}
 	}
 }

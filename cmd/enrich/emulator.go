@@ -197,11 +197,6 @@ func (o *emulatorOptions) run(ctx context.Context, g *globals) error {
 	if err != nil {
 		return err
 	}
-	for name, p := range map[string]float64{"--callback-loss": o.cfg.CallbackLoss, "--submit-error-rate": o.cfg.SubmitErrorRate, "--timeout-rate": o.cfg.TimeoutRate, "--duplicate-rate": o.cfg.DuplicateRate, "--lost-answer-rate": o.cfg.LostAnswerRate, "--reused-id-rate": o.cfg.ReusedIDRate} {
-		if p < 0 || p > 1 {
-			return usageErrorf("%s %v: give a probability from 0 to 1", name, p)
-		}
-	}
 	for _, s := range o.outages {
 		out, err := emulator.ParseOutage(s)
 		if err != nil {
@@ -209,31 +204,13 @@ func (o *emulatorOptions) run(ctx context.Context, g *globals) error {
 		}
 		o.cfg.Outages = append(o.cfg.Outages, out)
 	}
-	if o.cfg.NoticePeriod <= 0 || o.cfg.CallbackDelay <= 0 || o.cfg.MaxCallbackDelay < 0 || o.cfg.AnswerDelay < 0 {
-		return usageErrorf("--notice-period and --callback-delay must be positive, --max-callback-delay and --answer-delay not negative")
-	}
-	if len(o.cfg.RetryGaps) != 3 {
-		return usageErrorf("--retry-gaps takes 3 durations, such as 10s,30s,60s")
-	}
-	if o.cfg.People < 1 {
-		return usageErrorf("--people must be at least 1")
-	}
 	worldStart, err := time.Parse(time.DateOnly, o.worldStart)
 	if err != nil {
 		return usageErrorf("--world-start %q: give a date as YYYY-MM-DD", o.worldStart)
 	}
-	if err := world.CheckStart(worldStart); err != nil {
-		return usageErrorf("--world-start: %v", err)
-	}
 	o.cfg.WorldStart = worldStart
-	if o.cfg.ScrollTTL <= 0 || o.cfg.DayLength <= 0 || o.cfg.SearchDelay < 0 {
-		return usageErrorf("--scroll-ttl and --day-length must be positive, --search-delay not negative")
-	}
-	if o.cfg.MCPTokenTTL <= 0 {
-		return usageErrorf("--mcp-token-ttl must be positive")
-	}
-	if o.cfg.SearchQueriesPerDay < 0 || o.cfg.SearchProfilesPerDay < 0 || o.cfg.ProfileViewsPerDay < 0 {
-		return usageErrorf("daily quotas cannot be negative")
+	if err := o.cfg.Validate(); err != nil {
+		return withCode(ExitUsage, err)
 	}
 	cfg := o.cfg
 	cfg.Logger = log
