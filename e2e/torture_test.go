@@ -236,8 +236,11 @@ func torture(t *testing.T, seed uint64) {
 
 	j := &job{emu: emu, srv: srv, url: srv.URL, dir: dir, input: input, output: output, journal: filepath.Join(dir, "job.journal")}
 	if sch.fullDisk {
-		// About half of what the job's journal needs.
-		j.journal = filepath.Join(smallDisk(t, 96<<10+int(need)*1024), "job.journal")
+		// About half of what the job's journal needs, past the room a new
+		// journal takes (its first pages, the owner and status files): a
+		// disk too small for that stops the first run before anything is
+		// sent, which is no test of a disk that fills.
+		j.journal = filepath.Join(smallDisk(t, max(256<<10, 96<<10+int(need)*1024)), "job.journal")
 	}
 	// The receiver's address must survive restarts: callbacks for a killed
 	// run reach the next one.
