@@ -131,8 +131,6 @@ func (c *Config) Validate() error {
 		}
 	}
 	switch {
-	case len(c.RetryGaps) != 3:
-		return fmt.Errorf("--retry-gaps: give 3 durations, such as 10s,30s,60s")
 	case c.People < 1:
 		return fmt.Errorf("--people %d: must be at least 1", c.People)
 	case c.SearchQueriesPerDay < 0 || c.SearchProfilesPerDay < 0 || c.ProfileViewsPerDay < 0:

@@ -241,7 +241,6 @@ func TestConfigValidated(t *testing.T) {
 		{"--rate-window", func(c *emulator.Config) { c.RateWindow = -time.Minute }},
 		{"--max-callback-delay", func(c *emulator.Config) { c.MaxCallbackDelay = -time.Second }},
 		{"--answer-delay", func(c *emulator.Config) { c.AnswerDelay = -time.Second }},
-		{"--retry-gaps", func(c *emulator.Config) { c.RetryGaps = []time.Duration{time.Second} }},
 		{"--retry-gaps", func(c *emulator.Config) { c.RetryGaps = []time.Duration{time.Second, -time.Second, time.Second} }},
 		{"--people", func(c *emulator.Config) { c.People = -3 }},
 		{"--profile-views-per-day", func(c *emulator.Config) { c.ProfileViewsPerDay = -1 }},

@@ -209,6 +209,9 @@ func (o *emulatorOptions) run(ctx context.Context, g *globals) error {
 		return usageErrorf("--world-start %q: give a date as YYYY-MM-DD", o.worldStart)
 	}
 	o.cfg.WorldStart = worldStart
+	if len(o.cfg.RetryGaps) != 3 { // the service's schedule: three retries
+		return usageErrorf("--retry-gaps takes 3 durations, such as 10s,30s,60s")
+	}
 	if err := o.cfg.Validate(); err != nil {
 		return withCode(ExitUsage, err)
 	}
