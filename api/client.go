@@ -2,6 +2,7 @@ package api
 
 import (
 	"github.com/enrich-dev/enrich/api/wire"
+	"github.com/enrich-dev/enrich/internal/clock"
 
 	"bytes"
 	"context"
@@ -297,7 +298,7 @@ func (c *Client) once(ctx context.Context, method, path string, query url.Values
 		Path:       path,
 		Status:     resp.StatusCode,
 		Message:    errorMessage(respBody),
-		RetryAfter: parseRetryAfter(resp.Header.Get("Retry-After"), time.Now()),
+		RetryAfter: parseRetryAfter(resp.Header.Get("Retry-After"), clock.Real{}.Now()),
 	}
 }
 

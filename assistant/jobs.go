@@ -42,9 +42,9 @@ type job struct {
 
 var _ pipeline.Progress = (*job)(nil)
 
-func newJob(seq int, input, output, journal string, files *openFiles) *job {
+func newJob(seq int, input, output, journal string, files *openFiles, started time.Time) *job {
 	return &job{id: "job-" + strconv.Itoa(seq), seq: seq, input: input, output: output, journal: journal, files: files,
-		started: time.Now(), done: make(chan struct{}), changed: make(chan struct{})}
+		started: started, done: make(chan struct{}), changed: make(chan struct{})}
 }
 
 // Update records a snapshot of the running job.
@@ -185,7 +185,7 @@ func (s *Server) addJob(input, output, journal string, files *openFiles) (*job, 
 		}
 	}
 	s.nextJob++
-	j := newJob(s.nextJob, input, output, journal, files)
+	j := newJob(s.nextJob, input, output, journal, files, s.cfg.Clock.Now())
 	s.jobs[j.id] = j
 	return j, nil
 }

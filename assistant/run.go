@@ -98,7 +98,7 @@ func (s *Server) run(ctx context.Context, req *mcp.CallToolRequest, in runInput)
 	if cfg.Journal, err = s.openPlace(files, journal, true); err != nil {
 		return nil, err
 	}
-	cfg.Log, cfg.Command = s.log, "enrich mcp"
+	cfg.Log, cfg.Command, cfg.Clock = s.log, "enrich mcp", s.cfg.Clock
 
 	j, err := s.addJob(input, output, journal, files)
 	if err != nil {

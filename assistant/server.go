@@ -32,6 +32,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/internal/clock"
 )
 
 // Config describes the server.
@@ -45,6 +46,7 @@ type Config struct {
 	Service func() (*api.Client, error)
 	Log     *slog.Logger // default discards
 	Version string       // reported to clients
+	Clock   clock.Clock  // default the real one; the jobs run on it too
 }
 
 // Server is the MCP server of `enrich mcp`.
@@ -77,6 +79,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Clock == nil {
+		cfg.Clock = clock.Real{}
 	}
 	if cfg.Service == nil {
 		cfg.Service = func() (*api.Client, error) { return nil, fmt.Errorf("no service is configured") }

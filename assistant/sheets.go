@@ -108,7 +108,7 @@ func (s *Server) plan(ctx context.Context, _ *mcp.CallToolRequest, in planInput)
 			if err != nil {
 				return nil, fmt.Errorf("refresh_older_than: %w", err)
 			}
-			popts.Due = plan.DueIn(j, in.WithoutContacts, time.Now().Add(-age))
+			popts.Due = plan.DueIn(j, in.WithoutContacts, s.cfg.Clock.Now().Add(-age))
 		}
 	case errors.Is(err, os.ErrNotExist):
 	case errors.Is(err, state.ErrLocked):

@@ -8,13 +8,13 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"time"
 	"unicode/utf8"
 
 	"github.com/klauspost/compress/flate"
 	"github.com/xuri/excelize/v2"
 
 	"github.com/enrich-dev/enrich/internal/atomicfile"
+	"github.com/enrich-dev/enrich/internal/clock"
 	"github.com/enrich-dev/enrich/internal/sheet"
 )
 
@@ -63,7 +63,7 @@ func newStreamSheet(path, name string) (*streamSheet, error) {
 		}
 	}
 	if err == nil {
-		s.sheet, err = s.zw.CreateHeader(&zip.FileHeader{Name: templateSheet, Method: zip.Deflate, Modified: time.Now()})
+		s.sheet, err = s.zw.CreateHeader(&zip.FileHeader{Name: templateSheet, Method: zip.Deflate, Modified: clock.Real{}.Now()})
 	}
 	if err != nil {
 		s.abort()

@@ -33,6 +33,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/enrich-dev/enrich/internal/clock"
 	"github.com/klauspost/compress/zstd"
 	bolt "go.etcd.io/bbolt"
 	berrors "go.etcd.io/bbolt/errors"
@@ -327,7 +328,7 @@ func (j *Journal) init(readOnly bool) error {
 		if err := meta.Put(keyToken, []byte(hex.EncodeToString(token))); err != nil {
 			return err
 		}
-		if err := meta.Put(keyCreated, []byte(time.Now().UTC().Format(time.RFC3339))); err != nil {
+		if err := meta.Put(keyCreated, []byte(clock.Real{}.Now().UTC().Format(time.RFC3339))); err != nil {
 			return err
 		}
 		return meta.Put(keyVersion, []byte(strconv.Itoa(SchemaVersion)))
@@ -370,7 +371,7 @@ func holderPath(journal string) string { return journal + ".owner" }
 
 func writeHolder(journal, command string) error {
 	host, _ := os.Hostname()
-	b, err := json.Marshal(Holder{PID: os.Getpid(), Host: host, Command: command, Since: time.Now().UTC().Truncate(time.Second)})
+	b, err := json.Marshal(Holder{PID: os.Getpid(), Host: host, Command: command, Since: clock.Real{}.Now().UTC().Truncate(time.Second)})
 	if err != nil {
 		return err
 	}

@@ -15,6 +15,7 @@ import (
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/enrich-dev/enrich/api/wire"
+	"github.com/enrich-dev/enrich/internal/clock"
 )
 
 // SalvageReport is what Salvage copied and what it left behind.
@@ -153,7 +154,7 @@ func Salvage(from, to string) (SalvageReport, error) {
 		}
 		rep.Dropped["requests"] += len(bad)
 		rep.Copied["requests"] -= len(bad)
-		return meta.Put([]byte("salvaged"), []byte(time.Now().UTC().Format(time.RFC3339)))
+		return meta.Put([]byte("salvaged"), []byte(clock.Real{}.Now().UTC().Format(time.RFC3339)))
 	})
 	if err == nil {
 		err = dst.db.Sync()
@@ -242,7 +243,7 @@ func harvest(path string, dst *Journal) (int, error) {
 			if err != nil {
 				return err
 			}
-			if err := putLookup(lookups, item, Lookup{Phase: Found, Attempts: 1, Result: id, Updated: time.Now().UTC()}); err != nil {
+			if err := putLookup(lookups, item, Lookup{Phase: Found, Attempts: 1, Result: id, Updated: clock.Real{}.Now().UTC()}); err != nil {
 				return err
 			}
 			added++

@@ -225,7 +225,7 @@ func (o *emulatorOptions) run(ctx context.Context, g *globals) error {
 		o.account.Name = "default"
 		cfg.Default = o.account
 	}
-	start := time.Now()
+	start := wall.Now()
 	emu, err := emulator.New(cfg)
 	if err != nil {
 		return withCode(ExitUsage, err)
@@ -251,7 +251,7 @@ func (o *emulatorOptions) run(ctx context.Context, g *globals) error {
 		listeners = append(listeners, mln)
 		log.Info("assistant-protocol server ready", "url", "http://"+mln.Addr().String()+"/mcp")
 	}
-	log.Info("emulator ready", "url", "http://"+ln.Addr().String(), "mcp", "http://"+ln.Addr().String()+"/mcp", "people", cfg.People, "worldStart", emu.World().Start().Format(time.DateOnly), "accounts", max(1, len(cfg.Accounts)), "startup", time.Since(start).Round(time.Millisecond))
+	log.Info("emulator ready", "url", "http://"+ln.Addr().String(), "mcp", "http://"+ln.Addr().String()+"/mcp", "people", cfg.People, "worldStart", emu.World().Start().Format(time.DateOnly), "accounts", max(1, len(cfg.Accounts)), "startup", wall.Now().Sub(start).Round(time.Millisecond))
 	errc := make(chan error, len(servers))
 	for i, srv := range servers {
 		go func() { errc <- srv.Serve(listeners[i]) }()

@@ -10,6 +10,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 
+	"github.com/enrich-dev/enrich/internal/clock"
 	"github.com/enrich-dev/enrich/pipeline"
 )
 
@@ -104,10 +105,10 @@ type logProgress struct {
 }
 
 func (p *logProgress) Update(s pipeline.Snapshot) {
-	if time.Since(p.last) < p.every {
+	if wall.Now().Sub(p.last) < p.every {
 		return
 	}
-	p.last = time.Now()
+	p.last = wall.Now()
 	p.line("progress", s)
 }
 
@@ -166,7 +167,7 @@ func newCounter(mode, what string, g *globals, log *slog.Logger) (*counter, erro
 	}
 	// A log line comes every 30 seconds, the first after 30: short work
 	// logs none.
-	return &counter{what: what, log: log, mode: mode, last: time.Now()}, nil
+	return &counter{what: what, log: log, mode: mode, last: wall.Now()}, nil
 }
 
 func (c *counter) update(n int, of int64) {
@@ -185,8 +186,8 @@ func (c *counter) update(n int, of int64) {
 		c.bar.ChangeMax64(of)
 		c.bar.Set(n)
 	case "log":
-		if time.Since(c.last) >= 30*time.Second {
-			c.last = time.Now()
+		if wall.Now().Sub(c.last) >= 30*time.Second {
+			c.last = wall.Now()
 			if of < 0 {
 				c.log.Info("progress", c.what, n)
 			} else {
@@ -213,3 +214,6 @@ func (c *counter) done() {
 		c.bar = nil
 	}
 }
+
+// wall is the clock of the command line's own displays and timings.
+var wall clock.Clock = clock.Real{}
