@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/enrich-dev/enrich/export"
 	"github.com/enrich-dev/enrich/plan"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -52,9 +53,9 @@ type planOutput struct {
 
 // exportOutput is what an export wrote.
 type exportOutput struct {
-	Output   string             `json:"output"`
-	Rows     int                `json:"rows"`
-	ByStatus pipeline.RowCounts `json:"rows_by_status"`
+	Output   string           `json:"output"`
+	Rows     int              `json:"rows"`
+	ByStatus export.RowCounts `json:"rows_by_status"`
 }
 
 func (s *Server) addSheetTools() {
@@ -134,7 +135,7 @@ func (s *Server) export(ctx context.Context, _ *mcp.CallToolRequest, in exportIn
 	}
 	files := s.openFiles()
 	defer files.Close()
-	cfg := pipeline.ExportConfig{Source: opts, WithoutContacts: in.WithoutContacts, NoFormulaGuard: in.NoFormulaGuard, Refresh: in.WithChanges}
+	cfg := export.Config{Source: opts, WithoutContacts: in.WithoutContacts, NoFormulaGuard: in.NoFormulaGuard, Refresh: in.WithChanges}
 	if cfg.Input, err = s.openInput(files, input); err != nil {
 		return nil, err
 	}
@@ -151,7 +152,7 @@ func (s *Server) export(ctx context.Context, _ *mcp.CallToolRequest, in exportIn
 	if cfg.Output, err = s.openPlace(files, output, true); err != nil {
 		return nil, err
 	}
-	written, err := pipeline.Export(ctx, j, cfg)
+	written, err := export.Export(ctx, j, cfg)
 	if err != nil {
 		return nil, files.explain(err)
 	}

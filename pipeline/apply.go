@@ -3,6 +3,7 @@ package pipeline
 import (
 	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/callback"
+	"github.com/enrich-dev/enrich/model"
 	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/state"
 )
@@ -56,34 +57,34 @@ func (e *engine) applyAll(changes []state.Change) {
 		if c.Mode != e.mode {
 			continue
 		}
-		li, ok := e.m.index[c.ID]
+		li, ok := e.m.Index[c.ID]
 		if !ok {
 			continue
 		}
-		l := &e.m.lookups[li]
-		l.settled = false // the export reads this one from the journal
-		if l.phase == c.Lookup.Phase && l.phase.Final() {
+		l := &e.m.Lookups[li]
+		l.Settled = false // the export reads this one from the journal
+		if l.Phase == c.Lookup.Phase && l.Phase.Final() {
 			continue // already applied, from the journal's answer to a batch intent
 		}
 		if c.Lookup.Phase == state.Found {
 			e.cr.received()
 		}
-		l.phase, l.notBefore, l.batch = c.Lookup.Phase, c.Lookup.NotBefore, c.Lookup.Batch
-		switch l.phase {
+		l.Phase, l.NotBefore, l.Batch = c.Lookup.Phase, c.Lookup.NotBefore, c.Lookup.Batch
+		switch l.Phase {
 		case state.Found:
 			e.settleRows(li)
 		case state.Failed:
 			e.stats.gaveUp++
 			e.settleRows(li)
 		case state.NotFound:
-			waiting := e.m.waiting[li]
-			delete(e.m.waiting, li)
+			waiting := e.m.Waiting[li]
+			delete(e.m.Waiting, li)
 			for _, r := range waiting {
-				switch next, out := e.m.advance(r); out {
-				case rowWaiting, rowCreditsOver:
+				switch next, out := e.m.Advance(r); out {
+				case model.Waiting, model.CreditsOver:
 					e.want(next)
-				case rowFailed: // given up by this run: the row is done for now
-					e.m.rows[r].done = true
+				case model.Failed: // given up by this run: the row is done for now
+					e.m.Rows[r].Done = true
 				}
 			}
 		case state.CreditsOver:
@@ -138,8 +139,8 @@ func (e *engine) answeredInModel(b state.Batch) bool {
 		return false
 	}
 	for _, id := range b.Items {
-		li, ok := e.m.index[id]
-		if !ok || !e.m.lookups[li].phase.Final() {
+		li, ok := e.m.Index[id]
+		if !ok || !e.m.Lookups[li].Phase.Final() {
 			return false
 		}
 	}
@@ -148,8 +149,8 @@ func (e *engine) answeredInModel(b state.Batch) bool {
 
 // settleRows marks the rows waiting on a lookup done for this run.
 func (e *engine) settleRows(li int32) {
-	for _, r := range e.m.waiting[li] {
-		e.m.rows[r].done = true
+	for _, r := range e.m.Waiting[li] {
+		e.m.Rows[r].Done = true
 	}
-	delete(e.m.waiting, li)
+	delete(e.m.Waiting, li)
 }

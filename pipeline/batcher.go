@@ -10,12 +10,12 @@ import (
 // want queues lookup li if it is queued in the journal's sense and not yet
 // in the queue.
 func (e *engine) want(li int32) {
-	l := &e.m.lookups[li]
-	if l.queued || l.phase != state.Queued {
+	l := &e.m.Lookups[li]
+	if l.Queued || l.Phase != state.Queued {
 		return
 	}
-	l.queued = true
-	e.queue.push(li, l.notBefore, e.clock.Now())
+	l.Queued = true
+	e.queue.push(li, l.NotBefore, e.clock.Now())
 }
 
 // submit sends batches while there are lookups ready, room in the budget
@@ -96,8 +96,8 @@ func (e *engine) heldBack(now time.Time) {
 // how many remain.
 func (e *engine) dropStale() int {
 	q := &e.queue
-	for len(q.ready) > 0 && e.m.lookups[q.ready[0]].phase != state.Queued {
-		e.m.lookups[q.ready[0]].queued = false
+	for len(q.ready) > 0 && e.m.Lookups[q.ready[0]].Phase != state.Queued {
+		e.m.Lookups[q.ready[0]].Queued = false
 		q.ready = q.ready[1:]
 	}
 	return len(q.ready)

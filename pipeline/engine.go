@@ -10,8 +10,10 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/enrich-dev/enrich/callback"
+	"github.com/enrich-dev/enrich/export"
 	"github.com/enrich-dev/enrich/internal/budget"
 	"github.com/enrich-dev/enrich/internal/clock"
+	"github.com/enrich-dev/enrich/model"
 	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/sinks"
 	"github.com/enrich-dev/enrich/sources"
@@ -27,9 +29,9 @@ type engine struct {
 	clock  clock.Clock
 	j      *state.Journal
 	mode   state.Mode
-	m      *model
-	x      *exporter // the profiles the output is written from
-	kept   *kept     // results the journal could not store, kept beside the output
+	m      *model.Sheet
+	x      *export.Exporter // the profiles the output is written from
+	kept   *export.Kept     // results the journal could not store, kept beside the output
 	layout sources.Layout
 	budget budget.Budget
 	cr     credits
@@ -103,26 +105,26 @@ func newEngine(ctx context.Context, cfg *Config, j *state.Journal) (*engine, err
 	}
 	var err error
 	cfg.Log.Info("reading input", "file", cfg.Input)
-	if e.m, e.layout, err = loadRows(ctx, cfg.Input, cfg.Source, cfg.FileProgress); err != nil {
+	if e.m, e.layout, err = model.Load(ctx, cfg.Input, cfg.Source, cfg.FileProgress); err != nil {
 		return nil, err
 	}
-	if err := e.m.checkWork(e.layout, cfg.Output, len(sinks.DefaultColumns())); err != nil {
+	if err := e.m.CheckWork(e.layout, cfg.Output, len(sinks.DefaultColumns())); err != nil {
 		return nil, err
 	}
-	cfg.Log.Info("input read", "rows_with_identifiers", len(e.m.rows), "lookups", len(e.m.lookups), "rows_without", e.m.noIdentifier, "took", e.clock.Now().Sub(e.started).Round(time.Millisecond))
+	cfg.Log.Info("input read", "rows_with_identifiers", len(e.m.Rows), "lookups", len(e.m.Lookups), "rows_without", e.m.NoIdentifier, "took", e.clock.Now().Sub(e.started).Round(time.Millisecond))
 	if err := e.takeKept(); err != nil {
 		return nil, err
 	}
 	start := e.clock.Now()
-	if err := e.m.readJournal(j, e.mode, e.refreshCutoff()); err != nil {
+	if err := e.m.ReadJournal(j, e.mode, e.refreshCutoff()); err != nil {
 		return nil, err
 	}
 	cfg.Log.Debug("journal read", "took", e.clock.Now().Sub(start).Round(time.Millisecond))
-	e.x = newExporter(e.mode, 0)
+	e.x = export.NewExporter(e.mode, 0)
 	if err := e.checkAnswers(ctx); err != nil {
 		return nil, err
 	}
-	e.kept = newKept(cfg.Output, e.mode, e.m.has)
+	e.kept = export.NewKept(cfg.Output, e.mode, e.m.Has)
 	e.budget = e.openBudget()
 	return e, nil
 }
@@ -153,7 +155,7 @@ func (e *engine) openBudget() budget.Budget {
 // run performs the job: checks, resume, the loop, and the output.
 func (e *engine) run(ctx context.Context) (*report.Run, error) {
 	cfg := e.cfg
-	defer e.kept.close() // after the receiver's, deferred below
+	defer e.kept.Close() // after the receiver's, deferred below
 	if err := e.resumeFlights(); err != nil {
 		return nil, err
 	}
@@ -193,7 +195,7 @@ func (e *engine) run(ctx context.Context) (*report.Run, error) {
 	e.refreshBalance(ctx)
 	e.tick(e.clock.Now(), true) // the last progress line shows the final balance
 	if e.stats.requests > 0 || e.stop == report.StopCredits {
-		if err := e.j.SetFlag(flagCreditsExhausted(e.mode), e.stop == report.StopCredits); err != nil && e.err == nil {
+		if err := e.j.SetFlag(state.FlagCreditsExhausted(e.mode), e.stop == report.StopCredits); err != nil && e.err == nil {
 			e.err = fmt.Errorf("%w: %v", report.ErrStorage, err)
 		}
 	}
@@ -239,11 +241,6 @@ func (e *engine) startReceiver(ctx context.Context) error {
 	}
 	return nil
 }
-
-// flagCreditsExhausted names the journal's flag, one per credit pool, set
-// when a run stopped because the pool ran out: rows still waiting on that
-// pool then read credits_exhausted rather than pending.
-func flagCreditsExhausted(m state.Mode) string { return "credits-exhausted-" + string(m) }
 
 // callbackURL is where the service posts results: the public address and
 // the journal's secret token.
@@ -293,9 +290,9 @@ func (e *engine) sendingCount() int {
 // place puts every row on its waterfall and queues the lookups rows wait
 // on. It reports whether anything needs the service.
 func (e *engine) place() (bool, error) {
-	for r := range e.m.rows {
-		li, out := e.m.advance(int32(r))
-		if out == rowWaiting || out == rowCreditsOver || out == rowFailed {
+	for r := range e.m.Rows {
+		li, out := e.m.Advance(int32(r))
+		if out == model.Waiting || out == model.CreditsOver || out == model.Failed {
 			e.want(li)
 		}
 	}
@@ -305,8 +302,8 @@ func (e *engine) place() (bool, error) {
 // dueWaiting reports whether rows wait on an answer a refresh looks up
 // again.
 func (e *engine) dueWaiting() bool {
-	for i := range e.m.lookups {
-		if e.m.lookups[i].due && len(e.m.waiting[int32(i)]) > 0 {
+	for i := range e.m.Lookups {
+		if e.m.Lookups[i].Due && len(e.m.Waiting[int32(i)]) > 0 {
 			return true
 		}
 	}
@@ -327,13 +324,13 @@ func (e *engine) refreshCutoff() time.Time {
 func (e *engine) refresh() error {
 	var stale []state.Stale
 	var idx []int32
-	for i := range e.m.lookups {
-		l := &e.m.lookups[i]
-		rows := e.m.waiting[int32(i)]
-		if !l.due || len(rows) == 0 {
+	for i := range e.m.Lookups {
+		l := &e.m.Lookups[i]
+		rows := e.m.Waiting[int32(i)]
+		if !l.Due || len(rows) == 0 {
 			continue
 		}
-		stale = append(stale, state.Stale{ID: l.id, Origin: fmt.Sprintf("%s:%d", e.cfg.shown().Input, e.m.rows[rows[0]].num)})
+		stale = append(stale, state.Stale{ID: l.ID, Origin: fmt.Sprintf("%s:%d", e.cfg.shown().Input, e.m.Rows[rows[0]].Num)})
 		idx = append(idx, int32(i))
 	}
 	if len(stale) == 0 {
@@ -343,8 +340,8 @@ func (e *engine) refresh() error {
 		return err
 	}
 	for _, li := range idx {
-		l := &e.m.lookups[li]
-		l.due, l.phase, l.notBefore = false, state.Queued, time.Time{}
+		l := &e.m.Lookups[li]
+		l.Due, l.Phase, l.NotBefore = false, state.Queued, time.Time{}
 		e.want(li)
 	}
 	e.stats.refreshed = len(idx)
@@ -356,8 +353,8 @@ func (e *engine) refresh() error {
 // answered credits_are_over or given up.
 func (e *engine) carriedOver() int {
 	n := 0
-	for i := range e.m.lookups {
-		if p := e.m.lookups[i].phase; (p == state.CreditsOver || p == state.Failed) && len(e.m.waiting[int32(i)]) > 0 {
+	for i := range e.m.Lookups {
+		if p := e.m.Lookups[i].Phase; (p == state.CreditsOver || p == state.Failed) && len(e.m.Waiting[int32(i)]) > 0 {
 			n++
 		}
 	}
@@ -371,9 +368,9 @@ func (e *engine) requeueCarriedOver() error {
 	for _, phase := range []state.Phase{state.CreditsOver, state.Failed} {
 		var ids []string
 		var idx []int32
-		for i := range e.m.lookups {
-			if e.m.lookups[i].phase == phase && len(e.m.waiting[int32(i)]) > 0 {
-				ids = append(ids, e.m.lookups[i].id)
+		for i := range e.m.Lookups {
+			if e.m.Lookups[i].Phase == phase && len(e.m.Waiting[int32(i)]) > 0 {
+				ids = append(ids, e.m.Lookups[i].ID)
 				idx = append(idx, int32(i))
 			}
 		}
@@ -384,7 +381,7 @@ func (e *engine) requeueCarriedOver() error {
 			return err
 		}
 		for _, li := range idx {
-			e.m.lookups[li].phase = state.Queued
+			e.m.Lookups[li].Phase = state.Queued
 			e.want(li)
 		}
 		if phase == state.Failed {

@@ -1,150 +1,198 @@
-package pipeline
+package pipeline_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"maps"
+	"math"
 	"net"
 	"net/http"
-	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/enrich-dev/enrich/api"
 	"github.com/enrich-dev/enrich/api/wire"
-	"github.com/enrich-dev/enrich/callback"
-	"github.com/enrich-dev/enrich/internal/clock"
+	"github.com/enrich-dev/enrich/pipeline"
 	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/state"
 )
 
-// fakeService is a Service made of functions; a nil one answers as an
-// idle service would.
-type fakeService struct {
-	async   func(req wire.LookupRequest) (int64, api.Meta, error)
-	sync    func(items []string) ([]wire.Result, api.Meta, error)
-	credits func() (int64, api.Meta, error)
+// The engine's rules, tried through Run against a service whose answers
+// each test writes: a real journal, a real receiver on loopback, real
+// callbacks, and what the run reports, keeps and writes as the verdict.
+
+// answer is what the scripted service does with one lookup request.
+type answer struct {
+	err error // the answer to the request; nil: 201 with a requestId
+	// take says the service processed the request even though it
+	// answered err (a 500 after the work, a connection cut after the
+	// request went out): its callback comes, under a requestId the run
+	// never learnt.
+	take bool
+	// lose drops the callback of a request the service took.
+	lose bool
+	// late holds the callback back for this long.
+	late time.Duration
+	// slow holds the answer back for this long.
+	slow time.Duration
+	// first delivers the callback before the answer comes.
+	first bool
+	// found delivers every item as a person found, charged a credit;
+	// otherwise as not found.
+	found bool
 }
 
-func (f *fakeService) LookupAsync(_ context.Context, req wire.LookupRequest) (int64, api.Meta, error) {
-	if f.async == nil {
-		return 1, api.Meta{}, nil
+// scripted is a service whose answer to each lookup request is what
+// script returns for it: the call's number (from 0) and the time since
+// the first call.
+type scripted struct {
+	script  func(call int, since time.Duration) answer
+	credits func() (int64, error)
+	sync    func(call int, items []string) ([]wire.Result, error)
+
+	mu      sync.Mutex
+	calls   []time.Time
+	nextID  int64
+	balance int64 // what a found person costs is taken from it
+	posts   sync.WaitGroup
+}
+
+func (s *scripted) LookupAsync(ctx context.Context, req wire.LookupRequest) (int64, api.Meta, error) {
+	s.mu.Lock()
+	n, now := len(s.calls), time.Now()
+	s.calls = append(s.calls, now)
+	var a answer
+	if s.script != nil {
+		a = s.script(n, now.Sub(s.calls[0]))
 	}
-	return f.async(req)
-}
-
-func (f *fakeService) LookupSync(_ context.Context, items []string, _ bool) ([]wire.Result, api.Meta, error) {
-	if f.sync == nil {
-		return nil, api.Meta{}, errors.New("no sync")
+	s.nextID++
+	id := s.nextID
+	if a.found {
+		s.balance -= int64(len(req.Items))
 	}
-	return f.sync(items)
-}
-
-func (f *fakeService) Credits(context.Context, bool) (int64, api.Meta, error) {
-	if f.credits == nil {
-		return 1000, api.Meta{CreditsLeft: 1000, HasCredits: true}, nil
+	s.mu.Unlock()
+	if a.err == nil || a.take {
+		callbackID := id
+		if a.err != nil {
+			callbackID = 1000 + id // an id the run was never told
+		}
+		if !a.lose {
+			delivered := make(chan struct{})
+			s.posts.Add(1)
+			go func() {
+				defer s.posts.Done()
+				defer close(delivered)
+				time.Sleep(a.late)
+				s.deliver(req, callbackID, a.found)
+			}()
+			if a.first {
+				<-delivered
+			}
+		}
 	}
-	return f.credits()
+	time.Sleep(a.slow)
+	if a.err != nil {
+		return 0, api.Meta{}, a.err
+	}
+	return id, api.Meta{}, nil
 }
 
-var epoch = time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
+// deliver posts a request's results to its callback URL, as the service
+// does, retrying while the receiver is not there yet.
+func (s *scripted) deliver(req wire.LookupRequest, id int64, found bool) {
+	var body bytes.Buffer
+	body.WriteByte('[')
+	for i, item := range req.Items {
+		if i > 0 {
+			body.WriteByte(',')
+		}
+		if found {
+			fmt.Fprintf(&body, `{"item":%q,"status":"success","candidate":{"uid":"%032x","fullName":"P %d"}}`, item, i+1, i)
+		} else {
+			fmt.Fprintf(&body, `{"item":%q,"status":"failed"}`, item)
+		}
+	}
+	body.WriteByte(']')
+	for range 50 {
+		r, _ := http.NewRequest(http.MethodPost, req.CallbackURL, bytes.NewReader(body.Bytes()))
+		r.Header.Set("Content-Type", "application/json")
+		r.Header.Set("Request-Id", fmt.Sprint(id))
+		resp, err := http.DefaultClient.Do(r)
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
 
-// testEngine builds an engine over a sheet of n e-mails, a real journal
-// and a fake clock, with the account checked and, for an asynchronous
-// run, the receiver listening.
-func testEngine(t *testing.T, n int, svc *fakeService, tune func(*Config)) (*engine, *clock.Fake) {
+func (s *scripted) LookupSync(_ context.Context, items []string, _ bool) ([]wire.Result, api.Meta, error) {
+	s.mu.Lock()
+	n := len(s.calls)
+	s.calls = append(s.calls, time.Now())
+	s.mu.Unlock()
+	if s.sync == nil {
+		return nil, api.Meta{}, errors.New("no synchronous lookups here")
+	}
+	results, err := s.sync(n, items)
+	return results, api.Meta{}, err
+}
+
+func (s *scripted) Credits(context.Context, bool) (int64, api.Meta, error) {
+	if s.credits != nil {
+		v, err := s.credits()
+		return v, api.Meta{CreditsLeft: v, HasCredits: err == nil}, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.balance, api.Meta{CreditsLeft: s.balance, HasCredits: true}, nil
+}
+
+// called returns the times of the lookup requests the service received.
+func (s *scripted) called() []time.Time {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]time.Time(nil), s.calls...)
+}
+
+// outcome is what a run gave: its report, its error, how long it took,
+// and where its files are.
+type outcome struct {
+	rep     *report.Run
+	err     error
+	took    time.Duration
+	journal string
+}
+
+// events counts the timeline's events by kind.
+func (o outcome) events() map[string]int {
+	kinds := map[string]int{}
+	if o.rep != nil {
+		for _, ev := range o.rep.Timeline.Events {
+			kinds[ev.Kind]++
+		}
+	}
+	return kinds
+}
+
+// lookup reads what the journal says of an identifier.
+func (o outcome) lookup(t *testing.T, id string) state.Lookup {
 	t.Helper()
-	dir := t.TempDir()
-	var b strings.Builder
-	b.WriteString("Name,Email\n")
-	for i := range n {
-		fmt.Fprintf(&b, "P%d,person%d@example.com\n", i, i)
-	}
-	input := filepath.Join(dir, "in.csv")
-	if err := os.WriteFile(input, []byte(b.String()), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	fake := clock.NewFake(epoch)
-	cfg := Config{
-		Input: input, Output: filepath.Join(dir, "out.csv"), Journal: filepath.Join(dir, "j"),
-		Service: svc, Clock: fake, Listen: "127.0.0.1:0",
-		ItemsPerMinute: 100, RateWindow: time.Minute, CallbackTimeout: 10 * time.Minute,
-		MaxAttempts: 3, RetryWait: time.Minute, DrainTimeout: 5 * time.Minute, ServiceWait: 10 * time.Minute,
-	}
-	if tune != nil {
-		tune(&cfg)
-	}
-	cfg.setDefaults()
-	if err := cfg.validate(); err != nil {
-		t.Fatal(err)
-	}
-	j, err := state.Open(cfg.Journal, state.Options{})
+	j, err := state.Open(o.journal, state.Options{Command: "test"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { j.Close() })
-	ctx := context.Background()
-	e, err := newEngine(ctx, &cfg, j)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := e.place(); err != nil {
-		t.Fatal(err)
-	}
-	if err := e.checkAccount(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if !cfg.Sync {
-		if err := e.startReceiver(ctx); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { e.receiver.Close() })
-	}
-	return e, fake
-}
-
-// sendOne sends a batch of n ready lookups and applies its outcome.
-func sendOne(t *testing.T, e *engine, n int) *flight {
-	t.Helper()
-	now := e.clock.Now()
-	batch := e.take(n)
-	if !e.send(batch, e.budget.Take(now, len(batch)), now) {
-		t.Fatal("send refused")
-	}
-	var f *flight
-	for _, fl := range e.flights {
-		if fl.sending {
-			f = fl
-		}
-	}
-	e.handle(<-e.outcomes)
-	return f
-}
-
-func batchPhase(t *testing.T, e *engine, seq uint64) state.BatchPhase {
-	t.Helper()
-	var p state.BatchPhase = "none"
-	open, err := e.j.OpenBatches()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, b := range open {
-		if b.Seq == seq {
-			p = b.Phase
-		}
-	}
-	return p
-}
-
-func lookupOf(t *testing.T, e *engine, id string) state.Lookup {
-	t.Helper()
+	defer j.Close()
 	var l state.Lookup
-	err := e.j.View(func(r *state.Reader) error {
-		var err error
-		l, _, err = r.Lookup(e.mode, id)
+	err = j.View(func(r *state.Reader) error {
+		l, _, err = r.Lookup(state.WithContacts, id)
 		return err
 	})
 	if err != nil {
@@ -153,8 +201,43 @@ func lookupOf(t *testing.T, e *engine, id string) state.Lookup {
 	return l
 }
 
-// TestSubmissionFailures drives every branch of the classification of a
-// failed submission.
+// runScripted runs over a sheet of n e-mails (person0@example.com, …)
+// against svc, with short waits that tune may change, and stops the run
+// after stopAfter when it is not zero.
+func runScripted(t *testing.T, n int, svc *scripted, tune func(*pipeline.Config), stopAfter time.Duration) outcome {
+	t.Helper()
+	dir := t.TempDir()
+	input := pipeline.WriteEmails(t, dir, n)
+	if svc.balance == 0 {
+		svc.balance = 1000
+	}
+	cfg := pipeline.Config{
+		Input: input, Output: filepath.Join(dir, "out.csv"), Journal: filepath.Join(dir, "j"),
+		Service: svc, Listen: "127.0.0.1:0",
+		ItemsPerMinute: 100, RateWindow: time.Second, CallbackTimeout: 2 * time.Second,
+		MaxAttempts: 3, RetryWait: 100 * time.Millisecond, DrainTimeout: 2 * time.Second,
+		ServiceWait: 10 * time.Second, MaxDuration: time.Minute,
+	}
+	if tune != nil {
+		tune(&cfg)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	if stopAfter > 0 {
+		time.AfterFunc(stopAfter, cancel)
+	}
+	start := time.Now()
+	rep, err := pipeline.Run(ctx, cfg)
+	took := time.Since(start)
+	svc.posts.Wait()
+	return outcome{rep: rep, err: err, took: took, journal: cfg.Journal}
+}
+
+// TestSubmissionFailures: the service answers the first request with a
+// failure of each kind, then as it should. What was refused is counted
+// by its answer and sent again; what the service may have taken waits
+// for its callback, which is matched by its items and never paid twice;
+// a refusal of the account or the request stops the run with its reason.
 func TestSubmissionFailures(t *testing.T) {
 	apiErr := func(status int) error {
 		return &api.Error{Method: "POST", Path: api.PathLookup, Status: status, Message: http.StatusText(status)}
@@ -162,383 +245,341 @@ func TestSubmissionFailures(t *testing.T) {
 	notSent := &api.TransportError{Method: "POST", Path: api.PathLookup, Sent: false, Err: &net.OpError{Op: "dial", Err: errors.New("connection refused")}}
 	cutOff := &api.TransportError{Method: "POST", Path: api.PathLookup, Sent: true, Err: errors.New("unexpected EOF")}
 	for _, tc := range []struct {
-		name     string
-		err      error
-		taken    bool   // the batch stays open for its callback
-		room     int    // room left in the budget right after
-		stop     string // why submission stopped, "" if it goes on
-		err2     error  // the run's error
-		outage   bool   // counted as a failure of the service
-		paused   bool   // submission paused
-		attempts int    // attempts of an item after
-		phase    state.Phase
+		name    string
+		err     error
+		taken   bool   // the service processed the request all the same
+		refused string // the code its items are refused under; "" when taken
+		stop    string // why submission stopped; "" when the run completes
+		runErr  error  // the run's error class
+		outage  bool   // the failure is the service's: an outage began
+		calls   int    // lookup requests the service received
 	}{
-		{name: "429", err: apiErr(429), room: 100, paused: true, phase: state.Queued},
-		{name: "402", err: apiErr(402), room: 100, stop: report.StopCredits, phase: state.Queued},
-		{name: "401", err: apiErr(401), room: 100, stop: report.StopAccount, err2: report.ErrAccount, phase: state.Queued},
-		{name: "403", err: apiErr(403), room: 100, stop: report.StopAccount, err2: report.ErrAccount, phase: state.Queued},
-		{name: "404", err: apiErr(404), room: 100, stop: report.StopRejected, phase: state.Queued},
-		{name: "406", err: apiErr(406), room: 100, stop: report.StopRejected, phase: state.Queued},
-		{name: "503", err: apiErr(503), room: 100, outage: true, paused: true, phase: state.Queued},
-		{name: "500", err: apiErr(500), taken: true, room: 90, outage: true, paused: true, attempts: 1, phase: state.InFlight},
-		{name: "502", err: apiErr(502), taken: true, room: 90, outage: true, paused: true, attempts: 1, phase: state.InFlight},
-		{name: "connection refused", err: notSent, room: 100, outage: true, paused: true, phase: state.Queued},
-		{name: "cut off", err: cutOff, taken: true, room: 90, outage: true, paused: true, attempts: 1, phase: state.InFlight},
-		{name: "204 or unreadable 201", err: fmt.Errorf("POST: %w", api.ErrAccepted), taken: true, room: 90, attempts: 1, phase: state.InFlight},
+		{name: "429", err: apiErr(429), refused: "429", calls: 2},
+		{name: "402", err: apiErr(402), refused: "402", stop: report.StopCredits, calls: 1},
+		{name: "401", err: apiErr(401), refused: "401", stop: report.StopAccount, runErr: report.ErrAccount, calls: 1},
+		{name: "403", err: apiErr(403), refused: "403", stop: report.StopAccount, runErr: report.ErrAccount, calls: 1},
+		{name: "404", err: apiErr(404), refused: "404", stop: report.StopRejected, calls: 1},
+		{name: "406", err: apiErr(406), refused: "406", stop: report.StopRejected, calls: 1},
+		{name: "503", err: apiErr(503), refused: "503", outage: true, calls: 2},
+		{name: "500", err: apiErr(500), taken: true, outage: true, calls: 1},
+		{name: "502", err: apiErr(502), taken: true, outage: true, calls: 1},
+		{name: "connection refused", err: notSent, refused: "no connection", outage: true, calls: 2},
+		{name: "cut off", err: cutOff, taken: true, outage: true, calls: 1},
+		{name: "204 or unreadable 201", err: fmt.Errorf("POST: %w", api.ErrAccepted), taken: true, calls: 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			svc := &fakeService{async: func(wire.LookupRequest) (int64, api.Meta, error) { return 0, api.Meta{}, tc.err }}
-			e, fake := testEngine(t, 10, svc, nil)
-			f := sendOne(t, e, 10)
-			now := fake.Now()
-			if got := e.budget.Room(now); got != tc.room {
-				t.Errorf("room %d, want %d", got, tc.room)
-			}
-			if tc.taken {
-				if batchPhase(t, e, f.batch.Seq) != state.BatchUncertain || e.flights[f.batch.Seq] == nil {
-					t.Errorf("batch %s, flight %v; want it open for its callback", batchPhase(t, e, f.batch.Seq), e.flights[f.batch.Seq])
+			t.Parallel()
+			svc := &scripted{script: func(call int, _ time.Duration) answer {
+				if call == 0 {
+					return answer{err: tc.err, take: tc.taken}
 				}
-				if want := now.Add(e.cfg.CallbackTimeout); !e.flights[f.batch.Seq].deadline.Equal(want) {
-					t.Errorf("deadline %v, want the callback timeout", e.flights[f.batch.Seq].deadline)
-				}
-			} else if e.flights[f.batch.Seq] != nil || batchPhase(t, e, f.batch.Seq) != "none" {
-				t.Errorf("a batch not taken is still open")
+				return answer{}
+			}}
+			o := runScripted(t, 10, svc, nil, 0)
+			if o.rep == nil {
+				t.Fatalf("no report: %v", o.err)
 			}
-			if e.stop != tc.stop {
-				t.Errorf("stop %q, want %q", e.stop, tc.stop)
+			if got := len(svc.called()); got != tc.calls {
+				t.Errorf("%d lookup requests, want %d", got, tc.calls)
 			}
-			if tc.err2 != nil && !errors.Is(e.err, tc.err2) {
-				t.Errorf("run error %v, want %v", e.err, tc.err2)
+			if o.rep.StopReason != tc.stop || o.rep.Complete != (tc.stop == "") {
+				t.Errorf("stop %q, complete %v; want %q", o.rep.StopReason, o.rep.Complete, tc.stop)
 			}
-			if tc.stop == report.StopRejected && e.err == nil {
+			switch {
+			case tc.runErr != nil && !errors.Is(o.err, tc.runErr):
+				t.Errorf("run error %v, want %v", o.err, tc.runErr)
+			case tc.stop == report.StopRejected && o.err == nil:
 				t.Error("a rejected request leaves no error")
+			case tc.stop == "" && o.err != nil:
+				t.Errorf("run error %v", o.err)
 			}
-			if got := !e.outage.since.IsZero(); got != tc.outage {
-				t.Errorf("outage %v, want %v", got, tc.outage)
+			wantRefused := map[string]int{}
+			if tc.refused != "" {
+				wantRefused[tc.refused] = 10
 			}
-			if got := e.pauseTil.After(now); got != tc.paused {
-				t.Errorf("paused %v, want %v", got, tc.paused)
+			if !maps.Equal(o.rep.Refused, wantRefused) {
+				t.Errorf("refused %v, want %v", o.rep.Refused, wantRefused)
 			}
-			// Items the service did not take are refused, by its answer,
-			// not sent.
-			refused, sent := map[string]int{}, 10
-			if !tc.taken {
-				code := strings.TrimPrefix(tc.name, "connection refused")
-				if code == "" {
-					code = "no connection"
-				}
-				refused, sent = map[string]int{code: 10}, 0
+			wantSent := 0
+			if tc.stop == "" {
+				wantSent = 10 // sent once: a request taken is never sent again
 			}
-			if e.stats.itemsSent != sent || e.stats.requests != sent/10 || !maps.Equal(e.stats.refused, refused) {
-				t.Errorf("sent %d items in %d requests, refused %v; want %d sent, refused %v", e.stats.itemsSent, e.stats.requests, e.stats.refused, sent, refused)
+			if o.rep.ItemsSent != wantSent || o.rep.Resubmissions != 0 && tc.taken {
+				t.Errorf("%d items sent, %d sent again; want %d, none again", o.rep.ItemsSent, o.rep.Resubmissions, wantSent)
 			}
-			l := lookupOf(t, e, "person0@example.com")
-			if l.Phase != tc.phase || l.Attempts != tc.attempts {
-				t.Errorf("lookup %s with %d attempts, want %s with %d", l.Phase, l.Attempts, tc.phase, tc.attempts)
+			if tc.taken && (o.rep.Uncertain != 1 || o.rep.Expired != 0) {
+				t.Errorf("%d uncertain, %d expired; want the one request matched by its callback", o.rep.Uncertain, o.rep.Expired)
+			}
+			ev := o.events()
+			if got := ev[report.EventOutageStart] == 1; got != tc.outage {
+				t.Errorf("timeline %v; an outage began: %v, want %v", ev, got, tc.outage)
+			}
+			if sentAgain := tc.calls > 1; tc.outage && sentAgain != (ev[report.EventOutageEnd] == 1) {
+				t.Errorf("timeline %v; the outage ends when the service answers again", ev)
+			}
+			l := o.lookup(t, "person0@example.com")
+			wantPhase := state.NotFound
+			if tc.stop != "" {
+				wantPhase = state.Queued
+			}
+			if l.Phase != wantPhase {
+				t.Errorf("lookup %s, want %s", l.Phase, wantPhase)
 			}
 		})
 	}
 }
 
-// A request answered 500 that the service did process: its callback
-// arrives with a Request-Id the journal never learnt, is matched by its
-// items, and closes the batch.
-func TestUncertainBatchMatchedByItems(t *testing.T) {
-	svc := &fakeService{async: func(wire.LookupRequest) (int64, api.Meta, error) {
-		return 0, api.Meta{}, &api.Error{Status: 500}
-	}}
-	e, fake := testEngine(t, 3, svc, nil)
-	f := sendOne(t, e, 3)
-	var results []wire.Result
-	for _, id := range f.batch.Items {
-		results = append(results, result(id, wire.StatusFailed))
-	}
-	d, err := e.j.Deliver(state.Ref{RequestID: 999}, results, fake.Now(), e.cfg.policy())
-	if err != nil {
-		t.Fatal(err)
-	}
-	e.delivered(callback.Delivery{Stored: d})
-	if len(e.flights) != 0 || !e.finished(fake.Now()) {
-		t.Fatalf("flights %v after the matching callback", e.flights)
-	}
-}
-
-func result(item string, status wire.Status) wire.Result {
-	var r wire.Result
-	if err := r.UnmarshalJSON(fmt.Appendf(nil, `{"item":%q,"status":%q}`, item, status)); err != nil {
-		panic(err)
-	}
-	return r
-}
-
-// A callback that beats its 201 closes the batch while the request is
-// still under way: the flight lands with the answer, and the answer still
-// settles its room in the budget, so that the budget is never lost.
-func TestCallbackBeatsAnswer(t *testing.T) {
-	release := make(chan struct{})
-	svc := &fakeService{async: func(wire.LookupRequest) (int64, api.Meta, error) {
-		<-release
-		return 7, api.Meta{}, nil
-	}}
-	e, fake := testEngine(t, 100, svc, nil)
-	now := fake.Now()
-	batch := e.take(100)
-	if !e.send(batch, e.budget.Take(now, len(batch)), now) {
-		t.Fatal("send refused")
-	}
-	var seq uint64
-	for s := range e.flights {
-		seq = s
-	}
-	var results []wire.Result
-	for _, id := range e.flights[seq].batch.Items {
-		results = append(results, result(id, wire.StatusFailed))
-	}
-	d, err := e.j.Deliver(state.Ref{RequestID: 7}, results, now, e.cfg.policy())
-	if err != nil {
-		t.Fatal(err)
-	}
-	e.delivered(callback.Delivery{Stored: d})
-	if f := e.flights[seq]; f == nil || !f.answered {
-		t.Fatalf("flight %+v: a flight under way must wait for its answer", f)
-	}
-	close(release)
-	e.handle(<-e.outcomes)
-	if len(e.flights) != 0 {
-		t.Fatalf("flight did not land with its answer")
-	}
-	if got := e.budget.Room(now.Add(time.Minute)); got != 100 {
-		t.Errorf("room %d a window after the answer, want all 100: the reservation was never settled", got)
-	}
-}
-
-// The reaper gives up a request whose callback is overdue: its items go
-// back to the queue as lost (sending them again may pay twice), and after
-// the last attempt they are given up with the reason.
-func TestReaper(t *testing.T) {
-	e, fake := testEngine(t, 5, &fakeService{}, func(c *Config) { c.MaxAttempts = 2 })
-	for attempt := 1; attempt <= 2; attempt++ {
-		f := sendOne(t, e, 5)
-		if f.deadline.IsZero() {
-			t.Fatal("an accepted flight has no deadline")
-		}
-		e.reap(f.deadline.Add(-time.Millisecond))
-		if len(e.flights) != 1 {
-			t.Fatal("reaped before its deadline")
-		}
-		fake.Set(f.deadline)
-		e.reap(f.deadline)
-		if len(e.flights) != 0 || e.stats.expired != attempt {
-			t.Fatalf("attempt %d: flights %d, expired %d", attempt, len(e.flights), e.stats.expired)
-		}
-		if attempt == 1 {
-			if e.queue.len() != 5 || !e.m.lookups[0].lost {
-				t.Fatalf("after the first expiry: %d queued, lost %v", e.queue.len(), e.m.lookups[0].lost)
+// TestPausedAfterRefusals: after a 429 the next request waits for the
+// pause the answer asked for; after a 503, for a backoff.
+func TestPausedAfterRefusals(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		err  error
+		wait time.Duration
+	}{
+		{"429 with Retry-After", &api.Error{Status: 429, RetryAfter: 700 * time.Millisecond}, 700 * time.Millisecond},
+		{"503", &api.Error{Status: 503}, 100 * time.Millisecond},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			svc := &scripted{script: func(call int, _ time.Duration) answer {
+				if call == 0 {
+					return answer{err: tc.err}
+				}
+				return answer{}
+			}}
+			o := runScripted(t, 10, svc, nil, 0)
+			calls := svc.called()
+			if len(calls) != 2 || !o.rep.Complete {
+				t.Fatalf("%d calls, complete %v", len(calls), o.rep.Complete)
 			}
-			if e.cr.expired != 5 || e.cr.inflight != 0 {
-				t.Errorf("credits after expiry: %+v, want 5 maybe charged", e.cr)
+			if gap := calls[1].Sub(calls[0]); gap < tc.wait {
+				t.Errorf("sent again %v after the refusal, want at least %v", gap, tc.wait)
 			}
-		}
+		})
 	}
-	l := lookupOf(t, e, "person0@example.com")
+}
+
+// TestLostCallbacksGivenUp: the service takes every request and never
+// calls back. A request overdue is given up; its items are sent again,
+// and after --max-attempts given up with the reason.
+func TestLostCallbacksGivenUp(t *testing.T) {
+	svc := &scripted{script: func(int, time.Duration) answer { return answer{lose: true} }}
+	o := runScripted(t, 5, svc, func(c *pipeline.Config) {
+		c.MaxAttempts, c.CallbackTimeout = 2, 300*time.Millisecond
+	}, 0)
+	if got := len(svc.called()); got != 2 {
+		t.Errorf("%d requests, want 2 (one per attempt)", got)
+	}
+	if o.rep.Expired != 2 || o.rep.Resubmissions != 5 {
+		t.Errorf("%d expired, %d sent again; want 2 and the 5 items once", o.rep.Expired, o.rep.Resubmissions)
+	}
+	l := o.lookup(t, "person0@example.com")
 	if l.Phase != state.Failed || !strings.Contains(l.Reason, "no callback") {
 		t.Errorf("after the last attempt: %+v", l)
 	}
-	if e.stats.relookups != 5 {
-		t.Errorf("relookups %d, want the 5 items sent again after the first expiry", e.stats.relookups)
-	}
-	for _, r := range e.m.rows {
-		if !r.done {
-			t.Fatal("a row waiting on a given-up lookup is not done for this run")
-		}
+	if o.rep.RowsByStatus["error"] != 5 {
+		t.Errorf("rows %v, want the 5 given up as errors", o.rep.RowsByStatus)
 	}
 }
 
-// A flight whose request is still under way is never reaped.
-func TestReaperSkipsSending(t *testing.T) {
-	e, _ := testEngine(t, 1, &fakeService{}, nil)
-	e.flights[42] = &flight{batch: state.Batch{Seq: 42}, sending: true, deadline: epoch}
-	e.reap(epoch.Add(time.Hour))
-	if e.flights[42] == nil {
-		t.Fatal("a flight under way was reaped")
+// TestSlowAnswerNotGivenUp: a request whose answer takes longer than the
+// callback timeout is under way, not lost: it is never given up nor sent
+// again.
+func TestSlowAnswerNotGivenUp(t *testing.T) {
+	svc := &scripted{script: func(int, time.Duration) answer {
+		return answer{slow: 2500 * time.Millisecond, late: 2500 * time.Millisecond}
+	}}
+	o := runScripted(t, 5, svc, func(c *pipeline.Config) { c.CallbackTimeout = 300 * time.Millisecond }, 0)
+	if got := len(svc.called()); got != 1 || o.rep.Expired != 0 || !o.rep.Complete {
+		t.Errorf("%d requests, %d expired, complete %v; want one, none, complete", got, o.rep.Expired, o.rep.Complete)
 	}
 }
 
-// The drain after a stop ends after --drain-timeout, or at the
-// --max-duration deadline if that comes first.
+// TestCallbackBeatsAnswer: a callback that comes before its request's
+// 201 closes the batch, and the answer still settles its room in the
+// budget: 200 rows at 100 a window are sent in two requests, the second
+// once the first has left the window.
+func TestCallbackBeatsAnswer(t *testing.T) {
+	svc := &scripted{script: func(int, time.Duration) answer { return answer{first: true} }}
+	o := runScripted(t, 200, svc, nil, 0)
+	calls := svc.called()
+	if len(calls) != 2 || !o.rep.Complete || o.rep.ItemsSent != 200 {
+		t.Fatalf("%d requests, %d items, complete %v; want 2, 200, complete", len(calls), o.rep.ItemsSent, o.rep.Complete)
+	}
+	if gap := calls[1].Sub(calls[0]); gap < time.Second {
+		t.Errorf("second request %v after the first, inside its window", gap)
+	}
+}
+
+// TestDrainBound: after a stop, results in flight are awaited up to
+// --drain-timeout; a run stopped by --max-duration stops sending a drain
+// before its deadline, and ends at it.
 func TestDrainBound(t *testing.T) {
 	for _, tc := range []struct {
-		name     string
-		deadline time.Duration // from the stop; 0: none
-		end      time.Duration
+		name        string
+		stopAfter   time.Duration // Ctrl-C
+		maxDuration time.Duration
+		stop        string
+		min, max    time.Duration // the run's length
 	}{
-		{"drain timeout", 0, 5 * time.Minute},
-		{"deadline first", 2 * time.Minute, 2 * time.Minute},
-		{"deadline later", time.Hour, 5 * time.Minute},
+		{"drain timeout", 300 * time.Millisecond, time.Minute, report.StopInterrupted, 1300 * time.Millisecond, 4 * time.Second},
+		{"max duration", 0, 1500 * time.Millisecond, report.StopMaxDuration, 1500 * time.Millisecond, 4 * time.Second},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			e, fake := testEngine(t, 1, &fakeService{}, nil)
-			sendOne(t, e, 1)
-			stop := fake.Now()
-			if tc.deadline > 0 {
-				e.deadline = stop.Add(tc.deadline)
+			t.Parallel()
+			svc := &scripted{script: func(int, time.Duration) answer { return answer{lose: true} }}
+			o := runScripted(t, 10, svc, func(c *pipeline.Config) {
+				c.DrainTimeout, c.MaxDuration, c.CallbackTimeout = time.Second, tc.maxDuration, time.Minute
+			}, tc.stopAfter)
+			if o.took < tc.min || o.took > tc.max {
+				t.Errorf("the run took %v, want %v to %v", o.took, tc.min, tc.max)
 			}
-			e.halt(report.StopInterrupted, nil)
-			if e.finished(stop.Add(tc.end - time.Millisecond)) {
-				t.Fatal("finished before the drain bound with a flight in the air")
-			}
-			if !e.finished(stop.Add(tc.end)) {
-				t.Fatal("not finished at the drain bound")
+			if o.rep.StopReason != tc.stop || o.rep.RowsByStatus["pending"] != 10 {
+				t.Errorf("stop %q, rows %v; want %q with 10 pending", o.rep.StopReason, o.rep.RowsByStatus, tc.stop)
 			}
 		})
 	}
 }
 
-// A service failing for --service-wait stops the run as incomplete; an
-// answer in between starts the count afresh.
+// TestOutageStop: a service failing for --service-wait stops the run as
+// incomplete; an answer in between starts the count afresh.
 func TestOutageStop(t *testing.T) {
-	e, fake := testEngine(t, 1, &fakeService{}, func(c *Config) { c.ServiceWait = time.Minute })
-	fail := errors.New("503")
-	e.serviceFailed(fake.Now(), fake.Now(), fail)
-	fake.Advance(50 * time.Second)
-	e.serviceAnswered(fake.Now())
-	e.serviceFailed(fake.Now(), fake.Now(), fail)
-	fake.Advance(59 * time.Second)
-	e.serviceFailed(fake.Now(), fake.Now(), fail)
-	if e.stop != "" {
-		t.Fatalf("stopped after 59 s of failure: %q", e.stop)
-	}
-	fake.Advance(time.Second)
-	e.serviceFailed(fake.Now(), fake.Now(), fail)
-	if e.stop != report.StopOutage {
-		t.Fatalf("stop %q after a minute of failure, want %q", e.stop, report.StopOutage)
-	}
-	kinds := map[string]int{}
-	for _, ev := range e.timeline.events {
-		kinds[ev.Kind]++
-	}
-	if kinds["outage_start"] != 2 || kinds["outage_end"] != 1 || kinds["stop"] != 1 {
-		t.Errorf("timeline events %v", kinds)
-	}
+	down := &api.Error{Status: 503}
+	t.Run("down", func(t *testing.T) {
+		t.Parallel()
+		svc := &scripted{script: func(int, time.Duration) answer { return answer{err: down} }}
+		o := runScripted(t, 10, svc, func(c *pipeline.Config) { c.ServiceWait = time.Second }, 0)
+		if o.rep.StopReason != report.StopOutage || o.took < time.Second {
+			t.Errorf("stop %q after %v, want %q after a second", o.rep.StopReason, o.took, report.StopOutage)
+		}
+		if ev := o.events(); ev[report.EventOutageStart] != 1 || ev[report.EventStop] != 1 {
+			t.Errorf("timeline %v", ev)
+		}
+	})
+	t.Run("answer between", func(t *testing.T) {
+		t.Parallel()
+		var mu sync.Mutex
+		var answered time.Duration // since the first call, when a request was taken
+		svc := &scripted{script: func(call int, since time.Duration) answer {
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case answered == 0 && since < 700*time.Millisecond:
+				return answer{err: down}
+			case answered == 0:
+				answered = since
+				return answer{}
+			case since < answered+700*time.Millisecond:
+				return answer{err: down}
+			}
+			return answer{}
+		}}
+		o := runScripted(t, 300, svc, func(c *pipeline.Config) {
+			c.ServiceWait, c.RateWindow = time.Second, 100*time.Millisecond
+		}, 0)
+		if !o.rep.Complete {
+			t.Fatalf("stop %q: two outages shorter than --service-wait stopped the run", o.rep.StopReason)
+		}
+		if ev := o.events(); ev[report.EventOutageStart] != 2 || ev[report.EventOutageEnd] != 2 {
+			t.Errorf("timeline %v, want two outages", ev)
+		}
+	})
 }
 
-// --max-credits with every callback lost: the expired items count as
-// charged, whatever the balance says later (a request given up on may
-// still be matched), and the run stops at the limit instead of buying the
-// same profiles again.
+// TestMaxCreditsAfterLostCallbacks: every item is matched and charged,
+// and every delivery lost. The expired items count as charged, whatever
+// the balance says later, and the run stops at the limit instead of
+// buying the same profiles again.
 func TestMaxCreditsAfterLostCallbacks(t *testing.T) {
-	balance := int64(1000)
-	svc := &fakeService{
-		async: func(req wire.LookupRequest) (int64, api.Meta, error) {
-			balance -= int64(len(req.Items)) // every item matched, every delivery lost
-			return 1, api.Meta{}, nil
-		},
-		credits: func() (int64, api.Meta, error) { return balance, api.Meta{}, nil },
+	svc := &scripted{script: func(int, time.Duration) answer { return answer{found: true, lose: true} }}
+	o := runScripted(t, 40, svc, func(c *pipeline.Config) {
+		c.MaxCredits, c.CallbackTimeout = 20, 300*time.Millisecond
+	}, 0)
+	if o.rep.StopReason != report.StopMaxCredits {
+		t.Errorf("stop %q, want %q", o.rep.StopReason, report.StopMaxCredits)
 	}
-	e, fake := testEngine(t, 40, svc, func(c *Config) { c.MaxCredits = 20 })
-	if got := e.cr.capRoom(); got != 20 {
-		t.Fatalf("room under the cap %d, want 20", got)
-	}
-	f := sendOne(t, e, int(e.cr.capRoom()))
-	fake.Set(f.deadline)
-	e.reap(fake.Now())
-	if got := e.cr.capRoom(); got > 0 {
-		t.Fatalf("room under the cap %d after 20 items expired unpaid-for-sure; want none", got)
-	}
-	e.submit(fake.Now())
-	if e.stop != report.StopMaxCredits {
-		t.Fatalf("stop %q, want %q; credits %+v", e.stop, report.StopMaxCredits, e.cr)
-	}
-	if e.cr.reading {
-		t.Error("the balance was read: no balance can free what the cap counts")
-	}
-	if spent := 1000 - balance; spent != 20 {
+	if spent := 1000 - svc.balance; spent != 20 {
 		t.Errorf("spent %d credits, limit 20", spent)
 	}
 }
 
-// A synchronous answer lost (a 500) loses its results: its items go back
-// to the queue at once, their attempt counted, marked as lost.
+// TestSyncAnswerLost: a synchronous answer lost (a 500) loses its
+// results: its items go back to the queue at once, their attempt
+// counted, and are sent again.
 func TestSyncAnswerLost(t *testing.T) {
-	svc := &fakeService{sync: func([]string) ([]wire.Result, api.Meta, error) {
-		return nil, api.Meta{}, &api.Error{Status: 500}
-	}}
-	e, _ := testEngine(t, 2, svc, func(c *Config) { c.Sync = true })
-	sendOne(t, e, 2)
-	if len(e.flights) != 0 {
-		t.Fatal("a lost synchronous answer left its flight")
-	}
-	l := lookupOf(t, e, "person1@example.com")
-	if l.Phase != state.Queued || l.Attempts != 1 || !e.m.lookups[1].lost {
-		t.Errorf("lookup %+v, lost %v", l, e.m.lookups[1].lost)
-	}
-}
-
-// A journal that fails stops submission at once, and the run ends with
-// the storage error.
-func TestStorageFailureStops(t *testing.T) {
-	e, fake := testEngine(t, 3, &fakeService{}, nil)
-	e.delivered(callback.Delivery{Err: errors.New("write journal: no space left on device")})
-	if e.stop != report.StopStorage || !errors.Is(e.err, report.ErrStorage) {
-		t.Fatalf("stop %q, err %v", e.stop, e.err)
-	}
-	if e.submit(fake.Now()); len(e.flights) != 0 {
-		t.Fatal("submitted after a storage failure")
-	}
-}
-
-// A balance no account can have is clamped: it must not overflow into a
-// negative room that marks every row credits_exhausted.
-func TestHugeBalanceClamped(t *testing.T) {
-	for _, v := range []int64{9223372036854775807, -5} {
-		var c credits
-		c.observe(api.Meta{CreditsLeft: v, HasCredits: true}, c.ask())
-		c.sent(1, 100)
-		c.expire(10)
-		if h := c.balanceRoom(); v > 0 && h <= 0 || v < 0 && h > 0 {
-			t.Errorf("balance %d: room %d", v, h)
+	svc := &scripted{sync: func(call int, items []string) ([]wire.Result, error) {
+		if call == 0 {
+			return nil, &api.Error{Status: 500}
 		}
+		out := make([]wire.Result, len(items))
+		for i, it := range items {
+			if err := out[i].UnmarshalJSON(fmt.Appendf(nil, `{"item":%q,"status":"failed"}`, it)); err != nil {
+				return nil, err
+			}
+		}
+		return out, nil
+	}}
+	o := runScripted(t, 2, svc, func(c *pipeline.Config) { c.Sync = true }, 0)
+	if got := len(svc.called()); got != 2 || !o.rep.Complete || o.rep.Resubmissions != 2 {
+		t.Fatalf("%d requests, complete %v, %d sent again; want 2, complete, 2", got, o.rep.Complete, o.rep.Resubmissions)
+	}
+	if l := o.lookup(t, "person1@example.com"); l.Phase != state.NotFound || l.Attempts != 2 {
+		t.Errorf("lookup %+v, want not found after 2 attempts", l)
 	}
 }
 
-// After a stop, the results of a request given up on are awaited with
-// those in flight, up to the drain: the service may have charged them.
-// Once they come, or no row waits for them, the run ends.
-func TestLateResultsAwaitedAfterStop(t *testing.T) {
-	e, fake := testEngine(t, 10, &fakeService{}, func(c *Config) { c.MaxCredits = 10 })
-	f := sendOne(t, e, 10)
-	fake.Set(f.deadline)
-	e.reap(fake.Now())
-	e.submit(fake.Now())
-	if e.stop != report.StopMaxCredits {
-		t.Fatalf("stop %q, want %q", e.stop, report.StopMaxCredits)
+// TestBalanceExtremes: a balance no account can have does not overflow
+// into a negative room that marks every row credits_exhausted; a negative
+// one sends nothing.
+func TestBalanceExtremes(t *testing.T) {
+	for _, tc := range []struct {
+		balance int64
+		sent    int
+	}{{math.MaxInt64, 10}, {-5, 0}} {
+		t.Run(fmt.Sprint(tc.balance), func(t *testing.T) {
+			svc := &scripted{credits: func() (int64, error) { return tc.balance, nil }}
+			o := runScripted(t, 10, svc, nil, 0)
+			if o.rep == nil || o.rep.ItemsSent != tc.sent {
+				t.Fatalf("report %+v, error %v; want %d sent", o.rep, o.err, tc.sent)
+			}
+		})
 	}
-	if e.finished(fake.Now()) {
-		t.Fatal("the run ended without waiting for the results of the request given up on")
-	}
-	var results []wire.Result
-	for _, id := range f.batch.Items {
-		results = append(results, success(id))
-	}
-	d, err := e.j.Deliver(state.Ref{RequestID: 1}, results, fake.Now(), e.cfg.policy())
-	if err != nil {
-		t.Fatal(err)
-	}
-	e.delivered(callback.Delivery{Stored: d})
-	if !e.finished(fake.Now()) {
-		t.Fatal("the late results came; the run waits on")
-	}
-	if e.cr.profiles != 10 || e.cr.spent() != 10 {
-		t.Errorf("profiles %d, counted %d; want 10 and 10", e.cr.profiles, e.cr.spent())
-	}
+}
 
-	// Without them, the drain bounds the wait.
-	e2, fake2 := testEngine(t, 10, &fakeService{}, func(c *Config) { c.MaxCredits = 10 })
-	f2 := sendOne(t, e2, 10)
-	fake2.Set(f2.deadline)
-	e2.reap(fake2.Now())
-	e2.submit(fake2.Now())
-	if fake2.Advance(e2.cfg.DrainTimeout); !e2.finished(fake2.Now()) {
-		t.Error("the wait for late results outlasted the drain")
+// TestLateResultsAwaitedAfterStop: after a stop, the results of a request
+// given up on are awaited with those in flight, up to the drain: the
+// service may have charged them. Once they come the run ends, with them:
+// every row answered, it is complete.
+func TestLateResultsAwaitedAfterStop(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		a        answer
+		stop     string
+		found    int
+		min, max time.Duration
+	}{
+		{"they come", answer{found: true, late: time.Second}, "", 10, time.Second, 2500 * time.Millisecond},
+		{"they do not", answer{found: true, lose: true}, report.StopMaxCredits, 0, 3 * time.Second, 6 * time.Second},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			svc := &scripted{script: func(int, time.Duration) answer { return tc.a }}
+			o := runScripted(t, 10, svc, func(c *pipeline.Config) {
+				c.MaxCredits, c.CallbackTimeout, c.DrainTimeout = 10, 300*time.Millisecond, 3*time.Second
+			}, 0)
+			if ev := o.events(); ev[report.EventExpired] != 1 || ev[report.EventCredits] != 1 {
+				t.Errorf("timeline %v, want the request given up and the cap reached", ev)
+			}
+			if o.rep.StopReason != tc.stop || o.rep.RowsByStatus["success"] != tc.found {
+				t.Errorf("stop %q, rows %v; want %q with %d found", o.rep.StopReason, o.rep.RowsByStatus, tc.stop, tc.found)
+			}
+			if o.took < tc.min || o.took > tc.max {
+				t.Errorf("the run took %v, want %v to %v", o.took, tc.min, tc.max)
+			}
+			if spent := 1000 - svc.balance; spent != 10 {
+				t.Errorf("spent %d credits, limit 10", spent)
+			}
+		})
 	}
 }

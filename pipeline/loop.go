@@ -73,7 +73,7 @@ func (e *engine) finished(now time.Time) bool {
 func (e *engine) lateAwaited() bool {
 	for _, items := range e.late {
 		for _, id := range items {
-			if li, ok := e.m.index[id]; ok && !e.m.lookups[li].phase.Final() {
+			if li, ok := e.m.Index[id]; ok && !e.m.Lookups[li].Phase.Final() {
 				return true
 			}
 		}

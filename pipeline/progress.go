@@ -7,6 +7,7 @@ import (
 
 	"github.com/enrich-dev/enrich/internal/atomicfile"
 	"github.com/enrich-dev/enrich/report"
+	"github.com/enrich-dev/enrich/state"
 )
 
 // Snapshot is where a run stands: what progress displays show and what
@@ -55,17 +56,6 @@ type Progress interface {
 	Done(s Snapshot)
 }
 
-// FileProgress is told how far a pass over the input is: which pass
-// (PassRead, PassWrite), the rows it has done so far, and the rows of the
-// input, -1 while they are not known.
-type FileProgress func(pass string, rows int, total int64)
-
-// The passes over the input a FileProgress is told of.
-const (
-	PassRead  = "rows read"    // the identifiers, before anything is sent
-	PassWrite = "rows written" // the output
-)
-
 type noProgress struct{}
 
 func (noProgress) Update(Snapshot) {}
@@ -109,9 +99,9 @@ func (e *engine) snapshot(now time.Time, final bool) Snapshot {
 		Updated:          now.UTC(),
 		Finished:         final,
 		StopReason:       e.stop,
-		Rows:             len(e.m.rows) + e.m.noIdentifier,
-		Resolved:         e.m.noIdentifier,
-		Lookups:          len(e.m.lookups),
+		Rows:             len(e.m.Rows) + e.m.NoIdentifier,
+		Resolved:         e.m.NoIdentifier,
+		Lookups:          len(e.m.Lookups),
 		Queued:           e.queue.len(),
 		InFlight:         int(max(e.cr.inflight, 0)),
 		ItemsSent:        e.stats.itemsSent,
@@ -120,8 +110,8 @@ func (e *engine) snapshot(now time.Time, final bool) Snapshot {
 		LastResult:       e.stats.lastResult.UTC(),
 		HeldBy:           e.heldBy,
 	}
-	for i := range e.m.rows {
-		if e.m.rows[i].done {
+	for i := range e.m.Rows {
+		if e.m.Rows[i].Done {
 			s.Resolved++
 		}
 	}
@@ -156,15 +146,12 @@ func (e *engine) itemsPerMinute(now time.Time) float64 {
 	return float64(e.stats.itemsSent) / span.Minutes()
 }
 
-// statusPath is the status file of a journal.
-func statusPath(journal string) string { return journal + ".status.json" }
-
 func writeStatus(journal string, s Snapshot) error {
 	b, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {
 		return err
 	}
-	return atomicfile.WriteWith(statusPath(journal), func(w io.Writer) error {
+	return atomicfile.WriteWith(state.StatusPath(journal), func(w io.Writer) error {
 		_, err := w.Write(append(b, '\n'))
 		return err
 	})

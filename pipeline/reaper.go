@@ -35,8 +35,8 @@ func (e *engine) expired(seq uint64, now time.Time, changes []state.Change) {
 		return
 	}
 	for _, c := range changes {
-		if li, ok := e.m.index[c.ID]; ok && c.Mode == e.mode {
-			e.m.lookups[li].lost = true
+		if li, ok := e.m.Index[c.ID]; ok && c.Mode == e.mode {
+			e.m.Lookups[li].Lost = true
 		}
 	}
 	defer e.applyAll(changes)

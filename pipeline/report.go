@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/enrich-dev/enrich/export"
 	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/sinks"
 	"github.com/enrich-dev/enrich/state"
@@ -26,7 +27,7 @@ type runStats struct {
 
 // finish writes the output and the report.
 func (e *engine) finish(ctx context.Context) (*report.Run, error) {
-	cfg := ExportConfig{
+	cfg := export.Config{
 		Input:           e.cfg.Input,
 		Output:          e.cfg.Output,
 		Source:          e.cfg.Source,
@@ -34,11 +35,11 @@ func (e *engine) finish(ctx context.Context) (*report.Run, error) {
 		NoFormulaGuard:  e.cfg.NoFormulaGuard,
 		Refresh:         e.cfg.RefreshOlderThan > 0,
 		Progress:        e.cfg.FileProgress,
-		known:           e.m,
-		cache:           e.x,
-		kept:            e.kept,
+		Known:           e.m,
+		Cache:           e.x,
+		Kept:            e.kept,
 	}
-	written, err := Export(context.WithoutCancel(ctx), e.j, cfg)
+	written, err := export.Export(context.WithoutCancel(ctx), e.j, cfg)
 	if errors.Is(err, state.ErrDamaged) {
 		// Damaged under the run: the output is written from what the run
 		// knows, its rows that need the journal saying so.
@@ -46,20 +47,20 @@ func (e *engine) finish(ctx context.Context) (*report.Run, error) {
 		if e.err == nil {
 			e.err = fmt.Errorf("%w: %v", report.ErrStorage, err)
 		}
-		cfg.withoutJournal, cfg.Refresh = true, false
-		written, err = Export(context.WithoutCancel(ctx), e.j, cfg)
+		cfg.WithoutJournal, cfg.Refresh = true, false
+		written, err = export.Export(context.WithoutCancel(ctx), e.j, cfg)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("write output: %w", err)
 	}
 	r := e.report(written.Rows)
 	r.Damaged = written.Damaged
-	if n := e.kept.count(); n > 0 {
-		r.Kept, r.KeptFile = n, keptPath(e.cfg.shown().Output)
+	if n := e.kept.Count(); n > 0 {
+		r.Kept, r.KeptFile = n, export.KeptPath(e.cfg.shown().Output)
 	}
 	if e.cfg.RefreshOlderThan > 0 {
 		r.Refreshed = e.stats.refreshed
-		if r.Changes, err = Changes(ctx, e.j, e.cfg.WithoutContacts, e.started); err != nil {
+		if r.Changes, err = export.Changes(ctx, e.j, e.cfg.WithoutContacts, e.started); err != nil {
 			e.cfg.Log.Warn("the people who changed jobs could not be listed", "error", err)
 		}
 	}
@@ -85,7 +86,7 @@ func exitCode(r *report.Run, err error) int {
 	return report.ExitIncomplete
 }
 
-func (e *engine) report(counts RowCounts) *report.Run {
+func (e *engine) report(counts export.RowCounts) *report.Run {
 	now := e.clock.Now()
 	names := e.cfg.shown()
 	r := &report.Run{
@@ -98,7 +99,7 @@ func (e *engine) report(counts RowCounts) *report.Run {
 		Rows:                 counts.Total(),
 		RowsByStatus:         map[string]int{},
 		MatchRate:            map[string]report.KindMatch{},
-		Lookups:              len(e.m.lookups),
+		Lookups:              len(e.m.Lookups),
 		Requests:             e.stats.requests,
 		ItemsSent:            e.stats.itemsSent,
 		Refused:              e.stats.refused,
@@ -169,18 +170,18 @@ func (e *engine) report(counts RowCounts) *report.Run {
 	if r.Timeline.Events == nil {
 		r.Timeline.Events = []report.Event{}
 	}
-	for i := range e.m.lookups {
-		l := &e.m.lookups[i]
-		if l.phase != state.Found && l.phase != state.NotFound {
+	for i := range e.m.Lookups {
+		l := &e.m.Lookups[i]
+		if l.Phase != state.Found && l.Phase != state.NotFound {
 			continue
 		}
-		km := r.MatchRate[l.kind.String()]
+		km := r.MatchRate[l.Kind.String()]
 		km.Tried++
-		if l.phase == state.Found {
+		if l.Phase == state.Found {
 			km.Found++
 		}
 		km.Rate = float64(km.Found) / float64(km.Tried)
-		r.MatchRate[l.kind.String()] = km
+		r.MatchRate[l.Kind.String()] = km
 	}
 	r.ItemsPerMinute = e.itemsPerMinute(now)
 	r.ExitCode = exitCode(r, e.err)

@@ -17,6 +17,7 @@ import (
 	"github.com/enrich-dev/enrich/api"
 	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/callback"
+	"github.com/enrich-dev/enrich/export"
 	"github.com/enrich-dev/enrich/internal/clock"
 	"github.com/enrich-dev/enrich/internal/redact"
 	"github.com/enrich-dev/enrich/report"
@@ -114,7 +115,7 @@ type Config struct {
 	// FileProgress, when set, is told how far the reading of the input
 	// at the start of the run and the writing of the output at the end
 	// are.
-	FileProgress FileProgress
+	FileProgress report.FileProgress
 }
 
 func (c *Config) setDefaults() {
@@ -281,7 +282,7 @@ func (c *Config) validate() error {
 	if err := c.Check(); err != nil {
 		return err
 	}
-	if err := CheckOutput(c.Output, c.Input, c.Journal); err != nil {
+	if err := export.CheckOutput(c.Output, c.Input, c.Journal); err != nil {
 		return fmt.Errorf("%w: %v", report.ErrUsage, err)
 	}
 	return nil

@@ -40,7 +40,7 @@ type outcome struct {
 func (e *engine) send(batch []int32, res budget.Reservation, now time.Time) bool {
 	items := make([]string, len(batch))
 	for i, li := range batch {
-		items[i] = e.m.lookups[li].id
+		items[i] = e.m.Lookups[li].ID
 	}
 	b, settled, err := e.j.Begin(e.mode, items, e.cfg.Sync, now)
 	if err != nil {
@@ -49,7 +49,7 @@ func (e *engine) send(batch []int32, res budget.Reservation, now time.Time) bool
 		return false
 	}
 	for _, li := range batch {
-		e.m.lookups[li].queued = false
+		e.m.Lookups[li].Queued = false
 	}
 	// Results committed by the receiver since the loop last looked may have
 	// settled some of them; their changes are on the way, applied here.
@@ -60,14 +60,14 @@ func (e *engine) send(batch []int32, res budget.Reservation, now time.Time) bool
 	}
 	resent := 0
 	for _, id := range b.Items {
-		l := &e.m.lookups[e.m.index[id]]
-		if l.sent {
+		l := &e.m.Lookups[e.m.Index[id]]
+		if l.Sent {
 			resent++
 		}
-		if l.lost {
+		if l.Lost {
 			e.stats.relookups++
 		}
-		l.phase, l.batch, l.sent, l.lost = state.InFlight, b.Seq, true, false
+		l.Phase, l.Batch, l.Sent, l.Lost = state.InFlight, b.Seq, true, false
 	}
 	f := &flight{batch: b, res: res, sending: true}
 	e.flights[b.Seq] = f
@@ -99,7 +99,7 @@ func (e *engine) send(batch []int32, res budget.Reservation, now time.Time) bool
 			if o.err == nil {
 				d, err := e.j.Deliver(state.Ref{Seq: b.Seq}, results, o.answered, e.cfg.policy())
 				o.results, o.stored = &d, err
-				if err != nil && e.kept.add(results) == nil {
+				if err != nil && e.kept.Add(results) == nil {
 					o.kept = results
 				}
 			}

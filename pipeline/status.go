@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 	"syscall"
+
+	"github.com/enrich-dev/enrich/state"
 )
 
 // maxStatusBytes bounds what is read of a status file: it is a few
@@ -19,7 +21,7 @@ const maxStatusBytes = 1 << 20
 // whatever a link points at.
 func ReadStatus(journal string) (Snapshot, bool, error) {
 	var s Snapshot
-	path := statusPath(journal)
+	path := state.StatusPath(journal)
 	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
 	switch {
 	case errors.Is(err, os.ErrNotExist):

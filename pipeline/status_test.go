@@ -7,6 +7,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/enrich-dev/enrich/state"
 )
 
 // The status file is read as a run wrote it, or refused with its name:
@@ -28,7 +30,7 @@ func TestReadStatusRefusesWhatNoRunWrote(t *testing.T) {
 		{"garbled", func(p string) error { return os.WriteFile(p, []byte("{not json"), 0o600) }, "damaged"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			path := statusPath(journal)
+			path := state.StatusPath(journal)
 			os.Remove(path)
 			if err := tc.make(path); err != nil {
 				t.Fatal(err)

@@ -13,8 +13,10 @@ import (
 
 	"github.com/enrich-dev/enrich/api"
 	"github.com/enrich-dev/enrich/api/wire"
+	"github.com/enrich-dev/enrich/export"
 	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/state"
+	"github.com/enrich-dev/enrich/state/statetest"
 )
 
 // A stored result that is damaged, or that names another identifier, is
@@ -28,7 +30,7 @@ func TestRunLooksUpUnusableAnswersOnce(t *testing.T) {
 	if err := os.WriteFile(input, []byte("Email\ngood@example.com\nbroken@example.com\nswapped@example.com\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	journal := journalWith(t, map[string][]byte{
+	journal := statetest.JournalWith(t, map[string][]byte{
 		"good@example.com":    []byte(`{"item":"good@example.com","status":"success","candidate":{"fullName":"Good Person"}}`),
 		"broken@example.com":  []byte(`{"item":"broken@exa`),
 		"swapped@example.com": []byte(`{"item":"someone.else@example.com","status":"success","candidate":{"fullName":"Marcelo Carvalho"}}`),
@@ -75,7 +77,7 @@ func TestRunLooksUpUnusableAnswersOnce(t *testing.T) {
 		t.Errorf("sent %v for answers already looked up again once", sent)
 	}
 	for _, id := range []string{"broken@example.com", "swapped@example.com"} {
-		if !strings.HasPrefix(rows[id], "error: "+reasonUnusableAgain) {
+		if !strings.Contains(rows[id], "unusable again after it was looked up again") {
 			t.Errorf("%s: %q; want the error that says it is unusable again", id, rows[id])
 		}
 	}
@@ -147,7 +149,7 @@ func TestRefreshComparesTheSameIdentifier(t *testing.T) {
 	if err := os.WriteFile(input, []byte("Email\nana@example.com\nbob@example.com\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	journal := journalWith(t, map[string][]byte{
+	journal := statetest.JournalWith(t, map[string][]byte{
 		"ana@example.com": []byte(`{"item":"ana@example.com","status":"success","candidate":{"fullName":"Ana","experience":[{"title":"Buyer","company":"Old Co","isCurrent":true}]}}`),
 		"bob@example.com": []byte(`{"item":"someone.else@example.com","status":"success","candidate":{"fullName":"Marcelo","experience":[{"title":"CEO","company":"Elsewhere","isCurrent":true}]}}`),
 	})
@@ -178,7 +180,7 @@ func TestRefreshComparesTheSameIdentifier(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	changes, err := Changes(context.Background(), j, false, now.Add(-time.Minute))
+	changes, err := export.Changes(context.Background(), j, false, now.Add(-time.Minute))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,7 +188,7 @@ func TestRefreshComparesTheSameIdentifier(t *testing.T) {
 		t.Errorf("changes %+v; want Ana's move alone", changes)
 	}
 	out := filepath.Join(dir, "out.jsonl")
-	if _, err := Export(context.Background(), j, ExportConfig{Input: input, Output: out, Refresh: true}); err != nil {
+	if _, err := export.Export(context.Background(), j, export.Config{Input: input, Output: out, Refresh: true}); err != nil {
 		t.Fatal(err)
 	}
 	b2, err := os.ReadFile(out)
@@ -247,7 +249,7 @@ func TestRefusedRunCreatesNoJournal(t *testing.T) {
 			t.Errorf("%s: the journal was left behind (%v)", input, err)
 		}
 	}
-	kept := journalWith(t, map[string][]byte{"ana@example.com": nil})
+	kept := statetest.JournalWith(t, map[string][]byte{"ana@example.com": nil})
 	cfg := Config{Input: noIDs, Output: filepath.Join(dir, "out.csv"), Journal: kept, Service: &fakeService{}}
 	if _, err := Run(context.Background(), cfg); err == nil {
 		t.Fatal("no error")
@@ -267,7 +269,7 @@ func TestPhoneExtensionsNotLookedUp(t *testing.T) {
 	if err := os.WriteFile(input, []byte(sheet), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	journal := journalWith(t, map[string][]byte{
+	journal := statetest.JournalWith(t, map[string][]byte{
 		"ana@example.com": []byte(`{"item":"ana@example.com","status":"success","candidate":{"fullName":"Ana"}}`),
 	})
 	var sent []string

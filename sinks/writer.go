@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/enrich-dev/enrich/internal/sheet"
@@ -55,19 +56,18 @@ const (
 	FormatJSONL = "jsonl"
 )
 
+// Extensions are the extensions an output may have: each names its
+// format, without the dot.
+var Extensions = []string{".csv", ".xlsx", ".jsonl"}
+
 // FormatOf returns the output format a path's extension names, or an
 // error that says which extensions there are.
 func FormatOf(path string) (string, error) {
-	switch ext := strings.ToLower(filepath.Ext(path)); ext {
-	case ".csv":
-		return FormatCSV, nil
-	case ".xlsx":
-		return FormatXLSX, nil
-	case ".jsonl":
-		return FormatJSONL, nil
-	default:
+	ext := strings.ToLower(filepath.Ext(path))
+	if !slices.Contains(Extensions, ext) {
 		return "", fmt.Errorf("output %s: unknown format %q; name the output .csv, .xlsx or .jsonl", path, ext)
 	}
+	return ext[1:], nil
 }
 
 // Create starts an output at path in the format its extension names:
@@ -76,7 +76,7 @@ func FormatOf(path string) (string, error) {
 // same spreadsheet program reads; an .xlsx input written as .xlsx keeps
 // the whole workbook.
 func Create(path string, layout sheet.Layout, opts Options) (Writer, error) {
-	if sameFile(path, layout.Path) {
+	if SameFile(path, layout.Path) {
 		return nil, fmt.Errorf("output %s: it is the input file; write the output to another file", path)
 	}
 	format, err := FormatOf(path)
@@ -131,7 +131,10 @@ func CheckFits(layout sheet.Layout, format string, appended int) error {
 	return nil
 }
 
-func sameFile(a, b string) bool {
+// SameFile reports whether a and b name one file: the same file on disk,
+// or, when one does not exist yet, the same absolute path. An empty name
+// is no file.
+func SameFile(a, b string) bool {
 	if a == "" || b == "" {
 		return false
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/enrich-dev/enrich/internal/ident"
+	"github.com/enrich-dev/enrich/internal/ordered"
 )
 
 // recordReader is a reader of one file format. It yields every record,
@@ -49,9 +50,9 @@ type Table struct {
 	done      bool
 	rank      map[ident.Kind]int // place of each kind in the waterfall
 
-	rows *rowPipe // reads and normalizes ahead, on every core
-	cur  []Row    // rows of the chunk being handed out
-	err  error    // what ended the rows: io.EOF or a read error
+	rows *ordered.Map[[]record, []Row] // reads and normalizes ahead, on every core
+	cur  []Row                         // rows of the chunk being handed out
+	err  error                         // what ended the rows: io.EOF or a read error
 }
 
 // Layout returns the shape of the file.
@@ -73,13 +74,12 @@ func (t *Table) Next() (Row, error) {
 		if t.rows == nil {
 			t.rows = startRowPipe(t)
 		}
-		c, ok := <-t.rows.ordered
-		if !ok {
+		rows, more, err := t.rows.Next()
+		if !more {
 			t.err = io.EOF
 			continue
 		}
-		<-c.ready
-		t.cur, t.err = c.rows, c.err
+		t.cur, t.err = rows, err
 	}
 	row := t.cur[0]
 	t.cur[0] = Row{}
@@ -109,7 +109,7 @@ func (t *Table) nextRecord() (record, error) {
 // Close stops reading ahead and releases the file.
 func (t *Table) Close() error {
 	if t.rows != nil {
-		t.rows.stop()
+		t.rows.Stop()
 	}
 	return t.src.close()
 }

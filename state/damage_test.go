@@ -314,7 +314,7 @@ func TestDamagedUnderTheHandleFailsFast(t *testing.T) {
 			t.Fatalf("%s on a journal damaged under it has not returned in 10s", name)
 		}
 	}
-	if _, err := os.Stat(holderPath(path)); !errors.Is(err, os.ErrNotExist) {
+	if _, err := os.Stat(OwnerPath(path)); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("the owner file is left behind: %v", err)
 	}
 }

@@ -25,3 +25,8 @@ func (j *Journal) Flag(name string) (bool, error) {
 	})
 	return on, err
 }
+
+// FlagCreditsExhausted names the journal's flag, one per credit pool, set
+// when a run stopped because the pool ran out: rows still waiting on that
+// pool then read credits_exhausted rather than pending.
+func FlagCreditsExhausted(m Mode) string { return "credits-exhausted-" + string(m) }

@@ -341,7 +341,7 @@ func (j *Journal) Path() string { return j.path }
 // Close closes the journal and releases its lock.
 func (j *Journal) Close() error {
 	if j.own {
-		os.Remove(holderPath(j.path))
+		os.Remove(OwnerPath(j.path))
 	}
 	j.enc.Close()
 	j.dec.Close()
@@ -367,7 +367,12 @@ func (j *Journal) Token() (string, error) {
 	return token, err
 }
 
-func holderPath(journal string) string { return journal + ".owner" }
+// OwnerPath is the file that names the process holding a journal.
+func OwnerPath(journal string) string { return journal + ".owner" }
+
+// StatusPath is the file a running job writes its progress to, beside
+// its journal.
+func StatusPath(journal string) string { return journal + ".status.json" }
 
 func writeHolder(journal, command string) error {
 	host, _ := os.Hostname()
@@ -387,11 +392,11 @@ func writeHolder(journal, command string) error {
 	if err := tmp.Close(); err != nil {
 		return err
 	}
-	return os.Rename(tmp.Name(), holderPath(journal))
+	return os.Rename(tmp.Name(), OwnerPath(journal))
 }
 
 func readHolder(journal string) *Holder {
-	b, err := os.ReadFile(holderPath(journal))
+	b, err := os.ReadFile(OwnerPath(journal))
 	if err != nil {
 		return nil
 	}

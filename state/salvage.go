@@ -162,7 +162,7 @@ func Salvage(from, to string) (SalvageReport, error) {
 	if err != nil {
 		dst.Close()
 		os.Remove(to)
-		os.Remove(holderPath(to))
+		os.Remove(OwnerPath(to))
 		return rep, err
 	}
 	return rep, nil

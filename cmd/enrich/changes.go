@@ -7,9 +7,8 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/enrich-dev/enrich/export"
 	"github.com/spf13/cobra"
-
-	"github.com/enrich-dev/enrich/pipeline"
 )
 
 func newChangesCommand(g *globals) *cobra.Command {
@@ -36,7 +35,7 @@ DATE is a day (2026-05-01) or an instant (2026-05-01T08:00:00Z); -o writes
 				return usageErrorf("--since %q: %v", since, err)
 			}
 			if output != "" {
-				if err := pipeline.CheckOutput(output, "", journal); err != nil {
+				if err := export.CheckOutput(output, "", journal); err != nil {
 					return usageErrorf("%v", err)
 				}
 			}
@@ -45,7 +44,7 @@ DATE is a day (2026-05-01) or an instant (2026-05-01T08:00:00Z); -o writes
 				return err
 			}
 			defer j.Close()
-			changes, err := pipeline.Changes(cmd.Context(), j, withoutContacts, when)
+			changes, err := export.Changes(cmd.Context(), j, withoutContacts, when)
 			if err != nil {
 				return runError(err)
 			}
@@ -53,7 +52,7 @@ DATE is a day (2026-05-01) or an instant (2026-05-01T08:00:00Z); -o writes
 				writeChanges(cmd.OutOrStdout(), changes)
 				return nil
 			}
-			if err := pipeline.WriteChanges(output, changes); err != nil {
+			if err := export.WriteChanges(output, changes); err != nil {
 				return err
 			}
 			fmt.Fprintf(cmd.ErrOrStderr(), "enrich: %s written to %s\n", count(len(changes), "person who changed jobs", "people who changed jobs"), output)
@@ -80,7 +79,7 @@ func parseDate(s string) (time.Time, error) {
 }
 
 // writeChanges prints the changes as a table.
-func writeChanges(w io.Writer, changes []pipeline.Change) {
+func writeChanges(w io.Writer, changes []export.Change) {
 	if len(changes) == 0 {
 		fmt.Fprintln(w, "nobody changed company or title")
 		return

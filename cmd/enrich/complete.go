@@ -8,7 +8,7 @@ import (
 
 	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/internal/ident"
-	"github.com/enrich-dev/enrich/pipeline"
+	"github.com/enrich-dev/enrich/sinks"
 )
 
 // flagValues are the values shell completion offers for flags, by name,
@@ -56,7 +56,7 @@ func registerCompletions(root *cobra.Command) {
 			c.RegisterFlagCompletionFunc("prefer", cobra.FixedCompletions(kinds, cobra.ShellCompDirectiveNoFileComp|cobra.ShellCompDirectiveNoSpace))
 		}
 		if c.Flags().Lookup("output") != nil {
-			c.RegisterFlagCompletionFunc("output", completeFiles(pipeline.OutputFormats...))
+			c.RegisterFlagCompletionFunc("output", completeFiles(sinks.Extensions...))
 		}
 		if c.Flags().Lookup("journal") != nil {
 			c.RegisterFlagCompletionFunc("journal", completeFiles(".journal"))

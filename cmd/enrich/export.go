@@ -8,7 +8,8 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/enrich-dev/enrich/pipeline"
+	"github.com/enrich-dev/enrich/export"
+	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/sinks"
 	"github.com/enrich-dev/enrich/state"
 )
@@ -41,11 +42,11 @@ others say pending. Use the same input flags as the run did.`,
 			if err != nil {
 				return err
 			}
-			bar, err := newCounter(progress, pipeline.PassRead, g, log)
+			bar, err := newCounter(progress, report.PassRead, g, log)
 			if err != nil {
 				return err
 			}
-			if err := pipeline.CheckOutput(output, args[0], journal); err != nil {
+			if err := export.CheckOutput(output, args[0], journal); err != nil {
 				return usageErrorf("%v", err)
 			}
 			j, err := openJournal(journal)
@@ -53,7 +54,7 @@ others say pending. Use the same input flags as the run did.`,
 				return err
 			}
 			defer j.Close()
-			written, err := pipeline.Export(cmd.Context(), j, pipeline.ExportConfig{
+			written, err := export.Export(cmd.Context(), j, export.Config{
 				Input: args[0], Output: output, Source: opts, WithoutContacts: withoutContacts,
 				NoFormulaGuard: noFormulaGuard, Refresh: withChanges, Progress: bar.pass,
 			})

@@ -149,7 +149,7 @@ func (o *runOptions) runPipeline(ctx context.Context, g *globals, input, output 
 	if err != nil {
 		return err
 	}
-	files, err := newCounter(mode, pipeline.PassRead, g, log)
+	files, err := newCounter(mode, report.PassRead, g, log)
 	if err != nil {
 		return err
 	}

@@ -95,7 +95,8 @@ const (
 	// pendingHold is how long an unanswered reservation counts as pending
 	// before it is taken as answered at its end: the longest a request can
 	// be under way (the client's timeout). It matters only for a process
-	// that died while it waited for an answer.
+	// that died while it waited for an answer, and then only when its
+	// claim went before its requests were settled (see buried).
 	pendingHold = 3 * time.Minute
 	// claimFresh is how long a claim counts without a new beat.
 	claimFresh = 15 * time.Second
@@ -132,9 +133,37 @@ func (l *ledger) alive(owner string, now time.Time) bool {
 // claims that no longer matter. It returns what refuseFuture moved.
 func (l *ledger) expire(now time.Time, span time.Duration) (moved int, ahead time.Duration) {
 	moved, ahead = l.refuseFuture(now, span)
+	for _, c := range l.Claims {
+		if now.Sub(c.Beat) >= claimFresh {
+			l.buried(c)
+		}
+	}
 	l.Entries = slices.DeleteFunc(l.Entries, func(e entry) bool { return !l.counts(e, now, span) })
 	l.Claims = slices.DeleteFunc(l.Claims, func(c claim) bool { return now.Sub(c.Beat) >= claimFresh })
 	return moved, ahead
+}
+
+// buried settles the requests that the owner of a stale claim left under
+// way: its process died (it beats every beatEvery while it lives) by the
+// claim's beat plus claimFresh, and a request whose sender is dead reaches
+// the service, and counts there, no later than that. Each counts from
+// then, or from when it must have been answered if that comes first, for
+// a window: a run killed with a request under way holds the account's
+// budget for claimFresh plus a window, not for pendingHold.
+func (l *ledger) buried(c claim) {
+	died := c.Beat.Add(claimFresh)
+	for i := range l.Entries {
+		if e := &l.Entries[i]; e.Owner == c.Owner && e.Pending {
+			e.At, e.Pending = minTime(died, e.At.Add(pendingHold)), false
+		}
+	}
+}
+
+func minTime(a, b time.Time) time.Time {
+	if a.Before(b) {
+		return a
+	}
+	return b
 }
 
 // refuseFuture dates at now every entry more than a window ahead of now,

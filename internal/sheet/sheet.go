@@ -120,6 +120,12 @@ type Invalid struct {
 	Reason string
 }
 
+// String says why the cell holds no valid identifier: the error of a row
+// whose identifiers are all invalid, told of its first.
+func (inv Invalid) String() string {
+	return fmt.Sprintf("%s %q: %s", inv.Kind, inv.Value, inv.Reason)
+}
+
 // Row is one row of the table.
 type Row struct {
 	Num     int        // 1-based row number as the user sees it: the line in a CSV, the row in a sheet

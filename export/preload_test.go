@@ -1,4 +1,4 @@
-package pipeline
+package export
 
 import (
 	"context"
@@ -8,42 +8,9 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/enrich-dev/enrich/internal/ident"
 	"github.com/enrich-dev/enrich/state"
+	"github.com/enrich-dev/enrich/state/statetest"
 )
-
-// TestFoundResults: the results preloaded are those the rows' waterfalls
-// read: each row's first identifier that found the person, past those
-// that found nobody, and none past an identifier still open.
-func TestFoundResults(t *testing.T) {
-	m := &model{index: map[string]int32{}}
-	add := func(id string, phase state.Phase, result uint64) int32 {
-		i := m.intern(ident.ID{Kind: ident.Email, Value: id})
-		m.lookups[i].phase, m.lookups[i].result = phase, result
-		m.lookups[i].settled = phase == state.Found || phase == state.NotFound
-		return i
-	}
-	found1 := add("a@x.co", state.Found, 7)
-	found2 := add("b@x.co", state.Found, 3)
-	none := add("c@x.co", state.NotFound, 0)
-	open := add("d@x.co", state.Queued, 0)
-	later := add("e@x.co", state.Found, 9)
-	unsettled := add("f@x.co", state.Found, 11)
-	m.lookups[unsettled].settled = false // answered during the run: read from the journal
-	for _, ids := range [][]int32{
-		{none, found1, later}, // 7
-		{found2, found1},      // 3
-		{open, later},         // nothing: the row waits on open
-		{found1},              // 7 again
-		{unsettled, later},    // nothing: the row reads unsettled as it is written
-	} {
-		m.rows = append(m.rows, rowState{first: int32(len(m.ids)), end: int32(len(m.ids) + len(ids))})
-		m.ids = append(m.ids, ids...)
-	}
-	if got, want := m.foundResults(), []uint64{3, 7}; !slices.Equal(got, want) {
-		t.Errorf("foundResults = %v, want %v", got, want)
-	}
-}
 
 // TestPreload: every result asked for is decoded into the cache, once;
 // with a small cache the preload stops when it is three quarters full,
@@ -55,7 +22,7 @@ func TestPreload(t *testing.T) {
 		answers[id], _ = json.Marshal(map[string]any{"item": id, "status": "success",
 			"candidate": map[string]any{"uid": fmt.Sprint("u", i), "fullName": fmt.Sprint("Person ", i), "headLine": "Engineer at Acme"}})
 	}
-	j, err := state.Open(journalWith(t, answers), state.Options{Command: "test"})
+	j, err := state.Open(statetest.JournalWith(t, answers), state.Options{Command: "test"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +39,7 @@ func TestPreload(t *testing.T) {
 	}
 	slices.Sort(ids)
 	for _, bound := range []int{maxCachedBytes, 16 << 10} {
-		x := &exporter{mode: state.WithContacts, seed: maphash.MakeSeed(), cacheBytes: bound}
+		x := &Exporter{mode: state.WithContacts, seed: maphash.MakeSeed(), cacheBytes: bound}
 		x.forget()
 		if err := x.preload(context.Background(), j, ids, 2); err != nil {
 			t.Fatal(err)

@@ -1,26 +1,13 @@
-package pipeline
+package export
 
 import (
 	"context"
-	"slices"
 	"sync/atomic"
 
 	"golang.org/x/sync/errgroup"
 
 	"github.com/enrich-dev/enrich/state"
 )
-
-// foundResults returns the stored results that the rows' outcomes read
-// from the model's settled answers, each once, in the order of their ids:
-// the order the journal holds them in.
-func (m *model) foundResults() []uint64 {
-	answers := m.foundAnswers()
-	ids := make([]uint64, len(answers))
-	for i, a := range answers {
-		ids[i] = a.result
-	}
-	return slices.Compact(ids)
-}
 
 // preloadBlock is the number of results a worker reads in one read
 // transaction while preloading.
@@ -32,7 +19,7 @@ const preloadBlock = 256
 // dropped to bound the memory are read again and again; read in the
 // journal's order, each page is read once. It stops when the cache is
 // three quarters full: the rows read the rest as they are written.
-func (x *exporter) preload(ctx context.Context, j *state.Journal, ids []uint64, workers int) error {
+func (x *Exporter) preload(ctx context.Context, j *state.Journal, ids []uint64, workers int) error {
 	return inBlocks(ctx, j, len(ids), workers, func(s *journalScan, lo, hi int) bool {
 		for _, id := range ids[lo:hi] {
 			if x.nearlyFull() {
@@ -81,7 +68,7 @@ func inBlocks(ctx context.Context, j *state.Journal, n, workers int, fn func(s *
 
 // nearlyFull reports whether the cache of decoded profiles is three
 // quarters full.
-func (x *exporter) nearlyFull() bool {
+func (x *Exporter) nearlyFull() bool {
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	return x.size >= x.cacheBytes/4*3

@@ -1,4 +1,4 @@
-package pipeline
+package model
 
 import (
 	"context"
@@ -34,14 +34,14 @@ func TestLoadRowsLarge(t *testing.T) {
 	if err := os.WriteFile(path, []byte(b.String()), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	m, _, err := loadRows(context.Background(), path, sources.Options{}, nil)
+	m, _, err := Load(context.Background(), path, sources.Options{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(m.rows) != rows {
-		t.Fatalf("%d rows, want %d", len(m.rows), rows)
+	if len(m.Rows) != rows {
+		t.Fatalf("%d rows, want %d", len(m.Rows), rows)
 	}
-	for i, rs := range m.rows {
+	for i, rs := range m.Rows {
 		p := i
 		if i%3 == 2 {
 			p = i / 2
@@ -51,20 +51,20 @@ func TestLoadRowsLarge(t *testing.T) {
 			want = append(want, fmt.Sprintf("alt%d@example.com", p))
 		}
 		var got []string
-		for _, li := range m.ids[rs.first:rs.end] {
-			got = append(got, m.lookups[li].id)
+		for _, li := range m.IDs[rs.First:rs.End] {
+			got = append(got, m.Lookups[li].ID)
 		}
-		if strings.Join(got, " ") != strings.Join(want, " ") || rs.pos != rs.first {
+		if strings.Join(got, " ") != strings.Join(want, " ") || rs.Pos != rs.First {
 			t.Fatalf("row %d: %v, want %v", i, got, want)
 		}
 	}
-	for id, li := range m.index {
-		if m.lookups[li].id != id {
-			t.Fatalf("index maps %q to %q", id, m.lookups[li].id)
+	for id, li := range m.Index {
+		if m.Lookups[li].ID != id {
+			t.Fatalf("index maps %q to %q", id, m.Lookups[li].ID)
 		}
 	}
-	if len(m.index) != len(m.lookups) {
-		t.Errorf("%d index entries for %d lookups", len(m.index), len(m.lookups))
+	if len(m.Index) != len(m.Lookups) {
+		t.Errorf("%d index entries for %d lookups", len(m.Index), len(m.Lookups))
 	}
 }
 
@@ -72,14 +72,14 @@ func TestLoadRowsLarge(t *testing.T) {
 // below what was read already (more identifiers per row than the integer
 // average); growing by a negative count once panicked.
 func TestPresizeNeverShrinks(t *testing.T) {
-	m := &model{index: map[string]int32{}, waiting: map[int32][]int32{}}
+	m := &Sheet{Index: map[string]int32{}, Waiting: map[int32][]int32{}}
 	for r := 0; r < 1000; r++ {
-		first := int32(len(m.ids))
-		m.ids = append(m.ids, m.intern(ident.ID{Kind: ident.Email, Value: fmt.Sprintf("p%d@x.co", r%800)}))
+		first := int32(len(m.IDs))
+		m.IDs = append(m.IDs, m.intern(ident.ID{Kind: ident.Email, Value: fmt.Sprintf("p%d@x.co", r%800)}))
 		if r%2 == 0 {
-			m.ids = append(m.ids, m.intern(ident.ID{Kind: ident.LinkedIn, Value: fmt.Sprintf("https://www.linkedin.com/in/p%d", r)}))
+			m.IDs = append(m.IDs, m.intern(ident.ID{Kind: ident.LinkedIn, Value: fmt.Sprintf("https://www.linkedin.com/in/p%d", r)}))
 		}
-		m.rows = append(m.rows, rowState{first: first, end: int32(len(m.ids)), pos: first})
+		m.Rows = append(m.Rows, Row{First: first, End: int32(len(m.IDs)), Pos: first})
 	}
 	// 1,300 rows of 100 bytes: more rows than lookups so far (1,300), fewer
 	// than identifiers (1,500).
@@ -88,10 +88,10 @@ func TestPresizeNeverShrinks(t *testing.T) {
 		t.Fatal(err)
 	}
 	m.presize(path, 100_000, 1000)
-	if len(m.rows) != 1000 || len(m.ids) != 1500 || len(m.index) != len(m.lookups) {
-		t.Fatalf("presize changed the model: %d rows, %d ids", len(m.rows), len(m.ids))
+	if len(m.Rows) != 1000 || len(m.IDs) != 1500 || len(m.Index) != len(m.Lookups) {
+		t.Fatalf("presize changed the model: %d rows, %d ids", len(m.Rows), len(m.IDs))
 	}
-	if cap(m.rows) < 1300 {
-		t.Errorf("rows not grown for the estimate: cap %d", cap(m.rows))
+	if cap(m.Rows) < 1300 {
+		t.Errorf("rows not grown for the estimate: cap %d", cap(m.Rows))
 	}
 }

@@ -1,4 +1,10 @@
-package pipeline
+// Package export writes the enriched sheet: the input joined with the
+// journal's answers, row by row in the input's order, through sinks. A run
+// ends with it, and enrich export runs it alone. It also holds what the
+// output brings with it: the check of the output's path, the results kept
+// beside it when the journal could not store them, the preload of the
+// profiles the rows need, and the changes a refresh found.
+package export
 
 import (
 	"context"
@@ -19,13 +25,15 @@ import (
 	"github.com/enrich-dev/enrich/internal/ident"
 	"github.com/enrich-dev/enrich/internal/profile"
 	"github.com/enrich-dev/enrich/internal/sheet"
+	"github.com/enrich-dev/enrich/model"
+	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/sinks"
 	"github.com/enrich-dev/enrich/sources"
 	"github.com/enrich-dev/enrich/state"
 )
 
-// ExportConfig says what to export.
-type ExportConfig struct {
+// Config says what to export.
+type Config struct {
 	Input           string
 	Output          string
 	Source          sources.Options
@@ -40,24 +48,26 @@ type ExportConfig struct {
 	Refresh bool
 	// Progress, when set, is told how far the export is: the rows read
 	// when it reads the identifiers first, then the rows written.
-	Progress FileProgress
+	Progress report.FileProgress
 
-	// cache, when set, is the run's exporter, its profiles decoded when
+	// What a run that ends hands over (enrich export leaves them zero).
+
+	// Cache, when set, is the run's exporter, its profiles decoded when
 	// the run checked them: the output is written from it.
-	cache *exporter
-	// kept holds the results the run could not store in the journal.
-	kept *kept
-	// withoutJournal writes the output from what the run knows (known,
-	// cache and kept) without reading the journal, damaged under the run.
-	withoutJournal bool
-	// known is a model of the input with the journal's answers (the
+	Cache *Exporter
+	// Kept holds the results the run could not store in the journal.
+	Kept *Kept
+	// WithoutJournal writes the output from what the run knows (Known,
+	// Cache and Kept) without reading the journal, damaged under the run.
+	WithoutJournal bool
+	// Known is a model of the input with the journal's answers (the
 	// run's own, when a run exports; Export reads one otherwise): the
 	// rows' identifiers and the answers it holds are taken from it rather
 	// than parsed and looked up again row by row.
-	known *model
-	// cacheBytes bounds the decoded profiles an export keeps; 0 means
+	Known *model.Sheet
+	// CacheBytes bounds the decoded profiles an export keeps; 0 means
 	// maxCachedBytes.
-	cacheBytes int
+	CacheBytes int
 }
 
 // RowCounts counts output rows by status.
@@ -72,8 +82,8 @@ func (c RowCounts) Total() int {
 	return n
 }
 
-// ExportResult is what an export wrote.
-type ExportResult struct {
+// Result is what an export wrote.
+type Result struct {
 	Rows RowCounts
 	// Damaged counts the rows written as error because the journal's
 	// record of their lookup's result is damaged (it does not decompress or
@@ -97,27 +107,27 @@ const (
 // journal, so it can run at any time, and it writes the output atomically.
 // A result the journal cannot give back whole makes its rows error rows,
 // never stops the export.
-func Export(ctx context.Context, j *state.Journal, cfg ExportConfig) (ExportResult, error) {
-	if cfg.known == nil && !cfg.Refresh {
+func Export(ctx context.Context, j *state.Journal, cfg Config) (Result, error) {
+	if cfg.Known == nil && !cfg.Refresh {
 		// Reading the identifiers first, then the journal's answers to
 		// them in one pass, costs less than looking each up as its row
 		// is written.
 		m, err := knownModel(ctx, j, cfg)
 		if err != nil {
-			return ExportResult{}, err
+			return Result{}, err
 		}
-		cfg.known = m
+		cfg.Known = m
 	}
-	if cfg.known != nil && !cfg.known.sameInput(cfg.Input) {
-		cfg.known = nil
+	if cfg.Known != nil && !cfg.Known.SameInput(cfg.Input) {
+		cfg.Known = nil
 	}
-	if cfg.kept == nil {
+	if cfg.Kept == nil {
 		mode := state.ModeOf(cfg.WithoutContacts)
 		k, err := loadKept(cfg.Output, mode)
 		if err != nil {
-			return ExportResult{}, err
+			return Result{}, err
 		}
-		cfg.kept = k
+		cfg.Kept = k
 	}
 	utf8 := false
 	for {
@@ -127,8 +137,8 @@ func Export(ctx context.Context, j *state.Journal, cfg ExportConfig) (ExportResu
 			// A value from the service does not fit the input's
 			// Windows-1252: the same Excel reads UTF-8 with a BOM.
 			utf8 = true
-		case errors.Is(err, errInputChanged) && cfg.known != nil:
-			cfg.known = nil // the rows are read and looked up again
+		case errors.Is(err, errInputChanged) && cfg.Known != nil:
+			cfg.Known = nil // the rows are read and looked up again
 		default:
 			return res, err
 		}
@@ -137,13 +147,13 @@ func Export(ctx context.Context, j *state.Journal, cfg ExportConfig) (ExportResu
 
 // knownModel reads the input's identifiers and the journal's answers to
 // them, as a run does before it starts.
-func knownModel(ctx context.Context, j *state.Journal, cfg ExportConfig) (*model, error) {
-	m, _, err := loadRows(ctx, cfg.Input, cfg.Source, cfg.Progress)
+func knownModel(ctx context.Context, j *state.Journal, cfg Config) (*model.Sheet, error) {
+	m, _, err := model.Load(ctx, cfg.Input, cfg.Source, cfg.Progress)
 	if err != nil {
 		return nil, err
 	}
 	mode := state.ModeOf(cfg.WithoutContacts)
-	if err := m.readJournal(j, mode, time.Time{}); err != nil {
+	if err := m.ReadJournal(j, mode, time.Time{}); err != nil {
 		return nil, err
 	}
 	return m, nil
@@ -153,29 +163,29 @@ func knownModel(ctx context.Context, j *state.Journal, cfg ExportConfig) (*model
 // from.
 var errInputChanged = errors.New("the input changed while the run read it")
 
-func export(ctx context.Context, j *state.Journal, cfg ExportConfig, utf8 bool) (ExportResult, error) {
+func export(ctx context.Context, j *state.Journal, cfg Config, utf8 bool) (Result, error) {
 	mode := state.ModeOf(cfg.WithoutContacts)
 	creditsOut := false
-	if !cfg.withoutJournal {
+	if !cfg.WithoutJournal {
 		var err error
-		if creditsOut, err = j.Flag(flagCreditsExhausted(mode)); err != nil {
-			return ExportResult{}, err
+		if creditsOut, err = j.Flag(state.FlagCreditsExhausted(mode)); err != nil {
+			return Result{}, err
 		}
 	}
-	known := cfg.known
-	if cfg.Refresh || (known != nil && known.invalidOver) {
+	known := cfg.Known
+	if cfg.Refresh || (known != nil && known.InvalidOver) {
 		known = nil // the refresh columns need more than the model holds
 	}
 	source := cfg.Source
 	source.CellsOnly = known != nil
 	t, err := sources.Open(cfg.Input, source)
 	if err != nil {
-		return ExportResult{}, err
+		return Result{}, err
 	}
 	defer t.Close()
 	format, err := sinks.FormatOf(cfg.Output)
 	if err != nil {
-		return ExportResult{}, err
+		return Result{}, err
 	}
 	columns := cfg.Columns
 	if columns == nil && cfg.Refresh {
@@ -183,7 +193,7 @@ func export(ctx context.Context, j *state.Journal, cfg ExportConfig, utf8 bool) 
 	}
 	w, err := sinks.Create(cfg.Output, t.Layout(), sinks.Options{Columns: columns, NoFormulaGuard: cfg.NoFormulaGuard, UTF8: utf8})
 	if err != nil {
-		return ExportResult{}, err
+		return Result{}, err
 	}
 	defer w.Abort()
 
@@ -196,31 +206,31 @@ func export(ctx context.Context, j *state.Journal, cfg ExportConfig, utf8 bool) 
 	workers := max(runtime.GOMAXPROCS(0), 1)
 	ordered := make(chan *exportChunk, workers+1)
 	jobs := make(chan *exportChunk, workers)
-	x := cfg.cache
+	x := cfg.Cache
 	if x == nil {
-		x = newExporter(mode, cfg.cacheBytes)
+		x = NewExporter(mode, cfg.CacheBytes)
 	}
-	x.creditsOut, x.jsonl, x.refresh, x.kept = creditsOut, format == sinks.FormatJSONL, cfg.Refresh, cfg.kept
+	x.creditsOut, x.jsonl, x.refresh, x.kept = creditsOut, format == sinks.FormatJSONL, cfg.Refresh, cfg.Kept
 	progress := func(int) {}
 	if cfg.Progress != nil {
 		total := int64(-1)
-		if cfg.known != nil {
-			total = int64(len(cfg.known.rows) + cfg.known.noIdentifier)
+		if cfg.Known != nil {
+			total = int64(len(cfg.Known.Rows) + cfg.Known.NoIdentifier)
 		}
-		progress = func(written int) { cfg.Progress(PassWrite, written, total) }
+		progress = func(written int) { cfg.Progress(report.PassWrite, written, total) }
 	}
 	progress(0)
-	if known != nil && !x.jsonl && !cfg.withoutJournal {
+	if known != nil && !x.jsonl && !cfg.WithoutJournal {
 		// JSONL reads each row's raw profile anyway.
-		if err := x.preload(ctx, j, known.foundResults(), workers); err != nil {
-			return ExportResult{}, err
+		if err := x.preload(ctx, j, known.FoundResults(), workers); err != nil {
+			return Result{}, err
 		}
 	}
 	for range workers {
 		g.Go(func() error {
 			s := &journalScan{}
 			for c := range jobs {
-				if cfg.withoutJournal {
+				if cfg.WithoutJournal {
 					c.err = x.chunk(s, c, known)
 					close(c.done)
 					continue
@@ -238,7 +248,7 @@ func export(ctx context.Context, j *state.Journal, cfg ExportConfig, utf8 bool) 
 			return nil
 		})
 	}
-	res := ExportResult{Rows: RowCounts{}}
+	res := Result{Rows: RowCounts{}}
 	g.Go(func() error {
 		written := 0
 		for c := range ordered {
@@ -267,13 +277,13 @@ func export(ctx context.Context, j *state.Journal, cfg ExportConfig, utf8 bool) 
 	close(ordered)
 	close(jobs)
 	if err := g.Wait(); err != nil {
-		return ExportResult{}, err
+		return Result{}, err
 	}
 	if readErr != nil {
-		return ExportResult{}, readErr
+		return Result{}, readErr
 	}
 	if err := w.Commit(); err != nil {
-		return ExportResult{}, err
+		return Result{}, err
 	}
 	return res, nil
 }
@@ -308,7 +318,7 @@ const (
 // writer (in order) and to the workers. With a known model, it finds each
 // row's place in it: the model's rows are the rows with identifiers, in
 // file order.
-func readChunks(ctx context.Context, t *sources.Table, known *model, ordered, jobs chan<- *exportChunk) error {
+func readChunks(ctx context.Context, t *sources.Table, known *model.Sheet, ordered, jobs chan<- *exportChunk) error {
 	next := 0 // the model's next row
 	for {
 		c := &exportChunk{rows: make([]sheet.Row, 0, exportChunkRows), done: make(chan struct{})}
@@ -322,8 +332,8 @@ func readChunks(ctx context.Context, t *sources.Table, known *model, ordered, jo
 			c.rows = append(c.rows, row)
 			if known != nil {
 				ref := int32(-1)
-				if next < len(known.rows) && int(known.rows[next].num) <= row.Num {
-					if int(known.rows[next].num) < row.Num {
+				if next < len(known.Rows) && int(known.Rows[next].Num) <= row.Num {
+					if int(known.Rows[next].Num) < row.Num {
 						return errInputChanged
 					}
 					ref = int32(next)
@@ -332,7 +342,7 @@ func readChunks(ctx context.Context, t *sources.Table, known *model, ordered, jo
 				c.refs = append(c.refs, ref)
 			}
 		}
-		if errors.Is(readErr, io.EOF) && known != nil && next != len(known.rows) {
+		if errors.Is(readErr, io.EOF) && known != nil && next != len(known.Rows) {
 			return errInputChanged
 		}
 		if len(c.rows) > 0 {
@@ -361,7 +371,7 @@ type journalScan struct {
 }
 
 // chunk derives the outcomes of a chunk's rows.
-func (x *exporter) chunk(r *journalScan, c *exportChunk, known *model) error {
+func (x *Exporter) chunk(r *journalScan, c *exportChunk, known *model.Sheet) error {
 	c.outs = make([]sinks.Outcome, len(c.rows))
 	for i, row := range c.rows {
 		var out sinks.Outcome
@@ -383,15 +393,15 @@ func (x *exporter) chunk(r *journalScan, c *exportChunk, known *model) error {
 	return nil
 }
 
-// exporter derives rows' outcomes from the journal, decoding each stored
+// Exporter derives rows' outcomes from the journal, decoding each stored
 // profile once however many rows name it: a person found by several
 // identifiers (several results) is one record. It is safe for concurrent
 // use: its caches are guarded by mu, and a profile is decoded outside the
 // lock (two workers may, rarely, both decode one).
-type exporter struct {
+type Exporter struct {
 	mode       state.Mode
 	creditsOut bool
-	kept       *kept // answers the journal could not store
+	kept       *Kept // answers the journal could not store
 	mu         sync.Mutex
 	jsonl      bool                       // keep the raw candidate for the output
 	refresh    bool                       // fill the refresh columns
@@ -404,10 +414,10 @@ type exporter struct {
 	cacheBytes int // the bound of size
 }
 
-// newExporter returns an exporter of the answers of mode whose decoded
+// NewExporter returns an exporter of the answers of mode whose decoded
 // profiles take about cacheBytes at most (0: maxCachedBytes).
-func newExporter(mode state.Mode, cacheBytes int) *exporter {
-	x := &exporter{mode: mode, seed: maphash.MakeSeed(), cacheBytes: cacheBytes}
+func NewExporter(mode state.Mode, cacheBytes int) *Exporter {
+	x := &Exporter{mode: mode, seed: maphash.MakeSeed(), cacheBytes: cacheBytes}
 	if x.cacheBytes == 0 {
 		x.cacheBytes = maxCachedBytes
 	}
@@ -416,7 +426,7 @@ func newExporter(mode state.Mode, cacheBytes int) *exporter {
 }
 
 // forget empties the caches, releasing their memory.
-func (x *exporter) forget() {
+func (x *Exporter) forget() {
 	x.profiles = make(map[uint64]storedResult)
 	x.records = make(map[uint64]*profile.Record)
 	x.size = 0
@@ -439,7 +449,7 @@ const maxCachedLookups = 1 << 16
 // lookup returns what the journal says of an identifier. Sheets name the
 // same people on many rows, so answers are kept: one export reads each
 // from the journal about once.
-func (x *exporter) lookup(r *journalScan, id string) (answer, bool, error) {
+func (x *Exporter) lookup(r *journalScan, id string) (answer, bool, error) {
 	x.mu.Lock()
 	a, ok := x.lookups[id]
 	x.mu.Unlock()
@@ -478,7 +488,7 @@ type storedResult struct {
 const maxCachedBytes = 96 << 20
 
 // result returns the decoded result stored under id.
-func (x *exporter) result(r *journalScan, id uint64) storedResult {
+func (x *Exporter) result(r *journalScan, id uint64) storedResult {
 	x.mu.Lock()
 	s, ok := x.profiles[id]
 	x.mu.Unlock()
@@ -521,7 +531,7 @@ func (x *exporter) result(r *journalScan, id uint64) storedResult {
 // decode decodes a result's profile. The same profile found by several
 // identifiers is stored once per identifier, byte for byte the same: it
 // is decoded once.
-func (x *exporter) decode(res wire.Result) storedResult {
+func (x *Exporter) decode(res wire.Result) storedResult {
 	s := storedResult{item: res.Item}
 	if x.jsonl {
 		s.candidate = res.Candidate
@@ -545,7 +555,7 @@ func (x *exporter) decode(res wire.Result) storedResult {
 
 // peek returns what a stored result answers, without decoding its
 // profile (its record is nil) unless the cache has it.
-func (x *exporter) peek(r *journalScan, id uint64) storedResult {
+func (x *Exporter) peek(r *journalScan, id uint64) storedResult {
 	x.mu.Lock()
 	s, ok := x.profiles[id]
 	x.mu.Unlock()
@@ -574,10 +584,10 @@ func recordSize(r *profile.Record) int {
 // lookups: the first that found the person wins; identifiers that found
 // nobody are passed over, as the waterfall did. It reports whether the
 // row is an error because its stored result is damaged.
-func (x *exporter) outcome(r *journalScan, row sheet.Row) (sinks.Outcome, bool, error) {
+func (x *Exporter) outcome(r *journalScan, row sheet.Row) (sinks.Outcome, bool, error) {
 	if len(row.IDs) == 0 {
 		if len(row.Invalid) > 0 {
-			return sinks.Outcome{Status: sinks.StatusInvalidIdentifier, Error: invalidReason(row.Invalid[0])}, false, nil
+			return sinks.Outcome{Status: sinks.StatusInvalidIdentifier, Error: row.Invalid[0].String()}, false, nil
 		}
 		return sinks.Outcome{Status: sinks.StatusNoIdentifier}, false, nil
 	}
@@ -588,32 +598,26 @@ func (x *exporter) outcome(r *journalScan, row sheet.Row) (sinks.Outcome, bool, 
 	})
 }
 
-// invalidReason is the error of a row whose identifiers are all invalid:
-// why the first is.
-func invalidReason(inv sources.Invalid) string {
-	return fmt.Sprintf("%s %q: %s", inv.Kind, inv.Value, inv.Reason)
-}
-
 // knownOutcome is outcome for the row numbered num, at place ri of the
 // run's model (-1: a row without a valid identifier). A lookup the run
 // found answered in the journal and has not touched since is answered
 // from the model; the others are read from the journal.
-func (x *exporter) knownOutcome(r *journalScan, m *model, ri int32, num int) (sinks.Outcome, bool, error) {
+func (x *Exporter) knownOutcome(r *journalScan, m *model.Sheet, ri int32, num int) (sinks.Outcome, bool, error) {
 	if ri < 0 {
-		if reason, ok := m.invalidRows[int32(num)]; ok {
+		if reason, ok := m.InvalidRows[int32(num)]; ok {
 			return sinks.Outcome{Status: sinks.StatusInvalidIdentifier, Error: reason}, false, nil
 		}
 		return sinks.Outcome{Status: sinks.StatusNoIdentifier}, false, nil
 	}
-	rs := m.rows[ri]
-	ids := m.ids[rs.first:rs.end]
+	rs := m.Rows[ri]
+	ids := m.IDs[rs.First:rs.End]
 	return x.decide(r, len(ids), func(i int) (ident.ID, answer, bool, error) {
-		l := &m.lookups[ids[i]]
-		id := ident.ID{Kind: l.kind, Value: l.id}
-		if l.settled && (l.phase == state.Found || l.phase == state.NotFound) {
-			return id, answer{phase: l.phase, result: l.result, redone: l.redone}, true, nil
+		l := &m.Lookups[ids[i]]
+		id := ident.ID{Kind: l.Kind, Value: l.ID}
+		if l.Settled && (l.Phase == state.Found || l.Phase == state.NotFound) {
+			return id, answer{phase: l.Phase, result: l.Result, redone: l.Redone}, true, nil
 		}
-		a, ok, err := x.lookup(r, l.id)
+		a, ok, err := x.lookup(r, l.ID)
 		return id, a, ok, err
 	})
 }
@@ -623,14 +627,14 @@ func (x *exporter) knownOutcome(r *journalScan, m *model, ri int32, num int) (si
 // A result the run kept beside the output, when the journal could not
 // store it, answers an identifier the journal has no final answer for.
 // It reports whether the row's stored result is unusable, for the redo.
-func (x *exporter) decide(r *journalScan, n int, at func(i int) (ident.ID, answer, bool, error)) (sinks.Outcome, bool, error) {
+func (x *Exporter) decide(r *journalScan, n int, at func(i int) (ident.ID, answer, bool, error)) (sinks.Outcome, bool, error) {
 	var (
 		id   ident.ID
 		a    answer
 		kept *sinks.Outcome // the person a kept result shows
 		err  error
 	)
-	i, phase := waterfall(n, func(i int) state.Phase {
+	i, phase := model.Waterfall(n, func(i int) state.Phase {
 		var ok bool
 		if id, a, ok, err = at(i); err != nil {
 			return state.Failed // stops the waterfall; err is returned
@@ -696,7 +700,7 @@ func (x *exporter) decide(r *journalScan, n int, at func(i int) (ident.ID, answe
 // refreshed fills a refresh run's columns: when the answer shown came,
 // and what changed since the previous one, if a refresh kept one that
 // answers the same identifier.
-func (x *exporter) refreshed(r *journalScan, id ident.ID, a answer, out *sinks.Outcome) {
+func (x *Exporter) refreshed(r *journalScan, id ident.ID, a answer, out *sinks.Outcome) {
 	out.Extra = map[string]string{ColumnCheckedAt: a.updated.UTC().Format(time.RFC3339)}
 	if a.previous == 0 {
 		return

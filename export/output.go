@@ -1,15 +1,16 @@
-package pipeline
+package export
 
 import (
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
-)
 
-// OutputFormats are the extensions an output may have.
-var OutputFormats = []string{".csv", ".xlsx", ".jsonl"}
+	"github.com/enrich-dev/enrich/sinks"
+	"github.com/enrich-dev/enrich/state"
+)
 
 // CheckOutput refuses an output that cannot be written, before anything is
 // read or sent: an unknown extension, a folder that does not exist or
@@ -21,11 +22,7 @@ func CheckOutput(output, input, journal string) error {
 	if fi, err := os.Stat(output); err == nil && fi.IsDir() {
 		return fmt.Errorf("output %s is a folder; give a file name in it, such as %s", output, filepath.Join(output, "enriched.csv"))
 	}
-	known := false
-	for _, f := range OutputFormats {
-		known = known || ext == f
-	}
-	if !known {
+	if !slices.Contains(sinks.Extensions, ext) {
 		return fmt.Errorf("output %s: name it .csv, .xlsx or .jsonl (the extension says the format)", output)
 	}
 	dir := filepath.Dir(output)
@@ -47,12 +44,12 @@ func CheckOutput(output, input, journal string) error {
 	kept := []struct{ path, what string }{
 		{input, "the input"},
 		{journal, "the journal"},
-		{statusPath(journal), "the journal's status file"},
-		{journal + ".owner", "the journal's owner file"},
+		{state.StatusPath(journal), "the journal's status file"},
+		{state.OwnerPath(journal), "the journal's owner file"},
 	}
-	for _, out := range []string{output, output + ".report.json", output + ".report.html", keptPath(output)} {
+	for _, out := range []string{output, output + ".report.json", output + ".report.html", KeptPath(output)} {
 		for _, k := range kept {
-			if k.path != "" && sameFile(out, k.path) {
+			if sinks.SameFile(out, k.path) {
 				if out == output {
 					return fmt.Errorf("output %s is %s; write the output to another file", output, k.what)
 				}
@@ -61,17 +58,4 @@ func CheckOutput(output, input, journal string) error {
 		}
 	}
 	return nil
-}
-
-// sameFile reports whether a and b name one file: the same file on disk,
-// or, when one does not exist yet, the same absolute path.
-func sameFile(a, b string) bool {
-	fa, errA := os.Stat(a)
-	fb, errB := os.Stat(b)
-	if errA == nil && errB == nil {
-		return os.SameFile(fa, fb)
-	}
-	absA, errA := filepath.Abs(a)
-	absB, errB := filepath.Abs(b)
-	return errA == nil && errB == nil && absA == absB
 }

@@ -1,8 +1,8 @@
-package pipeline
+package model
 
 import "github.com/enrich-dev/enrich/state"
 
-// waterfall decides a row from the answers of its identifiers, in the
+// Waterfall decides a row from the answers of its identifiers, in the
 // row's order of preference: the first identifier whose answer is not
 // "nobody" (NotFound) decides it, with that answer: Found shows the
 // person, Failed and CreditsOver say why there is none yet, and any
@@ -14,7 +14,7 @@ import "github.com/enrich-dev/enrich/state"
 // The run (model.advance) and the export (exporter.decide) both decide
 // rows with it: the run to know what a row waits on, the export to know
 // what it shows.
-func waterfall(n int, phase func(i int) state.Phase) (int, state.Phase) {
+func Waterfall(n int, phase func(i int) state.Phase) (int, state.Phase) {
 	for i := range n {
 		if p := phase(i); p != state.NotFound {
 			return i, p

@@ -1,4 +1,4 @@
-package pipeline
+package model
 
 import (
 	"testing"
@@ -33,7 +33,7 @@ func TestWaterfall(t *testing.T) {
 		{"a later found never jumps the queue", []state.Phase{q, f}, 0, q, 1},
 	} {
 		asked := 0
-		at, phase := waterfall(len(tc.phases), func(i int) state.Phase {
+		at, phase := Waterfall(len(tc.phases), func(i int) state.Phase {
 			if i != asked {
 				t.Fatalf("%s: asked for %d after %d", tc.name, i, asked)
 			}

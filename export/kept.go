@@ -1,4 +1,4 @@
-package pipeline
+package export
 
 import (
 	"bufio"
@@ -10,7 +10,6 @@ import (
 	"sync"
 
 	"github.com/enrich-dev/enrich/api/wire"
-	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/state"
 )
 
@@ -23,9 +22,9 @@ import (
 // often on another filesystem than the journal's, and it was checked
 // writable before anything was sent.
 
-// keptPath is the file beside an output that keeps results the journal
+// KeptPath is the file beside an output that keeps results the journal
 // could not store.
-func keptPath(output string) string { return output + ".results.jsonl" }
+func KeptPath(output string) string { return output + ".results.jsonl" }
 
 // keptLine is one line of the file: a result as the service sent it, and
 // the credit pool of its lookup.
@@ -34,10 +33,10 @@ type keptLine struct {
 	Result json.RawMessage `json:"result"`
 }
 
-// kept is the run's file of results the journal could not store, and
+// Kept is the run's file of results the journal could not store, and
 // those results by identifier, for the output. It is safe for concurrent
 // use: callbacks add to it while the run reads it.
-type kept struct {
+type Kept struct {
 	path  string
 	mode  state.Mode
 	known func(id string) bool // whether the run looks an identifier up
@@ -47,13 +46,13 @@ type kept struct {
 	results map[string]wire.Result
 }
 
-func newKept(output string, mode state.Mode, known func(id string) bool) *kept {
-	return &kept{path: keptPath(output), mode: mode, known: known, results: map[string]wire.Result{}}
+func NewKept(output string, mode state.Mode, known func(id string) bool) *Kept {
+	return &Kept{path: KeptPath(output), mode: mode, known: known, results: map[string]wire.Result{}}
 }
 
 // Keep keeps the results for identifiers the run looks up, and returns
 // them (callback.Keeper).
-func (k *kept) Keep(results []wire.Result) ([]wire.Result, error) {
+func (k *Kept) Keep(results []wire.Result) ([]wire.Result, error) {
 	var known []wire.Result
 	for _, r := range results {
 		if k.known(r.Item) {
@@ -63,15 +62,15 @@ func (k *kept) Keep(results []wire.Result) ([]wire.Result, error) {
 	if len(known) == 0 {
 		return nil, nil
 	}
-	return known, k.add(known)
+	return known, k.Add(known)
 }
 
 // Path is the file the results are kept in.
-func (k *kept) Path() string { return k.path }
+func (k *Kept) Path() string { return k.path }
 
-// add appends results to the file and syncs it. Only once add returns nil
+// Add appends results to the file and syncs it. Only once Add returns nil
 // may the callback that brought them be answered 200.
-func (k *kept) add(results []wire.Result) error {
+func (k *Kept) Add(results []wire.Result) error {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	if k.f == nil {
@@ -102,7 +101,7 @@ func (k *kept) add(results []wire.Result) error {
 
 // remember takes results as the answers of their identifiers: a profile
 // wins over no profile.
-func (k *kept) remember(results []wire.Result) {
+func (k *Kept) remember(results []wire.Result) {
 	for _, r := range results {
 		if prev, ok := k.results[r.Item]; !ok || prev.Status != wire.StatusSuccess {
 			k.results[r.Item] = r
@@ -111,7 +110,7 @@ func (k *kept) remember(results []wire.Result) {
 }
 
 // answer returns the result kept for an identifier, if there is one.
-func (k *kept) answer(id string) (wire.Result, bool) {
+func (k *Kept) answer(id string) (wire.Result, bool) {
 	if k == nil {
 		return wire.Result{}, false
 	}
@@ -121,8 +120,8 @@ func (k *kept) answer(id string) (wire.Result, bool) {
 	return r, ok
 }
 
-// count returns how many identifiers have a result kept.
-func (k *kept) count() int {
+// Count returns how many identifiers have a result kept.
+func (k *Kept) Count() int {
 	if k == nil {
 		return 0
 	}
@@ -131,8 +130,8 @@ func (k *kept) count() int {
 	return len(k.results)
 }
 
-// close closes the file.
-func (k *kept) close() error {
+// Close closes the file.
+func (k *Kept) Close() error {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	if k.f == nil {
@@ -143,9 +142,9 @@ func (k *kept) close() error {
 	return err
 }
 
-// readKept reads a file of kept results, by credit pool. A line cut short
+// ReadKept reads a file of kept results, by credit pool. A line cut short
 // by a crash while it was written is the last one, and is left out.
-func readKept(path string) (map[state.Mode][]wire.Result, error) {
+func ReadKept(path string) (map[state.Mode][]wire.Result, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -174,45 +173,17 @@ func readKept(path string) (map[state.Mode][]wire.Result, error) {
 	}
 }
 
-// takeKept takes into the journal the results an earlier run kept beside
-// the output, and removes their file once they are stored. A journal that
-// still cannot store them stops the run before anything is sent; the
-// file stays.
-func (e *engine) takeKept() error {
-	path := keptPath(e.cfg.Output)
-	byMode, err := readKept(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("%w: results kept by an earlier run: %v", report.ErrStorage, err)
-	}
-	taken := 0
-	for mode, results := range byMode {
-		d, err := e.j.Import(mode, results, e.clock.Now())
-		if err != nil {
-			return fmt.Errorf("%w: the results an earlier run kept in %s could not be taken into the journal, which it could not store them in either; the file is kept: %v", report.ErrStorage, path, err)
-		}
-		taken += len(d.Changes)
-	}
-	if err := os.Remove(path); err != nil {
-		return fmt.Errorf("%w: %v", report.ErrStorage, err)
-	}
-	e.cfg.Log.Info("results an earlier run kept beside the output, when the journal could not store them, are taken into the journal", "file", path, "results", taken)
-	return nil
-}
-
 // loadKept reads the results kept beside an output, for an export: nil
 // when there are none.
-func loadKept(output string, mode state.Mode) (*kept, error) {
-	byMode, err := readKept(keptPath(output))
+func loadKept(output string, mode state.Mode) (*Kept, error) {
+	byMode, err := ReadKept(KeptPath(output))
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	k := newKept(output, mode, nil)
+	k := NewKept(output, mode, nil)
 	k.remember(byMode[mode])
 	return k, nil
 }

@@ -1,4 +1,4 @@
-package pipeline
+package export
 
 import (
 	"context"
@@ -9,54 +9,11 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/enrich-dev/enrich/api/wire"
+	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/state"
+	"github.com/enrich-dev/enrich/state/statetest"
 )
-
-// journalWith writes a journal in which each identifier was answered with
-// the raw result given (nil: not found).
-func journalWith(t *testing.T, answers map[string][]byte) string {
-	t.Helper()
-	path := filepath.Join(t.TempDir(), "j")
-	j, err := state.Open(path, state.Options{NoSync: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer j.Close()
-	var items []string
-	var results []wire.Result
-	for item, raw := range answers {
-		items = append(items, item)
-		var r wire.Result
-		body := raw
-		if raw == nil || !json.Valid(raw) {
-			body, _ = json.Marshal(map[string]any{"item": item, "status": "success", "candidate": map[string]any{"fullName": "x"}})
-		}
-		if err := json.Unmarshal(body, &r); err != nil {
-			t.Fatal(err)
-		}
-		if raw == nil {
-			r.Status, r.Candidate = wire.StatusFailed, nil
-		}
-		if raw != nil && !json.Valid(raw) {
-			r.Raw = raw // what a damaged record gives back
-		}
-		// A raw result that names another item is stored under this
-		// identifier all the same: what a damaged result id gives.
-		r.Item = item
-		results = append(results, r)
-	}
-	b, _, err := j.Begin(state.WithContacts, items, false, time.Now().Add(-time.Hour))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := j.Deliver(state.Ref{Seq: b.Seq}, results, time.Now().Add(-time.Hour), state.Policy{}); err != nil {
-		t.Fatal(err)
-	}
-	return path
-}
 
 // TestExportDamagedResults: a stored result that does not decode, or that
 // names another identifier than the row's, makes that row an error row
@@ -68,7 +25,7 @@ func TestExportDamagedResults(t *testing.T) {
 	if err := os.WriteFile(input, []byte("Email\ngood@example.com\nbroken@example.com\nswapped@example.com\ngood@example.com\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	journal := journalWith(t, map[string][]byte{
+	journal := statetest.JournalWith(t, map[string][]byte{
 		"good@example.com":    []byte(`{"item":"good@example.com","status":"success","candidate":{"fullName":"Good Person"}}`),
 		"broken@example.com":  []byte(`{"item":"broken@exa`),
 		"swapped@example.com": []byte(`{"item":"someone.else@example.com","status":"success","candidate":{"fullName":"Marcelo Carvalho"}}`),
@@ -79,7 +36,7 @@ func TestExportDamagedResults(t *testing.T) {
 	}
 	defer j.Close()
 	out := filepath.Join(dir, "out.csv")
-	res, err := Export(context.Background(), j, ExportConfig{Input: input, Output: out})
+	res, err := Export(context.Background(), j, Config{Input: input, Output: out})
 	if err != nil {
 		t.Fatalf("export: %v", err)
 	}
@@ -123,13 +80,13 @@ func TestExportInvalidIdentifierReason(t *testing.T) {
 	if err := os.WriteFile(input, []byte("Email\nnot-an-email\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	j, err := state.Open(journalWith(t, map[string][]byte{"a@example.com": nil}), state.Options{ReadOnly: true})
+	j, err := state.Open(statetest.JournalWith(t, map[string][]byte{"a@example.com": nil}), state.Options{ReadOnly: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer j.Close()
 	out := filepath.Join(dir, "out.jsonl")
-	if _, err := Export(context.Background(), j, ExportConfig{Input: input, Output: out}); err != nil {
+	if _, err := Export(context.Background(), j, Config{Input: input, Output: out}); err != nil {
 		t.Fatal(err)
 	}
 	b, _ := os.ReadFile(out)
@@ -166,34 +123,34 @@ func TestExportProgress(t *testing.T) {
 	for i := range 20 {
 		answers["p"+strconv.Itoa(i)+"@x.co"] = []byte("{}") // found
 	}
-	j, err := state.Open(journalWith(t, answers), state.Options{Command: "test"})
+	j, err := state.Open(statetest.JournalWith(t, answers), state.Options{Command: "test"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer j.Close()
-	type report struct {
+	type told struct {
 		pass  string
 		rows  int
 		total int64
 	}
-	var got []report
-	_, err = Export(context.Background(), j, ExportConfig{Input: input, Output: filepath.Join(dir, "out.csv"),
-		Progress: func(pass string, rows int, total int64) { got = append(got, report{pass, rows, total}) }})
+	var got []told
+	_, err = Export(context.Background(), j, Config{Input: input, Output: filepath.Join(dir, "out.csv"),
+		Progress: func(pass string, rows int, total int64) { got = append(got, told{pass, rows, total}) }})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var reads, writes []report
+	var reads, writes []told
 	for i, r := range got {
 		switch {
-		case r.pass == PassRead && len(writes) == 0:
+		case r.pass == report.PassRead && len(writes) == 0:
 			reads = append(reads, r)
-		case r.pass == PassWrite:
+		case r.pass == report.PassWrite:
 			writes = append(writes, r)
 		default:
 			t.Fatalf("report %d %+v out of order in %+v", i, r, got)
 		}
 	}
-	if len(reads) < 2 || reads[len(reads)-1] != (report{PassRead, rows, rows}) {
+	if len(reads) < 2 || reads[len(reads)-1] != (told{report.PassRead, rows, rows}) {
 		t.Errorf("reading reports %+v: want some, the last %d of %d", reads, rows, rows)
 	}
 	for _, r := range reads[:len(reads)-1] {
@@ -201,10 +158,10 @@ func TestExportProgress(t *testing.T) {
 			t.Errorf("reading report %+v: the total is not known before the end", r)
 		}
 	}
-	if len(writes) < 2 || writes[0] != (report{PassWrite, 0, rows}) || writes[len(writes)-1] != (report{PassWrite, rows, rows}) {
+	if len(writes) < 2 || writes[0] != (told{report.PassWrite, 0, rows}) || writes[len(writes)-1] != (told{report.PassWrite, rows, rows}) {
 		t.Errorf("writing reports %+v: want 0 of %d first and %d of %d last", writes, rows, rows, rows)
 	}
-	for _, list := range [][]report{reads, writes} {
+	for _, list := range [][]told{reads, writes} {
 		for i := 1; i < len(list); i++ {
 			if list[i].rows < list[i-1].rows {
 				t.Errorf("reports go back: %+v then %+v", list[i-1], list[i])

@@ -1,0 +1,63 @@
+package export
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/enrich-dev/enrich/model"
+	"github.com/enrich-dev/enrich/sources"
+	"github.com/enrich-dev/enrich/state"
+	"github.com/enrich-dev/enrich/state/statetest"
+)
+
+// TestKnownExportInputChanged: when the input's rows are not those the
+// model was read from, the export does not pair rows with another row's
+// identifiers: it reads the input again.
+func TestKnownExportInputChanged(t *testing.T) {
+	dir := t.TempDir()
+	input := filepath.Join(dir, "in.csv")
+	write := func(body string) {
+		if err := os.WriteFile(input, []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("Email\na@x.co\nb@x.co\n")
+	m, _, err := model.Load(context.Background(), input, sources.Options{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	journal := statetest.JournalWith(t, map[string][]byte{"a@x.co": nil, "b@x.co": nil, "c@x.co": nil})
+	j, err := state.Open(journal, state.Options{Command: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	if err := m.ReadJournal(j, state.WithContacts, time.Time{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, body := range []string{
+		"Email\n\nb@x.co\n",               // the first row has no identifier now
+		"Email\na@x.co\nb@x.co\nc@x.co\n", // a row more
+		"Email\na@x.co\n",                 // a row less
+	} {
+		write(body)
+		cfg := Config{Input: input, Output: filepath.Join(dir, "out.csv"), Known: m}
+		if _, err := export(context.Background(), j, cfg, false); !errors.Is(err, errInputChanged) && m.SameInput(input) {
+			t.Errorf("%q: export from the model of another input: %v", body, err)
+		}
+		if _, err := Export(context.Background(), j, cfg); err != nil {
+			t.Fatalf("%q: %v", body, err)
+		}
+		cfg.Known = nil
+		cfg.Output = filepath.Join(dir, "ref.csv")
+		if _, err := export(context.Background(), j, cfg, false); err != nil {
+			t.Fatal(err)
+		}
+		SameFiles(t, fmt.Sprintf("%q", body), filepath.Join(dir, "out.csv"), cfg.Output)
+	}
+}

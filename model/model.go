@@ -1,0 +1,337 @@
+// Package model is the in-memory model of a sheet that a run and an
+// export share: every row of the input that has an identifier, every
+// distinct identifier once (a lookup) with what the journal says of it,
+// and the waterfall that decides a row from its identifiers. The run
+// moves it forward as answers come; the export reads the rows' outcomes
+// from it rather than parsing the input and reading the journal again.
+package model
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/enrich-dev/enrich/internal/ident"
+	"github.com/enrich-dev/enrich/report"
+	"github.com/enrich-dev/enrich/sinks"
+	"github.com/enrich-dev/enrich/sources"
+	"github.com/enrich-dev/enrich/state"
+)
+
+// Sheet is the model of one input: every row that has an identifier, and
+// every distinct identifier (a lookup) once. Rows hold indices into
+// Lookups, not strings, so that a million-row sheet fits. It is not safe
+// for concurrent use, but Has may be called while nothing writes.
+type Sheet struct {
+	Lookups []Lookup
+	Index   map[string]int32 // identifier → lookup
+	Rows    []Row
+	IDs     []int32 // every row's lookups, in row order; rows point into it
+	// Waiting holds, for a lookup that is not final, the rows whose current
+	// identifier it is. Most lookups of a resumed job are final and need no
+	// list, so the lists live here rather than in every lookup.
+	Waiting map[int32][]int32
+
+	NoIdentifier int // rows without a valid identifier
+	Invalid      int // of those, rows with an invalid one
+	Columns      int // identifier columns of the sheet
+	// InvalidRows holds, by row number, why a row without a valid
+	// identifier has an invalid one (the export's error), up to
+	// maxInvalidRows; past it, InvalidOver is set and the export finds
+	// them again itself.
+	InvalidRows map[int32]string
+	InvalidOver bool
+	// input is the input file as the run read it: the export takes the
+	// model's identifiers only for the same file.
+	input os.FileInfo
+}
+
+// SameInput reports whether path is, by its size and modification time,
+// the file the model was read from.
+func (m *Sheet) SameInput(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && m.input != nil && fi.Size() == m.input.Size() && fi.ModTime().Equal(m.input.ModTime())
+}
+
+// maxInvalidRows bounds the reasons of invalid rows the model keeps.
+const maxInvalidRows = 1 << 16
+
+// CheckWork refuses, before anything is sent, a sheet with nothing to
+// look up (no identifier column, no data row) and one the output cannot
+// hold (an .xlsx too wide, or with a cell too long).
+func (m *Sheet) CheckWork(layout sources.Layout, output string, appended int) error {
+	switch {
+	case m.Columns == 0:
+		return sources.NoIdentifierColumn(layout)
+	case len(m.Rows)+m.NoIdentifier == 0:
+		return sources.NoDataRows(layout)
+	}
+	format, err := sinks.FormatOf(output)
+	if err == nil {
+		err = sinks.CheckFits(layout, format, appended)
+	}
+	if err != nil {
+		return fmt.Errorf("%w: %v", report.ErrUsage, err)
+	}
+	return nil
+}
+
+// Lookup is one distinct identifier of the input.
+type Lookup struct {
+	ID        string
+	Kind      ident.Kind
+	Phase     state.Phase
+	NotBefore time.Time
+	Batch     uint64
+	Queued    bool // in the queue
+	Due       bool // answered before the refresh cutoff: a refresh looks it up again
+	Sent      bool // sent by this run
+	// Lost says the request last carrying it was given up (no callback, or
+	// its answer Lost): sending it again may pay for it twice.
+	Lost bool
+	// Settled says the run found this lookup answered (found or not) in
+	// the journal, result being the stored result when found, and has
+	// not changed it since: the export can take the answer from here.
+	Settled bool
+	Result  uint64
+	// Redone says the lookup was looked up again once because its stored
+	// result was unusable: it is not looked up again for that.
+	Redone bool
+}
+
+// Row is a row's place in its waterfall: its lookups are
+// model.ids[first:end]; pos (from first) is the one it waits on, and
+// pos == end means every identifier failed. Rows hold offsets into one
+// shared slice rather than a slice each: a million rows, one allocation.
+type Row struct {
+	First, End, Pos int32
+	Num             int32 // the row's number in the sheet
+	Done            bool
+}
+
+// Load reads the input and interns its identifiers. It reads the file
+// once, streaming; only identifiers are kept. progress, when not nil, is
+// told the rows read now and then, and at the end.
+func Load(ctx context.Context, path string, opts sources.Options, progress report.FileProgress) (*Sheet, sources.Layout, error) {
+	t, err := sources.Open(path, opts)
+	if err != nil {
+		return nil, sources.Layout{}, err
+	}
+	defer t.Close()
+	input, err := os.Stat(path)
+	if err != nil {
+		return nil, sources.Layout{}, err
+	}
+	m := &Sheet{Index: make(map[string]int32), Waiting: make(map[int32][]int32), InvalidRows: make(map[int32]string), Columns: len(t.Columns()), input: input}
+	var cellBytes int64
+	for n := 0; ; n++ {
+		if n%4096 == 0 {
+			if ctx.Err() != nil {
+				return nil, sources.Layout{}, ctx.Err()
+			}
+			if progress != nil {
+				progress(report.PassRead, n, -1)
+			}
+		}
+		if n == presizeAfter && t.Layout().Format == sources.CSV {
+			m.presize(path, cellBytes, n)
+		}
+		row, err := t.Next()
+		if errors.Is(err, io.EOF) {
+			if progress != nil {
+				progress(report.PassRead, n, int64(n))
+			}
+			break
+		}
+		if err != nil {
+			return nil, sources.Layout{}, err
+		}
+		if n < presizeAfter {
+			for _, c := range row.Cells {
+				cellBytes += int64(len(c)) + 1
+			}
+		}
+		if len(row.IDs) == 0 {
+			m.NoIdentifier++
+			if len(row.Invalid) > 0 {
+				m.Invalid++
+				if len(m.InvalidRows) < maxInvalidRows {
+					m.InvalidRows[int32(row.Num)] = row.Invalid[0].String()
+				} else {
+					m.InvalidOver = true
+				}
+			}
+			continue
+		}
+		first := int32(len(m.IDs))
+		for _, id := range row.IDs {
+			m.IDs = append(m.IDs, m.intern(id))
+		}
+		end := int32(len(m.IDs))
+		m.Rows = append(m.Rows, Row{First: first, End: end, Pos: first, Num: int32(row.Num)})
+	}
+	return m, t.Layout(), nil
+}
+
+// presizeAfter is the number of rows read before the model is sized for
+// the whole file.
+const presizeAfter = 1000
+
+// presize grows the model for the rows a CSV file of this size holds, from
+// the size of its first rows: a million-row sheet then fills its index
+// without rehashing it twenty times. Growth is an estimate, never a
+// requirement: a wrong guess costs memory or time, not correctness.
+func (m *Sheet) presize(path string, cellBytes int64, rows int) {
+	fi, err := os.Stat(path)
+	if err != nil || cellBytes == 0 || rows == 0 || len(m.Rows) == 0 {
+		return
+	}
+	estimate := int(min(fi.Size()/max(cellBytes/int64(rows), 1), 50_000_000))
+	if estimate <= len(m.Rows) {
+		return
+	}
+	// Identifiers and lookups per row, as read so far, rounded up. The
+	// first rows cannot show how often the sheet names the same people
+	// again (a sheet of 300,000 rows may name 30,000), so the lookups are
+	// sized for a quarter of what distinct identifiers would need: a sheet
+	// of distinct ones grows them twice, a sheet of repeats does not hold
+	// room it never uses.
+	idsPerRow := float64(len(m.IDs)) / float64(len(m.Rows))
+	lookupsPerRow := float64(len(m.Lookups)) / float64(len(m.Rows))
+	wantIDs := int(float64(estimate)*idsPerRow) + 1
+	wantLookups := int(float64(estimate)*lookupsPerRow/4) + 1
+	index := make(map[string]int32, wantLookups)
+	for k, v := range m.Index {
+		index[k] = v
+	}
+	m.Index = index
+	m.Lookups = slices.Grow(m.Lookups, max(0, wantLookups-len(m.Lookups)))
+	m.IDs = slices.Grow(m.IDs, max(0, wantIDs-len(m.IDs)))
+	m.Rows = slices.Grow(m.Rows, max(0, estimate-len(m.Rows)))
+}
+
+// Has reports whether the input names an identifier. The index is not
+// written once the input is read, so that the callback receiver may ask.
+func (m *Sheet) Has(id string) bool {
+	_, ok := m.Index[id]
+	return ok
+}
+
+func (m *Sheet) intern(id ident.ID) int32 {
+	if i, ok := m.Index[id.Value]; ok {
+		return i
+	}
+	// A copy: the value may share the memory of its whole input line.
+	v := strings.Clone(id.Value)
+	i := int32(len(m.Lookups))
+	m.Lookups = append(m.Lookups, Lookup{ID: v, Kind: id.Kind})
+	m.Index[v] = i
+	return i
+}
+
+// ReadJournal sets every lookup's phase from the journal. When the input
+// holds a good share of the journal's identifiers, one sequential pass over
+// the journal's records is faster than a random read for each; otherwise
+// each is read, in read transactions of bounded size.
+//
+// With a refresh cutoff (not zero), lookups answered before it are marked
+// due.
+func (m *Sheet) ReadJournal(j *state.Journal, mode state.Mode, cutoff time.Time) error {
+	set := func(i int32, l state.Lookup) {
+		m.Lookups[i].Phase, m.Lookups[i].NotBefore, m.Lookups[i].Batch = l.Phase, l.NotBefore, l.Batch
+		m.Lookups[i].Due = !cutoff.IsZero() && l.Phase.Final() && l.Updated.Before(cutoff)
+		m.Lookups[i].Settled, m.Lookups[i].Result = l.Phase == state.Found || l.Phase == state.NotFound, l.Result
+		m.Lookups[i].Redone = l.Redone > 0
+	}
+	var stored int64
+	if err := j.View(func(r *state.Reader) error { stored = r.LookupCount(mode); return nil }); err != nil {
+		return fmt.Errorf("read journal: %w", err)
+	}
+	if stored == 0 {
+		return nil
+	}
+	if int64(len(m.Lookups))*8 >= stored {
+		err := j.View(func(r *state.Reader) error {
+			defer r.DropPages() // a pass over every record: none is needed again soon
+			return r.EachLookup(mode, func(id []byte, l state.Lookup) error {
+				if i, ok := m.Index[string(id)]; ok {
+					set(i, l)
+				}
+				return nil
+			})
+		})
+		if err != nil {
+			return fmt.Errorf("read journal: %w", err)
+		}
+		return nil
+	}
+	const chunk = 50000
+	for start := 0; start < len(m.Lookups); start += chunk {
+		end := min(start+chunk, len(m.Lookups))
+		err := j.View(func(r *state.Reader) error {
+			for i := start; i < end; i++ {
+				l, ok, err := r.Lookup(mode, m.Lookups[i].ID)
+				if err != nil {
+					return err
+				}
+				if ok {
+					set(int32(i), l)
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return fmt.Errorf("read journal: %w", err)
+		}
+	}
+	return nil
+}
+
+// Outcome is where a row ends up.
+type Outcome int
+
+const (
+	Waiting     Outcome = iota // waits on a lookup that is queued or in flight
+	Found                      // a lookup found the person
+	NotFound                   // every identifier failed
+	Failed                     // waits on a lookup an earlier run gave up
+	CreditsOver                // waits on a lookup answered credits_are_over
+)
+
+// Advance moves row r along its waterfall from its current position, past
+// identifiers that found nobody, to the first that decides or must wait.
+// It attaches the row to the lookup it waits on and returns that lookup's
+// index (or -1) with the row's outcome.
+func (m *Sheet) Advance(r int32) (int32, Outcome) {
+	rs := &m.Rows[r]
+	at, phase := Waterfall(int(rs.End-rs.Pos), func(i int) state.Phase {
+		l := &m.Lookups[m.IDs[rs.Pos+int32(i)]]
+		if l.Due { // to be looked up again: the row waits on it
+			return state.Queued
+		}
+		return l.Phase
+	})
+	if at < 0 {
+		rs.Pos, rs.Done = rs.End, true
+		return -1, NotFound
+	}
+	rs.Pos += int32(at)
+	li := m.IDs[rs.Pos]
+	if phase == state.Found {
+		rs.Done = true
+		return li, Found
+	}
+	m.Waiting[li] = append(m.Waiting[li], r)
+	switch phase {
+	case state.Failed: // given up by an earlier run: this one tries it again
+		return li, Failed
+	case state.CreditsOver:
+		return li, CreditsOver
+	}
+	return li, Waiting // queued or in flight
+}
