@@ -19,10 +19,9 @@ import (
 	"sync/atomic"
 	"time"
 
-	"golang.org/x/sync/errgroup"
-
 	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/internal/ident"
+	"github.com/enrich-dev/enrich/internal/ordered"
 	"github.com/enrich-dev/enrich/internal/profile"
 	"github.com/enrich-dev/enrich/internal/sheet"
 	"github.com/enrich-dev/enrich/model"
@@ -197,15 +196,12 @@ func export(ctx context.Context, j *state.Journal, cfg Config, utf8 bool) (Resul
 	}
 	defer w.Abort()
 
-	// Three stages: this goroutine reads the rows in chunks, workers
-	// derive each chunk's outcomes from the journal (each in its own read
+	// Three stages: a goroutine reads the rows in chunks, workers derive
+	// each chunk's outcomes from the journal (each in its own read
 	// transaction, so that a long export never holds one open, and with
-	// its own cache of decoded profiles), and the writer writes the chunks
-	// in file order. The workers share the cache.
-	g, gctx := errgroup.WithContext(ctx)
+	// its own buffer), and this goroutine writes the chunks in file order.
+	// The workers share the exporter's cache of decoded profiles.
 	workers := max(runtime.GOMAXPROCS(0), 1)
-	ordered := make(chan *exportChunk, workers+1)
-	jobs := make(chan *exportChunk, workers)
 	x := cfg.Cache
 	if x == nil {
 		x = NewExporter(mode, cfg.CacheBytes)
@@ -226,61 +222,51 @@ func export(ctx context.Context, j *state.Journal, cfg Config, utf8 bool) (Resul
 			return Result{}, err
 		}
 	}
-	for range workers {
-		g.Go(func() error {
-			s := &journalScan{}
-			for c := range jobs {
-				if cfg.WithoutJournal {
-					c.err = x.chunk(s, c, known)
-					close(c.done)
-					continue
+	chunks := ordered.Start(workers, chunkReader(ctx, t, known), func() func(*exportChunk) *exportChunk {
+		s := &journalScan{}
+		return func(c *exportChunk) *exportChunk {
+			if cfg.WithoutJournal {
+				c.err = x.chunk(s, c, known)
+				return c
+			}
+			c.err = j.View(func(r *state.Reader) error {
+				s.Reader = r
+				defer func() { s.Reader = nil }()
+				if x.chunks.Add(1)%releaseEvery == 0 {
+					r.ReleasePages(journalResident)
 				}
-				c.err = j.View(func(r *state.Reader) error {
-					s.Reader = r
-					defer func() { s.Reader = nil }()
-					if x.chunks.Add(1)%releaseEvery == 0 {
-						r.ReleasePages(journalResident)
-					}
-					return x.chunk(s, c, known)
-				})
-				close(c.done)
-			}
-			return nil
-		})
-	}
-	res := Result{Rows: RowCounts{}}
-	g.Go(func() error {
-		written := 0
-		for c := range ordered {
-			select {
-			case <-c.done:
-			case <-gctx.Done():
-				return gctx.Err()
-			}
-			if c.err != nil {
-				return c.err
-			}
-			for i, row := range c.rows {
-				out := &c.outs[i]
-				res.Rows[out.Status]++
-				if err := w.Write(row, out); err != nil {
-					return err
-				}
-			}
-			res.Damaged += c.damaged
-			written += len(c.rows)
-			progress(written)
+				return x.chunk(s, c, known)
+			})
+			return c
 		}
-		return nil
 	})
-	readErr := readChunks(gctx, t, known, ordered, jobs)
-	close(ordered)
-	close(jobs)
-	if err := g.Wait(); err != nil {
-		return Result{}, err
-	}
-	if readErr != nil {
-		return Result{}, readErr
+	defer chunks.Stop()
+	res := Result{Rows: RowCounts{}}
+	written := 0
+	for {
+		c, more, readErr := chunks.Next()
+		if !more {
+			break
+		}
+		if c.err != nil {
+			return Result{}, c.err
+		}
+		for i, row := range c.rows {
+			out := &c.outs[i]
+			res.Rows[out.Status]++
+			if err := w.Write(row, out); err != nil {
+				return Result{}, err
+			}
+		}
+		res.Damaged += c.damaged
+		written += len(c.rows)
+		progress(written)
+		if errors.Is(readErr, io.EOF) {
+			break
+		}
+		if readErr != nil {
+			return Result{}, readErr
+		}
 	}
 	if err := w.Commit(); err != nil {
 		return Result{}, err
@@ -288,14 +274,13 @@ func export(ctx context.Context, j *state.Journal, cfg Config, utf8 bool) (Resul
 	return res, nil
 }
 
-// exportChunk is a run of rows and, once done is closed, their outcomes.
+// exportChunk is a run of rows and, once worked, their outcomes.
 type exportChunk struct {
 	rows    []sheet.Row
 	refs    []int32 // with a known model: each row's place in it, or -1
 	outs    []sinks.Outcome
 	damaged int
 	err     error
-	done    chan struct{}
 }
 
 // exportChunkRows is the number of rows of a chunk.
@@ -314,27 +299,32 @@ const (
 	journalResident = 64 << 20
 )
 
-// readChunks reads the table's rows into chunks, handing each to the
-// writer (in order) and to the workers. With a known model, it finds each
-// row's place in it: the model's rows are the rows with identifiers, in
-// file order.
-func readChunks(ctx context.Context, t *sources.Table, known *model.Sheet, ordered, jobs chan<- *exportChunk) error {
+// chunkReader returns a reader of the table's rows in chunks, which
+// returns with the last chunk the error that ended the reading: io.EOF at
+// the end, errInputChanged (with no rows) when the rows are not the
+// model's. With a known model, it finds each row's place in it: the
+// model's rows are the rows with identifiers, in file order.
+func chunkReader(ctx context.Context, t *sources.Table, known *model.Sheet) func() (*exportChunk, error) {
 	next := 0 // the model's next row
-	for {
-		c := &exportChunk{rows: make([]sheet.Row, 0, exportChunkRows), done: make(chan struct{})}
-		var readErr error
+	return func() (*exportChunk, error) {
+		c := &exportChunk{rows: make([]sheet.Row, 0, exportChunkRows)}
+		if err := ctx.Err(); err != nil {
+			return c, err
+		}
 		for len(c.rows) < exportChunkRows {
 			row, err := t.Next()
+			if errors.Is(err, io.EOF) && known != nil && next != len(known.Rows) {
+				return &exportChunk{}, errInputChanged
+			}
 			if err != nil {
-				readErr = err
-				break
+				return c, err
 			}
 			c.rows = append(c.rows, row)
 			if known != nil {
 				ref := int32(-1)
 				if next < len(known.Rows) && int(known.Rows[next].Num) <= row.Num {
 					if int(known.Rows[next].Num) < row.Num {
-						return errInputChanged
+						return &exportChunk{}, errInputChanged
 					}
 					ref = int32(next)
 					next++
@@ -342,24 +332,7 @@ func readChunks(ctx context.Context, t *sources.Table, known *model.Sheet, order
 				c.refs = append(c.refs, ref)
 			}
 		}
-		if errors.Is(readErr, io.EOF) && known != nil && next != len(known.Rows) {
-			return errInputChanged
-		}
-		if len(c.rows) > 0 {
-			for _, ch := range []chan<- *exportChunk{ordered, jobs} {
-				select {
-				case ch <- c:
-				case <-ctx.Done():
-					return ctx.Err()
-				}
-			}
-		}
-		switch {
-		case errors.Is(readErr, io.EOF):
-			return ctx.Err()
-		case readErr != nil:
-			return readErr
-		}
+		return c, nil
 	}
 }
 
