@@ -92,10 +92,10 @@ type Lookup struct {
 	Due       bool // answered before the refresh cutoff: a refresh looks it up again
 	Sent      bool // sent by this run
 	// Lost says the request last carrying it was given up (no callback, or
-	// its answer Lost): sending it again may pay for it twice.
+	// its answer lost): sending it again may pay for it twice.
 	Lost bool
 	// Settled says the run found this lookup answered (found or not) in
-	// the journal, result being the stored result when found, and has
+	// the journal, Result being the stored result when found, and has
 	// not changed it since: the export can take the answer from here.
 	Settled bool
 	Result  uint64
@@ -105,8 +105,8 @@ type Lookup struct {
 }
 
 // Row is a row's place in its waterfall: its lookups are
-// model.ids[first:end]; pos (from first) is the one it waits on, and
-// pos == end means every identifier failed. Rows hold offsets into one
+// Sheet.IDs[First:End]; Pos (from First) is the one it waits on, and
+// Pos == End means every identifier failed. Rows hold offsets into one
 // shared slice rather than a slice each: a million rows, one allocation.
 type Row struct {
 	First, End, Pos int32

@@ -3,7 +3,6 @@ package pipeline
 import (
 	"time"
 
-	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/state"
 )
 
@@ -45,19 +44,9 @@ func (e *engine) submit(now time.Time) time.Time {
 			// Results in flight, or a fresh balance, may free credits.
 			return earliest(wake, next)
 		}
-		room := e.budget.Room(now)
-		if room == 0 {
-			e.heldBack(now)
-			return earliest(wake, e.budget.Next(now, min(len(e.queue.ready), wire.MaxItems)))
-		}
-		e.heldBy = ""
-		batch := e.take(min(wire.MaxItems, room, int(min(credits, wire.MaxItems))))
-		// Another run on the account may have taken room since Room: the
-		// room is taken for what is left, and the rest goes back.
-		res := e.budget.Take(now, len(batch))
-		if res.N < len(batch) {
-			e.queue.ready = append(batch[res.N:len(batch):len(batch)], e.queue.ready...)
-			batch = batch[:res.N]
+		batch, res, full, next := e.pace(now, credits)
+		if full {
+			return earliest(wake, next)
 		}
 		if len(batch) == 0 {
 			continue
@@ -67,28 +56,6 @@ func (e *engine) submit(now time.Time) time.Time {
 		}
 	}
 	return wake
-}
-
-// heldBack notes, at most once a second, what holds the account's budget
-// while items wait for room: other runs on the account, named where the
-// budget knows them. It shows on the progress line and, when it changes,
-// in the log. A window full of this run's own items is the budget's pace,
-// and says nothing.
-func (e *engine) heldBack(now time.Time) {
-	if now.Sub(e.heldAt) < time.Second {
-		return
-	}
-	e.heldAt = now
-	u := e.budget.Usage(now)
-	if u.Others == 0 && u.Share >= u.Limit {
-		e.heldBy = ""
-		return
-	}
-	by := u.String()
-	if by != e.heldBy {
-		e.cfg.Log.Info("waiting for the account's budget", "held", by)
-	}
-	e.heldBy = by
 }
 
 // dropStale removes lookups from the head of the ready queue that were

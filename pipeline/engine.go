@@ -129,29 +129,6 @@ func newEngine(ctx context.Context, cfg *Config, j *state.Journal) (*engine, err
 	return e, nil
 }
 
-// openBudget returns the budget the run submits within: the account's
-// ledger shared with the machine's other runs, or the run's own, seeded
-// from the journal's recent requests, when no ledger can be kept.
-func (e *engine) openBudget() budget.Budget {
-	cfg := e.cfg
-	if cfg.Account != "" {
-		dir, err := budget.Dir()
-		if err == nil {
-			var l *budget.Ledger
-			if l, err = budget.Open(dir, cfg.Account, cfg.ItemsPerMinute, cfg.RateWindow, budget.Options{Label: cfg.CommandLine, Log: cfg.Log}); err == nil {
-				cfg.Log.Debug("budget shared with the machine's other runs on this account", "ledger", l.Path())
-				return l
-			}
-		}
-		cfg.Log.Warn("the budget cannot be shared with other runs on this account; this run keeps its own", "error", err)
-	}
-	local := budget.NewLocal(cfg.ItemsPerMinute, cfg.RateWindow)
-	if err := e.seedBudget(local); err != nil {
-		cfg.Log.Warn("recent requests not read from the journal; the first minute may meet a 429", "error", err)
-	}
-	return local
-}
-
 // run performs the job: checks, resume, the loop, and the output.
 func (e *engine) run(ctx context.Context) (*report.Run, error) {
 	cfg := e.cfg
@@ -386,37 +363,6 @@ func (e *engine) requeueCarriedOver() error {
 		}
 		if phase == state.Failed {
 			e.cfg.Log.Info("identifiers given up by an earlier run are tried again", "identifiers", len(ids))
-		}
-	}
-	return nil
-}
-
-// seedBudget counts the requests of earlier runs that are still in the
-// window, from the latest instant the service can have received each: its
-// answer, or its results; a request with neither (the process died while
-// sending it) counts from now, and so does one stamped in the future by a
-// clock that stepped back.
-func (e *engine) seedBudget(b *budget.Local) error {
-	now := e.clock.Now()
-	// A request created before the window may still count in it if its
-	// answer came late; answers take at most the HTTP client's timeout.
-	batches, err := e.j.BatchesSince(now.Add(-e.cfg.RateWindow - 5*time.Minute))
-	if err != nil {
-		return err
-	}
-	for _, b0 := range batches {
-		if b0.NotCounted {
-			continue
-		}
-		at := b0.Answered
-		if at.IsZero() {
-			at = b0.Settled
-		}
-		if at.IsZero() || at.After(now) {
-			at = now
-		}
-		if now.Sub(at) < e.cfg.RateWindow {
-			b.Seed(at, len(b0.Items))
 		}
 	}
 	return nil

@@ -1,0 +1,109 @@
+package pipeline
+
+import (
+	"time"
+
+	"github.com/enrich-dev/enrich/api/wire"
+	"github.com/enrich-dev/enrich/internal/budget"
+)
+
+// The pacer: the run sends within the account's budget of items per
+// window, shared through a ledger with the machine's other runs on the
+// account (internal/budget), and says who holds it when it waits.
+
+// openBudget returns the budget the run submits within: the account's
+// ledger shared with the machine's other runs, or the run's own, seeded
+// from the journal's recent requests, when no ledger can be kept.
+func (e *engine) openBudget() budget.Budget {
+	cfg := e.cfg
+	if cfg.Account != "" {
+		dir, err := budget.Dir()
+		if err == nil {
+			var l *budget.Ledger
+			if l, err = budget.Open(dir, cfg.Account, cfg.ItemsPerMinute, cfg.RateWindow, budget.Options{Label: cfg.CommandLine, Log: cfg.Log}); err == nil {
+				cfg.Log.Debug("budget shared with the machine's other runs on this account", "ledger", l.Path())
+				return l
+			}
+		}
+		cfg.Log.Warn("the budget cannot be shared with other runs on this account; this run keeps its own", "error", err)
+	}
+	local := budget.NewLocal(cfg.ItemsPerMinute, cfg.RateWindow)
+	if err := e.seedBudget(local); err != nil {
+		cfg.Log.Warn("recent requests not read from the journal; the first minute may meet a 429", "error", err)
+	}
+	return local
+}
+
+// seedBudget counts the requests of earlier runs that are still in the
+// window, from the latest instant the service can have received each: its
+// answer, or its results; a request with neither (the process died while
+// sending it) counts from now, and so does one stamped in the future by a
+// clock that stepped back.
+func (e *engine) seedBudget(b *budget.Local) error {
+	now := e.clock.Now()
+	// A request created before the window may still count in it if its
+	// answer came late; answers take at most the HTTP client's timeout.
+	batches, err := e.j.BatchesSince(now.Add(-e.cfg.RateWindow - 5*time.Minute))
+	if err != nil {
+		return err
+	}
+	for _, b0 := range batches {
+		if b0.NotCounted {
+			continue
+		}
+		at := b0.Answered
+		if at.IsZero() {
+			at = b0.Settled
+		}
+		if at.IsZero() || at.After(now) {
+			at = now
+		}
+		if now.Sub(at) < e.cfg.RateWindow {
+			b.Seed(at, len(b0.Items))
+		}
+	}
+	return nil
+}
+
+// pace takes from the ready queue a batch that the account's budget has
+// room for, within credits, and reserves its room. When the budget is
+// full it takes nothing, and says when room may come.
+func (e *engine) pace(now time.Time, credits int64) (batch []int32, res budget.Reservation, full bool, next time.Time) {
+	room := e.budget.Room(now)
+	if room == 0 {
+		e.heldBack(now)
+		return nil, res, true, e.budget.Next(now, min(len(e.queue.ready), wire.MaxItems))
+	}
+	e.heldBy = ""
+	batch = e.take(min(wire.MaxItems, room, int(min(credits, wire.MaxItems))))
+	// Another run on the account may have taken room since Room: the
+	// room is taken for what is left, and the rest goes back.
+	res = e.budget.Take(now, len(batch))
+	if res.N < len(batch) {
+		e.queue.ready = append(batch[res.N:len(batch):len(batch)], e.queue.ready...)
+		batch = batch[:res.N]
+	}
+	return batch, res, false, time.Time{}
+}
+
+// heldBack notes, at most once a second, what holds the account's budget
+// while items wait for room: other runs on the account, named where the
+// budget knows them. It shows on the progress line and, when it changes,
+// in the log. A window full of this run's own items is the budget's pace,
+// and says nothing.
+func (e *engine) heldBack(now time.Time) {
+	if now.Sub(e.heldAt) < time.Second {
+		return
+	}
+	e.heldAt = now
+	u := e.budget.Usage(now)
+	if u.Others == 0 && u.Share >= u.Limit {
+		e.heldBy = ""
+		return
+	}
+	by := u.String()
+	if by != e.heldBy {
+		e.cfg.Log.Info("waiting for the account's budget", "held", by)
+	}
+	e.heldBy = by
+}
