@@ -46,6 +46,9 @@ type Kept struct {
 	results map[string]wire.Result
 }
 
+// NewKept returns the file of kept results beside output, for the
+// lookups of mode that known says the run makes; nothing is written
+// until a result is kept.
 func NewKept(output string, mode state.Mode, known func(id string) bool) *Kept {
 	return &Kept{path: KeptPath(output), mode: mode, known: known, results: map[string]wire.Result{}}
 }
