@@ -423,8 +423,8 @@ func TestDrainBound(t *testing.T) {
 		stop        string
 		min, max    time.Duration // the run's length
 	}{
-		{"drain timeout", 300 * time.Millisecond, time.Minute, report.StopInterrupted, 1300 * time.Millisecond, 4 * time.Second},
-		{"max duration", 0, 1500 * time.Millisecond, report.StopMaxDuration, 1500 * time.Millisecond, 4 * time.Second},
+		{"drain timeout", 300 * time.Millisecond, time.Minute, report.StopInterrupted, 1300 * time.Millisecond, 10 * time.Second},
+		{"max duration", 0, 1500 * time.Millisecond, report.StopMaxDuration, 1500 * time.Millisecond, 10 * time.Second},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -559,14 +559,14 @@ func TestLateResultsAwaitedAfterStop(t *testing.T) {
 		found    int
 		min, max time.Duration
 	}{
-		{"they come", answer{found: true, late: time.Second}, "", 10, time.Second, 2500 * time.Millisecond},
-		{"they do not", answer{found: true, lose: true}, report.StopMaxCredits, 0, 3 * time.Second, 6 * time.Second},
+		{"they come", answer{found: true, late: time.Second}, "", 10, time.Second, 5 * time.Second},
+		{"they do not", answer{found: true, lose: true}, report.StopMaxCredits, 0, 6 * time.Second, 20 * time.Second},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			svc := &scripted{script: func(int, time.Duration) answer { return tc.a }}
 			o := runScripted(t, 10, svc, func(c *pipeline.Config) {
-				c.MaxCredits, c.CallbackTimeout, c.DrainTimeout = 10, 300*time.Millisecond, 3*time.Second
+				c.MaxCredits, c.CallbackTimeout, c.DrainTimeout = 10, 300*time.Millisecond, 6*time.Second
 			}, 0)
 			if ev := o.events(); ev[report.EventExpired] != 1 || ev[report.EventCredits] != 1 {
 				t.Errorf("timeline %v, want the request given up and the cap reached", ev)
