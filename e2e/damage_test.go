@@ -66,7 +66,8 @@ func TestDamageDuringRun(t *testing.T) {
 		for try := range *damageTries {
 			t.Run(fmt.Sprintf("%s/%d", kind.name, try), func(t *testing.T) {
 				t.Parallel()
-				r := rand.New(rand.NewPCG(uint64(try), 0xda))
+				r := rand.New(rand.NewPCG(uint64(try), 0xda)) // the try is the seed
+				t.Logf("replay: go test ./e2e -run 'TestDamageDuringRun/%s/%d$' -damage-tries %d", strings.ReplaceAll(kind.name, " ", "_"), try, try+1)
 				j := newJob(t, fastService(100000), 600)
 				cmd := j.command(context.Background(), j.args("--drain-timeout", "3s")...)
 				var stderr bytes.Buffer
