@@ -1,0 +1,82 @@
+package match
+
+import (
+	"net/url"
+	"strings"
+)
+
+// legalForms are the words of legal forms that end company names, as
+// words folds them ("S.A. de C.V." is "sa de cv", "A/S" is "as").
+var legalForms = set("inc", "incorporated", "llc", "llp", "lp", "ltd", "limited", "corp", "corporation",
+	"co", "company", "plc", "gmbh", "ag", "kg", "sa", "sas", "sarl", "sl", "spa", "srl", "bv", "nv", "oy", "oyj",
+	"ab", "as", "asa", "aps", "pty", "pvt", "kk", "ltda", "sp", "z", "oo", "de", "cv", "se", "ug", "mbh")
+
+// CompanyKey returns the words that name a company, folded, without a
+// leading "The" and without the legal form it ends with: "The Acme
+// Company, Inc." and "ACME" have the same key. A name that is nothing but
+// a legal form keeps its words.
+func CompanyKey(name string) string {
+	w := words(name)
+	if len(w) > 1 && w[0] == "the" {
+		w = w[1:]
+	}
+	end := len(w)
+	for end > 1 && legalForms[w[end-1]] {
+		end--
+	}
+	// "de" only belongs to a legal form when one follows it ("S.A. de
+	// C.V."): a name that ends "de" after the forms went keeps it.
+	for end < len(w) && w[end] == "de" {
+		end++
+	}
+	return strings.Join(w[:end], " ")
+}
+
+// CompaniesAgree reports whether the company a row gives is the one a
+// candidate names: the same key (see CompanyKey), or, when the row gives
+// a web address or domain ("acme.com", "https://www.acme-robotics.co.uk"),
+// a domain whose name is the candidate's key written as one word.
+func CompaniesAgree(row, candidate string) bool {
+	key := CompanyKey(candidate)
+	if key == "" {
+		return false
+	}
+	if label, ok := domainName(row); ok {
+		return label == strings.ReplaceAll(key, " ", "")
+	}
+	return CompanyKey(row) == key
+}
+
+// secondLevel are the labels that stand before a country's code in
+// registered names ("co.uk", "com.au").
+var secondLevel = set("co", "com", "org", "net", "ac", "gov", "edu", "ltd", "plc")
+
+// domainName returns the registered name of a web address or domain, its
+// hyphens dropped: "https://www.acme-robotics.co.uk/about" gives
+// "acmerobotics". ok is false when s is no domain.
+func domainName(s string) (string, bool) {
+	s = strings.TrimSpace(strings.ToLower(s))
+	if strings.ContainsAny(s, " \t,") {
+		return "", false
+	}
+	host := s
+	if strings.Contains(s, "://") {
+		u, err := url.Parse(s)
+		if err != nil || u.Host == "" {
+			return "", false
+		}
+		host = u.Hostname()
+	} else {
+		host, _, _ = strings.Cut(host, "/")
+	}
+	labels := strings.Split(strings.TrimPrefix(host, "www."), ".")
+	if len(labels) < 2 || labels[len(labels)-1] == "" {
+		return "", false
+	}
+	labels = labels[:len(labels)-1] // the top-level domain
+	if len(labels) > 1 && secondLevel[labels[len(labels)-1]] {
+		labels = labels[:len(labels)-1]
+	}
+	name := strings.ReplaceAll(labels[len(labels)-1], "-", "")
+	return name, name != ""
+}

@@ -1,0 +1,218 @@
+// Package match judges whether a person a people search returned is the
+// person a sheet's row names by name and company. It decides for
+// precision: a name agrees only when its given and family names do, in
+// any of the spellings sheets use (case, accents, punctuation, "Last,
+// First", a middle name or its initial, titles and degrees around it); a
+// company agrees only when its name does once legal forms, case and "The"
+// are set aside, or when the sheet gives the company's web domain. A row
+// is matched only when exactly one candidate agrees; a location or title
+// on the row narrows several down to one.
+package match
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// Name is a person's name as words folded to lower-case base letters.
+type Name struct {
+	Given  string   // the first given name
+	Middle []string // further given names or their initials, in order
+	Family []string // the family name, one or more words
+	// Marked says the sheet told the family name apart (a last-name
+	// column, or "Last, First"): a profile may then write the name family
+	// first, as Vietnamese, Chinese, Korean and Hungarian names are.
+	Marked bool
+}
+
+// IsZero reports whether the name has no given or no family name: it
+// cannot be matched.
+func (n Name) IsZero() bool { return n.Given == "" || len(n.Family) == 0 }
+
+// String returns the name's words, given names first.
+func (n Name) String() string {
+	return strings.Join(slices.Concat([]string{n.Given}, n.Middle, n.Family), " ")
+}
+
+// honorifics come before a name, degrees and generations after it; they
+// are not part of it.
+var (
+	honorifics = set("mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "dame", "herr", "frau", "mme", "mlle")
+	postnames  = set("jr", "sr", "ii", "iii", "iv", "phd", "md", "mba", "cpa", "esq", "msc", "bsc", "ma", "ba", "dds", "rn", "pe", "pmp", "cfa")
+)
+
+// ParseName reads a full name as sheets write it: "First Middle Last",
+// or "Last, First Middle" (a comma followed by given names, not by a
+// degree). Honorifics and degrees are dropped. A name of one word is
+// zero: it names nobody.
+func ParseName(full string) Name {
+	if before, after, ok := strings.Cut(full, ","); ok {
+		rest := words(after)
+		if given := trimName(rest, 1); len(given) > 0 && !allPostnames(rest) {
+			family := trimName(words(before), 1)
+			if len(family) == 0 {
+				return Name{}
+			}
+			return Name{Given: given[0], Middle: given[1:], Family: family, Marked: true}
+		}
+		full = before // "John Smith, PhD"
+	}
+	return fromWords(trimName(words(full), 2))
+}
+
+// SplitName reads a name given as first and last name columns.
+func SplitName(first, last string) Name {
+	given, family := trimName(words(first), 1), trimName(words(last), 1)
+	if len(given) == 0 || len(family) == 0 {
+		return Name{}
+	}
+	return Name{Given: given[0], Middle: given[1:], Family: family, Marked: true}
+}
+
+func fromWords(w []string) Name {
+	if len(w) < 2 {
+		return Name{}
+	}
+	return Name{Given: w[0], Middle: w[1 : len(w)-1], Family: w[len(w)-1:]}
+}
+
+// trimName drops honorifics before a name and degrees after it, as long
+// as keep words are left: "Tao Ma" keeps its family name, which is also a
+// degree's.
+func trimName(w []string, keep int) []string {
+	for len(w) > keep && honorifics[w[0]] {
+		w = w[1:]
+	}
+	for len(w) > keep && postnames[w[len(w)-1]] {
+		w = w[:len(w)-1]
+	}
+	return w
+}
+
+func allPostnames(w []string) bool {
+	for _, x := range w {
+		if !postnames[x] {
+			return false
+		}
+	}
+	return len(w) > 0
+}
+
+// NamesAgree reports whether a row's name and a candidate's full name
+// name the same person: the same first given name and the same family
+// name, and middle names that do not contradict (either side may have
+// more, and an initial stands for a name it begins). A row without a
+// family name marked takes its last word for it, and then a profile's
+// given name first; so "Gabriel García Márquez" agrees with "Gabriel José
+// García Márquez". A profile that writes the family name first
+// ("Huỳnh Minh Tuấn" for Minh Tuấn Huỳnh) agrees with a marked name, and
+// with an unmarked one of the very same words.
+func NamesAgree(row Name, candidate string) bool {
+	if row.IsZero() {
+		return false
+	}
+	w := trimName(words(candidate), 2)
+	if len(w) < 2 {
+		return false
+	}
+	if w[0] == row.Given {
+		rest := w[1:]
+		if n := len(rest) - len(row.Family); n >= 0 && slices.Equal(rest[n:], row.Family) && middlesAgree(row.Middle, rest[:n]) {
+			return true
+		}
+	}
+	if len(w) <= len(row.Family) || !slices.Equal(w[:len(row.Family)], row.Family) {
+		return false
+	}
+	given := w[len(row.Family):]
+	if !row.Marked {
+		// Unmarked, the row's last word is taken for the family name:
+		// the profile must then hold the very same names.
+		return slices.Equal(given, slices.Concat([]string{row.Given}, row.Middle))
+	}
+	return given[0] == row.Given && middlesAgree(row.Middle, given[1:])
+}
+
+// middlesAgree reports whether two lists of middle names do not
+// contradict: one is found in the other, in order.
+func middlesAgree(a, b []string) bool { return compatible(a, b) || compatible(b, a) }
+
+// compatible reports whether every name of a appears in b, in order, an
+// initial standing for a name it begins.
+func compatible(a, b []string) bool {
+	j := 0
+	for _, x := range a {
+		for j < len(b) && !sameGiven(x, b[j]) {
+			j++
+		}
+		if j == len(b) {
+			return false
+		}
+		j++
+	}
+	return true
+}
+
+func sameGiven(a, b string) bool {
+	if a == b {
+		return true
+	}
+	short, long := a, b
+	if len(short) > len(long) {
+		short, long = long, short
+	}
+	return len(short) == 1 && strings.HasPrefix(long, short)
+}
+
+// words returns the words of s folded: lower case, accents and the
+// letters Unicode does not decompose set to base letters, dots and
+// apostrophes dropped inside words ("O'Brien" is "obrien", "J.R." is
+// "jr"), any other mark between letters a space.
+func words(s string) []string {
+	var out []string
+	var cur []byte
+	flush := func() {
+		if len(cur) > 0 {
+			out = append(out, string(cur))
+			cur = cur[:0]
+		}
+	}
+	for _, r := range norm.NFD.String(s) {
+		switch {
+		case unicode.Is(unicode.Mn, r):
+		case r == '.' || r == '\'' || r == '’' || r == '/':
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			if rep, ok := foldSpecial[r]; ok {
+				cur = append(cur, rep...)
+			} else {
+				cur = utf8.AppendRune(cur, unicode.ToLower(r))
+			}
+		case r == '&':
+			flush()
+			out = append(out, "and")
+		default:
+			flush()
+		}
+	}
+	flush()
+	return out
+}
+
+// foldSpecial covers letters that Unicode does not decompose into a base
+// letter and a mark.
+var foldSpecial = map[rune]string{
+	'ł': "l", 'Ł': "l", 'ø': "o", 'Ø': "o", 'ß': "ss", 'æ': "ae", 'Æ': "ae", 'œ': "oe", 'Œ': "oe",
+	'đ': "d", 'Đ': "d", 'ð': "d", 'Ð': "d", 'þ': "th", 'Þ': "th", 'ı': "i", 'ħ': "h", 'Ħ': "h",
+}
+
+func set(words ...string) map[string]bool {
+	m := make(map[string]bool, len(words))
+	for _, w := range words {
+		m[w] = true
+	}
+	return m
+}

@@ -1,0 +1,143 @@
+package match
+
+import (
+	"testing"
+)
+
+func TestParseName(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"Jane Doe", "jane doe"},
+		{"  JANE   DOE ", "jane doe"},
+		{"Doe, Jane", "jane doe"},
+		{"Doe, Jane Q.", "jane q doe"},
+		{"García Márquez, Gabriel", "gabriel garcia marquez"},
+		{"Dr. Jane Doe, PhD", "jane doe"},
+		{"Dr. Tao Ma, PhD", "tao ma"},
+		{"Ma, Tao", "tao ma"},
+		{"John Smith Jr.", "john smith"},
+		{"Seán O'Brien", "sean obrien"},
+		{"Łukasz Żółć", "lukasz zolc"},
+		{"Jean-Luc Picard", "jean luc picard"},
+		{"Madonna", ""},
+		{"Doe,", ""},
+		{"", ""},
+	} {
+		if got := ParseName(tc.in); got.String() != tc.want && !(got.IsZero() && tc.want == "") {
+			t.Errorf("ParseName(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	if n := SplitName("Gabriel José", "García Márquez"); n.Given != "gabriel" || len(n.Middle) != 1 || len(n.Family) != 2 {
+		t.Errorf("SplitName = %+v", n)
+	}
+	if !NamesAgree(SplitName("Minh Tuấn", "Huỳnh"), "Huỳnh Minh Tuấn") || !NamesAgree(SplitName("Tao", "Ma"), "Ma Tao") {
+		t.Error("first and last name columns: a profile that writes the family name first")
+	}
+	if !SplitName("", "Doe").IsZero() || !SplitName("Mr.", "").IsZero() {
+		t.Error("a name without a given or a family name is not zero")
+	}
+}
+
+func TestNamesAgree(t *testing.T) {
+	for _, tc := range []struct {
+		row, candidate string
+		want           bool
+	}{
+		{"Jane Doe", "Jane Doe", true},
+		{"jane doe", "JANE DOE", true},
+		{"Jose Garcia", "José García", true},
+		{"Doe, Jane", "Jane Doe", true},
+		{"Jane Doe", "Jane Quinn Doe", true},
+		{"Jane Q. Doe", "Jane Quinn Doe", true},
+		{"Jane Quinn Doe", "Jane Q Doe", true},
+		{"Jane Quinn Doe", "Jane Doe", true},
+		{"Jane Quinn Doe", "Jane Rose Doe", false},
+		{"Jane Doe", "John Doe", false},
+		{"Jane Doe", "Jane Dow", false},
+		{"Jane Doe", "Janet Doe", false},
+		{"J. Doe", "Jane Doe", false},  // an initial never stands for the first name
+		{"Jane Doe", "Doe Jane", true}, // the same words, family first
+		{"Jane Quinn Doe", "Doe Jane", false},
+		{"Minh Tuan Huynh", "Huỳnh Minh Tuấn", true},
+		{"Minh Huynh", "Huỳnh Minh Tuấn", false},
+		{"Doe, Jane", "Doe Jane", true},
+		{"Huynh, Minh Tuan", "Huỳnh Minh Tuấn", true},
+		{"Tao Ma", "Tao Ma", true},
+		{"Dr. Tao Ma, PhD", "Tao Ma", true},
+		{"Gabriel García Márquez", "Gabriel José García Márquez", true},
+		{"Gabriel Márquez", "Gabriel José García Márquez", true},
+		{"Dr. Jane Doe", "Jane Doe, MBA", true},
+		{"Jane Doe", "Jane", false},
+	} {
+		if got := NamesAgree(ParseName(tc.row), tc.candidate); got != tc.want {
+			t.Errorf("NamesAgree(%q, %q) = %v, want %v", tc.row, tc.candidate, got, tc.want)
+		}
+	}
+	if !NamesAgree(SplitName("Gabriel", "García Márquez"), "Gabriel José García Márquez") {
+		t.Error("first and last name columns: a family name of two words")
+	}
+	if NamesAgree(SplitName("Gabriel", "García Márquez"), "Gabriel Márquez") {
+		t.Error("a family name of two words agrees with one of them")
+	}
+}
+
+func TestCompanies(t *testing.T) {
+	for _, tc := range []struct {
+		row, candidate string
+		want           bool
+	}{
+		{"Acme", "Acme Inc.", true},
+		{"ACME, INC.", "Acme", true},
+		{"The Acme Company", "Acme Co", true},
+		{"Müller GmbH", "Muller", true},
+		{"Grupo Bimbo S.A. de C.V.", "Grupo Bimbo", true},
+		{"Casa de", "Casa de", true},
+		{"Novo Nordisk A/S", "Novo Nordisk", true},
+		{"Smith & Sons", "Smith and Sons Ltd", true},
+		{"Acme", "Acme Robotics", false},
+		{"Acme Robotics", "Acme", false},
+		{"Acme Inc.", "Apex Inc.", false},
+		{"acme.com", "Acme Inc.", true},
+		{"https://www.acme-robotics.co.uk/about", "Acme Robotics Ltd", true},
+		{"www.acmerobotics.io", "Acme Robotics", true},
+		{"acme.com", "Acme Robotics", false},
+		{"Inc.", "Acme Inc.", false},
+		{"", "Acme", false},
+		{"Acme", "", false},
+	} {
+		if got := CompaniesAgree(tc.row, tc.candidate); got != tc.want {
+			t.Errorf("CompaniesAgree(%q, %q) = %v, want %v (keys %q, %q)", tc.row, tc.candidate, got, tc.want, CompanyKey(tc.row), CompanyKey(tc.candidate))
+		}
+	}
+}
+
+func TestChoose(t *testing.T) {
+	jane := func(company, location, title string) Candidate {
+		return Candidate{FullName: "Jane Doe", Location: location, Jobs: []Job{{Company: company, Title: title}}}
+	}
+	moved := Candidate{FullName: "Jane Doe", Location: "Austin, Texas", Jobs: []Job{{Company: "Apex", Title: "CTO"}, {Company: "Acme Inc.", Title: "Engineer"}}}
+	row := Row{Name: ParseName("Jane Doe"), Company: "Acme"}
+	for _, tc := range []struct {
+		name       string
+		row        Row
+		candidates []Candidate
+		index      int
+		agreeing   int
+		moved      bool
+	}{
+		{"one", row, []Candidate{jane("Apex", "", ""), jane("Acme", "", "")}, 1, 1, false},
+		{"none", row, []Candidate{jane("Apex", "", ""), {FullName: "John Doe", Jobs: []Job{{Company: "Acme"}}}}, -1, 0, false},
+		{"moved", row, []Candidate{moved}, 0, 1, true},
+		{"two, no way to tell", row, []Candidate{jane("Acme", "Austin", ""), jane("Acme Inc", "Boston", "")}, -1, 2, false},
+		{"two, the city tells", Row{Name: row.Name, Company: "Acme", Location: "Boston, MA"},
+			[]Candidate{jane("Acme", "Austin, Texas", ""), jane("Acme Inc", "Greater Boston Area", "")}, 1, 2, false},
+		{"two, the title tells", Row{Name: row.Name, Company: "Acme", Title: "Head of Sales"},
+			[]Candidate{jane("Acme", "", "Engineer"), jane("Acme", "", "Head of Sales EMEA")}, 1, 2, false},
+		{"two in the city", Row{Name: row.Name, Company: "Acme", Location: "Austin"},
+			[]Candidate{jane("Acme", "Austin", ""), jane("Acme", "Austin, Texas", "")}, -1, 2, false},
+	} {
+		ch := Choose(tc.row, tc.candidates)
+		if ch.Index != tc.index || len(ch.Agreeing) != tc.agreeing || ch.Verdict.Moved != tc.moved {
+			t.Errorf("%s: %+v; want index %d, %d agreeing, moved %v", tc.name, ch, tc.index, tc.agreeing, tc.moved)
+		}
+	}
+}
