@@ -8,12 +8,11 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/enrich-dev/enrich/export"
-	"github.com/enrich-dev/enrich/plan"
-
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/enrich-dev/enrich/export"
 	"github.com/enrich-dev/enrich/pipeline"
+	"github.com/enrich-dev/enrich/plan"
 	"github.com/enrich-dev/enrich/state"
 )
 

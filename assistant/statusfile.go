@@ -10,11 +10,8 @@ import (
 	"syscall"
 
 	"github.com/enrich-dev/enrich/pipeline"
+	"github.com/enrich-dev/enrich/state"
 )
-
-// statusSuffix names the status file a run keeps beside its journal
-// (pipeline.ReadStatus reads JOURNAL.status.json).
-const statusSuffix = ".status.json"
 
 // maxStatusBytes bounds the status file read: a run writes well under a
 // kilobyte there.
@@ -25,7 +22,7 @@ const maxStatusBytes = 1 << 20
 // of at most maxStatusBytes, not through a symbolic link (a run never puts
 // one there), and without blocking on a FIFO.
 func (s *Server) readRunStatus(journal string) (*pipeline.Snapshot, error) {
-	path := journal + statusSuffix
+	path := state.StatusPath(journal)
 	r, rel, err := s.rootOf(path)
 	if err != nil {
 		return nil, err

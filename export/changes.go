@@ -132,7 +132,7 @@ type ChangeRow struct {
 	UID         string `csv:"uid"`
 }
 
-// Row is the change as a line of the changes file.
+// changeRow is the change as a line of the changes file.
 func changeRow(c Change) ChangeRow {
 	return ChangeRow{
 		Name: c.Name, Identifier: c.Identifier, Origin: c.Origin,

@@ -7,8 +7,9 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/enrich-dev/enrich/export"
 	"github.com/spf13/cobra"
+
+	"github.com/enrich-dev/enrich/export"
 )
 
 func newChangesCommand(g *globals) *cobra.Command {

@@ -154,16 +154,14 @@ func (l *ledger) buried(c claim) {
 	died := c.Beat.Add(claimFresh)
 	for i := range l.Entries {
 		if e := &l.Entries[i]; e.Owner == c.Owner && e.Pending {
-			e.At, e.Pending = minTime(died, e.At.Add(pendingHold)), false
+			if answered := e.At.Add(pendingHold); died.Before(answered) {
+				e.At = died
+			} else {
+				e.At = answered
+			}
+			e.Pending = false
 		}
 	}
-}
-
-func minTime(a, b time.Time) time.Time {
-	if a.Before(b) {
-		return a
-	}
-	return b
 }
 
 // refuseFuture dates at now every entry more than a window ahead of now,
