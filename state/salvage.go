@@ -138,6 +138,7 @@ func Salvage(from, to string) (SalvageReport, error) {
 			return err
 		}
 		var bad [][]byte
+		opened := map[uint64]bool{}
 		batches.ForEach(func(k, v []byte) error {
 			var b Batch
 			if json.Unmarshal(v, &b) != nil || b.Seq != resultKey(k) {
@@ -146,6 +147,7 @@ func Salvage(from, to string) (SalvageReport, error) {
 			}
 			if b.Phase.Open() {
 				open.Put(k, nil)
+				opened[b.Seq] = true
 			}
 			return nil
 		})
@@ -154,6 +156,30 @@ func Salvage(from, to string) (SalvageReport, error) {
 		}
 		rep.Dropped["requests"] += len(bad)
 		rep.Copied["requests"] -= len(bad)
+		// A lookup in flight waits for its open request: one whose
+		// request was lost would wait for ever, and is queued again.
+		for _, m := range []Mode{WithContacts, WithoutContacts} {
+			lookups := lookupBucket(tx, m)
+			var orphans [][]byte
+			var healed [][]byte
+			lookups.ForEach(func(k, v []byte) error {
+				l, err := unmarshalLookup(v)
+				if err != nil || l.Phase != InFlight || opened[l.Batch] {
+					return nil
+				}
+				l.Phase, l.Batch, l.NotBefore = Queued, 0, time.Time{}
+				orphans, healed = append(orphans, bytes.Clone(k)), append(healed, l.marshal())
+				return nil
+			})
+			for i, k := range orphans {
+				if err := lookups.Put(k, healed[i]); err != nil {
+					return err
+				}
+			}
+			if len(orphans) > 0 {
+				rep.Dropped["requests in flight, their lookups queued again ("+m.String()+")"] += len(orphans)
+			}
+		}
 		return meta.Put([]byte("salvaged"), []byte(clock.Real{}.Now().UTC().Format(time.RFC3339)))
 	})
 	if err == nil {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/enrich-dev/enrich/api/wire"
+	bolt "go.etcd.io/bbolt"
 )
 
 // Salvage of a sound journal copies it as it is: the same lookups in the
@@ -94,5 +95,48 @@ func TestSalvageOfSoundJournal(t *testing.T) {
 				t.Errorf("the copy: %+v, %v", r, err)
 			}
 		})
+	}
+}
+
+// A lookup in flight whose request did not survive the salvage (its
+// page unreadable) is queued again: it would otherwise wait for a
+// request that no longer exists, and its rows stay pending on every run
+// while the run says running again resumes. Lookups of a request that
+// survived stay in flight.
+func TestSalvageQueuesLookupsOfLostRequests(t *testing.T) {
+	dir := t.TempDir()
+	old, saved := filepath.Join(dir, "old.journal"), filepath.Join(dir, "saved.journal")
+	j, err := Open(old, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lost, _, err := j.Begin(WithContacts, []string{"a@x.co", "b@x.co"}, false, t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := j.Begin(WithContacts, []string{"c@x.co"}, false, t0); err != nil {
+		t.Fatal(err)
+	}
+	// The request's record is gone, as under a damaged page.
+	if err := j.update(func(tx *bolt.Tx) error { return tx.Bucket(bucketBatches).Delete(u64(lost.Seq)) }); err != nil {
+		t.Fatal(err)
+	}
+	j.Close()
+	if _, err := Salvage(old, saved); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Open(saved, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for id, want := range map[string]Phase{"a@x.co": Queued, "b@x.co": Queued, "c@x.co": InFlight} {
+		var l Lookup
+		if err := s.View(func(r *Reader) error { l, _, err = r.Lookup(WithContacts, id); return err }); err != nil {
+			t.Fatal(err)
+		}
+		if l.Phase != want {
+			t.Errorf("%s: %s after the salvage, want %s", id, l.Phase, want)
+		}
 	}
 }
