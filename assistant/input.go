@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/enrich-dev/enrich/byname"
 	"github.com/enrich-dev/enrich/sources"
 )
 
@@ -15,11 +16,18 @@ type sheetInput struct {
 	Column        []string `json:"column,omitempty" jsonschema:"identifier columns as KIND=HEADER, KIND one of linkedin, email, phone, uid (such as [\"email=Work Email\", \"email=Personal Email\"]), when detection picks the wrong ones; a kind named here is read only from the columns named, the other kinds are still detected"`
 	DefaultRegion string   `json:"default_region,omitempty" jsonschema:"region of phone numbers written without a country code, as an ISO 3166 code such as US or DE; without it such numbers are invalid"`
 	Prefer        []string `json:"prefer,omitempty" jsonschema:"identifier kinds to try first, such as [email, phone]; the others follow in the order linkedin, email, phone, uid"`
+	FindByName    string   `json:"find_by_name,omitempty" jsonschema:"auto (the default: rows without a usable identifier, or whose identifiers found nobody, are found by name and company when the sheet has both) or off"`
 }
+
+// byName reports whether rows may be found by name (find_by_name).
+func (in sheetInput) byName() (bool, error) { return byname.ParseMode(in.FindByName) }
 
 // options returns the reading options, or an error that says which input
 // is wrong.
 func (in sheetInput) options() (sources.Options, error) {
+	if _, err := in.byName(); err != nil {
+		return sources.Options{}, err
+	}
 	return sources.ParseOptions(in.Sheet, in.Column, in.DefaultRegion, in.Prefer)
 }
 

@@ -89,9 +89,11 @@ func (s *Server) run(ctx context.Context, req *mcp.CallToolRequest, in runInput)
 	if cfg.Input, err = s.openInput(files, input); err != nil {
 		return nil, err
 	}
-	if cfg.Service, err = s.cfg.Service(); err != nil {
+	client, err := s.cfg.Service()
+	if err != nil {
 		return nil, err
 	}
+	cfg.Service, cfg.Searcher = client, client
 	if cfg.Output, err = s.openPlace(files, output, true); err != nil {
 		return nil, err
 	}
@@ -167,6 +169,7 @@ func (in runInput) config() (pipeline.Config, error) {
 	if cfg.CallbackAllow, err = callback.ParseAllow(in.CallbackAllow); err != nil {
 		return cfg, fmt.Errorf("callback_allow: %w", err)
 	}
+	cfg.FindByName, _ = in.byName()
 	cfg.NoFormulaGuard = in.NoFormulaGuard
 	cfg.Listen, cfg.PublicURL = in.Listen, in.PublicURL
 	cfg.Sync, cfg.WithoutContacts = in.Sync, in.WithoutContacts

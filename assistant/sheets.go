@@ -94,6 +94,7 @@ func (s *Server) plan(ctx context.Context, _ *mcp.CallToolRequest, in planInput)
 	files := s.openFiles()
 	defer files.Close()
 	popts := plan.Options{Source: opts, ItemsPerMinute: in.ItemsPerMinute}
+	popts.ByName, _ = in.byName()
 	if popts.Input, err = s.openInput(files, input); err != nil {
 		return nil, err
 	}
@@ -103,6 +104,7 @@ func (s *Server) plan(ctx context.Context, _ *mcp.CallToolRequest, in planInput)
 	case err == nil:
 		defer j.Close()
 		popts.Resolved = plan.ResolvedIn(j, in.WithoutContacts)
+		popts.Searched = plan.SearchedIn(j)
 		if in.RefreshOlderThan != "" {
 			age, err := pipeline.ParseAge(in.RefreshOlderThan)
 			if err != nil {
@@ -135,6 +137,7 @@ func (s *Server) export(ctx context.Context, _ *mcp.CallToolRequest, in exportIn
 	files := s.openFiles()
 	defer files.Close()
 	cfg := export.Config{Source: opts, WithoutContacts: in.WithoutContacts, NoFormulaGuard: in.NoFormulaGuard, Refresh: in.WithChanges}
+	cfg.ByName, _ = in.byName()
 	if cfg.Input, err = s.openInput(files, input); err != nil {
 		return nil, err
 	}

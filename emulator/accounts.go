@@ -104,7 +104,8 @@ type account struct {
 	// delivered nor discarded: they hold room in the profile-view quota
 	// and count against it once delivered.
 	viewsPending int
-	day          int64 // the emulated day used counts, from 0
+	day          int64 // the emulated day used counts
+	dayKnown     bool  // day was set by a use
 	searching    int   // search and scroll requests in progress
 	// marks are the people the account has marked (watched, in lists...),
 	// each set computed on first use.

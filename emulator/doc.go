@@ -39,7 +39,8 @@
 //	                                          account's 403
 //	scroll ids                                single use: each page issues a new one
 //	the daily search quotas                   500 searches and 5,000 profiles a day (trial: 20 and 200),
-//	                                          over days of Config.DayLength counted from New
+//	                                          reset at QuotaResetHour (00:00) UTC; a Config.DayLength
+//	                                          other than 24 h counts days from New instead
 //	the daily profile-view quota              2,000 for every plan; each profile counts when it is
 //	                                          delivered, on the day it is delivered; a company with more
 //	                                          profiles than remain, deliveries in progress deducted, is 429

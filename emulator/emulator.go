@@ -79,7 +79,7 @@ type Config struct {
 	// People search and the Company API.
 	ScrollTTL   time.Duration // a scroll id expires this long after the response that issued it; default 15s
 	SearchDelay time.Duration // latency added to every search and scroll (to hold requests concurrent); default 0
-	DayLength   time.Duration // length of the emulated day of the daily quotas, counted from New; default 24h
+	DayLength   time.Duration // length of the emulated day of the daily quotas; default 24h, days that begin at QuotaResetHour UTC; any other length is counted from New
 	// Daily quotas of every account; 0 takes the plan's (see
 	// PaidSearchQueriesPerDay and the constants beside it). An account's own
 	// setting wins over these.

@@ -47,15 +47,25 @@ func (a *account) setQuotas(cfg Config) error {
 	return nil
 }
 
+// QuotaResetHour is the hour (UTC) at which the daily quotas reset, as on
+// a service whose days are calendar days.
+const QuotaResetHour = 0
+
 // today returns the account's use of its daily quotas, starting afresh
-// when the emulated day has changed since the last use. Days are
-// Config.DayLength long and the first began at New. Called with e.mu held.
+// when the emulated day has changed since the last use. With days of 24
+// hours, a day begins at QuotaResetHour UTC; days of another
+// Config.DayLength (to test a reset in seconds) are counted from New.
+// Called with e.mu held.
 func (e *Emulator) today(a *account, now time.Time) *usage {
 	day := int64(0)
 	if since := now.Sub(e.start); since > 0 {
 		day = int64(since / e.cfg.DayLength)
 	}
-	if day != a.day {
+	if e.cfg.DayLength == 24*time.Hour {
+		day = int64(now.UTC().Add(-QuotaResetHour*time.Hour).Sub(time.Unix(0, 0)) / (24 * time.Hour))
+	}
+	if day != a.day || !a.dayKnown {
+		a.dayKnown = true
 		a.day, a.used = day, usage{}
 	}
 	return &a.used

@@ -67,6 +67,11 @@ type Config struct {
 	// CacheBytes bounds the decoded profiles an export keeps; 0 means
 	// maxCachedBytes.
 	CacheBytes int
+	// ByName takes the last step of the waterfall of rows that name a
+	// person by name and company: the person their search found. It adds
+	// the enrich_match column, and writes the candidates of ambiguous rows
+	// beside the output (CandidatesPath).
+	ByName bool
 }
 
 // RowCounts counts output rows by status.
@@ -84,6 +89,10 @@ func (c RowCounts) Total() int {
 // Result is what an export wrote.
 type Result struct {
 	Rows RowCounts
+	// Ambiguous counts the rows found only by name whose candidates went
+	// to the side sheet (CandidatesPath); ByName the rows found by name,
+	// Moved those of them found at a company the person left.
+	Ambiguous, ByName, Moved int
 	// Damaged counts the rows written as error because the journal's
 	// record of their lookup's result is damaged (it does not decompress or
 	// decode, or it names another identifier). Running again looks those
@@ -97,6 +106,9 @@ const (
 	reasonMismatch = "the journal's record of this result belongs to another identifier; the next run looks it up again"
 	// The output of a run whose journal was damaged under it.
 	reasonJournalGone = "the journal was damaged while the run held it; `enrich journal salvage` copies what is readable into a new journal to run with"
+	// The profile of the person a search by name found names someone
+	// else: the search's brief profile hid the name.
+	reasonOtherName = "the person the search by name found has another name on their profile"
 	// A lookup looked up again once is not looked up again.
 	reasonUnusableAgain = "the journal's record of this result is unusable again after it was looked up again; `enrich journal check` shows the damage"
 )
@@ -190,6 +202,13 @@ func export(ctx context.Context, j *state.Journal, cfg Config, utf8 bool) (Resul
 	if columns == nil && cfg.Refresh {
 		columns = RefreshColumns()
 	}
+	byName := cfg.ByName && len(t.People()) > 0
+	if byName {
+		if columns == nil {
+			columns = sinks.DefaultColumns()
+		}
+		columns = withMatchColumn(columns)
+	}
 	w, err := sinks.Create(cfg.Output, t.Layout(), sinks.Options{Columns: columns, NoFormulaGuard: cfg.NoFormulaGuard, UTF8: utf8})
 	if err != nil {
 		return Result{}, err
@@ -207,6 +226,7 @@ func export(ctx context.Context, j *state.Journal, cfg Config, utf8 bool) (Resul
 		x = NewExporter(mode, cfg.CacheBytes)
 	}
 	x.creditsOut, x.jsonl, x.refresh, x.kept = creditsOut, format == sinks.FormatJSONL, cfg.Refresh, cfg.Kept
+	x.byName = byName
 	progress := func(int) {}
 	if cfg.Progress != nil {
 		total := int64(-1)
@@ -243,6 +263,7 @@ func export(ctx context.Context, j *state.Journal, cfg Config, utf8 bool) (Resul
 	defer chunks.Stop()
 	res := Result{Rows: RowCounts{}}
 	written := 0
+	var ambiguous []ambiguousRow
 	for {
 		c, more, readErr := chunks.Next()
 		if !more {
@@ -254,11 +275,18 @@ func export(ctx context.Context, j *state.Journal, cfg Config, utf8 bool) (Resul
 		for i, row := range c.rows {
 			out := &c.outs[i]
 			res.Rows[out.Status]++
+			if out.FoundBy == sinks.FoundByName {
+				res.ByName++
+				if strings.Contains(out.Match, "past company") {
+					res.Moved++
+				}
+			}
 			if err := w.Write(row, out); err != nil {
 				return Result{}, err
 			}
 		}
 		res.Damaged += c.damaged
+		ambiguous = append(ambiguous, c.ambiguous...)
 		written += len(c.rows)
 		progress(written)
 		if errors.Is(readErr, io.EOF) {
@@ -271,6 +299,12 @@ func export(ctx context.Context, j *state.Journal, cfg Config, utf8 bool) (Resul
 	if err := w.Commit(); err != nil {
 		return Result{}, err
 	}
+	if byName {
+		if err := writeCandidates(cfg.Output, ambiguous); err != nil {
+			return res, fmt.Errorf("the output is written, but not the candidates of its ambiguous rows: %w", err)
+		}
+		res.Ambiguous = len(ambiguous)
+	}
 	return res, nil
 }
 
@@ -280,7 +314,10 @@ type exportChunk struct {
 	refs    []int32 // with a known model: each row's place in it, or -1
 	outs    []sinks.Outcome
 	damaged int
-	err     error
+	// ambiguous are the chunk's rows found only by name that are
+	// ambiguous, with their candidates.
+	ambiguous []ambiguousRow
+	err       error
 }
 
 // exportChunkRows is the number of rows of a chunk.
@@ -359,6 +396,15 @@ func (x *Exporter) chunk(r *journalScan, c *exportChunk, known *model.Sheet) err
 			return fmt.Errorf("row %d: %w", row.Num, err)
 		}
 		c.outs[i] = out
+		if out.Status == sinks.StatusAmbiguous {
+			ref := int32(-1)
+			if known != nil {
+				ref = c.refs[i]
+			}
+			if nm := x.nameOf(r, row.Person, known, ref); nm != nil {
+				c.ambiguous = append(c.ambiguous, ambiguousRow{num: row.Num, person: nm.person, candidates: nm.search.Candidates})
+			}
+		}
 		if damaged {
 			c.damaged++
 		}
@@ -377,6 +423,7 @@ type Exporter struct {
 	kept       *Kept // answers the journal could not store
 	mu         sync.Mutex
 	jsonl      bool                       // keep the raw candidate for the output
+	byName     bool                       // rows may be found by name (Config.ByName)
 	refresh    bool                       // fill the refresh columns
 	profiles   map[uint64]storedResult    // by result id
 	records    map[uint64]*profile.Record // by hash of the raw profile
@@ -558,17 +605,49 @@ func recordSize(r *profile.Record) int {
 // nobody are passed over, as the waterfall did. It reports whether the
 // row is an error because its stored result is damaged.
 func (x *Exporter) outcome(r *journalScan, row sheet.Row) (sinks.Outcome, bool, error) {
-	if len(row.IDs) == 0 {
+	nm := x.nameOf(r, row.Person, nil, -1)
+	if len(row.IDs) == 0 && nm == nil {
 		if len(row.Invalid) > 0 {
 			return sinks.Outcome{Status: sinks.StatusInvalidIdentifier, Error: row.Invalid[0].String()}, false, nil
 		}
 		return sinks.Outcome{Status: sinks.StatusNoIdentifier}, false, nil
 	}
-	return x.decide(r, len(row.IDs), func(i int) (ident.ID, answer, bool, error) {
+	return x.decideNamed(r, len(row.IDs), func(i int) (ident.ID, answer, bool, error) {
 		id := row.IDs[i]
 		a, ok, err := x.lookup(r, id.Value)
 		return id, a, ok, err
+	}, nm, func(uid ident.ID) (ident.ID, answer, bool, error) {
+		a, ok, err := x.lookup(r, uid.Value)
+		return uid, a, ok, err
 	})
+}
+
+// decideNamed is decide for a row whose waterfall may end with the person
+// its name and company found (nm, or nil): that person's uid is tried
+// after the row's own n identifiers.
+func (x *Exporter) decideNamed(r *journalScan, n int, at func(i int) (ident.ID, answer, bool, error), nm *named, atUID func(ident.ID) (ident.ID, answer, bool, error)) (sinks.Outcome, bool, error) {
+	uid, matched := nm.matchedID()
+	total := n
+	if matched {
+		total++
+	}
+	out, damaged, err := x.decide(r, total, func(i int) (ident.ID, answer, bool, error) {
+		if i < n {
+			return at(i)
+		}
+		return atUID(uid)
+	})
+	switch {
+	case err != nil || nm == nil:
+	case matched && out.Identifier == uid.Value && out.Status == sinks.StatusSuccess:
+		if !nm.agrees(out.Profile) {
+			return sinks.Outcome{Status: sinks.StatusNotFound, Identifier: uid.Value, Error: reasonOtherName}, damaged, nil
+		}
+		out.FoundBy, out.Match = sinks.FoundByName, nm.search.Agreed
+	case !matched && out.Status == sinks.StatusNotFound:
+		out = nm.unmatched(out.Identifier)
+	}
+	return out, damaged, err
 }
 
 // knownOutcome is outcome for the row numbered num, at place ri of the
@@ -584,14 +663,27 @@ func (x *Exporter) knownOutcome(r *journalScan, m *model.Sheet, ri int32, num in
 	}
 	rs := m.Rows[ri]
 	ids := m.IDs[rs.First:rs.End]
-	return x.decide(r, len(ids), func(i int) (ident.ID, answer, bool, error) {
-		l := &m.Lookups[ids[i]]
+	nm := x.nameOf(r, sheet.Person{}, m, ri)
+	if len(ids) == 0 && nm == nil {
+		return x.knownOutcome(r, m, -1, num) // a row found only by name, with finding by name off
+	}
+	atLookup := func(li int32) (ident.ID, answer, bool, error) {
+		l := &m.Lookups[li]
 		id := ident.ID{Kind: l.Kind, Value: l.ID}
 		if l.Settled && (l.Phase == state.Found || l.Phase == state.NotFound) {
 			return id, answer{phase: l.Phase, result: l.Result, redone: l.Redone}, true, nil
 		}
 		a, ok, err := x.lookup(r, l.ID)
 		return id, a, ok, err
+	}
+	return x.decideNamed(r, len(ids), func(i int) (ident.ID, answer, bool, error) {
+		return atLookup(ids[i])
+	}, nm, func(uid ident.ID) (ident.ID, answer, bool, error) {
+		if li, ok := m.Find(uid.Value); ok {
+			return atLookup(li)
+		}
+		a, ok, err := x.lookup(r, uid.Value)
+		return uid, a, ok, err
 	})
 }
 
@@ -619,7 +711,7 @@ func (x *Exporter) decide(r *journalScan, n int, at func(i int) (ident.ID, answe
 				return state.NotFound
 			case found && res.Status == wire.StatusSuccess && res.Problem() == "":
 				if s := x.decode(res); sameIdentifier(id, s.item) {
-					kept = &sinks.Outcome{Status: sinks.StatusSuccess, Identifier: id.Value, Profile: s.record, Candidate: s.candidate}
+					kept = &sinks.Outcome{Status: sinks.StatusSuccess, Identifier: id.Value, FoundBy: id.Kind.String(), Profile: s.record, Candidate: s.candidate}
 					return state.Found
 				}
 			}
@@ -654,7 +746,7 @@ func (x *Exporter) decide(r *journalScan, n int, at func(i int) (ident.ID, answe
 		if reason != "" {
 			return sinks.Outcome{Status: sinks.StatusError, Identifier: id.Value, Error: reason}, true, nil
 		}
-		out := sinks.Outcome{Status: sinks.StatusSuccess, Identifier: id.Value, Profile: s.record, Candidate: s.candidate}
+		out := sinks.Outcome{Status: sinks.StatusSuccess, Identifier: id.Value, FoundBy: id.Kind.String(), Profile: s.record, Candidate: s.candidate}
 		if x.refresh {
 			x.refreshed(r, id, a, &out)
 		}

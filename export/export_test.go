@@ -67,8 +67,8 @@ func TestExportDamagedResults(t *testing.T) {
 			t.Errorf("row %d shows another person's profile: %q", tc.row+1, r)
 		}
 	}
-	if rows[0][errCol] != "enrich_error" || len(rows[0]) != 1+15 {
-		t.Errorf("header %q; want 15 enrich columns ending with enrich_error", rows[0])
+	if rows[0][errCol] != "enrich_error" || len(rows[0]) != 1+16 {
+		t.Errorf("header %q; want 16 enrich columns ending with enrich_error", rows[0])
 	}
 }
 

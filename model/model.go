@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/internal/ident"
+	"github.com/enrich-dev/enrich/internal/sheet"
 	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/sinks"
 	"github.com/enrich-dev/enrich/sources"
@@ -36,6 +37,22 @@ type Sheet struct {
 	// identifier it is. Most lookups of a resumed job are final and need no
 	// list, so the lists live here rather than in every lookup.
 	Waiting map[int32][]int32
+
+	// Names are the people rows name by name and company, each distinct
+	// search once (by byname.Key); rows point at them with Row.Name. They
+	// are searched only when ByName is set; otherwise a row's name is
+	// read but never used.
+	Names     []Name
+	NameIndex map[string]int32
+	ByName    bool
+	// Searching holds, for a name not searched yet, the rows that wait on
+	// its search.
+	Searching map[int32][]int32
+	// added holds the lookups interned after Seal (the uids that searches
+	// found), apart from Index, which the callback receiver reads
+	// concurrently through Has.
+	added  addedIndex
+	sealed bool
 
 	NoIdentifier int // rows without a valid identifier
 	Invalid      int // of those, rows with an invalid one
@@ -66,7 +83,7 @@ const maxInvalidRows = 1 << 16
 // hold (an .xlsx too wide, or with a cell too long).
 func (m *Sheet) CheckWork(layout sources.Layout, output string, appended int) error {
 	switch {
-	case m.Columns == 0:
+	case m.Columns == 0 && !(m.ByName && len(m.Names) > 0):
 		return sources.NoIdentifierColumn(layout)
 	case len(m.Rows)+m.NoIdentifier == 0:
 		return sources.NoDataRows(layout)
@@ -111,7 +128,26 @@ type Lookup struct {
 type Row struct {
 	First, End, Pos int32
 	Num             int32 // the row's number in the sheet
-	Done            bool
+	// Name is 1 + the index of the row's name in Sheet.Names, or 0: the
+	// last step of its waterfall, once its identifiers found nobody.
+	Name int32
+	Done bool
+}
+
+// Name is a person a sheet names by name and company, searched once for
+// all the rows that name them so.
+type Name struct {
+	Key    string
+	Person sheet.Person // as the first row that names them gives it
+	// Status is the outcome of the search the journal holds, "" before
+	// one; Lookup is then the uid matched (its lookup), or -1.
+	Status state.NameStatus
+	Lookup int32
+	Queued bool // a search is queued or under way
+	// Stopped says a search was tried in this run and could not be made
+	// (the daily quota was spent, or the service failed): the rows wait
+	// for the next run.
+	Stopped bool
 }
 
 // Load reads the input and interns its identifiers. It reads the file
@@ -127,7 +163,8 @@ func Load(ctx context.Context, path string, opts sources.Options, progress repor
 	if err != nil {
 		return nil, sources.Layout{}, err
 	}
-	m := &Sheet{Index: make(map[string]int32), Waiting: make(map[int32][]int32), InvalidRows: make(map[int32]string), Columns: len(t.Columns()), input: input}
+	m := &Sheet{Index: make(map[string]int32), Waiting: make(map[int32][]int32), InvalidRows: make(map[int32]string),
+		Columns: len(t.Columns()), input: input, NameIndex: make(map[string]int32), Searching: make(map[int32][]int32)}
 	var cellBytes int64
 	for n := 0; ; n++ {
 		if n%4096 == 0 {
@@ -156,7 +193,8 @@ func Load(ctx context.Context, path string, opts sources.Options, progress repor
 				cellBytes += int64(len(c)) + 1
 			}
 		}
-		if len(row.IDs) == 0 {
+		name := m.name(row.Person)
+		if len(row.IDs) == 0 && name == 0 {
 			m.NoIdentifier++
 			if len(row.Invalid) > 0 {
 				m.Invalid++
@@ -173,7 +211,7 @@ func Load(ctx context.Context, path string, opts sources.Options, progress repor
 			m.IDs = append(m.IDs, m.intern(id))
 		}
 		end := int32(len(m.IDs))
-		m.Rows = append(m.Rows, Row{First: first, End: end, Pos: first, Num: int32(row.Num)})
+		m.Rows = append(m.Rows, Row{First: first, End: end, Pos: first, Num: int32(row.Num), Name: name})
 	}
 	return m, t.Layout(), nil
 }
@@ -215,22 +253,32 @@ func (m *Sheet) presize(path string, cellBytes int64, rows int) {
 	m.Rows = slices.Grow(m.Rows, max(0, estimate-len(m.Rows)))
 }
 
-// Has reports whether the input names an identifier. The index is not
-// written once the input is read, so that the callback receiver may ask.
+// Has reports whether the input names an identifier, or a search found
+// it. It may be called concurrently with the run once the model is
+// sealed.
 func (m *Sheet) Has(id string) bool {
-	_, ok := m.Index[id]
+	_, ok := m.Find(id)
 	return ok
 }
 
 func (m *Sheet) intern(id ident.ID) int32 {
-	if i, ok := m.Index[id.Value]; ok {
+	if i, ok := m.Find(id.Value); ok {
 		return i
 	}
 	// A copy: the value may share the memory of its whole input line.
 	v := strings.Clone(id.Value)
 	i := int32(len(m.Lookups))
 	m.Lookups = append(m.Lookups, Lookup{ID: v, Kind: id.Kind})
-	m.Index[v] = i
+	if !m.sealed {
+		m.Index[v] = i
+		return i
+	}
+	m.added.mu.Lock()
+	defer m.added.mu.Unlock()
+	if m.added.ids == nil {
+		m.added.ids = make(map[string]int32)
+	}
+	m.added.ids[v] = i
 	return i
 }
 
@@ -248,6 +296,17 @@ func (m *Sheet) ReadJournal(j *state.Journal, mode state.Mode, cutoff time.Time)
 		m.Lookups[i].Settled, m.Lookups[i].Result = l.Phase == state.Found || l.Phase == state.NotFound, l.Result
 		m.Lookups[i].Redone = l.Redone > 0
 	}
+	if err := m.readLookups(j, mode, set); err != nil {
+		return err
+	}
+	if err := m.ReadNames(j, mode, set); err != nil {
+		return fmt.Errorf("read journal: %w", err)
+	}
+	return nil
+}
+
+// readLookups reads the journal's record of every lookup of the input.
+func (m *Sheet) readLookups(j *state.Journal, mode state.Mode, set func(i int32, l state.Lookup)) error {
 	var stored int64
 	if err := j.View(func(r *state.Reader) error { stored = r.LookupCount(mode); return nil }); err != nil {
 		return fmt.Errorf("read journal: %w", err)
@@ -301,6 +360,8 @@ const (
 	NotFound                   // every identifier failed
 	Failed                     // waits on a lookup an earlier run gave up
 	CreditsOver                // waits on a lookup answered credits_are_over
+	Searching                  // waits on the search for its name
+	Unsearched                 // its name could not be searched in this run
 )
 
 // Advance moves row r along its waterfall from its current position, past
@@ -317,11 +378,52 @@ func (m *Sheet) Advance(r int32) (int32, Outcome) {
 		return l.Phase
 	})
 	if at < 0 {
-		rs.Pos, rs.Done = rs.End, true
-		return -1, NotFound
+		rs.Pos = rs.End
+		return m.advanceByName(r)
 	}
 	rs.Pos += int32(at)
-	li := m.IDs[rs.Pos]
+	return m.wait(r, m.IDs[rs.Pos], phase)
+}
+
+// advanceByName takes row r, whose identifiers all found nobody, to the
+// last step of its waterfall: the person its name and company found. A
+// name not searched yet makes the row wait on the search: the outcome is
+// Searching, with the name's index.
+func (m *Sheet) advanceByName(r int32) (int32, Outcome) {
+	rs := &m.Rows[r]
+	if rs.Name == 0 || !m.ByName {
+		rs.Done = true
+		return -1, NotFound
+	}
+	n := rs.Name - 1
+	nm := &m.Names[n]
+	switch {
+	case nm.Status == "" && nm.Stopped:
+		rs.Done = true // waits for the next run
+		return -1, Unsearched
+	case nm.Status == "":
+		m.Searching[n] = append(m.Searching[n], r)
+		return n, Searching
+	case nm.Lookup < 0:
+		rs.Done = true
+		return -1, NotFound
+	}
+	l := &m.Lookups[nm.Lookup]
+	phase := l.Phase
+	if l.Due {
+		phase = state.Queued
+	}
+	if phase == state.NotFound {
+		rs.Done = true
+		return -1, NotFound
+	}
+	return m.wait(r, nm.Lookup, phase)
+}
+
+// wait attaches row r to lookup li, whose phase decides the row or makes
+// it wait.
+func (m *Sheet) wait(r, li int32, phase state.Phase) (int32, Outcome) {
+	rs := &m.Rows[r]
 	if phase == state.Found {
 		rs.Done = true
 		return li, Found

@@ -3,7 +3,6 @@ package pipeline
 import (
 	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/callback"
-	"github.com/enrich-dev/enrich/model"
 	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/state"
 )
@@ -57,7 +56,7 @@ func (e *engine) applyAll(changes []state.Change) {
 		if c.Mode != e.mode {
 			continue
 		}
-		li, ok := e.m.Index[c.ID]
+		li, ok := e.m.Find(c.ID)
 		if !ok {
 			continue
 		}
@@ -80,12 +79,7 @@ func (e *engine) applyAll(changes []state.Change) {
 			waiting := e.m.Waiting[li]
 			delete(e.m.Waiting, li)
 			for _, r := range waiting {
-				switch next, out := e.m.Advance(r); out {
-				case model.Waiting, model.CreditsOver:
-					e.want(next)
-				case model.Failed: // given up by this run: the row is done for now
-					e.m.Rows[r].Done = true
-				}
+				e.advance(r)
 			}
 		case state.CreditsOver:
 			e.halt(report.StopCredits, nil)
@@ -139,7 +133,7 @@ func (e *engine) answeredInModel(b state.Batch) bool {
 		return false
 	}
 	for _, id := range b.Items {
-		li, ok := e.m.Index[id]
+		li, ok := e.m.Find(id)
 		if !ok || !e.m.Lookups[li].Phase.Final() {
 			return false
 		}

@@ -22,6 +22,9 @@ func (e *engine) want(li int32) {
 // (zero: nothing until an event).
 func (e *engine) submit(now time.Time) time.Time {
 	wake := e.queue.release(now)
+	if hold := e.holdForSearches(now); !hold.IsZero() {
+		return earliest(wake, hold)
+	}
 	waiting := e.dropStale() > 0
 	e.budget.Want(now, waiting && e.stop == "")
 	if e.stop != "" || !waiting {

@@ -35,6 +35,7 @@ type engine struct {
 	layout sources.Layout
 	budget budget.Budget
 	cr     credits
+	sr     searches
 
 	queue   queue
 	flights map[uint64]*flight
@@ -108,6 +109,7 @@ func newEngine(ctx context.Context, cfg *Config, j *state.Journal) (*engine, err
 	if e.m, e.layout, err = model.Load(ctx, cfg.Input, cfg.Source, cfg.FileProgress); err != nil {
 		return nil, err
 	}
+	e.m.ByName = cfg.FindByName
 	if err := e.m.CheckWork(e.layout, cfg.Output, len(sinks.DefaultColumns())); err != nil {
 		return nil, err
 	}
@@ -120,6 +122,7 @@ func newEngine(ctx context.Context, cfg *Config, j *state.Journal) (*engine, err
 		return nil, err
 	}
 	cfg.Log.Debug("journal read", "took", e.clock.Now().Sub(start).Round(time.Millisecond))
+	e.m.Seal()
 	e.x = export.NewExporter(e.mode, 0)
 	if err := e.checkAnswers(ctx); err != nil {
 		return nil, err
@@ -268,12 +271,14 @@ func (e *engine) sendingCount() int {
 // on. It reports whether anything needs the service.
 func (e *engine) place() (bool, error) {
 	for r := range e.m.Rows {
-		li, out := e.m.Advance(int32(r))
-		if out == model.Waiting || out == model.CreditsOver || out == model.Failed {
+		switch li, out := e.m.Advance(int32(r)); out {
+		case model.Waiting, model.CreditsOver, model.Failed:
 			e.want(li)
+		case model.Searching:
+			e.wantSearch(li)
 		}
 	}
-	return e.queue.len() > 0 || e.carriedOver() > 0 || e.dueWaiting(), nil
+	return e.queue.len() > 0 || len(e.sr.queue) > 0 || e.carriedOver() > 0 || e.dueWaiting(), nil
 }
 
 // dueWaiting reports whether rows wait on an answer a refresh looks up

@@ -23,6 +23,7 @@ func (e *engine) loop(ctx context.Context) error {
 		}
 		e.reap(now)
 		wake := e.submit(now)
+		e.startSearches()
 		e.tick(now, false)
 		if e.finished(now) {
 			return e.err
@@ -60,10 +61,10 @@ func (e *engine) finished(now time.Time) bool {
 	switch {
 	case e.stop != "" && !now.Before(e.drainEnd()):
 		return true
-	case len(e.flights) > 0:
+	case len(e.flights) > 0, e.sr.running > 0:
 		return false
 	case e.stop == "":
-		return e.queue.len() == 0
+		return e.queue.len() == 0 && len(e.sr.queue) == 0
 	}
 	return !e.lateAwaited()
 }
@@ -73,7 +74,7 @@ func (e *engine) finished(now time.Time) bool {
 func (e *engine) lateAwaited() bool {
 	for _, items := range e.late {
 		for _, id := range items {
-			if li, ok := e.m.Index[id]; ok && !e.m.Lookups[li].Phase.Final() {
+			if li, ok := e.m.Find(id); ok && !e.m.Lookups[li].Phase.Final() {
 				return true
 			}
 		}

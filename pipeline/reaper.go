@@ -35,7 +35,7 @@ func (e *engine) expired(seq uint64, now time.Time, changes []state.Change) {
 		return
 	}
 	for _, c := range changes {
-		if li, ok := e.m.Index[c.ID]; ok && c.Mode == e.mode {
+		if li, ok := e.m.Find(c.ID); ok && c.Mode == e.mode {
 			e.m.Lookups[li].Lost = true
 		}
 	}

@@ -38,6 +38,7 @@ func (e *engine) finish(ctx context.Context) (*report.Run, error) {
 		Known:           e.m,
 		Cache:           e.x,
 		Kept:            e.kept,
+		ByName:          e.m.ByName,
 	}
 	written, err := export.Export(context.WithoutCancel(ctx), e.j, cfg)
 	if errors.Is(err, state.ErrDamaged) {
@@ -54,6 +55,16 @@ func (e *engine) finish(ctx context.Context) (*report.Run, error) {
 		return nil, fmt.Errorf("write output: %w", err)
 	}
 	r := e.report(written.Rows)
+	if e.m.ByName && len(e.m.Names) > 0 {
+		r.ByName = &report.ByName{Rows: written.ByName, Moved: written.Moved, Ambiguous: written.Ambiguous,
+			Searches: e.sr.stats.queries, Profiles: e.sr.stats.profiles, Stopped: e.sr.stopped}
+		if written.Ambiguous > 0 {
+			r.ByName.CandidatesFile = export.CandidatesPath(e.cfg.shown().Output)
+		}
+		if e.sr.stopped != "" && !r.Complete && (r.StopReason == "rows left waiting" || r.StopReason == "") {
+			r.StopReason = e.sr.stopped
+		}
+	}
 	r.Damaged = written.Damaged
 	if n := e.kept.Count(); n > 0 {
 		r.Kept, r.KeptFile = n, export.KeptPath(e.cfg.shown().Output)

@@ -16,6 +16,7 @@ import (
 
 	"github.com/enrich-dev/enrich/api"
 	"github.com/enrich-dev/enrich/api/wire"
+	"github.com/enrich-dev/enrich/byname"
 	"github.com/enrich-dev/enrich/callback"
 	"github.com/enrich-dev/enrich/export"
 	"github.com/enrich-dev/enrich/internal/clock"
@@ -72,6 +73,12 @@ type Config struct {
 	// CallbackAllow lists the networks callbacks are accepted from; empty
 	// accepts every address.
 	CallbackAllow []*net.IPNet
+
+	// FindByName searches rows whose identifiers found nobody, or that
+	// have none, by their name and company (package byname), through
+	// Searcher.
+	FindByName bool
+	Searcher   byname.Searcher
 
 	Sync            bool // synchronous lookups: no callbacks
 	WithoutContacts bool // profiles without contacts, from their own pool
@@ -278,6 +285,8 @@ func (c *Config) validate() error {
 		return usageErrorf("input, output and journal are required")
 	case c.Service == nil:
 		return fmt.Errorf("no service")
+	case c.FindByName && c.Searcher == nil:
+		return fmt.Errorf("finding by name needs a searcher")
 	}
 	if err := c.Check(); err != nil {
 		return err

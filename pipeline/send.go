@@ -32,6 +32,8 @@ type outcome struct {
 	// asked is what the run had counted when the request was made: the
 	// balance it brings back shows that much at least.
 	asked tally
+	// search is the outcome of a search by name, not of a submission.
+	search *searched
 }
 
 // send journals the intent of a batch, takes its room in the budget, and
@@ -60,7 +62,8 @@ func (e *engine) send(batch []int32, res budget.Reservation, now time.Time) bool
 	}
 	resent := 0
 	for _, id := range b.Items {
-		l := &e.m.Lookups[e.m.Index[id]]
+		li, _ := e.m.Find(id)
+		l := &e.m.Lookups[li]
 		if l.Sent {
 			resent++
 		}
@@ -116,6 +119,10 @@ func (e *engine) send(batch []int32, res budget.Reservation, now time.Time) bool
 
 // handle applies the outcome of a submission or of a balance read.
 func (e *engine) handle(o outcome) {
+	if o.search != nil {
+		e.searchDone(o.search)
+		return
+	}
 	if o.meta.RateLimited > 0 {
 		e.stats.rateLimited += o.meta.RateLimited
 		e.timeline.rateLimited(o.answered, o.meta.RateLimited)

@@ -35,7 +35,8 @@ func (e *engine) checkAnswers(ctx context.Context) error {
 		return err
 	}
 	for _, c := range changes {
-		l := &e.m.Lookups[e.m.Index[c.ID]]
+		li, _ := e.m.Find(c.ID)
+		l := &e.m.Lookups[li]
 		l.Phase, l.NotBefore, l.Batch, l.Result = c.Lookup.Phase, c.Lookup.NotBefore, c.Lookup.Batch, 0
 		l.Settled, l.Redone = false, true
 	}

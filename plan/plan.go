@@ -37,6 +37,12 @@ type Options struct {
 	// Due, if set, counts how many of a batch of identifiers have an
 	// answer a refresh would look up again; the count lands in Plan.Refresh.
 	Due func(ids []ident.ID) int
+
+	// ByName counts the searches by name and company a run would make
+	// (--find-by-name); Searched, if set, says whether the journal holds
+	// a search already, by its key (byname.Key).
+	ByName   bool
+	Searched func(key string) bool
 }
 
 // Plan is what a run over the input would look up and cost, computed
@@ -73,6 +79,12 @@ type Plan struct {
 	// up again, at most: one credit each it finds again.
 	Refresh *int `json:"refresh,omitempty"`
 
+	// People are the columns that name a row's person, for finding by
+	// name; ByName is what finding by name would do (nil when it is off
+	// or the sheet has no name and company columns).
+	People []PersonColumn `json:"person_columns,omitempty"`
+	ByName *ByName        `json:"by_name,omitempty"`
+
 	// Warnings say what a run would refuse or regret before spending:
 	// a sheet that an .xlsx output cannot hold.
 	Warnings []string `json:"warnings,omitempty"`
@@ -86,6 +98,27 @@ type Column struct {
 	Invalid int      `json:"invalid"`
 	// Kinds counts the valid identifiers of a mixed column by kind.
 	Kinds map[ident.Kind]int `json:"kinds,omitempty"`
+}
+
+// PersonColumn is a column that names a row's person, with samples.
+type PersonColumn struct {
+	sources.PersonColumn
+	Samples []string `json:"samples"`
+}
+
+// ByName is what finding rows by name and company would do.
+type ByName struct {
+	// Rows name a person by name and company; of them, RowsWithout have
+	// no valid identifier: they are searched for certain, the others only
+	// when their identifiers find nobody.
+	Rows        int `json:"rows"`
+	RowsWithout int `json:"rows_without_identifier"`
+	// Searches are the distinct people to search for (rows that name the
+	// same person the same way share one), Certain those of rows without
+	// an identifier; Searched how many the journal already holds.
+	Searches int  `json:"searches"`
+	Certain  int  `json:"searches_certain"`
+	Searched *int `json:"searched,omitempty"`
 }
 
 // Invalid groups the invalid identifiers that share a reason.
@@ -168,6 +201,7 @@ func Make(ctx context.Context, opts Options) (*Plan, error) {
 	if opts.Due != nil {
 		p.Refresh = new(int)
 	}
+	names := p.startByName(t, opts)
 
 	var seen ident.Seen
 	var fresh []ident.ID // distinct identifiers not yet counted by Resolved and Due
@@ -197,6 +231,7 @@ func Make(ctx context.Context, opts Options) (*Plan, error) {
 		}
 		p.Rows++
 		p.countInvalid(row, column, reasons)
+		names.add(p, row)
 		for _, id := range row.IDs {
 			c := column[id.Column]
 			c.Valid++
@@ -234,6 +269,7 @@ func Make(ctx context.Context, opts Options) (*Plan, error) {
 	}
 
 	resolve()
+	names.finish(p)
 	for _, r := range reasons {
 		p.Invalid = append(p.Invalid, *r)
 	}
@@ -253,6 +289,9 @@ func Make(ctx context.Context, opts Options) (*Plan, error) {
 	p.UniqueLookups = seen.Len()
 	p.FirstChoiceLookups = p.RowsWithIdentifier - p.DuplicateRows
 	p.WorstCaseCredits = min(p.UniqueLookups, p.RowsWithIdentifier)
+	if p.ByName != nil {
+		p.WorstCaseCredits += p.ByName.Searches // one lookup of each person found by name
+	}
 	p.FirstChoiceLookupTime = lookupTime(p.FirstChoiceLookups, rate)
 	p.AllLookupTime = lookupTime(p.UniqueLookups, rate)
 	return p, nil
@@ -337,7 +376,9 @@ func (p *Plan) WriteText(w io.Writer) error {
 	pr("Input\t%s\n", p.describeInput())
 	pr("Rows\t%s (header on row %d)\n", thousands(p.Rows), p.HeaderRow)
 	pr("\n")
-	if len(p.Columns) == 0 {
+	if len(p.Columns) == 0 && p.ByName != nil {
+		pr("No identifier columns: rows are found by name and company (below).\n")
+	} else if len(p.Columns) == 0 {
 		pr("No identifier columns found. Name them with --column KIND=HEADER (kinds: linkedin, email, phone, uid,\n  or auto for a column of mixed identifiers).\n")
 	} else {
 		waterfall := make([]string, len(p.Waterfall))
@@ -374,6 +415,8 @@ func (p *Plan) WriteText(w io.Writer) error {
 		}
 	}
 
+	p.writeByName(w)
+
 	fmt.Fprintln(w)
 	pr("Duplicate rows\t%s (first identifier already on an earlier row)\n", thousands(p.DuplicateRows))
 	pr("Unique lookups\t%s first choice, %s if every identifier is tried\n", thousands(p.FirstChoiceLookups), thousands(p.UniqueLookups))
@@ -383,7 +426,7 @@ func (p *Plan) WriteText(w io.Writer) error {
 	if p.Refresh != nil {
 		pr("To refresh\t%s answers older than --refresh-older-than, looked up again: at most %s credits\n", thousands(*p.Refresh), thousands(*p.Refresh))
 	}
-	pr("Worst-case credits\t%s (one per person found; lookups that find no one are free)\n", thousands(p.WorstCaseCredits))
+	pr("Worst-case credits\t%s (one per person found, by an identifier or by name; lookups that find no one are free)\n", thousands(p.WorstCaseCredits))
 	pr("Time at %s items/min\t%s for the first choices, up to %s for all\n", thousands(p.ItemsPerMinute), p.FirstChoiceLookupTime.Text, p.AllLookupTime.Text)
 	if err := tw.Flush(); err != nil {
 		return fmt.Errorf("write plan: %w", err)

@@ -215,6 +215,9 @@ func newRunView(r *Run) *runView {
 	if r.SharedRequestIDs > 0 {
 		v.Traffic = append(v.Traffic, count("shared_request_ids", "requestIds given twice", r.SharedRequestIDs, "the service gave a second request the same requestId; both requests' results were taken by their items"))
 	}
+	if b := r.ByName; b != nil {
+		v.Traffic = append(v.Traffic, text("by_name", "found by name", b.Sentence(), "rows without a usable identifier, searched by name and company; a row is matched only when exactly one person agrees"))
+	}
 	if r.Kept > 0 {
 		v.Traffic = append(v.Traffic, text("kept_results", "results kept", thousands(int64(r.Kept))+" in "+r.KeptFile, "the journal could not store them: the output holds them, and the next run takes them into the journal"))
 	}

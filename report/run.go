@@ -33,7 +33,7 @@ import (
 // Row statuses in the order reports list them: final ones first, then
 // those a further run changes.
 var Statuses = []string{
-	"success", "not_found", "no_identifier", "invalid_identifier",
+	"success", "not_found", "ambiguous", "no_identifier", "invalid_identifier",
 	"credits_exhausted", "error", "pending",
 }
 
@@ -116,6 +116,38 @@ type Run struct {
 	// looked up again; Changes lists the people it found in another job.
 	Refreshed int      `json:"refreshed,omitempty"`
 	Changes   []Change `json:"changes,omitempty"`
+
+	// ByName is what finding rows by name and company did; nil when the
+	// sheet names nobody so.
+	ByName *ByName `json:"by_name,omitempty"`
+}
+
+// ByName is what finding rows by name and company did in a run.
+type ByName struct {
+	Rows      int `json:"rows_found"`     // rows whose person was found by name
+	Moved     int `json:"rows_moved"`     // of those, found at a company they left
+	Ambiguous int `json:"rows_ambiguous"` // rows several people agree with
+	// CandidatesFile lists the ambiguous rows' candidates.
+	CandidatesFile string `json:"candidates_file,omitempty"`
+	Searches       int    `json:"searches"` // searches this run made (the daily query quota)
+	Profiles       int    `json:"profiles"` // profiles they returned (the daily profile quota)
+	// Stopped says why searching stopped before every row was searched
+	// ("" when it did not).
+	Stopped string `json:"stopped,omitempty"`
+}
+
+// Sentence says what finding by name did, for the summary.
+func (b *ByName) Sentence() string {
+	s := fmt.Sprintf("%d %s found by name and company (%d at a company they left), %d ambiguous; %d %s returning %d %s",
+		b.Rows, plural(int64(b.Rows), "row", "rows"), b.Moved, b.Ambiguous,
+		b.Searches, plural(int64(b.Searches), "search", "searches"), b.Profiles, plural(int64(b.Profiles), "profile", "profiles"))
+	if b.CandidatesFile != "" {
+		s += "; candidates in " + b.CandidatesFile
+	}
+	if b.Stopped != "" {
+		s += "; searching stopped: " + b.Stopped
+	}
+	return s
 }
 
 // Change is a person whose current company or title changed between two

@@ -21,6 +21,9 @@ func (r *Run) WriteSummary(w io.Writer) {
 	if r.Kept > 0 {
 		fmt.Fprintf(w, "  %-10s %d the journal could not store, kept in %s: the output holds them, and the next run takes them into the journal\n", "results", r.Kept, r.KeptFile)
 	}
+	if r.ByName != nil {
+		fmt.Fprintf(w, "  %-10s %s\n", "by name", r.ByName.Sentence())
+	}
 	if r.Refreshed > 0 {
 		fmt.Fprintf(w, "  %-10s %d looked up again; %d %s changed company or title\n", "refreshed", r.Refreshed,
 			len(r.Changes), plural(int64(len(r.Changes)), "person", "people"))

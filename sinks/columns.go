@@ -13,6 +13,7 @@ type Status string
 const (
 	StatusSuccess           Status = "success"            // a profile was found
 	StatusNotFound          Status = "not_found"          // every identifier was looked up; none matched
+	StatusAmbiguous         Status = "ambiguous"          // found only by name, and several people agree; enrich_error says what would settle it
 	StatusNoIdentifier      Status = "no_identifier"      // the row has no identifier at all
 	StatusInvalidIdentifier Status = "invalid_identifier" // the row's identifiers are all invalid
 	StatusCreditsExhausted  Status = "credits_exhausted"  // the account ran out of credits first
@@ -21,7 +22,7 @@ const (
 )
 
 // Statuses lists every status.
-var Statuses = []Status{StatusSuccess, StatusNotFound, StatusNoIdentifier, StatusInvalidIdentifier,
+var Statuses = []Status{StatusSuccess, StatusNotFound, StatusAmbiguous, StatusNoIdentifier, StatusInvalidIdentifier,
 	StatusCreditsExhausted, StatusPending, StatusError}
 
 // Valid reports whether s is one of the statuses.
@@ -34,15 +35,24 @@ func (s Status) Valid() bool {
 	return false
 }
 
+// FoundByName is the enrich_found_by of a person found by name and company.
+const FoundByName = "name+company"
+
 // ListSeparator joins several values in one cell (enrich_emails, …).
 const ListSeparator = profile.ListSeparator
 
 // Outcome is what the pipeline knows about a row when it is written.
 type Outcome struct {
 	Status     Status
-	Identifier string          // the normalized identifier that was matched, or tried last
-	Profile    *profile.Record // the profile's values, for StatusSuccess; nil otherwise
-	Candidate  json.RawMessage // the raw profile the service returned, for JSONL; may be nil
+	Identifier string // the normalized identifier that was matched, or tried last
+	// FoundBy says how the person was found: the kind of the identifier
+	// (linkedin, email, phone, uid), or FoundByName.
+	FoundBy string
+	// Match says, for a person found by name, what agreed with the row
+	// ("name, company, location").
+	Match     string
+	Profile   *profile.Record // the profile's values, for StatusSuccess; nil otherwise
+	Candidate json.RawMessage // the raw profile the service returned, for JSONL; may be nil
 	// Previous is the profile an earlier answer gave, for JSONL, when a
 	// refresh looked the identifier up again; nil otherwise.
 	Previous json.RawMessage
@@ -79,16 +89,22 @@ func profileColumn(name string, field func(*profile.Record) string) Column {
 var (
 	ColumnStatus     = Column{Name: "enrich_status", Value: func(o *Outcome) string { return string(o.Status) }}
 	ColumnIdentifier = Column{Name: "enrich_identifier", Value: func(o *Outcome) string { return o.Identifier }}
-	ColumnError      = Column{Name: "enrich_error", Value: func(o *Outcome) string { return o.Error }}
+	ColumnFoundBy    = Column{Name: "enrich_found_by", Value: func(o *Outcome) string { return o.FoundBy }}
+	// ColumnMatch is added to the output of a sheet whose rows may be
+	// found by name.
+	ColumnMatch = Column{Name: "enrich_match", Value: func(o *Outcome) string { return o.Match }}
+	ColumnError = Column{Name: "enrich_error", Value: func(o *Outcome) string { return o.Error }}
 )
 
-// DefaultColumns returns the fifteen standard appended columns, in order:
-// status, identifier, the profile's values, and enrich_error. An export
+// DefaultColumns returns the sixteen standard appended columns, in order:
+// status, identifier, how the person was found, the profile's values,
+// and enrich_error. An export
 // that adds columns appends them to this list.
 func DefaultColumns() []Column {
 	return []Column{
 		ColumnStatus,
 		ColumnIdentifier,
+		ColumnFoundBy,
 		profileColumn("enrich_uid", func(r *profile.Record) string { return r.UID }),
 		profileColumn("enrich_full_name", func(r *profile.Record) string { return r.FullName }),
 		profileColumn("enrich_headline", func(r *profile.Record) string { return r.Headline }),

@@ -153,6 +153,9 @@ func detectColumns(layout Layout, sample []record, overrides []override, region 
 	kindOf := make(map[int]Column)
 	overridden := make(map[ident.Kind]bool)
 	for _, o := range overrides {
+		if o.field != "" {
+			continue // a person column: detectPeople
+		}
 		idx := matchHeader(layout, o.header)
 		if len(idx) == 0 {
 			return nil, fmt.Errorf("column override %q: no column named %q in %s; the columns are %s", o.spec, o.header, layout.Path, quoteList(layout.Names))

@@ -121,6 +121,13 @@ func (t *Table) start(layout *Layout, overrides []override, order []ident.Kind) 
 		return err
 	}
 	t.columns = cols
+	taken := make(map[int]bool, len(cols))
+	for _, c := range cols {
+		taken[c.Index] = true
+	}
+	if t.people, err = detectPeople(*layout, overrides, taken); err != nil {
+		return err
+	}
 	return nil
 }
 

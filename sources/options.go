@@ -17,8 +17,10 @@ func ParseOptions(sheet string, columns []string, defaultRegion string, prefer [
 		if !ok || strings.TrimSpace(header) == "" {
 			return opts, fmt.Errorf("column %q: write KIND=HEADER, such as email=\"Work Email\"", spec)
 		}
-		if _, err := ident.ParseKind(kind); err != nil && !isAuto(kind) {
-			return opts, fmt.Errorf("column %q: %w, or auto for a column of mixed identifiers", spec, err)
+		if _, person := parseField(kind); !person {
+			if _, err := ident.ParseKind(kind); err != nil && !isAuto(kind) {
+				return opts, fmt.Errorf("column %q: %w, auto for a column of mixed identifiers, or one of %s for a person's name, company, place or title", spec, err, fieldList())
+			}
 		}
 		opts.Columns = append(opts.Columns, spec)
 	}

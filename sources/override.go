@@ -5,14 +5,17 @@ import (
 	"strings"
 
 	"github.com/enrich-dev/enrich/internal/ident"
+	"github.com/enrich-dev/enrich/internal/sheet"
 )
 
 // override is one "KIND=HEADER" option; kind 0 with mixed set is
-// "auto=HEADER", a column of mixed identifiers.
+// "auto=HEADER", a column of mixed identifiers, and a field set names a
+// person column ("company=Organisation").
 type override struct {
 	spec   string
 	kind   ident.Kind
 	mixed  bool
+	field  sheet.Field
 	header string
 }
 
@@ -22,6 +25,10 @@ func parseOverrides(specs []string) ([]override, error) {
 		k, h, ok := strings.Cut(spec, "=")
 		if !ok || strings.TrimSpace(h) == "" {
 			return nil, fmt.Errorf("column override %q: write KIND=HEADER, e.g. email=Work Email", spec)
+		}
+		if f, ok := parseField(k); ok {
+			out = append(out, override{spec: spec, field: f, header: h})
+			continue
 		}
 		if isAuto(k) {
 			out = append(out, override{spec: spec, mixed: true, header: h})

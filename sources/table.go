@@ -44,6 +44,7 @@ type Table struct {
 	src       recordReader
 	layout    Layout
 	columns   []Column // in waterfall order, then left to right
+	people    []PersonColumn
 	region    string
 	cellsOnly bool     // Options.CellsOnly
 	pending   []record // sampled rows, replayed before reading on
@@ -61,6 +62,10 @@ func (t *Table) Layout() Layout { return t.layout }
 // Columns returns the identifier columns, in waterfall order and, within a
 // kind, left to right.
 func (t *Table) Columns() []Column { return append([]Column(nil), t.columns...) }
+
+// People returns the columns that say who a row's person is, in the
+// order of sheet.Fields.
+func (t *Table) People() []PersonColumn { return append([]PersonColumn(nil), t.people...) }
 
 // Next returns the next row, skipping blank ones, or io.EOF after the last.
 func (t *Table) Next() (Row, error) {
@@ -133,6 +138,9 @@ func (t *Table) row(rec record) Row {
 	row := Row{Num: rec.num, Cells: cells, Record: rec.text, EOL: rec.eol}
 	if t.cellsOnly {
 		return row
+	}
+	if len(t.people) > 0 {
+		row.Person = person(t.people, cells)
 	}
 	mixed := false
 	for _, c := range t.columns {

@@ -208,6 +208,7 @@ var salvageParts = []struct {
 	{"request ids", []string{string(bucketRequests)}, false},
 	{"company requests", []string{string(bucketSearches)}, false},
 	{"company profiles", []string{string(bucketEmployees)}, true},
+	{"name searches", []string{string(bucketNameSearches)}, false},
 }
 
 // harvest scans every leaf page of the file at path for the results and

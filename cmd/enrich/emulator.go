@@ -66,7 +66,8 @@ locations are countries, US states and Canadian provinces, or cities (10 km
 around them), and sample below lists some that match people. Scroll ids are single-use and expire --scroll-ttl
 after the response that issued them. An account may have 3 searches or
 scrolls in progress at once (429 beyond), and has daily quotas (402 when
-spent) that reset every --day-length from the emulator's start: searches
+spent) that reset at 00:00 UTC (with another --day-length, every
+--day-length from the emulator's start): searches
 (500 a day paid, 20 trial) and profiles returned (5,000 paid, 200 trial). A
 page that would pass the profile quota is cut short. The exclude* filters
 read per-account state: revealed is what the account looked up with
@@ -182,7 +183,7 @@ answer during an outage too):
 	f.BoolVar(&o.account.CompanyAPI, "company-api", false, "enable the Company API for the account")
 	f.DurationVar(&o.cfg.ScrollTTL, "scroll-ttl", 15*time.Second, "a scroll id expires this long after the response that issued it")
 	f.DurationVar(&o.cfg.SearchDelay, "search-delay", 0, "latency added to every search and scroll")
-	f.DurationVar(&o.cfg.DayLength, "day-length", 24*time.Hour, "length of the emulated day after which the daily quotas reset")
+	f.DurationVar(&o.cfg.DayLength, "day-length", 24*time.Hour, "length of the emulated day of the daily quotas: 24h resets them at 00:00 UTC, another length every so long from the start")
 	f.IntVar(&o.cfg.SearchQueriesPerDay, "search-queries-per-day", 0, "daily searchByQuery quota of every account (0: the plan's, 500 paid or 20 trial)")
 	f.IntVar(&o.cfg.SearchProfilesPerDay, "search-profiles-per-day", 0, "daily quota of profiles returned by searches and scrolls (0: the plan's, 5000 paid or 200 trial)")
 	f.IntVar(&o.cfg.ProfileViewsPerDay, "profile-views-per-day", 0, "daily quota of profiles delivered by company/getProfiles (0: 2000)")

@@ -38,6 +38,7 @@ others say pending. Use the same input flags as the run did.`,
 			if err != nil {
 				return err
 			}
+			byName, _ := input.findByName()
 			log, err := g.logger(cmd.ErrOrStderr())
 			if err != nil {
 				return err
@@ -56,7 +57,7 @@ others say pending. Use the same input flags as the run did.`,
 			defer j.Close()
 			written, err := export.Export(cmd.Context(), j, export.Config{
 				Input: args[0], Output: output, Source: opts, WithoutContacts: withoutContacts,
-				NoFormulaGuard: noFormulaGuard, Refresh: withChanges, Progress: bar.pass,
+				NoFormulaGuard: noFormulaGuard, Refresh: withChanges, Progress: bar.pass, ByName: byName,
 			})
 			bar.done()
 			if err != nil {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/enrich-dev/enrich/byname"
 	"github.com/enrich-dev/enrich/sources"
 )
 
@@ -16,13 +17,19 @@ type inputFlags struct {
 	sheet   string
 	region  string
 	prefer  []string
+	byName  string
 }
 
 func (in *inputFlags) register(f *pflag.FlagSet) {
 	f.StringArrayVar(&in.columns, "column", nil,
 		"identifier column as KIND=HEADER, KIND one of linkedin, email, phone, uid; repeat for several columns\n"+
 			"(e.g. --column email=\"Work Email\" --column email=\"Personal Email\"); a kind named here is read\n"+
-			"only from the columns named, the other kinds are still detected")
+			"only from the columns named, the other kinds are still detected. The person's columns for finding\n"+
+			"by name are named the same way: name, first_name, last_name, company (a name or web domain),\n"+
+			"location (or city, state, country) and title (e.g. --column company=Organisation)")
+	f.StringVar(&in.byName, "find-by-name", "auto",
+		"find the person of a row without a usable identifier (or whose identifiers found nobody) by name and\n"+
+			"company through the people search: auto (when the sheet has name and company columns) or off")
 	f.StringVar(&in.sheet, "sheet", "", "worksheet to read from an .xlsx input (default: the first visible sheet)")
 	f.StringVar(&in.region, "default-region", "",
 		"region of phone numbers written without a country code, as an ISO 3166 code such as US or DE;\n"+
@@ -39,7 +46,19 @@ func (in *inputFlags) options() (sources.Options, error) {
 	if err != nil {
 		return opts, usageErrorf("%v", err)
 	}
+	if _, err := in.findByName(); err != nil {
+		return opts, err
+	}
 	return opts, nil
+}
+
+// findByName reports whether rows may be found by name (--find-by-name).
+func (in *inputFlags) findByName() (bool, error) {
+	on, err := byname.ParseMode(in.byName)
+	if err != nil {
+		return false, usageErrorf("--find-by-name %q: use auto (find rows by name and company when the sheet has both) or off", in.byName)
+	}
+	return on, nil
 }
 
 // isInputError reports whether err is about the input sheet (unreadable,

@@ -58,11 +58,13 @@ a column detected wrongly (fix it with --column), shows here first.`,
 				return usageErrorf("--items-per-minute must be a positive number of items, not %d", itemsPerMinute)
 			}
 			popts := plan.Options{Input: args[0], Source: opts, ItemsPerMinute: itemsPerMinute}
+			popts.ByName, _ = input.findByName()
 			j, err := state.Open(journal, state.Options{ReadOnly: true, LockTimeout: 200 * time.Millisecond})
 			switch {
 			case err == nil:
 				defer j.Close()
 				popts.Resolved = plan.ResolvedIn(j, withoutContacts)
+				popts.Searched = plan.SearchedIn(j)
 				if refresh > 0 {
 					c, err := clockFromEnv()
 					if err != nil {

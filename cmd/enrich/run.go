@@ -85,6 +85,8 @@ or a refused key; 3 incomplete but resumable (credits, --max-credits,
 			if err != nil {
 				return err
 			}
+			o.cfg.FindByName, _ = o.input.findByName()
+			o.cfg.Searcher = client
 			return o.runPipeline(cmd.Context(), g, args[0], o.output, opts, client)
 		},
 	}

@@ -80,3 +80,19 @@ func domainName(s string) (string, bool) {
 	name := strings.ReplaceAll(labels[len(labels)-1], "-", "")
 	return name, name != ""
 }
+
+// CompanyOf returns what names the company a row gives: the name of its
+// web domain, or the key of its name (see CompanyKey).
+func CompanyOf(s string) string {
+	if name, ok := domainName(s); ok {
+		return name
+	}
+	return CompanyKey(s)
+}
+
+// IsDomain reports whether a row gives its company by web address or
+// domain.
+func IsDomain(s string) bool {
+	_, ok := domainName(s)
+	return ok
+}

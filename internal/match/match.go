@@ -216,3 +216,6 @@ func set(words ...string) map[string]bool {
 	}
 	return m
 }
+
+// Fold returns the words of s folded (see words), joined by spaces.
+func Fold(s string) string { return strings.Join(words(s), " ") }

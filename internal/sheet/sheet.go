@@ -132,6 +132,7 @@ type Row struct {
 	Cells   []string   // every cell exactly as read, in order
 	IDs     []ident.ID // valid identifiers, normalized, in waterfall order, without repeats
 	Invalid []Invalid  // identifier cells that hold no valid identifier
+	Person  Person     // what the person columns say, if the table has any
 
 	// Record is, for CSV, the row's text exactly as the file held it
 	// (decoded, without its line ending), and EOL the line ending it had
@@ -139,4 +140,48 @@ type Row struct {
 	// format writes Record back instead of quoting the cells again.
 	Record string
 	EOL    string
+}
+
+// Field is what a column says of the person a row names, besides
+// identifiers: the name, the company, where they are, their title.
+type Field string
+
+// The fields a person column holds.
+const (
+	FieldName      Field = "name"       // the full name
+	FieldFirstName Field = "first_name" // given name
+	FieldLastName  Field = "last_name"  // family name
+	FieldCompany   Field = "company"    // a company's name, web address or domain
+	FieldLocation  Field = "location"   // a place in one cell ("Austin, TX")
+	FieldCity      Field = "city"
+	FieldState     Field = "state"
+	FieldCountry   Field = "country"
+	FieldTitle     Field = "title" // the job title
+)
+
+// Fields lists the person fields in the order a plan shows them.
+var Fields = []Field{FieldName, FieldFirstName, FieldLastName, FieldCompany, FieldLocation, FieldCity, FieldState, FieldCountry, FieldTitle}
+
+// PersonColumn is a column that says something of the person a row names.
+type PersonColumn struct {
+	Field  Field      `json:"field"`
+	Index  int        `json:"index"`  // 0-based
+	Header string     `json:"header"` // the header cell as read
+	Name   string     `json:"name"`   // its distinct name
+	By     DetectedBy `json:"detected_by"`
+}
+
+// Person is what a row says of the person it names, cell by cell as
+// read: the name in one cell or two, the company, the place and the title.
+type Person struct {
+	Name, First, Last string
+	Company           string
+	Location          string // the location cell, or city, state and country joined by ", "
+	Title             string
+}
+
+// Named reports whether the row gives a name and a company: what a search
+// by name needs.
+func (p Person) Named() bool {
+	return (p.Name != "" || p.First != "" && p.Last != "") && p.Company != ""
 }

@@ -1,0 +1,276 @@
+package e2e
+
+import (
+	"encoding/csv"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/enrich-dev/enrich/emulator"
+	"github.com/enrich-dev/enrich/internal/namedraw"
+)
+
+var (
+	nameSeeds = flag.Int("name-seeds", 3, "sheets TestFindByNameNeverAnotherPerson draws")
+	nameSeed  = flag.Int("name-seed", 1, "first seed of TestFindByNameNeverAnotherPerson")
+)
+
+// TestFindByNameNeverAnotherPerson draws sheets that name people by name
+// and company only, as sheets write them (see package namedraw), in a
+// shape drawn too: one name column or two, a city and a title column or
+// not, some rows with an e-mail that finds nobody (the name is the last
+// step of their waterfall) or one that finds the very person. The run's
+// output must never show anyone but the row's own person; a row of a
+// person the world does not know is never matched; a second run makes no
+// search and spends no credit; every ambiguous row is in the side sheet.
+func TestFindByNameNeverAnotherPerson(t *testing.T) {
+	for seed := *nameSeed; seed < *nameSeed+*nameSeeds; seed++ {
+		t.Run(fmt.Sprintf("seed=%d", seed), func(t *testing.T) {
+			t.Parallel()
+			neverAnotherPerson(t, uint64(seed))
+		})
+	}
+}
+
+// nameSheet is a drawn sheet of people named by name and company.
+type nameSheet struct {
+	header []string
+	rows   [][]string
+	truth  []namedraw.Row
+	// byEmail marks the rows whose e-mail finds their own person.
+	byEmail []bool
+}
+
+// drawNameSheet draws n rows from the emulator's world in a shape of its
+// own.
+func drawNameSheet(emu *emulator.Emulator, rng *rand.Rand, n int) nameSheet {
+	w := emu.World()
+	d := namedraw.New(w, rng)
+	split, city, title, email := rng.IntN(2) == 0, rng.IntN(2) == 0, rng.IntN(3) == 0, rng.IntN(2) == 0
+	var s nameSheet
+	if split {
+		s.header = []string{"First Name", "Last Name"}
+	} else {
+		s.header = []string{"Attendee"}
+	}
+	s.header = append(s.header, "Organisation")
+	if city {
+		s.header = append(s.header, "City")
+	}
+	if title {
+		s.header = append(s.header, "Job Title")
+	}
+	if email {
+		s.header = append(s.header, "Email")
+	}
+	for i := range n {
+		r := d.Draw(6)
+		first, last, name := r.First, r.Last, r.Name
+		if split && name != "" { // a name drawn in one cell, put in two
+			first, last = splitName(name)
+		}
+		if !split && name == "" {
+			name = r.First + " " + r.Last
+		}
+		var cells []string
+		if split {
+			cells = []string{first, last}
+		} else {
+			cells = []string{name}
+		}
+		cells = append(cells, r.Company)
+		if city {
+			cells = append(cells, r.City)
+		}
+		if title {
+			cells = append(cells, r.Title)
+		}
+		byEmail := false
+		if email {
+			e := ""
+			switch rng.IntN(4) {
+			case 0: // finds nobody: the name is the last step
+				e = fmt.Sprintf("nobody.%d.%d@example.net", rng.Uint32(), i)
+			case 1:
+				if r.Person >= 0 {
+					if p := w.Person(r.Person); len(p.Emails) > 0 {
+						e, byEmail = p.Emails[0].Address, true
+					}
+				}
+			}
+			cells = append(cells, e)
+		}
+		s.rows = append(s.rows, cells)
+		s.truth = append(s.truth, r)
+		s.byEmail = append(s.byEmail, byEmail)
+	}
+	return s
+}
+
+// splitName puts a name written in one cell into first and last name
+// cells as a sheet would: "Last, First" by its comma, the rest at the
+// last space; honorifics and degrees stay where they are.
+func splitName(name string) (string, string) {
+	if last, first, ok := strings.Cut(name, ", "); ok && !strings.HasPrefix(first, "PhD") {
+		return first, last
+	}
+	name = strings.TrimSuffix(name, ", PhD")
+	i := strings.LastIndex(name, " ")
+	return name[:i], name[i+1:]
+}
+
+func (s nameSheet) write(t *testing.T, path string) {
+	t.Helper()
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := csv.NewWriter(f)
+	_ = w.Write(s.header)
+	_ = w.WriteAll(s.rows)
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func neverAnotherPerson(t *testing.T, seed uint64) {
+	replay := fmt.Sprintf("replay: go test ./e2e/ -run 'TestFindByNameNeverAnotherPerson/seed=%d$' -name-seed %d -name-seeds 1", seed, seed)
+	cfg := fastService(100000)
+	cfg.SearchQueriesPerDay, cfg.SearchProfilesPerDay = 100000, 10000000
+	j := newJob(t, cfg, 0)
+	rng := rand.New(rand.NewPCG(seed, 0x62796e616d65))
+	s := drawNameSheet(j.emu, rng, 40+rng.IntN(60))
+	s.write(t, j.input)
+
+	r := j.enrich(t, j.args()...)
+	if r.code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", r.code, r.stderr, replay)
+	}
+	header, rows := readCSV(t, j.output)
+	status, uid, foundBy := column(t, header, "enrich_status"), column(t, header, "enrich_uid"), column(t, header, "enrich_found_by")
+	match := column(t, header, "enrich_match")
+	if len(rows) != len(s.truth) {
+		t.Fatalf("%d rows out of %d\n%s", len(rows), len(s.truth), replay)
+	}
+	byName, ambiguous, unique, uniqueFound := 0, 0, 0, 0
+	for i, row := range rows {
+		truth := s.truth[i]
+		if truth.Unique {
+			unique++
+		}
+		switch row[status] {
+		case "success":
+			if row[uid] != truth.UID {
+				t.Errorf("row %d (%q) shows %s; it names %s (%+v)\n%s", i+2, s.rows[i], row[uid], truth.UID, truth, replay)
+			}
+			want := "name+company"
+			if s.byEmail[i] {
+				want = "email"
+			}
+			if row[foundBy] != want {
+				t.Errorf("row %d found by %q; want %q\n%s", i+2, row[foundBy], want, replay)
+			}
+			if row[foundBy] == "name+company" {
+				byName++
+				if !strings.HasPrefix(row[match], "name, ") {
+					t.Errorf("row %d: enrich_match %q\n%s", i+2, row[match], replay)
+				}
+			}
+			if truth.Unique && row[uid] == truth.UID {
+				uniqueFound++
+			}
+		case "ambiguous":
+			ambiguous++
+		case "not_found":
+		default:
+			t.Errorf("row %d: status %s\n%s", i+2, row[status], replay)
+		}
+	}
+	if ambiguous > 0 {
+		_, cands := readCSV(t, j.output+".candidates.csv")
+		rowsIn := map[string]bool{}
+		for _, c := range cands {
+			rowsIn[c[0]] = true
+		}
+		if len(rowsIn) != ambiguous {
+			t.Errorf("%d ambiguous rows, %d in the side sheet\n%s", ambiguous, len(rowsIn), replay)
+		}
+	}
+	t.Logf("%d rows: %d found by name, %d ambiguous; %d of %d unique people found", len(rows), byName, ambiguous, uniqueFound, unique)
+	if uniqueFound*10 < unique*8 {
+		t.Errorf("only %d of %d people alone of their name at their company were found\n%s", uniqueFound, unique, replay)
+	}
+
+	// A second run makes no search and spends nothing.
+	before := j.stats()
+	r = j.enrich(t, j.args()...)
+	after := j.stats()
+	if r.code != 0 || after.SearchQueries != before.SearchQueries || after.CreditsUsed["standard"] != before.CreditsUsed["standard"] {
+		t.Errorf("second run: exit %d, %d searches, %d credits\n%s\n%s", r.code, after.SearchQueries-before.SearchQueries,
+			after.CreditsUsed["standard"]-before.CreditsUsed["standard"], r.stderr, replay)
+	}
+}
+
+// TestFindByNameQuota: a daily search quota spent in the middle of a run
+// pauses finding by name; the lookups go on, the run ends incomplete
+// (exit 3) saying so, and a run after the quota's reset finds the rest
+// without searching again for the rows already searched.
+func TestFindByNameQuota(t *testing.T) {
+	t.Parallel()
+	cfg := fastService(100000)
+	cfg.SearchQueriesPerDay, cfg.SearchProfilesPerDay, cfg.DayLength = 10, 100000, 8*time.Second
+	j := newJob(t, cfg, 0)
+	rng := rand.New(rand.NewPCG(5, 5))
+	d := namedraw.New(j.emu.World(), rng)
+	var b strings.Builder
+	b.WriteString("Name,Company,LinkedIn\n")
+	w := j.emu.World()
+	for i := range 30 {
+		r := d.Draw(0)
+		fmt.Fprintf(&b, "%q,%q,\n", r.First+" "+r.Last+r.Name, r.Company)
+		if i%3 == 0 { // a row found by its profile URL all along
+			fmt.Fprintf(&b, "Someone Else,Acme,%s\n", w.Person(i).ProfileURL())
+		}
+	}
+	writeFile(t, j.input, b.String())
+	start := time.Now()
+	r := j.enrich(t, j.args()...)
+	r.expectCode(t, 3)
+	if !strings.Contains(r.stderr, "daily search quota is spent") {
+		t.Errorf("the run does not say the quota is spent:\n%s", r.stderr)
+	}
+	header, rows := readCSV(t, j.output)
+	status, foundBy := column(t, header, "enrich_status"), column(t, header, "enrich_found_by")
+	counts := map[string]int{}
+	for _, row := range rows {
+		counts[row[status]+"/"+row[foundBy]]++
+	}
+	if counts["success/linkedin"] != 10 || counts["pending/"] == 0 || j.stats().SearchQueries > 11 {
+		t.Errorf("after the quota: %v, %d searches", counts, j.stats().SearchQueries)
+	}
+	searched := j.stats().SearchQueries
+
+	// The next day: the rest is searched, nothing twice.
+	time.Sleep(time.Until(start.Add(cfg.DayLength)))
+	r = j.enrich(t, j.args()...)
+	if r.code != 0 && r.code != 3 {
+		t.Fatalf("exit %d\n%s", r.code, r.stderr)
+	}
+	_, rows = readCSV(t, j.output)
+	pending := 0
+	for _, row := range rows {
+		if row[status] == "pending" {
+			pending++
+		}
+	}
+	if pending >= counts["pending/"] {
+		t.Errorf("the run after the reset searched nothing: %d rows pending, %d before", pending, counts["pending/"])
+	}
+	if total := j.stats().SearchQueries; total-searched > 10 {
+		t.Errorf("%d searches after the reset; the quota is 10", total-searched)
+	}
+}

@@ -1,0 +1,81 @@
+package export
+
+import (
+	"github.com/enrich-dev/enrich/byname"
+	"github.com/enrich-dev/enrich/internal/ident"
+	"github.com/enrich-dev/enrich/internal/match"
+	"github.com/enrich-dev/enrich/internal/profile"
+	"github.com/enrich-dev/enrich/internal/sheet"
+	"github.com/enrich-dev/enrich/model"
+	"github.com/enrich-dev/enrich/sinks"
+	"github.com/enrich-dev/enrich/state"
+)
+
+// named is the last step of a row's waterfall: the search for the person
+// its name and company give.
+type named struct {
+	person   sheet.Person
+	search   state.NameSearch
+	searched bool  // the journal holds the search's outcome
+	lookup   int32 // with a model: the matched uid's lookup, or -1
+}
+
+// nameOf returns the name step of a row that names a person (nil when it
+// names none, or finding by name is off), with the journal's outcome of
+// its search. Without a journal to read, the model's outcome stands.
+func (x *Exporter) nameOf(r *journalScan, p sheet.Person, m *model.Sheet, ri int32) *named {
+	if !x.byName {
+		return nil
+	}
+	n := &named{person: p, lookup: -1}
+	if m != nil {
+		if ri < 0 || m.Rows[ri].Name == 0 {
+			return nil
+		}
+		nm := &m.Names[m.Rows[ri].Name-1]
+		n.person, n.lookup = nm.Person, nm.Lookup
+		if r.Reader == nil {
+			n.search, n.searched = state.NameSearch{Status: nm.Status}, nm.Status != ""
+			if nm.Lookup >= 0 {
+				n.search.UID = m.Lookups[nm.Lookup].ID
+			}
+			return n
+		}
+		n.search, n.searched = r.NameSearch(nm.Key)
+		return n
+	}
+	if !p.Named() || !byname.Searchable(p) {
+		return nil
+	}
+	if r.Reader != nil {
+		n.search, n.searched = r.NameSearch(byname.Key(p))
+	}
+	return n
+}
+
+// matchedID is the identifier a matched search adds to the waterfall.
+func (n *named) matchedID() (ident.ID, bool) {
+	if n == nil || !n.searched || n.search.Status != state.NameMatched || n.search.UID == "" {
+		return ident.ID{}, false
+	}
+	return ident.ID{Kind: ident.UID, Value: n.search.UID}, true
+}
+
+// agrees reports whether the profile found for the row's name names the
+// row's person: the search's brief profiles may hide names, and a profile
+// that turns out to be someone else's is never shown.
+func (n *named) agrees(r *profile.Record) bool {
+	return r == nil || r.FullName == "" || match.NamesAgree(byname.Row(n.person).Name, r.FullName)
+}
+
+// unmatched is the outcome of a row whose identifiers found nobody and
+// whose search matched no one (or was not made yet).
+func (n *named) unmatched(last string) sinks.Outcome {
+	switch {
+	case !n.searched:
+		return sinks.Outcome{Status: sinks.StatusPending, Identifier: last, Error: "waits for its search by name and company: the next run makes it (the daily search quota may be spent)"}
+	case n.search.Status == state.NameAmbiguous:
+		return sinks.Outcome{Status: sinks.StatusAmbiguous, Identifier: last, Error: byname.Settle(n.search, byname.Row(n.person))}
+	}
+	return sinks.Outcome{Status: sinks.StatusNotFound, Identifier: last}
+}

@@ -1,0 +1,93 @@
+package model
+
+import (
+	"sync"
+
+	"github.com/enrich-dev/enrich/byname"
+	"github.com/enrich-dev/enrich/internal/ident"
+	"github.com/enrich-dev/enrich/internal/sheet"
+	"github.com/enrich-dev/enrich/state"
+)
+
+// name interns the person a row names by name and company, and returns
+// 1 + its index, or 0 when the row does not name one that can be searched.
+func (m *Sheet) name(p sheet.Person) int32 {
+	if !p.Named() || !byname.Searchable(p) {
+		return 0
+	}
+	key := byname.Key(p)
+	if i, ok := m.NameIndex[key]; ok {
+		return i + 1
+	}
+	i := int32(len(m.Names))
+	m.Names = append(m.Names, Name{Key: key, Person: p, Lookup: -1})
+	m.NameIndex[key] = i
+	return i + 1
+}
+
+// addedIndex holds the lookups interned after the model was sealed.
+type addedIndex struct {
+	mu  sync.RWMutex
+	ids map[string]int32
+}
+
+// Seal ends the reading of the model: identifiers interned from now on
+// (the uids searches find) go apart from Index, so that Has may be called
+// concurrently with the run.
+func (m *Sheet) Seal() { m.sealed = true }
+
+// Find returns the lookup of an identifier.
+func (m *Sheet) Find(id string) (int32, bool) {
+	if i, ok := m.Index[id]; ok {
+		return i, true
+	}
+	if !m.sealed {
+		return 0, false
+	}
+	m.added.mu.RLock()
+	defer m.added.mu.RUnlock()
+	i, ok := m.added.ids[id]
+	return i, ok
+}
+
+// Matched records the outcome of a name's search: a person matched
+// becomes a lookup of their uid (one the sheet may already name). It
+// returns that lookup, or -1.
+func (m *Sheet) Matched(n int32, s state.NameSearch) int32 {
+	nm := &m.Names[n]
+	nm.Status, nm.Queued = s.Status, false
+	if s.Status != state.NameMatched {
+		nm.Lookup = -1
+		return -1
+	}
+	nm.Lookup = m.intern(ident.ID{Kind: ident.UID, Value: s.UID})
+	return nm.Lookup
+}
+
+// ReadNames sets every name's outcome from the journal's searches, and
+// reads the lookups of the uids they matched.
+func (m *Sheet) ReadNames(j *state.Journal, mode state.Mode, set func(i int32, l state.Lookup)) error {
+	if len(m.Names) == 0 {
+		return nil
+	}
+	return j.View(func(r *state.Reader) error {
+		for i := range m.Names {
+			s, ok := r.NameSearch(m.Names[i].Key)
+			if !ok {
+				continue
+			}
+			li := m.Matched(int32(i), s)
+			if li < 0 {
+				continue
+			}
+			l, ok, err := r.Lookup(mode, m.Lookups[li].ID)
+			if err != nil {
+				return err
+			}
+			if ok {
+				set(li, l)
+			}
+		}
+		return nil
+	})
+}

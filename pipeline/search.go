@@ -1,0 +1,182 @@
+package pipeline
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/enrich-dev/enrich/api/wire"
+
+	"github.com/enrich-dev/enrich/byname"
+	"github.com/enrich-dev/enrich/model"
+	"github.com/enrich-dev/enrich/state"
+)
+
+// searches are the engine's searches by name: the names rows wait on, at
+// most byname.MaxConcurrent of them under way at once. A search does not
+// take room in the lookup budget (searches have daily quotas of their
+// own); the lookup of the person it finds does.
+type searches struct {
+	queue   []int32 // names to search, in the order rows came to need them
+	running int
+	// stopped says why no more searches are made in this run ("" while
+	// they are): the daily quota is spent, or the service failed one.
+	stopped string
+	stats   searchStats
+	// holdUntil ends the hold of lookups that wait for searches to fill
+	// their batch (zero: none held).
+	holdUntil time.Time
+}
+
+// searchBatchWait is how long lookups ready while searches are under way
+// wait for the searches to fill a request: each search finds one person
+// to look up, and one request of many items costs less than many of one.
+const searchBatchWait = 5 * time.Second
+
+// holdForSearches returns until when the ready lookups are held while
+// searches go on, or zero when they go now: a full batch is ready, or no
+// search is left.
+func (e *engine) holdForSearches(now time.Time) time.Time {
+	ready := e.dropStale()
+	if ready == 0 || ready >= wire.MaxItems || e.stop != "" || (e.sr.running == 0 && len(e.sr.queue) == 0) {
+		e.sr.holdUntil = time.Time{}
+		return time.Time{}
+	}
+	if e.sr.holdUntil.IsZero() {
+		e.sr.holdUntil = now.Add(searchBatchWait)
+	}
+	if now.Before(e.sr.holdUntil) {
+		return e.sr.holdUntil
+	}
+	e.sr.holdUntil = time.Time{}
+	return time.Time{}
+}
+
+// searchStats count what the searches did, for the report.
+type searchStats struct {
+	names, matched, moved, ambiguous, none, failed int
+	queries, profiles                              int
+}
+
+// searched is the outcome of one search, from its goroutine to the loop.
+type searched struct {
+	name   int32
+	result state.NameSearch
+	err    error
+}
+
+// wantSearch queues the search of name n, once.
+func (e *engine) wantSearch(n int32) {
+	nm := &e.m.Names[n]
+	if nm.Queued || nm.Status != "" {
+		return
+	}
+	nm.Queued = true
+	e.sr.queue = append(e.sr.queue, n)
+}
+
+// startSearches starts searches while fewer than the service allows are
+// under way. Each journals its outcome before the loop hears of it: a
+// search made is never made again for the same name.
+func (e *engine) startSearches() {
+	for e.stop == "" && e.sr.stopped == "" && e.sr.running < byname.MaxConcurrent && len(e.sr.queue) > 0 {
+		n := e.sr.queue[0]
+		e.sr.queue = e.sr.queue[1:]
+		e.sr.running++
+		person := e.m.Names[n].Person
+		key := e.m.Names[n].Key
+		e.group.Go(func() error {
+			res, err := byname.Find(e.sendCtx, e.cfg.Searcher, person, e.clock.Now())
+			if err == nil {
+				if jerr := e.j.PutNameSearch(key, res); jerr != nil {
+					err = fmt.Errorf("%w: %v", errStorage, jerr)
+				}
+			}
+			e.outcomes <- outcome{search: &searched{name: n, result: res, err: err}}
+			return nil
+		})
+	}
+}
+
+// errStorage marks a search whose outcome the journal could not keep.
+var errStorage = errors.New("journal")
+
+// searchDone applies a search's outcome: the rows that wait on it move
+// on, to the lookup of the person it found or to their end.
+func (e *engine) searchDone(s *searched) {
+	e.sr.running--
+	e.sr.stats.queries += s.result.Queries
+	e.sr.stats.profiles += s.result.Profiles
+	if s.err != nil {
+		e.searchFailed(s)
+		return
+	}
+	e.sr.stats.names++
+	switch s.result.Status {
+	case state.NameMatched:
+		e.sr.stats.matched++
+		if s.result.Moved {
+			e.sr.stats.moved++
+		}
+	case state.NameAmbiguous:
+		e.sr.stats.ambiguous++
+	default:
+		e.sr.stats.none++
+	}
+	li := e.m.Matched(s.name, s.result)
+	if li >= 0 {
+		e.m.Lookups[li].Settled = false // its answer, if any, is read from the journal
+	}
+	rows := e.m.Searching[s.name]
+	delete(e.m.Searching, s.name)
+	for _, r := range rows {
+		e.advance(r)
+	}
+}
+
+// searchFailed stops the searches of this run: the rows that wait on
+// them stay pending, for the next run. The lookups go on.
+func (e *engine) searchFailed(s *searched) {
+	e.sr.stats.failed++
+	switch {
+	case errors.Is(s.err, errStorage):
+		e.storageFailed(s.err)
+		e.sr.stopped = "the journal could not be written"
+	case errors.Is(s.err, byname.ErrQuota):
+		e.sr.stopped = "the daily search quota is spent; the service resets it once a day, and a run after that searches the rows left"
+		e.cfg.Log.Warn("the daily search quota is spent: rows found only by name wait for a run after the quota resets (once a day)", "error", s.err)
+	case errors.Is(s.err, context.Canceled), errors.Is(s.err, context.DeadlineExceeded):
+		e.sr.stopped = "the run stopped"
+	default:
+		e.sr.stopped = "a search failed: " + s.err.Error()
+		e.cfg.Log.Warn("a search by name failed; rows found only by name wait for the next run", "error", s.err)
+	}
+	e.unsearched(s.name)
+	for _, n := range e.sr.queue {
+		e.unsearched(n)
+	}
+	e.sr.queue = nil
+}
+
+// unsearched ends, for this run, the rows that wait on name n's search.
+func (e *engine) unsearched(n int32) {
+	nm := &e.m.Names[n]
+	nm.Queued, nm.Stopped = false, true
+	for _, r := range e.m.Searching[n] {
+		e.m.Rows[r].Done = true
+	}
+	delete(e.m.Searching, n)
+}
+
+// advance moves row r along its waterfall and queues what it waits on.
+func (e *engine) advance(r int32) {
+	switch next, out := e.m.Advance(r); out {
+	case model.Waiting, model.CreditsOver:
+		e.want(next)
+	case model.Searching:
+		e.wantSearch(next)
+	case model.Failed: // given up by this run: the row is done for now
+		e.m.Rows[r].Done = true
+	}
+}

@@ -1,0 +1,127 @@
+package plan
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/enrich-dev/enrich/byname"
+	"github.com/enrich-dev/enrich/sources"
+	"github.com/enrich-dev/enrich/state"
+)
+
+// nameCount counts the searches by name a run would make.
+type nameCount struct {
+	on       bool
+	searched func(string) bool
+	keys     map[string]bool // distinct names: true when searched for certain
+}
+
+// startByName shows the person columns and starts counting the searches,
+// when finding by name is on and the sheet has both a name and a company.
+func (p *Plan) startByName(t *sources.Table, opts Options) *nameCount {
+	n := &nameCount{searched: opts.Searched, keys: map[string]bool{}}
+	for _, c := range t.People() {
+		p.People = append(p.People, PersonColumn{PersonColumn: c, Samples: []string{}})
+	}
+	n.on = opts.ByName && hasNameAndCompany(p.People)
+	if n.on {
+		p.ByName = &ByName{}
+	}
+	return n
+}
+
+func hasNameAndCompany(cols []PersonColumn) bool {
+	has := map[string]bool{}
+	for _, c := range cols {
+		has[string(c.Field)] = true
+	}
+	return (has["name"] || has["first_name"] && has["last_name"]) && has["company"]
+}
+
+// add counts a row's person, and keeps samples of the person columns.
+func (n *nameCount) add(p *Plan, row sources.Row) {
+	for i := range p.People {
+		c := &p.People[i]
+		if c.Index < len(row.Cells) {
+			if v := strings.TrimSpace(row.Cells[c.Index]); v != "" && len(c.Samples) < planSamples {
+				c.Samples = append(c.Samples, v)
+			}
+		}
+	}
+	if !n.on || !row.Person.Named() || !byname.Searchable(row.Person) {
+		return
+	}
+	p.ByName.Rows++
+	key := byname.Key(row.Person)
+	certain := len(row.IDs) == 0
+	if certain {
+		p.ByName.RowsWithout++
+	}
+	n.keys[key] = n.keys[key] || certain
+}
+
+// finish counts the distinct searches, and those the journal holds.
+func (n *nameCount) finish(p *Plan) {
+	if !n.on {
+		return
+	}
+	b := p.ByName
+	b.Searches = len(n.keys)
+	if n.searched != nil {
+		b.Searched = new(int)
+	}
+	for key, certain := range n.keys {
+		if certain {
+			b.Certain++
+		}
+		if n.searched != nil && n.searched(key) {
+			*b.Searched++
+		}
+	}
+}
+
+// writeByName writes the person columns and the searches.
+func (p *Plan) writeByName(w io.Writer) {
+	if len(p.People) == 0 {
+		return
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Person columns (to find rows without an identifier by name and company)")
+	for _, c := range p.People {
+		samples := make([]string, len(c.Samples))
+		for i, s := range c.Samples {
+			samples[i] = fmt.Sprintf("%q", ellipsis(s, 40))
+		}
+		fmt.Fprintf(w, "  %-10s %-24q by %-8s %s\n", c.Field, c.Name, c.By, strings.Join(samples, ", "))
+	}
+	b := p.ByName
+	if b == nil {
+		if hasNameAndCompany(p.People) {
+			fmt.Fprintln(w, "  Finding by name is off (--find-by-name off).")
+		} else {
+			fmt.Fprintln(w, "  Finding by name needs a name (or first and last name) and a company column; name them with --column name=HEADER, company=HEADER.")
+		}
+		return
+	}
+	fmt.Fprintf(w, "  %s rows name a person by name and company; %s of them have no valid identifier.\n", thousands(b.Rows), thousands(b.RowsWithout))
+	fmt.Fprintf(w, "  Searches: %s for the rows without an identifier, up to %s if every identifier finds nobody", thousands(b.Certain), thousands(b.Searches))
+	if b.Searched != nil {
+		fmt.Fprintf(w, "; %s already in the journal", thousands(*b.Searched))
+	}
+	fmt.Fprintln(w, ".")
+	fmt.Fprintf(w, "  Each search counts once against the daily search quota (a crowded name with a city, twice)\n  and returns up to %d profiles against the daily profile quota; 3 run at a time.\n", byname.PageSize)
+}
+
+// SearchedIn returns Options.Searched over a journal: whether it holds a
+// search by name.
+func SearchedIn(j *state.Journal) func(key string) bool {
+	return func(key string) bool {
+		found := false
+		_ = j.View(func(r *state.Reader) error {
+			_, found = r.NameSearch(key)
+			return nil
+		})
+		return found
+	}
+}

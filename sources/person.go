@@ -1,0 +1,179 @@
+package sources
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/enrich-dev/enrich/internal/sheet"
+)
+
+// PersonColumn is a column that says something of the person a row names:
+// the name, the company, the place or the title.
+type PersonColumn = sheet.PersonColumn
+
+// Person is what a row's person columns say.
+type Person = sheet.Person
+
+// personAliases are header keys (see headerKey) that name a person field
+// outright, in the spellings of CRM, event and prospecting exports, in
+// English and the languages of the European offices that use them. The
+// company's web address is a company column too, taken only when the
+// sheet has no column of its name (companyWebsites).
+var personAliases = map[string]sheet.Field{}
+
+// companyWebsites are the keys of company columns that hold a web address
+// or domain rather than a name.
+var companyWebsites = map[string]bool{}
+
+func init() {
+	for field, keys := range map[sheet.Field][]string{
+		sheet.FieldName: {"name", "fullname", "contactname", "personname", "leadname", "prospectname",
+			"attendee", "attendeename", "participant", "participantname", "speaker", "speakername",
+			"candidatename", "membername", "customername", "nom", "nomcomplet", "nombre", "nombrecompleto",
+			"vollername", "nome", "nomecompleto", "naam", "volledigenaam"},
+		sheet.FieldFirstName: {"firstname", "first", "fname", "givenname", "forename", "prenom", "vorname",
+			"nombredepila", "primernombre", "voornaam", "contactfirstname", "leadfirstname"},
+		sheet.FieldLastName: {"lastname", "last", "lname", "surname", "familyname", "nomdefamille", "nachname",
+			"familienname", "apellido", "apellidos", "cognome", "achternaam", "contactlastname", "leadlastname"},
+		sheet.FieldCompany: {"company", "companyname", "organization", "organisation", "organizationname",
+			"organisationname", "employer", "employername", "account", "accountname", "firm", "business",
+			"currentcompany", "entreprise", "societe", "nomdelentreprise", "firma", "unternehmen", "firmenname",
+			"empresa", "azienda", "bedrijf", "bedrijfsnaam"},
+		sheet.FieldLocation: {"location", "personlocation", "place", "lieu", "standort", "ubicacion"},
+		sheet.FieldCity:     {"city", "town", "ville", "stadt", "ort", "ciudad", "citta", "plaats", "personcity"},
+		sheet.FieldState:    {"state", "province", "stateprovince", "region", "bundesland", "estado", "provincia"},
+		sheet.FieldCountry:  {"country", "countryname", "pays", "land", "pais", "paese"},
+		sheet.FieldTitle: {"title", "jobtitle", "position", "role", "jobrole", "designation", "currenttitle",
+			"poste", "titre", "fonction", "berufsbezeichnung", "cargo", "puesto", "ruolo", "functie"},
+	} {
+		for _, k := range keys {
+			personAliases[k] = field
+		}
+	}
+	for _, k := range []string{"website", "companywebsite", "companyurl", "companydomain", "domain", "web",
+		"webaddress", "homepage", "url", "companywebaddress", "websiteurl", "siteweb", "webseite", "sitio"} {
+		personAliases[k] = sheet.FieldCompany
+		companyWebsites[k] = true
+	}
+}
+
+// parseField reads the field of a --column override, in the spellings a
+// user types ("first_name", "First-Name", "firstname").
+func parseField(s string) (sheet.Field, bool) {
+	key := headerKey(s)
+	for _, f := range sheet.Fields {
+		if headerKey(string(f)) == key {
+			return f, true
+		}
+	}
+	return "", false
+}
+
+// detectPeople decides which columns say what of the person: overrides
+// first, then headers, one column for each field, never a column that
+// holds identifiers (taken). A company's name wins over its web address;
+// otherwise the leftmost column wins.
+func detectPeople(layout Layout, overrides []override, taken map[int]bool) ([]PersonColumn, error) {
+	byField := map[sheet.Field]PersonColumn{}
+	used := map[int]bool{} // columns named by an override
+	for _, o := range overrides {
+		if o.field == "" {
+			continue
+		}
+		idx := matchHeader(layout, o.header)
+		switch {
+		case len(idx) == 0:
+			return nil, fmt.Errorf("column override %q: no column named %q in %s; the columns are %s", o.spec, o.header, layout.Path, quoteList(layout.Names))
+		case taken[idx[0]]:
+			return nil, fmt.Errorf("column override %q: column %q holds identifiers; name another column", o.spec, layout.Names[idx[0]])
+		}
+		if prev, ok := byField[o.field]; ok && prev.Index != idx[0] {
+			return nil, fmt.Errorf("column override %q: %s is already given as column %q", o.spec, o.field, prev.Name)
+		}
+		byField[o.field] = PersonColumn{Field: o.field, Index: idx[0], By: ByOverride}
+		used[idx[0]] = true
+	}
+	website := map[sheet.Field]bool{} // the column taken is a web address
+	for i, h := range layout.Header {
+		key := headerKey(h)
+		field, ok := personAliases[key]
+		if !ok || taken[i] || used[i] || strings.HasPrefix(strings.ToLower(strings.TrimSpace(h)), "enrich_") {
+			continue
+		}
+		prev, had := byField[field]
+		switch {
+		case had && prev.By == ByOverride:
+			continue
+		case had && !(website[field] && !companyWebsites[key]):
+			continue // the leftmost, unless a name comes after a web address
+		}
+		byField[field] = PersonColumn{Field: field, Index: i, By: ByHeader}
+		website[field] = companyWebsites[key]
+	}
+	var cols []PersonColumn
+	for _, f := range sheet.Fields {
+		if c, ok := byField[f]; ok {
+			if c.Index < len(layout.Header) {
+				c.Header = layout.Header[c.Index]
+			}
+			c.Name = layout.Name(c.Index)
+			cols = append(cols, c)
+		}
+	}
+	return cols, nil
+}
+
+// person reads what a row's person columns say; a placeholder ("n/a", "-")
+// says nothing.
+func person(cols []PersonColumn, cells []string) Person {
+	var p Person
+	var city, state, country string
+	for _, c := range cols {
+		if c.Index >= len(cells) {
+			continue
+		}
+		v := strings.Join(strings.Fields(cells[c.Index]), " ")
+		if len(v) <= maxPlaceholder && placeholders[strings.ToLower(v)] {
+			continue
+		}
+		switch c.Field {
+		case sheet.FieldName:
+			p.Name = v
+		case sheet.FieldFirstName:
+			p.First = v
+		case sheet.FieldLastName:
+			p.Last = v
+		case sheet.FieldCompany:
+			p.Company = v
+		case sheet.FieldLocation:
+			p.Location = v
+		case sheet.FieldCity:
+			city = v
+		case sheet.FieldState:
+			state = v
+		case sheet.FieldCountry:
+			country = v
+		case sheet.FieldTitle:
+			p.Title = v
+		}
+	}
+	if p.Location == "" {
+		var parts []string
+		for _, s := range []string{city, state, country} {
+			if s != "" {
+				parts = append(parts, s)
+			}
+		}
+		p.Location = strings.Join(parts, ", ")
+	}
+	return p
+}
+
+// fieldList names the person fields for a message: "name, first_name, …".
+func fieldList() string {
+	names := make([]string, len(sheet.Fields))
+	for i, f := range sheet.Fields {
+		names[i] = string(f)
+	}
+	return strings.Join(names, ", ")
+}

@@ -1,0 +1,82 @@
+package state
+
+import (
+	"encoding/json"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// A row that names a person only by name and company is found by a
+// people search. The journal keeps every search's outcome, keyed by what
+// was searched for (the name, company, place and title, folded), so that a
+// resumed or repeated run never searches twice for the same row: the
+// search quota is spent once.
+
+var bucketNameSearches = []byte("name-searches")
+
+// NameStatus is the outcome of a search by name.
+type NameStatus string
+
+// The outcomes of a search by name.
+const (
+	NameMatched   NameStatus = "matched"   // exactly one candidate agrees: UID
+	NameAmbiguous NameStatus = "ambiguous" // several agree (Candidates), or more came than were seen
+	NameNone      NameStatus = "none"      // nobody agrees
+)
+
+// NameSearch is the outcome of the searches made for one row's person.
+type NameSearch struct {
+	Status NameStatus `json:"status"`
+	UID    string     `json:"uid,omitempty"` // the person matched
+	// Agreed says what agreed with the row, for the output: "name,
+	// company, location".
+	Agreed string `json:"agreed,omitempty"`
+	Moved  bool   `json:"moved,omitempty"` // matched through a company the person left
+	// Candidates are the people whose name and company agree (for an
+	// ambiguous row, the ones to choose from).
+	Candidates []NameCandidate `json:"candidates,omitempty"`
+	Total      int64           `json:"total"`    // people the last search reported
+	Queries    int             `json:"queries"`  // searches made
+	Profiles   int             `json:"profiles"` // profiles they returned
+	At         time.Time       `json:"at"`
+}
+
+// NameCandidate is a person a search by name returned.
+type NameCandidate struct {
+	UID      string `json:"uid"`
+	Name     string `json:"name"`
+	Title    string `json:"title,omitempty"`
+	Company  string `json:"company,omitempty"`
+	Location string `json:"location,omitempty"`
+	Moved    bool   `json:"moved,omitempty"` // the row's company is a past one of theirs
+}
+
+// PutNameSearch records the outcome of the searches for key.
+func (j *Journal) PutNameSearch(key string, s NameSearch) error {
+	return j.update(func(tx *bolt.Tx) error {
+		b, err := tx.CreateBucketIfNotExists(bucketNameSearches)
+		if err != nil {
+			return err
+		}
+		return putJSON(b, []byte(key), s)
+	})
+}
+
+// NameSearch returns the outcome recorded for key, and whether there is
+// one. A record that cannot be read is none: the row is searched again.
+func (r *Reader) NameSearch(key string) (NameSearch, bool) {
+	b := r.tx.Bucket(bucketNameSearches)
+	if b == nil {
+		return NameSearch{}, false
+	}
+	v := b.Get([]byte(key))
+	if v == nil {
+		return NameSearch{}, false
+	}
+	var s NameSearch
+	if err := json.Unmarshal(v, &s); err != nil {
+		return NameSearch{}, false
+	}
+	return s, true
+}
