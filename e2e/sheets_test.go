@@ -219,10 +219,10 @@ func TestWorkbookRoundTrip(t *testing.T) {
 	if err != nil || !panes.Freeze || panes.YSplit != 1 {
 		t.Errorf("panes %+v, %v; want the header row frozen", panes, err)
 	}
-	if xml := sheetXML(t, j.output, "xl/worksheets/sheet2.xml"); !strings.Contains(xml, `<autoFilter ref="A1:V3"/>`) {
+	if xml := sheetXML(t, j.output, "xl/worksheets/sheet2.xml"); !strings.Contains(xml, `<autoFilter ref="A1:W3"/>`) {
 		t.Errorf("no autofilter over the header and the rows in %s", xml[max(0, len(xml)-300):])
 	}
-	for c := 8; c <= 22; c++ {
+	for c := 8; c <= 23; c++ {
 		ref, _ := excelize.CoordinatesToCellName(c, 2)
 		if f := cellFact(out, ref, "formula"); f != "" {
 			t.Errorf("appended cell %s holds formula %q", ref, f)
@@ -319,8 +319,9 @@ func TestMixedColumnByContent(t *testing.T) {
 	}
 	j.enrich(t, j.args()...).expectCode(t, 0)
 	rows := readSheetCSV(t, j.output)
+	status, uid := column(t, rows[0], "enrich_status"), column(t, rows[0], "enrich_uid")
 	for i, row := range rows[1:] {
-		if row[2] != "success" || row[4] != ps[i].UID.String() {
+		if row[status] != "success" || row[uid] != ps[i].UID.String() {
 			t.Errorf("row %d: %q; want success for %s", i+2, row, ps[i].UID.String())
 		}
 	}

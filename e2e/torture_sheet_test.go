@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/xuri/excelize/v2"
 
 	"github.com/enrich-dev/enrich/emulator/world"
+	"github.com/enrich-dev/enrich/internal/match"
 )
 
 // tsheet is a sheet drawn for the generative suite, with the truth about
@@ -154,6 +156,23 @@ func (g *drawer) row(cols []string, kindOf map[int]string) trow {
 	return t
 }
 
+// names reports whether the person uid, found by name, has the row's name
+// and worked at its company: the row's description, whoever it was drawn
+// from, fits them.
+func (s *tsheet) names(w *world.World, row trow, uid string) bool {
+	p, ok := w.Find(uid)
+	name, company := slices.Index(s.header, "Name"), slices.Index(s.header, "Company")
+	if !ok || name < 0 || company < 0 || !match.NamesAgree(match.ParseName(row.cells[name]), p.FullName) {
+		return false
+	}
+	for _, j := range p.Jobs {
+		if match.CompaniesAgree(row.cells[company], w.Company(j.Company).Name) {
+			return true
+		}
+	}
+	return false
+}
+
 // plain is a cell of a column that holds no identifier: text as sheets
 // hold it, with delimiters, quotes, line breaks and other scripts.
 func (g *drawer) plain(col string, p *world.Person) string {
@@ -161,6 +180,11 @@ func (g *drawer) plain(col string, p *world.Person) string {
 	case "Name":
 		return p.FullName
 	case "Company":
+		if len(p.Jobs) > 0 && g.r.IntN(3) == 0 {
+			// The person's employer, current or past: a row whose
+			// identifiers find nobody is found by name.
+			return g.w.Company(p.Jobs[g.r.IntN(len(p.Jobs))].Company).Name
+		}
 		return []string{"Acme, Inc.", "Société Générale", "黄勇 Trading", `The "Best" Co`, "", "Müller GmbH"}[g.r.IntN(6)]
 	}
 	switch g.r.IntN(6) {

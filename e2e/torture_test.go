@@ -21,6 +21,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"github.com/enrich-dev/enrich/emulator"
+	"github.com/enrich-dev/enrich/emulator/world"
 )
 
 // The generative suite draws, for each seed, a sheet and a schedule of
@@ -201,6 +202,9 @@ func torture(t *testing.T, seed uint64) {
 	replay := fmt.Sprintf("replay: go test ./e2e/ -run 'TestTorture/seed=%d$' -seed %d -seeds 1", seed, seed)
 	cfg := fastService(0)
 	cfg.Seed = int64(1 + seed%3)
+	// Searches by name have daily quotas of their own, which these runs
+	// do not test: a sheet of 3,000 rows may search for hundreds.
+	cfg.SearchQueriesPerDay, cfg.SearchProfilesPerDay = 1000000, 100000000
 	cfg.Default.ItemsPerMinute = tortureBudget
 	cfg.CallbackLoss, cfg.DuplicateRate, cfg.SubmitErrorRate, cfg.TimeoutRate = sch.loss, sch.duplicate, sch.submitError, sch.timeout
 	cfg.LostAnswerRate = sch.lostAnswer
@@ -311,7 +315,7 @@ func torture(t *testing.T, seed uint64) {
 		// moved to a disk with room, or salvaged.
 		if code == 1 && (wasDamaged || sch.fullDisk) && strings.Contains(stderr.String(), "journal") {
 			checkWritten(t, run, output, before, log.String()+replay)
-			if !checkTorture(t, sheet, output, false, fmt.Sprintf("the output of run %d (journal not written)\n%s%s", run, log.String(), replay)) {
+			if !checkTorture(t, sheet, emu.World(), output, false, fmt.Sprintf("the output of run %d (journal not written)\n%s%s", run, log.String(), replay)) {
 				t.FailNow()
 			}
 			code = 3 // counted as an incomplete run
@@ -336,7 +340,7 @@ func torture(t *testing.T, seed uint64) {
 		}
 		if code == 3 {
 			checkWritten(t, run, output, before, log.String()+replay)
-			if !checkTorture(t, sheet, output, false, fmt.Sprintf("the output of run %d (incomplete)\n%s%s", run, log.String(), replay)) {
+			if !checkTorture(t, sheet, emu.World(), output, false, fmt.Sprintf("the output of run %d (incomplete)\n%s%s", run, log.String(), replay)) {
 				t.FailNow()
 			}
 		}
@@ -370,7 +374,7 @@ func torture(t *testing.T, seed uint64) {
 		t.Fatalf("not complete after %d counted runs, %d stopped by --max-credits (at most %d) and the top-ups of credits\n%s\n%s",
 			counted, capped, sch.capRuns(need), log.String(), replay)
 	}
-	checkTorture(t, sheet, output, true, log.String()+replay)
+	checkTorture(t, sheet, emu.World(), output, true, log.String()+replay)
 	// A further run sends nothing and stays complete; after a salvage, it
 	// is the first run to write the output from the new journal alone.
 	meter.next(t, "a further run", &log)
@@ -383,7 +387,7 @@ func torture(t *testing.T, seed uint64) {
 		t.Errorf("a further run sent %d items\n%s", after-before, replay)
 	}
 	meter.next(t, "", &log)
-	checkTorture(t, sheet, output, res.code == 0, fmt.Sprintf("the output of a further run\n%s%s", log.String(), replay))
+	checkTorture(t, sheet, emu.World(), output, res.code == 0, fmt.Sprintf("the output of a further run\n%s%s", log.String(), replay))
 	st := emu.Stats().Accounts[0]
 	if st.RateLimited != 0 || st.MaxWindowItems > tortureBudget || st.LargestRequest > 100 {
 		t.Errorf("budget broken: %d 429s, a window of %d items (limit %d), a request of %d items (limit 100)\n%s",
@@ -441,9 +445,10 @@ func distinctFound(t *testing.T, j *job) int64 {
 
 // outRow is what the checks need of one output row.
 type outRow struct {
-	cells  []string // the original cells, as the output holds them
-	status string
-	uid    string
+	cells   []string // the original cells, as the output holds them
+	status  string
+	uid     string
+	foundBy string // enrich_found_by
 }
 
 // checkTorture checks an output against the sheet, and reports whether
@@ -451,7 +456,7 @@ type outRow struct {
 // row that shows someone who is none of its people. Rows of a complete
 // job are all final; an incomplete one may leave rows pending, in error
 // or without credits.
-func checkTorture(t *testing.T, s *tsheet, output string, complete bool, context string) bool {
+func checkTorture(t *testing.T, s *tsheet, w *world.World, output string, complete bool, context string) bool {
 	t.Helper()
 	rows := readOutput(t, s, output)
 	data := s.dataRows()
@@ -478,11 +483,18 @@ func checkTorture(t *testing.T, s *tsheet, output string, complete bool, context
 		}
 		switch got.status {
 		case "success":
-			if !want.people[got.uid] {
+			if got.foundBy == "name+company" {
+				// Found by name: only a row whose identifiers found nobody,
+				// and only someone of the row's name at the row's company.
+				if len(want.people) > 0 || !s.names(w, want, got.uid) {
+					t.Errorf("row %d: found by name as %s, whose name and company are not the row's %q (its identifiers name %v)", i+2, got.uid, want.cells, want.people)
+					bad++
+				}
+			} else if !want.people[got.uid] {
 				t.Errorf("row %d: success with %s, who is none of the row's people %v", i+2, got.uid, want.people)
 				bad++
 			}
-		case "not_found":
+		case "not_found", "ambiguous":
 			if len(want.people) > 0 {
 				t.Errorf("row %d: not_found, but its identifiers name %v", i+2, want.people)
 				bad++
@@ -567,6 +579,7 @@ func readOutput(t *testing.T, s *tsheet, path string) []outRow {
 			var line struct {
 				Input     map[string]string `json:"input"`
 				Status    string            `json:"enrich_status"`
+				FoundBy   string            `json:"enrich_found_by"`
 				Candidate struct {
 					UID string `json:"uid"`
 				} `json:"candidate"`
@@ -574,7 +587,7 @@ func readOutput(t *testing.T, s *tsheet, path string) []outRow {
 			if err := json.Unmarshal(sc.Bytes(), &line); err != nil {
 				t.Fatalf("%s: %v", path, err)
 			}
-			row := outRow{status: line.Status, uid: line.Candidate.UID}
+			row := outRow{status: line.Status, uid: line.Candidate.UID, foundBy: line.FoundBy}
 			for _, h := range s.header {
 				row.cells = append(row.cells, line.Input[h])
 			}
@@ -582,7 +595,7 @@ func readOutput(t *testing.T, s *tsheet, path string) []outRow {
 		}
 		return out
 	}
-	st, uid := index(header, "enrich_status"), index(header, "enrich_uid")
+	st, uid, by := index(header, "enrich_status"), index(header, "enrich_uid"), index(header, "enrich_found_by")
 	if st < 0 || uid < 0 {
 		t.Fatalf("%s has no enrich_status or enrich_uid column: %v", path, header)
 	}
@@ -593,7 +606,7 @@ func readOutput(t *testing.T, s *tsheet, path string) []outRow {
 		if strings.Join(rec, "") == "" {
 			continue
 		}
-		out = append(out, outRow{cells: rec, status: cell(rec, st), uid: cell(rec, uid)})
+		out = append(out, outRow{cells: rec, status: cell(rec, st), uid: cell(rec, uid), foundBy: cell(rec, by)})
 	}
 	return out
 }

@@ -202,7 +202,7 @@ func export(ctx context.Context, j *state.Journal, cfg Config, utf8 bool) (Resul
 	if columns == nil && cfg.Refresh {
 		columns = RefreshColumns()
 	}
-	byName := cfg.ByName && len(t.People()) > 0
+	byName := cfg.ByName && t.FindsByName()
 	if byName {
 		if columns == nil {
 			columns = sinks.DefaultColumns()
@@ -631,7 +631,9 @@ func (x *Exporter) decideNamed(r *journalScan, n int, at func(i int) (ident.ID, 
 	if matched {
 		total++
 	}
+	last := -1 // the identifier the waterfall asked last: the one that decided
 	out, damaged, err := x.decide(r, total, func(i int) (ident.ID, answer, bool, error) {
+		last = i
 		if i < n {
 			return at(i)
 		}
@@ -639,7 +641,7 @@ func (x *Exporter) decideNamed(r *journalScan, n int, at func(i int) (ident.ID, 
 	})
 	switch {
 	case err != nil || nm == nil:
-	case matched && out.Identifier == uid.Value && out.Status == sinks.StatusSuccess:
+	case matched && last == n && out.Status == sinks.StatusSuccess:
 		if !nm.agrees(out.Profile) {
 			return sinks.Outcome{Status: sinks.StatusNotFound, Identifier: uid.Value, Error: reasonOtherName}, damaged, nil
 		}

@@ -24,19 +24,12 @@ func (p *Plan) startByName(t *sources.Table, opts Options) *nameCount {
 	for _, c := range t.People() {
 		p.People = append(p.People, PersonColumn{PersonColumn: c, Samples: []string{}})
 	}
-	n.on = opts.ByName && hasNameAndCompany(p.People)
+	p.nameAndCompany = t.FindsByName()
+	n.on = opts.ByName && p.nameAndCompany
 	if n.on {
 		p.ByName = &ByName{}
 	}
 	return n
-}
-
-func hasNameAndCompany(cols []PersonColumn) bool {
-	has := map[string]bool{}
-	for _, c := range cols {
-		has[string(c.Field)] = true
-	}
-	return (has["name"] || has["first_name"] && has["last_name"]) && has["company"]
 }
 
 // add counts a row's person, and keeps samples of the person columns.
@@ -97,7 +90,7 @@ func (p *Plan) writeByName(w io.Writer) {
 	}
 	b := p.ByName
 	if b == nil {
-		if hasNameAndCompany(p.People) {
+		if p.nameAndCompany {
 			fmt.Fprintln(w, "  Finding by name is off (--find-by-name off).")
 		} else {
 			fmt.Fprintln(w, "  Finding by name needs a name (or first and last name) and a company column; name them with --column name=HEADER, company=HEADER.")

@@ -84,6 +84,8 @@ type Plan struct {
 	// or the sheet has no name and company columns).
 	People []PersonColumn `json:"person_columns,omitempty"`
 	ByName *ByName        `json:"by_name,omitempty"`
+	// nameAndCompany says the person columns give a name and a company.
+	nameAndCompany bool
 
 	// Warnings say what a run would refuse or regret before spending:
 	// a sheet that an .xlsx output cannot hold.

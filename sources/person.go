@@ -177,3 +177,13 @@ func fieldList() string {
 	}
 	return strings.Join(names, ", ")
 }
+
+// FindsByName reports whether the table's person columns give what a
+// search by name needs: a name (or first and last name) and a company.
+func (t *Table) FindsByName() bool {
+	has := map[sheet.Field]bool{}
+	for _, c := range t.people {
+		has[c.Field] = true
+	}
+	return (has[sheet.FieldName] || has[sheet.FieldFirstName] && has[sheet.FieldLastName]) && has[sheet.FieldCompany]
+}

@@ -86,10 +86,12 @@ func Run(ctx context.Context, o Options) (*report.Run, error) {
 	base := "http://" + ln.Addr().String()
 
 	sheet := leads.Generate(emu.World(), o.Rows, 2026)
+	// A few people named only by name and company, found by a search.
+	sheet = append(sheet, leads.NameOnly(emu.World(), max(o.Rows/40, 3), 2026)...)
 	if err := leads.WriteXLSX(input, sheet); err != nil {
 		return nil, err
 	}
-	fmt.Fprintf(o.Out, "demo: emulator at %s; sample sheet %s (%d rows: varied spellings, duplicates, invalid values, unknown people)\n", base, input, len(sheet))
+	fmt.Fprintf(o.Out, "demo: emulator at %s; sample sheet %s (%d rows: varied spellings, duplicates, invalid values, unknown people, people named only by name and company)\n", base, input, len(sheet))
 	fmt.Fprintf(o.Out, "demo: budget %d items per %s, callbacks over loopback, 5%% of them lost\n", itemsPerWindow, window)
 
 	client, err := api.New(base, "demo-key")
@@ -102,6 +104,8 @@ func Run(ctx context.Context, o Options) (*report.Run, error) {
 		Journal:         journal,
 		Source:          sources.Options{DefaultRegion: leads.DefaultRegion},
 		Service:         client,
+		Searcher:        client,
+		FindByName:      true,
 		Listen:          "127.0.0.1:0",
 		ItemsPerMinute:  itemsPerWindow,
 		RateWindow:      window,

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/enrich-dev/enrich/emulator/world"
+	"github.com/enrich-dev/enrich/internal/namedraw"
 )
 
 // Header is the sheet's header row. Its names are the ones export tools
@@ -213,4 +214,26 @@ func (g *gen) phoneSpelling(ph world.Phone) string {
 		return b.String()
 	}
 	return e164
+}
+
+// NameOnly returns n rows that name people only by name and company, as
+// a conference's attendee list does, each of a person alone of that name
+// at that company (current, or one they left): a run finds every one by
+// name. Deterministic for a seed.
+func NameOnly(w *world.World, n int, seed uint64) []Lead {
+	d := namedraw.New(w, rand.New(rand.NewPCG(seed, 0x6e616d65)))
+	out := make([]Lead, 0, n)
+	for len(out) < n {
+		r := d.Draw(0)
+		if !r.Unique {
+			continue
+		}
+		p := w.Person(r.Person)
+		out = append(out, Lead{
+			Cells:  []string{p.FirstName, p.LastName, r.Company, "", "", "", "", "met at the booth"},
+			Status: "success",
+			UID:    r.UID,
+		})
+	}
+	return out
 }

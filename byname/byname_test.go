@@ -1,0 +1,172 @@
+package byname
+
+import (
+	"context"
+	"errors"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/emulator"
+	"github.com/enrich-dev/enrich/emulator/world"
+	"github.com/enrich-dev/enrich/internal/match"
+	"github.com/enrich-dev/enrich/internal/sheet"
+	"github.com/enrich-dev/enrich/state"
+)
+
+// service is the emulator on loopback and a client of it.
+func service(t *testing.T, queries int) (*emulator.Emulator, *api.Client) {
+	t.Helper()
+	emu, err := emulator.New(emulator.Config{People: 3000, SearchQueriesPerDay: queries, SearchProfilesPerDay: 100000,
+		Default: emulator.AccountConfig{Name: "default", Key: "k", Credits: 10}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(emu)
+	t.Cleanup(func() { srv.Close(); emu.Close() })
+	c, err := api.New(srv.URL, "k")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return emu, c
+}
+
+// people of the world, found for the cases below.
+type cast struct {
+	w *world.World
+	// alone is someone alone of their name at their current company; moved
+	// someone alone of their name at a company they left; twins two
+	// people of one name at one company, living in different cities.
+	alone, moved *world.Person
+	twins        [2]*world.Person
+}
+
+func castOf(w *world.World) cast {
+	c := cast{w: w}
+	type place struct{ name, company string }
+	at := map[place][]*world.Person{}
+	for i := range w.Len() {
+		p := w.Person(i)
+		for _, j := range p.Jobs {
+			k := place{match.Fold(p.FullName), match.CompanyKey(w.Company(j.Company).Name)}
+			at[k] = append(at[k], p)
+		}
+	}
+	for i := range w.Len() {
+		p := w.Person(i)
+		if len(p.Jobs) == 0 {
+			continue
+		}
+		people := at[place{match.Fold(p.FullName), match.CompanyKey(w.Company(p.Jobs[0].Company).Name)}]
+		switch {
+		case len(people) == 1 && c.alone == nil && p.Jobs[0].Current:
+			c.alone = p
+		case len(people) == 2 && c.twins[0] == nil && people[0] != people[1] && people[0].City != people[1].City:
+			c.twins = [2]*world.Person{people[0], people[1]}
+		}
+		last := p.Jobs[len(p.Jobs)-1]
+		if c.moved == nil && !last.Current && match.CompanyKey(w.Company(last.Company).Name) != match.CompanyKey(w.Company(p.Jobs[0].Company).Name) &&
+			len(at[place{match.Fold(p.FullName), match.CompanyKey(w.Company(last.Company).Name)}]) == 1 {
+			c.moved = p
+		}
+	}
+	return c
+}
+
+func (c cast) company(p *world.Person, job int) string { return c.w.Company(p.Jobs[job].Company).Name }
+
+// TestFind asks the emulator's people search for people of its world
+// and judges what it returns: a person alone of their name at their
+// company is matched, at a company they left matched as moved, two of one
+// name at one company are ambiguous unless the row's city tells them
+// apart, a name nobody has is none; every search is counted.
+func TestFind(t *testing.T) {
+	emu, c := service(t, 1000)
+	people := castOf(emu.World())
+	if people.alone == nil || people.moved == nil || people.twins[0] == nil {
+		t.Fatalf("the world lacks the cast: %+v", people)
+	}
+	ctx := context.Background()
+	now := time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
+	alone, moved, twin := people.alone, people.moved, people.twins[0]
+	for _, tc := range []struct {
+		name   string
+		person sheet.Person
+		status state.NameStatus
+		uid    string
+		agreed string
+	}{
+		{"alone, last name first and upper case", sheet.Person{Name: strings.ToUpper(alone.LastName + ", " + alone.FirstName), Company: people.company(alone, 0) + " Inc."},
+			state.NameMatched, alone.UID.String(), "name, company"},
+		{"moved", sheet.Person{First: moved.FirstName, Last: moved.LastName, Company: people.company(moved, len(moved.Jobs)-1)},
+			state.NameMatched, moved.UID.String(), "name, past company"},
+		{"twins", sheet.Person{Name: twin.FullName, Company: people.company(twin, 0)}, state.NameAmbiguous, "", ""},
+		{"twins told apart by the city", sheet.Person{Name: twin.FullName, Company: people.company(twin, 0), Location: emu.World().Places()[twin.City].Name},
+			state.NameMatched, twin.UID.String(), "name, company, location"},
+		{"nobody", sheet.Person{Name: "Zebulon Quackenbush", Company: people.company(alone, 0)}, state.NameNone, "", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := Find(ctx, c, tc.person, now)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Status != tc.status || got.UID != tc.uid || got.Agreed != tc.agreed || got.Queries < 1 || !got.At.Equal(now) {
+				t.Errorf("Find(%+v) = %+v; want %s %s %q", tc.person, got, tc.status, tc.uid, tc.agreed)
+			}
+			if tc.status == state.NameAmbiguous {
+				if len(got.Candidates) != 2 {
+					t.Errorf("candidates %+v; want the two", got.Candidates)
+				}
+				if s := Settle(got, Row(tc.person)); !strings.Contains(s, "2 people of this name") || !strings.Contains(s, "a city") {
+					t.Errorf("Settle: %q", s)
+				}
+			}
+		})
+	}
+}
+
+// TestFindQuota: a spent daily quota is ErrQuota, not an outcome.
+func TestFindQuota(t *testing.T) {
+	emu, c := service(t, 1)
+	p := castOf(emu.World()).alone
+	person := sheet.Person{Name: p.FullName, Company: emu.World().Company(p.Jobs[0].Company).Name}
+	if _, err := Find(context.Background(), c, person, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Find(context.Background(), c, person, time.Now()); !errors.Is(err, ErrQuota) {
+		t.Errorf("the second search of a quota of one: %v; want ErrQuota", err)
+	}
+}
+
+// TestKey: every spelling of a row's person has one key, and a row
+// searched for another place or title has another.
+func TestKey(t *testing.T) {
+	same := []sheet.Person{
+		{Name: "Ana García", Company: "Initech"},
+		{Name: "GARCÍA, ANA", Company: "Initech, Inc."},
+		{First: "ana", Last: "garcia", Company: "The Initech"},
+		{Name: "Dr. Ana Garcia, PhD", Company: "initech"},
+	}
+	for _, p := range same[1:] {
+		if Key(p) != Key(same[0]) {
+			t.Errorf("Key(%+v) = %q; want %q", p, Key(p), Key(same[0]))
+		}
+	}
+	other := sheet.Person{Name: "Ana García", Company: "Initech", Location: "Austin"}
+	if Key(other) == Key(same[0]) {
+		t.Errorf("a row with a city has the key of one without")
+	}
+	if Searchable(sheet.Person{Name: "Cher", Company: "Initech"}) || Searchable(sheet.Person{Name: "Ana García"}) {
+		t.Errorf("a name of one word, or no company, is searchable")
+	}
+	for s, want := range map[string]bool{"auto": true, "": true, "OFF": false} {
+		if got, err := ParseMode(s); err != nil || got != want {
+			t.Errorf("ParseMode(%q) = %v, %v", s, got, err)
+		}
+	}
+	if _, err := ParseMode("on"); err == nil {
+		t.Errorf("ParseMode(on) is no error")
+	}
+}
