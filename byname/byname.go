@@ -59,16 +59,21 @@ func Row(p sheet.Person) match.Row {
 // Searchable reports whether a row's person can be searched for: a name
 // of a given and a family name, and a company.
 func Searchable(p sheet.Person) bool {
-	r := Row(p)
-	return !r.Name.IsZero() && match.CompanyOf(r.Company) != ""
+	_, ok := Key(p)
+	return ok
 }
 
 // Key names what a row's search looks for, the same for every spelling of
 // the same name, company, place and title: the journal keeps searches by
-// it.
-func Key(p sheet.Person) string {
+// it. ok is false when the person cannot be searched for (see
+// Searchable).
+func Key(p sheet.Person) (key string, ok bool) {
 	r := Row(p)
-	return strings.Join([]string{r.Name.String(), match.CompanyOf(r.Company), match.Fold(r.Location), match.Fold(r.Title)}, "|")
+	company := match.CompanyOf(r.Company)
+	if r.Name.IsZero() || company == "" {
+		return "", false
+	}
+	return strings.Join([]string{r.Name.String(), company, match.Fold(r.Location), match.Fold(r.Title)}, "|"), true
 }
 
 // Find searches for a row's person and judges the candidates. It searches

@@ -22,14 +22,16 @@ type named struct {
 
 // nameOf returns the name step of a row that names a person (nil when it
 // names none, or finding by name is off), with the journal's outcome of
-// its search. Without a journal to read, the model's outcome stands.
+// its search. Without a journal to read, the model's outcome stands. With
+// a model, the row is its row ri, whose person p is read only when the
+// model left it unread.
 func (x *Exporter) nameOf(r *journalScan, p sheet.Person, m *model.Sheet, ri int32) *named {
 	if !x.byName {
 		return nil
 	}
 	n := &named{person: p, lookup: -1}
-	if m != nil {
-		if ri < 0 || m.Rows[ri].Name == 0 {
+	if m != nil && ri >= 0 && m.Rows[ri].Name != model.UnreadName {
+		if m.Rows[ri].Name == 0 {
 			return nil
 		}
 		nm := &m.Names[m.Rows[ri].Name-1]
@@ -44,11 +46,12 @@ func (x *Exporter) nameOf(r *journalScan, p sheet.Person, m *model.Sheet, ri int
 		n.search, n.searched = r.NameSearch(nm.Key)
 		return n
 	}
-	if !p.Named() || !byname.Searchable(p) {
+	key, ok := byname.Key(p)
+	if !p.Named() || !ok {
 		return nil
 	}
 	if r.Reader != nil {
-		n.search, n.searched = r.NameSearch(byname.Key(p))
+		n.search, n.searched = r.NameSearch(key)
 	}
 	return n
 }

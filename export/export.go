@@ -388,7 +388,7 @@ func (x *Exporter) chunk(r *journalScan, c *exportChunk, known *model.Sheet) err
 		var damaged bool
 		var err error
 		if known != nil {
-			out, damaged, err = x.knownOutcome(r, known, c.refs[i], row.Num)
+			out, damaged, err = x.knownOutcome(r, known, c.refs[i], row)
 		} else {
 			out, damaged, err = x.outcome(r, row)
 		}
@@ -605,69 +605,75 @@ func recordSize(r *profile.Record) int {
 // nobody are passed over, as the waterfall did. It reports whether the
 // row is an error because its stored result is damaged.
 func (x *Exporter) outcome(r *journalScan, row sheet.Row) (sinks.Outcome, bool, error) {
-	nm := x.nameOf(r, row.Person, nil, -1)
-	if len(row.IDs) == 0 && nm == nil {
-		if len(row.Invalid) > 0 {
+	name := func() *named { return x.nameOf(r, row.Person, nil, -1) }
+	if len(row.IDs) == 0 {
+		if nm := name(); nm != nil {
+			name = func() *named { return nm }
+		} else if len(row.Invalid) > 0 {
 			return sinks.Outcome{Status: sinks.StatusInvalidIdentifier, Error: row.Invalid[0].String()}, false, nil
+		} else {
+			return sinks.Outcome{Status: sinks.StatusNoIdentifier}, false, nil
 		}
-		return sinks.Outcome{Status: sinks.StatusNoIdentifier}, false, nil
 	}
 	return x.decideNamed(r, len(row.IDs), func(i int) (ident.ID, answer, bool, error) {
 		id := row.IDs[i]
 		a, ok, err := x.lookup(r, id.Value)
 		return id, a, ok, err
-	}, nm, func(uid ident.ID) (ident.ID, answer, bool, error) {
+	}, name, func(uid ident.ID) (ident.ID, answer, bool, error) {
 		a, ok, err := x.lookup(r, uid.Value)
 		return uid, a, ok, err
 	})
 }
 
 // decideNamed is decide for a row whose waterfall may end with the person
-// its name and company found (nm, or nil): that person's uid is tried
-// after the row's own n identifiers.
-func (x *Exporter) decideNamed(r *journalScan, n int, at func(i int) (ident.ID, answer, bool, error), nm *named, atUID func(ident.ID) (ident.ID, answer, bool, error)) (sinks.Outcome, bool, error) {
+// its name and company found: when its n identifiers all found nobody,
+// name gives that last step (nil: none), and the uid of the person a
+// search matched is decided with atUID. The name step is read only then:
+// a row found by an identifier costs nothing more.
+func (x *Exporter) decideNamed(r *journalScan, n int, at func(i int) (ident.ID, answer, bool, error), name func() *named, atUID func(ident.ID) (ident.ID, answer, bool, error)) (sinks.Outcome, bool, error) {
+	out, damaged, err := x.decide(r, n, at)
+	if err != nil || out.Status != sinks.StatusNotFound {
+		return out, damaged, err
+	}
+	nm := name()
+	if nm == nil {
+		return out, damaged, nil
+	}
 	uid, matched := nm.matchedID()
-	total := n
-	if matched {
-		total++
+	if !matched {
+		return nm.unmatched(out.Identifier), false, nil
 	}
-	last := -1 // the identifier the waterfall asked last: the one that decided
-	out, damaged, err := x.decide(r, total, func(i int) (ident.ID, answer, bool, error) {
-		last = i
-		if i < n {
-			return at(i)
-		}
-		return atUID(uid)
-	})
-	switch {
-	case err != nil || nm == nil:
-	case matched && last == n && out.Status == sinks.StatusSuccess:
-		if !nm.agrees(out.Profile) {
-			return sinks.Outcome{Status: sinks.StatusNotFound, Identifier: uid.Value, Error: reasonOtherName}, damaged, nil
-		}
-		out.FoundBy, out.Match = sinks.FoundByName, nm.search.Agreed
-	case !matched && out.Status == sinks.StatusNotFound:
-		out = nm.unmatched(out.Identifier)
+	out, damaged, err = x.decide(r, 1, func(int) (ident.ID, answer, bool, error) { return atUID(uid) })
+	if err != nil || out.Status != sinks.StatusSuccess {
+		return out, damaged, err
 	}
-	return out, damaged, err
+	if !nm.agrees(out.Profile) {
+		return sinks.Outcome{Status: sinks.StatusNotFound, Identifier: uid.Value, Error: reasonOtherName}, damaged, nil
+	}
+	out.FoundBy, out.Match = sinks.FoundByName, nm.search.Agreed
+	return out, damaged, nil
 }
 
-// knownOutcome is outcome for the row numbered num, at place ri of the
+// knownOutcome is outcome for a row, at place ri of the
 // run's model (-1: a row without a valid identifier). A lookup the run
 // found answered in the journal and has not touched since is answered
 // from the model; the others are read from the journal.
-func (x *Exporter) knownOutcome(r *journalScan, m *model.Sheet, ri int32, num int) (sinks.Outcome, bool, error) {
+func (x *Exporter) knownOutcome(r *journalScan, m *model.Sheet, ri int32, row sheet.Row) (sinks.Outcome, bool, error) {
 	if ri < 0 {
-		if reason, ok := m.InvalidRows[int32(num)]; ok {
+		if reason, ok := m.InvalidRows[int32(row.Num)]; ok {
 			return sinks.Outcome{Status: sinks.StatusInvalidIdentifier, Error: reason}, false, nil
 		}
 		return sinks.Outcome{Status: sinks.StatusNoIdentifier}, false, nil
 	}
 	rs := m.Rows[ri]
 	ids := m.IDs[rs.First:rs.End]
-	nm := x.nameOf(r, sheet.Person{}, m, ri)
-	if len(ids) == 0 && nm == nil {
-		return x.knownOutcome(r, m, -1, num) // a row found only by name, with finding by name off
+	name := func() *named { return x.nameOf(r, row.Person, m, ri) }
+	if len(ids) == 0 {
+		nm := name()
+		if nm == nil {
+			return x.knownOutcome(r, m, -1, row) // a row found only by name, with finding by name off
+		}
+		name = func() *named { return nm }
 	}
 	atLookup := func(li int32) (ident.ID, answer, bool, error) {
 		l := &m.Lookups[li]
@@ -680,7 +686,7 @@ func (x *Exporter) knownOutcome(r *journalScan, m *model.Sheet, ri int32, num in
 	}
 	return x.decideNamed(r, len(ids), func(i int) (ident.ID, answer, bool, error) {
 		return atLookup(ids[i])
-	}, nm, func(uid ident.ID) (ident.ID, answer, bool, error) {
+	}, name, func(uid ident.ID) (ident.ID, answer, bool, error) {
 		if li, ok := m.Find(uid.Value); ok {
 			return atLookup(li)
 		}

@@ -129,7 +129,8 @@ type Row struct {
 	First, End, Pos int32
 	Num             int32 // the row's number in the sheet
 	// Name is 1 + the index of the row's name in Sheet.Names, or 0: the
-	// last step of its waterfall, once its identifiers found nobody.
+	// last step of its waterfall, once its identifiers found nobody; or
+	// UnreadName.
 	Name int32
 	Done bool
 }
@@ -193,7 +194,13 @@ func Load(ctx context.Context, path string, opts sources.Options, progress repor
 				cellBytes += int64(len(c)) + 1
 			}
 		}
-		name := m.name(row.Person)
+		var name int32
+		switch {
+		case len(row.IDs) == 0:
+			name = m.name(row.Person)
+		case row.Person.Named():
+			name = UnreadName
+		}
 		if len(row.IDs) == 0 && name == 0 {
 			m.NoIdentifier++
 			if len(row.Invalid) > 0 {
@@ -290,12 +297,7 @@ func (m *Sheet) intern(id ident.ID) int32 {
 // With a refresh cutoff (not zero), lookups answered before it are marked
 // due.
 func (m *Sheet) ReadJournal(j *state.Journal, mode state.Mode, cutoff time.Time) error {
-	set := func(i int32, l state.Lookup) {
-		m.Lookups[i].Phase, m.Lookups[i].NotBefore, m.Lookups[i].Batch = l.Phase, l.NotBefore, l.Batch
-		m.Lookups[i].Due = !cutoff.IsZero() && l.Phase.Final() && l.Updated.Before(cutoff)
-		m.Lookups[i].Settled, m.Lookups[i].Result = l.Phase == state.Found || l.Phase == state.NotFound, l.Result
-		m.Lookups[i].Redone = l.Redone > 0
-	}
+	set := m.setter(cutoff)
 	if err := m.readLookups(j, mode, set); err != nil {
 		return err
 	}
@@ -303,6 +305,16 @@ func (m *Sheet) ReadJournal(j *state.Journal, mode state.Mode, cutoff time.Time)
 		return fmt.Errorf("read journal: %w", err)
 	}
 	return nil
+}
+
+// setter returns what sets a lookup from its journal record.
+func (m *Sheet) setter(cutoff time.Time) func(i int32, l state.Lookup) {
+	return func(i int32, l state.Lookup) {
+		m.Lookups[i].Phase, m.Lookups[i].NotBefore, m.Lookups[i].Batch = l.Phase, l.NotBefore, l.Batch
+		m.Lookups[i].Due = !cutoff.IsZero() && l.Phase.Final() && l.Updated.Before(cutoff)
+		m.Lookups[i].Settled, m.Lookups[i].Result = l.Phase == state.Found || l.Phase == state.NotFound, l.Result
+		m.Lookups[i].Redone = l.Redone > 0
+	}
 }
 
 // readLookups reads the journal's record of every lookup of the input.
@@ -362,6 +374,7 @@ const (
 	CreditsOver                // waits on a lookup answered credits_are_over
 	Searching                  // waits on the search for its name
 	Unsearched                 // its name could not be searched in this run
+	Unread                     // waits for its person to be read (UnreadName)
 )
 
 // Advance moves row r along its waterfall from its current position, past
@@ -394,6 +407,9 @@ func (m *Sheet) advanceByName(r int32) (int32, Outcome) {
 	if rs.Name == 0 || !m.ByName {
 		rs.Done = true
 		return -1, NotFound
+	}
+	if rs.Name == UnreadName {
+		return -1, Unread // the caller reads the row's person (SetPerson), then advances it again
 	}
 	n := rs.Name - 1
 	nm := &m.Names[n]

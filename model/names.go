@@ -1,7 +1,9 @@
 package model
 
 import (
+	"strings"
 	"sync"
+	"time"
 
 	"github.com/enrich-dev/enrich/byname"
 	"github.com/enrich-dev/enrich/internal/ident"
@@ -9,20 +11,41 @@ import (
 	"github.com/enrich-dev/enrich/state"
 )
 
+// UnreadName is the Row.Name of a row that has identifiers and names a
+// person too: the person is read from the input again (SetPerson) only
+// if its identifiers all find nobody, so that a sheet of identifiers does
+// not pay for reading names at all.
+const UnreadName = -1
+
 // name interns the person a row names by name and company, and returns
 // 1 + its index, or 0 when the row does not name one that can be searched.
 func (m *Sheet) name(p sheet.Person) int32 {
-	if !p.Named() || !byname.Searchable(p) {
+	if !p.Named() {
 		return 0
 	}
-	key := byname.Key(p)
+	key, ok := byname.Key(p)
+	if !ok {
+		return 0
+	}
 	if i, ok := m.NameIndex[key]; ok {
 		return i + 1
 	}
 	i := int32(len(m.Names))
+	// Copies: the cells may share the memory of their whole input line.
+	p = sheet.Person{Name: strings.Clone(p.Name), First: strings.Clone(p.First), Last: strings.Clone(p.Last),
+		Company: strings.Clone(p.Company), Location: strings.Clone(p.Location), Title: strings.Clone(p.Title)}
 	m.Names = append(m.Names, Name{Key: key, Person: p, Lookup: -1})
 	m.NameIndex[key] = i
 	return i + 1
+}
+
+// SetPerson gives row r, whose person was left unread, the person the
+// input names in it, and returns the name's index, or -1 when the row
+// names none that can be searched. A name new to the model has no outcome
+// yet: ReadNamesOf reads what the journal holds of it.
+func (m *Sheet) SetPerson(r int32, p sheet.Person) int32 {
+	m.Rows[r].Name = m.name(p)
+	return m.Rows[r].Name - 1
 }
 
 // addedIndex holds the lookups interned after the model was sealed.
@@ -67,16 +90,33 @@ func (m *Sheet) Matched(n int32, s state.NameSearch) int32 {
 // ReadNames sets every name's outcome from the journal's searches, and
 // reads the lookups of the uids they matched.
 func (m *Sheet) ReadNames(j *state.Journal, mode state.Mode, set func(i int32, l state.Lookup)) error {
-	if len(m.Names) == 0 {
+	names := make([]int32, len(m.Names))
+	for i := range names {
+		names[i] = int32(i)
+	}
+	return m.readNames(j, mode, names, set)
+}
+
+// ReadNamesOf is ReadNames for the names given, new to the model (see
+// SetPerson); cutoff is the refresh's, as for ReadJournal.
+func (m *Sheet) ReadNamesOf(j *state.Journal, mode state.Mode, cutoff time.Time, names []int32) error {
+	return m.readNames(j, mode, names, m.setter(cutoff))
+}
+
+func (m *Sheet) readNames(j *state.Journal, mode state.Mode, names []int32, set func(i int32, l state.Lookup)) error {
+	if len(names) == 0 {
 		return nil
 	}
 	return j.View(func(r *state.Reader) error {
-		for i := range m.Names {
+		for _, i := range names {
+			if m.Names[i].Status != "" {
+				continue
+			}
 			s, ok := r.NameSearch(m.Names[i].Key)
 			if !ok {
 				continue
 			}
-			li := m.Matched(int32(i), s)
+			li := m.Matched(i, s)
 			if li < 0 {
 				continue
 			}

@@ -276,9 +276,11 @@ func (e *engine) place() (bool, error) {
 			e.want(li)
 		case model.Searching:
 			e.wantSearch(li)
+		case model.Unread:
+			e.sr.unread = append(e.sr.unread, int32(r))
 		}
 	}
-	return e.queue.len() > 0 || len(e.sr.queue) > 0 || e.carriedOver() > 0 || e.dueWaiting(), nil
+	return e.queue.len() > 0 || len(e.sr.queue) > 0 || len(e.sr.unread) > 0 || e.carriedOver() > 0 || e.dueWaiting(), nil
 }
 
 // dueWaiting reports whether rows wait on an answer a refresh looks up

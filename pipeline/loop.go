@@ -23,6 +23,7 @@ func (e *engine) loop(ctx context.Context) error {
 		}
 		e.reap(now)
 		wake := e.submit(now)
+		e.readPersons()
 		e.startSearches()
 		e.tick(now, false)
 		if e.finished(now) {
@@ -61,10 +62,10 @@ func (e *engine) finished(now time.Time) bool {
 	switch {
 	case e.stop != "" && !now.Before(e.drainEnd()):
 		return true
-	case len(e.flights) > 0, e.sr.running > 0:
+	case len(e.flights) > 0, e.sr.running > 0, e.sr.reading:
 		return false
 	case e.stop == "":
-		return e.queue.len() == 0 && len(e.sr.queue) == 0
+		return e.queue.len() == 0 && len(e.sr.queue) == 0 && len(e.sr.unread) == 0
 	}
 	return !e.lateAwaited()
 }

@@ -4,12 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/enrich-dev/enrich/api/wire"
 
 	"github.com/enrich-dev/enrich/byname"
+	"github.com/enrich-dev/enrich/internal/sheet"
 	"github.com/enrich-dev/enrich/model"
+	"github.com/enrich-dev/enrich/sources"
 	"github.com/enrich-dev/enrich/state"
 )
 
@@ -27,6 +30,105 @@ type searches struct {
 	// holdUntil ends the hold of lookups that wait for searches to fill
 	// their batch (zero: none held).
 	holdUntil time.Time
+	// unread are rows whose identifiers all found nobody and whose person
+	// the model left unread (model.UnreadName); reading says a pass over
+	// the input reads them.
+	unread  []int32
+	reading bool
+}
+
+// unreadBatch is the number of rows waiting for their person that makes
+// a pass over the input worth it while lookups are still under way;
+// fewer wait for the lookups to end, so that a sheet is read again once
+// or twice, not for every row.
+const unreadBatch = 10000
+
+// personsRead are the persons a pass over the input read, by row.
+type personsRead struct {
+	persons map[int32]sheet.Person
+	err     error
+}
+
+// readPersons starts a pass over the input that reads the persons of the
+// rows left unread, once the lookups are done or many rows wait.
+func (e *engine) readPersons() {
+	switch {
+	case len(e.sr.unread) == 0 || e.sr.reading:
+		return
+	case e.stop != "" || e.sr.stopped != "":
+		for _, r := range e.sr.unread {
+			e.m.Rows[r].Done = true // not searched in this run
+		}
+		e.sr.unread = nil
+		return
+	case len(e.sr.unread) < unreadBatch && (e.queue.len() > 0 || len(e.flights) > 0):
+		return
+	}
+	want := make(map[int32]int32, len(e.sr.unread)) // row number → row
+	for _, r := range e.sr.unread {
+		want[e.m.Rows[r].Num] = r
+	}
+	e.sr.unread, e.sr.reading = nil, true
+	opts := e.cfg.Source
+	opts.CellsOnly = true
+	input := e.cfg.Input
+	e.cfg.Log.Info("reading the names of rows whose identifiers found nobody", "rows", len(want))
+	e.group.Go(func() error {
+		persons, err := personsOf(input, opts, want, e.m.SameInput)
+		e.outcomes <- outcome{persons: &personsRead{persons: persons, err: err}}
+		return nil
+	})
+}
+
+// personsOf reads the persons of the rows want names, by number, from the
+// input the model was read from.
+func personsOf(input string, opts sources.Options, want map[int32]int32, same func(string) bool) (map[int32]sheet.Person, error) {
+	if !same(input) {
+		return nil, fmt.Errorf("%s changed since the run read it", input)
+	}
+	t, err := sources.Open(input, opts)
+	if err != nil {
+		return nil, err
+	}
+	defer t.Close()
+	out := make(map[int32]sheet.Person, len(want))
+	for len(out) < len(want) {
+		row, err := t.Next()
+		if errors.Is(err, io.EOF) {
+			return nil, fmt.Errorf("%s changed since the run read it", input)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if r, ok := want[int32(row.Num)]; ok {
+			out[r] = row.Person
+		}
+	}
+	return out, nil
+}
+
+// personsDone takes the persons a pass read: each row goes on to the
+// search for its name, which the journal may already hold.
+func (e *engine) personsDone(p *personsRead) {
+	e.sr.reading = false
+	if p.err != nil {
+		e.cfg.Log.Warn("the names of rows whose identifiers found nobody could not be read; they are searched in a later run", "error", p.err)
+		e.sr.stopped = "the input could not be read again: " + p.err.Error()
+		return
+	}
+	var fresh []int32
+	for r, person := range p.persons {
+		n := e.m.SetPerson(r, person)
+		if n >= 0 && e.m.Names[n].Status == "" && !e.m.Names[n].Queued {
+			fresh = append(fresh, n)
+		}
+	}
+	if err := e.m.ReadNamesOf(e.j, e.mode, e.refreshCutoff(), fresh); err != nil {
+		e.storageFailed(err)
+	}
+	for r := range p.persons {
+		e.advance(r)
+	}
 }
 
 // searchBatchWait is how long lookups ready while searches are under way
@@ -157,6 +259,7 @@ func (e *engine) searchFailed(s *searched) {
 		e.unsearched(n)
 	}
 	e.sr.queue = nil
+	e.readPersons() // ends the rows that wait for their person
 }
 
 // unsearched ends, for this run, the rows that wait on name n's search.
@@ -176,6 +279,8 @@ func (e *engine) advance(r int32) {
 		e.want(next)
 	case model.Searching:
 		e.wantSearch(next)
+	case model.Unread:
+		e.sr.unread = append(e.sr.unread, r)
 	case model.Failed: // given up by this run: the row is done for now
 		e.m.Rows[r].Done = true
 	}

@@ -32,8 +32,10 @@ type outcome struct {
 	// asked is what the run had counted when the request was made: the
 	// balance it brings back shows that much at least.
 	asked tally
-	// search is the outcome of a search by name, not of a submission.
-	search *searched
+	// search is the outcome of a search by name, and persons of a pass
+	// over the input for the names of rows: not of a submission.
+	search  *searched
+	persons *personsRead
 }
 
 // send journals the intent of a batch, takes its room in the budget, and
@@ -119,8 +121,12 @@ func (e *engine) send(batch []int32, res budget.Reservation, now time.Time) bool
 
 // handle applies the outcome of a submission or of a balance read.
 func (e *engine) handle(o outcome) {
-	if o.search != nil {
+	switch {
+	case o.search != nil:
 		e.searchDone(o.search)
+		return
+	case o.persons != nil:
+		e.personsDone(o.persons)
 		return
 	}
 	if o.meta.RateLimited > 0 {

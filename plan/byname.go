@@ -2,6 +2,7 @@ package plan
 
 import (
 	"fmt"
+	"hash/maphash"
 	"io"
 	"strings"
 
@@ -14,13 +15,19 @@ import (
 type nameCount struct {
 	on       bool
 	searched func(string) bool
-	keys     map[string]bool // distinct names: true when searched for certain
+	// certain holds the names of rows without an identifier, by key;
+	// maybe the persons of rows with one, by a hash of their cells: a
+	// run reads those only when the identifiers find nobody, and so does
+	// the plan, which reads a million of them in no time this way.
+	certain map[string]bool
+	maybe   map[uint64]bool
+	seed    maphash.Seed
 }
 
 // startByName shows the person columns and starts counting the searches,
 // when finding by name is on and the sheet has both a name and a company.
 func (p *Plan) startByName(t *sources.Table, opts Options) *nameCount {
-	n := &nameCount{searched: opts.Searched, keys: map[string]bool{}}
+	n := &nameCount{searched: opts.Searched, certain: map[string]bool{}, maybe: map[uint64]bool{}, seed: maphash.MakeSeed()}
 	for _, c := range t.People() {
 		p.People = append(p.People, PersonColumn{PersonColumn: c, Samples: []string{}})
 	}
@@ -42,16 +49,22 @@ func (n *nameCount) add(p *Plan, row sources.Row) {
 			}
 		}
 	}
-	if !n.on || !row.Person.Named() || !byname.Searchable(row.Person) {
+	if !n.on || !row.Person.Named() {
+		return
+	}
+	if len(row.IDs) > 0 {
+		pp := row.Person
+		p.ByName.Rows++
+		n.maybe[maphash.String(n.seed, pp.Name+"\x00"+pp.First+"\x00"+pp.Last+"\x00"+pp.Company+"\x00"+pp.Location+"\x00"+pp.Title)] = true
+		return
+	}
+	key, ok := byname.Key(row.Person)
+	if !ok {
 		return
 	}
 	p.ByName.Rows++
-	key := byname.Key(row.Person)
-	certain := len(row.IDs) == 0
-	if certain {
-		p.ByName.RowsWithout++
-	}
-	n.keys[key] = n.keys[key] || certain
+	p.ByName.RowsWithout++
+	n.certain[key] = true
 }
 
 // finish counts the distinct searches, and those the journal holds.
@@ -60,16 +73,14 @@ func (n *nameCount) finish(p *Plan) {
 		return
 	}
 	b := p.ByName
-	b.Searches = len(n.keys)
+	b.Certain = len(n.certain)
+	b.Searches = b.Certain + len(n.maybe)
 	if n.searched != nil {
 		b.Searched = new(int)
-	}
-	for key, certain := range n.keys {
-		if certain {
-			b.Certain++
-		}
-		if n.searched != nil && n.searched(key) {
-			*b.Searched++
+		for key := range n.certain {
+			if n.searched(key) {
+				*b.Searched++
+			}
 		}
 	}
 }
@@ -98,10 +109,11 @@ func (p *Plan) writeByName(w io.Writer) {
 		return
 	}
 	fmt.Fprintf(w, "  %s rows name a person by name and company; %s of them have no valid identifier.\n", thousands(b.Rows), thousands(b.RowsWithout))
-	fmt.Fprintf(w, "  Searches: %s for the rows without an identifier, up to %s if every identifier finds nobody", thousands(b.Certain), thousands(b.Searches))
+	fmt.Fprintf(w, "  Searches: %s for the rows without an identifier", thousands(b.Certain))
 	if b.Searched != nil {
-		fmt.Fprintf(w, "; %s already in the journal", thousands(*b.Searched))
+		fmt.Fprintf(w, " (%s already in the journal)", thousands(*b.Searched))
 	}
+	fmt.Fprintf(w, ", up to %s if every identifier finds nobody", thousands(b.Searches))
 	fmt.Fprintln(w, ".")
 	fmt.Fprintf(w, "  Each search counts once against the daily search quota (a crowded name with a city, twice)\n  and returns up to %d profiles against the daily profile quota; 3 run at a time.\n", byname.PageSize)
 }

@@ -115,9 +115,10 @@ type ByName struct {
 	// when their identifiers find nobody.
 	Rows        int `json:"rows"`
 	RowsWithout int `json:"rows_without_identifier"`
-	// Searches are the distinct people to search for (rows that name the
-	// same person the same way share one), Certain those of rows without
-	// an identifier; Searched how many the journal already holds.
+	// Searches are the distinct people to search for at most (rows that
+	// name the same person the same way share one), Certain those of rows
+	// without an identifier; Searched how many of those the journal
+	// already holds.
 	Searches int  `json:"searches"`
 	Certain  int  `json:"searches_certain"`
 	Searched *int `json:"searched,omitempty"`

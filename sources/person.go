@@ -132,7 +132,7 @@ func person(cols []PersonColumn, cells []string) Person {
 		if c.Index >= len(cells) {
 			continue
 		}
-		v := strings.Join(strings.Fields(cells[c.Index]), " ")
+		v := oneLine(cells[c.Index])
 		if len(v) <= maxPlaceholder && placeholders[strings.ToLower(v)] {
 			continue
 		}
@@ -186,4 +186,16 @@ func (t *Table) FindsByName() bool {
 		has[c.Field] = true
 	}
 	return (has[sheet.FieldName] || has[sheet.FieldFirstName] && has[sheet.FieldLastName]) && has[sheet.FieldCompany]
+}
+
+// oneLine returns a cell's text trimmed, with each run of spaces, tabs and
+// line breaks inside it one space; a cell that has none is not copied.
+func oneLine(s string) string {
+	s = strings.TrimSpace(s)
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '\t' || c == '\n' || c == '\r' || c == ' ' && i+1 < len(s) && s[i+1] == ' ' {
+			return strings.Join(strings.Fields(s), " ")
+		}
+	}
+	return s
 }

@@ -136,11 +136,11 @@ func (t *Table) row(rec record) Row {
 		cells = trimTrailingEmpty(cells)
 	}
 	row := Row{Num: rec.num, Cells: cells, Record: rec.text, EOL: rec.eol}
-	if t.cellsOnly {
-		return row
-	}
 	if len(t.people) > 0 {
 		row.Person = person(t.people, cells)
+	}
+	if t.cellsOnly {
+		return row
 	}
 	mixed := false
 	for _, c := range t.columns {
