@@ -8,6 +8,7 @@ import (
 	"github.com/enrich-dev/enrich/internal/sheet"
 	"github.com/enrich-dev/enrich/model"
 	"github.com/enrich-dev/enrich/sinks"
+	"github.com/enrich-dev/enrich/sources"
 	"github.com/enrich-dev/enrich/state"
 )
 
@@ -23,13 +24,13 @@ type named struct {
 // nameOf returns the name step of a row that names a person (nil when it
 // names none, or finding by name is off), with the journal's outcome of
 // its search. Without a journal to read, the model's outcome stands. With
-// a model, the row is its row ri, whose person p is read only when the
-// model left it unread.
-func (x *Exporter) nameOf(r *journalScan, p sheet.Person, m *model.Sheet, ri int32) *named {
+// a model, the row is its row ri, whose person is read from its cells only
+// when the model left it unread.
+func (x *Exporter) nameOf(r *journalScan, cells []string, m *model.Sheet, ri int32) *named {
 	if !x.byName {
 		return nil
 	}
-	n := &named{person: p, lookup: -1}
+	n := &named{lookup: -1}
 	if m != nil && ri >= 0 && m.Rows[ri].Name != model.UnreadName {
 		if m.Rows[ri].Name == 0 {
 			return nil
@@ -46,8 +47,12 @@ func (x *Exporter) nameOf(r *journalScan, p sheet.Person, m *model.Sheet, ri int
 		n.search, n.searched = r.NameSearch(nm.Key)
 		return n
 	}
-	key, ok := byname.Key(p)
-	if !p.Named() || !ok {
+	if !sources.Names(x.people, cells) {
+		return nil
+	}
+	n.person = sources.PersonOf(x.people, cells)
+	key, ok := byname.Key(n.person)
+	if !ok {
 		return nil
 	}
 	if r.Reader != nil {

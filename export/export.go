@@ -226,7 +226,7 @@ func export(ctx context.Context, j *state.Journal, cfg Config, utf8 bool) (Resul
 		x = NewExporter(mode, cfg.CacheBytes)
 	}
 	x.creditsOut, x.jsonl, x.refresh, x.kept = creditsOut, format == sinks.FormatJSONL, cfg.Refresh, cfg.Kept
-	x.byName = byName
+	x.byName, x.people = byName, t.People()
 	progress := func(int) {}
 	if cfg.Progress != nil {
 		total := int64(-1)
@@ -401,7 +401,7 @@ func (x *Exporter) chunk(r *journalScan, c *exportChunk, known *model.Sheet) err
 			if known != nil {
 				ref = c.refs[i]
 			}
-			if nm := x.nameOf(r, row.Person, known, ref); nm != nil {
+			if nm := x.nameOf(r, row.Cells, known, ref); nm != nil {
 				c.ambiguous = append(c.ambiguous, ambiguousRow{num: row.Num, person: nm.person, candidates: nm.search.Candidates})
 			}
 		}
@@ -424,6 +424,7 @@ type Exporter struct {
 	mu         sync.Mutex
 	jsonl      bool                       // keep the raw candidate for the output
 	byName     bool                       // rows may be found by name (Config.ByName)
+	people     []sources.PersonColumn     // the input's person columns
 	refresh    bool                       // fill the refresh columns
 	profiles   map[uint64]storedResult    // by result id
 	records    map[uint64]*profile.Record // by hash of the raw profile
@@ -605,7 +606,7 @@ func recordSize(r *profile.Record) int {
 // nobody are passed over, as the waterfall did. It reports whether the
 // row is an error because its stored result is damaged.
 func (x *Exporter) outcome(r *journalScan, row sheet.Row) (sinks.Outcome, bool, error) {
-	name := func() *named { return x.nameOf(r, row.Person, nil, -1) }
+	name := func() *named { return x.nameOf(r, row.Cells, nil, -1) }
 	if len(row.IDs) == 0 {
 		if nm := name(); nm != nil {
 			name = func() *named { return nm }
@@ -667,7 +668,7 @@ func (x *Exporter) knownOutcome(r *journalScan, m *model.Sheet, ri int32, row sh
 	}
 	rs := m.Rows[ri]
 	ids := m.IDs[rs.First:rs.End]
-	name := func() *named { return x.nameOf(r, row.Person, m, ri) }
+	name := func() *named { return x.nameOf(r, row.Cells, m, ri) }
 	if len(ids) == 0 {
 		nm := name()
 		if nm == nil {

@@ -167,6 +167,7 @@ func Load(ctx context.Context, path string, opts sources.Options, progress repor
 	m := &Sheet{Index: make(map[string]int32), Waiting: make(map[int32][]int32), InvalidRows: make(map[int32]string),
 		Columns: len(t.Columns()), input: input, NameIndex: make(map[string]int32), Searching: make(map[int32][]int32)}
 	var cellBytes int64
+	people := t.People()
 	for n := 0; ; n++ {
 		if n%4096 == 0 {
 			if ctx.Err() != nil {
@@ -196,9 +197,10 @@ func Load(ctx context.Context, path string, opts sources.Options, progress repor
 		}
 		var name int32
 		switch {
+		case len(people) == 0:
 		case len(row.IDs) == 0:
-			name = m.name(row.Person)
-		case row.Person.Named():
+			name = m.name(sources.PersonOf(people, row.Cells))
+		case sources.Names(people, row.Cells):
 			name = UnreadName
 		}
 		if len(row.IDs) == 0 && name == 0 {

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/api/wire"
-
 	"github.com/enrich-dev/enrich/byname"
 	"github.com/enrich-dev/enrich/internal/sheet"
 	"github.com/enrich-dev/enrich/model"
@@ -92,6 +91,7 @@ func personsOf(input string, opts sources.Options, want map[int32]int32, same fu
 	}
 	defer t.Close()
 	out := make(map[int32]sheet.Person, len(want))
+	people := t.People()
 	for len(out) < len(want) {
 		row, err := t.Next()
 		if errors.Is(err, io.EOF) {
@@ -101,7 +101,7 @@ func personsOf(input string, opts sources.Options, want map[int32]int32, same fu
 			return nil, err
 		}
 		if r, ok := want[int32(row.Num)]; ok {
-			out[r] = row.Person
+			out[r] = sources.PersonOf(people, row.Cells)
 		}
 	}
 	return out, nil

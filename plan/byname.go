@@ -2,7 +2,6 @@ package plan
 
 import (
 	"fmt"
-	"hash/maphash"
 	"io"
 	"strings"
 
@@ -16,18 +15,18 @@ type nameCount struct {
 	on       bool
 	searched func(string) bool
 	// certain holds the names of rows without an identifier, by key;
-	// maybe the persons of rows with one, by a hash of their cells: a
-	// run reads those only when the identifiers find nobody, and so does
-	// the plan, which reads a million of them in no time this way.
+	// maybe counts the rows with one: a run reads their persons only when
+	// the identifiers find nobody, and the plan, which may read a million
+	// of them, not at all.
 	certain map[string]bool
-	maybe   map[uint64]bool
-	seed    maphash.Seed
+	maybe   int
+	people  []sources.PersonColumn
 }
 
 // startByName shows the person columns and starts counting the searches,
 // when finding by name is on and the sheet has both a name and a company.
 func (p *Plan) startByName(t *sources.Table, opts Options) *nameCount {
-	n := &nameCount{searched: opts.Searched, certain: map[string]bool{}, maybe: map[uint64]bool{}, seed: maphash.MakeSeed()}
+	n := &nameCount{searched: opts.Searched, certain: map[string]bool{}, people: t.People()}
 	for _, c := range t.People() {
 		p.People = append(p.People, PersonColumn{PersonColumn: c, Samples: []string{}})
 	}
@@ -49,16 +48,15 @@ func (n *nameCount) add(p *Plan, row sources.Row) {
 			}
 		}
 	}
-	if !n.on || !row.Person.Named() {
+	if !n.on || !sources.Names(n.people, row.Cells) {
 		return
 	}
 	if len(row.IDs) > 0 {
-		pp := row.Person
 		p.ByName.Rows++
-		n.maybe[maphash.String(n.seed, pp.Name+"\x00"+pp.First+"\x00"+pp.Last+"\x00"+pp.Company+"\x00"+pp.Location+"\x00"+pp.Title)] = true
+		n.maybe++
 		return
 	}
-	key, ok := byname.Key(row.Person)
+	key, ok := byname.Key(sources.PersonOf(n.people, row.Cells))
 	if !ok {
 		return
 	}
@@ -74,7 +72,7 @@ func (n *nameCount) finish(p *Plan) {
 	}
 	b := p.ByName
 	b.Certain = len(n.certain)
-	b.Searches = b.Certain + len(n.maybe)
+	b.Searches = b.Certain + n.maybe
 	if n.searched != nil {
 		b.Searched = new(int)
 		for key := range n.certain {

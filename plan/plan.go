@@ -115,10 +115,11 @@ type ByName struct {
 	// when their identifiers find nobody.
 	Rows        int `json:"rows"`
 	RowsWithout int `json:"rows_without_identifier"`
-	// Searches are the distinct people to search for at most (rows that
-	// name the same person the same way share one), Certain those of rows
-	// without an identifier; Searched how many of those the journal
-	// already holds.
+	// Certain are the distinct people to search for in the rows without
+	// an identifier (rows that name the same person the same way share
+	// one), Searched how many of those the journal already holds;
+	// Searches adds the rows with identifiers, searched if those all find
+	// nobody: the most searches a run makes.
 	Searches int  `json:"searches"`
 	Certain  int  `json:"searches_certain"`
 	Searched *int `json:"searched,omitempty"`

@@ -45,6 +45,7 @@ func (r *Run) WriteHTML(w io.Writer) error {
 var statusInfo = map[string]struct{ class, meaning string }{
 	"success":            {"st-success", "a profile was found"},
 	"not_found":          {"st-not-found", "every identifier was looked up; none matched"},
+	"ambiguous":          {"st-ambiguous", "found only by name, and several people agree: the candidates are beside the output"},
 	"no_identifier":      {"st-no-identifier", "the row has no identifier"},
 	"invalid_identifier": {"st-invalid", "its identifiers are all invalid"},
 	"credits_exhausted":  {"st-credits", "the account ran out of credits first"},

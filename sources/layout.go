@@ -22,7 +22,7 @@ type Options struct {
 	// their default order.
 	Prefer []ident.Kind
 	// CellsOnly reads rows without their identifiers: Row.IDs and
-	// Row.Invalid stay empty (Row.Person is read). A second pass over a table whose
+	// Row.Invalid stay empty. A second pass over a table whose
 	// identifiers are already known reads it at the cost of its cells.
 	CellsOnly bool
 }

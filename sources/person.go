@@ -123,9 +123,10 @@ func detectPeople(layout Layout, overrides []override, taken map[int]bool) ([]Pe
 	return cols, nil
 }
 
-// person reads what a row's person columns say; a placeholder ("n/a", "-")
-// says nothing.
-func person(cols []PersonColumn, cells []string) Person {
+// PersonOf reads what a row's person columns say (Table.People); a
+// placeholder ("n/a", "-") says nothing. The strings may share the cells'
+// memory.
+func PersonOf(cols []PersonColumn, cells []string) Person {
 	var p Person
 	var city, state, country string
 	for _, c := range cols {
@@ -133,7 +134,7 @@ func person(cols []PersonColumn, cells []string) Person {
 			continue
 		}
 		v := oneLine(cells[c.Index])
-		if len(v) <= maxPlaceholder && placeholders[strings.ToLower(v)] {
+		if isPlaceholder(v) {
 			continue
 		}
 		switch c.Field {
@@ -198,4 +199,33 @@ func oneLine(s string) string {
 		}
 	}
 	return s
+}
+
+// isPlaceholder reports whether a trimmed cell says it holds nothing.
+func isPlaceholder(v string) bool {
+	return v == "" || len(v) <= maxPlaceholder && placeholders[strings.ToLower(v)]
+}
+
+// Names reports, without reading the person, whether a row's person
+// columns give a name and a company (Person.Named of PersonOf): a reader
+// of a million rows asks it of each, and reads the person of few.
+func Names(cols []PersonColumn, cells []string) bool {
+	var name, first, last, company bool
+	for _, c := range cols {
+		if c.Index >= len(cells) {
+			continue
+		}
+		has := !isPlaceholder(strings.TrimSpace(cells[c.Index]))
+		switch c.Field {
+		case sheet.FieldName:
+			name = has
+		case sheet.FieldFirstName:
+			first = has
+		case sheet.FieldLastName:
+			last = has
+		case sheet.FieldCompany:
+			company = has
+		}
+	}
+	return (name || first && last) && company
 }

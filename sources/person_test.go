@@ -82,7 +82,7 @@ func TestPersonColumns(t *testing.T) {
 // and placeholders empty; city, state and country make one location, a
 // location cell wins over them.
 func TestPersonCells(t *testing.T) {
-	_, rows, err := openText(t, "First Name,Last Name,Company,City,State,Country,Title\n"+
+	tb, rows, err := openText(t, "First Name,Last Name,Company,City,State,Country,Title\n"+
 		"  Ana , García ,Initech,Austin,TX,,n/a\n"+
 		"Bo,Li,-,,,Germany,CTO\n", Options{})
 	if err != nil {
@@ -93,12 +93,15 @@ func TestPersonCells(t *testing.T) {
 		{First: "Bo", Last: "Li", Location: "Germany", Title: "CTO"},
 	}
 	for i, r := range rows {
-		if r.Person != want[i] {
-			t.Errorf("row %d: %+v; want %+v", r.Num, r.Person, want[i])
+		if p := PersonOf(tb.People(), r.Cells); p != want[i] {
+			t.Errorf("row %d: %+v; want %+v", r.Num, p, want[i])
+		}
+		if got := Names(tb.People(), r.Cells); got != want[i].Named() {
+			t.Errorf("row %d: Names %v; Named %v", r.Num, got, want[i].Named())
 		}
 	}
-	if !rows[0].Person.Named() || rows[1].Person.Named() {
-		t.Errorf("Named: %v %v; want true false (the second has no company)", rows[0].Person.Named(), rows[1].Person.Named())
+	if !want[0].Named() || want[1].Named() {
+		t.Errorf("Named: %v %v; want true false (the second has no company)", want[0].Named(), want[1].Named())
 	}
 }
 

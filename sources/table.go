@@ -136,9 +136,6 @@ func (t *Table) row(rec record) Row {
 		cells = trimTrailingEmpty(cells)
 	}
 	row := Row{Num: rec.num, Cells: cells, Record: rec.text, EOL: rec.eol}
-	if len(t.people) > 0 {
-		row.Person = person(t.people, cells)
-	}
 	if t.cellsOnly {
 		return row
 	}

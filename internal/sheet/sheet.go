@@ -132,7 +132,6 @@ type Row struct {
 	Cells   []string   // every cell exactly as read, in order
 	IDs     []ident.ID // valid identifiers, normalized, in waterfall order, without repeats
 	Invalid []Invalid  // identifier cells that hold no valid identifier
-	Person  Person     // what the person columns say, if the table has any
 
 	// Record is, for CSV, the row's text exactly as the file held it
 	// (decoded, without its line ending), and EOL the line ending it had
