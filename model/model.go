@@ -54,7 +54,8 @@ type Sheet struct {
 	added  addedIndex
 	sealed bool
 
-	NoIdentifier int // rows without a valid identifier
+	NoIdentifier int // rows without a valid identifier, nor a name to search for
+	NameOnly     int // rows without a valid identifier, with a name to search for
 	Invalid      int // of those, rows with an invalid one
 	Columns      int // identifier columns of the sheet
 	// InvalidRows holds, by row number, why a row without a valid
@@ -202,6 +203,9 @@ func Load(ctx context.Context, path string, opts sources.Options, progress repor
 			name = m.name(sources.PersonOf(people, row.Cells))
 		case sources.Names(people, row.Cells):
 			name = UnreadName
+		}
+		if len(row.IDs) == 0 && name != 0 {
+			m.NameOnly++
 		}
 		if len(row.IDs) == 0 && name == 0 {
 			m.NoIdentifier++

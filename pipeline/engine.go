@@ -113,7 +113,7 @@ func newEngine(ctx context.Context, cfg *Config, j *state.Journal) (*engine, err
 	if err := e.m.CheckWork(e.layout, cfg.Output, len(sinks.DefaultColumns())); err != nil {
 		return nil, err
 	}
-	cfg.Log.Info("input read", "rows_with_identifiers", len(e.m.Rows), "lookups", len(e.m.Lookups), "rows_without", e.m.NoIdentifier, "took", e.clock.Now().Sub(e.started).Round(time.Millisecond))
+	cfg.Log.Info("input read", "rows_with_identifiers", len(e.m.Rows)-e.m.NameOnly, "lookups", len(e.m.Lookups), "rows_by_name_only", e.m.NameOnly, "names", len(e.m.Names), "rows_without", e.m.NoIdentifier, "took", e.clock.Now().Sub(e.started).Round(time.Millisecond))
 	if err := e.takeKept(); err != nil {
 		return nil, err
 	}
