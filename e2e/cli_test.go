@@ -88,6 +88,30 @@ func TestCommandLine(t *testing.T) {
 		if !strings.Contains(out, "bar") {
 			t.Errorf("no progress values:\n%s", out)
 		}
+		out, _ = j.stdout(t, "__complete", "plan", "x.csv", "--column", "")
+		if !strings.Contains(out, "email=") || !strings.Contains(out, "company=") {
+			t.Errorf("no --column kinds:\n%s", out)
+		}
+		out, _ = j.stdout(t, "__complete", "run", "x.csv", "--find-by-name", "")
+		if !strings.Contains(out, "off") {
+			t.Errorf("no --find-by-name values:\n%s", out)
+		}
+	})
+	t.Run("misuse exits 2 with a sentence", func(t *testing.T) {
+		for _, tc := range []struct {
+			args []string
+			want string
+		}{
+			{[]string{"changes"}, "--since DATE is required"},
+			{[]string{"completion", "tcsh"}, "the shells are bash, zsh, fish, powershell"},
+			{[]string{"completion"}, "enrich completion SHELL"},
+			{[]string{"run", j.input, "-o", filepath.Join(j.dir, "o.csv"), "--find-by-name", "maybe"}, "--find-by-name \"maybe\": use auto"},
+		} {
+			res := j.enrich(t, tc.args...)
+			if res.code != 2 || !strings.Contains(res.stderr, tc.want) {
+				t.Errorf("%v: exit %d, %q; want 2 and %q", tc.args, res.code, res.stderr, tc.want)
+			}
+		}
 	})
 	t.Run("quiet", func(t *testing.T) {
 		res := j.enrich(t, append(j.args("--quiet"), "--progress", "auto")...)
@@ -149,6 +173,41 @@ func TestDemoFileModes(t *testing.T) {
 		fi, err := os.Stat(filepath.Join(dir, name))
 		if err != nil || fi.Mode().Perm()&0o111 != 0 {
 			t.Errorf("%s: %v, %v", name, fi.Mode(), err)
+		}
+	}
+}
+
+// TestAPIKeyFile: the key may come from a file ($ENRICH_API_KEY_FILE), as
+// containers and cron jobs keep secrets, read by its owner alone; a file
+// others can read, an empty one, or both variables at once are refused
+// with exit 2 and a sentence saying what to do.
+func TestAPIKeyFile(t *testing.T) {
+	t.Parallel()
+	j := newJob(t, fastService(100), 0)
+	key := filepath.Join(j.dir, "key")
+	if err := os.WriteFile(key, []byte("e2e-key\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	noKey := "ENRICH_API_KEY="
+	if res := j.enrichEnv(t, []string{noKey, "ENRICH_API_KEY_FILE=" + key}, "credits"); res.code != 0 {
+		t.Errorf("a key file of mode 0600: exit %d\n%s", res.code, res.stderr)
+	}
+	for _, tc := range []struct {
+		name string
+		env  []string
+		prep func()
+		want string
+	}{
+		{"readable by others", []string{noKey, "ENRICH_API_KEY_FILE=" + key}, func() { os.Chmod(key, 0o644) }, "chmod 600"},
+		{"both set", []string{"ENRICH_API_KEY_FILE=" + key}, func() { os.Chmod(key, 0o600) }, "keep one"},
+		{"missing", []string{noKey, "ENRICH_API_KEY_FILE=" + key + ".gone"}, func() {}, "no such file"},
+		{"empty", []string{noKey, "ENRICH_API_KEY_FILE=" + key}, func() { os.WriteFile(key, []byte("\n"), 0o600) }, "must hold the key"},
+		{"neither", []string{noKey}, func() {}, "ENRICH_API_KEY_FILE to a file"},
+	} {
+		tc.prep()
+		res := j.enrichEnv(t, tc.env, "credits")
+		if res.code != 2 || !strings.Contains(res.stderr, tc.want) {
+			t.Errorf("%s: exit %d, %q; want 2 and %q", tc.name, res.code, res.stderr, tc.want)
 		}
 	}
 }

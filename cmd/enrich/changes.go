@@ -31,6 +31,9 @@ DATE is a day (2026-05-01) or an instant (2026-05-01T08:00:00Z); -o writes
   enrich changes --since "$(date -d yesterday +%F)" -o moved.csv`,
 		Args: exactArgs(0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if since == "" {
+				return usageErrorf("--since DATE is required: the day (2026-05-01) or instant since which answers are compared, such as --since \"$(date -d yesterday +%%F)\"")
+			}
 			when, err := parseDate(since)
 			if err != nil {
 				return usageErrorf("--since %q: %v", since, err)
@@ -65,7 +68,6 @@ DATE is a day (2026-05-01) or an instant (2026-05-01T08:00:00Z); -o writes
 	f.StringVarP(&output, "output", "o", "", "file to write: .csv, .xlsx or .jsonl (default: print)")
 	f.StringVar(&journal, "journal", defaultJournal, "journal file")
 	f.BoolVar(&withoutContacts, "without-contacts", false, "the lookups made without contacts")
-	cmd.MarkFlagRequired("since")
 	return cmd
 }
 

@@ -23,6 +23,32 @@ var flagValues = map[string][]string{
 	"industry":       wire.Industries,
 	"industries":     wire.Industries,
 	"default-region": {"US", "CA", "GB", "DE", "FR", "ES", "IT", "NL", "IN", "AU", "BR", "MX", "JP"},
+	"find-by-name":   {"auto", "off"},
+}
+
+// columnKinds are what --column names, offered as "KIND=" for the header
+// to follow.
+var columnKinds = []string{"linkedin=", "email=", "phone=", "uid=", "auto=",
+	"name=", "first_name=", "last_name=", "company=", "location=", "city=", "state=", "country=", "title="}
+
+// shells are the shells `enrich completion` writes scripts for.
+var shells = []string{"bash", "zsh", "fish", "powershell"}
+
+// checkCompletion makes `enrich completion` without a shell, or with one
+// it does not know, a misuse (exit 2) that names the shells.
+func checkCompletion(root *cobra.Command) {
+	root.InitDefaultCompletionCmd()
+	c, _, err := root.Find([]string{"completion"})
+	if err != nil || c.Name() != "completion" {
+		return
+	}
+	c.Args = func(cmd *cobra.Command, args []string) error {
+		if len(args) == 0 {
+			return usageErrorf("completion writes a script for a shell: enrich completion SHELL, SHELL one of %s", strings.Join(shells, ", "))
+		}
+		return usageErrorf("completion %q: no script for that shell; the shells are %s", args[0], strings.Join(shells, ", "))
+	}
+	c.RunE = func(cmd *cobra.Command, args []string) error { return cmd.Args(cmd, args) }
 }
 
 // completeFiles offers files of the extensions given, and folders.
@@ -54,6 +80,9 @@ func registerCompletions(root *cobra.Command) {
 				kinds[i] = k.String()
 			}
 			c.RegisterFlagCompletionFunc("prefer", cobra.FixedCompletions(kinds, cobra.ShellCompDirectiveNoFileComp|cobra.ShellCompDirectiveNoSpace))
+		}
+		if c.Flags().Lookup("column") != nil {
+			c.RegisterFlagCompletionFunc("column", cobra.FixedCompletions(columnKinds, cobra.ShellCompDirectiveNoFileComp|cobra.ShellCompDirectiveNoSpace))
 		}
 		if c.Flags().Lookup("output") != nil {
 			c.RegisterFlagCompletionFunc("output", completeFiles(sinks.Extensions...))

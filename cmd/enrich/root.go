@@ -57,7 +57,8 @@ the enriched rows as CSV, Excel or JSON lines.
 
 The service's address and key come from the environment:
   ENRICH_API_URL   base address of the service, e.g. http://127.0.0.1:8700
-  ENRICH_API_KEY   the account's API key (never given as a flag)
+  ENRICH_API_KEY   the account's API key (never given as a flag), or
+  ENRICH_API_KEY_FILE  a file holding it, readable by its owner alone
 
 "enrich emulator" runs a local emulator of the whole service.`,
 		SilenceUsage:  true,
@@ -100,6 +101,7 @@ The service's address and key come from the environment:
 		newVersionCommand(),
 	)
 	registerCompletions(root)
+	checkCompletion(root)
 	return root
 }
 

@@ -60,7 +60,8 @@ every number, the sheet's identifier columns and rows) is checked before
 anything is sent.
 
 The service is configured by the environment:
-  ENRICH_API_KEY   the account's API key (required; never a flag)
+  ENRICH_API_KEY   the account's API key (required; never a flag), or
+  ENRICH_API_KEY_FILE  a file holding it, readable by its owner alone
   ENRICH_API_URL   the service's base address (or --api-url)
 
 Exit codes: 0 complete (every row final); 1 error; 2 bad usage, bad input

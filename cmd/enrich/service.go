@@ -14,9 +14,55 @@ import (
 
 // Environment variables that configure the service.
 const (
-	envAPIKey = api.EnvKey
-	envAPIURL = api.EnvURL
+	envAPIKey     = api.EnvKey
+	envAPIKeyFile = api.EnvKey + "_FILE"
+	envAPIURL     = api.EnvURL
 )
+
+// maxKeyFile bounds the size of a key file: a key is a line, and a file
+// of megabytes named by mistake is refused rather than read.
+const maxKeyFile = 4 << 10
+
+// apiKey returns the account's key: $ENRICH_API_KEY, or the contents of
+// the file $ENRICH_API_KEY_FILE names (a secret a container mounts, a
+// file a cron job keeps), which only its owner may read.
+func apiKey() (string, error) {
+	key, file := strings.TrimSpace(os.Getenv(envAPIKey)), os.Getenv(envAPIKeyFile)
+	switch {
+	case key != "" && file != "":
+		return "", usageErrorf("both %s and %s are set: keep one", envAPIKey, envAPIKeyFile)
+	case file == "" && key == "":
+		return "", usageErrorf("no API key: set %s to the account's key, or %s to a file that holds it (it is never taken as a flag)", envAPIKey, envAPIKeyFile)
+	case file == "":
+		return key, nil
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		return "", usageErrorf("%s: %v", envAPIKeyFile, err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	switch {
+	case err != nil:
+		return "", usageErrorf("%s: %v", envAPIKeyFile, err)
+	case !fi.Mode().IsRegular():
+		return "", usageErrorf("%s: %s is not a file", envAPIKeyFile, file)
+	case fi.Mode().Perm()&0o077 != 0:
+		return "", usageErrorf("%s: %s can be read by others (mode %04o): the key is a secret; chmod 600 it (a Kubernetes secret: defaultMode 0400)", envAPIKeyFile, file, fi.Mode().Perm())
+	case fi.Size() > maxKeyFile:
+		return "", usageErrorf("%s: %s holds %d bytes; a key file holds the key alone", envAPIKeyFile, file, fi.Size())
+	}
+	b := make([]byte, maxKeyFile+1)
+	n, err := f.Read(b)
+	if err != nil && n == 0 {
+		return "", usageErrorf("%s: %s is empty", envAPIKeyFile, file)
+	}
+	key = strings.TrimSpace(string(b[:n]))
+	if key == "" || strings.ContainsAny(key, "\r\n") {
+		return "", usageErrorf("%s: %s must hold the key alone, on one line", envAPIKeyFile, file)
+	}
+	return key, nil
+}
 
 // serviceFlags binds --api-url; the key comes only from the environment, so
 // that it never shows in a process list or a shell history.
@@ -45,9 +91,9 @@ func (s *serviceFlags) connect(g *globals) (*api.Client, *slog.Logger, error) {
 // client returns a client of the service, or a usage error saying what to
 // set.
 func (s *serviceFlags) client(log *slog.Logger) (*api.Client, error) {
-	key := strings.TrimSpace(os.Getenv(envAPIKey))
-	if key == "" {
-		return nil, usageErrorf("no API key: set %s to the account's key (it is never taken as a flag)", envAPIKey)
+	key, err := apiKey()
+	if err != nil {
+		return nil, err
 	}
 	base := s.apiURL
 	if base == "" {
