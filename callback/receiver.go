@@ -109,7 +109,7 @@ func Start(cfg Config) (*Receiver, error) {
 	}
 	ln, err := net.Listen("tcp", cfg.Listen)
 	if err != nil {
-		return nil, listenError(cfg.Listen, err)
+		return nil, ListenError("--listen", cfg.Listen, err)
 	}
 	rc := &Receiver{
 		cfg:    cfg,
@@ -137,14 +137,14 @@ func Start(cfg Config) (*Receiver, error) {
 	return rc, nil
 }
 
-// listenError says why an address cannot be listened on, in the words a
-// user acts on.
-func listenError(addr string, err error) error {
+// ListenError says why the address a flag gives cannot be listened on,
+// in the words a user acts on.
+func ListenError(flag, addr string, err error) error {
 	switch {
 	case errors.Is(err, syscall.EADDRINUSE):
-		return fmt.Errorf("%s is taken by another process; give --listen another port (or stop that process)", addr)
+		return fmt.Errorf("%s is taken by another process; give %s another port (or stop that process)", addr, flag)
 	case strings.Contains(err.Error(), "cannot assign requested address"):
-		return fmt.Errorf("%s is not an address of this machine; --listen takes a local address such as 0.0.0.0:8701", addr)
+		return fmt.Errorf("%s is not an address of this machine; %s takes a local address such as 0.0.0.0:8701", addr, flag)
 	}
 	return err
 }
@@ -361,7 +361,7 @@ func Probe(ctx context.Context, url, token string, c *http.Client) error {
 func Check(ctx context.Context, listen, publicURL string) (string, error) {
 	ln, err := net.Listen("tcp", listen)
 	if err != nil {
-		return "", fmt.Errorf("%w: %v", ErrListen, listenError(listen, err))
+		return "", fmt.Errorf("%w: %v", ErrListen, ListenError("--listen", listen, err))
 	}
 	const path = "/callback/doctor"
 	var tb [16]byte

@@ -68,6 +68,14 @@ func TestCommandLine(t *testing.T) {
 		if !strings.Contains(res.stderr, "taken by another process") || strings.Contains(res.stderr, "unreachable") {
 			t.Errorf("stderr:\n%s", res.stderr)
 		}
+		// The emulator takes its ports before it builds its world.
+		for _, flag := range []string{"--listen", "--mcp-listen"} {
+			args := []string{"emulator", "--people", "1000", "--listen", "127.0.0.1:0", flag, ln.Addr().String()}
+			res = j.enrich(t, args...)
+			if res.code != 2 || !strings.Contains(res.stderr, "taken by another process; give "+flag+" another port") {
+				t.Errorf("%v: exit %d\n%s", args, res.code, res.stderr)
+			}
+		}
 	})
 	t.Run("company find json", func(t *testing.T) {
 		out, res := j.stdout(t, "company", "find", "--json", companySlug(t, j))

@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/enrich-dev/enrich/callback"
 	"github.com/enrich-dev/enrich/emulator"
 	"github.com/enrich-dev/enrich/emulator/world"
 )
@@ -226,6 +227,22 @@ func (o *emulatorOptions) run(ctx context.Context, g *globals) error {
 		o.account.Name = "default"
 		cfg.Default = o.account
 	}
+	// The ports are taken before the world is built: a busy one is told
+	// at once, not after seconds of building.
+	ln, err := net.Listen("tcp", o.listen)
+	if err != nil {
+		return withCode(ExitUsage, callback.ListenError("--listen", o.listen, err))
+	}
+	defer ln.Close()
+	listeners := []net.Listener{ln}
+	if o.mcpListen != "" {
+		mln, err := net.Listen("tcp", o.mcpListen)
+		if err != nil {
+			return withCode(ExitUsage, callback.ListenError("--mcp-listen", o.mcpListen, err))
+		}
+		defer mln.Close()
+		listeners = append(listeners, mln)
+	}
 	start := wall.Now()
 	emu, err := emulator.New(cfg)
 	if err != nil {
@@ -236,21 +253,10 @@ func (o *emulatorOptions) run(ctx context.Context, g *globals) error {
 	// otherwise wait seconds for it.
 	emu.PrepareSearch()
 
-	ln, err := net.Listen("tcp", o.listen)
-	if err != nil {
-		return fmt.Errorf("listen on %s: %w", o.listen, err)
-	}
 	servers := []*http.Server{newEmulatorServer(emu)}
-	listeners := []net.Listener{ln}
-	if o.mcpListen != "" {
-		mln, err := net.Listen("tcp", o.mcpListen)
-		if err != nil {
-			ln.Close()
-			return fmt.Errorf("listen on %s: %w", o.mcpListen, err)
-		}
+	if len(listeners) > 1 {
 		servers = append(servers, newEmulatorServer(emu.MCPHandler()))
-		listeners = append(listeners, mln)
-		log.Info("assistant-protocol server ready", "url", "http://"+mln.Addr().String()+"/mcp")
+		log.Info("assistant-protocol server ready", "url", "http://"+listeners[1].Addr().String()+"/mcp")
 	}
 	log.Info("emulator ready", "url", "http://"+ln.Addr().String(), "mcp", "http://"+ln.Addr().String()+"/mcp", "people", cfg.People, "worldStart", emu.World().Start().Format(time.DateOnly), "accounts", max(1, len(cfg.Accounts)), "startup", wall.Now().Sub(start).Round(time.Millisecond))
 	errc := make(chan error, len(servers))
