@@ -105,6 +105,22 @@ func TestCommandLine(t *testing.T) {
 			t.Errorf("no --find-by-name values:\n%s", out)
 		}
 	})
+	t.Run("plan exits as run would", func(t *testing.T) {
+		nothing := filepath.Join(j.dir, "nothing.csv")
+		names := filepath.Join(j.dir, "names.csv")
+		writeFile(t, nothing, "Notes,Score\nmet at the fair,3\n")
+		writeFile(t, names, "Name,Company\nAna García,Initech\n")
+		for _, args := range [][]string{{"plan", nothing, "--journal", "none"}, {"run", nothing, "-o", filepath.Join(j.dir, "n.csv")}} {
+			res := j.enrich(t, args...)
+			if res.code != 2 || !strings.Contains(res.stderr, "no identifier column") {
+				t.Errorf("%v: exit %d\n%s", args, res.code, res.stderr)
+			}
+		}
+		out, res := j.stdout(t, "plan", names, "--journal", "none")
+		if res.code != 0 || !strings.Contains(out, "rows are found by name and company") {
+			t.Errorf("a sheet of names: exit %d\n%s%s", res.code, out, res.stderr)
+		}
+	})
 	t.Run("misuse exits 2 with a sentence", func(t *testing.T) {
 		for _, tc := range []struct {
 			args []string

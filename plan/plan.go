@@ -86,6 +86,7 @@ type Plan struct {
 	ByName *ByName        `json:"by_name,omitempty"`
 	// nameAndCompany says the person columns give a name and a company.
 	nameAndCompany bool
+	layout         sources.Layout
 
 	// Warnings say what a run would refuse or regret before spending:
 	// a sheet that an .xlsx output cannot hold.
@@ -290,6 +291,7 @@ func Make(ctx context.Context, opts Options) (*Plan, error) {
 	if err := sinks.CheckFits(t.Layout(), sinks.FormatXLSX, len(sinks.DefaultColumns())); err != nil {
 		p.Warnings = append(p.Warnings, "an .xlsx output cannot hold this sheet: "+err.Error())
 	}
+	p.layout = t.Layout()
 	p.UniqueLookups = seen.Len()
 	p.FirstChoiceLookups = p.RowsWithIdentifier - p.DuplicateRows
 	p.WorstCaseCredits = min(p.UniqueLookups, p.RowsWithIdentifier)
@@ -513,4 +515,17 @@ func ResolvedIn(j *state.Journal, withoutContacts bool) func([]ident.ID) int {
 		})
 		return n
 	}
+}
+
+// Refusal is the error a run of the sheet would be refused with before
+// anything is sent, or nil: no column to find anyone by (no identifier
+// column, and no name and company to search for), or no data row.
+func (p *Plan) Refusal() error {
+	switch {
+	case len(p.Columns) == 0 && p.ByName == nil:
+		return sources.NoIdentifierColumn(p.layout)
+	case p.Rows == 0:
+		return sources.NoDataRows(p.layout)
+	}
+	return nil
 }

@@ -34,7 +34,7 @@ func inputError(path string, err error) error {
 var (
 	// ErrNoIdentifierColumn: no column holds profile URLs, e-mails,
 	// phones or uids, by header or by content.
-	ErrNoIdentifierColumn = errors.New("no identifier column found; name one with --column KIND=HEADER (kinds: linkedin, email, phone, uid, or auto for a column of mixed identifiers)")
+	ErrNoIdentifierColumn = errors.New("no identifier column found; name one with --column KIND=HEADER (kinds: linkedin, email, phone, uid, or auto for a column of mixed identifiers), or a name and a company column to find people by name (--column name=HEADER --column company=HEADER)")
 	// ErrNoDataRows: the header is followed by no row.
 	ErrNoDataRows = errors.New("the sheet has a header but no data rows")
 )

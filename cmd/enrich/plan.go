@@ -85,9 +85,18 @@ a column detected wrongly (fix it with --column), shows here first.`,
 				enc := json.NewEncoder(cmd.OutOrStdout())
 				enc.SetIndent("", "  ")
 				enc.SetEscapeHTML(false)
-				return enc.Encode(p)
+				err = enc.Encode(p)
+			} else {
+				err = p.WriteText(cmd.OutOrStdout())
 			}
-			return p.WriteText(cmd.OutOrStdout())
+			if err != nil {
+				return err
+			}
+			// The plan is shown, and exits as a run of the sheet would.
+			if err := p.Refusal(); err != nil {
+				return withCode(ExitUsage, err)
+			}
+			return nil
 		},
 	}
 	f := cmd.Flags()
