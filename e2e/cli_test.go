@@ -105,6 +105,28 @@ func TestCommandLine(t *testing.T) {
 			t.Errorf("no --find-by-name values:\n%s", out)
 		}
 	})
+	t.Run("json for scripts", func(t *testing.T) {
+		out, res := j.stdout(t, "credits", "--json")
+		var credits struct {
+			Pool    string `json:"pool"`
+			Credits *int64 `json:"credits"`
+		}
+		if res.code != 0 || json.Unmarshal([]byte(out), &credits) != nil || credits.Pool != "standard" || credits.Credits == nil {
+			t.Errorf("credits --json: exit %d, %q", res.code, out)
+		}
+		out, res = j.stdout(t, "doctor", "--json", "--listen", "127.0.0.1:0")
+		var doctor struct {
+			OK     bool `json:"ok"`
+			Checks []struct {
+				Check  string `json:"check"`
+				OK     bool   `json:"ok"`
+				Detail string `json:"detail"`
+			} `json:"checks"`
+		}
+		if err := json.Unmarshal([]byte(out), &doctor); err != nil || res.code != 0 || !doctor.OK || len(doctor.Checks) != 4 || doctor.Checks[3].Check != "callbacks" {
+			t.Errorf("doctor --json: exit %d, %v, %q", res.code, err, out)
+		}
+	})
 	t.Run("plan exits as run would", func(t *testing.T) {
 		nothing := filepath.Join(j.dir, "nothing.csv")
 		names := filepath.Join(j.dir, "names.csv")

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 
@@ -15,6 +16,7 @@ func newDoctorCommand(g *globals) *cobra.Command {
 		svc            serviceFlags
 		listen, public string
 		skipReachCheck bool
+		asJSON         bool
 	)
 	cmd := &cobra.Command{
 		Use:   "doctor",
@@ -25,18 +27,26 @@ func newDoctorCommand(g *globals) *cobra.Command {
   - that a request sent to the public callback URL (--public-url, default
     http://LISTEN) reaches a listener on --listen. A callback that never
     arrives is most often an address that leads elsewhere: a server with no
-    public address, a closed firewall, a tunnel that is down.`,
+    public address, a closed firewall, a tunnel that is down.
+With --json it prints {"ok": bool, "checks": [{"check", "ok", "detail"}]}
+for scripts; the exit code is the same (1 when a check failed).`,
 		Args: exactArgs(0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			out := cmd.OutOrStdout()
 			failed := 0
+			var checks []doctorCheck
+			var name string // of the check that comes next
 			check := func(ok bool, format string, a ...any) {
+				detail := fmt.Sprintf(format, a...)
+				checks = append(checks, doctorCheck{Check: name, OK: ok, Detail: detail})
 				mark := "ok  "
 				if !ok {
 					mark = "FAIL"
 					failed++
 				}
-				fmt.Fprintf(out, "%s %s\n", mark, fmt.Sprintf(format, a...))
+				if !asJSON {
+					fmt.Fprintf(out, "%s %s\n", mark, detail)
+				}
 			}
 			c, _, err := svc.connect(g)
 			if err != nil {
@@ -44,11 +54,14 @@ func newDoctorCommand(g *globals) *cobra.Command {
 			}
 			service := redact.URL(c.BaseURL())
 			n, _, err := c.Credits(cmd.Context(), false)
+			name = "service"
 			if err != nil {
 				check(false, "service at %s: %v", service, serviceError(err))
 			} else {
 				check(true, "service at %s accepts the key", service)
+				name = "standard_credits"
 				check(n > 0, "standard credits (lookups with contacts): %d%s", n, hint(n, "top up the account, or use --without-contacts"))
+				name = "without_contacts_credits"
 				if m, _, err := c.Credits(cmd.Context(), true); err != nil {
 					check(false, "without-contacts credits: %v", serviceError(err))
 				} else {
@@ -56,12 +69,23 @@ func newDoctorCommand(g *globals) *cobra.Command {
 				}
 			}
 			if !skipReachCheck {
+				name = "callbacks"
 				url, err := callback.Check(cmd.Context(), listen, public)
 				if err != nil {
 					check(false, "callbacks: %s does not reach a listener on %s: %s", redact.URL(url), listen, redact.Text(err.Error()))
-					writeReachHelp(out)
+					if !asJSON {
+						writeReachHelp(out)
+					}
 				} else {
 					check(true, "callbacks: %s reaches the listener on %s", redact.URL(url), listen)
+				}
+			}
+			if asJSON {
+				if err := json.NewEncoder(out).Encode(struct {
+					OK     bool          `json:"ok"`
+					Checks []doctorCheck `json:"checks"`
+				}{failed == 0, checks}); err != nil {
+					return err
 				}
 			}
 			if failed > 0 {
@@ -75,7 +99,15 @@ func newDoctorCommand(g *globals) *cobra.Command {
 	f.StringVar(&listen, "listen", callback.DefaultListen, "address the run's callback receiver listens on")
 	f.StringVar(&public, "public-url", "", "address at which the service reaches the receiver (default http://LISTEN)")
 	f.BoolVar(&skipReachCheck, "skip-callback-check", false, "do not check callback reachability (for --sync runs)")
+	f.BoolVar(&asJSON, "json", false, "print the checks as JSON: {\"ok\", \"checks\": [{\"check\", \"ok\", \"detail\"}]}")
 	return cmd
+}
+
+// doctorCheck is one check of `enrich doctor`, for --json.
+type doctorCheck struct {
+	Check  string `json:"check"` // service, standard_credits, without_contacts_credits or callbacks
+	OK     bool   `json:"ok"`
+	Detail string `json:"detail"` // the sentence the text output prints
 }
 
 func hint(n int64, what string) string {
