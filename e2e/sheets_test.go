@@ -352,3 +352,45 @@ func sheetXML(t *testing.T, path, part string) string {
 	t.Fatalf("%s has no part %s", path, part)
 	return ""
 }
+
+// TestCoverSheet: a workbook whose first sheet is a cover (one cell of
+// text) and whose second holds the leads is read from the second, by plan
+// and run alike; with two sheets of leads after the cover, both refuse
+// with exit 2, naming them and --sheet.
+func TestCoverSheet(t *testing.T) {
+	t.Parallel()
+	j := newJob(t, fastService(1000), 1)
+	ps := people(j, 3)
+	write := func(path string, sheets ...string) {
+		f := excelize.NewFile()
+		defer f.Close()
+		f.SetCellValue("Sheet1", "A1", "Leads export from the CRM, do not edit")
+		for _, name := range sheets {
+			f.NewSheet(name)
+			f.SetSheetRow(name, "A1", &[]string{"Name", "LinkedIn"})
+			for i, p := range ps {
+				f.SetSheetRow(name, fmt.Sprintf("A%d", i+2), &[]string{p.FullName, p.ProfileURL()})
+			}
+		}
+		if err := f.SaveAs(path); err != nil {
+			t.Fatal(err)
+		}
+	}
+	one := filepath.Join(j.dir, "cover.xlsx")
+	write(one, "Leads")
+	out, res := j.stdout(t, "plan", one, "--journal", "none")
+	if res.code != 0 || !strings.Contains(out, `sheet "Leads"`) || !strings.Contains(out, `linkedin  "LinkedIn"`) {
+		t.Errorf("plan of a workbook with a cover sheet: exit %d\n%s%s", res.code, out, res.stderr)
+	}
+	j.input, j.output = one, filepath.Join(j.dir, "cover-out.xlsx")
+	j.enrich(t, j.args()...).expectCode(t, 0)
+
+	two := filepath.Join(j.dir, "two.xlsx")
+	write(two, "Leads", "More leads")
+	for _, args := range [][]string{{"plan", two, "--journal", "none"}, {"run", two, "-o", filepath.Join(j.dir, "two-out.csv")}} {
+		res := j.enrich(t, args...)
+		if res.code != 2 || !strings.Contains(res.stderr, `"Leads", "More leads"`) || !strings.Contains(res.stderr, "--sheet") {
+			t.Errorf("%v: exit %d\n%s", args[:1], res.code, res.stderr)
+		}
+	}
+}
