@@ -394,3 +394,57 @@ func TestCoverSheet(t *testing.T) {
 		}
 	}
 }
+
+// TestTitleRowAboveHeader: a CRM export with a title row above its header
+// is read from its real header, by plan and run; the
+// columns can be named by it; the output keeps the rows above the header
+// as they were, in CSV byte for byte and in a workbook made from it;
+// --header-row names the header outright.
+func TestTitleRowAboveHeader(t *testing.T) {
+	t.Parallel()
+	j := newJob(t, fastService(10000), 20)
+	body, err := os.ReadFile(j.input)
+	if err != nil {
+		t.Fatal(err)
+	}
+	title := "Leads export from CRM, do not edit\r\n"
+	writeFile(t, j.input, title+string(body))
+	out, res := j.stdout(t, "plan", j.input, "--journal", "none", "--default-region", "US")
+	if res.code != 0 || !strings.Contains(out, "header on row 2") || !strings.Contains(out, `linkedin  "LinkedIn URL"`) {
+		t.Fatalf("plan: exit %d\n%s%s", res.code, out, res.stderr)
+	}
+	j.enrich(t, j.args("--column", "linkedin=LinkedIn URL")...).expectCode(t, 0)
+	got, err := os.ReadFile(j.output)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(string(got), title+"First Name,") {
+		t.Errorf("the output begins %q; want the title, then the header", string(got)[:min(len(got), 80)])
+	}
+	j.checkRows(t) // read back by enrich's reader, which finds the header too
+
+	// A workbook made from it keeps the title above its header.
+	xlsx := filepath.Join(j.dir, "titled.xlsx")
+	j.enrich(t, "export", j.input, "-o", xlsx, "--journal", j.journal, "--default-region", "US").expectCode(t, 0)
+	f, err := excelize.OpenFile(xlsx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if a1, _ := f.GetCellValue(f.GetSheetName(0), "A1"); a1 != "Leads export from CRM" {
+		t.Errorf("A1 = %q; want the title", a1)
+	}
+	if a2, _ := f.GetCellValue(f.GetSheetName(0), "A2"); a2 != "First Name" {
+		t.Errorf("A2 = %q; want the header", a2)
+	}
+
+	// --header-row names the header; a row that does not exist is refused.
+	out, res = j.stdout(t, "plan", j.input, "--journal", "none", "--header-row", "2")
+	if res.code != 0 || !strings.Contains(out, "header on row 2") {
+		t.Errorf("--header-row 2: exit %d\n%s%s", res.code, out, res.stderr)
+	}
+	res = j.enrich(t, "plan", j.input, "--journal", "none", "--header-row", "9999")
+	if res.code != 2 || !strings.Contains(res.stderr, "no row 9999") {
+		t.Errorf("--header-row 9999: exit %d\n%s", res.code, res.stderr)
+	}
+}

@@ -86,6 +86,19 @@ func newCSVWriter(path string, layout sheet.Layout, opts Options) (*csvWriter, e
 	if layout.SepLine {
 		c.line.WriteString("sep=" + c.delim + c.eol)
 	}
+	// The rows above the header (a title, a note) come back as they were.
+	for _, above := range layout.Above {
+		if c.sameKind {
+			c.line.WriteString(above.Text)
+		} else {
+			c.writeCells(above.Cells, c.guard)
+		}
+		if above.EOL != "" && c.sameKind {
+			c.line.WriteString(above.EOL)
+		} else {
+			c.line.WriteString(c.eol)
+		}
+	}
 	if c.sameKind && layout.HeaderRecord != "" {
 		c.line.WriteString(layout.HeaderRecord)
 		c.pad(len(layout.Header))

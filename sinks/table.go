@@ -57,7 +57,7 @@ func CreateTable[T any](path string) (*Table[T], error) {
 	t.header = append([]string(nil), t.cells.record...)
 	switch format {
 	case FormatXLSX:
-		if t.sheet, err = newStreamSheet(path, ""); err != nil {
+		if t.sheet, err = newStreamSheet(path, "", 1); err != nil {
 			return nil, err
 		}
 		err = t.sheet.writeRow(t.header)

@@ -32,14 +32,16 @@ type streamSheet struct {
 	zw      *zip.Writer
 	sheet   io.Writer
 	bold    int
+	header  int // the header's row
 	row     int
 	width   int
 	letters []string
 	out     bytes.Buffer
 }
 
-// newStreamSheet starts a workbook of one sheet called name at path.
-func newStreamSheet(path, name string) (*streamSheet, error) {
+// newStreamSheet starts a workbook of one sheet called name at path,
+// whose header is row header (1-based): bold, frozen, filtered.
+func newStreamSheet(path, name string, header int) (*streamSheet, error) {
 	tmpl, bold, err := workbookTemplate(name)
 	if err != nil {
 		return nil, fmt.Errorf("create %s: %w", path, err)
@@ -48,7 +50,7 @@ func newStreamSheet(path, name string) (*streamSheet, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &streamSheet{file: file, bold: bold}
+	s := &streamSheet{file: file, bold: bold, header: header}
 	s.buf = bufio.NewWriterSize(file, 256<<10)
 	s.zw = newZipWriter(s.buf)
 	zr, err := zip.NewReader(bytes.NewReader(tmpl), int64(len(tmpl)))
@@ -70,7 +72,7 @@ func newStreamSheet(path, name string) (*streamSheet, error) {
 		return nil, fmt.Errorf("create %s: %w", path, err)
 	}
 	s.out.WriteString(xml.Header + `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">` +
-		`<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>` +
+		`<sheetViews><sheetView workbookViewId="0"><pane ySplit="` + strconv.Itoa(header) + `" topLeftCell="A` + strconv.Itoa(header+1) + `" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>` +
 		`<sheetFormatPr defaultRowHeight="15"/><sheetData>`)
 	return s, nil
 }
@@ -128,7 +130,7 @@ func (s *streamSheet) writeRow(cells []string) error {
 	s.width = max(s.width, len(cells))
 	row := strconv.Itoa(s.row)
 	style := ""
-	if s.row == 1 {
+	if s.row == s.header {
 		style = ` s="` + strconv.Itoa(s.bold) + `"`
 	}
 	s.out.WriteString(`<row r="` + row + `">`)
@@ -169,7 +171,7 @@ func fitCell(v string) string {
 func (s *streamSheet) commit() error {
 	s.out.WriteString(`</sheetData>`)
 	if s.width > 0 {
-		s.out.WriteString(`<autoFilter ref="A1:` + s.letters[s.width-1] + strconv.Itoa(max(s.row, 1)) + `"/>`)
+		s.out.WriteString(`<autoFilter ref="A` + strconv.Itoa(s.header) + `:` + s.letters[s.width-1] + strconv.Itoa(max(s.row, s.header)) + `"/>`)
 	}
 	s.out.WriteString(`<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>`)
 	err := s.flush()
@@ -199,11 +201,17 @@ type xlsxWriter struct {
 var _ Writer = (*xlsxWriter)(nil)
 
 func newXLSXWriter(path string, layout sheet.Layout, opts Options) (*xlsxWriter, error) {
-	s, err := newStreamSheet(path, layout.Sheet)
+	s, err := newStreamSheet(path, layout.Sheet, len(layout.Above)+1)
 	if err != nil {
 		return nil, err
 	}
 	x := &xlsxWriter{s: s, layout: layout, columns: opts.columns()}
+	for _, above := range layout.Above { // a title, a note: as they were
+		if err := s.writeRow(above.Cells); err != nil {
+			s.abort()
+			return nil, err
+		}
+	}
 	if err := s.writeRow(append(append([]string(nil), layout.Header...), ColumnNames(x.columns)...)); err != nil {
 		s.abort()
 		return nil, err

@@ -21,6 +21,9 @@ type Options struct {
 	// Prefer reorders the waterfall: these kinds first, the others after in
 	// their default order.
 	Prefer []ident.Kind
+	// HeaderRow is the row number (as the sheet shows it) of the header;
+	// 0 finds it among the first rows.
+	HeaderRow int
 	// CellsOnly reads rows without their identifiers: Row.IDs and
 	// Row.Invalid stay empty. A second pass over a table whose
 	// identifiers are already known reads it at the cost of its cells.

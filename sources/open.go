@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/enrich-dev/enrich/internal/ident"
+	"github.com/enrich-dev/enrich/internal/sheet"
 )
 
 // Open opens a CSV or .xlsx file (told apart by content, not by name),
@@ -111,7 +112,7 @@ func newTable(src recordReader, layout Layout, region string, overrides []overri
 	for i, k := range order {
 		t.rank[k] = i
 	}
-	if err := t.start(&layout, overrides, order); err != nil {
+	if err := t.start(&layout, overrides, order, opts.HeaderRow); err != nil {
 		_ = src.close()
 		return nil, err
 	}
@@ -127,31 +128,59 @@ const (
 	sampleBytes = 16 << 20
 )
 
+// headerLookahead is the number of rows, blank ones aside, among which
+// the header is looked for: a title or a note above it is common in CRM
+// and event exports.
+const headerLookahead = 10
+
 // start reads the header and the sample, and detects the columns.
-func (t *Table) start(layout *Layout, overrides []override, order []ident.Kind) error {
-	for {
+func (t *Table) start(layout *Layout, overrides []override, order []ident.Kind, headerRow int) error {
+	var seen []record // the rows read before the header is chosen
+	for nonBlank := 0; headerRow > 0 || nonBlank < headerLookahead; {
 		rec, err := t.src.next()
 		if errors.Is(err, io.EOF) {
-			if x, ok := t.src.(*xlsxReader); ok {
-				return x.emptySheet()
-			}
-			return fmt.Errorf("read %s: no header row: the file is empty", layout.Path)
+			t.done = true
+			break
 		}
 		if err != nil {
 			return err
 		}
-		if !isBlank(rec.cells) {
-			layout.Header = rec.cells
-			layout.HeaderRow = rec.num
-			layout.HeaderRecord, layout.HeaderEOL = rec.text, rec.eol
+		seen = append(seen, rec)
+		if headerRow > 0 && rec.num >= headerRow {
 			break
 		}
+		if !isBlank(rec.cells) {
+			nonBlank++
+		}
+	}
+	pick, err := pickHeader(seen, headerRow)
+	if err != nil {
+		return fmt.Errorf("read %s: %w", layout.Path, err)
+	}
+	if pick < 0 {
+		if x, ok := t.src.(*xlsxReader); ok {
+			return x.emptySheet()
+		}
+		return fmt.Errorf("read %s: no header row: the file is empty", layout.Path)
+	}
+	rec := seen[pick]
+	layout.Header = rec.cells
+	layout.HeaderRow = rec.num
+	layout.HeaderRecord, layout.HeaderEOL = rec.text, rec.eol
+	for _, above := range seen[:pick] {
+		layout.Above = append(layout.Above, sheet.Line{Num: above.num, Cells: above.cells, Text: above.text, EOL: above.eol})
 	}
 	layout.Names = distinctNames(layout.Header)
 	t.layout = *layout
 	t.measure(layout.Header)
 	size := 0
-	for len(t.pending) < sampleRows && size < sampleBytes {
+	for _, rec := range seen[pick+1:] {
+		if !isBlank(rec.cells) || !isBlank(rec.values) {
+			t.pending = append(t.pending, rec)
+			size += recordSize(rec)
+		}
+	}
+	for !t.done && len(t.pending) < sampleRows && size < sampleBytes {
 		rec, err := t.src.next()
 		if errors.Is(err, io.EOF) {
 			t.done = true
@@ -204,4 +233,52 @@ func (t *Table) measure(cells []string) {
 			}
 		}
 	}
+}
+
+// pickHeader chooses the header among the first rows: the row headerRow
+// names, or the first row that is not blank, unless a later one reads
+// more as a header (at least two cells that name an identifier or a
+// person field in the spellings exports use, and more than the first
+// row): a title row above the header. It returns -1 when every row is
+// blank.
+func pickHeader(rows []record, headerRow int) (int, error) {
+	if headerRow > 0 {
+		if len(rows) == 0 || rows[len(rows)-1].num != headerRow {
+			return -1, fmt.Errorf("--header-row %d: the sheet has no row %d", headerRow, headerRow)
+		}
+		if isBlank(rows[len(rows)-1].cells) {
+			return -1, fmt.Errorf("--header-row %d: row %d is blank", headerRow, headerRow)
+		}
+		return len(rows) - 1, nil
+	}
+	first, best, bestScore := -1, -1, 0
+	for i, rec := range rows {
+		if isBlank(rec.cells) {
+			continue
+		}
+		score := headerScore(rec.cells)
+		if first < 0 {
+			first, best, bestScore = i, i, score
+			continue
+		}
+		if score >= 2 && score > bestScore {
+			best, bestScore = i, score
+		}
+	}
+	return best, nil
+}
+
+// headerScore counts the cells that are a known header of an identifier
+// or of a person field.
+func headerScore(cells []string) int {
+	n := 0
+	for _, c := range cells {
+		key := headerKey(c)
+		if _, ok := headerAliases[key]; ok {
+			n++
+		} else if _, ok := personAliases[key]; ok {
+			n++
+		}
+	}
+	return n
 }

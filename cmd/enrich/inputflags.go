@@ -18,6 +18,7 @@ type inputFlags struct {
 	region  string
 	prefer  []string
 	byName  string
+	header  int
 }
 
 func (in *inputFlags) register(f *pflag.FlagSet) {
@@ -31,6 +32,7 @@ func (in *inputFlags) register(f *pflag.FlagSet) {
 		"find the person of a row without a usable identifier (or whose identifiers found nobody) by name and\n"+
 			"company through the people search: auto (when the sheet has name and company columns) or off")
 	f.StringVar(&in.sheet, "sheet", "", "worksheet to read from an .xlsx input (default: the first visible sheet)")
+	f.IntVar(&in.header, "header-row", 0, "row number of the header, as the spreadsheet shows it (default: found among the first rows;\na title or note above it is kept in the output)")
 	f.StringVar(&in.region, "default-region", "",
 		"region of phone numbers written without a country code, as an ISO 3166 code such as US or DE;\n"+
 			"without it such numbers are invalid")
@@ -49,6 +51,10 @@ func (in *inputFlags) options() (sources.Options, error) {
 	if _, err := in.findByName(); err != nil {
 		return opts, err
 	}
+	if in.header < 0 {
+		return opts, usageErrorf("--header-row %d: give the header's row number, 1 or more (0 finds it)", in.header)
+	}
+	opts.HeaderRow = in.header
 	return opts, nil
 }
 

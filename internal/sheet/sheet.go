@@ -29,6 +29,9 @@ type Layout struct {
 	Header    []string // the header cells exactly as read
 	Names     []string // distinct, non-empty names for the header cells
 	HeaderRow int      // row number of the header (1-based)
+	// Above are the rows above the header (a title, a note, blank lines),
+	// which an output keeps as they were.
+	Above []Line
 
 	// CSV only.
 	Encoding  string // utf-8, utf-16le, utf-16be or windows-1252
@@ -58,6 +61,14 @@ type Layout struct {
 	// skipped, are not counted): after the whole table was read, the rows
 	// a new sheet of the file would hold below its header.
 	Rows int
+}
+
+// Line is a row above a sheet's header: its cells, and for CSV its text
+// exactly as the file held it and its line ending.
+type Line struct {
+	Num       int
+	Cells     []string
+	Text, EOL string
 }
 
 // EOL returns the line ending most lines of a CSV file end with.
