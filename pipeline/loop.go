@@ -27,6 +27,9 @@ func (e *engine) loop(ctx context.Context) error {
 		e.startSearches()
 		e.tick(now, false)
 		if e.finished(now) {
+			if e.takeArrived() {
+				continue // what arrived may move rows on: a search by name, a lookup
+			}
 			return e.err
 		}
 		wake = earliest(wake, now.Add(time.Second)) // progress
@@ -51,6 +54,26 @@ func (e *engine) loop(ctx context.Context) error {
 			e.halt(report.StopInterrupted, nil)
 			ctx = context.WithoutCancel(ctx)
 		}
+	}
+}
+
+// takeArrived applies the deliveries and outcomes that arrived but were
+// not taken yet, and reports whether there were any: a callback committed
+// just as its request was given up moves rows on (their identifiers found
+// nobody: to their search by name), which the loop must see before it
+// ends.
+func (e *engine) takeArrived() bool {
+	took := false
+	for {
+		select {
+		case d := <-e.deliveries:
+			e.delivered(d)
+		case o := <-e.outcomes:
+			e.handle(o)
+		default:
+			return took
+		}
+		took = true
 	}
 }
 
