@@ -168,10 +168,15 @@ type searched struct {
 	err    error
 }
 
-// wantSearch queues the search of name n, once.
+// wantSearch queues the search of name n, once; once searching stopped,
+// the rows that wait on it wait for the next run.
 func (e *engine) wantSearch(n int32) {
 	nm := &e.m.Names[n]
 	if nm.Queued || nm.Status != "" {
+		return
+	}
+	if e.sr.stopped != "" {
+		e.unsearched(n)
 		return
 	}
 	nm.Queued = true
