@@ -127,6 +127,38 @@ func TestCommandLine(t *testing.T) {
 			t.Errorf("doctor --json: exit %d, %v, %q", res.code, err, out)
 		}
 	})
+	t.Run("json log", func(t *testing.T) {
+		res := j.enrich(t, append(j.args(), "--log-format", "json", "--journal", filepath.Join(j.dir, "json.journal"), "-o", filepath.Join(j.dir, "json.csv"))...)
+		res.expectCode(t, 0)
+		lines := 0
+		for _, line := range strings.Split(res.stderr, "\n") {
+			if !strings.HasPrefix(line, "{") {
+				continue
+			}
+			lines++
+			var rec map[string]any
+			if err := json.Unmarshal([]byte(line), &rec); err != nil {
+				t.Fatalf("%v: %s", err, line)
+			}
+			for k, v := range rec {
+				if strings.Contains(k, " ") {
+					t.Errorf("key %q has a space: %s", k, line)
+				}
+				switch k {
+				case "took", "eta", "items_per_minute":
+					if _, ok := v.(float64); !ok {
+						t.Errorf("%s is %T, not a number: %s", k, v, line)
+					}
+				}
+			}
+			if took, ok := rec["took"].(float64); ok && took > 60 {
+				t.Errorf("took %v: not in seconds: %s", took, line)
+			}
+		}
+		if lines == 0 {
+			t.Errorf("no JSON log lines:\n%s", res.stderr)
+		}
+	})
 	t.Run("plan exits as run would", func(t *testing.T) {
 		nothing := filepath.Join(j.dir, "nothing.csv")
 		names := filepath.Join(j.dir, "names.csv")

@@ -3,7 +3,9 @@ package main
 import (
 	"fmt"
 	"log/slog"
+	"math"
 	"os"
+	"strings"
 	"sync"
 	"time"
 
@@ -116,8 +118,8 @@ func (p *logProgress) Done(s pipeline.Snapshot) { p.line("finished", s) }
 
 func (p *logProgress) line(msg string, s pipeline.Snapshot) {
 	attrs := []any{"rows", s.Rows, "done", s.Resolved, "queued", s.Queued, "in_flight", s.InFlight,
-		"items_per_minute", fmt.Sprintf("%.0f", s.ItemsPerMinute), "profiles_received", s.ProfilesReceived,
-		"balance_drop", s.BalanceDrop, "eta", eta(s)}
+		"items_per_minute", math.Round(s.ItemsPerMinute), "profiles_received", s.ProfilesReceived,
+		"balance_drop", s.BalanceDrop, "eta", etaOf(s)}
 	if s.HeldBy != "" {
 		attrs = append(attrs, "waiting_for_the_accounts_budget", s.HeldBy)
 	}
@@ -129,12 +131,20 @@ func creditsText(s pipeline.Snapshot) string {
 	return fmt.Sprintf("%d profiles, balance −%d", s.ProfilesReceived, s.BalanceDrop)
 }
 
-func eta(s pipeline.Snapshot) string {
+// etaOf is the time left, rounded to the second: a duration, which a JSON
+// log writes in seconds.
+func etaOf(s pipeline.Snapshot) time.Duration {
 	if s.Waiting == 0 {
-		return "0s"
+		return 0
 	}
-	return s.ETA().Round(time.Second).String()
+	return s.ETA().Round(time.Second)
 }
+
+// logKey is a progress pass's name as a log key: "rows written" is
+// rows_written.
+func logKey(what string) string { return strings.ReplaceAll(what, " ", "_") }
+
+func eta(s pipeline.Snapshot) string { return etaOf(s).String() }
 
 // counter shows a count that grows towards a total (-1: not known):
 // profiles fetched of a search's matches, rows of an output written.
@@ -189,9 +199,9 @@ func (c *counter) update(n int, of int64) {
 		if wall.Now().Sub(c.last) >= 30*time.Second {
 			c.last = wall.Now()
 			if of < 0 {
-				c.log.Info("progress", c.what, n)
+				c.log.Info("progress", logKey(c.what), n)
 			} else {
-				c.log.Info("progress", c.what, n, "of", of)
+				c.log.Info("progress", logKey(c.what), n, "of", of)
 			}
 		}
 	}

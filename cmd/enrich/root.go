@@ -38,6 +38,13 @@ func (g *globals) loggerTo(w io.Writer) (*slog.Logger, error) {
 	case "text":
 		return slog.New(redact.NewHandler(slog.NewTextHandler(w, opts))), nil
 	case "json":
+		// Durations in seconds, as numbers, like the reports.
+		opts.ReplaceAttr = func(_ []string, a slog.Attr) slog.Attr {
+			if a.Value.Kind() == slog.KindDuration {
+				return slog.Float64(a.Key, a.Value.Duration().Seconds())
+			}
+			return a
+		}
 		return slog.New(redact.NewHandler(slog.NewJSONHandler(w, opts))), nil
 	}
 	return nil, usageErrorf("--log-format %q: use text or json", g.logFormat)
