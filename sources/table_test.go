@@ -3,13 +3,14 @@ package sources
 import (
 	"errors"
 	"fmt"
-	"github.com/xuri/excelize/v2"
 	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/xuri/excelize/v2"
 
 	"github.com/enrich-dev/enrich/internal/ident"
 	"github.com/enrich-dev/enrich/sources/csvfile"
