@@ -201,31 +201,19 @@ func oneLine(s string) string {
 	return s
 }
 
-// isPlaceholder reports whether a trimmed cell says it holds nothing.
+// isPlaceholder reports whether a trimmed cell says it holds nothing. A
+// cell that cannot be a placeholder by its first byte is not lowered:
+// readers ask this of every name cell of a million rows.
 func isPlaceholder(v string) bool {
-	return v == "" || len(v) <= maxPlaceholder && placeholders[strings.ToLower(v)]
+	if v == "" {
+		return true
+	}
+	if len(v) > maxPlaceholder || strings.IndexByte("-?.#nNuU\xe2", v[0]) < 0 {
+		return false
+	}
+	return placeholders[strings.ToLower(v)]
 }
 
-// Names reports, without reading the person, whether a row's person
-// columns give a name and a company (Person.Named of PersonOf): a reader
-// of a million rows asks it of each, and reads the person of few.
-func Names(cols []PersonColumn, cells []string) bool {
-	var name, first, last, company bool
-	for _, c := range cols {
-		if c.Index >= len(cells) {
-			continue
-		}
-		has := !isPlaceholder(strings.TrimSpace(cells[c.Index]))
-		switch c.Field {
-		case sheet.FieldName:
-			name = has
-		case sheet.FieldFirstName:
-			first = has
-		case sheet.FieldLastName:
-			last = has
-		case sheet.FieldCompany:
-			company = has
-		}
-	}
-	return (name || first && last) && company
-}
+// Names reports whether a row's person columns give a name and a company
+// (Person.Named of PersonOf); it copies nothing.
+func Names(cols []PersonColumn, cells []string) bool { return PersonOf(cols, cells).Named() }

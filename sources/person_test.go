@@ -133,3 +133,20 @@ func TestPersonOverrideErrors(t *testing.T) {
 		t.Errorf("parseField: %q %v", f, ok)
 	}
 }
+
+// TestPlaceholder: the quick test by first byte lets every placeholder
+// through, in any case, and no name.
+func TestPlaceholder(t *testing.T) {
+	for p := range placeholders {
+		for _, v := range []string{p, strings.ToUpper(p)} {
+			if !isPlaceholder(v) {
+				t.Errorf("%q is not taken for a placeholder", v)
+			}
+		}
+	}
+	for _, v := range []string{"Nina", "Acme", "Ana", "Ünal", "Éric"} {
+		if isPlaceholder(v) {
+			t.Errorf("%q is taken for a placeholder", v)
+		}
+	}
+}
