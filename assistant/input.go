@@ -21,7 +21,13 @@ type sheetInput struct {
 }
 
 // byName reports whether rows may be found by name (find_by_name).
-func (in sheetInput) byName() (bool, error) { return byname.ParseMode(in.FindByName) }
+func (in sheetInput) byName() (bool, error) {
+	on, err := byname.ParseMode(in.FindByName)
+	if err != nil {
+		return false, fmt.Errorf("find_by_name %w", err)
+	}
+	return on, nil
+}
 
 // options returns the reading options, or an error that says which input
 // is wrong.

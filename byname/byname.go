@@ -3,7 +3,7 @@
 // the company, current or past, judges every candidate with package match,
 // and says who the row's person is only when exactly one agrees. The
 // outcome is a state.NameSearch, which the run journals under the row's
-// Key so that the same row is never searched twice.
+// match.Key so that the same row is never searched twice.
 package byname
 
 import (
@@ -44,38 +44,6 @@ const MaxConcurrent = 3
 // on when it is reset.
 var ErrQuota = errors.New("the daily search quota is spent")
 
-// Row is what a search needs of a row: its person, read for matching.
-func Row(p sheet.Person) match.Row {
-	var name match.Name
-	if p.First != "" || p.Last != "" {
-		name = match.SplitName(p.First, p.Last)
-	}
-	if name.IsZero() && p.Name != "" {
-		name = match.ParseName(p.Name)
-	}
-	return match.Row{Name: name, Company: p.Company, Location: p.Location, Title: p.Title}
-}
-
-// Searchable reports whether a row's person can be searched for: a name
-// of a given and a family name, and a company.
-func Searchable(p sheet.Person) bool {
-	_, ok := Key(p)
-	return ok
-}
-
-// Key names what a row's search looks for, the same for every spelling of
-// the same name, company, place and title: the journal keeps searches by
-// it. ok is false when the person cannot be searched for (see
-// Searchable).
-func Key(p sheet.Person) (key string, ok bool) {
-	r := Row(p)
-	company := match.CompanyOf(r.Company)
-	if r.Name.IsZero() || company == "" {
-		return "", false
-	}
-	return strings.Join([]string{r.Name.String(), company, match.Fold(r.Location), match.Fold(r.Title)}, "|"), true
-}
-
 // Find searches for a row's person and judges the candidates. It searches
 // by name at the company, current or past; when more people come than one
 // page holds and the row gives a place, it searches again there. A row is
@@ -83,7 +51,7 @@ func Key(p sheet.Person) (key string, ok bool) {
 // one agrees. The error is ErrQuota when the daily quota is spent, or
 // what else stopped the search; the outcome is then not to be kept.
 func Find(ctx context.Context, s Searcher, p sheet.Person, now time.Time) (state.NameSearch, error) {
-	row := Row(p)
+	row := match.RowOf(p)
 	out := state.NameSearch{At: now.UTC()}
 	q := query(row, p)
 	for attempt := 0; ; attempt++ {
@@ -249,11 +217,15 @@ func pick(profiles []wire.SearchProfile, agreeing []int, row match.Row) []state.
 	return out
 }
 
+// PastCompany is what agreed, in NameSearch.Agreed, for a person matched
+// at a company they left.
+const PastCompany = "past company"
+
 // agreed says what agreed between the row and the person matched.
 func agreed(v match.Verdict) string {
 	parts := []string{"name", "company"}
 	if v.Moved {
-		parts[1] = "past company"
+		parts[1] = PastCompany
 	}
 	if v.Location {
 		parts = append(parts, "location")
@@ -296,5 +268,5 @@ func ParseMode(s string) (bool, error) {
 	case "off":
 		return false, nil
 	}
-	return false, fmt.Errorf("find by name %q: use auto (find rows by name and company when the sheet has both) or off", s)
+	return false, fmt.Errorf("%q: use auto (find rows by name and company when the sheet has both) or off", s)
 }

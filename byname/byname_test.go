@@ -119,7 +119,7 @@ func TestFind(t *testing.T) {
 				if len(got.Candidates) != 2 {
 					t.Errorf("candidates %+v; want the two", got.Candidates)
 				}
-				if s := Settle(got, Row(tc.person)); !strings.Contains(s, "2 people of this name") || !strings.Contains(s, "a city") {
+				if s := Settle(got, match.RowOf(tc.person)); !strings.Contains(s, "2 people of this name") || !strings.Contains(s, "a city") {
 					t.Errorf("Settle: %q", s)
 				}
 			}
@@ -150,7 +150,7 @@ func TestKey(t *testing.T) {
 		{Name: "Dr. Ana Garcia, PhD", Company: "initech"},
 	}
 	key := func(p sheet.Person) string {
-		k, ok := Key(p)
+		k, ok := match.Key(p)
 		if !ok {
 			t.Errorf("%+v cannot be searched", p)
 		}
@@ -165,7 +165,8 @@ func TestKey(t *testing.T) {
 	if key(other) == key(same[0]) {
 		t.Errorf("a row with a city has the key of one without")
 	}
-	if Searchable(sheet.Person{Name: "Cher", Company: "Initech"}) || Searchable(sheet.Person{Name: "Ana García"}) {
+	_, cher := match.Key(sheet.Person{Name: "Cher", Company: "Initech"})
+	if _, nobody := match.Key(sheet.Person{Name: "Ana García"}); cher || nobody {
 		t.Errorf("a name of one word, or no company, is searchable")
 	}
 	for s, want := range map[string]bool{"auto": true, "": true, "OFF": false} {

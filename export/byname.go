@@ -51,7 +51,7 @@ func (x *Exporter) nameOf(r *journalScan, cells []string, m *model.Sheet, ri int
 		return nil
 	}
 	n.person = sources.PersonOf(x.people, cells)
-	key, ok := byname.Key(n.person)
+	key, ok := match.Key(n.person)
 	if !ok {
 		return nil
 	}
@@ -73,7 +73,7 @@ func (n *named) matchedID() (ident.ID, bool) {
 // row's person: the search's brief profiles may hide names, and a profile
 // that turns out to be someone else's is never shown.
 func (n *named) agrees(r *profile.Record) bool {
-	return r == nil || r.FullName == "" || match.NamesAgree(byname.Row(n.person).Name, r.FullName)
+	return r == nil || r.FullName == "" || match.NamesAgree(match.RowOf(n.person).Name, r.FullName)
 }
 
 // unmatched is the outcome of a row whose identifiers found nobody and
@@ -83,7 +83,7 @@ func (n *named) unmatched(last string) sinks.Outcome {
 	case !n.searched:
 		return sinks.Outcome{Status: sinks.StatusPending, Identifier: last, Error: "waits for its search by name and company: the next run makes it (the daily search quota may be spent)"}
 	case n.search.Status == state.NameAmbiguous:
-		return sinks.Outcome{Status: sinks.StatusAmbiguous, Identifier: last, Error: byname.Settle(n.search, byname.Row(n.person))}
+		return sinks.Outcome{Status: sinks.StatusAmbiguous, Identifier: last, Error: byname.Settle(n.search, match.RowOf(n.person))}
 	}
 	return sinks.Outcome{Status: sinks.StatusNotFound, Identifier: last}
 }

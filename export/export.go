@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/api/wire"
+	"github.com/enrich-dev/enrich/byname"
 	"github.com/enrich-dev/enrich/internal/ident"
 	"github.com/enrich-dev/enrich/internal/ordered"
 	"github.com/enrich-dev/enrich/internal/profile"
@@ -277,7 +278,7 @@ func export(ctx context.Context, j *state.Journal, cfg Config, utf8 bool) (Resul
 			res.Rows[out.Status]++
 			if out.FoundBy == sinks.FoundByName {
 				res.ByName++
-				if strings.Contains(out.Match, "past company") {
+				if strings.Contains(out.Match, byname.PastCompany) {
 					res.Moved++
 				}
 			}

@@ -39,7 +39,7 @@ type Sheet struct {
 	Waiting map[int32][]int32
 
 	// Names are the people rows name by name and company, each distinct
-	// search once (by byname.Key); rows point at them with Row.Name. They
+	// search once (by match.Key); rows point at them with Row.Name. They
 	// are searched only when ByName is set; otherwise a row's name is
 	// read but never used.
 	Names     []Name

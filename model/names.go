@@ -5,8 +5,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/enrich-dev/enrich/byname"
 	"github.com/enrich-dev/enrich/internal/ident"
+	"github.com/enrich-dev/enrich/internal/match"
 	"github.com/enrich-dev/enrich/internal/sheet"
 	"github.com/enrich-dev/enrich/state"
 )
@@ -23,7 +23,7 @@ func (m *Sheet) name(p sheet.Person) int32 {
 	if !p.Named() {
 		return 0
 	}
-	key, ok := byname.Key(p)
+	key, ok := match.Key(p)
 	if !ok {
 		return 0
 	}

@@ -155,11 +155,9 @@ func (e *engine) holdForSearches(now time.Time) time.Time {
 	return time.Time{}
 }
 
-// searchStats count what the searches did, for the report.
-type searchStats struct {
-	names, matched, moved, ambiguous, none, failed int
-	queries, profiles                              int
-}
+// searchStats count what the searches took of the daily quotas, for the
+// report.
+type searchStats struct{ queries, profiles int }
 
 // searched is the outcome of one search, from its goroutine to the loop.
 type searched struct {
@@ -219,18 +217,6 @@ func (e *engine) searchDone(s *searched) {
 		e.searchFailed(s)
 		return
 	}
-	e.sr.stats.names++
-	switch s.result.Status {
-	case state.NameMatched:
-		e.sr.stats.matched++
-		if s.result.Moved {
-			e.sr.stats.moved++
-		}
-	case state.NameAmbiguous:
-		e.sr.stats.ambiguous++
-	default:
-		e.sr.stats.none++
-	}
 	li := e.m.Matched(s.name, s.result)
 	if li >= 0 {
 		e.m.Lookups[li].Settled = false // its answer, if any, is read from the journal
@@ -245,7 +231,6 @@ func (e *engine) searchDone(s *searched) {
 // searchFailed stops the searches of this run: the rows that wait on
 // them stay pending, for the next run. The lookups go on.
 func (e *engine) searchFailed(s *searched) {
-	e.sr.stats.failed++
 	switch {
 	case errors.Is(s.err, errStorage):
 		e.storageFailed(s.err)

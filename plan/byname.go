@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/enrich-dev/enrich/byname"
+	"github.com/enrich-dev/enrich/internal/match"
 	"github.com/enrich-dev/enrich/sources"
 	"github.com/enrich-dev/enrich/state"
 )
@@ -56,7 +57,7 @@ func (n *nameCount) add(p *Plan, row sources.Row) {
 		n.maybe++
 		return
 	}
-	key, ok := byname.Key(sources.PersonOf(n.people, row.Cells))
+	key, ok := match.Key(sources.PersonOf(n.people, row.Cells))
 	if !ok {
 		return
 	}

@@ -40,7 +40,7 @@ type Options struct {
 
 	// ByName counts the searches by name and company a run would make
 	// (--find-by-name); Searched, if set, says whether the journal holds
-	// a search already, by its key (byname.Key).
+	// a search already, by its key (match.Key).
 	ByName   bool
 	Searched func(key string) bool
 }

@@ -16,6 +16,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/enrich-dev/enrich/internal/sheet"
 )
 
 // Name is a person's name as words folded to lower-case base letters.
@@ -219,3 +221,29 @@ func set(words ...string) map[string]bool {
 
 // Fold returns the words of s folded (see words), joined by spaces.
 func Fold(s string) string { return strings.Join(words(s), " ") }
+
+// RowOf reads what a sheet's row says of its person for matching: the
+// name from the first and last name cells, else from the full name.
+func RowOf(p sheet.Person) Row {
+	var name Name
+	if p.First != "" || p.Last != "" {
+		name = SplitName(p.First, p.Last)
+	}
+	if name.IsZero() && p.Name != "" {
+		name = ParseName(p.Name)
+	}
+	return Row{Name: name, Company: p.Company, Location: p.Location, Title: p.Title}
+}
+
+// Key names what a search for a row's person looks for, the same for
+// every spelling of the same name, company, place and title. ok is false
+// when the person cannot be searched for: no given and family name, or no
+// company.
+func Key(p sheet.Person) (key string, ok bool) {
+	r := RowOf(p)
+	company := CompanyOf(r.Company)
+	if r.Name.IsZero() || company == "" {
+		return "", false
+	}
+	return strings.Join([]string{r.Name.String(), company, Fold(r.Location), Fold(r.Title)}, "|"), true
+}
