@@ -4,16 +4,19 @@ import (
 	"archive/zip"
 	"bytes"
 	"encoding/csv"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/xuri/excelize/v2"
 
 	"github.com/enrich-dev/enrich/emulator/world"
+	"github.com/enrich-dev/enrich/internal/leads"
 	"github.com/enrich-dev/enrich/internal/textenc"
 )
 
@@ -447,4 +450,103 @@ func TestTitleRowAboveHeader(t *testing.T) {
 	if res.code != 2 || !strings.Contains(res.stderr, "no row 9999") {
 		t.Errorf("--header-row 9999: exit %d\n%s", res.code, res.stderr)
 	}
+}
+
+// TestRowsAsTheSpreadsheetShowsThem writes a sheet with notes that break
+// over lines, blank lines and a line of empty cells: every row number the
+// tool gives (the JSON lines' row, plan's rows to fix) is the row a
+// spreadsheet shows, and the CSV output keeps every line of the input.
+func TestRowsAsTheSpreadsheetShowsThem(t *testing.T) {
+	t.Parallel()
+	j := newJob(t, fastService(10000), 30)
+	var text strings.Builder
+	w := csv.NewWriter(&text)
+	_ = w.Write(leads.Header)
+	w.Flush()
+	text.WriteString("\n") // a blank row under the header
+	shown := 2             // the spreadsheet's row of the last line written
+	want := map[string][]int{} // a sheet may hold a row twice
+	for i := range j.sheet {
+		l := &j.sheet[i]
+		if i%4 == 0 {
+			l.Cells[len(l.Cells)-1] = "met at the fair\nfollow up in May"
+		}
+		switch i {
+		case 7:
+			text.WriteString(",,,,,,,\n")
+			shown++
+		case 15:
+			text.WriteString("\n\n")
+			shown += 2
+		}
+		_ = w.Write(l.Cells)
+		w.Flush()
+		shown++
+		k := strings.Join(l.Cells, "|")
+		want[k] = append(want[k], shown)
+	}
+	text.WriteString("\n\n")
+	writeFile(t, j.input, text.String())
+
+	j.enrich(t, j.args()...).expectCode(t, 0)
+	in, out := readLines(t, j.input), readLines(t, j.output)
+	if len(in) != len(out) {
+		t.Fatalf("%d lines in, %d out", len(in), len(out))
+	}
+	for i := range in {
+		if (in[i] == "") != (out[i] == "") || (in[i] != "" && !strings.HasPrefix(out[i], in[i])) {
+			t.Fatalf("line %d: in %q, out %q", i+1, in[i], out[i])
+		}
+	}
+	j.checkRows(t)
+
+	jsonl := filepath.Join(j.dir, "rows.jsonl")
+	j.enrich(t, "export", j.input, "-o", jsonl, "--journal", j.journal, "--default-region", "US").expectCode(t, 0)
+	for _, line := range readLines(t, jsonl) {
+		if line == "" {
+			continue
+		}
+		var r struct {
+			Row   int               `json:"row"`
+			Input map[string]string `json:"input"`
+		}
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatal(err)
+		}
+		cells := make([]string, len(leads.Header))
+		for k, h := range leads.Header {
+			cells[k] = r.Input[h]
+		}
+		if n := want[strings.Join(cells, "|")]; !slices.Contains(n, r.Row) {
+			t.Errorf("JSON row %d for %q; the spreadsheet shows it on row %v", r.Row, cells[:3], n)
+		}
+	}
+
+	// plan names an invalid identifier's row by the same number.
+	l := j.sheet[21] // a row of one line
+	bad := slices.Clone(l.Cells)
+	bad[4], bad[3], bad[5], bad[6] = "not-an-email", "", "", ""
+	var b strings.Builder
+	w = csv.NewWriter(&b)
+	_ = w.Write(l.Cells)
+	_ = w.Write(bad)
+	w.Flush()
+	pair := strings.SplitAfter(b.String(), "\n")
+	planned := filepath.Join(j.dir, "planned.csv")
+	writeFile(t, planned, strings.Replace(text.String(), pair[0], pair[1], 1))
+	shownPlan, res := j.stdout(t, "plan", planned, "--journal", "none", "--json")
+	row := want[strings.Join(l.Cells, "|")]
+	if res.code != 0 || len(row) != 1 || !strings.Contains(shownPlan, fmt.Sprintf(`"row": %d`, row[0])) {
+		t.Errorf("plan names the invalid e-mail on another row than %v (exit %d):\n%s%s", row, res.code, shownPlan, res.stderr)
+	}
+}
+
+// readLines returns a file's lines, without their endings.
+func readLines(t *testing.T, path string) []string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Split(strings.ReplaceAll(string(b), "\r\n", "\n"), "\n")
 }

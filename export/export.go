@@ -297,6 +297,9 @@ func export(ctx context.Context, j *state.Journal, cfg Config, utf8 bool) (Resul
 			return Result{}, readErr
 		}
 	}
+	if err := sinks.WriteTail(w, t.Tail()); err != nil {
+		return Result{}, err
+	}
 	if err := w.Commit(); err != nil {
 		return Result{}, err
 	}

@@ -89,6 +89,7 @@ func newCSVWriter(path string, layout sheet.Layout, opts Options) (*csvWriter, e
 	// The rows above the header (a title, a note) come back as they were.
 	for _, above := range layout.Above {
 		if c.sameKind {
+			c.line.WriteString(above.Blank)
 			c.line.WriteString(above.Text)
 		} else {
 			c.writeCells(above.Cells, c.guard)
@@ -100,6 +101,7 @@ func newCSVWriter(path string, layout sheet.Layout, opts Options) (*csvWriter, e
 		}
 	}
 	if c.sameKind && layout.HeaderRecord != "" {
+		c.line.WriteString(layout.HeaderBlank)
 		c.line.WriteString(layout.HeaderRecord)
 		c.pad(len(layout.Header))
 	} else {
@@ -125,6 +127,9 @@ func (c *csvWriter) Write(row sheet.Row, out *Outcome) error {
 	width := len(c.layout.Header)
 	c.vals = values(c.columns, out, c.vals)
 	eol := c.eol
+	if c.sameKind {
+		c.line.WriteString(row.Blank)
+	}
 	if c.sameKind && row.Record != "" && len(row.Cells) <= width {
 		c.line.WriteString(row.Record)
 		c.pad(len(row.Cells))
@@ -238,6 +243,18 @@ func (c *csvWriter) flushLine() error {
 	}
 	_, err = c.buf.Write(b)
 	return err
+}
+
+// writeTail writes the blank lines a CSV input had after its last row.
+func (c *csvWriter) writeTail(text string) error {
+	if !c.sameKind || text == "" {
+		return nil
+	}
+	c.line.WriteString(text)
+	if err := c.flushLine(); err != nil {
+		return fmt.Errorf("write %s: %w", c.file.Path(), err)
+	}
+	return nil
 }
 
 func (c *csvWriter) Commit() error {

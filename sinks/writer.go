@@ -22,6 +22,16 @@ type Writer interface {
 	Abort()
 }
 
+// WriteTail writes what an input had after its last row (sources.Table's
+// Tail): a CSV output of a CSV input keeps its blank lines at the end;
+// other outputs have nothing to keep.
+func WriteTail(w Writer, text string) error {
+	if c, ok := w.(*csvWriter); ok {
+		return c.writeTail(text)
+	}
+	return nil
+}
+
 // Options say how to write an enriched table.
 type Options struct {
 	// Columns are the appended columns, in order; nil means

@@ -166,9 +166,9 @@ func (t *Table) start(layout *Layout, overrides []override, order []ident.Kind, 
 	rec := seen[pick]
 	layout.Header = rec.cells
 	layout.HeaderRow = rec.num
-	layout.HeaderRecord, layout.HeaderEOL = rec.text, rec.eol
+	layout.HeaderRecord, layout.HeaderEOL, layout.HeaderBlank = rec.text, rec.eol, rec.blank
 	for _, above := range seen[:pick] {
-		layout.Above = append(layout.Above, sheet.Line{Num: above.num, Cells: above.cells, Text: above.text, EOL: above.eol})
+		layout.Above = append(layout.Above, sheet.Line{Num: above.num, Cells: above.cells, Text: above.text, EOL: above.eol, Blank: above.blank})
 	}
 	layout.Names = distinctNames(layout.Header)
 	t.layout = *layout

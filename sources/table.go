@@ -23,6 +23,7 @@ type record struct {
 	values []string // as stored, for identifiers (nil: same as cells)
 	text   string   // CSV: the record as the file held it
 	eol    string   // CSV: its line ending
+	blank  string   // CSV: the blank lines before it, as the file held them
 }
 
 // value returns the stored value of cell i, or "".
@@ -111,6 +112,15 @@ func (t *Table) nextRecord() (record, error) {
 	return rec, err
 }
 
+// Tail returns, once Next has returned io.EOF, the blank lines of a CSV
+// file after its last row, as the file held them.
+func (t *Table) Tail() string {
+	if c, ok := t.src.(*csvReader); ok {
+		return c.tail
+	}
+	return ""
+}
+
 // Close stops reading ahead and releases the file.
 func (t *Table) Close() error {
 	if t.rows != nil {
@@ -135,7 +145,7 @@ func (t *Table) row(rec record) Row {
 		}
 		cells = trimTrailingEmpty(cells)
 	}
-	row := Row{Num: rec.num, Cells: cells, Record: rec.text, EOL: rec.eol}
+	row := Row{Num: rec.num, Cells: cells, Record: rec.text, EOL: rec.eol, Blank: rec.blank}
 	if t.cellsOnly {
 		return row
 	}

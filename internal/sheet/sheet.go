@@ -43,6 +43,9 @@ type Layout struct {
 	// (decoded, without its line ending), and HeaderEOL its line ending.
 	HeaderRecord string
 	HeaderEOL    string
+	// HeaderBlank is, for CSV, the blank lines just before the header as
+	// the file held them, line endings included.
+	HeaderBlank string
 
 	// XLSX only.
 	Sheet     string // the worksheet's name
@@ -69,6 +72,7 @@ type Line struct {
 	Num       int
 	Cells     []string
 	Text, EOL string
+	Blank     string // the blank lines before it, as Row.Blank
 }
 
 // EOL returns the line ending most lines of a CSV file end with.
@@ -139,7 +143,7 @@ func (inv Invalid) String() string {
 
 // Row is one row of the table.
 type Row struct {
-	Num     int        // 1-based row number as the user sees it: the line in a CSV, the row in a sheet
+	Num     int        // 1-based row number as a spreadsheet shows it (in a CSV, blank lines count; a quoted line break and a sep= line do not)
 	Cells   []string   // every cell exactly as read, in order
 	IDs     []ident.ID // valid identifiers, normalized, in waterfall order, without repeats
 	Invalid []Invalid  // identifier cells that hold no valid identifier
@@ -150,6 +154,10 @@ type Row struct {
 	// format writes Record back instead of quoting the cells again.
 	Record string
 	EOL    string
+	// Blank is, for CSV, the blank lines just before the row (empty
+	// lines, and lines whose cells are all blank) as the file held them,
+	// line endings included: a writer of the same format writes them back.
+	Blank string
 }
 
 // Field is what a column says of the person a row names, besides

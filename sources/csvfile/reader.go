@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strings"
 )
@@ -38,13 +39,22 @@ type Reader struct {
 	lineOffset int  // lines consumed before the csv.Reader started (sep=)
 	repair     bool // fix fields that are not valid UTF-8
 	lastLine   int
+	lastRow    int   // the row the last record is shown on
 	offset     int64 // input offset of the end of the last record
+	tail       string
 }
 
 // Record is one record of the file.
 type Record struct {
 	Cells []string
 	Line  int // the line it starts on (1-based, counting a sep= line)
+	// Row is the row a spreadsheet shows it on: one per record and one per
+	// blank line, 1-based; a sep= line, which Excel reads as a setting, is
+	// not a row.
+	Row int
+	// Blank is the blank lines just before the record, as the file held
+	// them, line endings included.
+	Blank string
 	// Text is the record as the file held it, decoded to UTF-8 but
 	// otherwise untouched (quotes, delimiters, line breaks inside quoted
 	// fields), without the line ending; EOL is that line ending ("\r\n",
@@ -126,12 +136,15 @@ func newReader(name string, rc io.ReadCloser, ev *Evidence) (*Reader, error) {
 // Dialect returns what was detected about the file.
 func (c *Reader) Dialect() Dialect { return c.dialect }
 
-// Next returns the next record, or io.EOF. Empty lines are skipped, as
-// encoding/csv does; a line of empty fields (",,,") is a record.
+// Next returns the next record, or io.EOF. Empty lines are not records,
+// as encoding/csv has it, but each is a row, and the record after them
+// holds them as they were (Record.Blank; after the last record, Tail); a
+// line of empty fields (",,,") is a record.
 func (c *Reader) Next() (Record, error) {
 	c.tap.reset()
 	cells, err := c.r.Read()
 	if err == io.EOF {
+		c.tail = string(c.tap.take(math.MaxInt64))
 		return Record{}, io.EOF
 	}
 	if err != nil {
@@ -150,7 +163,9 @@ func (c *Reader) Next() (Record, error) {
 	text := c.tap.take(end - c.offset)
 	c.offset = end
 	rec := Record{Line: line + c.lineOffset}
-	rec.Text, rec.EOL = splitRecord(text)
+	rec.Blank, rec.Text, rec.EOL = splitRecord(text)
+	rec.Row = c.lastRow + 1 + strings.Count(rec.Blank, "\n")
+	c.lastRow = rec.Row
 	// encoding/csv turns a CR LF inside a quoted cell into LF; the cell
 	// is the user's and must come back whole, so such a record's cells
 	// are read again from its text.
@@ -205,28 +220,34 @@ func splitCells(text string, delim rune) ([]string, bool) {
 	}
 }
 
-// splitRecord cuts a record's text from the empty lines before it (which
-// encoding/csv skips) and from its line ending.
-func splitRecord(text []byte) (string, string) {
+// splitRecord cuts a record's text into the empty lines before it (which
+// encoding/csv skips), the record, and its line ending.
+func splitRecord(text []byte) (blank, record, eol string) {
+	n := 0
 	for {
 		switch {
-		case bytes.HasPrefix(text, []byte("\n")):
-			text = text[1:]
+		case bytes.HasPrefix(text[n:], []byte("\n")):
+			n++
 			continue
-		case bytes.HasPrefix(text, []byte("\r\n")):
-			text = text[2:]
+		case bytes.HasPrefix(text[n:], []byte("\r\n")):
+			n += 2
 			continue
 		}
 		break
 	}
+	blank, text = string(text[:n]), text[n:]
 	switch {
 	case bytes.HasSuffix(text, []byte("\r\n")):
-		return string(text[:len(text)-2]), "\r\n"
+		return blank, string(text[:len(text)-2]), "\r\n"
 	case bytes.HasSuffix(text, []byte("\n")):
-		return string(text[:len(text)-1]), "\n"
+		return blank, string(text[:len(text)-1]), "\n"
 	}
-	return string(text), ""
+	return blank, string(text), ""
 }
+
+// Tail returns the blank lines after the last record, as the file held
+// them, once Next has returned io.EOF.
+func (c *Reader) Tail() string { return c.tail }
 
 // Close closes the file.
 func (c *Reader) Close() error { return c.closer.Close() }
