@@ -4,11 +4,18 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
+	"io"
 	"net/http"
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/enrich-dev/enrich/report"
+	"github.com/enrich-dev/enrich/sources"
 )
 
 func TestCleanRun(t *testing.T) {
@@ -305,5 +312,132 @@ func TestInterrupt(t *testing.T) {
 	j.checkRows(t)
 	if st := j.stats(); st.CreditsUsed["standard"] != found(j.report(t)) {
 		t.Errorf("credits used %d, want %d", st.CreditsUsed["standard"], found(j.report(t)))
+	}
+}
+
+// TestReportAnswersTheSalesQuestion checks the report's lead figures
+// against the output and the emulator's world: rows found, with a work
+// e-mail, with any e-mail, with a phone; every row to fix with its row as
+// the spreadsheet shows it and why; the settings with where each came
+// from; and a --max-credits stop named as such, not as credits running out.
+func TestReportAnswersTheSalesQuestion(t *testing.T) {
+	t.Parallel()
+	j := newJob(t, fastService(10000), 120)
+	j.enrich(t, j.args()...).expectCode(t, 0)
+	r := j.report(t)
+
+	tb, err := sources.Open(j.output, sources.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tb.Close()
+	h := tb.Layout().Header
+	col := func(name string) int { return slices.Index(h, name) }
+	status, uid, email, phone, why := col("enrich_status"), col("enrich_uid"), col("enrich_email"), col("enrich_phone"), col("enrich_error")
+	var want report.Coverage
+	var fix []report.FixRow
+	for {
+		row, err := tb.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		cell := func(i int) string {
+			if i < len(row.Cells) {
+				return row.Cells[i]
+			}
+			return ""
+		}
+		switch st := cell(status); st {
+		case "success":
+			want.Found++
+			if cell(email) != "" {
+				want.Email++
+			}
+			if cell(phone) != "" {
+				want.Phone++
+			}
+			if _, ok := j.emu.World().Find(cell(uid)); !ok {
+				t.Fatalf("row %d: uid %s is nobody in the world", row.Num, cell(uid))
+			}
+		case "invalid_identifier", "no_identifier", "ambiguous", "error":
+			fix = append(fix, report.FixRow{Row: row.Num, Status: st, Why: cell(why)})
+		}
+	}
+	// Work e-mails, as the service marked them on the profiles it sent.
+	jsonl := filepath.Join(j.dir, "rows.jsonl")
+	j.enrich(t, "export", j.input, "-o", jsonl, "--journal", j.journal, "--default-region", "US").expectCode(t, 0)
+	type contact struct {
+		Type    string  `json:"type"`
+		SubType *string `json:"subType"`
+	}
+	for _, line := range readLines(t, jsonl) {
+		var row struct {
+			Candidate *struct {
+				Contacts []contact `json:"contacts"`
+			} `json:"candidate"`
+		}
+		if line == "" {
+			continue
+		}
+		if err := json.Unmarshal([]byte(line), &row); err != nil {
+			t.Fatal(err)
+		}
+		if row.Candidate != nil && slices.ContainsFunc(row.Candidate.Contacts, func(c contact) bool {
+			return c.Type == "email" && c.SubType != nil && *c.SubType == "work"
+		}) {
+			want.WorkEmail++
+		}
+	}
+	if r.Coverage != want {
+		t.Errorf("coverage %+v; the output and the world say %+v", r.Coverage, want)
+	}
+	if want.Found == 0 || want.WorkEmail == 0 || want.Phone == 0 {
+		t.Errorf("coverage %+v: the sheet should find people with work e-mails and phones", want)
+	}
+	if r.Fix.Total != len(fix) || len(fix) == 0 {
+		t.Fatalf("%d rows to fix in the report, %d in the output", r.Fix.Total, len(fix))
+	}
+	for i, f := range fix {
+		got := r.Fix.Rows[i]
+		if got.Row != f.Row || got.Status != f.Status || (f.Why != "" && got.Why != f.Why) || got.Why == "" {
+			t.Errorf("row to fix %d: %+v; the output says %+v", i, got, f)
+		}
+	}
+	page, err := os.ReadFile(j.output + ".report.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fixAt, chartAt := bytes.Index(page, []byte(`id="fix"`)), bytes.Index(page, []byte(`id="timeline"`))
+	if fixAt < 0 || fixAt > chartAt || !bytes.Contains(page, []byte(`data-figure="with_work_email"`)) {
+		t.Error("the page does not lead with the coverage and the rows to fix")
+	}
+	from := map[string]string{}
+	for _, s := range r.Settings {
+		from[s.Flag] = s.From
+	}
+	if from["--api-url"] != "ENRICH_API_URL" || from["--items-per-minute"] != report.FromCommandLine || from["--max-attempts"] != report.FromDefault {
+		t.Errorf("settings' origins %v", from)
+	}
+	if _, listed := from["--column"]; listed {
+		t.Error("a setting with no value is listed")
+	}
+
+	// A --max-credits stop says so, not that the credits ran out.
+	k := newJob(t, fastService(10000), 120)
+	k.enrich(t, k.args("--max-credits", "10")...).expectCode(t, 3)
+	r = k.report(t)
+	for _, e := range r.Timeline.Events {
+		if e.Kind == report.EventCredits {
+			t.Errorf("a --max-credits stop is drawn as credits running out: %+v", e)
+		}
+	}
+	if page, err = os.ReadFile(k.output + ".report.html"); err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(page, []byte("credits ran out")) && !bytes.Contains(page, []byte(`<li><span class="sw sw-credits"></span>credits ran out</li>`)) || !bytes.Contains(page, []byte("--max-credits reached")) {
+		t.Error("the page does not name the --max-credits stop")
 	}
 }

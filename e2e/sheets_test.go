@@ -463,8 +463,8 @@ func TestRowsAsTheSpreadsheetShowsThem(t *testing.T) {
 	w := csv.NewWriter(&text)
 	_ = w.Write(leads.Header)
 	w.Flush()
-	text.WriteString("\n") // a blank row under the header
-	shown := 2             // the spreadsheet's row of the last line written
+	text.WriteString("\n")     // a blank row under the header
+	shown := 2                 // the spreadsheet's row of the last line written
 	want := map[string][]int{} // a sheet may hold a row twice
 	for i := range j.sheet {
 		l := &j.sheet[i]

@@ -94,6 +94,9 @@ type Result struct {
 	// to the side sheet (CandidatesPath); ByName the rows found by name,
 	// Moved those of them found at a company the person left.
 	Ambiguous, ByName, Moved int
+	// Coverage is what the rows found hold; Fix the rows to mend.
+	Coverage report.Coverage
+	Fix      report.RowsToFix
 	// Damaged counts the rows written as error because the journal's
 	// record of their lookup's result is damaged (it does not decompress or
 	// decode, or it names another identifier). Running again looks those
@@ -276,6 +279,7 @@ func export(ctx context.Context, j *state.Journal, cfg Config, utf8 bool) (Resul
 		for i, row := range c.rows {
 			out := &c.outs[i]
 			res.Rows[out.Status]++
+			x.tally(&res, row, out)
 			if out.FoundBy == sinks.FoundByName {
 				res.ByName++
 				if strings.Contains(out.Match, byname.PastCompany) {
@@ -310,6 +314,39 @@ func export(ctx context.Context, j *state.Journal, cfg Config, utf8 bool) (Resul
 		res.Ambiguous = len(ambiguous)
 	}
 	return res, nil
+}
+
+// tally counts a written row in the coverage, or among the rows to fix.
+func (x *Exporter) tally(res *Result, row sheet.Row, out *sinks.Outcome) {
+	switch out.Status {
+	case sinks.StatusSuccess:
+		p := out.Profile
+		if p == nil && out.Candidate != nil {
+			rec := profile.Decode(out.Candidate)
+			p = &rec
+		}
+		res.Coverage.Found++
+		if p == nil {
+			return
+		}
+		if p.WorkEmail {
+			res.Coverage.WorkEmail++
+		}
+		if p.Email != "" {
+			res.Coverage.Email++
+		}
+		if p.Phone != "" {
+			res.Coverage.Phone++
+		}
+	case sinks.StatusInvalidIdentifier, sinks.StatusAmbiguous, sinks.StatusError:
+		res.Fix.Add(report.FixRow{Row: row.Num, Status: string(out.Status), Why: out.Error})
+	case sinks.StatusNoIdentifier:
+		why := "no profile URL, e-mail, phone or uid"
+		if x.byName {
+			why += ", and no name with a company to search by"
+		}
+		res.Fix.Add(report.FixRow{Row: row.Num, Status: string(out.Status), Why: why})
+	}
 }
 
 // exportChunk is a run of rows and, once worked, their outcomes.

@@ -66,6 +66,10 @@ func (e *engine) finish(ctx context.Context) (*report.Run, error) {
 		}
 	}
 	r.Damaged = written.Damaged
+	r.Coverage, r.Fix = written.Coverage, written.Fix
+	if r.Fix.Rows == nil {
+		r.Fix.Rows = []report.FixRow{} // a list in the JSON, even when empty
+	}
 	if n := e.kept.Count(); n > 0 {
 		r.Kept, r.KeptFile = n, export.KeptPath(e.cfg.shown().Output)
 	}

@@ -61,7 +61,7 @@ func (tl *timeline) event(t time.Time, kind, detail string) {
 
 // eventForStop is the event kind a stop reason is marked with.
 func eventForStop(reason string) string {
-	if reason == report.StopCredits || reason == report.StopMaxCredits {
+	if reason == report.StopCredits {
 		return report.EventCredits
 	}
 	return report.EventStop

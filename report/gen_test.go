@@ -226,6 +226,18 @@ func genRun(rng *rand.Rand, shape string) *Run {
 		r.Credits.MaxCredits = int64(found + rng.IntN(5000))
 		r.Credits.Counted = min(r.Credits.MaxCredits, int64(found)+r.Credits.Undelivered)
 	}
+	// Coverage of the rows found, and the rows to fix.
+	r.Coverage.Found = found
+	r.Coverage.Email = rng.IntN(found + 1)
+	r.Coverage.WorkEmail = rng.IntN(r.Coverage.Email + 1)
+	r.Coverage.Phone = rng.IntN(found + 1)
+	row := 1
+	for _, st := range []string{"invalid_identifier", "no_identifier", "ambiguous", "error"} {
+		for range r.RowsByStatus[st] {
+			row += 1 + rng.IntN(3)
+			r.Fix.Add(FixRow{Row: row, Status: st, Why: text("why " + st)})
+		}
+	}
 	if rng.IntN(3) == 0 {
 		r.Refused = map[string]int{"429": rng.IntN(300), "503": rng.IntN(300), "no connection": rng.IntN(100)}
 	}

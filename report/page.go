@@ -23,6 +23,12 @@ func parsePage(name string) *template.Template {
 	funcs := template.FuncMap{
 		"num": func(n int) string { return thousands(int64(n)) },
 		"add": func(a, b int) int { return a + b },
+		"plural": func(n int, one, many string) string {
+			if n == 1 {
+				return one
+			}
+			return many
+		},
 		// args splits a command line at its spaces, so that the page
 		// wraps a long one between arguments, never inside "--flag";
 		// joined again by one space each, it is the same text.
@@ -87,6 +93,15 @@ type runView struct {
 	Traffic     []ledgerRow
 	Files       []ledgerRow
 	JSONName    string
+	// Fix are the rows to fix; FixRows those the page lists.
+	Fix     RowsToFix
+	FixRows []fixRow
+}
+
+// fixRow is a row to fix, with its status's colour.
+type fixRow struct {
+	FixRow
+	Class string
 }
 
 // header is the top of a page: what ran, how it ended, and what to run
@@ -184,13 +199,25 @@ func newRunView(r *Run) *runView {
 	}
 
 	found := r.RowsByStatus["success"]
+	c := r.Coverage
+	spent, _ := r.Credits.Spent()
+	spentNote := thousands(r.Credits.ProfilesReceived) + " profiles received"
+	if extra := spent - r.Credits.ProfilesReceived; extra != 0 {
+		spentNote += fmt.Sprintf(" + %s more: see Credits", thousands(extra))
+	}
 	v.Figures = []figure{
 		{"rows", "rows", thousands(int64(r.Rows)), "in the input"},
 		{"found", "found", thousands(int64(found)), share(found, r.Rows) + " of rows"},
-		{"profiles_received", "credits spent", thousands(r.Credits.ProfilesReceived), "profiles received"},
+		{"with_work_email", "work e-mail", thousands(int64(c.WorkEmail)), share(c.WorkEmail, found) + " of found"},
+		{"with_email", "any e-mail", thousands(int64(c.Email)), share(c.Email, found) + " of found"},
+		{"with_phone", "phone", thousands(int64(c.Phone)), share(c.Phone, found) + " of found"},
+		{"credits_spent", "credits spent", thousands(spent), spentNote},
 		{"balance_end", "credits left", optional(r.Credits.BalanceEnd), "at the end"},
-		{"items_per_minute", "items a minute", fmt.Sprintf("%.0f", r.ItemsPerMinute), fmt.Sprintf("budget %.0f", r.BudgetItemsPerMinute)},
-		{"resubmissions", "sent again", thousands(int64(r.Resubmissions)), fmt.Sprintf("%s × 429", thousands(int64(r.RateLimited)))},
+		{"items_per_minute", "items a minute", fmt.Sprintf("%.0f", r.ItemsPerMinute), fmt.Sprintf("budget %.0f; %s × 429", r.BudgetItemsPerMinute, thousands(int64(r.RateLimited)))},
+	}
+	v.Fix = r.Fix
+	for _, f := range r.Fix.Rows {
+		v.FixRows = append(v.FixRows, fixRow{FixRow: f, Class: statusInfo[f.Status].class})
 	}
 	v.Credits, v.CreditPool = creditRows(r.Credits), r.Credits.Pool
 	v.Traffic = []ledgerRow{

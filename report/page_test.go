@@ -100,7 +100,32 @@ func checkRunPage(t *testing.T, r *Run, page []byte) {
 	figure := func(key string) string { return root.one(t, "data-figure", key).elems("p")[1].text() }
 	sameNum(t, "rows figure", figure("rows"), int64(r.Rows))
 	sameNum(t, "found figure", figure("found"), int64(r.RowsByStatus["success"]))
-	sameNum(t, "profiles figure", figure("profiles_received"), r.Credits.ProfilesReceived)
+	spent := r.Credits.ProfilesReceived
+	if r.Credits.BalanceStart != nil && r.Credits.BalanceEnd != nil {
+		spent = *r.Credits.BalanceStart - *r.Credits.BalanceEnd
+	}
+	sameNum(t, "credits spent figure", figure("credits_spent"), spent)
+	sameNum(t, "work e-mail figure", figure("with_work_email"), int64(r.Coverage.WorkEmail))
+	sameNum(t, "e-mail figure", figure("with_email"), int64(r.Coverage.Email))
+	sameNum(t, "phone figure", figure("with_phone"), int64(r.Coverage.Phone))
+
+	// Rows to fix: listed first, each with its row and why.
+	if r.Fix.Total == 0 {
+		if len(root.with("id", "fix")) != 0 {
+			t.Error("a run without rows to fix lists some")
+		}
+	} else {
+		fix := root.one(t, "id", "fix").elems("tbody")[0].elems("tr")
+		if len(fix) != len(r.Fix.Rows) {
+			t.Errorf("%d rows to fix shown, want %d", len(fix), len(r.Fix.Rows))
+		}
+		for i, f := range r.Fix.Rows[:min(len(fix), len(r.Fix.Rows))] {
+			c := fix[i].cells()
+			sameNum(t, "row to fix", c[0], int64(f.Row))
+			sameText(t, "status of row to fix", c[1], f.Status)
+			sameText(t, "why of row to fix", c[2], f.Why)
+		}
+	}
 
 	// Rows by status: one line per status rows have, in the report's order.
 	var statuses []string

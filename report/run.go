@@ -59,6 +59,10 @@ type Run struct {
 
 	Rows         int            `json:"rows"`
 	RowsByStatus map[string]int `json:"rows_by_status"`
+	// Coverage is what the rows found hold; Fix the rows the user can
+	// mend for a next run to find them.
+	Coverage Coverage  `json:"coverage"`
+	Fix      RowsToFix `json:"rows_to_fix"`
 	// MatchRate is, per identifier kind, how many distinct identifiers of
 	// the input were looked up to a final answer and how many found someone.
 	MatchRate map[string]KindMatch `json:"match_rate"`
@@ -122,6 +126,49 @@ type Run struct {
 	ByName *ByName `json:"by_name,omitempty"`
 }
 
+// Coverage is what a sales team asks of a run first: how many rows were
+// found, and of them how many have a work e-mail, any e-mail, a phone.
+type Coverage struct {
+	Found     int `json:"found"`
+	WorkEmail int `json:"with_work_email"`
+	Email     int `json:"with_email"`
+	Phone     int `json:"with_phone"`
+}
+
+// RowsToFix are the rows whose cells keep them from being found: an
+// invalid identifier, none at all, several people agreeing with a name,
+// or lookups that kept failing. Rows lists the first MaxFixRows, in row
+// order; Total counts them all.
+type RowsToFix struct {
+	Total    int            `json:"total"`
+	ByStatus map[string]int `json:"by_status,omitempty"`
+	Rows     []FixRow       `json:"rows"`
+}
+
+// MaxFixRows is the most rows to fix a report lists; the output's
+// enrich_status and enrich_error columns have them all.
+const MaxFixRows = 100
+
+// FixRow is one row to fix: its number as the spreadsheet shows it, its
+// status, and what is wrong.
+type FixRow struct {
+	Row    int    `json:"row"`
+	Status string `json:"status"`
+	Why    string `json:"why"`
+}
+
+// Add counts a row to fix, and lists it while there is room.
+func (f *RowsToFix) Add(row FixRow) {
+	f.Total++
+	if f.ByStatus == nil {
+		f.ByStatus = map[string]int{}
+	}
+	f.ByStatus[row.Status]++
+	if len(f.Rows) < MaxFixRows {
+		f.Rows = append(f.Rows, row)
+	}
+}
+
 // ByName is what finding rows by name and company did in a run.
 type ByName struct {
 	Rows      int `json:"rows_found"`     // rows whose person was found by name
@@ -171,11 +218,20 @@ type Job struct {
 	Title   string `json:"title"`
 }
 
-// Setting is one option the run was started with, named as its flag.
+// Setting is one option the run was started with, named as its flag,
+// and where its value came from: FromCommandLine, FromDefault, or the
+// environment variable that set it.
 type Setting struct {
 	Flag  string `json:"flag"`
 	Value string `json:"value"`
+	From  string `json:"from"`
 }
+
+// Where a setting came from, besides an environment variable.
+const (
+	FromCommandLine = "command line"
+	FromDefault     = "default"
+)
 
 // KindMatch is the match rate of one identifier kind.
 type KindMatch struct {

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -10,6 +11,12 @@ import (
 // WriteSummary prints the run for a person, in a few aligned lines.
 func (r *Run) WriteSummary(w io.Writer) {
 	fmt.Fprintf(w, "enrich: %s → %s: %s\n", r.Input, r.Output, stateLine(r.Complete, r.StopReason, r.Next))
+	c, found := r.Coverage, r.RowsByStatus["success"]
+	fmt.Fprintf(w, "  %-10s %s of %s rows (%s): %s with a work e-mail, %s with any e-mail, %s with a phone\n", "found",
+		thousands(int64(found)), thousands(int64(r.Rows)), share(found, r.Rows), thousands(int64(c.WorkEmail)), thousands(int64(c.Email)), thousands(int64(c.Phone)))
+	if r.Fix.Total > 0 {
+		fmt.Fprintf(w, "  %-10s %s\n", "to fix", r.Fix.sentence(r.Output))
+	}
 	fmt.Fprintf(w, "  %-10s %d: %s\n", "rows", r.Rows, statusList(r.RowsByStatus))
 	for _, k := range orderedKeys(r.MatchRate, Kinds) {
 		km := r.MatchRate[k]
@@ -83,19 +90,34 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// sentence says what the run cost in one line: the profiles received, and
-// the balance's drop when it was read, with what explains a difference.
-func (c Credits) sentence() string {
-	s := fmt.Sprintf("%d %s received", c.ProfilesReceived, plural(c.ProfilesReceived, "profile", "profiles"))
+// Spent is the one figure of what a run cost: the drop of the balance
+// when it was read at both ends, else the profiles received; and a note
+// that says in one line what makes it up.
+func (c Credits) Spent() (int64, string) {
+	received := fmt.Sprintf("%s %s received", thousands(c.ProfilesReceived), plural(c.ProfilesReceived, "profile", "profiles"))
 	if c.BalanceStart == nil || c.BalanceEnd == nil {
-		return s + "; balance not read"
+		return c.ProfilesReceived, received + "; balance not read"
 	}
-	s += fmt.Sprintf("; balance %d → %d", *c.BalanceStart, *c.BalanceEnd)
-	if extra := *c.BalanceStart - *c.BalanceEnd - c.ProfilesReceived; extra > 0 {
-		s += fmt.Sprintf(" (%d more than received: %s)", extra, c.explainExtra(extra))
+	drop := *c.BalanceStart - *c.BalanceEnd
+	switch extra := drop - c.ProfilesReceived; {
+	case extra > 0:
+		return drop, fmt.Sprintf("%s, %s %s", received, thousands(extra), c.explainExtra(extra))
+	case extra < 0:
+		return drop, fmt.Sprintf("%s, %s credits added to the account meanwhile", received, thousands(-extra))
+	}
+	return drop, received
+}
+
+// sentence says what the run cost in one line: the credits spent (the
+// balance's drop when it was read), what makes them up, and the balance.
+func (c Credits) sentence() string {
+	spent, note := c.Spent()
+	s := fmt.Sprintf("%s spent: %s", thousands(spent), note)
+	if c.BalanceStart != nil && c.BalanceEnd != nil {
+		s += fmt.Sprintf("; balance %s → %s", thousands(*c.BalanceStart), thousands(*c.BalanceEnd))
 	}
 	if c.MaxCredits > 0 {
-		s += fmt.Sprintf("; %d counted against --max-credits %d", c.Counted, c.MaxCredits)
+		s += fmt.Sprintf("; %s counted against --max-credits %s", thousands(c.Counted), thousands(c.MaxCredits))
 	}
 	return s
 }
@@ -109,10 +131,10 @@ func (c Credits) explainExtra(extra int64) string {
 	case discarded == 0:
 		return "other use of the account meanwhile"
 	case discarded == extra:
-		return fmt.Sprintf("matches whose delivery the service discarded (%d %s never delivered)", c.Undelivered, plural(c.Undelivered, "item was", "items were"))
+		return fmt.Sprintf("for matches whose delivery the service discarded (%s %s never delivered)", thousands(c.Undelivered), plural(c.Undelivered, "item was", "items were"))
 	}
-	return fmt.Sprintf("%d for matches whose delivery the service discarded (%d %s never delivered), %d other use of the account meanwhile",
-		discarded, c.Undelivered, plural(c.Undelivered, "item was", "items were"), extra-discarded)
+	return fmt.Sprintf("for matches whose delivery the service discarded (%s %s never delivered), %s other use of the account meanwhile",
+		thousands(c.Undelivered), plural(c.Undelivered, "item was", "items were"), thousands(extra-discarded))
 }
 
 func plural(n int64, one, many string) string {
@@ -120,4 +142,32 @@ func plural(n int64, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// summaryFixRows is how many rows of each status the summary names.
+const summaryFixRows = 3
+
+// sentence says how many rows to fix there are of each status, with the
+// first rows of each, and where the list is.
+func (f RowsToFix) sentence(output string) string {
+	var parts []string
+	for _, st := range orderedKeys(f.ByStatus, Statuses) {
+		var rows []string
+		for _, r := range f.Rows {
+			if r.Status == st && len(rows) < summaryFixRows {
+				rows = append(rows, strconv.Itoa(r.Row))
+			}
+		}
+		n := f.ByStatus[st]
+		p := fmt.Sprintf("%s %s", thousands(int64(n)), st)
+		if len(rows) > 0 {
+			p += " (" + plural(int64(n), "row ", "rows ") + strings.Join(rows, ", ")
+			if n > len(rows) {
+				p += "…"
+			}
+			p += ")"
+		}
+		parts = append(parts, p)
+	}
+	return fmt.Sprintf("%s %s: %s; why, in %s.report.html", thousands(int64(f.Total)), plural(int64(f.Total), "row", "rows"), strings.Join(parts, ", "), output)
 }

@@ -24,15 +24,21 @@ func TestRunSummary(t *testing.T) {
 		Lookups: 14, Requests: 3, ItemsSent: 14, Resubmissions: 1, RateLimited: 0, Refused: map[string]int{"503": 100, "429": 200, "no connection": 0},
 		Credits:         Credits{ProfilesReceived: 1212, BalanceStart: &start, BalanceEnd: &end, Relookups: 300, Undelivered: 300},
 		DurationSeconds: 468.4, ItemsPerMinute: 375, BudgetItemsPerMinute: 600,
+		Coverage: Coverage{Found: 5, WorkEmail: 3, Email: 4, Phone: 2},
+	}
+	for _, f := range []FixRow{{Row: 4, Status: "invalid_identifier", Why: "e-mail address without @"}, {Row: 7, Status: "no_identifier"}, {Row: 9, Status: "ambiguous", Why: "2 people agree"}, {Row: 12, Status: "error", Why: "500"}} {
+		r.Fix.Add(f)
 	}
 	want := `enrich: leads.xlsx → out.csv: incomplete
+  found      5 of 10 rows (50.0%): 3 with a work e-mail, 4 with any e-mail, 2 with a phone
+  to fix     4 rows: 1 ambiguous (row 9), 1 no_identifier (row 7), 1 invalid_identifier (row 4), 1 error (row 12); why, in out.csv.report.html
   rows       10: success 5, not_found 1, pending 2, alpha 1, zeta 1
   linkedin   6 of 8 found (75.0%)
   email      1 of 4 found (25.0%)
   uid        0 of 0 found (–)
   twitter    2 of 2 found (100.0%)
   lookups    14 distinct; 14 items sent in 3 requests; 1 sent again; refused 200 (429), 100 (503); 0 rate-limited
-  credits    1212 profiles received; balance 1300 → 0 (88 more than received: matches whose delivery the service discarded (300 items were never delivered))
+  credits    1,300 spent: 1,212 profiles received, 88 for matches whose delivery the service discarded (300 items were never delivered); balance 1,300 → 0
   time       7m48s at 375 items/min (budget 600)
   report     out.csv.report.html
 `
@@ -49,7 +55,7 @@ func TestRunSummary(t *testing.T) {
 	r.Credits.Undelivered, r.Credits.MaxCredits, r.Credits.Counted = 50, 2000, 1262
 	var c bytes.Buffer
 	r.WriteSummary(&c)
-	if want := "  credits    1212 profiles received; balance 1300 → 0 (88 more than received: 50 for matches whose delivery the service discarded (50 items were never delivered), 38 other use of the account meanwhile); 1262 counted against --max-credits 2000\n"; !bytes.Contains(c.Bytes(), []byte(want)) {
+	if want := "  credits    1,300 spent: 1,212 profiles received, 88 for matches whose delivery the service discarded (50 items were never delivered), 38 other use of the account meanwhile; balance 1,300 → 0; 1,262 counted against --max-credits 2,000\n"; !bytes.Contains(c.Bytes(), []byte(want)) {
 		t.Errorf("summary:\n%s\nwant the line:\n%s", c.String(), want)
 	}
 

@@ -41,8 +41,8 @@ It leaves leads.xlsx, leads-enriched.xlsx, its report and the journal in --dir.`
 			return err
 		},
 	}
-	cmd.Flags().StringVar(&dir, "dir", "demo-out", "folder for the sample sheet, the enriched sheet and the journal")
-	cmd.Flags().IntVar(&rows, "rows", 300, "rows in the sample sheet")
+	cmd.Flags().StringVar(&dir, "dir", demo.DefaultDir, "folder for the sample sheet, the enriched sheet and the journal")
+	cmd.Flags().IntVar(&rows, "rows", demo.DefaultRows, "rows in the sample sheet")
 	cmd.Flags().StringVar(&progress, "progress", "auto", "progress display: auto, bar, log or none")
 	return cmd
 }

@@ -277,26 +277,53 @@ func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-// settings lists the flags of a run with their values, for the report.
+// envFlags are the flags whose default comes from the environment.
+var envFlags = map[string]string{"api-url": envAPIURL}
+
+// settings lists the settings of a run for the report, each with where
+// it came from: the flags given on the command line as they were given
+// (a repeated flag once per value), those the environment set, then the
+// defaults that hold a value.
 func settings(f *pflag.FlagSet) []report.Setting {
-	var out []report.Setting
+	var given, env, defaults []report.Setting
 	f.VisitAll(func(fl *pflag.Flag) {
 		switch fl.Name {
 		case "output", "progress", "log-format", "log-level", "help":
 			return
 		}
-		v := fl.Value.String()
-		if urlFlags[fl.Name] {
-			v = redact.URL(v)
-		} else {
+		show := func(v string) string {
+			if urlFlags[fl.Name] {
+				return redact.URL(v)
+			}
 			v = redact.Text(v)
+			if fl.Value.Type() == "duration" {
+				if d, err := time.ParseDuration(v); err == nil && d == 0 {
+					return "0 (none)"
+				}
+			}
+			return v
 		}
-		if d, ok := fl.Value.(interface{ Type() string }); ok && d.Type() == "duration" {
-			if dur, err := time.ParseDuration(v); err == nil && dur == 0 {
-				v = "0 (none)"
+		flag := "--" + fl.Name
+		switch {
+		case fl.Changed:
+			values := []string{fl.Value.String()}
+			if sv, ok := fl.Value.(pflag.SliceValue); ok {
+				values = sv.GetSlice()
+			}
+			for _, v := range values {
+				given = append(given, report.Setting{Flag: flag, Value: show(v), From: report.FromCommandLine})
+			}
+		case envFlags[fl.Name] != "" && os.Getenv(envFlags[fl.Name]) != "":
+			env = append(env, report.Setting{Flag: flag, Value: show(os.Getenv(envFlags[fl.Name])), From: envFlags[fl.Name]})
+		default:
+			v := fl.Value.String()
+			if sv, ok := fl.Value.(pflag.SliceValue); ok {
+				v = strings.Join(sv.GetSlice(), ",")
+			}
+			if v != "" {
+				defaults = append(defaults, report.Setting{Flag: flag, Value: show(v), From: report.FromDefault})
 			}
 		}
-		out = append(out, report.Setting{Flag: "--" + fl.Name, Value: v})
 	})
-	return out
+	return append(append(given, env...), defaults...)
 }

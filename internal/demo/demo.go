@@ -32,12 +32,31 @@ type Options struct {
 	Log      *slog.Logger
 }
 
+// The demo's defaults, as its command's flags give them.
+const (
+	DefaultDir  = "demo-out"
+	DefaultRows = 300
+)
+
 // The compressed budget: 100 items per 3-second window instead of 600 per
 // minute, so that a few hundred rows show the limiter at work in seconds.
 const (
 	itemsPerWindow = 100
 	window         = 3 * time.Second
 )
+
+// commandLine is the command that runs this demo again, as the report
+// shows it.
+func commandLine(o Options) string {
+	s := "enrich demo"
+	if o.Dir != DefaultDir {
+		s += " --dir " + o.Dir
+	}
+	if o.Rows != DefaultRows {
+		s += fmt.Sprintf(" --rows %d", o.Rows)
+	}
+	return s
+}
 
 // Run writes the sample sheet, enriches it and checks every row against
 // what the emulator's world says it must become.
@@ -115,6 +134,7 @@ func Run(ctx context.Context, o Options) (*report.Run, error) {
 		Progress:        o.Progress,
 		Log:             o.Log,
 		Command:         "enrich demo",
+		CommandLine:     commandLine(o),
 	})
 	if err != nil {
 		return nil, err
@@ -124,7 +144,14 @@ func Run(ctx context.Context, o Options) (*report.Run, error) {
 		return report, err
 	}
 	st := emu.Stats().Accounts[0]
-	fmt.Fprintf(o.Out, "demo: the emulator counted %d items in %d requests, at most %d in any %s window (limit %d), %d rate-limited, %d credits used, %d callbacks lost and recovered\n",
-		st.ItemsAccepted, st.Requests, st.MaxWindowItems, window, itemsPerWindow, st.RateLimited, st.CreditsUsed["standard"], st.Lost)
+	fmt.Fprintf(o.Out, "demo: the emulator counted %d items in %d requests, at most %d in any %s window (limit %d), %d rate-limited, %d credits used, %d %s lost and recovered\n",
+		st.ItemsAccepted, st.Requests, st.MaxWindowItems, window, itemsPerWindow, st.RateLimited, st.CreditsUsed["standard"], st.Lost, plural(st.Lost, "callback", "callbacks"))
 	return report, nil
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

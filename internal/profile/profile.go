@@ -33,6 +33,9 @@ type Record struct {
 	Phones   string
 	LinkedIn string // the professional-network link with the highest rating
 	Skills   string
+	// WorkEmail is true when an e-mail is marked as the person's work
+	// address (subType work).
+	WorkEmail bool
 }
 
 // candidate is the part of a raw profile a record is made from: decoding
@@ -93,6 +96,7 @@ func Decode(raw json.RawMessage) Record {
 	emails := rankedContacts(c.Contacts, wire.ContactEmail, []string{wire.SubTypeWork, wire.SubTypePersonal}, nil)
 	phones := rankedContacts(c.Contacts, wire.ContactPhone, []string{wire.SubTypeMobile, wire.SubTypeWorkTel}, E164)
 	r.Email, r.Emails = first(emails), strings.Join(emails, ListSeparator)
+	r.WorkEmail = hasWorkEmail(c.Contacts)
 	r.Phone, r.Phones = first(phones), strings.Join(phones, ListSeparator)
 	r.LinkedIn = profileLink(c.Social)
 	var skills []string
@@ -107,6 +111,17 @@ func Decode(raw json.RawMessage) Record {
 	}
 	r.compact()
 	return r
+}
+
+// hasWorkEmail reports whether one of the contacts is an e-mail marked
+// as a work address.
+func hasWorkEmail(contacts []wire.Contact) bool {
+	for _, c := range contacts {
+		if strings.EqualFold(clean(c.Type), wire.ContactEmail) && strings.EqualFold(clean(c.SubType), wire.SubTypeWork) && clean(c.Value) != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // compact moves the record's values into one allocation. A sheet names a
