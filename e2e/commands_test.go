@@ -1,7 +1,10 @@
 package e2e
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,8 +20,16 @@ func (j *job) stdout(t *testing.T, args ...string) (string, result) {
 // stdoutEnv is stdout with extra environment variables.
 func (j *job) stdoutEnv(t *testing.T, env []string, args ...string) (string, result) {
 	t.Helper()
+	return j.pipe(t, env, nil, args...)
+}
+
+// pipe runs the binary with stdin as its standard input (nil: none) and
+// returns its standard output.
+func (j *job) pipe(t *testing.T, env []string, stdin io.Reader, args ...string) (string, result) {
+	t.Helper()
 	cmd := j.command(context.Background(), args...)
 	cmd.Env = append(cmd.Env, env...)
+	cmd.Stdin = stdin
 	var stdout, stderr strings.Builder
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
@@ -76,5 +87,78 @@ func TestJobCommands(t *testing.T) {
 	res.expectCode(t, 1)
 	if !strings.Contains(out, "FAIL callbacks") || !strings.Contains(out, "--sync") {
 		t.Errorf("doctor with an unreachable public URL:\n%s", out)
+	}
+}
+
+// TestStandardInputAndOutput runs the tool as a script does: the sheet
+// piped in with -, the output piped out with -o -, the summary as one
+// JSON object with --log-format json; and refuses what cannot work.
+func TestStandardInputAndOutput(t *testing.T) {
+	t.Parallel()
+	j := newJob(t, fastService(10000), 60)
+	in, err := os.ReadFile(j.input)
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := j.args("--log-format", "json")
+	args[1], args[3] = "-", "-" // run - -o -
+	out, res := j.pipe(t, nil, bytes.NewReader(in), args...)
+	res.expectCode(t, 0)
+	writeFile(t, j.output, out)
+	j.checkRows(t)
+	lines := strings.Split(strings.TrimSpace(res.stderr), "\n")
+	var sum struct {
+		Complete bool   `json:"complete"`
+		Rows     int    `json:"rows"`
+		Report   string `json:"report"`
+		Coverage struct {
+			Found int `json:"found"`
+		} `json:"coverage"`
+		Credits struct {
+			Spent int64 `json:"spent"`
+		} `json:"credits"`
+	}
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &sum); err != nil || !sum.Complete || sum.Rows != len(j.sheet) || sum.Coverage.Found == 0 || sum.Credits.Spent == 0 || sum.Credits.Spent > int64(sum.Coverage.Found) {
+		t.Fatalf("with the output on standard output, the summary goes last to standard error as JSON; got %v %+v:\n%s", err, sum, res.stderr)
+	}
+	if _, err := os.Stat(sum.Report); err != nil {
+		t.Errorf("the summary names the report %s: %v", sum.Report, err)
+	}
+
+	// With a file output, standard output holds the summary alone.
+	out, res = j.stdout(t, j.args("--log-format", "json")...)
+	res.expectCode(t, 0)
+	var again map[string]any
+	dec := json.NewDecoder(strings.NewReader(out))
+	if err := dec.Decode(&again); err != nil || dec.More() || again["complete"] != true {
+		t.Errorf("standard output is not one JSON summary (%v):\n%s", err, out)
+	}
+
+	// export and plan read standard input too; export writes JSON lines
+	// to standard output with --output-format.
+	out, res = j.pipe(t, nil, bytes.NewReader(in), "export", "-", "-o", "-", "--output-format", "jsonl", "--journal", j.journal, "--default-region", "US")
+	res.expectCode(t, 0)
+	if n := strings.Count(out, "\n"); n != len(j.sheet) {
+		t.Errorf("export to standard output: %d JSON lines for %d rows", n, len(j.sheet))
+	}
+	out, res = j.pipe(t, nil, bytes.NewReader(in), "plan", "-", "--journal", "none")
+	if res.code != 0 || !strings.Contains(out, "Identifier columns") {
+		t.Errorf("plan -: exit %d\n%s%s", res.code, out, res.stderr)
+	}
+
+	// Misuse: exit 2 with a sentence.
+	for _, tc := range []struct {
+		stdin []byte
+		args  []string
+		want  string
+	}{
+		{nil, []string{"plan", "-", "--journal", "none"}, "standard input (-), which is empty"},
+		{in, []string{"export", "-", "-o", "-", "--output-format", "xml", "--journal", j.journal}, `--output-format "xml": use csv, xlsx, jsonl`},
+		{in, []string{"export", "-", "-o", filepath.Join(j.dir, "x.csv"), "--output-format", "jsonl", "--journal", j.journal}, "the extension names the format"},
+	} {
+		_, res := j.pipe(t, nil, bytes.NewReader(tc.stdin), tc.args...)
+		if res.code != 2 || !strings.Contains(res.stderr, tc.want) {
+			t.Errorf("%v: exit %d, want 2 saying %q:\n%s", tc.args, res.code, tc.want, res.stderr)
+		}
 	}
 }

@@ -171,3 +171,61 @@ func (f RowsToFix) sentence(output string) string {
 	}
 	return fmt.Sprintf("%s %s: %s; why, in %s.report.html", thousands(int64(f.Total)), plural(int64(f.Total), "row", "rows"), strings.Join(parts, ", "), output)
 }
+
+// Summary is the summary of a run as one JSON object, for scripts: what
+// the text summary says, each figure by name.
+type Summary struct {
+	Input      string `json:"input"`
+	Output     string `json:"output"`
+	Report     string `json:"report"` // the report page
+	Complete   bool   `json:"complete"`
+	StopReason string `json:"stop_reason,omitempty"`
+	ExitCode   int    `json:"exit_code"`
+	Next       string `json:"next,omitempty"`
+
+	Rows         int            `json:"rows"`
+	RowsByStatus map[string]int `json:"rows_by_status"`
+	Coverage     Coverage       `json:"coverage"`
+	// RowsToFix counts the rows to fix by status; the report lists them.
+	RowsToFix int            `json:"rows_to_fix"`
+	FixStatus map[string]int `json:"rows_to_fix_by_status,omitempty"`
+
+	Credits SummaryCredits `json:"credits"`
+
+	Lookups       int     `json:"lookups"`
+	Requests      int     `json:"requests"`
+	ItemsSent     int     `json:"items_sent"`
+	Resubmissions int     `json:"resubmissions"`
+	RateLimited   int     `json:"rate_limited"`
+	ByName        *ByName `json:"by_name,omitempty"`
+	Seconds       float64 `json:"duration_seconds"`
+	Rate          float64 `json:"items_per_minute"`
+	Budget        float64 `json:"budget_items_per_minute"`
+}
+
+// SummaryCredits is the cost of a run: Spent is the one figure (the
+// balance's drop when it was read, else the profiles received), Note what
+// makes it up.
+type SummaryCredits struct {
+	Spent            int64  `json:"spent"`
+	ProfilesReceived int64  `json:"profiles_received"`
+	BalanceStart     *int64 `json:"balance_start,omitempty"`
+	BalanceEnd       *int64 `json:"balance_end,omitempty"`
+	Note             string `json:"note"`
+}
+
+// Summary returns the run's summary.
+func (r *Run) Summary() Summary {
+	spent, note := r.Credits.Spent()
+	return Summary{
+		Input: r.Input, Output: r.Output, Report: r.Output + ".report.html",
+		Complete: r.Complete, StopReason: r.StopReason, ExitCode: r.ExitCode, Next: r.Next,
+		Rows: r.Rows, RowsByStatus: r.RowsByStatus, Coverage: r.Coverage,
+		RowsToFix: r.Fix.Total, FixStatus: r.Fix.ByStatus,
+		Credits: SummaryCredits{Spent: spent, ProfilesReceived: r.Credits.ProfilesReceived,
+			BalanceStart: r.Credits.BalanceStart, BalanceEnd: r.Credits.BalanceEnd, Note: note},
+		Lookups: r.Lookups, Requests: r.Requests, ItemsSent: r.ItemsSent,
+		Resubmissions: r.Resubmissions, RateLimited: r.RateLimited, ByName: r.ByName,
+		Seconds: r.DurationSeconds, Rate: r.ItemsPerMinute, Budget: r.BudgetItemsPerMinute,
+	}
+}

@@ -191,7 +191,9 @@ of it is refused (exit code 3).`,
 			if err != nil {
 				return companyCmdError(err)
 			}
-			res.Report.WriteSummary(cmd.ErrOrStderr())
+			if err := g.writeSummary(cmd, res.Report.WriteSummary, res.Report, false); err != nil {
+				return err
+			}
 			switch {
 			case res.Complete:
 				return nil

@@ -17,6 +17,7 @@ import (
 func newExportCommand(g *globals) *cobra.Command {
 	var (
 		output, journal string
+		outputFormat    string
 		withoutContacts bool
 		noFormulaGuard  bool
 		withChanges     bool
@@ -28,7 +29,8 @@ func newExportCommand(g *globals) *cobra.Command {
 		Short: "Write the enriched sheet from the journal, without the network",
 		Long: `Write OUTPUT (.csv, .xlsx or .jsonl) from INPUT and what the journal holds,
 without contacting the service: rows already looked up are enriched, the
-others say pending. Use the same input flags as the run did.`,
+others say pending. Use the same input flags as the run did. INPUT -
+reads standard input and -o - writes standard output, as run does.`,
 		Args: exactArgs(1, "one input file"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if output == "" {
@@ -47,7 +49,15 @@ others say pending. Use the same input flags as the run did.`,
 			if err != nil {
 				return err
 			}
-			if err := export.CheckOutput(output, args[0], journal); err != nil {
+			out, stream, err := outputFile(output, outputFormat, journal)
+			if err != nil {
+				return err
+			}
+			in, err := stdinInput(args[0], journal)
+			if err != nil {
+				return err
+			}
+			if err := export.CheckOutput(out, in, journal); err != nil {
 				return usageErrorf("%v", err)
 			}
 			j, err := openJournal(journal)
@@ -56,12 +66,15 @@ others say pending. Use the same input flags as the run did.`,
 			}
 			defer j.Close()
 			written, err := export.Export(cmd.Context(), j, export.Config{
-				Input: args[0], Output: output, Source: opts, WithoutContacts: withoutContacts,
+				Input: in, Output: out, Source: opts, WithoutContacts: withoutContacts,
 				NoFormulaGuard: noFormulaGuard, Refresh: withChanges, Progress: bar.pass, ByName: byName,
 			})
 			bar.done()
 			if err != nil {
 				return runError(err)
+			}
+			if err := stream.copy(); err != nil {
+				return withCode(ExitError, err)
 			}
 			fmt.Fprintf(cmd.ErrOrStderr(), "enrich: wrote %d rows to %s\n", written.Rows.Total(), output)
 			for _, st := range sinks.Statuses {
@@ -76,7 +89,8 @@ others say pending. Use the same input flags as the run did.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVarP(&output, "output", "o", "", "enriched sheet to write: .csv, .xlsx or .jsonl (required)")
+	f.StringVarP(&output, "output", "o", "", "enriched sheet to write: .csv, .xlsx or .jsonl, or - for standard output (required)")
+	f.StringVar(&outputFormat, "output-format", "", "format of an output without an extension (-, /dev/stdout): csv, xlsx or jsonl (default csv)")
 	f.StringVar(&journal, "journal", defaultJournal, "journal file of the run")
 	f.BoolVar(&withoutContacts, "without-contacts", false, "export the lookups made without contacts")
 	f.BoolVar(&withChanges, "with-changes", false, "add the columns a run with --refresh-older-than writes: what changed since the previous answer")

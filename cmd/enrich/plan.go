@@ -57,7 +57,12 @@ a column detected wrongly (fix it with --column), shows here first.`,
 			if itemsPerMinute <= 0 {
 				return usageErrorf("--items-per-minute must be a positive number of items, not %d", itemsPerMinute)
 			}
-			popts := plan.Options{Input: args[0], Source: opts, ItemsPerMinute: itemsPerMinute}
+			in, done, err := tempInput(args[0])
+			if err != nil {
+				return err
+			}
+			defer done()
+			popts := plan.Options{Input: in, Source: opts, ItemsPerMinute: itemsPerMinute}
 			popts.ByName, _ = input.findByName()
 			j, err := state.Open(journal, state.Options{ReadOnly: true, LockTimeout: 200 * time.Millisecond})
 			switch {

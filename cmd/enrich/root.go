@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
@@ -48,6 +49,24 @@ func (g *globals) loggerTo(w io.Writer) (*slog.Logger, error) {
 		return slog.New(redact.NewHandler(slog.NewJSONHandler(w, opts))), nil
 	}
 	return nil, usageErrorf("--log-format %q: use text or json", g.logFormat)
+}
+
+// writeSummary prints a job's summary: as text on standard error, or
+// with --log-format json as one JSON object on standard output (on
+// standard error when the job's output goes to standard output).
+func (g *globals) writeSummary(cmd *cobra.Command, text func(io.Writer), summary any, outputOnStdout bool) error {
+	if g.logFormat != "json" {
+		text(cmd.ErrOrStderr())
+		return nil
+	}
+	w := cmd.OutOrStdout()
+	if outputOnStdout {
+		w = cmd.ErrOrStderr()
+	}
+	if err := json.NewEncoder(w).Encode(summary); err != nil {
+		return fmt.Errorf("write the summary: %w", err)
+	}
+	return nil
 }
 
 func newRootCommand() *cobra.Command {

@@ -29,7 +29,9 @@ const defaultJournal = "enrich.journal"
 // runOptions are the flags of `enrich run`; the engine's are shared with
 // `enrich search --enrich`.
 type runOptions struct {
-	output   string
+	output       string
+	outputFormat string
+	stream       *streamOutput // the output goes on to standard output or a pipe
 	progress string
 	allow    string
 	service  serviceFlags
@@ -45,6 +47,12 @@ func newRunCommand(g *globals) *cobra.Command {
 		Use:   "run INPUT -o OUTPUT",
 		Short: "Enrich a sheet: look every row up and write the enriched sheet",
 		Long: `Enrich INPUT (.csv or .xlsx) into OUTPUT (.csv, .xlsx or .jsonl).
+
+INPUT - reads standard input, and -o - writes standard output (CSV, or
+--output-format): each goes through a file beside the journal,
+JOURNAL.stdin.csv and JOURNAL.stdout.csv, which the report is written
+beside. With --log-format json the summary is one JSON object on standard
+output (on standard error when the output goes there).
 
 Every row is looked up by its identifiers (profile URL, then e-mail, then
 phone, then uid; --prefer changes the order), within the service's budget
@@ -88,11 +96,21 @@ or a refused key; 3 incomplete but resumable (credits, --max-credits,
 			}
 			o.cfg.FindByName, _ = o.input.findByName()
 			o.cfg.Searcher = client
-			return o.runPipeline(cmd.Context(), g, args[0], o.output, opts, client)
+			output, stream, err := outputFile(o.output, o.outputFormat, o.journal)
+			if err != nil {
+				return err
+			}
+			input, err := stdinInput(args[0], o.journal)
+			if err != nil {
+				return err
+			}
+			o.stream = stream
+			return o.runPipeline(cmd, g, input, output, opts, client)
 		},
 	}
 	f := cmd.Flags()
-	f.StringVarP(&o.output, "output", "o", "", "enriched sheet to write: .csv, .xlsx or .jsonl (required)")
+	f.StringVarP(&o.output, "output", "o", "", "enriched sheet to write: .csv, .xlsx or .jsonl, or - for standard output (required)")
+	f.StringVar(&o.outputFormat, "output-format", "", "format of an output without an extension (-, /dev/stdout): csv, xlsx or jsonl (default csv)")
 	o.service.register(f)
 	o.registerEngine(f)
 	f.StringVar(&o.progress, "progress", "auto", "progress display: auto (bar on a terminal, else log), bar, log or none")
@@ -139,7 +157,8 @@ func (o *runOptions) check() error {
 
 // runPipeline enriches input into output and maps the outcome to an exit
 // code.
-func (o *runOptions) runPipeline(ctx context.Context, g *globals, input, output string, source sources.Options, client *api.Client) error {
+func (o *runOptions) runPipeline(cmd *cobra.Command, g *globals, input, output string, source sources.Options, client *api.Client) error {
+	ctx := cmd.Context()
 	log, err := g.logger(os.Stderr)
 	if err != nil {
 		return err
@@ -175,7 +194,12 @@ func (o *runOptions) runPipeline(ctx context.Context, g *globals, input, output 
 	if r == nil {
 		return runError(err)
 	}
-	r.WriteSummary(os.Stderr)
+	if err := o.stream.copy(); err != nil {
+		return withCode(ExitError, err)
+	}
+	if err := g.writeSummary(cmd, r.WriteSummary, r.Summary(), o.stream.toStdout()); err != nil {
+		return err
+	}
 	switch {
 	case err != nil:
 		return withCode(r.ExitCode, err)

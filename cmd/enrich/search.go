@@ -161,7 +161,7 @@ func (o *searchOptions) execute(cmd *cobra.Command, g *globals) error {
 	if !o.enrich {
 		return nil
 	}
-	err = o.run.runPipeline(ctx, g, searchOut, o.output, sources.Options{Columns: []string{"uid=uid"}}, client)
+	err = o.run.runPipeline(cmd, g, searchOut, o.output, sources.Options{Columns: []string{"uid=uid"}}, client)
 	if err == nil && !res.Complete {
 		return withCode(ExitIncomplete, fmt.Errorf("incomplete: %s; the profiles fetched are enriched", res.StopReason))
 	}
