@@ -476,8 +476,8 @@ func TestMCPArgumentsAreFlags(t *testing.T) {
 	}
 	cliOnly := map[string]map[string]string{ // command → flag → why its tool does not take it
 		"plan":    {"json": "a tool answers JSON"},
-		"run":     {"api-url": "the service is the server's: a tool that named it would send the API key there", "progress": "a tool sends progress notifications"},
-		"export":  {"progress": "a tool answers when the sheet is written"},
+		"run":     {"api-url": "the service is the server's: a tool that named it would send the API key there", "progress": "a tool sends progress notifications", "output-format": "a tool writes files, never standard output"},
+		"export":  {"progress": "a tool answers when the sheet is written", "output-format": "a tool writes files, never standard output"},
 		"status":  {"json": "a tool answers JSON"},
 		"credits": {"api-url": "the service is the server's", "json": "a tool answers JSON"},
 		"search": {

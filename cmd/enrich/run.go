@@ -32,13 +32,13 @@ type runOptions struct {
 	output       string
 	outputFormat string
 	stream       *streamOutput // the output goes on to standard output or a pipe
-	progress string
-	allow    string
-	service  serviceFlags
-	input    inputFlags
-	journal  string
-	cfg      pipeline.Config
-	flags    *pflag.FlagSet
+	progress     string
+	allow        string
+	service      serviceFlags
+	input        inputFlags
+	journal      string
+	cfg          pipeline.Config
+	flags        *pflag.FlagSet
 }
 
 func newRunCommand(g *globals) *cobra.Command {
