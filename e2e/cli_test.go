@@ -289,3 +289,44 @@ func TestAPIKeyFile(t *testing.T) {
 		}
 	}
 }
+
+// TestProgressSaysWhyItWaits runs two jobs of one sheet on one account
+// with different journals: the first waits for its callbacks, the second
+// is answered duplicate_query for the same items and waits out the
+// service's duplicate period. `enrich status` of each says what it waits
+// for, and its ETA does not fall to zero while rows wait.
+func TestProgressSaysWhyItWaits(t *testing.T) {
+	t.Parallel()
+	cfg := fastService(10000)
+	cfg.CallbackDelay, cfg.MaxCallbackDelay, cfg.DuplicatePeriod = 3*time.Second, 3*time.Second, 20*time.Second
+	j := newJob(t, cfg, 20)
+	waitsFor := func(journal, what string) {
+		t.Helper()
+		waitFor(t, journal+" to wait for "+what, func() bool {
+			out, _ := j.stdout(t, "status", "--journal", journal, "--json")
+			var st struct {
+				Run *struct {
+					Waiting    int     `json:"waiting"`
+					WaitingFor string  `json:"waiting_for"`
+					ETA        float64 `json:"eta_seconds"`
+				} `json:"run"`
+			}
+			if json.Unmarshal([]byte(out), &st) != nil || st.Run == nil {
+				return false
+			}
+			if st.Run.Waiting > 0 && st.Run.ETA == 0 {
+				t.Errorf("ETA 0 while %d rows wait for %q", st.Run.Waiting, st.Run.WaitingFor)
+			}
+			return strings.HasPrefix(st.Run.WaitingFor, what)
+		})
+	}
+	j.start(t, j.args()...)
+	waitsFor(j.journal, "callbacks for")
+	second := filepath.Join(j.dir, "second.journal")
+	j.start(t, append(j.args("--retry-wait", "15s"), "--journal", second, "-o", filepath.Join(j.dir, "second.csv"))...)
+	waitsFor(second, "the service's duplicate period")
+	out, res := j.stdout(t, "status", "--journal", second)
+	if res.code != 0 || !strings.Contains(out, "waiting for  the service's duplicate period") {
+		t.Errorf("status does not say why the run waits:\n%s", out)
+	}
+}

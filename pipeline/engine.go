@@ -67,6 +67,7 @@ type engine struct {
 	stats      runStats
 	timeline   timeline
 	lastTick   time.Time // last progress update
+	eta        float64   // the time left as last shown, in seconds (smoothed)
 	lastStatus time.Time // last status file
 }
 

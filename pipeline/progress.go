@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"time"
 
@@ -43,6 +44,13 @@ type Snapshot struct {
 	// HeldBy says what holds the account's budget while items wait for
 	// room: other runs on the same account; empty otherwise.
 	HeldBy string `json:"held_by,omitempty"`
+	// WaitingFor says why nothing is sent now while rows wait: an
+	// outage, the account's budget held by other runs, items the service
+	// told to come back later, a pause after a 429, callbacks; empty
+	// while the run sends.
+	WaitingFor string `json:"waiting_for,omitempty"`
+	// Wait is WaitingFor in a few words, for a narrow display.
+	Wait string `json:"wait,omitempty"`
 }
 
 // ETA returns the time left as a duration.
@@ -121,14 +129,72 @@ func (e *engine) snapshot(now time.Time, final bool) Snapshot {
 	// that takes this long.
 	// Items told to wait (duplicate_query, timeout_exceeded) come back
 	// no sooner than their time.
+	raw := 0.0
 	if s.Waiting > 0 {
 		perSecond := float64(e.cfg.ItemsPerMinute) / e.cfg.RateWindow.Seconds()
-		s.ETASeconds = float64(s.Queued+s.InFlight) / perSecond
+		raw = float64(s.Queued+s.InFlight) / perSecond
 		for _, d := range e.queue.delayed {
-			s.ETASeconds = max(s.ETASeconds, d.at.Sub(now).Seconds())
+			raw = max(raw, d.at.Sub(now).Seconds())
 		}
+		s.WaitingFor, s.Wait = e.waitingFor(now)
 	}
+	s.ETASeconds = e.smoothETA(now, raw, s.Waiting == 0)
 	return s
+}
+
+// etaWeight is how far the time left shown moves towards a new estimate
+// each second: items told to wait, a callback that comes or not, would
+// otherwise make it jump (0 s, 32 s, 2 s, 33 s).
+const etaWeight = 0.3
+
+// smoothETA is the time left to show: the last one, counted down by the
+// time since, moved a part of the way towards the new estimate raw; 0
+// once nothing waits.
+func (e *engine) smoothETA(now time.Time, raw float64, done bool) float64 {
+	if done {
+		e.eta = 0
+		return 0
+	}
+	if e.lastTick.IsZero() || e.eta == 0 {
+		e.eta = raw
+		return raw
+	}
+	left := max(e.eta-now.Sub(e.lastTick).Seconds(), 0)
+	e.eta = left + etaWeight*(raw-left)
+	return e.eta
+}
+
+// waitingFor says why the run sends nothing now although rows wait, in
+// a sentence and in a few words; "" while it sends.
+func (e *engine) waitingFor(now time.Time) (string, string) {
+	switch {
+	case !e.outage.since.IsZero():
+		for_ := now.Sub(e.outage.since).Round(time.Second)
+		return fmt.Sprintf("the service, which has not answered for %s (the run stops after --service-wait %s)", for_, e.cfg.ServiceWait),
+			fmt.Sprintf("outage %s", for_)
+	case e.heldBy != "":
+		return "the account's budget, which " + e.heldBy + " also use", "budget shared"
+	case len(e.queue.ready) > 0 && now.Before(e.pauseTil):
+		left := e.pauseTil.Sub(now).Round(time.Second)
+		return fmt.Sprintf("the rate window after a 429 (%s)", left), fmt.Sprintf("429 pause %s", left)
+	case len(e.queue.ready) == 0 && e.queue.delayed.Len() > 0:
+		n, next := e.queue.delayed.Len(), max(e.queue.delayed[0].at.Sub(now), 0).Round(time.Second)
+		return fmt.Sprintf("the service's duplicate period: %d %s it told to come back later, the next in %s", n, plural(n, "item", "items"), next),
+			fmt.Sprintf("duplicate period %s", next)
+	case len(e.queue.ready) == 0 && e.cr.inflight > 0:
+		n := int(e.cr.inflight)
+		return fmt.Sprintf("callbacks for %d %s in flight", n, plural(n, "item", "items")), "callbacks"
+	case len(e.queue.ready) == 0 && (e.sr.running > 0 || e.sr.reading):
+		return "searches by name and company", "searches"
+	}
+	return "", ""
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // itemsPerMinute is the rate items were sent at: the last request's items

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
@@ -56,21 +57,55 @@ func (p *barProgress) Update(s pipeline.Snapshot) {
 	if p.bar == nil {
 		p.bar = progressbar.NewOptions(s.Rows,
 			progressbar.OptionSetWriter(os.Stderr),
-			progressbar.OptionSetDescription("rows"),
-			progressbar.OptionShowCount(),
-			progressbar.OptionSetWidth(30),
+			progressbar.OptionSetWidth(30), // narrowed to fit the terminal
 			progressbar.OptionThrottle(200*time.Millisecond),
 			progressbar.OptionSetPredictTime(false), // one ETA: the engine's, at the budget's pace
 			progressbar.OptionClearOnFinish(),
 		)
 	}
-	desc := fmt.Sprintf("rows │ %.0f items/min │ %s │ ETA %s", s.ItemsPerMinute, creditsText(s), eta(s))
-	if s.HeldBy != "" {
-		// The log line above the bar names the runs.
-		desc += " │ waiting for the account's budget"
-	}
-	p.bar.Describe(desc)
+	p.bar.Describe(barText(s, terminalWidth()))
 	p.bar.Set(s.Resolved)
+}
+
+// barRoom is what the bar itself takes at the least beside its text:
+// " 100% |", eight cells of bar, "| ".
+const barRoom = 16
+
+// barText is the text beside the bar, made to fit a terminal cols wide:
+// the rows done, the time left, why the run waits, the credits spent and
+// the pace, in that order of need; what does not fit is left out, and a
+// reason to wait cut short.
+func barText(s pipeline.Snapshot, cols int) string {
+	room := cols - barRoom
+	text := fmt.Sprintf("rows %d/%d", s.Resolved, s.Rows)
+	width := utf8.RuneCountInString // a terminal cell per rune: the text has no wide ones
+	add := func(part string) {
+		if width(text)+3+width(part) <= room {
+			text += " │ " + part
+		}
+	}
+	add("ETA " + eta(s))
+	if s.WaitingFor != "" {
+		// The sentence where there is room for it beside the figures,
+		// else the few words.
+		long := "waiting for " + s.WaitingFor
+		if width(text)+3+width(long)+3+width(creditsText(s)) <= room {
+			add(long)
+		} else {
+			add("waiting: " + s.Wait)
+		}
+	}
+	add(creditsText(s))
+	add(fmt.Sprintf("%.0f items/min", s.ItemsPerMinute))
+	return text
+}
+
+// terminalWidth is the width of the terminal on standard error, or 80.
+func terminalWidth() int {
+	if w, _, err := term.GetSize(int(os.Stderr.Fd())); err == nil && w > 0 {
+		return w
+	}
+	return 80
 }
 
 func (p *barProgress) Done(s pipeline.Snapshot) {
@@ -120,15 +155,17 @@ func (p *logProgress) line(msg string, s pipeline.Snapshot) {
 	attrs := []any{"rows", s.Rows, "done", s.Resolved, "queued", s.Queued, "in_flight", s.InFlight,
 		"items_per_minute", math.Round(s.ItemsPerMinute), "profiles_received", s.ProfilesReceived,
 		"balance_drop", s.BalanceDrop, "eta", etaOf(s)}
-	if s.HeldBy != "" {
-		attrs = append(attrs, "waiting_for_the_accounts_budget", s.HeldBy)
+	if s.WaitingFor != "" {
+		attrs = append(attrs, "waiting_for", s.WaitingFor)
 	}
 	p.log.Info(msg, attrs...)
 }
 
-// creditsText names the run's two credit figures.
+// creditsText is the credits the run has spent so far, as the report
+// counts them: the balance's drop, or the profiles received while the
+// balance has not dropped as far.
 func creditsText(s pipeline.Snapshot) string {
-	return fmt.Sprintf("%d profiles, balance −%d", s.ProfilesReceived, s.BalanceDrop)
+	return fmt.Sprintf("%d credits", max(s.BalanceDrop, s.ProfilesReceived))
 }
 
 // etaOf is the time left, rounded to the second: a duration, which a JSON

@@ -4,6 +4,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
+
+	"github.com/enrich-dev/enrich/pipeline"
 )
 
 // TestProgressModeRefused: every command that shows progress refuses an
@@ -21,6 +24,35 @@ func TestProgressModeRefused(t *testing.T) {
 		_, errOut, code := runEnrich(t, args...)
 		if code != 2 || !strings.Contains(errOut, `--progress "sometimes": use auto, bar, log or none`) {
 			t.Errorf("enrich %s: exit %d, stderr %q; want 2 and the modes", strings.Join(args, " "), code, errOut)
+		}
+	}
+}
+
+// TestBarFitsTheTerminal draws the bar's text for terminals of every
+// common width and snapshots that wait for each reason: the line (text
+// and bar) never wraps, the rows come with their count, and the reason
+// to wait is shown where there is room for it.
+func TestBarFitsTheTerminal(t *testing.T) {
+	reasons := [][2]string{{"", ""}, {"the service's duplicate period: 87 items it told to come back later, the next in 23s", "duplicate period 23s"},
+		{"the account's budget, which 2 other runs (pid 812, pid 977) also use", "budget shared"}, {"callbacks for 100 items in flight", "callbacks"}}
+	for _, cols := range []int{40, 60, 80, 100, 120, 200} {
+		for _, r := range reasons {
+			why := r[0]
+			s := pipeline.Snapshot{Rows: 123456, Resolved: 120000, Waiting: 3456, ItemsPerMinute: 599.7,
+				ProfilesReceived: 98765, BalanceDrop: 99001, ETASeconds: 345.6, WaitingFor: r[0], Wait: r[1]}
+			text := barText(s, cols)
+			if n := utf8.RuneCountInString(text) + barRoom; n > cols {
+				t.Errorf("%d columns: the line takes %d: %q", cols, n, text)
+			}
+			if !strings.HasPrefix(text, "rows 120000/123456") {
+				t.Errorf("%d columns: %q does not begin with the rows done", cols, text)
+			}
+			if why != "" && cols >= 80 && !strings.Contains(text, "waiting") {
+				t.Errorf("%d columns: %q does not say why it waits", cols, text)
+			}
+			if cols >= 100 && !strings.Contains(text, "99001 credits") {
+				t.Errorf("%d columns: %q does not give the credits spent", cols, text)
+			}
 		}
 	}
 }

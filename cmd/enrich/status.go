@@ -92,6 +92,9 @@ func (r statusReport) write(w io.Writer, journal string) {
 		}
 		line("run", "%s → %s: %s", s.Input, s.Output, state)
 		line("rows", "%d: %d done, %d waiting", s.Rows, s.Resolved, s.Waiting)
+		if s.WaitingFor != "" && !s.Finished {
+			line("waiting for", "%s", s.WaitingFor)
+		}
 		line("lookups", "%d distinct: %d queued, %d items in flight", s.Lookups, s.Queued, s.InFlight)
 		line("sent", "%d items at %.0f items/min", s.ItemsSent, s.ItemsPerMinute)
 		line("credits", "%d profiles received, balance fell by %d", s.ProfilesReceived, s.BalanceDrop)
