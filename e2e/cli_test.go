@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/enrich-dev/enrich/internal/leads"
 )
 
 // The command line behaves as users of gh, kubectl or restic expect.
@@ -103,6 +105,19 @@ func TestCommandLine(t *testing.T) {
 		out, _ = j.stdout(t, "__complete", "run", "x.csv", "--find-by-name", "")
 		if !strings.Contains(out, "off") {
 			t.Errorf("no --find-by-name values:\n%s", out)
+		}
+		for _, flag := range []string{"--log-level", "--log-format", "--output-format", "--default-region"} {
+			if out, _ = j.stdout(t, "__complete", "run", "x.csv", flag, ""); strings.Count(out, "\n") < 3 {
+				t.Errorf("no %s values:\n%s", flag, out)
+			}
+		}
+		// --sheet offers the sheets of the workbook named.
+		book := filepath.Join(j.dir, "book.xlsx")
+		if err := leads.WriteXLSX(book, j.sheet); err != nil {
+			t.Fatal(err)
+		}
+		if out, _ = j.stdout(t, "__complete", "plan", book, "--sheet", ""); !strings.Contains(out, "Leads\n") {
+			t.Errorf("no --sheet values:\n%s", out)
 		}
 	})
 	t.Run("json for scripts", func(t *testing.T) {

@@ -379,3 +379,27 @@ func hasCells(z *zip.ReadCloser, part string) bool {
 	_, err = s.Through(cellTag, 64<<20)
 	return err == nil
 }
+
+// SheetNames returns the names of a workbook's visible sheets, in order,
+// for shell completion of --sheet; nil for a file that is not one.
+func SheetNames(path string) []string {
+	if checkZip(path) != nil {
+		return nil
+	}
+	z, err := zip.OpenReader(path)
+	if err != nil {
+		return nil
+	}
+	defer z.Close()
+	book, err := readWorkbook(z)
+	if err != nil {
+		return nil
+	}
+	var names []string
+	for _, s := range book.sheets {
+		if !s.hidden {
+			names = append(names, s.name)
+		}
+	}
+	return names
+}

@@ -9,6 +9,7 @@ import (
 	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/internal/ident"
 	"github.com/enrich-dev/enrich/sinks"
+	"github.com/enrich-dev/enrich/sources"
 )
 
 // flagValues are the values shell completion offers for flags, by name,
@@ -24,6 +25,7 @@ var flagValues = map[string][]string{
 	"industries":     wire.Industries,
 	"default-region": {"US", "CA", "GB", "DE", "FR", "ES", "IT", "NL", "IN", "AU", "BR", "MX", "JP"},
 	"find-by-name":   {"auto", "off"},
+	"output-format":  outputFormats,
 }
 
 // columnKinds are what --column names, offered as "KIND=" for the header
@@ -69,11 +71,13 @@ func registerCompletions(root *cobra.Command) {
 	inputs := map[string]bool{"run": true, "plan": true, "export": true}
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
-		c.Flags().VisitAll(func(f *pflag.Flag) {
+		register := func(f *pflag.Flag) {
 			if vals, ok := flagValues[f.Name]; ok {
 				c.RegisterFlagCompletionFunc(f.Name, cobra.FixedCompletions(vals, cobra.ShellCompDirectiveNoFileComp))
 			}
-		})
+		}
+		c.Flags().VisitAll(register)
+		c.PersistentFlags().VisitAll(register) // --log-level and --log-format, on every command
 		if c.Flags().Lookup("prefer") != nil {
 			kinds := make([]string, len(ident.Kinds))
 			for i, k := range ident.Kinds {
@@ -86,6 +90,15 @@ func registerCompletions(root *cobra.Command) {
 		}
 		if c.Flags().Lookup("output") != nil {
 			c.RegisterFlagCompletionFunc("output", completeFiles(sinks.Extensions...))
+		}
+		if c.Flags().Lookup("sheet") != nil {
+			// The sheets of the workbook the command line names.
+			c.RegisterFlagCompletionFunc("sheet", func(_ *cobra.Command, args []string, _ string) ([]string, cobra.ShellCompDirective) {
+				if len(args) == 0 {
+					return nil, cobra.ShellCompDirectiveNoFileComp
+				}
+				return sources.SheetNames(args[0]), cobra.ShellCompDirectiveNoFileComp
+			})
 		}
 		if c.Flags().Lookup("journal") != nil {
 			c.RegisterFlagCompletionFunc("journal", completeFiles(".journal"))
