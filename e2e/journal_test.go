@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -36,11 +37,24 @@ func TestDamagedJournalCommands(t *testing.T) {
 			t.Errorf("%v: exit %d\n%s", args[:2], res.code, res.stderr)
 		}
 	}
+	// check says where the file breaks and what salvage would keep, in
+	// the user's words; salvage keeps as much and says it the same way.
+	out, res := j.stdout(t, "journal", "check", j.journal)
+	keeps := regexp.MustCompile(`would keep .*?([0-9,]+) results`).FindStringSubmatch(out)
+	if res.code != 1 || !strings.Contains(out, "cut short") || !strings.Contains(out, "the file breaks in page") || keeps == nil ||
+		!strings.Contains(res.stderr, "enrich journal salvage") {
+		t.Errorf("journal check of a journal cut short: exit %d\n%s%s", res.code, out, res.stderr)
+	}
 	saved := filepath.Join(j.dir, "saved.journal")
-	out, res := j.stdout(t, "journal", "salvage", j.journal, saved)
+	out, res = j.stdout(t, "journal", "salvage", j.journal, saved)
 	res.expectCode(t, 0)
-	if !strings.Contains(out, "salvaged") {
+	if !strings.Contains(out, "salvaged") || keeps != nil && !strings.Contains(out, "copied      "+strings.ReplaceAll(keeps[1], ",", "")+" results") {
 		t.Errorf("salvage said:\n%s", out)
+	}
+	for _, internal := range []string{"assertion", "Page expected", "self identifies", "key \""} {
+		if strings.Contains(out, internal) {
+			t.Errorf("salvage speaks of the storage library's internals (%q):\n%s", internal, out)
+		}
 	}
 	j.stdout(t, "journal", "check", saved)
 	before := j.stats().CreditsUsed["standard"]

@@ -16,6 +16,8 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/enrich-dev/enrich/internal/human"
+
 	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/internal/ident"
 	"github.com/enrich-dev/enrich/sinks"
@@ -454,22 +456,7 @@ func (p *Plan) describeInput() string {
 }
 
 // thousands writes n with thousands separators: 1,000,000.
-func thousands(n int) string {
-	s := fmt.Sprint(n)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var b strings.Builder
-	for i, r := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
-}
+func thousands(n int) string { return human.Thousands(int64(n)) }
 
 // ellipsis shortens s to at most n runes and puts it on one line.
 func ellipsis(s string, n int) string {

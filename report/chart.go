@@ -4,8 +4,9 @@ import (
 	"fmt"
 	"math"
 	"sort"
-	"strings"
 	"unicode/utf8"
+
+	"github.com/enrich-dev/enrich/internal/human"
 )
 
 // The charts are geometry computed here and drawn by the page's template
@@ -382,22 +383,7 @@ func duration(sec float64) string {
 }
 
 // thousands writes n with a comma between groups of three digits.
-func thousands(n int64) string {
-	s := fmt.Sprint(n)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var b strings.Builder
-	if neg {
-		b.WriteByte('-')
-	}
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
-}
+var thousands = human.Thousands
 
 // truncate shortens s to at most n characters, ending in "…" when cut.
 func truncate(s string, n int) string {

@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 
 	bolt "go.etcd.io/bbolt"
 
@@ -34,6 +36,21 @@ type CheckReport struct {
 	// Unreadable lists the parts of the file that could not be walked at
 	// all (a damaged page under them).
 	Unreadable []string `json:"unreadable,omitempty"`
+	// Cut is set when the file is cut short (a copy or a disk that
+	// stopped midway): the journal cannot be opened, and what salvage
+	// would keep is counted instead of the records.
+	Cut *Cut `json:"cut_short,omitempty"`
+}
+
+// Cut is what a journal cut short still holds.
+type Cut struct {
+	Bytes    int64 `json:"bytes"`     // the file's size
+	Expected int64 `json:"expected"`  // the size its header gives
+	PageSize int64 `json:"page_size"` // the file breaks at page Bytes/PageSize
+	// Keeps counts what salvage would copy, by part; Lost lists the parts
+	// where it would stop.
+	Keeps map[string]int `json:"salvage_keeps"`
+	Lost  []string       `json:"salvage_stops,omitempty"`
 }
 
 // maxProblems bounds the page problems a report lists.
@@ -41,7 +58,7 @@ const maxProblems = 20
 
 // OK reports whether the journal is sound.
 func (r CheckReport) OK() bool {
-	return len(r.Pages) == 0 && len(r.Unreadable) == 0 && r.DamagedLookups == 0 && r.DamagedResults == 0 &&
+	return r.Cut == nil && len(r.Pages) == 0 && len(r.Unreadable) == 0 && r.DamagedLookups == 0 && r.DamagedResults == 0 &&
 		r.Mismatched == 0 && r.DamagedBatches == 0 && len(r.Sequences) == 0
 }
 
@@ -55,6 +72,10 @@ func (r CheckReport) OK() bool {
 // the records and bbolt's own check only when that tree is sound.
 func Check(ctx context.Context, path string) (CheckReport, error) {
 	r := CheckReport{Path: path}
+	if cut, err := checkCut(path); err != nil || cut != nil {
+		r.Cut = cut
+		return r, err
+	}
 	j, err := Open(path, Options{ReadOnly: true})
 	if err != nil {
 		return r, err
@@ -188,3 +209,34 @@ func foundResult(j *Journal, tx *bolt.Tx, id string, result uint64) ([]byte, err
 
 // resultKey decodes a results bucket key.
 func resultKey(k []byte) uint64 { return binary.BigEndian.Uint64(k) }
+
+// checkCut reports, for a journal cut short, where the file breaks and
+// what salvage would keep, found by salvaging it into a journal thrown
+// away; nil for a file of its full size.
+func checkCut(path string) (*Cut, error) {
+	size, expected, pageSize := fileSizes(path)
+	if expected <= size {
+		return nil, nil
+	}
+	dir, err := os.MkdirTemp("", "enrich-check-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	rep, err := Salvage(path, filepath.Join(dir, "salvaged.journal"))
+	if err != nil {
+		return nil, err
+	}
+	c := &Cut{Bytes: size, Expected: expected, PageSize: pageSize, Keeps: map[string]int{}}
+	for part, n := range rep.Copied {
+		if n > 0 {
+			c.Keeps[part] = n
+		}
+	}
+	for _, u := range rep.Unreadable {
+		if u != cutShort {
+			c.Lost = append(c.Lost, u)
+		}
+	}
+	return c, nil
+}

@@ -228,14 +228,25 @@ func (j *Journal) commitPending() {
 // checkSize refuses a file cut shorter than its header says it is: bbolt
 // would map pages that are not there, and fault on the first read.
 func checkSize(path string) error {
+	size, expected, pageSize := fileSizes(path)
+	if expected > size {
+		return &DamagedError{Path: path, Cause: fmt.Sprintf("it is cut short: %d bytes where its header counts %d pages of %d", size, expected/pageSize, pageSize)}
+	}
+	return nil
+}
+
+// fileSizes returns the size of the file at path, the size the header of
+// its meta pages gives (the larger of the two that read; 0 when none
+// does) and its page size.
+func fileSizes(path string) (size, expected, pageSize int64) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil // bbolt says why
+		return 0, 0, 0 // bbolt says why
 	}
 	defer f.Close()
 	fi, err := f.Stat()
 	if err != nil || fi.Size() == 0 {
-		return nil
+		return 0, 0, 0
 	}
 	head := make([]byte, 2*maxPageSize)
 	n, _ := io.ReadFull(f, head)
@@ -248,13 +259,13 @@ func checkSize(path string) error {
 		if binary.LittleEndian.Uint32(m[16:]) != boltMagic {
 			continue
 		}
-		size := int64(binary.LittleEndian.Uint32(m[24:]))
+		ps := int64(binary.LittleEndian.Uint32(m[24:]))
 		pages := int64(binary.LittleEndian.Uint64(m[56:]))
-		if size > 0 && pages > 0 && pages*size > fi.Size() {
-			return &DamagedError{Path: path, Cause: fmt.Sprintf("it is cut short: %d bytes where its header counts %d pages of %d", fi.Size(), pages, size)}
+		if ps > 0 && pages > 0 && pages*ps > expected {
+			expected, pageSize = pages*ps, ps
 		}
 	}
-	return nil
+	return fi.Size(), expected, pageSize
 }
 
 // bbolt's file header: the magic number of its meta pages, and the page

@@ -31,6 +31,14 @@ type SalvageReport struct {
 	Unreadable []string `json:"unreadable,omitempty"`
 }
 
+// StoppedAtOnce is what Salvage says of a part of the journal whose first
+// page is damaged or beyond the cut: the copy of it stopped before its
+// first record.
+const StoppedAtOnce = "a damaged page stopped the copy before its first record"
+
+// cutShort is what Salvage says of the end of a file cut short.
+const cutShort = "the end of the file, cut short"
+
 // salvageChunk is how many records are read in one transaction of the
 // damaged journal and written in one of the new.
 const salvageChunk = 2000
@@ -61,7 +69,7 @@ func Salvage(from, to string) (SalvageReport, error) {
 		}
 		defer os.Remove(grown)
 		source = grown
-		rep.Unreadable = append(rep.Unreadable, "the end of the file, cut short")
+		rep.Unreadable = append(rep.Unreadable, cutShort)
 	}
 	src, err := openDamaged(source)
 	if err != nil {
@@ -200,7 +208,7 @@ var salvageParts = []struct {
 	path   []string
 	nested bool // holds buckets, not records
 }{
-	{"header", []string{string(bucketMeta)}, false},
+	{"header records", []string{string(bucketMeta)}, false},
 	{"lookups " + WithContacts.String(), []string{string(bucketLookups), string(WithContacts)}, false},
 	{"lookups " + WithoutContacts.String(), []string{string(bucketLookups), string(WithoutContacts)}, false},
 	{"results", []string{string(bucketResults)}, false},
@@ -403,7 +411,11 @@ func copyBucket(src *bolt.DB, dst *Journal, path []string, nested bool) (int, er
 			defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 			defer func() {
 				if p := recover(); p != nil {
-					err = fmt.Errorf("damaged page after key %q: %v", after, p)
+					if n := copied + len(chunk); n > 0 {
+						err = fmt.Errorf("a damaged page stopped the copy after %d %s", n, plural(n, "record", "records"))
+					} else {
+						err = errors.New(StoppedAtOnce)
+					}
 				}
 			}()
 			return src.View(func(tx *bolt.Tx) error {
@@ -504,4 +516,11 @@ func createBucketAt(tx *bolt.Tx, path []string) (*bolt.Bucket, error) {
 		b, err = b.CreateBucketIfNotExists([]byte(name))
 	}
 	return b, err
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

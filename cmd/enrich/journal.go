@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/enrich-dev/enrich/internal/human"
 	"github.com/enrich-dev/enrich/state"
 )
 
@@ -77,6 +79,29 @@ looked up again, which costs a credit for each person found that way.`,
 
 func writeCheck(w io.Writer, r state.CheckReport) {
 	fmt.Fprintf(w, "journal    %s\n", r.Path)
+	if c := r.Cut; c != nil {
+		fmt.Fprintf(w, "cut short  %s bytes of the %s its header gives: the file breaks in page %s\n",
+			human.Thousands(c.Bytes), human.Thousands(c.Expected), human.Thousands(c.Bytes/max(c.PageSize, 1)))
+		parts := make([]string, 0, len(c.Keeps))
+		for part, n := range c.Keeps {
+			parts = append(parts, fmt.Sprintf("%s %s", human.Thousands(int64(n)), part))
+		}
+		sort.Strings(parts)
+		fmt.Fprintf(w, "salvage    would keep %s\n", strings.Join(parts, ", "))
+		var none []string
+		for _, l := range c.Lost {
+			if part, ok := strings.CutSuffix(l, ": "+state.StoppedAtOnce); ok {
+				none = append(none, part)
+			} else {
+				fmt.Fprintf(w, "salvage    would stop in %s\n", l)
+			}
+		}
+		if len(none) > 0 {
+			fmt.Fprintf(w, "salvage    cannot walk %s: their records are looked for page by page\n", strings.Join(none, ", "))
+		}
+		fmt.Fprintln(w, "           what it does not keep, the next run looks up again (a credit for each person found)")
+		return
+	}
 	fmt.Fprintf(w, "lookups    %d readable, %d damaged\n", r.Lookups, r.DamagedLookups)
 	fmt.Fprintf(w, "results    %d of found lookups, %d damaged, %d another identifier's\n", r.Results, r.DamagedResults, r.Mismatched)
 	fmt.Fprintf(w, "requests   %d readable, %d damaged\n", r.Batches, r.DamagedBatches)
