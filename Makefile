@@ -6,7 +6,7 @@ STATICCHECK := $(BIN)/staticcheck
 STATICCHECK_VERSION := v0.8.2
 FUZZTIME    ?=
 
-.PHONY: help build test vet lint unit fuzz demo torture bench bench-sheets report-shot clean
+.PHONY: help build test vet lint unit fuzz demo torture bench bench-sheets report-shot man clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-12s %s\n", $$1, $$2}'
@@ -87,5 +87,8 @@ report-shot: ## render the sample run report headless to docs/report.png
 bench-sheets: ## the sheet figures (read, plan, run, export, .xlsx) as one table against their limits
 	$(GO) test -run '^$$' -bench '^BenchmarkSheets$$' -benchtime 1x -timeout 60m ./pipeline/
 
+man: ## write the manual pages of every command to man/ (read one with man -l man/enrich-run.1)
+	$(GO) run ./cmd/enrich man --dir man
+
 clean:
-	rm -rf $(BIN) demo-out
+	rm -rf $(BIN) demo-out man

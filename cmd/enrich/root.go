@@ -125,6 +125,7 @@ The service's address and key come from the environment:
 		newJournalCommand(g),
 		newChangesCommand(g),
 		newVersionCommand(),
+		newManCommand(),
 	)
 	registerCompletions(root)
 	checkCompletion(root)
