@@ -19,6 +19,7 @@ import (
 
 	"github.com/enrich-dev/enrich/api"
 	"github.com/enrich-dev/enrich/api/wire"
+	"github.com/enrich-dev/enrich/internal/human"
 )
 
 // column returns the index of name in header.
@@ -471,9 +472,15 @@ func TestOneCreditTruth(t *testing.T) {
 			t.Errorf("last progress line %q does not say %s", finished, want)
 		}
 	}
-	summary := fmt.Sprintf("%d profiles received; balance %d → %d", r.Credits.ProfilesReceived, *r.Credits.BalanceStart, *r.Credits.BalanceEnd)
-	if !strings.Contains(res.stderr, summary) {
-		t.Errorf("the summary does not say %q:\n%s", summary, res.stderr)
+	// One figure, the balance's drop, made up of the profiles received.
+	th := human.Thousands
+	for _, part := range []string{
+		fmt.Sprintf("credits    %s spent: %s %s received", th(drop), th(r.Credits.ProfilesReceived), map[bool]string{true: "profile", false: "profiles"}[r.Credits.ProfilesReceived == 1]),
+		fmt.Sprintf("balance %s → %s", th(*r.Credits.BalanceStart), th(*r.Credits.BalanceEnd)),
+	} {
+		if !strings.Contains(res.stderr, part) {
+			t.Errorf("the summary does not say %q:\n%s", part, res.stderr)
+		}
 	}
 	st := j.stats()
 	if drop != st.CreditsUsed["standard"] || r.Credits.ProfilesReceived != found(r) {
