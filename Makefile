@@ -6,7 +6,7 @@ STATICCHECK := $(BIN)/staticcheck
 STATICCHECK_VERSION := v0.8.2
 FUZZTIME    ?=
 
-.PHONY: help build test vet lint unit fuzz demo torture bench bench-sheets report-shot man clean
+.PHONY: help build test redis-server vet lint unit fuzz demo torture bench bench-sheets report-shot man clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-12s %s\n", $$1, $$2}'
@@ -18,7 +18,15 @@ VERSION     ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo 
 build: ## build bin/enrich
 	$(GO) build -buildvcs=auto -ldflags "-X main.version=$(VERSION)" -o $(BIN)/enrich ./cmd/enrich
 
-test: vet lint unit fuzz ## everything CI runs: vet, staticcheck, race tests, short fuzzing
+test: redis-server vet lint unit fuzz ## everything CI runs: vet, staticcheck, race tests, short fuzzing
+
+# The tests of the budget shared across machines start Debian's
+# redis-server; it is installed when missing.
+redis-server:
+	@command -v redis-server >/dev/null 2>&1 || { \
+		echo "installing redis-server: the tests of the shared budget start one"; \
+		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq redis-server; \
+		else sudo apt-get update -qq && sudo apt-get install -y -qq redis-server; fi; }
 
 vet:
 	$(GO) vet ./...

@@ -2,6 +2,7 @@ package api
 
 import (
 	"github.com/enrich-dev/enrich/api/wire"
+	"github.com/enrich-dev/enrich/internal/budget"
 	"github.com/enrich-dev/enrich/internal/clock"
 
 	"bytes"
@@ -177,6 +178,10 @@ func (c *Client) With(opts ...Option) *Client {
 
 // BaseURL returns the service's base address.
 func (c *Client) BaseURL() string { return c.base.String() }
+
+// Account names the account of the client's key at its service, for the
+// budget its runs share (budget.Account): a hash, which holds neither.
+func (c *Client) Account() string { return budget.Account(c.BaseURL(), c.key) }
 
 // retryPolicy says which failures of a call may be retried.
 type retryPolicy int

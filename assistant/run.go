@@ -94,6 +94,9 @@ func (s *Server) run(ctx context.Context, req *mcp.CallToolRequest, in runInput)
 		return nil, err
 	}
 	cfg.Service, cfg.Searcher = client, client
+	// The account's budget is shared with every other run on it: this
+	// machine's through its ledger file, every machine's through Redis.
+	cfg.Account, cfg.BudgetURL = client.Account(), s.cfg.BudgetURL
 	if cfg.Output, err = s.openPlace(files, output, true); err != nil {
 		return nil, err
 	}

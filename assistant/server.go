@@ -44,9 +44,13 @@ type Config struct {
 	// the service (run, credits, search) call it, and fail with its error:
 	// the server starts without a service configured.
 	Service func() (*api.Client, error)
-	Log     *slog.Logger // default discards
-	Version string       // reported to clients
-	Clock   clock.Clock  // default the real one; the jobs run on it too
+	// BudgetURL is the Redis server through which the runs of every
+	// machine on the account share its budget (pipeline.Config.BudgetURL);
+	// "" shares it with this machine's runs through a file.
+	BudgetURL string
+	Log       *slog.Logger // default discards
+	Version   string       // reported to clients
+	Clock     clock.Clock  // default the real one; the jobs run on it too
 }
 
 // Server is the MCP server of `enrich mcp`.

@@ -22,6 +22,7 @@ import (
 
 	"github.com/enrich-dev/enrich/emulator"
 	"github.com/enrich-dev/enrich/emulator/world"
+	"github.com/enrich-dev/enrich/internal/redistest"
 )
 
 // The generative suite draws, for each seed, a sheet and a schedule of
@@ -58,6 +59,10 @@ type schedule struct {
 	// a small filesystem that fills during the job.
 	damage   *damageKind
 	fullDisk bool
+	// machines, when 2, runs a second job on the account beside the
+	// first run, as another machine (a state folder of its own), the two
+	// sharing the account's budget through Redis.
+	machines int
 }
 
 // damageKind is a way to damage a journal in place while a run holds it.
@@ -120,6 +125,16 @@ func drawDisk(r *rand.Rand, s *schedule) {
 	s.fullDisk = r.IntN(8) == 0
 }
 
+// drawMachines draws, from a stream of its own, whether the job shares
+// the account's budget with a second machine through Redis (one seed in
+// four).
+func drawMachines(r *rand.Rand, s *schedule) {
+	s.machines = 1
+	if r.IntN(4) == 0 {
+		s.machines = 2
+	}
+}
+
 // capFor is the --max-credits of a sheet that needs need credits; 0 is
 // none.
 func (s schedule) capFor(need int64) int64 {
@@ -156,8 +171,8 @@ func (s schedule) String() string {
 	if s.salvageAfter > 0 {
 		salvage = fmt.Sprintf("after run %d", s.salvageAfter)
 	}
-	return fmt.Sprintf("loss %.2f, duplicates %.2f, 500s %.2f, answers lost %.2f, timeouts %.2f, delay %v, answers late by %v, credits ×%.1f, kill after %v, outage %s, max credits %s, salvage %s, damage %s, full disk %v",
-		s.loss, s.duplicate, s.submitError, s.lostAnswer, s.timeout, s.delay, s.latency, s.creditShare, s.kill, outage, limit, salvage, damage, s.fullDisk)
+	return fmt.Sprintf("loss %.2f, duplicates %.2f, 500s %.2f, answers lost %.2f, timeouts %.2f, delay %v, answers late by %v, credits ×%.1f, kill after %v, outage %s, max credits %s, salvage %s, damage %s, full disk %v, machines %d",
+		s.loss, s.duplicate, s.submitError, s.lostAnswer, s.timeout, s.delay, s.latency, s.creditShare, s.kill, outage, limit, salvage, damage, s.fullDisk, s.machines)
 }
 
 func TestTorture(t *testing.T) {
@@ -181,6 +196,10 @@ const laterStream = 0x6c62c0
 // (seed 2).
 const diskStream = 0x6469736e
 
+// machineStream names the stream drawMachines draws from: one whose
+// first ten seeds draw a second machine twice (seeds 7 and 9).
+const machineStream = 0x6d616371
+
 // tortureBudget is the compressed budget of the suite: a 3,000-row sheet
 // takes seconds.
 const tortureBudget = 1000
@@ -199,6 +218,7 @@ func torture(t *testing.T, seed uint64) {
 	sch := drawSchedule(r)
 	drawLater(rand.New(rand.NewPCG(seed, laterStream)), &sch)
 	drawDisk(rand.New(rand.NewPCG(seed, diskStream)), &sch)
+	drawMachines(rand.New(rand.NewPCG(seed, machineStream)), &sch)
 	replay := fmt.Sprintf("replay: go test ./e2e/ -run 'TestTorture/seed=%d$' -seed %d -seeds 1", seed, seed)
 	cfg := fastService(0)
 	cfg.Seed = int64(1 + seed%3)
@@ -260,8 +280,20 @@ func torture(t *testing.T, seed uint64) {
 		return args
 	}
 
+	// With two machines, every run of the job is machine A's, and machine
+	// B runs a job of other people beside the first, from the
+	// without-contacts pool (so that the credits of the job stay its
+	// own); the two share the account's budget through Redis.
+	var env []string
+	var other *machineB
+	if sch.machines == 2 {
+		redis := redistest.Start(t)
+		env = []string{"ENRICH_STATE_DIR=" + filepath.Join(dir, "machine-a"), "ENRICH_BUDGET_URL=" + redis.URL}
+		other = secondMachine(t, j, redis.URL, listen, runArgs)
+	}
+
 	if len(data) == 0 {
-		res := j.enrich(t, runArgs()...)
+		res := j.enrichEnv(t, env, runArgs()...)
 		if res.code != 2 || j.stats().Requests != 0 {
 			t.Fatalf("a sheet without data rows: exit %d, %d requests; want 2 and none\n%s\n%s", res.code, j.stats().Requests, res.stderr, replay)
 		}
@@ -282,6 +314,10 @@ func torture(t *testing.T, seed uint64) {
 		began := time.Now()
 		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 		cmd := j.command(ctx, runArgs()...)
+		cmd.Env = append(cmd.Env, env...)
+		if run == 1 {
+			other.start()
+		}
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr
 		if err := cmd.Start(); err != nil {
@@ -377,9 +413,12 @@ func torture(t *testing.T, seed uint64) {
 	checkTorture(t, sheet, emu.World(), output, true, log.String()+replay)
 	// A further run sends nothing and stays complete; after a salvage, it
 	// is the first run to write the output from the new journal alone.
+	if res, ok := other.wait(); ok && res.code != 0 && res.code != 3 {
+		t.Errorf("machine B exited %d\n%s\n%s", res.code, lastLines(res.stderr, 20), replay)
+	}
 	meter.next(t, "a further run", &log)
 	before := emu.Stats().Accounts[0].ItemsAccepted
-	res := j.enrich(t, runArgs()...)
+	res := j.enrichEnv(t, env, runArgs()...)
 	if res.code != 0 {
 		t.Errorf("a further run exited %d\n%s\n%s%s", res.code, res.stderr, log.String(), replay)
 	}
@@ -672,4 +711,82 @@ func lastLines(s string, n int) string {
 		lines = lines[len(lines)-n:]
 	}
 	return strings.Join(lines, "\n")
+}
+
+// machineB is a second machine's job beside the first run of a seed.
+type machineB struct {
+	j    job
+	args []string
+	env  []string
+	done chan result
+}
+
+// secondMachine prepares machine B's job: a sheet of people of the
+// world's far end, looked up without contacts (so that the credits of the
+// seed's job stay its own), as another machine on the account (its own
+// state folder, journal and receiver), sharing its budget through Redis.
+func secondMachine(t *testing.T, j *job, redisURL, listenA string, runArgs func() []string) *machineB {
+	w := j.emu.World()
+	var b strings.Builder
+	b.WriteString("Email\n")
+	for i, n := w.Len()-1, 0; n < 300 && i > 0; i-- {
+		if p := w.Person(i); len(p.Emails) > 0 {
+			b.WriteString(p.Emails[0].Address + "\n")
+			n++
+		}
+	}
+	m := &machineB{j: *j}
+	m.j.input, m.j.output, m.j.journal = filepath.Join(j.dir, "machine-b.csv"), filepath.Join(j.dir, "machine-b.jsonl"), filepath.Join(j.dir, "machine-b.journal")
+	writeFile(t, m.j.input, b.String())
+	resp, err := http.Post(j.url+"/_emulator/credits", "application/json", strings.NewReader(`{"pool": "withoutContacts", "add": 1000}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	m.args = runArgs()
+	for i, a := range m.args {
+		switch a {
+		case j.input:
+			m.args[i] = m.j.input
+		case j.output:
+			m.args[i] = m.j.output
+		case j.journal:
+			m.args[i] = m.j.journal
+		case listenA:
+			m.args[i] = freePort(t)
+		}
+	}
+	m.args = append(m.args, "--without-contacts")
+	m.env = []string{"ENRICH_STATE_DIR=" + filepath.Join(j.dir, "machine-b"), "ENRICH_BUDGET_URL=" + redisURL}
+	return m
+}
+
+// start starts machine B's job; nil does nothing.
+func (m *machineB) start() {
+	if m == nil || m.done != nil {
+		return
+	}
+	m.done = make(chan result, 1)
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+		defer cancel()
+		cmd := m.j.command(ctx, m.args...)
+		cmd.Env = append(cmd.Env, m.env...)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		err := cmd.Run()
+		res := result{stderr: stderr.String()}
+		if err != nil {
+			res.code = cmd.ProcessState.ExitCode()
+		}
+		m.done <- res
+	}()
+}
+
+// wait waits for machine B's job, and reports whether it ran.
+func (m *machineB) wait() (result, bool) {
+	if m == nil || m.done == nil {
+		return result{}, false
+	}
+	return <-m.done, true
 }

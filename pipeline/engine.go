@@ -61,7 +61,11 @@ type engine struct {
 	heldBy   string    // what holds the account's budget while items wait for room
 	heldAt   time.Time // when heldBy was last found
 	outage   outage
-	deadline time.Time // --max-duration: the run ends by then; zero without
+	// budgetDown is a run of failures of the budget shared through Redis;
+	// shared is how the runs sharing the budget used it, as last seen.
+	budgetDown outage
+	shared     report.BudgetUse
+	deadline   time.Time // --max-duration: the run ends by then; zero without
 
 	started    time.Time
 	stats      runStats

@@ -5,6 +5,7 @@ import (
 
 	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/internal/budget"
+	"github.com/enrich-dev/enrich/report"
 )
 
 // The pacer: the run sends within the account's budget of items per
@@ -16,6 +17,13 @@ import (
 // from the journal's recent requests, when no ledger can be kept.
 func (e *engine) openBudget() budget.Budget {
 	cfg := e.cfg
+	if cfg.BudgetURL != "" {
+		// Checked by validate: an address that is not one never gets here.
+		if b, err := budget.OpenRedis(cfg.BudgetURL, cfg.Account, cfg.ItemsPerMinute, cfg.RateWindow, budget.Options{Label: cfg.CommandLine, Log: cfg.Log}); err == nil {
+			cfg.Log.Info("budget shared through Redis with every run on this account", "budget", b.Path())
+			return b
+		}
+	}
 	if cfg.Account != "" {
 		dir, err := budget.Dir()
 		if err == nil {
@@ -70,6 +78,11 @@ func (e *engine) seedBudget(b *budget.Local) error {
 // full it takes nothing, and says when room may come.
 func (e *engine) pace(now time.Time, credits int64) (batch []int32, res budget.Reservation, full bool, next time.Time) {
 	room := e.budget.Room(now)
+	if err := e.budget.Err(); err != nil {
+		e.budgetFailed(now, err)
+		return nil, res, true, e.pauseTil
+	}
+	e.budgetAnswered(now)
 	if room == 0 {
 		e.heldBack(now)
 		return nil, res, true, e.budget.Next(now, min(len(e.queue.ready), wire.MaxItems))
@@ -79,6 +92,12 @@ func (e *engine) pace(now time.Time, credits int64) (batch []int32, res budget.R
 	// Another run on the account may have taken room since Room: the
 	// room is taken for what is left, and the rest goes back.
 	res = e.budget.Take(now, len(batch))
+	if err := e.budget.Err(); err != nil {
+		// Redis stopped answering between the look and the take.
+		e.queue.ready = append(batch[:len(batch):len(batch)], e.queue.ready...)
+		e.budgetFailed(now, err)
+		return nil, budget.Reservation{}, true, e.pauseTil
+	}
 	if res.N < len(batch) {
 		e.queue.ready = append(batch[res.N:len(batch):len(batch)], e.queue.ready...)
 		batch = batch[:res.N]
@@ -106,4 +125,32 @@ func (e *engine) heldBack(now time.Time) {
 		e.cfg.Log.Info("waiting for the account's budget", "held", by)
 	}
 	e.heldBy = by
+}
+
+// budgetFailed counts a failure of the budget shared through Redis: as
+// for an outage of the service, submission pauses with backoff, and a
+// failure lasting --service-wait stops the run, incomplete; it never goes
+// on with a budget of its own, which would break the account's.
+func (e *engine) budgetFailed(now time.Time, err error) {
+	if e.budgetDown.since.IsZero() {
+		e.budgetDown.since = now
+		e.timeline.event(now, report.EventOutageStart, "the shared budget: "+err.Error())
+		e.cfg.Log.Warn("the shared budget does not answer; nothing is sent until it does", "budget", e.cfg.BudgetURL, "error", err, "for_at_most", e.cfg.ServiceWait)
+	}
+	e.budgetDown.failures++
+	left := e.budgetDown.since.Add(e.cfg.ServiceWait).Sub(now)
+	if left <= 0 {
+		e.halt(report.StopBudget, nil)
+		return
+	}
+	e.pause(now, min(time.Second<<min(e.budgetDown.failures-1, 4), left))
+}
+
+// budgetAnswered ends a failure of the shared budget.
+func (e *engine) budgetAnswered(now time.Time) {
+	if !e.budgetDown.since.IsZero() {
+		e.timeline.event(now, report.EventOutageEnd, "the shared budget answers again")
+		e.cfg.Log.Info("the shared budget answers again", "after", now.Sub(e.budgetDown.since).Round(time.Second))
+	}
+	e.budgetDown = outage{}
 }

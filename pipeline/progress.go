@@ -51,6 +51,9 @@ type Snapshot struct {
 	WaitingFor string `json:"waiting_for,omitempty"`
 	// Wait is WaitingFor in a few words, for a narrow display.
 	Wait string `json:"wait,omitempty"`
+	// Budget is the account's budget as every run sharing it uses it;
+	// nil when this run keeps its own.
+	Budget *report.BudgetUse `json:"shared_budget,omitempty"`
 }
 
 // ETA returns the time left as a duration.
@@ -139,7 +142,33 @@ func (e *engine) snapshot(now time.Time, final bool) Snapshot {
 		s.WaitingFor, s.Wait = e.waitingFor(now)
 	}
 	s.ETASeconds = e.smoothETA(now, raw, s.Waiting == 0)
+	s.Budget = e.budgetUse(now)
 	return s
+}
+
+// budgetUse reads how every run sharing the account's budget uses it, and
+// keeps the most runs seen at once; nil for a budget of this run alone.
+func (e *engine) budgetUse(now time.Time) *report.BudgetUse {
+	b, ok := e.budget.(interface{ Path() string })
+	if !ok {
+		return nil
+	}
+	u := &e.shared
+	u.Where = b.Path()
+	if err := e.budget.Err(); err != nil {
+		u.Unreachable = err.Error()
+		c := *u
+		return &c
+	}
+	use := e.budget.Usage(now)
+	if err := e.budget.Err(); err == nil {
+		u.Unreachable = ""
+		u.Items, u.Limit = use.Own+use.Others, use.Limit
+		u.Runs = 1 + len(use.Peers)
+		u.MostRuns = max(u.MostRuns, u.Runs)
+	}
+	c := *u
+	return &c
 }
 
 // etaWeight is how far the time left shown moves towards a new estimate

@@ -19,6 +19,7 @@ import (
 	"github.com/enrich-dev/enrich/byname"
 	"github.com/enrich-dev/enrich/callback"
 	"github.com/enrich-dev/enrich/export"
+	"github.com/enrich-dev/enrich/internal/budget"
 	"github.com/enrich-dev/enrich/internal/clock"
 	"github.com/enrich-dev/enrich/internal/redact"
 	"github.com/enrich-dev/enrich/report"
@@ -66,6 +67,13 @@ type Config struct {
 	// by every run of the machine on that account (budget.Account); ""
 	// keeps the budget to this run.
 	Account string
+	// BudgetURL is the Redis server (redis://[user:password@]host:port/db,
+	// rediss:// for TLS) through which the runs of every machine on the
+	// account share its budget; "" shares it through the ledger file of
+	// this machine. A run never falls back from Redis to its own budget:
+	// while Redis does not answer nothing is sent, and after
+	// --service-wait the run ends incomplete.
+	BudgetURL string
 	// Listen is the callback receiver's address; PublicURL is the address
 	// the service posts to (default http://Listen).
 	Listen    string
@@ -293,6 +301,14 @@ func (c *Config) validate() error {
 	}
 	if err := export.CheckOutput(c.Output, c.Input, c.Journal); err != nil {
 		return fmt.Errorf("%w: %v", report.ErrUsage, err)
+	}
+	if c.BudgetURL != "" {
+		if _, err := budget.CheckRedisURL(c.BudgetURL); err != nil {
+			return usageErrorf("%v", err)
+		}
+		if c.Account == "" {
+			return usageErrorf("a budget shared through Redis needs the account's name (Config.Account)")
+		}
 	}
 	return nil
 }

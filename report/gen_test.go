@@ -241,6 +241,12 @@ func genRun(rng *rand.Rand, shape string) *Run {
 	if rng.IntN(3) == 0 {
 		r.Refused = map[string]int{"429": rng.IntN(300), "503": rng.IntN(300), "no connection": rng.IntN(100)}
 	}
+	if rng.IntN(3) == 0 {
+		r.Budget = &BudgetUse{Where: text("redis://cache.internal:6379/0"), Items: rng.IntN(600), Limit: 600, Runs: 1 + rng.IntN(3), MostRuns: 1 + rng.IntN(4)}
+		if rng.IntN(3) == 0 {
+			r.Budget.Unreachable = text("dial tcp 10.0.0.7:6379: connect: connection refused")
+		}
+	}
 	r.Uncertain = rng.IntN(3)
 	r.Expired = extra
 	r.Duplicates = rng.IntN(10)

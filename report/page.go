@@ -246,6 +246,9 @@ func newRunView(r *Run) *runView {
 	if b := r.ByName; b != nil {
 		v.Traffic = append(v.Traffic, text("by_name", "found by name", b.Sentence(), "rows without a usable identifier, searched by name and company; a row is matched only when exactly one person agrees"))
 	}
+	if u := r.Budget; u.Shared() {
+		v.Traffic = append(v.Traffic, text("shared_budget", "shared budget", u.Sentence(), "every run on the account, on this machine (a ledger file) or on every machine (Redis), takes its share of one budget"))
+	}
 	if r.Kept > 0 {
 		v.Traffic = append(v.Traffic, text("kept_results", "results kept", thousands(int64(r.Kept))+" in "+r.KeptFile, "the journal could not store them: the output holds them, and the next run takes them into the journal"))
 	}

@@ -124,6 +124,28 @@ type Run struct {
 	// ByName is what finding rows by name and company did; nil when the
 	// sheet names nobody so.
 	ByName *ByName `json:"by_name,omitempty"`
+
+	// Budget is the account's budget as the runs sharing it used it; nil
+	// when this run kept its own.
+	Budget *BudgetUse `json:"shared_budget,omitempty"`
+}
+
+// BudgetUse is the use of an account's budget by every run that shares
+// it: on this machine through a ledger file, on every machine through
+// Redis.
+type BudgetUse struct {
+	Where string `json:"where"` // the ledger file, or the Redis server (without its password)
+	// Items is the items in the window of every run on the account, as
+	// last seen, and Limit the budget.
+	Items int `json:"items_in_window"`
+	Limit int `json:"limit"`
+	// Runs is how many runs shared it when last seen, this one included;
+	// MostRuns the most at once during the run.
+	Runs     int `json:"runs"`
+	MostRuns int `json:"most_runs"`
+	// Unreachable says why the budget could not be reached, when the run
+	// stopped for it.
+	Unreachable string `json:"unreachable,omitempty"`
 }
 
 // Coverage is what a sales team asks of a run first: how many rows were
@@ -343,6 +365,7 @@ const (
 	StopMaxDuration = "--max-duration reached"
 	StopInterrupted = "interrupted"
 	StopOutage      = "the service did not answer for --service-wait"
+	StopBudget      = "the shared budget (Redis) did not answer for --service-wait"
 	StopAccount     = "the service refused the account"
 	StopRejected    = "the service rejected a lookup request"
 	StopStorage     = "the journal could not be written"

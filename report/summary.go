@@ -31,6 +31,9 @@ func (r *Run) WriteSummary(w io.Writer) {
 	if r.ByName != nil {
 		fmt.Fprintf(w, "  %-10s %s\n", "by name", r.ByName.Sentence())
 	}
+	if r.Budget.Shared() {
+		fmt.Fprintf(w, "  %-10s %s\n", "budget", r.Budget.Sentence())
+	}
 	if r.Refreshed > 0 {
 		fmt.Fprintf(w, "  %-10s %d looked up again; %d %s changed company or title\n", "refreshed", r.Refreshed,
 			len(r.Changes), plural(int64(len(r.Changes)), "person", "people"))
@@ -228,4 +231,19 @@ func (r *Run) Summary() Summary {
 		Resubmissions: r.Resubmissions, RateLimited: r.RateLimited, ByName: r.ByName,
 		Seconds: r.DurationSeconds, Rate: r.ItemsPerMinute, Budget: r.BudgetItemsPerMinute,
 	}
+}
+
+// Shared reports whether the budget is worth a line of its own: shared
+// through Redis, or with another run, or out of reach.
+func (u *BudgetUse) Shared() bool {
+	return u != nil && (u.MostRuns > 1 || u.Unreachable != "" || strings.HasPrefix(u.Where, "redis"))
+}
+
+// Sentence says how the runs sharing the account's budget used it.
+func (u *BudgetUse) Sentence() string {
+	if u.Unreachable != "" {
+		return fmt.Sprintf("shared through %s, which did not answer: %s", u.Where, u.Unreachable)
+	}
+	return fmt.Sprintf("shared through %s by up to %d %s at once; %s of its %s items in the window when last seen",
+		u.Where, u.MostRuns, plural(int64(u.MostRuns), "run", "runs"), thousands(int64(u.Items)), thousands(int64(u.Limit)))
 }

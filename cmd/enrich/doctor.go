@@ -4,10 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/enrich-dev/enrich/callback"
+	"github.com/enrich-dev/enrich/internal/budget"
 	"github.com/enrich-dev/enrich/internal/redact"
 )
 
@@ -17,6 +19,7 @@ func newDoctorCommand(g *globals) *cobra.Command {
 		listen, public string
 		skipReachCheck bool
 		asJSON         bool
+		budgetFlag     string
 	)
 	cmd := &cobra.Command{
 		Use:   "doctor",
@@ -27,7 +30,9 @@ func newDoctorCommand(g *globals) *cobra.Command {
   - that a request sent to the public callback URL (--public-url, default
     http://LISTEN) reaches a listener on --listen. A callback that never
     arrives is most often an address that leads elsewhere: a server with no
-    public address, a closed firewall, a tunnel that is down.
+    public address, a closed firewall, a tunnel that is down;
+  - with ENRICH_BUDGET_URL (or --budget-url), that the Redis server through
+    which every machine's runs share the account's budget answers.
 With --json it prints {"ok": bool, "checks": [{"check", "ok", "detail"}]}
 for scripts; the exit code is the same (1 when a check failed).`,
 		Args: exactArgs(0, "no arguments"),
@@ -80,6 +85,17 @@ for scripts; the exit code is the same (1 when a check failed).`,
 					check(true, "callbacks: %s reaches the listener on %s", redact.URL(url), listen)
 				}
 			}
+			if url, err := budgetURL(budgetFlag); err != nil {
+				return err
+			} else if url != "" {
+				name = "shared_budget"
+				shown, _ := budget.CheckRedisURL(url)
+				if skew, err := budget.Ping(cmd.Context(), url); err != nil {
+					check(false, "shared budget: Redis at %s does not answer: %s; runs wait for it, and stop after --service-wait", shown, redact.Text(err.Error()))
+				} else {
+					check(true, "shared budget: Redis at %s answers (its clock is %s from this machine's; the window is kept on its clock)", shown, skew.Round(time.Millisecond))
+				}
+			}
 			if asJSON {
 				if err := json.NewEncoder(out).Encode(struct {
 					OK     bool          `json:"ok"`
@@ -100,12 +116,13 @@ for scripts; the exit code is the same (1 when a check failed).`,
 	f.StringVar(&public, "public-url", "", "address at which the service reaches the receiver (default http://LISTEN)")
 	f.BoolVar(&skipReachCheck, "skip-callback-check", false, "do not check callback reachability (for --sync runs)")
 	f.BoolVar(&asJSON, "json", false, "print the checks as JSON: {\"ok\", \"checks\": [{\"check\", \"ok\", \"detail\"}]}")
+	registerBudgetURL(f, &budgetFlag)
 	return cmd
 }
 
 // doctorCheck is one check of `enrich doctor`, for --json.
 type doctorCheck struct {
-	Check  string `json:"check"` // service, standard_credits, without_contacts_credits or callbacks
+	Check  string `json:"check"` // service, standard_credits, without_contacts_credits, callbacks or shared_budget
 	OK     bool   `json:"ok"`
 	Detail string `json:"detail"` // the sentence the text output prints
 }

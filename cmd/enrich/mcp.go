@@ -60,7 +60,9 @@ so that nothing swapped in afterwards leads out of them.
 
 run, credits and search use the service configured as for the other
 commands: ENRICH_API_KEY and ENRICH_API_URL in the server's environment (or
---api-url). Without them the other tools still work.
+--api-url). Without them the other tools still work. The runs share the
+account's budget with every other run on it: this machine's through a file,
+every machine's through Redis when ENRICH_BUDGET_URL is set.
 
 With --listen, every request must carry the header
   Authorization: Bearer TOKEN
@@ -107,11 +109,16 @@ func (o *mcpOptions) run(ctx context.Context, g *globals) error {
 		}
 		overHTTP = &mcpListen{addr: o.listen, token: token, generated: generated, out: os.Stderr}
 	}
+	budget, err := budgetURL("")
+	if err != nil {
+		return err
+	}
 	srv, err := assistant.New(assistant.Config{
-		Roots:   o.roots,
-		Service: func() (*api.Client, error) { return o.service.client(log) },
-		Log:     log,
-		Version: version,
+		Roots:     o.roots,
+		Service:   func() (*api.Client, error) { return o.service.client(log) },
+		BudgetURL: budget,
+		Log:       log,
+		Version:   version,
 	})
 	if err != nil {
 		return withCode(ExitUsage, err)

@@ -476,7 +476,7 @@ func TestMCPArgumentsAreFlags(t *testing.T) {
 	}
 	cliOnly := map[string]map[string]string{ // command → flag → why its tool does not take it
 		"plan":    {"json": "a tool answers JSON"},
-		"run":     {"api-url": "the service is the server's: a tool that named it would send the API key there", "progress": "a tool sends progress notifications", "output-format": "a tool writes files, never standard output"},
+		"run":     {"api-url": "the service is the server's: a tool that named it would send the API key there", "progress": "a tool sends progress notifications", "output-format": "a tool writes files, never standard output", "budget-url": "the budget is the server's: ENRICH_BUDGET_URL in its environment"},
 		"export":  {"progress": "a tool answers when the sheet is written", "output-format": "a tool writes files, never standard output"},
 		"status":  {"json": "a tool answers JSON"},
 		"credits": {"api-url": "the service is the server's", "json": "a tool answers JSON"},
@@ -487,7 +487,7 @@ func TestMCPArgumentsAreFlags(t *testing.T) {
 			"industry": "industries takes one or several", "latitude": "location names places", "longitude": "location names places",
 			"coordinates": "location names places",
 			// --enrich looks up the profiles found, as run does: a tool call runs run on a sheet for that.
-			"enrich": "", "sync": "", "without-contacts": "", "journal": "", "listen": "", "public-url": "",
+			"enrich": "", "sync": "", "without-contacts": "", "journal": "", "listen": "", "public-url": "", "budget-url": "",
 			"items-per-minute": "", "rate-window": "", "max-credits": "", "max-duration": "", "callback-timeout": "",
 			"drain-timeout": "", "max-attempts": "", "retry-wait": "", "service-wait": "", "callback-allow": "",
 			"no-formula-guard": "", "refresh-older-than": "",

@@ -71,6 +71,8 @@ The service is configured by the environment:
   ENRICH_API_KEY   the account's API key (required; never a flag), or
   ENRICH_API_KEY_FILE  a file holding it, readable by its owner alone
   ENRICH_API_URL   the service's base address (or --api-url)
+  ENRICH_BUDGET_URL  a Redis server through which the runs of every machine
+                   on the account share its budget (or --budget-url)
 
 Exit codes: 0 complete (every row final); 1 error; 2 bad usage, bad input
 or a refused key; 3 incomplete but resumable (credits, --max-credits,
@@ -122,6 +124,7 @@ or a refused key; 3 incomplete but resumable (credits, --max-credits,
 func (o *runOptions) registerEngine(f *pflag.FlagSet) {
 	o.flags = f
 	f.StringVar(&o.journal, "journal", defaultJournal, "journal file that keeps every request and result")
+	registerBudgetURL(f, &o.cfg.BudgetURL)
 	f.StringVar(&o.cfg.Listen, "listen", callback.DefaultListen, "address of the callback receiver")
 	f.StringVar(&o.cfg.PublicURL, "public-url", "", "address at which the service reaches the receiver (default http://LISTEN)")
 	f.StringVar(&o.allow, "callback-allow", "", "accept callbacks only from these addresses or networks, comma-separated (e.g. 203.0.113.0/24); default: any")
@@ -147,6 +150,11 @@ func (o *runOptions) check() error {
 	if err := o.cfg.Check(); err != nil {
 		return withCode(ExitUsage, err)
 	}
+	url, err := budgetURL(o.cfg.BudgetURL)
+	if err != nil {
+		return err
+	}
+	o.cfg.BudgetURL = url
 	allow, err := callback.ParseAllow(o.allow)
 	if err != nil {
 		return usageErrorf("--callback-allow: %v", err)
@@ -264,7 +272,7 @@ func commandLine() string {
 
 // urlFlags are the flags whose values are addresses, which may carry a
 // password or a key: shown anywhere, they are redacted (redact.URL).
-var urlFlags = map[string]bool{"api-url": true, "public-url": true}
+var urlFlags = map[string]bool{"api-url": true, "public-url": true, "budget-url": true}
 
 // showArgs is args as a report or a log may show them: the value of
 // every address flag (--api-url URL or --api-url=URL) and any address
@@ -302,7 +310,7 @@ func shellQuote(s string) string {
 }
 
 // envFlags are the flags whose default comes from the environment.
-var envFlags = map[string]string{"api-url": envAPIURL}
+var envFlags = map[string]string{"api-url": envAPIURL, "budget-url": envBudgetURL}
 
 // settings lists the settings of a run for the report, each with where
 // it came from: the flags given on the command line as they were given

@@ -123,6 +123,9 @@ func (o *searchOptions) execute(cmd *cobra.Command, g *globals) error {
 		if err := state.CheckPath(o.run.journal); err != nil {
 			return journalError(err)
 		}
+		if o.run.cfg.BudgetURL, err = budgetURL(o.run.cfg.BudgetURL); err != nil {
+			return err
+		}
 	}
 	bar, err := newCounter(o.progress, "profiles", g, log)
 	if err != nil {

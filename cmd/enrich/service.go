@@ -8,7 +8,6 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/enrich-dev/enrich/api"
-	"github.com/enrich-dev/enrich/internal/budget"
 	"github.com/enrich-dev/enrich/internal/redact"
 )
 
@@ -107,7 +106,7 @@ func (s *serviceFlags) client(log *slog.Logger) (*api.Client, error) {
 		// The sentence quotes the address as given: show it redacted.
 		return nil, usageErrorf("%s", strings.ReplaceAll(err.Error(), base, redact.URL(base)))
 	}
-	s.account = budget.Account(c.BaseURL(), key)
+	s.account = c.Account()
 	return c, nil
 }
 

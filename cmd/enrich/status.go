@@ -95,6 +95,9 @@ func (r statusReport) write(w io.Writer, journal string) {
 		if s.WaitingFor != "" && !s.Finished {
 			line("waiting for", "%s", s.WaitingFor)
 		}
+		if u := s.Budget; u.Shared() {
+			line("budget", "%s", u.Sentence())
+		}
 		line("lookups", "%d distinct: %d queued, %d items in flight", s.Lookups, s.Queued, s.InFlight)
 		line("sent", "%d items at %.0f items/min", s.ItemsSent, s.ItemsPerMinute)
 		line("credits", "%d profiles received, balance fell by %d", s.ProfilesReceived, s.BalanceDrop)

@@ -53,6 +53,9 @@ type Budget interface {
 	// Usage tells who holds the window at now, so that a run without
 	// room can say what it waits for.
 	Usage(now time.Time) Usage
+	// Err says why a budget shared across machines cannot be reached
+	// (Redis does not answer), while it cannot; then it has no room.
+	Err() error
 	// Close ends this process's claim on a shared budget; reservations
 	// already made keep counting as long as the service counts them.
 	Close()
@@ -365,3 +368,6 @@ func (b *Local) Usage(now time.Time) Usage {
 
 // Close implements Budget.
 func (b *Local) Close() {}
+
+// Err implements Budget: a budget of this process alone cannot fail.
+func (b *Local) Err() error { return nil }

@@ -220,7 +220,7 @@ func TestLedgerDeadOwner(t *testing.T) {
 	}
 	a.Want(t0, true)
 	a.Take(t0, 100)
-	a.lock.Close() // dies without a word: no Close, no more beats
+	a.st.close() // dies without a word: no Close, no more beats
 	b, err := Open(dir, Account("s", "k"), 100, time.Minute, Options{})
 	if err != nil {
 		t.Fatal(err)

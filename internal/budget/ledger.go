@@ -13,15 +13,20 @@ import (
 	"time"
 )
 
-// Ledger is a budget shared through a file with every process of the
-// machine that uses the same account. Each method reads the file under an
-// exclusive lock, and writes it back when it changed it. When the file
-// cannot be read or written (a full disk, a removed directory), the
-// Ledger logs it once and goes on with what it last knew, in memory: the
-// run keeps its own budget exactly, and only the sharing is lost.
+// Ledger is a budget shared with every process that uses the same
+// account, through a store: a file of this machine (Open), or Redis, for
+// the processes of every machine that points at it (OpenRedis). Each
+// method reads the ledger and writes it back when it changed it, so that
+// no other process changes it in between.
+//
+// When a file fails (a full disk, a removed directory), the Ledger logs it
+// once and goes on with what it last knew, in memory: the run keeps its
+// own budget exactly, and only the sharing with the machine's other runs
+// is lost. When Redis fails, it never does: the budget belongs to every
+// machine's runs, so the Ledger has no room until Redis answers again,
+// and Err says why (the run stops after --service-wait).
 type Ledger struct {
-	path  string // the ledger
-	lock  *os.File
+	st    store
 	owner string
 	label string // the owner as the others see it
 	limit int
@@ -32,6 +37,25 @@ type Ledger struct {
 	l      ledger // as last read
 	broken bool   // the file failed; work in memory
 	future bool   // entries from the future were found and logged
+	// err is the store's last failure while it fails (Redis only), and
+	// deferred what could not be written meanwhile: settlements and
+	// releases, written at the next update that works.
+	err      error
+	deferred []func(l *ledger, now time.Time)
+}
+
+// store keeps the ledger an account's processes share.
+type store interface {
+	// transact reads the ledger, lets fn change it at the store's clock
+	// (the caller's now for a file; Redis's own TIME, so that the clocks
+	// of machines do not matter), and writes it back when fn reports a
+	// change, atomically against every other process.
+	transact(now time.Time, fn func(l *ledger, now time.Time) bool) error
+	// shared reports whether a failure must stop the sharing rather than
+	// fall back to the process's own budget.
+	shared() bool
+	where() string
+	close()
 }
 
 var _ Budget = (*Ledger)(nil)
@@ -82,63 +106,108 @@ func Open(dir, account string, limit int, span time.Duration, opts Options) (*Le
 	if err != nil {
 		return nil, fmt.Errorf("budget ledger: %w", err)
 	}
+	fs := &fileStore{path: filepath.Join(dir, name+".json"), lock: lock}
+	b := newLedger(fs, limit, span, opts, "")
+	fs.log = b.log
+	b.update(time.Time{}, func(*ledger, time.Time) bool { return false })
+	if b.broken {
+		lock.Close()
+		return nil, fmt.Errorf("budget ledger %s cannot be read or written", b.st.where())
+	}
+	return b, nil
+}
+
+// newLedger returns a Ledger of st; host, when set, names this machine
+// to the processes of the others.
+func newLedger(st store, limit int, span time.Duration, opts Options, host string) *Ledger {
 	var id [6]byte
 	_, _ = rand.Read(id[:])
 	log := opts.Log
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	b := &Ledger{
-		path:  filepath.Join(dir, name+".json"),
-		lock:  lock,
+	label := processLabel(os.Getpid(), opts.Label)
+	if host != "" {
+		label = host + " " + label
+	}
+	return &Ledger{
+		st:    st,
 		owner: fmt.Sprintf("%d-%s", os.Getpid(), hex.EncodeToString(id[:])),
-		label: processLabel(os.Getpid(), opts.Label),
+		label: label,
 		limit: limit,
 		span:  span,
 		log:   log,
 	}
-	b.update(time.Time{}, func(*ledger) bool { return false })
-	if b.broken {
-		lock.Close()
-		return nil, fmt.Errorf("budget ledger %s cannot be read or written", b.path)
-	}
-	return b, nil
 }
 
-// Path returns the ledger file's name.
-func (b *Ledger) Path() string { return b.path }
+// Path returns where the ledger is kept: its file, or the Redis server
+// (without its password).
+func (b *Ledger) Path() string { return b.st.where() }
 
-// update reads the ledger under the lock, lets fn change it, and writes it
-// back when fn reports a change. A zero now skips expiry. When the file
-// fails, fn changes what was last known, in memory, from then on.
-func (b *Ledger) update(now time.Time, fn func(l *ledger) bool) {
+// Err returns why the shared budget cannot be reached (Redis does not
+// answer), or nil while it can.
+func (b *Ledger) Err() error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.err
+}
+
+// update reads the ledger, lets fn change it at the store's clock, and
+// has it written back when fn reports a change; it returns the store's
+// clock (zero when the store failed and fn did not run). A zero now
+// skips the expiry of a file's ledger. When a file fails, fn changes
+// what was last known, in memory, from then on; when Redis fails, fn
+// does not run, and Err says why.
+func (b *Ledger) update(now time.Time, fn func(l *ledger, now time.Time) bool) time.Time {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.broken {
 		b.expire(&b.l, now)
-		fn(&b.l)
-		return
+		fn(&b.l, now)
+		return now
 	}
 	known := b.l
-	err := withLock(b.lock, func() error {
-		l, err := b.read()
-		if err != nil {
-			return err
+	var at time.Time
+	err := b.st.transact(now, func(l *ledger, t time.Time) bool {
+		at = t
+		for _, d := range b.deferred {
+			d(l, t)
 		}
-		moved := b.expire(&l, now)
-		changed := fn(&l)
-		b.l = l
-		if changed || moved {
-			return b.write(l)
-		}
-		return nil
+		moved := b.expire(l, t)
+		changed := fn(l, t)
+		b.l = *l
+		return changed || moved || len(b.deferred) > 0
 	})
-	if err != nil {
-		b.broken = true
-		b.l = known
-		b.log.Warn("the shared budget ledger failed; this run keeps its own budget, but no longer shares it with other runs", "ledger", b.path, "error", err)
-		b.expire(&b.l, now)
-		fn(&b.l)
+	switch {
+	case err == nil:
+		if b.err != nil {
+			b.log.Info("the shared budget answers again", "budget", b.st.where())
+		}
+		b.err, b.deferred = nil, nil
+		return at
+	case b.st.shared():
+		if b.err == nil {
+			b.log.Warn("the shared budget does not answer; no item is sent until it does", "budget", b.st.where(), "error", err)
+		}
+		b.err, b.l = err, known
+		return time.Time{}
+	}
+	b.broken = true
+	b.l = known
+	b.log.Warn("the shared budget ledger failed; this run keeps its own budget, but no longer shares it with other runs", "ledger", b.st.where(), "error", err)
+	b.expire(&b.l, now)
+	fn(&b.l, now)
+	return now
+}
+
+// later runs op on the ledger at the next update that works, when this
+// one failed: a settlement or a release must not be lost while Redis
+// does not answer.
+func (b *Ledger) later(at time.Time, op func(l *ledger, now time.Time)) {
+	if at.IsZero() && b.st.shared() {
+		b.mu.Lock()
+		b.deferred = append(b.deferred, op)
+		b.mu.Unlock()
 	}
 }
 
@@ -153,106 +222,147 @@ func (b *Ledger) expire(l *ledger, now time.Time) bool {
 	if moved > 0 && !b.future {
 		b.future = true
 		b.log.Warn("the shared budget held entries dated in the future: the clock of another run on this account was ahead (ENRICH_CLOCK_OFFSET, or a system clock stepped back); they now count from the present",
-			"ledger", b.path, "entries", moved, "ahead", ahead.Round(time.Second))
+			"ledger", b.st.where(), "entries", moved, "ahead", ahead.Round(time.Second))
 	}
 	return moved > 0
 }
 
-func (b *Ledger) read() (ledger, error) {
+// fileStore keeps the ledger in a file of this machine, read and written
+// under an exclusive lock.
+type fileStore struct {
+	path string
+	lock *os.File
+	log  *slog.Logger
+}
+
+func (f *fileStore) transact(now time.Time, fn func(l *ledger, now time.Time) bool) error {
+	return withLock(f.lock, func() error {
+		l, err := f.read()
+		if err != nil {
+			return err
+		}
+		if fn(&l, now) {
+			return f.write(l)
+		}
+		return nil
+	})
+}
+
+func (f *fileStore) shared() bool  { return false }
+func (f *fileStore) where() string { return f.path }
+func (f *fileStore) close()        { f.lock.Close() }
+
+func (f *fileStore) read() (ledger, error) {
 	var l ledger
-	data, err := os.ReadFile(b.path)
+	data, err := os.ReadFile(f.path)
 	if os.IsNotExist(err) {
 		return l, nil
 	}
 	if err != nil {
 		return l, err
 	}
+	return decodeLedger(data, f.path, f.log), nil
+}
+
+// decodeLedger reads a ledger. A damaged ledger is replaced: what it held
+// is at most a window of history, and the service's 429 covers the rest.
+func decodeLedger(data []byte, where string, log *slog.Logger) ledger {
+	var l ledger
 	if len(data) == 0 {
-		return l, nil
+		return l
 	}
 	if err := json.Unmarshal(data, &l); err != nil {
-		// A damaged ledger is replaced: what it held is at most a window
-		// of history, and the service's 429 covers the rest.
-		b.log.Warn("the shared budget ledger was damaged; starting it afresh", "ledger", b.path, "error", err)
-		return ledger{}, nil
+		if log != nil {
+			log.Warn("the shared budget ledger was damaged; starting it afresh", "ledger", where, "error", err)
+		}
+		return ledger{}
 	}
-	return l, nil
+	return l
 }
 
 // write replaces the ledger: a temporary file renamed over it, so that a
 // reader never sees half of it.
-func (b *Ledger) write(l ledger) error {
+func (f *fileStore) write(l ledger) error {
 	data, err := json.Marshal(l)
 	if err != nil {
 		return err
 	}
-	tmp := b.path + ".tmp"
+	tmp := f.path + ".tmp"
 	if err := os.WriteFile(tmp, data, 0o600); err != nil {
 		return err
 	}
-	return os.Rename(tmp, b.path)
+	return os.Rename(tmp, f.path)
 }
 
 // Room implements Budget.
 func (b *Ledger) Room(now time.Time) int {
 	var room int
-	b.update(now, func(l *ledger) bool {
-		room = l.room(now, b.owner, b.limit, b.span)
+	b.update(now, func(l *ledger, t time.Time) bool {
+		room = l.room(t, b.owner, b.limit, b.span)
 		return false
 	})
 	return room
 }
 
-// Next implements Budget.
+// Next implements Budget. The instant is the store's, given back on the
+// caller's clock.
 func (b *Ledger) Next(now time.Time, n int) time.Time {
 	var at time.Time
-	b.update(now, func(l *ledger) bool {
-		at = l.next(now, b.owner, b.limit, b.span, n)
+	t := b.update(now, func(l *ledger, t time.Time) bool {
+		at = l.next(t, b.owner, b.limit, b.span, n)
 		return false
 	})
+	if t.IsZero() {
+		return now.Add(time.Second) // the store did not answer: look again
+	}
+	if !at.IsZero() {
+		at = at.Add(now.Sub(t))
+	}
 	return at
 }
 
-// Take implements Budget: the room is looked at and taken under one lock.
+// Take implements Budget: the room is looked at and taken in one step.
 func (b *Ledger) Take(now time.Time, n int) Reservation {
 	var r Reservation
-	b.update(now, func(l *ledger) bool {
-		if r = l.take(now, b.owner, b.limit, b.span, n); r.N == 0 {
+	b.update(now, func(l *ledger, t time.Time) bool {
+		if r = l.take(t, b.owner, b.limit, b.span, n); r.N == 0 {
 			return false
 		}
-		l.beat(now, b.owner, b.label)
+		l.beat(t, b.owner, b.label)
 		return true
 	})
 	return r
 }
 
-// Settle implements Budget.
+// Settle implements Budget: the reservation counts from the answer's
+// instant, or for Redis from its own clock's now, which is no earlier.
 func (b *Ledger) Settle(r Reservation, answered time.Time) {
-	b.update(time.Time{}, func(l *ledger) bool {
+	op := func(l *ledger, t time.Time) {
+		if b.st.shared() {
+			answered = t
+		}
 		l.settle(b.owner, r, answered, false)
-		return true
-	})
+	}
+	b.later(b.update(answered, func(l *ledger, t time.Time) bool { op(l, t); return true }), op)
 }
 
 // Release implements Budget.
 func (b *Ledger) Release(r Reservation) {
-	b.update(time.Time{}, func(l *ledger) bool {
-		l.settle(b.owner, r, time.Time{}, true)
-		return true
-	})
+	op := func(l *ledger, _ time.Time) { l.settle(b.owner, r, time.Time{}, true) }
+	b.later(b.update(time.Time{}, func(l *ledger, t time.Time) bool { op(l, t); return true }), op)
 }
 
 // Want implements Budget.
 func (b *Ledger) Want(now time.Time, wants bool) {
-	b.update(now, func(l *ledger) bool { return l.want(now, b.owner, b.label, wants) })
+	b.update(now, func(l *ledger, t time.Time) bool { return l.want(t, b.owner, b.label, wants) })
 }
 
 // Usage implements Budget: the other runs are those whose claim is fresh,
 // named by the labels they were opened with.
 func (b *Ledger) Usage(now time.Time) Usage {
 	var u Usage
-	b.update(now, func(l *ledger) bool {
-		u = l.usage(now, b.owner, b.limit, b.span)
+	b.update(now, func(l *ledger, t time.Time) bool {
+		u = l.usage(t, b.owner, b.limit, b.span)
 		return false
 	})
 	return u
@@ -260,9 +370,9 @@ func (b *Ledger) Usage(now time.Time) Usage {
 
 // Close implements Budget: the claim goes, the entries stay.
 func (b *Ledger) Close() {
-	b.update(time.Time{}, func(l *ledger) bool {
+	b.update(time.Time{}, func(l *ledger, _ time.Time) bool {
 		l.drop(b.owner)
 		return true
 	})
-	b.lock.Close()
+	b.st.close()
 }

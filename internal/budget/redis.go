@@ -1,0 +1,154 @@
+package budget
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+)
+
+// redisStore keeps an account's ledger in Redis, for the processes of
+// every machine that points at the same server with the same key. The
+// ledger is one value under a key named by the account's hash (neither
+// the service's address nor the key is written), changed in a
+// transaction that fails when another process changed it first (WATCH,
+// MULTI, EXEC), and then tried again: two machines never both take the
+// last items. The window is kept on Redis's clock (TIME), so that a
+// machine whose clock is off cannot overfill it. The value expires by
+// itself when no process touches it for longer than anything in it can
+// count.
+type redisStore struct {
+	client *redis.Client
+	key    string
+	shown  string // the server, without password
+	ttl    time.Duration
+	log    *slog.Logger
+}
+
+// Timeouts of a call to Redis: a server that does not answer within them
+// fails the call, and the run waits and tries again, within
+// --service-wait.
+const (
+	redisTimeout = 2 * time.Second
+	// redisTries bounds the transactions tried again because another
+	// process changed the ledger in between.
+	redisTries = 100
+)
+
+// CheckRedisURL checks an address of Redis (redis://[user:password@]
+// host:port/db, or rediss:// for TLS) and returns it as it may be shown,
+// without its password.
+func CheckRedisURL(raw string) (string, error) {
+	opts, err := redis.ParseURL(raw)
+	if err != nil {
+		return "", fmt.Errorf("budget URL: %v; give redis://[user:password@]host:port/db, or rediss://… for TLS", err)
+	}
+	u, _ := url.Parse(raw)
+	scheme := "redis"
+	if opts.TLSConfig != nil {
+		scheme = "rediss"
+	}
+	return fmt.Sprintf("%s://%s/%d", scheme, u.Host, opts.DB), nil
+}
+
+// OpenRedis returns the budget of an account (see Account) shared through
+// the Redis server at rawURL, for limit items per span. It fails only
+// for an address that is not one; a server that does not answer is
+// waited for (Err says so).
+func OpenRedis(rawURL, account string, limit int, span time.Duration, opts Options) (*Ledger, error) {
+	quietClient.Do(func() { redis.SetLogger(discard{}) }) // failures reach the run through Err
+	shown, err := CheckRedisURL(rawURL)
+	if err != nil {
+		return nil, err
+	}
+	ro, _ := redis.ParseURL(rawURL)
+	ro.DialTimeout, ro.ReadTimeout, ro.WriteTimeout = redisTimeout, redisTimeout, redisTimeout
+	ro.MaxRetries = 1
+	ro.PoolSize = 4
+	rs := &redisStore{
+		client: redis.NewClient(ro),
+		key:    "enrich:budget:" + account,
+		shown:  shown,
+		// Nothing in a ledger counts longer than a pending request of a
+		// dead process: its hold and a window, and its claim's freshness.
+		ttl: pendingHold + span + claimFresh + time.Minute,
+	}
+	host, _ := os.Hostname()
+	b := newLedger(rs, limit, span, opts, host)
+	rs.log = b.log
+	b.update(time.Now(), func(*ledger, time.Time) bool { return false })
+	return b, nil
+}
+
+// Ping checks that the Redis server at rawURL answers, and returns its
+// clock's distance from this machine's.
+func Ping(ctx context.Context, rawURL string) (time.Duration, error) {
+	ro, err := redis.ParseURL(rawURL)
+	if err != nil {
+		_, err = CheckRedisURL(rawURL)
+		return 0, err
+	}
+	ro.DialTimeout, ro.ReadTimeout, ro.WriteTimeout, ro.MaxRetries = redisTimeout, redisTimeout, redisTimeout, 0
+	c := redis.NewClient(ro)
+	defer c.Close()
+	before := time.Now()
+	t, err := c.Time(ctx).Result()
+	if err != nil {
+		return 0, err
+	}
+	mid := before.Add(time.Since(before) / 2)
+	return t.Sub(mid), nil
+}
+
+func (r *redisStore) transact(_ time.Time, fn func(l *ledger, now time.Time) bool) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*redisTimeout)
+	defer cancel()
+	for range redisTries {
+		err := r.client.Watch(ctx, func(tx *redis.Tx) error {
+			now, err := tx.Time(ctx).Result()
+			if err != nil {
+				return err
+			}
+			data, err := tx.Get(ctx, r.key).Bytes()
+			if err != nil && !errors.Is(err, redis.Nil) {
+				return err
+			}
+			l := decodeLedger(data, r.shown, r.log)
+			if !fn(&l, now) {
+				return nil
+			}
+			out, err := json.Marshal(l)
+			if err != nil {
+				return err
+			}
+			_, err = tx.TxPipelined(ctx, func(p redis.Pipeliner) error {
+				p.Set(ctx, r.key, out, r.ttl)
+				return nil
+			})
+			return err
+		}, r.key)
+		if !errors.Is(err, redis.TxFailedErr) {
+			return err
+		}
+	}
+	return fmt.Errorf("the ledger in %s changed under %d tries", r.shown, redisTries)
+}
+
+func (r *redisStore) shared() bool  { return true }
+func (r *redisStore) where() string { return r.shown }
+func (r *redisStore) close()        { r.client.Close() }
+
+// quietClient silences the client's own log once: what fails reaches the
+// run through Err, and its log.
+var quietClient sync.Once
+
+type discard struct{}
+
+func (discard) Printf(context.Context, string, ...any) {}
