@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
+	"reflect"
 	"strconv"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/enrich-dev/enrich/emulator/wire"
@@ -41,18 +43,18 @@ type companyCountInput struct {
 
 // searchInput is the body of people search (interface 4.2).
 type searchInput struct {
-	CurrentTitle       string       `json:"currentTitle,omitempty" jsonschema:"boolean query on the current job title: AND, OR, NOT, parentheses, \"quoted phrases\"; ignored when currentPastTitle is given"`
-	CurrentPastTitle   string       `json:"currentPastTitle,omitempty" jsonschema:"boolean query on current or past job titles; wins over currentTitle"`
-	Location           []string     `json:"location,omitempty" jsonschema:"locations, any of which matches: a country (full English name), a US state or Canadian province, or a city with context such as \"Austin, Texas\" (10 km around it); an unrecognised location is an error"`
-	Latitude           *float64     `json:"latitude,omitempty" jsonschema:"latitude of a point to search 10 km around; with longitude; overrides location"`
-	Longitude          *float64     `json:"longitude,omitempty" jsonschema:"longitude of the point; with latitude"`
-	Coordinates        []coordinate `json:"coordinates,omitempty" jsonschema:"several points to search 10 km around each; overrides location; used only without latitude and longitude"`
-	CurrentCompany     string       `json:"currentCompany,omitempty" jsonschema:"boolean query on the current company"`
-	CurrentPastCompany string       `json:"currentPastCompany,omitempty" jsonschema:"boolean query on current or past companies"`
-	FullName           string       `json:"fullName,omitempty" jsonschema:"the person's full name"`
-	Keywords           string       `json:"keywords,omitempty" jsonschema:"boolean query over skills, summary, education and other attributes"`
-	Industry           string       `json:"industry,omitempty" jsonschema:"one industry from the service's list; an unrecognised one is an error"`
-	Industries         []string     `json:"industries,omitempty" jsonschema:"several industries, any of which matches"`
+	CurrentTitle       string         `json:"currentTitle,omitempty" jsonschema:"boolean query on the current job title: AND, OR, NOT, parentheses, \"quoted phrases\"; ignored when currentPastTitle is given"`
+	CurrentPastTitle   string         `json:"currentPastTitle,omitempty" jsonschema:"boolean query on current or past job titles; wins over currentTitle"`
+	Location           locations `json:"location,omitempty" jsonschema:"locations, any of which matches: a country (full English name), a US state or Canadian province, or a city with context such as \"Austin, Texas\" (10 km around it); an unrecognised location is an error"`
+	Latitude           *float64       `json:"latitude,omitempty" jsonschema:"latitude of a point to search 10 km around; with longitude; overrides location"`
+	Longitude          *float64       `json:"longitude,omitempty" jsonschema:"longitude of the point; with latitude"`
+	Coordinates        []coordinate   `json:"coordinates,omitempty" jsonschema:"several points to search 10 km around each; overrides location; used only without latitude and longitude"`
+	CurrentCompany     string         `json:"currentCompany,omitempty" jsonschema:"boolean query on the current company"`
+	CurrentPastCompany string         `json:"currentPastCompany,omitempty" jsonschema:"boolean query on current or past companies"`
+	FullName           string         `json:"fullName,omitempty" jsonschema:"the person's full name"`
+	Keywords           string         `json:"keywords,omitempty" jsonschema:"boolean query over skills, summary, education and other attributes"`
+	Industry           string         `json:"industry,omitempty" jsonschema:"one industry from the service's list; an unrecognised one is an error"`
+	Industries         []string       `json:"industries,omitempty" jsonschema:"several industries, any of which matches"`
 
 	YearsOfCurrentExperienceFrom     *int `json:"yearsOfCurrentExperienceFrom,omitempty" jsonschema:"at least this many years in the current role and company"`
 	YearsOfCurrentExperienceTo       *int `json:"yearsOfCurrentExperienceTo,omitempty" jsonschema:"at most this many years in the current role and company"`
@@ -100,8 +102,9 @@ func (s *Server) addTools(srv *mcp.Server) {
 	})
 
 	addTool(srv, s, &mcp.Tool{
-		Name:  "search_people",
-		Title: "Search people",
+		Name:        "search_people",
+		Title:       "Search people",
+		InputSchema: searchSchema,
 		Description: "Search the profile database with filters and return the first page of brief profiles (uid, full name, location, current and past titles and companies, skills, open to work; no contacts). " +
 			"At least one filter other than the exclude* ones is required. The answer has requestId, total (all matches) and, when more pages remain, a scrollId for scroll_search, valid 15 seconds. " +
 			"A uid can be looked up with lookup_people for the full profile. Each search counts against the daily search quota, and each profile returned against the daily profile quota; at most 3 searches or scrolls run at once.",
@@ -196,3 +199,40 @@ func addTool[In any](srv *mcp.Server, s *Server, t *mcp.Tool, do func(ctx contex
 		return nil, out, err
 	})
 }
+
+// locations is search_people's location: one as a string, or several in
+// an array, as the REST endpoint takes them (interface 4.2). It goes on to
+// the endpoint as it came.
+type locations []string
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (l *locations) UnmarshalJSON(b []byte) error {
+	var one string
+	if json.Unmarshal(b, &one) == nil {
+		*l = locations{one}
+		return nil
+	}
+	var many []string
+	if err := json.Unmarshal(b, &many); err != nil {
+		return err
+	}
+	*l = many
+	return nil
+}
+
+// searchSchema is the schema of search_people's arguments: as inferred
+// from searchInput, but with location a string or an array of strings,
+// as the REST endpoint takes it (interface 4.2).
+var searchSchema = func() *jsonschema.Schema {
+	either := &jsonschema.Schema{OneOf: []*jsonschema.Schema{
+		{Type: "string"},
+		{Type: "array", Items: &jsonschema.Schema{Type: "string"}},
+	}}
+	schema, err := jsonschema.For[searchInput](&jsonschema.ForOptions{
+		TypeSchemas: map[reflect.Type]*jsonschema.Schema{reflect.TypeFor[locations](): either},
+	})
+	if err != nil {
+		panic(err)
+	}
+	return schema
+}()

@@ -139,6 +139,23 @@ func TestToolErrorsMirrorREST(t *testing.T) {
 	}
 }
 
+// TestSearchLocationStringOrArray: search_people takes a location as a
+// string or an array, as the REST endpoint does, and both find the same
+// people.
+func TestSearchLocationStringOrArray(t *testing.T) {
+	f := newFixture(t)
+	cs := mustConnect(t, f.base+"/mcp", withBearer(keyPaid), nil)
+	one := decode[wire.SearchPage](t, cs, "search_people", map[string]any{"location": "Germany", "size": 5})
+	list := decode[wire.SearchPage](t, cs, "search_people", map[string]any{"location": []string{"Germany"}, "size": 5})
+	if one.Total == 0 || one.Total != list.Total {
+		t.Errorf("location as a string found %d, as an array %d", one.Total, list.Total)
+	}
+	res := call(t, cs, "search_people", map[string]any{"location": 7})
+	if !res.IsError {
+		t.Errorf("a number as the location was taken: %s", text(res))
+	}
+}
+
 func TestSearchAndScroll(t *testing.T) {
 	f := newFixture(t)
 	s := f.sample(t)
