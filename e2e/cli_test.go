@@ -79,6 +79,27 @@ func TestCommandLine(t *testing.T) {
 			}
 		}
 	})
+	t.Run("emulator world size and signals", func(t *testing.T) {
+		// A world larger than the machine holds is refused at once.
+		res := j.enrich(t, "emulator", "--people", "1000000000", "--listen", "127.0.0.1:0")
+		if res.code != 2 || !strings.Contains(res.stderr, "give at most --people") {
+			t.Errorf("--people 1,000,000,000: exit %d\n%s", res.code, res.stderr)
+		}
+		// A signal during the build of a large world ends it at once.
+		cmd := j.command(context.Background(), "emulator", "--people", "3000000", "--listen", "127.0.0.1:0")
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(700 * time.Millisecond)
+		sent := time.Now()
+		cmd.Process.Signal(syscall.SIGINT)
+		cmd.Wait()
+		if took := time.Since(sent); cmd.ProcessState.ExitCode() != 130 || took > 2*time.Second || !strings.Contains(stderr.String(), "while the world was being built") {
+			t.Errorf("SIGINT during the build: exit %d after %v\n%s", cmd.ProcessState.ExitCode(), took, stderr.String())
+		}
+	})
 	t.Run("company find json", func(t *testing.T) {
 		out, res := j.stdout(t, "company", "find", "--json", companySlug(t, j))
 		res.expectCode(t, 0)

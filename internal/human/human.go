@@ -23,3 +23,17 @@ func Thousands(n int64) string {
 	}
 	return b.String()
 }
+
+// Bytes writes n bytes in the largest unit that keeps a figure of at
+// least 1: "3.4 GB", "512 MB", "900 bytes" (units of 1,000).
+func Bytes(n int64) string {
+	for _, u := range []struct {
+		size int64
+		name string
+	}{{1e12, "TB"}, {1e9, "GB"}, {1e6, "MB"}, {1e3, "KB"}} {
+		if n >= u.size {
+			return strconv.FormatFloat(float64(n)/float64(u.size), 'f', 1, 64) + " " + u.name
+		}
+	}
+	return strconv.FormatInt(n, 10) + " bytes"
+}

@@ -9,3 +9,11 @@ func TestThousands(t *testing.T) {
 		}
 	}
 }
+
+func TestBytes(t *testing.T) {
+	for n, want := range map[int64]string{900: "900 bytes", 1500: "1.5 KB", 3_400_000_000: "3.4 GB", 512_000_000: "512.0 MB"} {
+		if got := Bytes(n); got != want {
+			t.Errorf("Bytes(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
