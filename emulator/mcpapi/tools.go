@@ -43,18 +43,18 @@ type companyCountInput struct {
 
 // searchInput is the body of people search (interface 4.2).
 type searchInput struct {
-	CurrentTitle       string         `json:"currentTitle,omitempty" jsonschema:"boolean query on the current job title: AND, OR, NOT, parentheses, \"quoted phrases\"; ignored when currentPastTitle is given"`
-	CurrentPastTitle   string         `json:"currentPastTitle,omitempty" jsonschema:"boolean query on current or past job titles; wins over currentTitle"`
-	Location           locations `json:"location,omitempty" jsonschema:"locations, any of which matches: a country (full English name), a US state or Canadian province, or a city with context such as \"Austin, Texas\" (10 km around it); an unrecognised location is an error"`
-	Latitude           *float64       `json:"latitude,omitempty" jsonschema:"latitude of a point to search 10 km around; with longitude; overrides location"`
-	Longitude          *float64       `json:"longitude,omitempty" jsonschema:"longitude of the point; with latitude"`
-	Coordinates        []coordinate   `json:"coordinates,omitempty" jsonschema:"several points to search 10 km around each; overrides location; used only without latitude and longitude"`
-	CurrentCompany     string         `json:"currentCompany,omitempty" jsonschema:"boolean query on the current company"`
-	CurrentPastCompany string         `json:"currentPastCompany,omitempty" jsonschema:"boolean query on current or past companies"`
-	FullName           string         `json:"fullName,omitempty" jsonschema:"the person's full name"`
-	Keywords           string         `json:"keywords,omitempty" jsonschema:"boolean query over skills, summary, education and other attributes"`
-	Industry           string         `json:"industry,omitempty" jsonschema:"one industry from the service's list; an unrecognised one is an error"`
-	Industries         []string       `json:"industries,omitempty" jsonschema:"several industries, any of which matches"`
+	CurrentTitle       string       `json:"currentTitle,omitempty" jsonschema:"boolean query on the current job title: AND, OR, NOT, parentheses, \"quoted phrases\"; ignored when currentPastTitle is given"`
+	CurrentPastTitle   string       `json:"currentPastTitle,omitempty" jsonschema:"boolean query on current or past job titles; wins over currentTitle"`
+	Location           locations    `json:"location,omitempty" jsonschema:"locations, any of which matches: a country (full English name), a US state or Canadian province, or a city with context such as \"Austin, Texas\" (10 km around it); an unrecognised location is an error"`
+	Latitude           *float64     `json:"latitude,omitempty" jsonschema:"latitude of a point to search 10 km around; with longitude; overrides location"`
+	Longitude          *float64     `json:"longitude,omitempty" jsonschema:"longitude of the point; with latitude"`
+	Coordinates        []coordinate `json:"coordinates,omitempty" jsonschema:"several points to search 10 km around each; overrides location; used only without latitude and longitude"`
+	CurrentCompany     string       `json:"currentCompany,omitempty" jsonschema:"boolean query on the current company"`
+	CurrentPastCompany string       `json:"currentPastCompany,omitempty" jsonschema:"boolean query on current or past companies"`
+	FullName           string       `json:"fullName,omitempty" jsonschema:"the person's full name"`
+	Keywords           string       `json:"keywords,omitempty" jsonschema:"boolean query over skills, summary, education and other attributes"`
+	Industry           string       `json:"industry,omitempty" jsonschema:"one industry from the service's list; an unrecognised one is an error"`
+	Industries         []string     `json:"industries,omitempty" jsonschema:"several industries, any of which matches"`
 
 	YearsOfCurrentExperienceFrom     *int `json:"yearsOfCurrentExperienceFrom,omitempty" jsonschema:"at least this many years in the current role and company"`
 	YearsOfCurrentExperienceTo       *int `json:"yearsOfCurrentExperienceTo,omitempty" jsonschema:"at most this many years in the current role and company"`
