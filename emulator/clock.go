@@ -89,9 +89,16 @@ type Move struct {
 	// WorkEmail is the work address at the company now, "" when none
 	// was free for the person.
 	WorkEmail string  `json:"workEmail"`
-	From      JobRole `json:"from"` // the main role at the world's start
-	To        JobRole `json:"to"`   // the main role as of the clock
-	At        string  `json:"at"`   // the day of the latest move, YYYY-MM-DD
+	// The net change, one row per person however often they moved: From
+	// is the main role at the world's start, whose company they left in
+	// the month of the first move (FirstAt); To the main role as of the
+	// clock, begun in the month of the latest (At); Moves how many times
+	// they changed company.
+	From    JobRole `json:"from"`
+	To      JobRole `json:"to"`
+	At      string  `json:"at"`      // the day of the latest move, YYYY-MM-DD
+	FirstAt string  `json:"firstAt"` // the day of the first move, YYYY-MM-DD
+	Moves   int     `json:"moves"`
 }
 
 // JobRole is a title at a company, as the profile's experience names them.
@@ -114,6 +121,8 @@ func (e *Emulator) Moves(n int) []Move {
 			From:     JobRole{Company: w.Company(m.From.Company).Name, Title: w.Title(m.From.Title).Name},
 			To:       JobRole{Company: w.Company(m.To.Company).Name, Title: w.Title(m.To.Title).Name},
 			At:       m.At.Format(time.DateOnly),
+			FirstAt:  m.First.Format(time.DateOnly),
+			Moves:    m.Count,
 		}
 		if len(p.Emails) > 0 && p.Emails[0].Kind == world.EmailWork {
 			mv.WorkEmail = p.Emails[0].Address

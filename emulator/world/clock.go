@@ -92,6 +92,10 @@ type timeline struct {
 type career struct {
 	Person
 	movedOn int32 // day of the latest change of company; 0 for none
+	// firstMove is the day of the first change of company (the day the
+	// role at the world's start ended), and moves how many there were.
+	firstMove int32
+	moves     int32
 }
 
 // gainedEmail is a work address a person gained with a move.
@@ -232,6 +236,10 @@ func (a *advance) apply(ev event) {
 	c.Jobs, c.Emails = withMainRole(c.Jobs, role, m), emails
 	if ev.kind == move {
 		c.movedOn = ev.day
+		if c.moves == 0 {
+			c.firstMove = ev.day
+		}
+		c.moves++
 	}
 	w.derive(&c.Person, m)
 }
@@ -247,7 +255,7 @@ func (a *advance) own(i int) *career {
 	if c == nil {
 		c = &career{Person: a.w.people[i]}
 	} else {
-		c = &career{Person: c.Person, movedOn: c.movedOn}
+		c = &career{Person: c.Person, movedOn: c.movedOn, firstMove: c.firstMove, moves: c.moves}
 	}
 	t.people[i] = c
 	return c
@@ -366,9 +374,11 @@ func (w *World) movers() []int32 {
 // the start to their role now.
 type Move struct {
 	Person int       // index, for World.Person and World.PersonAtStart
-	From   Job       // the main role at the world's start
+	From   Job       // the main role at the world's start; its company was left in the month of First
 	To     Job       // the main role as of the clock
 	At     time.Time // the day of the latest move
+	First  time.Time // the day of the first move: At, for a person who moved once
+	Count  int       // how many times the person changed company
 }
 
 // MoveCount returns how many people changed company between the world's
@@ -390,7 +400,7 @@ func (w *World) Moves(n int) []Move {
 	for _, i := range w.t.moved[:min(n, len(w.t.moved))] {
 		c := w.t.people[i]
 		out = append(out, Move{Person: int(i), From: w.people[i].Jobs[0], To: c.Jobs[0],
-			At: w.Start().AddDate(0, 0, int(c.movedOn))})
+			At: w.Start().AddDate(0, 0, int(c.movedOn)), First: w.Start().AddDate(0, 0, int(c.firstMove)), Count: int(c.moves)})
 	}
 	return out
 }

@@ -280,6 +280,18 @@ func TestMoves(t *testing.T) {
 			}
 			joined = j
 		}
+		// The person left the company of the start in the month of the
+		// first move (a new title there before it ended the role itself
+		// earlier).
+		left := false
+		for _, j := range p.Jobs {
+			if j.Company == m.From.Company && !j.Current && j.End == monthOfTime(m.First) {
+				left = true
+			}
+		}
+		if !left || m.First.After(m.At) || m.Count < 1 || (m.Count == 1) != m.First.Equal(m.At) {
+			t.Fatalf("move %d: first %s, latest %s, %d moves; no role at the company of the start ends in the first move's month", k, m.First, m.At, m.Count)
+		}
 		if m.At.Before(w.Start()) || m.At.After(w.Clock()) || monthOfTime(m.At) != joined.Start {
 			t.Fatalf("move %d on %s: outside the year, or not when the role at %s began", k, m.At, w.Company(m.To.Company).Name)
 		}
