@@ -297,10 +297,12 @@ func (f *fileStore) write(l ledger) error {
 // Room implements Budget.
 func (b *Ledger) Room(now time.Time) int {
 	var room int
-	b.update(now, func(l *ledger, t time.Time) bool {
+	if b.update(now, func(l *ledger, t time.Time) bool {
 		room = l.room(t, b.owner, b.limit, b.span)
 		return false
-	})
+	}).IsZero() && b.st.shared() {
+		return 0
+	}
 	return room
 }
 
@@ -324,13 +326,18 @@ func (b *Ledger) Next(now time.Time, n int) time.Time {
 // Take implements Budget: the room is looked at and taken in one step.
 func (b *Ledger) Take(now time.Time, n int) Reservation {
 	var r Reservation
-	b.update(now, func(l *ledger, t time.Time) bool {
+	at := b.update(now, func(l *ledger, t time.Time) bool {
 		if r = l.take(t, b.owner, b.limit, b.span, n); r.N == 0 {
 			return false
 		}
 		l.beat(t, b.owner, b.label)
 		return true
 	})
+	if at.IsZero() && b.st.shared() {
+		// The reservation was made but not written (Redis failed on the
+		// write): the room is not this run's.
+		return Reservation{}
+	}
 	return r
 }
 
