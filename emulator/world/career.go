@@ -1,6 +1,9 @@
 package world
 
-import "math/rand/v2"
+import (
+	"math/rand/v2"
+	"slices"
+)
 
 // deptWeights is how common each department is among the world's people.
 var deptWeights = newWeighted([]uint64{
@@ -285,6 +288,18 @@ func (gen *generator) education(r *rand.Rand, p *Person, fam family) int {
 		}
 		return fallback
 	}
+	// A degree beyond a short course is from a school that grants it: a
+	// community college is drawn again.
+	graduateSchool := func() int32 {
+		u := school()
+		for range 4 {
+			if !s.community[u] {
+				break
+			}
+			u = school()
+		}
+		return u
+	}
 	edu := gen.edu[:0]
 	if chance(r, 8) {
 		return 0
@@ -294,7 +309,7 @@ func (gen *generator) education(r *rand.Rand, p *Person, fam family) int {
 	f, u := field(), school()
 	first := Education{University: u, Field: f, Degree: degree(bachelorsOf, f, u, degBachelor),
 		Start: uint16(start), End: uint16(end)}
-	if k := s.kinds[f]; chance(r, 6) && k != kindLaw && k != kindMedicine && k != kindNursing && k != kindPharmacy {
+	if k := s.kinds[f]; s.community[u] || chance(r, 6) && k != kindLaw && k != kindMedicine && k != kindNursing && k != kindPharmacy {
 		first.Degree = pick(r, shortDegrees)
 		if !degreeFits(first.Degree, gen.geo.places[s.universities[u].City].Country) {
 			first.Degree = degDiploma
@@ -310,7 +325,7 @@ func (gen *generator) education(r *rand.Rand, p *Person, fam family) int {
 		if !chance(r, 60) {
 			mf = field()
 		}
-		mu := school()
+		mu := graduateSchool()
 		master := Education{University: mu, Field: mf, Degree: degree(mastersOf, mf, mu, degMaster),
 			Start: uint16(ms), End: uint16(me)}
 		if k := s.kinds[f]; chance(r, 20) && k != kindLaw && k != kindMedicine {
@@ -322,12 +337,16 @@ func (gen *generator) education(r *rand.Rand, p *Person, fam family) int {
 		if chance(r, 8) {
 			ds := me + intN(r, 2)
 			de := ds + 3 + intN(r, 3)
-			du := school()
+			du := graduateSchool()
 			edu = append(edu, Education{University: du, Field: master.Field,
 				Degree: degree(doctoratesOf, master.Field, du, degPhD), Start: uint16(ds), End: uint16(de)})
 			end = de
 		}
 	}
+	// No studies begun after the world's date: a master's or doctorate
+	// its student has not started is not on the profile yet.
+	year := uint16(gen.now.Year())
+	edu = slices.DeleteFunc(edu, func(e Education) bool { return e.Start > year })
 	// Newest first, and the loose data of real profiles: missing years and
 	// degrees.
 	for i, j := 0, len(edu)-1; i < j; i, j = i+1, j-1 {

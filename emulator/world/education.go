@@ -203,6 +203,9 @@ type schoolVocab struct {
 	open          []uint16    // fields that do not lead into a regulated profession
 	byFamily      [numFamilies][]uint16
 	businessField uint16 // "Business Administration", the field of an MBA
+	// community marks the community colleges, which grant associate's
+	// degrees and short courses, never a bachelor's, master's or doctorate.
+	community []bool
 }
 
 // tailPatterns name invented schools after their city, in forms that do
@@ -236,6 +239,7 @@ func parseSchools(g *gazetteer) (*schoolVocab, error) {
 		id := int32(len(v.universities))
 		used[name] = true
 		v.universities = append(v.universities, University{Name: name, Slug: slugify(name), City: place})
+		v.community = append(v.community, strings.HasSuffix(name, " Community College"))
 		return id
 	}
 	err := eachRow("data/universities.tsv", 4, func(f []string) error {

@@ -41,6 +41,31 @@ func TestRealism(t *testing.T) {
 	t.Run("company text", func(t *testing.T) { checkCompanies(t, w) })
 	t.Run("place names", func(t *testing.T) { checkPlaceNames(t, w) })
 	t.Run("courses distinct", func(t *testing.T) { checkCourses(t, w) })
+	t.Run("studies fit the school and the date", func(t *testing.T) { checkStudies(t, w) })
+	later, err := w.Advance(3650)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Run("studies fit the school and the date, ten years on", func(t *testing.T) { checkStudies(t, later) })
+}
+
+// No one enrolled after the world's date (its start: studies are drawn
+// with the person, and a later clock adds none), and a community college
+// grants no bachelor's, master's or doctorate.
+func checkStudies(t *testing.T, w *World) {
+	s := w.schools
+	year := uint16(w.Start().Year())
+	for i := range w.Len() {
+		p := w.Person(i)
+		for _, ed := range p.Education {
+			if ed.Start > year {
+				t.Errorf("person %d enrolled in %d, after the world's date %d: %+v", i, ed.Start, year, ed)
+			}
+			if s.community[ed.University] && ed.Degree != 0 && !slices.Contains(shortDegrees, ed.Degree) {
+				t.Errorf("person %d: a %s from %s", i, degreeNames[ed.Degree], w.Universities()[ed.University].Name)
+			}
+		}
+	}
 }
 
 // Everyone is found by their profile URL, so every profile lists it among
