@@ -88,7 +88,7 @@ type Move struct {
 	Email string `json:"email"`
 	// WorkEmail is the work address at the company now, "" when none
 	// was free for the person.
-	WorkEmail string  `json:"workEmail"`
+	WorkEmail string `json:"workEmail"`
 	// The net change, one row per person however often they moved: From
 	// is the main role at the world's start, whose company they left in
 	// the month of the first move (FirstAt); To the main role as of the
