@@ -6,7 +6,7 @@ STATICCHECK := $(BIN)/staticcheck
 STATICCHECK_VERSION := v0.8.2
 FUZZTIME    ?=
 
-.PHONY: help build test redis-server vet lint unit fuzz demo torture bench bench-sheets report-shot man clean
+.PHONY: help build test redis-server vet lint unit fuzz demo torture bench bench-sheets report-shot realism man clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-12s %s\n", $$1, $$2}'
@@ -94,6 +94,10 @@ report-shot: ## render the sample run report headless to docs/report.png
 
 bench-sheets: ## the sheet figures (read, plan, run, export, .xlsx) as one table against their limits
 	$(GO) test -run '^$$' -bench '^BenchmarkSheets$$' -benchtime 1x -timeout 60m ./pipeline/
+
+realism: ## the emulator world's realism check at 20,000 and 1,000,000 people, each also ten years on
+	$(GO) test -run '^TestRealism$$' -count 1 ./emulator/world/ -realism.people 20000
+	$(GO) test -run '^TestRealism$$' -count 1 -timeout 60m ./emulator/world/ -realism.people 1000000
 
 man: ## write the manual pages of every command to man/ (read one with man -l man/enrich-run.1)
 	$(GO) run ./cmd/enrich man --dir man

@@ -125,6 +125,7 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 		if company < 0 || !chance(r, 15) {
 			company = gen.hiring.employer(r, country, jobFam)
 		}
+		company = gen.existing(r, company, start, country, func() int32 { return gen.hiring.employer(r, country, jobFam) })
 		prevCompany = company
 		j := Job{
 			Company:  company,
@@ -164,6 +165,7 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 			// current role started last, the one a reader takes for the
 			// person's job, and the one career events change.
 			board.Start = min(board.Start, jobs[0].Start)
+			board.Company = gen.existing(r, board.Company, board.Start, country, func() int32 { return gen.hiring.employer(r, country, famGeneral) })
 			jobs = append(jobs, Job{})
 			copy(jobs[2:], jobs[1:])
 			jobs[1] = board
@@ -251,6 +253,39 @@ func (w *World) jobPlace(r *rand.Rand, home int32, country countryID, current bo
 		return places[intN(r, min(len(places), 20))]
 	}
 	return -1
+}
+
+// existingTries bounds the employers drawn again for a role that began
+// before the first one drawn was founded.
+const existingTries = 12
+
+// existing returns company, or when it was founded after the year start
+// falls in, another employer from draw that was; when a dozen draws find
+// none (a role of the 1980s in a line of work of young companies), the
+// next company of the person's country that was, from one drawn at
+// random, else of the multinationals.
+func (gen *generator) existing(r *rand.Rand, company int32, start Month, country countryID, draw func() int32) int32 {
+	if start == 0 {
+		return company
+	}
+	for range existingTries {
+		if int(gen.companies[company].Founded) <= start.Year() {
+			return company
+		}
+		company = draw()
+	}
+	for _, p := range []*pool{gen.hiring.byCountry[country], &gen.hiring.all} {
+		if p == nil || len(p.ids) == 0 {
+			continue
+		}
+		from := intN(r, len(p.ids))
+		for k := range p.ids {
+			if c := p.ids[(from+k)%len(p.ids)]; int(gen.companies[c].Founded) <= start.Year() {
+				return c
+			}
+		}
+	}
+	return company
 }
 
 // education fills in a person's schools and returns the year they left

@@ -13,9 +13,12 @@ import (
 	"github.com/nyaruka/phonenumbers"
 )
 
-var realismSeed = flag.Int64("realism.seed", 0, "seed of the world TestRealism draws (0: a random one)")
+var (
+	realismSeed   = flag.Int64("realism.seed", 0, "seed of the world TestRealism draws (0: a random one)")
+	realismPeople = flag.Int("realism.people", 4000, "people of the world TestRealism draws (make realism: 20,000 and 1,000,000)")
+)
 
-// realismWorld builds a world of a few thousand people from a seed drawn
+// realismWorld builds a world of a few thousand people (-realism.people) from a seed drawn
 // for this run (or given with -realism.seed), and logs the seed so that a
 // failure can be replayed.
 func realismWorld(t *testing.T) *World {
@@ -24,8 +27,8 @@ func realismWorld(t *testing.T) *World {
 	if seed == 0 {
 		seed = rand.Int64N(1<<31) + 1
 	}
-	t.Logf("world seed %d (replay with -realism.seed=%d)", seed, seed)
-	return New(Config{Seed: seed, People: 4000})
+	t.Logf("world seed %d of %d people (replay with -realism.seed=%d -realism.people=%d)", seed, *realismPeople, seed, *realismPeople)
+	return New(Config{Seed: seed, People: *realismPeople})
 }
 
 // TestRealism checks, over a few thousand generated people, what a
@@ -42,11 +45,24 @@ func TestRealism(t *testing.T) {
 	t.Run("place names", func(t *testing.T) { checkPlaceNames(t, w) })
 	t.Run("courses distinct", func(t *testing.T) { checkCourses(t, w) })
 	t.Run("studies fit the school and the date", func(t *testing.T) { checkStudies(t, w) })
+	t.Run("no role before the employer was founded", func(t *testing.T) { checkFounded(t, w) })
 	later, err := w.Advance(3650)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Run("studies fit the school and the date, ten years on", func(t *testing.T) { checkStudies(t, later) })
+	t.Run("no role before the employer was founded, ten years on", func(t *testing.T) { checkFounded(t, later) })
+}
+
+// No one held a role at a company before the year it was founded.
+func checkFounded(t *testing.T, w *World) {
+	for i := range w.Len() {
+		for _, j := range w.Person(i).Jobs {
+			if c := w.Company(j.Company); j.Start != 0 && j.Start.Year() < int(c.Founded) {
+				t.Errorf("person %d began at %s in %d; it was founded in %d", i, c.Name, j.Start.Year(), c.Founded)
+			}
+		}
+	}
 }
 
 // No one enrolled after the world's date (its start: studies are drawn
