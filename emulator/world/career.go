@@ -329,9 +329,12 @@ func (gen *generator) education(r *rand.Rand, p *Person, fam family) int {
 		u := school()
 		for range 4 {
 			if !s.community[u] {
-				break
+				return u
 			}
 			u = school()
+		}
+		if s.community[u] {
+			u = pick(r, s.international) // well-known schools, none a community college
 		}
 		return u
 	}
