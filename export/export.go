@@ -320,11 +320,7 @@ func export(ctx context.Context, j *state.Journal, cfg Config, utf8 bool) (Resul
 func (x *Exporter) tally(res *Result, row sheet.Row, out *sinks.Outcome) {
 	switch out.Status {
 	case sinks.StatusSuccess:
-		p := out.Profile
-		if p == nil && out.Candidate != nil {
-			rec := profile.Decode(out.Candidate)
-			p = &rec
-		}
+		p := out.Profile // every found row's outcome holds its decoded profile
 		res.Coverage.Found++
 		if p == nil {
 			return

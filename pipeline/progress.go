@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/internal/atomicfile"
+	"github.com/enrich-dev/enrich/internal/human"
 	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/state"
 )
@@ -41,9 +42,6 @@ type Snapshot struct {
 	// waiting.
 	ETASeconds float64   `json:"eta_seconds,omitempty"`
 	LastResult time.Time `json:"last_result,omitzero"`
-	// HeldBy says what holds the account's budget while items wait for
-	// room: other runs on the same account; empty otherwise.
-	HeldBy string `json:"held_by,omitempty"`
 	// WaitingFor says why nothing is sent now while rows wait: an
 	// outage, the account's budget held by other runs, items the service
 	// told to come back later, a pause after a 429, callbacks; empty
@@ -119,7 +117,6 @@ func (e *engine) snapshot(now time.Time, final bool) Snapshot {
 		ProfilesReceived: e.cr.profiles,
 		BalanceDrop:      e.cr.drop(),
 		LastResult:       e.stats.lastResult.UTC(),
-		HeldBy:           e.heldBy,
 	}
 	for i := range e.m.Rows {
 		if e.m.Rows[i].Done {
@@ -208,22 +205,15 @@ func (e *engine) waitingFor(now time.Time) (string, string) {
 		return fmt.Sprintf("the rate window after a 429 (%s)", left), fmt.Sprintf("429 pause %s", left)
 	case len(e.queue.ready) == 0 && e.queue.delayed.Len() > 0:
 		n, next := e.queue.delayed.Len(), max(e.queue.delayed[0].at.Sub(now), 0).Round(time.Second)
-		return fmt.Sprintf("the service's duplicate period: %d %s it told to come back later, the next in %s", n, plural(n, "item", "items"), next),
+		return fmt.Sprintf("the service's duplicate period: %d %s it told to come back later, the next in %s", n, human.Plural(n, "item", "items"), next),
 			fmt.Sprintf("duplicate period %s", next)
 	case len(e.queue.ready) == 0 && e.cr.inflight > 0:
 		n := int(e.cr.inflight)
-		return fmt.Sprintf("callbacks for %d %s in flight", n, plural(n, "item", "items")), "callbacks"
+		return fmt.Sprintf("callbacks for %d %s in flight", n, human.Plural(n, "item", "items")), "callbacks"
 	case len(e.queue.ready) == 0 && (e.sr.running > 0 || e.sr.reading):
 		return "searches by name and company", "searches"
 	}
 	return "", ""
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // itemsPerMinute is the rate items were sent at: the last request's items

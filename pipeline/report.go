@@ -67,9 +67,7 @@ func (e *engine) finish(ctx context.Context) (*report.Run, error) {
 	}
 	r.Damaged = written.Damaged
 	r.Coverage, r.Fix = written.Coverage, written.Fix
-	if u := e.budgetUse(e.clock.Now()); u != nil {
-		r.Budget = u
-	}
+	r.Budget = e.budgetUse(e.clock.Now())
 	if r.Fix.Rows == nil {
 		r.Fix.Rows = []report.FixRow{} // a list in the JSON, even when empty
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"time"
+
+	"github.com/enrich-dev/enrich/internal/human"
 )
 
 // Employees is what one company employee export (`enrich company
@@ -70,7 +72,7 @@ func (e *Employees) WriteSummary(w io.Writer) {
 	fmt.Fprintf(w, "enrich: %s employees of %s → %s: %s\n", e.Status, e.Company.label(), e.Output,
 		stateLine(e.Complete, e.StopReason, e.Next))
 	fmt.Fprintf(w, "  %-10s %d of %d written, in %d %s\n", "profiles", e.Written, e.Expected,
-		e.Batches, plural(int64(e.Batches), "batch", "batches"))
+		e.Batches, human.Plural(int64(e.Batches), "batch", "batches"))
 	req := "made by this run"
 	if !e.Requested {
 		req = "made earlier; this run waited for its deliveries"

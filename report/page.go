@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/enrich-dev/enrich/internal/human"
 )
 
 //go:embed page
@@ -21,14 +23,9 @@ var (
 
 func parsePage(name string) *template.Template {
 	funcs := template.FuncMap{
-		"num": func(n int) string { return thousands(int64(n)) },
-		"add": func(a, b int) int { return a + b },
-		"plural": func(n int, one, many string) string {
-			if n == 1 {
-				return one
-			}
-			return many
-		},
+		"num":    func(n int) string { return thousands(int64(n)) },
+		"add":    func(a, b int) int { return a + b },
+		"plural": func(n int, one, many string) string { return human.Plural(int64(n), one, many) },
 		// args splits a command line at its spaces, so that the page
 		// wraps a long one between arguments, never inside "--flag";
 		// joined again by one space each, it is the same text.

@@ -28,6 +28,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/enrich-dev/enrich/internal/human"
 )
 
 // Row statuses in the order reports list them: final ones first, then
@@ -208,8 +210,8 @@ type ByName struct {
 // Sentence says what finding by name did, for the summary.
 func (b *ByName) Sentence() string {
 	s := fmt.Sprintf("%d %s found by name and company (%d at a company they left), %d ambiguous; %d %s returning %d %s",
-		b.Rows, plural(int64(b.Rows), "row", "rows"), b.Moved, b.Ambiguous,
-		b.Searches, plural(int64(b.Searches), "search", "searches"), b.Profiles, plural(int64(b.Profiles), "profile", "profiles"))
+		b.Rows, human.Plural(int64(b.Rows), "row", "rows"), b.Moved, b.Ambiguous,
+		b.Searches, human.Plural(int64(b.Searches), "search", "searches"), b.Profiles, human.Plural(int64(b.Profiles), "profile", "profiles"))
 	if b.CandidatesFile != "" {
 		s += "; candidates in " + b.CandidatesFile
 	}

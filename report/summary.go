@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/enrich-dev/enrich/internal/human"
 )
 
 // WriteSummary prints the run for a person, in a few aligned lines.
@@ -23,7 +25,7 @@ func (r *Run) WriteSummary(w io.Writer) {
 		fmt.Fprintf(w, "  %-10s %d of %d found (%s)\n", k, km.Found, km.Tried, share(km.Found, km.Tried))
 	}
 	fmt.Fprintf(w, "  %-10s %d distinct; %d %s sent in %d %s; %d sent again%s; %d rate-limited\n",
-		"lookups", r.Lookups, r.ItemsSent, plural(int64(r.ItemsSent), "item", "items"), r.Requests, plural(int64(r.Requests), "request", "requests"), r.Resubmissions, refusedList(r.Refused), r.RateLimited)
+		"lookups", r.Lookups, r.ItemsSent, human.Plural(int64(r.ItemsSent), "item", "items"), r.Requests, human.Plural(int64(r.Requests), "request", "requests"), r.Resubmissions, refusedList(r.Refused), r.RateLimited)
 	fmt.Fprintf(w, "  %-10s %s\n", "credits", r.Credits.sentence())
 	if r.Kept > 0 {
 		fmt.Fprintf(w, "  %-10s %d the journal could not store, kept in %s: the output holds them, and the next run takes them into the journal\n", "results", r.Kept, r.KeptFile)
@@ -36,7 +38,7 @@ func (r *Run) WriteSummary(w io.Writer) {
 	}
 	if r.Refreshed > 0 {
 		fmt.Fprintf(w, "  %-10s %d looked up again; %d %s changed company or title\n", "refreshed", r.Refreshed,
-			len(r.Changes), plural(int64(len(r.Changes)), "person", "people"))
+			len(r.Changes), human.Plural(int64(len(r.Changes)), "person", "people"))
 	}
 	fmt.Fprintf(w, "  %-10s %s at %.0f items/min (budget %.0f)\n", "time",
 		(time.Duration(r.DurationSeconds * float64(time.Second))).Round(time.Second), r.ItemsPerMinute, r.BudgetItemsPerMinute)
@@ -97,7 +99,7 @@ func contains(list []string, s string) bool {
 // when it was read at both ends, else the profiles received; and a note
 // that says in one line what makes it up.
 func (c Credits) Spent() (int64, string) {
-	received := fmt.Sprintf("%s %s received", thousands(c.ProfilesReceived), plural(c.ProfilesReceived, "profile", "profiles"))
+	received := fmt.Sprintf("%s %s received", thousands(c.ProfilesReceived), human.Plural(c.ProfilesReceived, "profile", "profiles"))
 	if c.BalanceStart == nil || c.BalanceEnd == nil {
 		return c.ProfilesReceived, received + "; balance not read"
 	}
@@ -134,17 +136,10 @@ func (c Credits) explainExtra(extra int64) string {
 	case discarded == 0:
 		return "other use of the account meanwhile"
 	case discarded == extra:
-		return fmt.Sprintf("for matches whose delivery the service discarded (%s %s never delivered)", thousands(c.Undelivered), plural(c.Undelivered, "item was", "items were"))
+		return fmt.Sprintf("for matches whose delivery the service discarded (%s %s never delivered)", thousands(c.Undelivered), human.Plural(c.Undelivered, "item was", "items were"))
 	}
 	return fmt.Sprintf("for matches whose delivery the service discarded (%s %s never delivered), %s other use of the account meanwhile",
-		thousands(c.Undelivered), plural(c.Undelivered, "item was", "items were"), thousands(extra-discarded))
-}
-
-func plural(n int64, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
+		thousands(c.Undelivered), human.Plural(c.Undelivered, "item was", "items were"), thousands(extra-discarded))
 }
 
 // summaryFixRows is how many rows of each status the summary names.
@@ -164,7 +159,7 @@ func (f RowsToFix) sentence(output string) string {
 		n := f.ByStatus[st]
 		p := fmt.Sprintf("%s %s", thousands(int64(n)), st)
 		if len(rows) > 0 {
-			p += " (" + plural(int64(n), "row ", "rows ") + strings.Join(rows, ", ")
+			p += " (" + human.Plural(int64(n), "row ", "rows ") + strings.Join(rows, ", ")
 			if n > len(rows) {
 				p += "…"
 			}
@@ -172,7 +167,7 @@ func (f RowsToFix) sentence(output string) string {
 		}
 		parts = append(parts, p)
 	}
-	return fmt.Sprintf("%s %s: %s; why, in %s.report.html", thousands(int64(f.Total)), plural(int64(f.Total), "row", "rows"), strings.Join(parts, ", "), output)
+	return fmt.Sprintf("%s %s: %s; why, in %s.report.html", thousands(int64(f.Total)), human.Plural(int64(f.Total), "row", "rows"), strings.Join(parts, ", "), output)
 }
 
 // Summary is the summary of a run as one JSON object, for scripts: what
@@ -204,6 +199,9 @@ type Summary struct {
 	Seconds       float64 `json:"duration_seconds"`
 	Rate          float64 `json:"items_per_minute"`
 	Budget        float64 `json:"budget_items_per_minute"`
+	// SharedBudget is the account's budget as the runs sharing it used
+	// it, when it was shared through Redis or with another run.
+	SharedBudget *BudgetUse `json:"shared_budget,omitempty"`
 }
 
 // SummaryCredits is the cost of a run: Spent is the one figure (the
@@ -220,6 +218,10 @@ type SummaryCredits struct {
 // Summary returns the run's summary.
 func (r *Run) Summary() Summary {
 	spent, note := r.Credits.Spent()
+	var shared *BudgetUse
+	if r.Budget.Shared() {
+		shared = r.Budget
+	}
 	return Summary{
 		Input: r.Input, Output: r.Output, Report: r.Output + ".report.html",
 		Complete: r.Complete, StopReason: r.StopReason, ExitCode: r.ExitCode, Next: r.Next,
@@ -230,6 +232,7 @@ func (r *Run) Summary() Summary {
 		Lookups: r.Lookups, Requests: r.Requests, ItemsSent: r.ItemsSent,
 		Resubmissions: r.Resubmissions, RateLimited: r.RateLimited, ByName: r.ByName,
 		Seconds: r.DurationSeconds, Rate: r.ItemsPerMinute, Budget: r.BudgetItemsPerMinute,
+		SharedBudget: shared,
 	}
 }
 
@@ -245,5 +248,5 @@ func (u *BudgetUse) Sentence() string {
 		return fmt.Sprintf("shared through %s, which did not answer: %s", u.Where, u.Unreachable)
 	}
 	return fmt.Sprintf("shared through %s by up to %d %s at once; %s of its %s items in the window when last seen",
-		u.Where, u.MostRuns, plural(int64(u.MostRuns), "run", "runs"), thousands(int64(u.Items)), thousands(int64(u.Limit)))
+		u.Where, u.MostRuns, human.Plural(int64(u.MostRuns), "run", "runs"), thousands(int64(u.Items)), thousands(int64(u.Limit)))
 }

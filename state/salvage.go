@@ -16,6 +16,7 @@ import (
 
 	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/internal/clock"
+	"github.com/enrich-dev/enrich/internal/human"
 )
 
 // SalvageReport is what Salvage copied and what it left behind.
@@ -412,7 +413,7 @@ func copyBucket(src *bolt.DB, dst *Journal, path []string, nested bool) (int, er
 			defer func() {
 				if p := recover(); p != nil {
 					if n := copied + len(chunk); n > 0 {
-						err = fmt.Errorf("a damaged page stopped the copy after %d %s", n, plural(n, "record", "records"))
+						err = fmt.Errorf("a damaged page stopped the copy after %d %s", n, human.Plural(n, "record", "records"))
 					} else {
 						err = errors.New(StoppedAtOnce)
 					}
@@ -516,11 +517,4 @@ func createBucketAt(tx *bolt.Tx, path []string) (*bolt.Bucket, error) {
 		b, err = b.CreateBucketIfNotExists([]byte(name))
 	}
 	return b, err
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

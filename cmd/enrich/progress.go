@@ -73,8 +73,8 @@ const barRoom = 16
 
 // barText is the text beside the bar, made to fit a terminal cols wide:
 // the rows done, the time left, why the run waits, the credits spent and
-// the pace, in that order of need; what does not fit is left out, and a
-// reason to wait cut short.
+// the pace, in that order of need; what does not fit is left out, and the
+// reason to wait is said in a few words where its sentence does not fit.
 func barText(s pipeline.Snapshot, cols int) string {
 	room := cols - barRoom
 	text := fmt.Sprintf("rows %d/%d", s.Resolved, s.Rows)

@@ -17,6 +17,7 @@ import (
 
 	"github.com/enrich-dev/enrich/api"
 	"github.com/enrich-dev/enrich/emulator"
+	"github.com/enrich-dev/enrich/internal/human"
 	"github.com/enrich-dev/enrich/internal/leads"
 	"github.com/enrich-dev/enrich/pipeline"
 	"github.com/enrich-dev/enrich/report"
@@ -145,13 +146,6 @@ func Run(ctx context.Context, o Options) (*report.Run, error) {
 	}
 	st := emu.Stats().Accounts[0]
 	fmt.Fprintf(o.Out, "demo: the emulator counted %d items in %d requests, at most %d in any %s window (limit %d), %d rate-limited, %d credits used, %d %s lost and recovered\n",
-		st.ItemsAccepted, st.Requests, st.MaxWindowItems, window, itemsPerWindow, st.RateLimited, st.CreditsUsed["standard"], st.Lost, plural(st.Lost, "callback", "callbacks"))
+		st.ItemsAccepted, st.Requests, st.MaxWindowItems, window, itemsPerWindow, st.RateLimited, st.CreditsUsed["standard"], st.Lost, human.Plural(st.Lost, "callback", "callbacks"))
 	return report, nil
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

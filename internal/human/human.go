@@ -37,3 +37,11 @@ func Bytes(n int64) string {
 	}
 	return strconv.FormatInt(n, 10) + " bytes"
 }
+
+// Plural returns one when n is 1, else many: "1 item", "2 items".
+func Plural[N ~int | ~int32 | ~int64](n N, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
