@@ -7,8 +7,9 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/enrich-dev/enrich/internal/atomicfile"
 	"github.com/gocarina/gocsv"
+
+	"github.com/enrich-dev/enrich/internal/atomicfile"
 )
 
 // Table writes a typed table whose every cell comes from the service, such

@@ -7,8 +7,9 @@ import (
 	"slices"
 	"time"
 
-	"github.com/enrich-dev/enrich/api/wire"
 	bolt "go.etcd.io/bbolt"
+
+	"github.com/enrich-dev/enrich/api/wire"
 )
 
 // Delivery is what a set of results changed in the journal.

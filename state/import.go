@@ -5,8 +5,9 @@ import (
 	"slices"
 	"time"
 
-	"github.com/enrich-dev/enrich/api/wire"
 	bolt "go.etcd.io/bbolt"
+
+	"github.com/enrich-dev/enrich/api/wire"
 )
 
 // Import stores results that an earlier run received but could not store

@@ -33,10 +33,11 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/enrich-dev/enrich/internal/clock"
 	"github.com/klauspost/compress/zstd"
 	bolt "go.etcd.io/bbolt"
 	berrors "go.etcd.io/bbolt/errors"
+
+	"github.com/enrich-dev/enrich/internal/clock"
 )
 
 // SchemaVersion is the journal layout this package reads and writes.

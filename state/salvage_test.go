@@ -7,8 +7,9 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/enrich-dev/enrich/api/wire"
 	bolt "go.etcd.io/bbolt"
+
+	"github.com/enrich-dev/enrich/api/wire"
 )
 
 // Salvage of a sound journal copies it as it is: the same lookups in the
