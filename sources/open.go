@@ -243,10 +243,12 @@ func (t *Table) measure(cells []string) {
 // blank.
 func pickHeader(rows []record, headerRow int) (int, error) {
 	if headerRow > 0 {
-		if len(rows) == 0 || rows[len(rows)-1].num != headerRow {
+		if len(rows) == 0 || rows[len(rows)-1].num < headerRow {
 			return -1, fmt.Errorf("--header-row %d: the sheet has no row %d", headerRow, headerRow)
 		}
-		if isBlank(rows[len(rows)-1].cells) {
+		// A blank row is no record of a CSV file (nor of a workbook that
+		// leaves it out): the first record read is then past it.
+		if last := rows[len(rows)-1]; last.num > headerRow || isBlank(last.cells) {
 			return -1, fmt.Errorf("--header-row %d: row %d is blank", headerRow, headerRow)
 		}
 		return len(rows) - 1, nil

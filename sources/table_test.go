@@ -386,3 +386,26 @@ func typedWorkbook(t *testing.T) string {
 	}
 	return path
 }
+
+// TestHeaderRowNamed: --header-row names the header by the row a
+// spreadsheet shows, blank lines counted; a blank row or one past the end
+// is refused saying which.
+func TestHeaderRowNamed(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "titled.csv")
+	if err := os.WriteFile(path, []byte("Leads export\n\nEmail,Name\na@example.com,A\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	tb, err := Open(path, Options{HeaderRow: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l := tb.Layout(); l.HeaderRow != 3 || l.Header[0] != "Email" {
+		t.Errorf("header row %d %q; want row 3", l.HeaderRow, l.Header)
+	}
+	tb.Close()
+	for row, want := range map[int]string{2: "row 2 is blank", 9: "has no row 9"} {
+		if _, err := Open(path, Options{HeaderRow: row}); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("--header-row %d: %v; want %q", row, err, want)
+		}
+	}
+}
