@@ -1,6 +1,8 @@
 package export
 
 import (
+	"slices"
+
 	"github.com/enrich-dev/enrich/byname"
 	"github.com/enrich-dev/enrich/internal/ident"
 	"github.com/enrich-dev/enrich/internal/match"
@@ -70,10 +72,24 @@ func (n *named) matchedID() (ident.ID, bool) {
 }
 
 // agrees reports whether the profile found for the row's name names the
-// row's person: the search's brief profiles may hide names, and a profile
-// that turns out to be someone else's is never shown.
+// row's person, by name and by company: the search's brief profiles may
+// hide names and employers, and its company filter matches the words of
+// a company's name (a search at "Müller GmbH" finds people of "Schneider
+// & Müller"), so a profile that turns out to be someone else's is never
+// shown. A company given by its web domain was judged against the
+// employers' sites the search showed, which the profile does not repeat.
 func (n *named) agrees(r *profile.Record) bool {
-	return r == nil || r.FullName == "" || match.NamesAgree(match.RowOf(n.person).Name, r.FullName)
+	if r == nil {
+		return true
+	}
+	row := match.RowOf(n.person)
+	if r.FullName != "" && !match.NamesAgree(row.Name, r.FullName) {
+		return false
+	}
+	if row.Company == "" || match.IsDomain(row.Company) {
+		return true
+	}
+	return slices.ContainsFunc(r.Employers, func(e string) bool { return match.CompaniesAgree(row.Company, e) })
 }
 
 // unmatched is the outcome of a row whose identifiers found nobody and

@@ -112,7 +112,7 @@ const (
 	reasonJournalGone = "the journal was damaged while the run held it; `enrich journal salvage` copies what is readable into a new journal to run with"
 	// The profile of the person a search by name found names someone
 	// else: the search's brief profile hid the name.
-	reasonOtherName = "the person the search by name found has another name on their profile"
+	reasonOtherName = "the person the search by name found has another name, or no role at the row's company, on their profile"
 	// A lookup looked up again once is not looked up again.
 	reasonUnusableAgain = "the journal's record of this result is unusable again after it was looked up again; `enrich journal check` shows the damage"
 )
@@ -634,7 +634,11 @@ func (x *Exporter) peek(r *journalScan, id uint64) storedResult {
 
 // recordSize is about the memory a record holds.
 func recordSize(r *profile.Record) int {
-	return 12*16 + len(r.UID) + len(r.FullName) + len(r.Headline) + len(r.Title) + len(r.Company) + len(r.Location) +
+	n := 0
+	for _, e := range r.Employers {
+		n += 16 + len(e)
+	}
+	return 12*16 + 24 + n + len(r.UID) + len(r.FullName) + len(r.Headline) + len(r.Title) + len(r.Company) + len(r.Location) +
 		len(r.Email) + len(r.Emails) + len(r.Phone) + len(r.Phones) + len(r.LinkedIn) + len(r.Skills)
 }
 

@@ -36,6 +36,10 @@ type Record struct {
 	// WorkEmail is true when an e-mail is marked as the person's work
 	// address (subType work).
 	WorkEmail bool
+	// Employers are the companies of every role of the profile, current
+	// and past, as it names them: what a row found by name and company is
+	// checked against.
+	Employers []string
 }
 
 // candidate is the part of a raw profile a record is made from: decoding
@@ -86,6 +90,11 @@ func Decode(raw json.RawMessage) Record {
 	r := Record{UID: clean(c.UID), FullName: clean(c.FullName), Headline: clean(c.HeadLine)}
 	if role, ok := currentRole(c.Experience); ok {
 		r.Title, r.Company = clean(role.Position), clean(role.Company)
+	}
+	for _, e := range c.Experience {
+		if name := clean(e.Company); name != "" && !slices.Contains(r.Employers, name) {
+			r.Employers = append(r.Employers, name)
+		}
 	}
 	for _, l := range c.Locations {
 		if name := clean(l.Name); name != "" {
@@ -159,6 +168,13 @@ func (r *Record) searchFields(raw json.RawMessage) {
 	}
 	if r.Title == "" && r.Company == "" && len(s.Experience) > 0 {
 		r.Title, r.Company = clean(wire.Text(s.Experience[0].Title)), clean(wire.Text(s.Experience[0].Company))
+	}
+	if len(r.Employers) == 0 {
+		for _, e := range s.Experience {
+			if name := clean(wire.Text(e.Company)); name != "" && !slices.Contains(r.Employers, name) {
+				r.Employers = append(r.Employers, name)
+			}
+		}
 	}
 }
 

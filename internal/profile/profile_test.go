@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -79,7 +80,7 @@ func TestDecodeChoices(t *testing.T) {
 		}
 	}
 	for _, raw := range []json.RawMessage{nil, {}, json.RawMessage("null"), json.RawMessage("not json")} {
-		if r := Decode(raw); r != (Record{}) {
+		if r := Decode(raw); !reflect.DeepEqual(r, Record{}) {
 			t.Errorf("Decode(%q) = %+v; want empty", raw, r)
 		}
 	}
@@ -104,5 +105,23 @@ func TestE164(t *testing.T) {
 		if got := E164(in); got != want {
 			t.Errorf("E164(%q) = %q; want %q", in, got, want)
 		}
+	}
+}
+
+// TestEmployers: every role's company, current and past, once each; a
+// search profile's roles the same.
+func TestEmployers(t *testing.T) {
+	full := json.RawMessage(`{"fullName":"Leon Schwarz","experience":[
+		{"position":"Head of Sales","company":"Schneider & Müller","current":true},
+		{"position":"Analyst","company":"Skyhub","current":false},
+		{"position":"Trainee","company":"Skyhub"},
+		{"position":"Intern","company":"n/a"},
+		{"position":"Clerk","company":null}]}`)
+	if got := Decode(full).Employers; !reflect.DeepEqual(got, []string{"Schneider & Müller", "Skyhub"}) {
+		t.Errorf("employers %q", got)
+	}
+	brief := json.RawMessage(`{"fullName":"Leon Schwarz","experience":[{"title":"Head of Sales","company":"Schneider & Müller"}]}`)
+	if got := Decode(brief).Employers; !reflect.DeepEqual(got, []string{"Schneider & Müller"}) {
+		t.Errorf("employers of a search profile %q", got)
 	}
 }
