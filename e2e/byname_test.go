@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/enrich-dev/enrich/emulator"
 	"github.com/enrich-dev/enrich/internal/namedraw"
+	"github.com/enrich-dev/enrich/sources"
 )
 
 var (
@@ -186,8 +188,14 @@ func neverAnotherPerson(t *testing.T, seed uint64) {
 		case "ambiguous":
 			ambiguous++
 		case "not_found":
+		case "no_identifier":
+			// A name that reads as a placeholder ("NA MA": Na Ma, or
+			// "n/a") names nobody to search for.
+			if !slices.ContainsFunc(s.rows[i], func(c string) bool { return c != "" && sources.IsPlaceholder(c) }) {
+				t.Errorf("row %d (%q): status no_identifier\n%s", i+2, s.rows[i], replay)
+			}
 		default:
-			t.Errorf("row %d: status %s\n%s", i+2, row[status], replay)
+			t.Errorf("row %d (%q): status %s\n%s", i+2, s.rows[i], row[status], replay)
 		}
 	}
 	if ambiguous > 0 {

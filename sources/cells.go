@@ -24,7 +24,7 @@ const maxPlaceholder = len("not available")
 // those), each maybe written "Name <address>".
 func splitCell(kind ident.Kind, cell string) []string {
 	s := strings.TrimSpace(cell)
-	if isPlaceholder(s) {
+	if IsPlaceholder(s) {
 		return nil
 	}
 	if kind != ident.Email || !strings.ContainsAny(s, ";,\r\n<") {

@@ -134,7 +134,7 @@ func PersonOf(cols []PersonColumn, cells []string) Person {
 			continue
 		}
 		v := oneLine(cells[c.Index])
-		if isPlaceholder(v) {
+		if IsPlaceholder(v) {
 			continue
 		}
 		switch c.Field {
@@ -201,10 +201,11 @@ func oneLine(s string) string {
 	return s
 }
 
-// isPlaceholder reports whether a trimmed cell says it holds nothing. A
-// cell that cannot be a placeholder by its first byte is not lowered:
+// IsPlaceholder reports whether a trimmed cell says it holds nothing
+// ("n/a", "-", "unknown"…). A cell that cannot be a placeholder by its
+// first byte is not lowered:
 // readers ask this of every name cell of a million rows.
-func isPlaceholder(v string) bool {
+func IsPlaceholder(v string) bool {
 	if v == "" {
 		return true
 	}

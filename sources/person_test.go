@@ -139,13 +139,13 @@ func TestPersonOverrideErrors(t *testing.T) {
 func TestPlaceholder(t *testing.T) {
 	for p := range placeholders {
 		for _, v := range []string{p, strings.ToUpper(p)} {
-			if !isPlaceholder(v) {
+			if !IsPlaceholder(v) {
 				t.Errorf("%q is not taken for a placeholder", v)
 			}
 		}
 	}
 	for _, v := range []string{"Nina", "Acme", "Ana", "Ünal", "Éric"} {
-		if isPlaceholder(v) {
+		if IsPlaceholder(v) {
 			t.Errorf("%q is taken for a placeholder", v)
 		}
 	}
