@@ -3,6 +3,7 @@ package world
 import (
 	"math/rand/v2"
 	"slices"
+	"time"
 )
 
 // deptWeights is how common each department is among the world's people.
@@ -16,8 +17,9 @@ var deptWeights = newWeighted([]uint64{
 var ladder = []Level{Entry, Junior, MidLevel, Senior, Lead, Head, Directors, VP, CLevel}
 
 // levelAfter returns the level of someone who has worked for the given
-// number of months; ambition shifts the pace by whole rungs.
-func levelAfter(months int, ambition int) Level {
+// number of months; ambition shifts the pace by whole rungs, and no one
+// goes past their peak.
+func levelAfter(months int, ambition int, peak Level) Level {
 	years := months / 12
 	rung := 0
 	switch {
@@ -39,8 +41,31 @@ func levelAfter(months int, ambition int) Level {
 		rung = 7
 	}
 	rung += ambition
-	rung = max(0, min(rung, len(ladder)-1))
+	rung = max(0, min(rung, slices.Index(ladder, peak)))
 	return ladder[rung]
+}
+
+// peakShares is, per thousand people, the highest rung of the ladder
+// their career reaches: most peak as senior or lead individual
+// contributors; a few head a department; VPs and chiefs are a few in a
+// hundred, as in real organisations.
+var peakShares = [...]struct {
+	level    Level
+	perMille uint64
+}{{MidLevel, 305}, {Senior, 335}, {Lead, 195}, {Head, 65}, {Directors, 50}, {VP, 25}, {CLevel, 25}}
+
+// peakOf is the highest level a person's career reaches, drawn from
+// their seed alone, so that the career events of the world's clock
+// respect it as the generated history does.
+func peakOf(p *Person) Level {
+	x := mix64(p.Seed^streamPeak<<56) % 1000
+	for _, s := range peakShares {
+		if x < s.perMille {
+			return s.level
+		}
+		x -= s.perMille
+	}
+	return CLevel
 }
 
 // drawAge returns an age in years, shaped like a working population that
@@ -65,7 +90,11 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 	now := gen.now
 	age := drawAge(r)
 	p.BirthYear = uint16(now.Year() - age)
-	fam := gen.titles.drawFamily(r, Department(deptWeights.draw(r)))
+	fam := gen.drawFamily(r, country)
+	own, owner := gen.owners[p.Index]
+	if fams := gen.hiring.famsOf[gen.companies[own].Industry]; owner && len(fams) > 0 {
+		fam = pick(r, fams) // the owner of a business works in its trade
+	}
 	eduEnd := gen.education(r, p, fam)
 
 	careerStart := MonthOf(eduEnd, 7) + Month(intN(r, 6))
@@ -79,9 +108,13 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 	case x >= 80:
 		ambition = 1
 	}
+	peak := peakOf(p)
+	if peak == VP || peak == CLevel {
+		ambition = 2 // executives climb fast
+	}
 
 	jobs := gen.jobs[:0]
-	employed := chance(r, 90)
+	employed := chance(r, 90) || owner
 	cursor := now
 	if !employed {
 		cursor = now - Month(between(r, 1, 14))
@@ -97,9 +130,11 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 		}
 	}
 	prevCompany := int32(-1)
+	var stay []TitleID // the titles of the stay at prevCompany
+	line := fam        // the line of work, going back in time
 	for k := 0; cursor > careerStart && k < 8; k++ {
 		current := k == 0 && employed
-		dur := Month(between(r, 8, 60))
+		dur := Month(between(r, 12, 60))
 		if chance(r, 15) {
 			dur += Month(between(r, 24, 96)) // some stay long
 		}
@@ -107,31 +142,78 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 		if start >= cursor {
 			break
 		}
-		jobFam := fam
-		if k > 0 && chance(r, 10) {
-			// An earlier role in another line of work.
-			jobFam = gen.titles.drawFamily(r, Department(deptWeights.draw(r)))
+		if k > 0 && line == fam && chance(r, 10) {
+			// Earlier roles in another line of work: a change of career.
+			line = gen.drawFamily(r, country)
 		}
+		jobFam := line
 		// The level a role is remembered by is that of its middle: a
 		// first job held for ten years was not an internship throughout.
-		level := levelAfter((int(start)+int(cursor))/2-int(careerStart), ambition)
+		level := levelAfter((int(start)+int(cursor))/2-int(careerStart), ambition, peak)
+		company := int32(-1)
 		switch {
+		case current && owner && int(now-careerStart) >= 24:
+			// One's own business, of twenty years at most (a founder's).
+			company, level = own, Founder
+			start = max(start, now-Month(12*foundersYears))
 		case current && int(now-careerStart) >= 72 && chance(r, 5):
-			level = Founder
+			// A founder, since the founding of a company young enough
+			// to have one.
+			if c, at, ok := gen.foundedBy(r, country, fam, careerStart); ok {
+				company, start, level = c, at, Founder
+			}
 		case current && age >= 52 && senior(level) && chance(r, 20):
 			level = Board // a portfolio of board seats late in a career
 		}
-		company := prevCompany
-		if company < 0 || !chance(r, 15) {
-			company = gen.hiring.employer(r, country, jobFam)
+		title := gen.title(r, jobFam, gen.stemOf(p, jobFam), level)
+		if owner && company == own {
+			title = gen.titles.ids[pick(r, ownerTitles)]
 		}
-		company = gen.existing(r, company, start, country, func() int32 { return gen.hiring.employer(r, country, jobFam) })
+		if company < 0 {
+			// Staying on at the same company means a new title there (not
+			// at one's own business: it begins with its owner's role).
+			if prevCompany >= 0 && !slices.Contains(stay, title) && chance(r, 15) && gen.hiring.fits(prevCompany, jobFam) &&
+				gen.companies[prevCompany].Type != SelfEmployed {
+				company = prevCompany
+			} else {
+				company = gen.hiring.employer(r, country, jobFam)
+			}
+			company = gen.existing(r, company, start, country, jobFam)
+			for range 4 {
+				if company != prevCompany || !slices.Contains(stay, title) {
+					break
+				}
+				// A title held twice in one stay at a company (A → A, or
+				// A → B → A) reads wrong: another company it is.
+				company = gen.existing(r, gen.hiring.employer(r, country, jobFam), start, country, jobFam)
+			}
+			if company == prevCompany && slices.Contains(stay, title) {
+				// A country of few companies: one longer role it is (of
+				// an unknown start, if the later one's is).
+				if last := &jobs[len(jobs)-1]; last.Start != 0 {
+					last.Start = min(last.Start, max(start, MonthOf(int(gen.companies[company].Founded), time.January)))
+				}
+				cursor = start - Month(intN(r, 5))
+				continue
+			}
+		}
+		if company != prevCompany {
+			stay = stay[:0]
+		}
+		stay = append(stay, title)
+		if y := int(gen.companies[company].Founded); start.Year() < y && !(owner && company == own) {
+			// Only a younger employer would do: the role began when it
+			// was founded, and earlier roles are not listed.
+			if start = MonthOf(y, time.January); start >= cursor {
+				break
+			}
+		}
 		prevCompany = company
 		j := Job{
 			Company:  company,
 			Location: gen.jobPlace(r, p.City, country, current),
 			Seed:     r.Uint32(),
-			Title:    gen.title(r, jobFam, level),
+			Title:    title,
 			Start:    start,
 			Current:  current,
 		}
@@ -156,7 +238,7 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 				Company:  gen.hiring.employer(r, country, famGeneral),
 				Location: -1,
 				Seed:     r.Uint32(),
-				Title:    gen.title(r, famGeneral, Board),
+				Title:    gen.title(r, famGeneral, -1, Board),
 				Start:    now - Month(between(r, 2, 60)),
 				Current:  true,
 				fam:      famGeneral,
@@ -165,7 +247,11 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 			// current role started last, the one a reader takes for the
 			// person's job, and the one career events change.
 			board.Start = min(board.Start, jobs[0].Start)
-			board.Company = gen.existing(r, board.Company, board.Start, country, func() int32 { return gen.hiring.employer(r, country, famGeneral) })
+			board.Company = gen.existing(r, board.Company, board.Start, country, famGeneral)
+			if int(gen.companies[board.Company].Founded) > board.Start.Year() {
+				// A world of young companies: a seat on its own board.
+				board.Company, board.Start = jobs[0].Company, jobs[0].Start
+			}
 			jobs = append(jobs, Job{})
 			copy(jobs[2:], jobs[1:])
 			jobs[1] = board
@@ -177,6 +263,22 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 	gen.derive(p, now)
 	p.OpenToWork = chance(r, 6) || !employed && chance(r, 45)
 	return fam
+}
+
+// ownerTitles are the titles of the owner of a self-employed company.
+var ownerTitles = []string{"Owner", "Founder"}
+
+// drawFamily draws the line of work of someone living in country, one
+// its employers have.
+func (gen *generator) drawFamily(r *rand.Rand, country countryID) family {
+	f := gen.titles.drawFamily(r, Department(deptWeights.draw(r)))
+	for range 8 {
+		if gen.hiring.employs(country, f) {
+			break
+		}
+		f = gen.titles.drawFamily(r, Department(deptWeights.draw(r)))
+	}
+	return f
 }
 
 // derive sets the fields that follow from a person's roles as of month
@@ -214,22 +316,45 @@ func totalMonths(jobs []Job, now Month) int {
 	return months
 }
 
-// title picks a title of a family and level: the family's own, or those
-// of its department's shared areas ("Head of Engineering"); the chief
+// title picks a title of a family and level: the titles of the
+// person's role (stem) in the family where it has one at the level
+// ("Senior Physician"), else the family's own or those of its
+// department's shared areas ("Head of Engineering"); the chief
 // executive's, founder's and board titles where the family has none; its
-// senior or plain titles where the level has no title of its own.
-func (w *World) title(r *rand.Rand, f family, l Level) TitleID {
+// senior or plain titles where the level has no title of its own. A
+// stem of -1 is none.
+func (w *World) title(r *rand.Rand, f family, stem int, l Level) TitleID {
 	v := w.titles
 	if l == Founder && chance(r, 75) || l == Board {
 		f = famGeneral
 	}
-	for _, ids := range [][]TitleID{v.byFamilyLevel[f][l], v.byFamilyLevel[famGeneral][l],
-		v.byFamilyLevel[f][Senior], v.byFamilyLevel[f][MidLevel]} {
+	own, senior, plain := v.byFamilyLevel[f][l], v.byFamilyLevel[f][Senior], v.byFamilyLevel[f][MidLevel]
+	if stem >= 0 && stem < len(v.stems[f]) {
+		// A lead may also lead a team of the area instead; the titles of
+		// the family's other roles are not the person's.
+		s := &v.stems[f][stem]
+		if len(s[l]) > 0 && (l != Lead || chance(r, 70)) {
+			return pick(r, s[l])
+		}
+		own, senior, plain = v.areas[f][l], s[Senior], s[MidLevel]
+	}
+	for _, ids := range [][]TitleID{own, v.byFamilyLevel[famGeneral][l], senior, plain} {
 		if len(ids) > 0 {
 			return pick(r, ids)
 		}
 	}
 	return pick(r, v.byFamilyLevel[famSoftware][MidLevel])
+}
+
+// stemOf returns the role of family f that a person's career keeps to,
+// drawn from their seed alone so that the clock's events keep to it as
+// the generated history does, or -1 for a family of no roles.
+func (w *World) stemOf(p *Person, f family) int {
+	n := uint64(len(w.titles.stems[f]))
+	if n == 0 {
+		return -1
+	}
+	return int(mix64(p.Seed^streamPeak<<56^(uint64(f)+1)<<40) % n)
 }
 
 // senior reports whether a level is management above team lead.
@@ -256,37 +381,80 @@ func (w *World) jobPlace(r *rand.Rand, home int32, country countryID, current bo
 }
 
 // existingTries bounds the employers drawn again for a role that began
-// before the first one drawn was founded.
+// before the first one drawn was founded, or at one that is not of its
+// trade.
 const existingTries = 12
 
 // existing returns company, or when it was founded after the year start
-// falls in, another employer from draw that was; when a dozen draws find
-// none (a role of the 1980s in a line of work of young companies), the
-// next company of the person's country that was, from one drawn at
-// random, else of the multinationals.
-func (gen *generator) existing(r *rand.Rand, company int32, start Month, country countryID, draw func() int32) int32 {
-	if start == 0 {
-		return company
-	}
+// falls in (or a clinical role's employer is not in health care),
+// another employer of the role's family f that was; when a dozen draws
+// find none (a role of the 1980s in a line of work of young companies),
+// the next company of the person's country that was, from one drawn at
+// random, else of the multinationals; in a world too small for that,
+// one of the trade founded later.
+func (gen *generator) existing(r *rand.Rand, company int32, start Month, country countryID, f family) int32 {
+	h := gen.hiring
+	founded := func(c int32) bool { return start == 0 || int(gen.companies[c].Founded) <= start.Year() }
+	ok := func(c int32) bool { return founded(c) && h.fits(c, f) }
 	for range existingTries {
-		if int(gen.companies[company].Founded) <= start.Year() {
+		if ok(company) {
 			return company
 		}
-		company = draw()
+		company = h.employer(r, country, f)
 	}
-	for _, p := range []*pool{gen.hiring.byCountry[country], &gen.hiring.all} {
-		if p == nil || len(p.ids) == 0 {
-			continue
-		}
-		from := intN(r, len(p.ids))
-		for k := range p.ids {
-			if c := p.ids[(from+k)%len(p.ids)]; int(gen.companies[c].Founded) <= start.Year() {
-				return c
+	// A world too small to have an employer of the trade that old: one of
+	// the trade, younger (the caller starts the role at its founding).
+	fits := func(c int32) bool { return h.fits(c, f) }
+	for _, fit := range []func(int32) bool{ok, fits} {
+		for _, p := range h.fallbacks(country, f) {
+			if p == nil || len(p.ids) == 0 {
+				continue
+			}
+			from := intN(r, len(p.ids))
+			for k := range p.ids {
+				if c := p.ids[(from+k)%len(p.ids)]; fit(c) {
+					return c
+				}
 			}
 		}
 	}
 	return company
 }
+
+// foundedBy draws a company of the country (of the family f's trade
+// where it has one) founded in the person's career, at least two years
+// after it began (careerStart), and no more than foundersYears years
+// before the world's start, and returns it with the month its founder's
+// role began: the company's first.
+func (gen *generator) foundedBy(r *rand.Rand, country countryID, f family, careerStart Month) (int32, Month, bool) {
+	h := gen.hiring
+	p := h.byCountry[country]
+	if local := h.byFamilyLocal[country]; local != nil && local[f] != nil && chance(r, 60) {
+		p = local[f]
+	}
+	if p == nil {
+		return 0, 0, false
+	}
+	first := max(careerStart.Year()+2, gen.now.Year()-foundersYears)
+	for range 16 {
+		c := p.ids[intN(r, len(p.ids))]
+		y := int(gen.companies[c].Founded)
+		if y < first || y > gen.now.Year() {
+			continue
+		}
+		at := min(MonthOf(y, time.Month(between(r, 1, 12))), gen.now-1)
+		if at.Year() == y {
+			return c, at, true
+		}
+	}
+	return 0, 0, false
+}
+
+// foundersYears is how long before the world's start a company may have
+// been founded to have its founder in a current role: the world's
+// founders still run companies of twenty years at most, thirty when its
+// clock has gone ten years on.
+const foundersYears = 20
 
 // education fills in a person's schools and returns the year they left
 // education (0 when they list none). Studies fit the family of work the

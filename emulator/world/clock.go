@@ -26,9 +26,14 @@ import (
 // The schedule is a hash of the person's seed and the period (periodDays
 // days): in each period an employed person changes company with
 // probability movePerPeriod and otherwise changes title with probability
-// retitlePerPeriod, on a day of the period the same hash gives. Over a
-// year that is about one person in six changing company and about one in
-// five changing only their title.
+// retitlePerPeriod, on a day of the period the same hash gives. An event
+// comes to nothing within a year (minTenure) of the person's last change,
+// for those who hold a seat (a chief, a founder, a board member), and
+// where nothing fits; a new title is a promotion two times in three, up
+// to the peak the person's career was drawn with (peakOf) and never by
+// an event to a chief's office, of which a company has one. Over a year
+// about one employed person in six changes company and one in five
+// changes only their title.
 //
 // A move ends the main role in the month of the move and starts the new
 // one the same month (experience dates are months, as on the network;
@@ -40,8 +45,8 @@ import (
 // work address gained since.
 const (
 	periodDays       = 30
-	movePerPeriod    = 171 // basis points
-	retitlePerPeriod = 280 // basis points
+	movePerPeriod    = 200 // basis points
+	retitlePerPeriod = 750 // basis points
 )
 
 // MaxDays is how far the clock goes past the world's start: ten years.
@@ -193,17 +198,34 @@ func (a *advance) apply(ev event) {
 	r := a.r
 	m := monthOfTime(w.Start().AddDate(0, 0, int(ev.day)))
 	cur := p.Jobs[0]
+	level := w.titles.titles[cur.Title].Level
+	if level == CLevel || level == Founder || level == Board {
+		return // chiefs, founders and boards hold their seats
+	}
+	if cur.Start != 0 && int(m)-int(cur.Start) < minTenure {
+		return // too soon after the last change
+	}
+	// No one rises past their peak, or by an event to a chief's office:
+	// each company has one of each.
+	top := min(slices.Index(ladder, peakOf(&w.people[i])), slices.Index(ladder, VP))
+	up := func(l Level) Level {
+		if slices.Index(ladder, l) < top {
+			return rung(l, 1)
+		}
+		return l
+	}
+	stem := w.stemOf(p, cur.fam)
 	var role Job
 	emails := p.Emails
 	switch ev.kind {
 	case retitle:
-		level := w.titles.titles[cur.Title].Level
 		if chance(r, 65) {
-			level = rung(level, 1)
+			level = up(level)
 		}
+		held := heldAt(p.Jobs)
 		role = cur
 		for range 6 {
-			if t := w.title(r, cur.fam, level); t != cur.Title {
+			if t := w.title(r, cur.fam, stem, level); !slices.Contains(held, t) {
 				role.Title = t
 				break
 			}
@@ -216,15 +238,14 @@ func (a *advance) apply(ev event) {
 		if !ok {
 			return // nowhere to go (a world of a few companies)
 		}
-		level := w.titles.titles[cur.Title].Level
 		switch x := intN(r, 100); {
 		case x < 40:
-			level = rung(level, 1)
+			level = up(level)
 		case x >= 90:
 			level = rung(level, -1)
 		}
 		country := w.geo.placeCountry[p.City]
-		role = Job{Company: c, Location: w.jobPlace(r, p.City, country, true), Title: w.title(r, cur.fam, level)}
+		role = Job{Company: c, Location: w.jobPlace(r, p.City, country, true), Title: w.title(r, cur.fam, stem, level)}
 		emails = a.newWorkEmail(r, i, p, c)
 	}
 	role.Seed, role.Start, role.End, role.Current = r.Uint32(), m, 0, true
@@ -277,6 +298,27 @@ func withMainRole(jobs []Job, role Job, m Month) []Job {
 	return append(out, jobs[k:]...)
 }
 
+// minTenure is the fewest months between two changes of a person's
+// main role.
+const minTenure = 12
+
+// heldAt returns the titles of the main role's stay at its company: the
+// main role and the past roles at the same company just before it. A
+// retitle does not give one of them back (A → B → A).
+func heldAt(jobs []Job) []TitleID {
+	out := []TitleID{jobs[0].Title}
+	for _, j := range jobs[1:] {
+		if j.Current {
+			continue // a side role
+		}
+		if j.Company != jobs[0].Company {
+			break
+		}
+		out = append(out, j.Title)
+	}
+	return out
+}
+
 // rung returns the level steps rungs up (or down) the ladder; levels off
 // the ladder (founder, board) and its ends stay where they are.
 func rung(l Level, steps int) Level {
@@ -297,7 +339,7 @@ func (w *World) newEmployer(r *rand.Rand, p, start *Person) (int32, bool) {
 	for range 8 {
 		c := w.hiring.employer(r, country, cur.fam)
 		name := w.companies[c].Name
-		ok := !strings.EqualFold(name, w.companies[cur.Company].Name) &&
+		ok := w.hiring.fits(c, cur.fam) && !strings.EqualFold(name, w.companies[cur.Company].Name) &&
 			!strings.EqualFold(name, w.companies[start.Jobs[0].Company].Name)
 		for _, j := range p.Jobs {
 			ok = ok && !(j.Current && j.Company == c)

@@ -2,7 +2,7 @@ package world
 
 import (
 	"math/rand/v2"
-	"strconv"
+	"slices"
 	"strings"
 )
 
@@ -15,6 +15,9 @@ const (
 	PublicCompany
 	Nonprofit
 	Partnership
+	// SelfEmployed is one person's business: a staff of one, its owner,
+	// whom the world picks before it draws careers (see owners); no one
+	// else is hired there.
 	SelfEmployed
 	GovernmentAgency
 	EducationalInstitution
@@ -87,13 +90,14 @@ type companyBook struct {
 	companies []Company
 	slugs     map[string]int32
 	ids       map[int64]int32
-	names     map[string]bool
+	names     map[string]bool // lower case, without the legal form
 	domains   map[string]bool
 }
 
 // genCompanies builds n companies. Head offices follow the same
 // population-and-network weighting as people, so every country with
-// people has employers in proportion.
+// people has employers in proportion; a big company's is in one of its
+// country's big cities (see bigCompanyCity).
 func genCompanies(seed int64, n int, g *gazetteer, iv *industryVocab, nb *nameBook, now int) *companyBook {
 	b := &companyBook{
 		companies: make([]Company, n),
@@ -115,7 +119,18 @@ func genCompanies(seed int64, n int, g *gazetteer, iv *industryVocab, nb *nameBo
 			// Agencies and studios do not employ tens of thousands.
 			c.StaffCount = int32(between(r, int(limit)/10, int(limit)))
 		}
-		c.Type = companyType(r, ind, c.StaffCount)
+		// The head office and the name come from the company's own
+		// stream: how many names are tried until one is free does not
+		// shift what later companies draw.
+		own := newRand(c.Seed, streamCompany)
+		if c.StaffCount > bigCompany {
+			// The country stays the one drawn, so that every country keeps
+			// its share of employers; the town becomes one of its big cities.
+			c.City = bigCompanyCity(own, g, g.placeCountry[c.City])
+		}
+		if c.Type = companyType(r, ind, c.StaffCount); c.Type == SelfEmployed {
+			c.StaffCount = 1
+		}
 		c.Founded = uint16(now - foundedAgo(r, c.StaffCount))
 		if first, ok := industryFirstYear[ind]; ok && int(c.Founded) < first {
 			// No software company was founded in 1910.
@@ -130,7 +145,7 @@ func genCompanies(seed int64, n int, g *gazetteer, iv *industryVocab, nb *nameBo
 			}
 		}
 		b.ids[c.ID] = int32(i)
-		b.name(r, c, g, nb, ind)
+		b.name(own, c, g, nb, ind)
 	}
 	return b
 }
@@ -193,6 +208,10 @@ func foundedAgo(r *rand.Rand, staff int32) int {
 	return between(r, 10, 120)
 }
 
+// companyType draws the legal kind of a company of an industry and a
+// head count: schools, agencies of the state and charities by their
+// industry, some firms of lawyers and accountants as partnerships, some
+// of the smallest one person's business, big companies often listed.
 func companyType(r *rand.Rand, industry string, staff int32) CompanyType {
 	switch industry {
 	case "Higher Education", "Primary/Secondary Education":
@@ -216,7 +235,40 @@ func companyType(r *rand.Rand, industry string, staff int32) CompanyType {
 	return PrivateCompany
 }
 
-// Words of made-up company names.
+// bigCompany is the head count above which a company has its head office
+// in one of its country's big cities, and bigCity the population from
+// which a place is one: giants grow where the labour, the airports and
+// the capital are, not in a town of fifteen thousand.
+const (
+	bigCompany = 10_000
+	bigCity    = 500_000
+)
+
+// bigCompanyCity draws the head office of a big company of a country:
+// one of its cities of at least bigCity people, or of its three largest
+// where it has fewer than three such, in proportion to their population.
+// Neighbourhoods do not count: Canary Wharf's companies are London's.
+func bigCompanyCity(r *rand.Rand, g *gazetteer, cid countryID) int32 {
+	hubs := g.hubs[cid] // most populous first
+	n := min(len(hubs), 3)
+	for n < len(hubs) && g.places[hubs[n]].Population >= bigCity {
+		n++
+	}
+	total := 0
+	for _, i := range hubs[:n] {
+		total += max(1, int(g.places[i].Population))
+	}
+	x := intN(r, total)
+	for _, i := range hubs[:n] {
+		if x -= max(1, int(g.places[i].Population)); x < 0 {
+			return i
+		}
+	}
+	panic("world: the draw passed every city") // x < total
+}
+
+// Words of made-up company names: a head and a tail make one word
+// ("Goldenspark") or two ("Golden Spark").
 var (
 	nameHeads = []string{"Blue", "Bright", "North", "Silver", "Iron", "Green", "Red", "Summit", "Apex", "Nova",
 		"Terra", "Quantum", "Vertex", "Cobalt", "Crystal", "Golden", "Swift", "Clear", "True", "Stone", "Oak",
@@ -224,49 +276,86 @@ var (
 		"Bold", "Harbor", "Pioneer", "Atlas", "Beacon", "Cascade", "Delta", "Echo", "Falcon", "Granite",
 		"Horizon", "Lumen", "Meridian", "Nimbus", "Orbit", "Pixel", "Rapid", "Signal", "Titan", "Vector",
 		"Zenith", "Arc", "Core", "Flux", "Amber", "Birch", "Coral", "Ember", "Frost", "Hazel", "Indigo",
-		"Jade", "Kite", "Lark", "Mosaic", "Onyx", "Quill", "Raven", "Sage", "Tidal", "Vivid", "West", "East"}
+		"Jade", "Kite", "Lark", "Mosaic", "Onyx", "Quill", "Raven", "Sage", "Tidal", "Vivid", "West", "East",
+		"Alder", "Alpine", "Anchor", "Arrow", "Aspen", "Aurora", "Azure", "Black", "Canyon", "Cardinal",
+		"Castle", "Cloud", "Copper", "Crown", "Cypress", "Eagle", "Elm", "Ever", "Fair", "First", "Fox",
+		"Glacier", "Grand", "Harvest", "Hawk", "Heron", "High", "Holly", "Iris", "Ivy", "Juniper", "Keystone",
+		"Laurel", "Linden", "Lotus", "Lunar", "Magnolia", "Marble", "Meadow", "Noble", "Nordic", "Olive",
+		"Opal", "Orchid", "Osprey", "Pacific", "Pearl", "Pilot", "Quartz", "Redwood", "Ruby", "Saffron",
+		"Sapphire", "Sentinel", "Solar", "South", "Spruce", "Steel", "Sterling", "Storm", "Timber", "Topaz",
+		"Union", "Velvet", "Willow", "Winter", "Wolf", "Zephyr", "Evergreen", "Bay", "Bell", "Brook",
+		"Cliff", "Dune", "Fern", "Glen", "Hill", "Moss", "Rain", "Sand", "Snow", "Spring", "Thistle"}
 	nameTails = []string{"peak", "wave", "stone", "field", "bridge", "path", "point", "line", "forge", "works",
 		"light", "gate", "leaf", "river", "core", "scale", "sight", "mark", "stack", "base", "craft", "loop",
 		"ware", "grid", "hub", "logic", "mind", "shift", "spark", "sphere", "stream", "vault", "view", "well",
-		"wind", "wood", "yard", "bay", "crest", "dale", "ford", "haven", "ridge", "rock", "shore", "vale"}
+		"wind", "wood", "yard", "bay", "crest", "dale", "ford", "haven", "ridge", "rock", "shore", "vale",
+		"beam", "brook", "cliff", "cove", "creek", "dock", "edge", "falls", "fern", "flow", "front", "glen",
+		"grove", "hill", "hurst", "land", "lane", "mill", "moor", "mount", "nest", "pond", "port", "quest",
+		"reach", "root", "sail", "side", "span", "spring", "star", "step", "tide", "tower", "trail", "tree",
+		"vine", "ward", "water", "wing", "worth", "bloom", "bound", "hollow", "meadow", "pass",
+		"rise", "run", "summit", "wharf"}
+	// coinRoots and coinEndings make coined brands ("Novara", "Calix"),
+	// as many companies of recent decades are named.
+	coinRoots = []string{"Nov", "Vel", "Cor", "Lum", "Ver", "Zen", "Tel", "Sol", "Ax", "Omn", "Vit", "Med",
+		"Inn", "Cal", "Dyn", "Ev", "Gen", "Hel", "Kin", "Lev", "Mar", "Nex", "Opt", "Pax", "Quor", "Rev",
+		"Sen", "Tav", "Vant", "Zor", "Bel", "Car", "Del", "Fen", "Jov", "Luc", "Mir", "Nor", "Ort", "Pol",
+		"Ral", "Sav", "Tor", "Val", "Ard", "Bri", "Clar", "Cyr", "Elv", "Fid", "Hal", "Ion", "Kel", "Lyr",
+		"Mav", "Nuv", "Orb", "Prax", "Qual", "Rom", "Sci", "Syn", "Tri", "Ult", "Ven", "Xan", "Zyl"}
+	coinEndings = []string{"a", "ara", "ex", "ia", "ion", "ium", "ix", "o", "ora", "ova", "us", "ent", "eon",
+		"ica", "ity", "ana", "era", "ero", "ino", "ista", "is", "yx", "elle", "ant", "ida", "iro"}
+	// coinSyllables make coined brands once the lists above are worn thin.
+	coinSyllables = []string{"ba", "be", "bi", "bo", "da", "de", "di", "do", "fa", "fe", "fi", "ka", "ke",
+		"ki", "ko", "la", "le", "li", "lo", "lu", "ma", "me", "mi", "mo", "na", "ne", "ni", "no", "pa", "pe",
+		"pi", "po", "ra", "re", "ri", "ro", "ru", "sa", "se", "si", "so", "ta", "te", "ti", "to", "va", "ve",
+		"vi", "vo", "za", "ze", "zi", "zo"}
 )
 
-// suffixesFor returns name endings that fit an industry.
-func suffixesFor(industry string) []string {
-	has := func(words ...string) bool {
-		for _, w := range words {
+// nameKinds are the name endings ("Labs", "Capital") of the industries
+// whose names hold one of the words, first match first; tech marks those
+// whose companies favour a start-up's domain ending (".io").
+var nameKinds = []struct {
+	words, suffixes []string
+	tech            bool
+}{
+	{[]string{"Software", "Internet", "Computer", "Information", "Semiconductors", "Wireless", "Telecom", "Nanotech"},
+		[]string{"Labs", "Systems", "Technologies", "Software", "Digital", "AI", "Cloud", "Networks", "Data"}, true},
+	{[]string{"Bank", "Financ", "Invest", "Capital", "Venture", "Insurance", "Accounting"},
+		[]string{"Capital", "Partners", "Financial", "Advisors", "Finance", "Assurance"}, false},
+	{[]string{"Health", "Hospital", "Medical", "Pharma", "Biotech", "Veterinary", "Mental"},
+		[]string{"Health", "Medical", "Care", "Clinic", "Therapeutics", "Bio"}, false},
+	{[]string{"Law", "Legal", "Judiciary", "Dispute"},
+		[]string{"Law", "Legal", "& Partners", "Attorneys"}, false},
+	{[]string{"Consulting", "Research", "Think", "Staffing", "Human Resources", "Outsourcing"},
+		[]string{"Consulting", "Group", "Partners", "Advisory", "Talent", "Associates"}, false},
+	{[]string{"Media", "Entertainment", "Film", "Music", "Broadcast", "Animation", "Arts", "Publishing", "Photography"},
+		[]string{"Media", "Studios", "Productions", "Pictures", "Records", "Creative"}, false},
+	{[]string{"Education", "E-Learning", "Training", "Libraries"},
+		[]string{"Academy", "Learning", "Institute", "Education", "School"}, false},
+	{[]string{"Manufactur", "Engineering", "Machinery", "Automotive", "Chemicals", "Plastics", "Mining",
+		"Construction", "Building", "Oil", "Utilities", "Renewables", "Shipbuilding", "Aerospace"},
+		[]string{"Industries", "Manufacturing", "Engineering", "Energy", "Materials", "Works"}, false},
+	{[]string{"Retail", "Consumer", "Food", "Apparel", "Wine", "Luxury", "Cosmetics", "Sporting", "Supermarkets"},
+		[]string{"Goods", "Brands", "Co.", "Market", "Foods", "Store"}, false},
+	{[]string{"Logistics", "Transport", "Freight", "Warehousing", "Maritime", "Airlines", "Import"},
+		[]string{"Logistics", "Freight", "Shipping", "Transport", "Cargo"}, false},
+	{[]string{"Hospitality", "Restaurants", "Leisure", "Recreational", "Events", "Gambling"},
+		[]string{"Hospitality", "Hotels", "Events", "Travel", "Kitchen"}, false},
+}
+
+// otherSuffixes end the names of industries no nameKinds entry matches.
+var otherSuffixes = []string{"Group", "Solutions", "International", "Services", "Company", "Global"}
+
+// suffixesFor returns the name endings that fit an industry, and whether
+// it is one of technology.
+func suffixesFor(industry string) (suffixes []string, tech bool) {
+	for _, k := range nameKinds {
+		for _, w := range k.words {
 			if strings.Contains(industry, w) {
-				return true
+				return k.suffixes, k.tech
 			}
 		}
-		return false
 	}
-	switch {
-	case has("Software", "Internet", "Computer", "Information", "Semiconductors", "Wireless", "Telecom", "Nanotech"):
-		return []string{"Labs", "Systems", "Technologies", "Software", "Digital", "AI", "Cloud", "Networks", "Data"}
-	case has("Bank", "Financ", "Invest", "Capital", "Venture", "Insurance", "Accounting"):
-		return []string{"Capital", "Partners", "Financial", "Advisors", "Finance", "Assurance"}
-	case has("Health", "Hospital", "Medical", "Pharma", "Biotech", "Veterinary", "Mental"):
-		return []string{"Health", "Medical", "Care", "Clinic", "Therapeutics", "Bio"}
-	case has("Law", "Legal", "Judiciary", "Dispute"):
-		return []string{"Law", "Legal", "& Partners", "Attorneys"}
-	case has("Consulting", "Research", "Think", "Staffing", "Human Resources", "Outsourcing"):
-		return []string{"Consulting", "Group", "Partners", "Advisory", "Talent", "Associates"}
-	case has("Media", "Entertainment", "Film", "Music", "Broadcast", "Animation", "Arts", "Publishing", "Photography"):
-		return []string{"Media", "Studios", "Productions", "Pictures", "Records", "Creative"}
-	case has("Education", "E-Learning", "Training", "Libraries"):
-		return []string{"Academy", "Learning", "Institute", "Education", "School"}
-	case has("Manufactur", "Engineering", "Machinery", "Automotive", "Chemicals", "Plastics", "Mining",
-		"Construction", "Building", "Oil", "Utilities", "Renewables", "Shipbuilding", "Aerospace"):
-		return []string{"Industries", "Manufacturing", "Engineering", "Energy", "Materials", "Works"}
-	case has("Retail", "Consumer", "Food", "Apparel", "Wine", "Luxury", "Cosmetics", "Sporting", "Supermarkets"):
-		return []string{"Goods", "Brands", "Co.", "Market", "Foods", "Store"}
-	case has("Logistics", "Transport", "Freight", "Warehousing", "Maritime", "Airlines", "Import"):
-		return []string{"Logistics", "Freight", "Shipping", "Transport", "Cargo"}
-	case has("Hospitality", "Restaurants", "Leisure", "Recreational", "Events", "Gambling"):
-		return []string{"Hospitality", "Hotels", "Events", "Travel", "Kitchen"}
-	}
-	return []string{"Group", "Solutions", "International", "Services", "Company", "Global"}
+	return otherSuffixes, false
 }
 
 // multinational is the head count from which a company hires and keeps
@@ -282,82 +371,228 @@ var legalForms = map[string][]string{
 	"AU": {"Pty Ltd"}, "IN": {"Pvt. Ltd."}, "JP": {"K.K."},
 }
 
-// tlds are the domain endings of a country, most common first.
-var tlds = map[string][]string{
-	"US": {"com", "com", "com", "io", "co"}, "GB": {"co.uk", "com", "io"}, "DE": {"de", "com"}, "FR": {"fr", "com"},
-	"AU": {"com.au"}, "BR": {"com.br"}, "IN": {"in", "com"}, "JP": {"co.jp", "jp"}, "CN": {"cn", "com.cn"},
-	"CA": {"ca", "com"},
+// countryEndings are the domain endings a country's own companies
+// register, the usual one first. A country not listed uses ".com" first
+// and its own code second: there, local companies are as often on ".com".
+var countryEndings = map[string][]string{
+	"US": {"com", "net", "us"}, "GB": {"co.uk", "com", "uk"}, "IE": {"ie", "com"}, "CA": {"ca", "com"},
+	"AU": {"com.au", "com"}, "NZ": {"co.nz", "com"}, "ZA": {"co.za", "com"}, "IN": {"in", "co.in", "com"},
+	"DE": {"de", "com"}, "AT": {"at", "com"}, "CH": {"ch", "com"}, "FR": {"fr", "com"}, "BE": {"be", "com"},
+	"NL": {"nl", "com"}, "LU": {"lu", "com"}, "ES": {"es", "com"}, "PT": {"pt", "com"}, "IT": {"it", "com"},
+	"SE": {"se", "com"}, "NO": {"no", "com"}, "DK": {"dk", "com"}, "FI": {"fi", "com"}, "IS": {"is", "com"},
+	"PL": {"pl", "com"}, "CZ": {"cz", "com"}, "SK": {"sk", "com"}, "HU": {"hu", "com"}, "RO": {"ro", "com"},
+	"BG": {"bg", "com"}, "GR": {"gr", "com"}, "HR": {"hr", "com"}, "SI": {"si", "com"}, "RS": {"rs", "com"},
+	"LT": {"lt", "com"}, "LV": {"lv", "com"}, "EE": {"ee", "com"}, "RU": {"ru", "com"}, "UA": {"com.ua", "ua", "com"},
+	"BY": {"by", "com"}, "KZ": {"kz", "com"}, "TR": {"com.tr", "com"}, "IL": {"co.il", "com"},
+	"BR": {"com.br", "com"}, "MX": {"com.mx", "mx", "com"}, "AR": {"com.ar", "com"}, "CO": {"com.co", "com"},
+	"CL": {"cl", "com"}, "PE": {"com.pe", "pe", "com"}, "UY": {"com.uy", "com"}, "EC": {"com.ec", "com"},
+	"VE": {"com.ve", "com"}, "JP": {"co.jp", "jp", "com"}, "KR": {"co.kr", "com"}, "CN": {"cn", "com.cn", "com"},
+	"TW": {"com.tw", "com"}, "HK": {"com.hk", "com"}, "SG": {"com.sg", "sg", "com"}, "MY": {"com.my", "my", "com"},
+	"ID": {"co.id", "com"}, "TH": {"co.th", "com"}, "VN": {"vn", "com.vn", "com"}, "PH": {"com.ph", "ph", "com"},
+	"PK": {"com.pk", "pk", "com"}, "BD": {"com.bd", "com"}, "EG": {"com.eg", "com"}, "SA": {"com.sa", "sa", "com"},
+	"AE": {"ae", "com"}, "NG": {"com.ng", "ng", "com"}, "KE": {"co.ke", "com"},
 }
 
-// name invents a unique name, slug and domain for a company.
-func (b *companyBook) name(r *rand.Rand, c *Company, g *gazetteer, nb *nameBook, industry string) {
-	cid := g.placeCountry[c.City]
-	country := g.countries[cid].Code
-	suffixes := suffixesFor(industry)
-	var base, name string
-	for attempt := 0; ; attempt++ {
-		switch x := intN(r, 100); {
-		case x < 55:
-			base = pick(r, nameHeads) + pick(r, nameTails)
-			name = base + " " + pick(r, suffixes)
-		case x < 70:
-			base = pick(r, nameHeads) + pick(r, nameTails)
-			name = base
-		case x < 85:
-			cul := &nb.cultures[nb.byCountry[cid]]
-			a, z := pick(r, cul.lastMale), pick(r, cul.lastMale)
-			base = a.latin
-			if a.latin != z.latin && chance(r, 50) {
-				name = a.latin + " & " + z.latin
-			} else {
-				name = a.latin + " " + pick(r, suffixes)
-			}
-		default:
-			// Named after the home town, where the town's name is one a
-			// company would carry ("Austin", not "Thành Phố Uông Bí").
-			base = g.places[c.City].Name
-			if foldASCII(base) != base || strings.Count(base, " ") > 1 {
-				base = pick(r, nameHeads) + pick(r, nameTails)
-			}
-			name = base + " " + pick(r, suffixes)
+// techEndings are the endings start-ups favour.
+var techEndings = []string{"io", "co", "ai"}
+
+// domainEndings lists the endings a company's domain may take, the one it
+// most likely registered first: its country's usual one for a local
+// company, mostly ".com" for a multinational, now and then a start-up's
+// ending for a tech company; then the others, in case the first is taken.
+func domainEndings(r *rand.Rand, country string, staff int32, tech bool) []string {
+	local, ok := countryEndings[country]
+	if !ok {
+		local = []string{"com", strings.ToLower(country)}
+	}
+	out := make([]string, 0, len(local)+len(techEndings)+2)
+	add := func(e string) {
+		if !slices.Contains(out, e) {
+			out = append(out, e)
 		}
+	}
+	switch {
+	case staff >= multinational && chance(r, 70):
+		add("com")
+	case tech && chance(r, 25):
+		add(pick(r, techEndings))
+	}
+	for _, e := range local {
+		add(e)
+	}
+	add("com")
+	if tech {
+		for _, e := range techEndings {
+			add(e)
+		}
+	}
+	return out
+}
+
+// brand is a drawn company name before any legal form, with the words
+// its domain can be made of.
+type brand struct {
+	name   string // "Goldenspark Labs", "Smith & Jones"
+	stem   string // its distinctive words as a domain spells them: "goldenspark", "smithjones"
+	hyphen string // the stem with its words apart, "golden-spark"; "" for a single word
+	extra  string // a word of the industry as a domain spells it, "labs": the name's own ending, or one that fits
+	// alone is whether the stem can be a domain by itself: a coined or
+	// compound brand can, but no small firm owns smith.com, austin.com or
+	// abc.com.
+	alone bool
+}
+
+// coinAfter is the number of names drawn for a company, all taken, after
+// which the next ones are coined from syllables: a space no world
+// exhausts, so that the search always ends.
+const coinAfter = 12
+
+// drawBrand draws a company name of one of the forms companies carry: a
+// compound brand, two words, a coined word, the founders' surnames, the
+// home town or initials, most followed by a word of the industry.
+func drawBrand(r *rand.Rand, c *Company, g *gazetteer, nb *nameBook, suffixes []string, coin bool) brand {
+	suffix := pick(r, suffixes)
+	b := brand{extra: mailify(suffix)}
+	x := intN(r, 100)
+	if coin {
+		stem := pick(r, coinSyllables) + pick(r, coinSyllables) + pick(r, coinEndings)
+		b.name, b.stem, b.alone = strings.ToUpper(stem[:1])+stem[1:]+" "+suffix, stem, true
+		return b
+	}
+	switch {
+	case x < 52:
+		head, tail := compound(r)
+		b.stem, b.hyphen, b.alone = strings.ToLower(head)+tail, strings.ToLower(head)+"-"+tail, true
+		b.name = head + tail
+		// "Stoneworks", not "Stoneworks Works".
+		if x < 40 && !strings.HasSuffix(b.stem, b.extra) {
+			b.name += " " + suffix
+		}
+	case x < 62:
+		head, tail := compound(r)
+		b.stem, b.hyphen, b.alone = strings.ToLower(head)+tail, strings.ToLower(head)+"-"+tail, true
+		b.name = head + " " + strings.ToUpper(tail[:1]) + tail[1:]
+		if chance(r, 75) && !strings.HasSuffix(b.stem, b.extra) {
+			b.name += " " + suffix
+		}
+	case x < 70:
+		word := pick(r, coinRoots) + pick(r, coinEndings)
+		b.stem, b.alone = strings.ToLower(word), true
+		b.name = word
+		if chance(r, 60) {
+			b.name += " " + suffix
+		}
+	case x < 85:
+		cul := &nb.cultures[nb.byCountry[g.placeCountry[c.City]]]
+		a, z := pick(r, cul.lastMale), pick(r, cul.lastMale)
+		if a.latin != z.latin && chance(r, 50) {
+			b.name, b.stem, b.hyphen, b.alone = a.latin+" & "+z.latin, a.mail+z.mail, a.mail+"-"+z.mail, true
+		} else {
+			b.name, b.stem = a.latin+" "+suffix, a.mail
+			if a.slug != a.mail {
+				b.hyphen = a.slug // "van-der-linden"
+			}
+		}
+	case x < 95:
+		// Named after the home town, where the town's name is one a
+		// company would carry ("Austin", not "Thành Phố Uông Bí" or
+		// "Marseille 09").
+		town := g.places[c.City].Name
+		if foldASCII(town) != town || strings.Count(town, " ") > 1 || strings.ContainsAny(town, "0123456789") {
+			return drawBrand(r, c, g, nb, suffixes, false)
+		}
+		b.name, b.stem = town+" "+suffix, mailify(town)
+		if slug := slugify(town); slug != b.stem {
+			b.hyphen = slug // "san-jose"
+		}
+	default:
+		letters := make([]byte, between(r, 2, 3))
+		for i := range letters {
+			letters[i] = byte('A' + intN(r, 26))
+		}
+		b.name, b.stem = string(letters)+" "+suffix, strings.ToLower(string(letters))
+	}
+	return b
+}
+
+// compound draws the head and tail of a compound name: two different
+// words that do not run three letters together ("Fernbrook", not
+// "Fernfern" or "Quillline").
+func compound(r *rand.Rand) (head, tail string) {
+	head = pick(r, nameHeads)
+	n := len(head)
+	for {
+		tail = pick(r, nameTails)
+		triple := head[n-1] == tail[0] && head[n-2] == tail[0]
+		if !triple && !strings.EqualFold(head, tail) {
+			return head, tail
+		}
+	}
+}
+
+// name invents a name, slug and domain for a company that no other
+// company has: names are drawn until one is free in all three, so that
+// neither a reader nor a mail server confuses two companies.
+func (b *companyBook) name(r *rand.Rand, c *Company, g *gazetteer, nb *nameBook, industry string) {
+	country := g.countries[g.placeCountry[c.City]].Code
+	suffixes, tech := suffixesFor(industry)
+	endings := domainEndings(r, country, c.StaffCount, tech)
+	for attempt := 0; ; attempt++ {
+		br := drawBrand(r, c, g, nb, suffixes, attempt >= coinAfter)
+		name := br.name
 		// Big companies go by their brand; the legal form is for the
 		// register (and would follow them abroad, where they hire too).
 		if forms := legalForms[country]; forms != nil && c.StaffCount < multinational && chance(r, 35) {
 			name += " " + pick(r, forms)
 		}
-		if !b.names[strings.ToLower(name)] || attempt >= 8 {
-			break
+		key, slug := strings.ToLower(br.name), slugify(name)
+		if _, taken := b.slugs[slug]; taken || b.names[key] || slug == "" {
+			continue
+		}
+		domain := b.freeDomain(br, endings, tech)
+		if domain == "" {
+			continue
+		}
+		b.names[key], b.domains[domain], b.slugs[slug] = true, true, c.Index
+		c.Name, c.Slug, c.Domain = name, slug, domain
+		return
+	}
+}
+
+// freeDomain returns the first domain no company has among those a
+// company of the brand would register, in the order it would try them:
+// every form under its first ending before any under another
+// ("goldenspark.de", "goldensparklabs.de", "golden-spark.de", ...,
+// "goldenspark.com", ...), or "" when all are taken.
+func (b *companyBook) freeDomain(br brand, endings []string, tech bool) string {
+	var forms []string
+	// No "stoneworksworks.com": a stem that ends in the industry's word
+	// does not take it again.
+	extra := !strings.HasSuffix(br.stem, br.extra)
+	if br.alone {
+		forms = append(forms, br.stem)
+	}
+	if extra {
+		forms = append(forms, br.stem+br.extra)
+	}
+	if br.alone && br.hyphen != "" {
+		forms = append(forms, br.hyphen)
+	}
+	if extra {
+		forms = append(forms, br.stem+"-"+br.extra)
+		if br.hyphen != "" {
+			forms = append(forms, br.hyphen+"-"+br.extra)
 		}
 	}
-	b.names[strings.ToLower(name)] = true
-	c.Name = name
-	c.Slug = slugify(name)
-	if c.Slug == "" {
-		c.Slug = "company"
+	if tech && br.alone {
+		forms = append(forms, "get"+br.stem, br.stem+"hq")
 	}
-	slug := c.Slug
-	for n := 2; ; n++ {
-		if _, dup := b.slugs[c.Slug]; !dup {
-			break
+	for _, e := range endings {
+		for _, f := range forms {
+			if d := f + "." + e; !b.domains[d] {
+				return d
+			}
 		}
-		c.Slug = slug + "-" + strconv.Itoa(n)
 	}
-	b.slugs[c.Slug] = c.Index
-	stem := mailify(base)
-	if stem == "" {
-		stem = mailify(c.Slug)
-	}
-	tld := "com"
-	if ts := tlds[country]; ts != nil {
-		tld = pick(r, ts)
-	} else if chance(r, 40) {
-		tld = strings.ToLower(country)
-	}
-	domain := stem + "." + tld
-	for n := 2; b.domains[domain]; n++ {
-		domain = stem + strconv.Itoa(n) + "." + tld
-	}
-	b.domains[domain] = true
-	c.Domain = domain
+	return ""
 }

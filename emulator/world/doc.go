@@ -12,18 +12,20 @@
 // projects, other contacts) is derived on demand from a per-person seed
 // inside Candidate rather than kept in memory.
 //
-// The world aims to read as real to someone who knows profiles: names in
-// Latin script, places under their conventional English names (with the
-// neighbourhoods of a city counted as the city), phone numbers of the
-// person's area code, real universities, degrees that fit the field,
-// titles and skills that keep to one line of work, and companies whose
-// names, sizes, ages and offices fit their country and industry.
-//
-// A world moves in time (clock.go): it is generated as of its start
-// (Config.Now), and Advance returns the same world later, when career
-// events drawn from the seed have moved people to new titles and new
-// companies. A world at a date is a pure function of the config and the
-// date, however its clock got there.
+// The world aims to read as real to someone who knows profiles: people
+// spread over countries as the network's members are, with given and
+// family names of one culture of their country; names in Latin script,
+// places under their conventional English names (with the neighbourhoods
+// of a city counted as the city), phone numbers of the person's area
+// code, real universities, degrees that fit the field, the school and
+// the date; careers that keep to one role of one line of work (clinical
+// staff in health care), take a year or more between changes, begin no
+// earlier than their employer, and climb a pyramid (a peak drawn for each
+// person, one holder of each chief office per company, founders of young
+// companies since their founding, self-employed owners of a business of
+// one); and companies whose names, domains (no digits), sizes, ages and
+// offices fit their country and industry, the biggest in big cities. The
+// realism check (realism_test.go) counts each of these over a drawn world.
 //
 // A world moves in time (clock.go): it is generated as of its start
 // (Config.Now), and Advance returns the same world later, when career

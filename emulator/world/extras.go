@@ -17,6 +17,17 @@ var cultureLanguage = map[string]string{
 	"tl": "Filipino", "africa": "Swahili", "southasia": "Urdu", "th": "Thai", "ru": "Russian",
 	"uk": "Ukrainian", "bg": "Bulgarian", "sr": "Serbian", "el": "Greek", "ar": "Arabic", "fa": "Persian",
 	"he": "Hebrew", "hi": "Hindi", "zh": "Chinese", "ja": "Japanese", "ko": "Korean",
+	"qc": "French", "ht": "Haitian Creole", "mt": "Maltese", "vls": "Dutch", "sk": "Slovak", "sl": "Slovenian",
+	"bs": "Bosnian", "sq": "Albanian", "no": "Norwegian", "da": "Danish", "fi": "Finnish", "is": "Icelandic",
+	"et": "Estonian", "lv": "Latvian", "mk": "Macedonian", "kk": "Kazakh", "mn": "Mongolian", "az": "Azerbaijani",
+	"tk": "Turkmen", "uz": "Uzbek", "ka": "Georgian", "hy": "Armenian", "mr": "Marathi", "gu": "Gujarati",
+	"bn": "Bengali", "ta": "Tamil", "te": "Telugu", "ml": "Malayalam", "kn": "Kannada", "bd": "Bengali",
+	"si": "Sinhala", "ne": "Nepali", "dz": "Dzongkha", "dv": "Dhivehi", "tw": "Chinese", "yue": "Cantonese",
+	"zhsea": "Chinese", "ms": "Malay", "lo": "Lao", "km": "Khmer", "my": "Burmese", "pg": "Tok Pisin",
+	"yo": "Yoruba", "ig": "Igbo", "ha": "Hausa", "ak": "Twi", "gbe": "French", "ci": "French", "mos": "French",
+	"sahel": "French", "mende": "Krio", "cm": "French", "ln": "French", "ssd": "English", "am": "Amharic",
+	"so": "Somali", "ug": "English", "tz": "Swahili", "rw": "Kinyarwanda", "za": "Zulu", "af": "Afrikaans",
+	"owambo": "Oshiwambo", "sn": "Shona", "ny": "English", "mg": "Malagasy",
 }
 
 var proficiencies = []string{"Native or bilingual proficiency", "Full professional proficiency",

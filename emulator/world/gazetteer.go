@@ -67,8 +67,8 @@ type gazetteer struct {
 	// placeCountry is the country of each place.
 	placeCountry []countryID
 	// residents draws a place for a person or a head office, weighted by
-	// residentWeight: population times the country's share of the
-	// professional network.
+	// residentWeight: the country's members on the professional network
+	// (countryMembers), split between its places by population.
 	residents      weighted
 	residentWeight []uint64
 	// byCountry lists each country's places, most populous first.
@@ -111,7 +111,7 @@ func parseGazetteer() (*gazetteer, error) {
 	if err != nil {
 		return nil, err
 	}
-	var weights []uint64
+	var pops []uint64
 	var features []string
 	err = eachRow("data/cities.tsv", 8, func(f []string) error {
 		id, err1 := strconv.ParseInt(f[0], 10, 32)
@@ -137,12 +137,13 @@ func parseGazetteer() (*gazetteer, error) {
 		}
 		g.placeCountry = append(g.placeCountry, cid)
 		g.places = append(g.places, p)
-		weights = append(weights, uint64(pop)*uint64(networkShare(p.Country))/100)
+		pops = append(pops, uint64(pop))
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
+	weights := g.memberWeights(pops)
 	g.byCountry = make([][]int32, len(g.countries))
 	for i, cid := range g.placeCountry {
 		g.byCountry[cid] = append(g.byCountry[cid], int32(i))
@@ -253,32 +254,98 @@ func (g *gazetteer) regionName(country, admin1 string) string {
 	return ""
 }
 
-// networkShare is a country's weight, in percent, relative to its city
-// population: how strongly its people are present on the professional
-// network. Without it a population-weighted draw would make a third of the
-// world Chinese or Indian, which is not what lead spreadsheets look like.
-func networkShare(country string) int {
-	switch country {
-	case "US":
-		return 260
-	case "GB", "NL", "SG", "IE", "AE":
-		return 300
-	case "CA", "AU", "NZ", "CH", "SE", "NO", "DK", "IL":
-		return 260
-	case "BE", "FI", "FR", "LU":
-		return 200
-	case "DE", "AT", "ES", "PT", "PL", "CZ", "IT", "BR", "GR":
-		return 130
-	case "MX", "AR", "CO", "CL", "ZA", "TR", "RO", "UA", "HU":
-		return 80
-	case "IN", "ID", "PH", "MY", "SA", "EG", "NG", "KE":
-		return 55
-	case "RU", "KR", "JP":
-		return 35
-	case "CN":
-		return 8
+// memberWeights gives each place its country's members on the network
+// (countryMembers) in proportion to its population among the country's
+// places, so that people and head offices are drawn by membership between
+// countries and by population within one. pops is the population of each
+// place, in the order of g.places.
+func (g *gazetteer) memberWeights(pops []uint64) []uint64 {
+	countryPop := make([]uint64, len(g.countries))
+	for i, cid := range g.placeCountry {
+		countryPop[cid] += pops[i]
 	}
-	return 40
+	members := make([]uint64, len(g.countries))
+	for cid, c := range g.countries {
+		members[cid] = countryMembers(c.Code, countryPop[cid])
+	}
+	weights := make([]uint64, len(pops))
+	for i, cid := range g.placeCountry {
+		// At most a few hundred million members times a city of a few
+		// tens of millions: far within 64 bits.
+		weights[i] = members[cid] * pops[i] / countryPop[cid]
+	}
+	return weights
+}
+
+// countryMembers is how many members the professional network has in a
+// country: networkMembers where the table lists the country, otherwise
+// unlistedMembersPerMille of the people of its places (cityPopulation).
+func countryMembers(country string, cityPopulation uint64) uint64 {
+	if k, ok := networkMembers[country]; ok {
+		return uint64(k) * 1000
+	}
+	return cityPopulation * unlistedMembersPerMille / 1000
+}
+
+// unlistedMembersPerMille is the membership, per thousand people of its
+// places, of a country networkMembers does not list: small islands and
+// territories, whose few places make them a handful of people in a
+// million.
+const unlistedMembersPerMille = 100
+
+// networkMembers is the professional network's membership by country, in
+// thousands of members. The figures are approximate and rounded: the
+// members by country the network itself published for 2024 (its country
+// pages and the audience counts of its advertising tools, as relayed by
+// DataReportal's Digital 2024 reports and Statista), recalled to the
+// nearest half million or so for the big countries and the nearest
+// hundred thousand or so for the small ones. They are not population: the
+// network is strong in the English-speaking world, Western Europe, Latin
+// America, India and the Gulf, and weak where other networks lead (China,
+// Japan, Korea) or where it is blocked.
+//
+// A zero means the network does not serve the country: North Korea's
+// people have no access to the internet. Countries where it is blocked or
+// cut off by sanctions keep a small membership of people who reach it
+// from abroad or through a VPN: Russia (blocked since 2016), Iran
+// (filtered), Cuba and Syria (under US sanctions), Turkmenistan (which
+// blocks most foreign sites), and China, where the network closed its
+// local service in 2021 and its jobs app in 2023.
+var networkMembers = map[string]int{
+	// North America.
+	"US": 230_000, "CA": 22_000, "PR": 900,
+	// Latin America and the Caribbean.
+	"BR": 70_000, "MX": 22_000, "CO": 15_000, "AR": 11_000, "CL": 8_000, "PE": 8_000,
+	"EC": 4_500, "VE": 4_000, "GT": 2_000, "DO": 2_000, "BO": 1_500, "CR": 1_400, "UY": 1_300,
+	"PA": 1_000, "PY": 1_000, "HN": 800, "SV": 800, "NI": 500, "JM": 500, "TT": 400, "HT": 200,
+	"BS": 100, "BB": 80, "GY": 60, "SR": 80, "BZ": 50, "CW": 60, "AW": 40, "GP": 100, "MQ": 80,
+	"GF": 30, "CU": 50,
+	// Europe.
+	"GB": 40_000, "FR": 30_000, "DE": 21_000, "IT": 20_000, "ES": 17_000, "NL": 10_000, "PL": 6_000,
+	"BE": 5_000, "PT": 4_500, "SE": 4_500, "CH": 4_000, "RO": 3_500, "UA": 3_500, "DK": 3_000,
+	"IE": 2_500, "NO": 2_500, "AT": 2_200, "GR": 2_000, "FI": 2_000, "CZ": 2_000, "HU": 1_600,
+	"RS": 1_100, "BG": 1_000, "HR": 900, "SK": 900, "LT": 700, "BY": 500, "LV": 500, "SI": 500,
+	"CY": 450, "AL": 400, "BA": 400, "EE": 400, "LU": 350, "MT": 300, "MD": 300, "MK": 300,
+	"XK": 200, "IS": 200, "ME": 100, "RU": 500,
+	// The Middle East and North Africa.
+	"TR": 16_000, "EG": 10_000, "SA": 8_000, "AE": 7_500, "MA": 5_000, "DZ": 3_000, "IL": 2_500,
+	"TN": 1_500, "JO": 1_500, "IQ": 1_500, "QA": 1_400, "KW": 1_000, "LB": 1_000, "OM": 800,
+	"BH": 500, "LY": 400, "PS": 400, "SD": 400, "YE": 250, "MR": 100, "IR": 500, "SY": 100,
+	// Sub-Saharan Africa.
+	"NG": 12_000, "ZA": 12_000, "KE": 4_500, "GH": 2_500, "ET": 1_500, "TZ": 1_200, "UG": 1_100,
+	"CM": 1_000, "CI": 1_000, "SN": 800, "ZW": 800, "CD": 700, "ZM": 700, "AO": 700, "MZ": 500,
+	"RW": 400, "BJ": 400, "MG": 400, "BW": 350, "NA": 300, "MW": 300, "TG": 300, "BF": 300,
+	"ML": 300, "MU": 300, "GN": 200, "CG": 200, "GA": 200, "SO": 150, "SL": 150, "NE": 100,
+	"TD": 100, "LR": 100, "GM": 80, "LS": 80, "SZ": 80, "BI": 60, "CV": 60, "DJ": 50, "SS": 50,
+	"CF": 30, "GQ": 30, "GW": 20, "ER": 20, "KM": 10, "ST": 10, "RE": 150,
+	// Asia.
+	"IN": 130_000, "ID": 30_000, "PH": 18_000, "PK": 12_000, "CN": 8_000, "BD": 8_000,
+	"MY": 7_500, "VN": 5_000, "JP": 4_000, "TH": 3_500, "SG": 3_500, "KR": 3_000, "TW": 3_000,
+	"HK": 3_000, "LK": 2_000, "NP": 1_400, "KZ": 1_200, "MM": 700, "UZ": 600, "AZ": 500,
+	"GE": 500, "KH": 500, "AM": 400, "AF": 300, "MN": 250, "KG": 200, "MO": 150, "TJ": 100,
+	"LA": 100, "BN": 100, "MV": 80, "BT": 50, "TL": 30, "TM": 20, "KP": 0,
+	// Oceania.
+	"AU": 15_000, "NZ": 2_500, "PG": 100, "FJ": 80, "NC": 60, "PF": 50, "GU": 40,
 }
 
 // eachRow calls fn with the fields of every data row of an embedded TSV file.

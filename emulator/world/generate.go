@@ -14,13 +14,13 @@ const chunk = 4096
 // generatePeople fills w.people in parallel. Each person depends only on
 // the world seed and their index, so the result does not depend on how
 // the work is split.
-func (w *World) generatePeople(h *hiring) {
+func (w *World) generatePeople(h *hiring, owners map[int32]int32) {
 	workers := runtime.GOMAXPROCS(0)
 	chunks := (len(w.people) + chunk - 1) / chunk
 	var wg sync.WaitGroup
 	for k := range workers {
 		wg.Go(func() {
-			gen := w.newGenerator(h)
+			gen := w.newGenerator(h, owners)
 			for c := k; c < chunks; c += workers {
 				for i := c * chunk; i < min((c+1)*chunk, len(w.people)); i++ {
 					gen.person(&w.people[i], i, w.cfg.Seed)
@@ -36,7 +36,8 @@ func (w *World) generatePeople(h *hiring) {
 type generator struct {
 	*World
 	hiring    *hiring
-	localMail [][]string // local mail providers by countryID
+	owners    map[int32]int32 // the self-employed company of each owner
+	localMail [][]string      // local mail providers by countryID
 	src       *rand.PCG
 	r         *rand.Rand
 
@@ -56,9 +57,9 @@ type generator struct {
 	skillSlab slab[SkillID]
 }
 
-func (w *World) newGenerator(h *hiring) *generator {
+func (w *World) newGenerator(h *hiring, owners map[int32]int32) *generator {
 	src := rand.NewPCG(0, 0)
-	return &generator{World: w, hiring: h, localMail: loadLocalMail(), src: src, r: rand.New(src)}
+	return &generator{World: w, hiring: h, owners: owners, localMail: loadLocalMail(), src: src, r: rand.New(src)}
 }
 
 // person generates person i.

@@ -23,14 +23,27 @@ func (p *pool) draw(r *rand.Rand) int32 { return p.ids[p.table.draw(r)] }
 
 // hiring decides where people work: mostly in their own country, often in
 // an industry that fits their line of work, at bigger companies more often.
-// Companies of other countries hire only where they are multinationals.
+// Companies of other countries hire only where they are multinationals;
+// self-employed ones not at all.
 type hiring struct {
 	all           pool                  // multinationals of every country
 	any           pool                  // every company, for worlds without multinationals
 	byCountry     []*pool               // by countryID
 	byFamily      [numFamilies]*pool    // multinationals of every country
 	byFamilyLocal []*[numFamilies]*pool // by countryID, then family
+	// trade lists, for the families whose roles are held only in their
+	// trade's industries (clinical staff work in health care), the
+	// industries that fit; nil for the other families.
+	trade      [numFamilies][]bool
+	industries []IndustryID // of each company
+	// famsOf lists the families whose trade each industry is: the lines
+	// of work of a self-employed company's owner.
+	famsOf [NoIndustry][]family
 }
+
+// strictTrades are the families whose roles are held only at employers
+// of their trade's industries.
+var strictTrades = []family{famClinical}
 
 // hireWeight grows with the square root of the head count, so a giant
 // employs many people without swallowing the world.
@@ -63,8 +76,21 @@ func newHiring(companies []Company, g *gazetteer, iv *industryVocab) hiring {
 			fits[f][ind] = true
 		}
 	}
+	for _, f := range strictTrades {
+		h.trade[f] = fits[f]
+	}
+	for f := famGeneral + 1; f < numFamilies; f++ {
+		for _, ind := range iv.famAffinity[f] {
+			h.famsOf[ind] = append(h.famsOf[ind], f)
+		}
+	}
+	h.industries = make([]IndustryID, len(companies))
 	for i := range companies {
 		c := &companies[i]
+		h.industries[i] = c.Industry
+		if c.Type == SelfEmployed {
+			continue // its owner's alone
+		}
 		w := hireWeight(c.StaffCount)
 		country := g.placeCountry[c.City]
 		h.any.add(c.Index, w)
@@ -132,7 +158,9 @@ func (h *hiring) employer(r *rand.Rand, country countryID, f family) int32 {
 	// where their trade is.
 	anyIndustry, abroadAny := 45, 92
 	switch f {
-	case famClinical, famHospitality, famBeauty, famCivil, famEducation, famLegal, famEntertainment:
+	case famClinical:
+		anyIndustry, abroadAny = 0, 100
+	case famHospitality, famBeauty, famCivil, famEducation, famLegal, famEntertainment:
 		anyIndustry, abroadAny = 3, 100
 	}
 	if x < 80 {
@@ -155,4 +183,36 @@ func (h *hiring) employer(r *rand.Rand, country countryID, f family) int32 {
 		return p.draw(r)
 	}
 	return h.any.draw(r)
+}
+
+// fits reports whether company c can employ a role of family f: any can,
+// except for the families of a strict trade.
+func (h *hiring) fits(c int32, f family) bool {
+	t := h.trade[f]
+	return t == nil || t[h.industries[c]]
+}
+
+// fallbacks are the pools to search, in order, for an employer of
+// family f in country when draws found none that fits: the country's and
+// the multinationals, after the family's own for a strict trade.
+func (h *hiring) fallbacks(country countryID, f family) []*pool {
+	if h.trade[f] != nil {
+		var local *pool
+		if l := h.byFamilyLocal[country]; l != nil {
+			local = l[f]
+		}
+		return []*pool{local, h.byFamily[f], h.byCountry[country], &h.all}
+	}
+	return []*pool{h.byCountry[country], &h.all}
+}
+
+// employs reports whether someone living in country can work in family
+// f: any family can, except a strict trade where neither the country nor
+// the multinationals have a company of it (a small world).
+func (h *hiring) employs(country countryID, f family) bool {
+	if h.trade[f] == nil || h.byFamily[f] != nil {
+		return true
+	}
+	local := h.byFamilyLocal[country]
+	return local != nil && local[f] != nil
 }

@@ -75,7 +75,7 @@ var familyIndustries = map[family][]string{
 	famCivil: {"Civil Engineering", "Construction", "Architecture & Planning", "Building Materials",
 		"Real Estate", "Environmental Services", "Utilities"},
 	famClinical: {"Hospital & Health Care", "Medical Practice", "Pharmaceuticals", "Mental Health Care",
-		"Veterinary", "Medical Devices", "Health, Wellness and Fitness"},
+		"Medical Devices"},
 	famHospitality: {"Hospitality", "Restaurants", "Leisure, Travel & Tourism", "Food & Beverages"},
 	famBeauty:      {"Cosmetics", "Health, Wellness and Fitness", "Consumer Services"},
 }

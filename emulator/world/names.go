@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -45,9 +46,13 @@ type cultureSpec struct {
 	familyFirst   bool   // native order is family name first
 	noSpace       bool   // native full name has no space (Chinese, Korean)
 	doubleSurname int    // percent of people with two surnames (Spanish)
-	countries     string // ISO codes where this culture is the local one
-	male, female  string
-	last          string
+	// countries lists the ISO codes of the countries where this culture
+	// is a local one, each as "CC" where it is the country's only culture
+	// or "CC:share" where the country has several, share being the
+	// percent of the country's people who carry it ("NG:40").
+	countries    string
+	male, female string
+	last         string
 }
 
 // nameForm is one given or family name in every spelling the world needs.
@@ -70,17 +75,31 @@ type culture struct {
 
 // nameBook holds every culture and how the world picks one for a person.
 type nameBook struct {
-	cultures  []culture
-	byCountry []int // local culture of each country (English where none is listed)
-	english   int
-	migrants  weighted // over migrantIx
-	migrantIx []int
+	cultures []culture
+	// byCountry is the main culture of each country, the one most of its
+	// people carry (English where none is listed): what its companies
+	// are named after, and the language its people list.
+	byCountry []int
+	// locals are the cultures of each country that has several (nil for
+	// the others), drawn by localShares.
+	locals      [][]int
+	localShares []weighted
+	english     int
+	migrants    weighted // over migrantIx
+	migrantIx   []int
+}
+
+// localCulture is one culture of a country and the share of its people
+// who carry it, as cultureSpec.countries lists them.
+type localCulture struct {
+	culture int
+	share   int
 }
 
 var loadNames = sync.OnceValue(func() *nameBook {
 	g := loadGazetteer()
 	b := &nameBook{}
-	local := map[string]int{}
+	local := map[string][]localCulture{}
 	for i, spec := range cultureSpecs {
 		c := culture{spec: spec}
 		c.male = parseNames(spec.male, spec.script)
@@ -90,8 +109,9 @@ var loadNames = sync.OnceValue(func() *nameBook {
 			c.lastMale = append(c.lastMale, m)
 			c.lastFemale = append(c.lastFemale, f)
 		}
-		for _, cc := range strings.Fields(spec.countries) {
-			local[cc] = i
+		for _, entry := range strings.Fields(spec.countries) {
+			cc, share := parseCountryShare(entry)
+			local[cc] = append(local[cc], localCulture{culture: i, share: share})
 		}
 		if spec.code == "en" {
 			b.english = i
@@ -99,12 +119,30 @@ var loadNames = sync.OnceValue(func() *nameBook {
 		b.cultures = append(b.cultures, c)
 	}
 	b.byCountry = make([]int, len(g.countries))
+	b.locals = make([][]int, len(g.countries))
+	b.localShares = make([]weighted, len(g.countries))
 	for id, c := range g.countries {
-		ci, ok := local[c.Code]
-		if !ok {
-			ci = b.english
+		cs := local[c.Code]
+		b.byCountry[id] = b.english
+		if len(cs) == 0 {
+			continue
 		}
-		b.byCountry[id] = ci
+		main := cs[0]
+		for _, lc := range cs[1:] {
+			if lc.share > main.share {
+				main = lc
+			}
+		}
+		b.byCountry[id] = main.culture
+		if len(cs) == 1 {
+			continue
+		}
+		shares := make([]uint64, len(cs))
+		for k, lc := range cs {
+			b.locals[id] = append(b.locals[id], lc.culture)
+			shares[k] = uint64(lc.share)
+		}
+		b.localShares[id] = newWeighted(shares)
 	}
 	codes := make([]string, 0, len(migrantCultures))
 	for code := range migrantCultures {
@@ -123,6 +161,21 @@ var loadNames = sync.OnceValue(func() *nameBook {
 	b.migrants = newWeighted(weights)
 	return b
 })
+
+// parseCountryShare parses an entry of cultureSpec.countries: "NG:40"
+// or "NG", the country's only culture. A malformed share is a bug in
+// names_data.go, caught by any test that builds a world.
+func parseCountryShare(entry string) (country string, share int) {
+	country, s, ok := strings.Cut(entry, ":")
+	if !ok {
+		return country, 100
+	}
+	share, err := strconv.Atoi(s)
+	if err != nil || share <= 0 {
+		panic(fmt.Sprintf("world: bad country share %q in names_data.go", entry))
+	}
+	return country, share
+}
 
 // parseNames parses a list of given names.
 func parseNames(list string, script Script) []nameForm {
@@ -173,15 +226,21 @@ type personName struct {
 	folded string
 }
 
-// draw picks a name for a person living in country. Most people carry the
-// local culture's name; about one in eight is from elsewhere. On a
-// professional network names are written in Latin script, whatever the
-// culture: the native spelling is kept only as the source of an
-// alternative name.
+// draw picks a name for a person living in country. Most people carry a
+// local culture's name, drawn by the cultures' shares where the country
+// has several (Yoruba, Igbo or Hausa in Nigeria); about one in eight is
+// from elsewhere. Given and family name always come from the one culture
+// drawn: a Yoruba given name goes with a Yoruba family name, never with
+// a Ghanaian one. On a professional network names are written in Latin
+// script, whatever the culture: the native spelling is kept only as the
+// source of an alternative name.
 func (b *nameBook) draw(r *rand.Rand, country countryID) personName {
 	ci := b.byCountry[country]
-	if chance(r, 12) {
+	switch {
+	case chance(r, 12):
 		ci = b.migrantIx[b.migrants.draw(r)]
+	case b.locals[country] != nil:
+		ci = b.locals[country][b.localShares[country].draw(r)]
 	}
 	c := &b.cultures[ci]
 	n := personName{gender: Male, script: ScriptLatin}
@@ -261,6 +320,7 @@ func foldASCII(s string) string {
 var foldSpecial = map[rune]string{
 	'ł': "l", 'Ł': "L", 'ø': "o", 'Ø': "O", 'ß': "ss", 'æ': "ae", 'Æ': "Ae", 'œ': "oe", 'Œ': "Oe",
 	'đ': "d", 'Đ': "D", 'ð': "d", 'Ð': "D", 'þ': "th", 'Þ': "Th", 'ı': "i", 'ħ': "h", 'Ħ': "H",
+	'ə': "a", 'Ə': "A", // Azerbaijani: Məmmədov is Mammadov in ASCII
 }
 
 // slugify turns a Latin-script name into lower-case ASCII words joined by

@@ -21,6 +21,8 @@ const (
 	streamSummary
 	streamJob
 	streamCareer
+	streamPeak
+	streamSeats
 )
 
 // mix64 is the splitmix64 finalizer: a cheap bijective scramble used to turn

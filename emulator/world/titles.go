@@ -285,6 +285,16 @@ type titleVocab struct {
 	// that family can hold: its own and those of its department's shared
 	// areas ("Head of Engineering" for a civil engineer).
 	byFamilyLevel [numFamilies][numLevels][]TitleID
+	// stems lists, per family, its roles ("Physician") with the titles of
+	// each at every level ("Senior Physician"): a person keeps to one
+	// role of their line of work (World.stemOf), so a medical assistant
+	// does not become a pharmacist.
+	stems [numFamilies][]stemTitles
+	// areas lists, per family and level, the titles of byFamilyLevel
+	// that are of no role: "Nursing Team Lead", "Head of Engineering".
+	areas [numFamilies][numLevels][]TitleID
+	// ids finds a title by its name.
+	ids map[string]TitleID
 	// familyOf draws a family for a department by familyWeights.
 	familyOf [numDepartments]struct {
 		fams  []family
@@ -292,16 +302,27 @@ type titleVocab struct {
 	}
 }
 
+// stemTitles are the titles of one role, by level.
+type stemTitles [numLevels][]TitleID
+
 // loadTitles builds the vocabulary once per process. It depends on nothing
 // but the tables above, so ids are stable across worlds and runs.
 var loadTitles = sync.OnceValue(func() *titleVocab {
-	v := &titleVocab{}
+	v := &titleVocab{ids: map[string]TitleID{}}
+	stem := -1 // the role the titles added belong to, if any
 	add := func(name string, d Department, l Level, fams ...family) {
 		id := TitleID(len(v.titles))
 		v.titles = append(v.titles, Title{Name: name, Department: d, Level: l})
+		v.ids[name] = id
 		v.fam = append(v.fam, fams[0])
+		if stem >= 0 {
+			v.stems[fams[0]][stem][l] = append(v.stems[fams[0]][stem][l], id)
+		}
 		for _, f := range fams {
 			v.byFamilyLevel[f][l] = append(v.byFamilyLevel[f][l], id)
+			if stem < 0 {
+				v.areas[f][l] = append(v.areas[f][l], id)
+			}
 		}
 	}
 	for _, f := range functions {
@@ -312,6 +333,8 @@ var loadTitles = sync.OnceValue(func() *titleVocab {
 			}
 		}
 		for _, r := range f.roles {
+			stem = len(v.stems[r.fam])
+			v.stems[r.fam] = append(v.stems[r.fam], stemTitles{})
 			manager := strings.HasSuffix(r.name, "Manager")
 			if !manager {
 				add("Trainee "+r.name, f.dept, Entry, r.fam)
@@ -324,6 +347,7 @@ var loadTitles = sync.OnceValue(func() *titleVocab {
 				add("Lead "+r.name, f.dept, Lead, r.fam)
 				add("Principal "+r.name, f.dept, Lead, r.fam)
 			}
+			stem = -1
 		}
 		for _, a := range f.areas {
 			fams := []family{a.fam}

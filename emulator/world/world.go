@@ -60,11 +60,13 @@ func New(cfg Config) *World {
 	// One company for about every twenty people (the brief's 15 to 30).
 	book := genCompanies(cfg.Seed, max(5, cfg.People/20), w.geo, w.industries, w.names, w.now.Year())
 	w.companies, w.companySlugs, w.companyIDs = book.companies, book.slugs, book.ids
+	w.people = make([]Person, cfg.People)
+	owners := w.pickOwners()
 	h := newHiring(w.companies, w.geo, w.industries)
 	w.hiring = &h
-
-	w.people = make([]Person, cfg.People)
-	w.generatePeople(w.hiring)
+	w.generatePeople(w.hiring, owners)
+	w.settleOwners(owners)
+	w.fillSeats()
 	w.makeUnique()
 	w.companies, w.staff = w.indexEmployees(w.companies)
 	w.companyPtrs = pointers(w.companies)

@@ -1,0 +1,136 @@
+package world
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// companyChecks count what a reader notices in companies: their domains,
+// head offices and head counts.
+var companyChecks = []realismCheck{
+	{name: "company websites with a digit in the domain", startOnly: true, count: countDigitDomains},
+	{name: "work e-mail addresses on a domain with a digit", count: countDigitWorkMail},
+	{name: "companies sharing a name or a domain with another, or with a numbered slug", startOnly: true, count: countSharedNames},
+	{name: "companies of more than " + thousands(bigCompany) + " staff headquartered in a place of fewer than " + thousands(bigCity) + " people, outside their country's three largest", count: countSmallTownGiants},
+	{name: "self-employed companies with a staff count or a payroll other than one person, its owner since its founding", count: countSelfEmployed},
+}
+
+// countDigitDomains counts the companies whose domain has a digit: a
+// name resolved by counting ("goldenspark3.com"), which no company
+// registers.
+func countDigitDomains(w *World) tally {
+	var n tally
+	for _, c := range w.Companies() {
+		n.add(strings.ContainsAny(c.Domain, "0123456789"), "%s at %s", c.Name, c.Domain)
+	}
+	return n
+}
+
+// countDigitWorkMail counts the work addresses, as people show them at
+// the world's clock, whose domain has a digit.
+func countDigitWorkMail(w *World) tally {
+	var n tally
+	for i := range w.Len() {
+		for _, e := range w.Person(i).Emails {
+			if e.Kind != EmailWork {
+				continue
+			}
+			_, domain, _ := strings.Cut(e.Address, "@")
+			n.add(strings.ContainsAny(domain, "0123456789"), "person %d: %s", i, e.Address)
+		}
+	}
+	return n
+}
+
+// countSharedNames counts the companies that a reader could mistake for
+// another: the same name (in any case) or domain as an earlier company,
+// or a slug told apart by a number ("goldenspark-2").
+func countSharedNames(w *World) tally {
+	var n tally
+	names, domains := map[string]string{}, map[string]string{}
+	for _, c := range w.Companies() {
+		name := strings.ToLower(c.Name)
+		numbered := false
+		if k := strings.LastIndexByte(c.Slug, '-'); k >= 0 {
+			numbered = strings.Trim(c.Slug[k+1:], "0123456789") == ""
+		}
+		n.add(names[name] != "" || domains[c.Domain] != "" || numbered,
+			"%s (%s, %s); the name is also %q's, the domain %q's", c.Name, c.Slug, c.Domain, names[name], domains[c.Domain])
+		if names[name] == "" {
+			names[name] = c.Slug
+		}
+		if domains[c.Domain] == "" {
+			domains[c.Domain] = c.Slug
+		}
+	}
+	return n
+}
+
+// countSmallTownGiants counts the companies of more than bigCompany staff
+// whose head office is in a place of fewer than bigCity people,
+// unless that place is one of its country's three largest (a country
+// without big cities has its giants in its largest towns).
+func countSmallTownGiants(w *World) tally {
+	var n tally
+	largest := map[string][]int32{} // country → its three most populous towns (not sections of one)
+	for i, pl := range w.Places() {
+		if w.geo.cityOf[i] != int32(i) {
+			continue
+		}
+		top := append(largest[pl.Country], int32(i))
+		slices.SortFunc(top, func(a, b int32) int { return int(w.Places()[b].Population - w.Places()[a].Population) })
+		largest[pl.Country] = top[:min(len(top), 3)]
+	}
+	for _, c := range w.Companies() {
+		if c.StaffCount <= bigCompany {
+			continue
+		}
+		hq := w.Places()[c.City]
+		n.add(hq.Population < bigCity && !slices.Contains(largest[hq.Country], c.City),
+			"%s (%d staff) in %s, %d people", c.Name, c.StaffCount, hq.Display, hq.Population)
+	}
+	return n
+}
+
+// countSelfEmployed counts the self-employed companies that declare a
+// staff other than one or that other than one person has worked at: a
+// self-employed person's business is that person, its owner since its
+// founding, at home.
+func countSelfEmployed(w *World) tally {
+	var n tally
+	for _, c := range w.Companies() {
+		if c.Type != SelfEmployed {
+			continue
+		}
+		people := w.Employees(c, StatusBoth)
+		bad := c.StaffCount != 1 || len(people) != 1
+		if !bad {
+			p := people[0]
+			j := p.Jobs[0]
+			bad = j.Company != c.Index || !j.Current || j.Start.Year() != int(c.Founded) || w.Title(j.Title).Level != Founder ||
+				w.Places()[p.City].Country != w.Places()[c.City].Country
+		}
+		n.add(bad, "%s: staff count %d, %d people on its payroll", c.Name, c.StaffCount, len(people))
+	}
+	return n
+}
+
+// Self-employed companies exist, so that countSelfEmployed checks some.
+func TestSelfEmployed(t *testing.T) {
+	w := New(Config{Seed: 3, People: 4000})
+	n := countSelfEmployed(w)
+	if n.of == 0 || n.bad > 0 {
+		t.Errorf("self-employed companies: %s bad; for example %v", n, n.examples)
+	}
+}
+
+// thousands writes a count with thousands separators, "10,000".
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}

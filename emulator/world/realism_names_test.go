@@ -1,0 +1,301 @@
+package world
+
+import (
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// nameChecks count what a reader notices in names and countries.
+var nameChecks = []realismCheck{
+	{name: "people whose given and family names come from different cultures", startOnly: true, count: countMixedNames},
+	{name: "people whose name's culture is neither one of their country's nor a migrant culture", startOnly: true, count: countForeignNames},
+	{name: "people in countries where the network has no members", startOnly: true, count: countUnservedPeople},
+	{name: "head offices in countries where the network has no members", startOnly: true, count: countUnservedCompanies},
+	{name: "countries whose number of people strays from their share of the network's members by more than 5 standard errors and 5 people", startOnly: true, count: countMembershipShares},
+}
+
+// cultureIndex tells which cultures (indexes into cultureSpecs) a
+// spelling of a given or a family name belongs to, and which cultures
+// are a country's own. A name form can belong to several cultures
+// (Maria, Khan, Kumar), so a name is of a culture when both its parts
+// are.
+type cultureIndex struct {
+	given, family map[string][]int // Latin spelling → cultures, ascending
+	double        []bool           // the culture gives some people two family names
+	migrant       []bool           // the culture is drawn for people abroad
+	local         map[string][]int // country code → its cultures
+	english       int
+}
+
+// loadCultureIndex builds the index from the culture specs, once.
+var loadCultureIndex = sync.OnceValue(func() *cultureIndex {
+	x := &cultureIndex{given: map[string][]int{}, family: map[string][]int{}, local: map[string][]int{}}
+	add := func(m map[string][]int, forms []nameForm, i int) {
+		for _, f := range forms {
+			if !slices.Contains(m[f.latin], i) {
+				m[f.latin] = append(m[f.latin], i)
+			}
+		}
+	}
+	for i, c := range loadNames().cultures {
+		add(x.given, c.male, i)
+		add(x.given, c.female, i)
+		add(x.family, c.lastMale, i)
+		add(x.family, c.lastFemale, i)
+		x.double = append(x.double, c.spec.doubleSurname > 0)
+		x.migrant = append(x.migrant, migrantCultures[c.spec.code] > 0)
+		for _, entry := range strings.Fields(c.spec.countries) {
+			cc, _, _ := strings.Cut(entry, ":")
+			x.local[cc] = append(x.local[cc], i)
+		}
+		if c.spec.code == "en" {
+			x.english = i
+		}
+	}
+	return x
+})
+
+// familyCultures returns the cultures a family name belongs to: as one
+// name ("van der Berg", "Dela Cruz") or, in a culture that gives two,
+// as two names of the same culture ("García López").
+func (x *cultureIndex) familyCultures(last string) []int {
+	out := slices.Clone(x.family[last])
+	for i, r := range last {
+		if r != ' ' {
+			continue
+		}
+		for _, c := range intersect(x.family[last[:i]], x.family[last[i+1:]]) {
+			if x.double[c] && !slices.Contains(out, c) {
+				out = append(out, c)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// localTo returns the cultures of a country: those that list it, or
+// English for a country none lists (the rule of loadNames).
+func (x *cultureIndex) localTo(country string) []int {
+	if cs := x.local[country]; len(cs) > 0 {
+		return cs
+	}
+	return []int{x.english}
+}
+
+// intersect returns the elements of a that b contains too.
+func intersect(a, b []int) []int {
+	var out []int
+	for _, v := range a {
+		if slices.Contains(b, v) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// cultureCodes spells a list of cultures for an example: "yo/ig".
+func cultureCodes(cs []int) string {
+	if len(cs) == 0 {
+		return "none"
+	}
+	codes := make([]string, len(cs))
+	for k, c := range cs {
+		codes[k] = cultureSpecs[c].code
+	}
+	return strings.Join(codes, "/")
+}
+
+// countMixedNames counts the people whose given name and family name
+// share no culture: a Ghanaian given name with an Igbo family name
+// ("Kwame Okafor") is no one's name.
+func countMixedNames(w *World) tally {
+	var n tally
+	x := loadCultureIndex()
+	for i := range w.Len() {
+		p := w.Person(i)
+		given, family := x.given[p.FirstName], x.familyCultures(p.LastName)
+		n.add(len(intersect(given, family)) == 0, "person %d in %s: %s (given name of %s, family name of %s)",
+			i, w.Places()[p.City].Display, p.FullName, cultureCodes(given), cultureCodes(family))
+	}
+	return n
+}
+
+// countForeignNames counts the people whose name is of no culture of
+// their country and of no migrant culture: a Hausa name in Osaka. It
+// looks only at names of one culture; the others are countMixedNames'.
+func countForeignNames(w *World) tally {
+	var n tally
+	x := loadCultureIndex()
+	for i := range w.Len() {
+		p := w.Person(i)
+		cs := intersect(x.given[p.FirstName], x.familyCultures(p.LastName))
+		if len(cs) == 0 {
+			continue
+		}
+		country := w.Places()[p.City].Country
+		local := x.localTo(country)
+		ok := slices.ContainsFunc(cs, func(c int) bool { return x.migrant[c] || slices.Contains(local, c) })
+		n.add(!ok, "person %d in %s: %s, a name of %s; the country's cultures are %s",
+			i, w.Places()[p.City].Display, p.FullName, cultureCodes(cs), cultureCodes(local))
+	}
+	return n
+}
+
+// unserved reports whether the network has no members in a country.
+func unserved(country string) bool {
+	k, listed := networkMembers[country]
+	return listed && k == 0
+}
+
+// countUnservedPeople counts the people who live in a country whose
+// people the network does not serve (North Korea).
+func countUnservedPeople(w *World) tally {
+	var n tally
+	for i := range w.Len() {
+		pl := w.Places()[w.Person(i).City]
+		n.add(unserved(pl.Country), "person %d lives in %s", i, pl.Display)
+	}
+	return n
+}
+
+// countUnservedCompanies counts the companies with a head office in a
+// country the network does not serve: their pages would have no one to
+// read them.
+func countUnservedCompanies(w *World) tally {
+	var n tally
+	for _, c := range w.Companies() {
+		pl := w.Places()[c.City]
+		n.add(unserved(pl.Country), "%s has its head office in %s", c.Name, pl.Display)
+	}
+	return n
+}
+
+// countMembershipShares compares each country's people with its share of
+// the network's members (countryMembers; unlisted countries by the
+// population of their places, as the gazetteer weighs them). The people
+// of a country are a binomial draw, so a country is counted when its
+// head count is further from the expected one than 5 standard errors
+// plus 5 people: chance alone almost never gets there, at any size of
+// world, while a wrong weight does once the world is big enough to tell.
+func countMembershipShares(w *World) tally {
+	var n tally
+	pop := map[string]uint64{}
+	for _, pl := range w.Places() {
+		pop[pl.Country] += uint64(pl.Population)
+	}
+	members := map[string]float64{}
+	total := 0.0
+	for _, c := range w.Countries() {
+		m := float64(countryMembers(c.Code, pop[c.Code]))
+		members[c.Code] = m
+		total += m
+	}
+	people := map[string]int{}
+	for i := range w.Len() {
+		people[w.Places()[w.Person(i).City].Country]++
+	}
+	for _, c := range w.Countries() {
+		got := people[c.Code]
+		if members[c.Code] == 0 && got == 0 {
+			continue
+		}
+		want := float64(w.Len()) * members[c.Code] / total
+		n.add(math.Abs(float64(got)-want) > 5*math.Sqrt(want)+5,
+			"%s has %d people (%.2f %%), its share of the network's members is %.2f %% (%.0f people)",
+			c.Name, got, 100*float64(got)/float64(w.Len()), 100*members[c.Code]/total, want)
+	}
+	return n
+}
+
+// The culture data hangs together: codes are unique and each has a
+// language (a profile's local one), a country with
+// several cultures gives them shares adding up to 100 and a country with
+// one gives none, lists repeat no name, every migrant culture exists, and
+// every country where the network has a hundred thousand members or more
+// has a culture of its own.
+func TestCultureData(t *testing.T) {
+	type listing struct {
+		code  string
+		share string // "" when the country has the culture alone
+	}
+	codes := map[string]bool{}
+	byCountry := map[string][]listing{}
+	for _, spec := range cultureSpecs {
+		if codes[spec.code] {
+			t.Errorf("two cultures are coded %q", spec.code)
+		}
+		codes[spec.code] = true
+		if cultureLanguage[spec.code] == "" {
+			t.Errorf("culture %q has no language for the profiles of its countries", spec.code)
+		}
+		for _, entry := range strings.Fields(spec.countries) {
+			cc, share, _ := strings.Cut(entry, ":")
+			byCountry[cc] = append(byCountry[cc], listing{spec.code, share})
+		}
+		for field, list := range map[string]string{"male": spec.male, "female": spec.female, "last": spec.last} {
+			seen := map[string]bool{}
+			for _, name := range strings.Fields(list) {
+				if seen[name] {
+					t.Errorf("%s: %s lists %s twice", spec.code, field, name)
+				}
+				seen[name] = true
+			}
+		}
+	}
+	for cc, ls := range byCountry {
+		sum, shared := 0, 0
+		for _, l := range ls {
+			if l.share != "" {
+				v, err := strconv.Atoi(l.share)
+				if err != nil {
+					t.Errorf("%s: share %q of %s", cc, l.share, l.code)
+				}
+				sum += v
+				shared++
+			}
+		}
+		switch {
+		case len(ls) == 1 && shared != 0:
+			t.Errorf("%s has one culture, with a share: %v", cc, ls)
+		case len(ls) > 1 && (shared != len(ls) || sum != 100):
+			t.Errorf("%s's cultures do not share its people out of 100: %v", cc, ls)
+		}
+	}
+	for code := range migrantCultures {
+		if !codes[code] {
+			t.Errorf("migrant culture %q does not exist", code)
+		}
+	}
+	for cc, k := range networkMembers {
+		if k >= 100 && byCountry[cc] == nil {
+			t.Errorf("%s has %d thousand members and no culture of its own", cc, k)
+		}
+	}
+}
+
+// The membership table follows the network's published ranking: the
+// United States, India, Brazil and the United Kingdom lead, and North
+// Korea, cut off from the internet, has no members.
+func TestNetworkMembers(t *testing.T) {
+	var codes []string
+	for cc := range networkMembers {
+		codes = append(codes, cc)
+	}
+	slices.SortFunc(codes, func(a, b string) int {
+		if d := networkMembers[b] - networkMembers[a]; d != 0 {
+			return d
+		}
+		return strings.Compare(a, b)
+	})
+	if got, want := codes[:4], []string{"US", "IN", "BR", "GB"}; !slices.Equal(got, want) {
+		t.Errorf("the four biggest memberships are %v, want %v", got, want)
+	}
+	if !unserved("KP") {
+		t.Errorf("North Korea has %d thousand members", networkMembers["KP"])
+	}
+}
