@@ -2,6 +2,7 @@ package world
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -143,7 +144,7 @@ func countChiefs(w *World) tally {
 		}
 	})
 	var n tally
-	for _, c := range slices.Sorted(mapKeys(holders)) {
+	for _, c := range slices.Sorted(maps.Keys(holders)) {
 		bad, what := false, ""
 		for o, people := range holders[c] {
 			if len(people) > 1 {
@@ -172,7 +173,7 @@ func currentFounders(w *World) map[int32][]int {
 func countFounders(w *World) tally {
 	var n tally
 	founders := currentFounders(w)
-	for _, c := range slices.Sorted(mapKeys(founders)) {
+	for _, c := range slices.Sorted(maps.Keys(founders)) {
 		n.add(len(founders[c]) > 3, "%s has %d current founders", w.Company(c).Name, len(founders[c]))
 	}
 	return n
@@ -184,7 +185,7 @@ func countOldFounded(w *World) tally {
 	var n tally
 	year := w.Clock().Year()
 	founders := currentFounders(w)
-	for _, c := range slices.Sorted(mapKeys(founders)) {
+	for _, c := range slices.Sorted(maps.Keys(founders)) {
 		co := w.Company(c)
 		n.add(year-int(co.Founded) > 30, "%s, founded in %d, has founders %v", co.Name, co.Founded, founders[c])
 	}
@@ -294,7 +295,7 @@ func countProfessions(w *World) tally {
 			}
 		}
 		if len(seen) > 0 {
-			n.add(len(seen) > 1, "person %d: %v", i, slices.Sorted(mapKeys(seen)))
+			n.add(len(seen) > 1, "person %d: %v", i, slices.Sorted(maps.Keys(seen)))
 		}
 	}
 	return n
@@ -366,15 +367,4 @@ func countFourInThree(w *World) tally {
 		n.add(bad, "person %d: stays begun %v", i, starts)
 	}
 	return n
-}
-
-// mapKeys returns a map's keys, for slices.Sorted.
-func mapKeys[K comparable, V any](m map[K]V) func(func(K) bool) {
-	return func(yield func(K) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }
