@@ -92,8 +92,14 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 	p.BirthYear = uint16(now.Year() - age)
 	fam := gen.drawFamily(r, country)
 	own, owner := gen.owners[p.Index]
-	if fams := gen.hiring.famsOf[gen.companies[own].Industry]; owner && len(fams) > 0 {
-		fam = pick(r, fams) // the owner of a business works in its trade
+	if owner {
+		// The owner of a business works in its trade, one the country's
+		// employers have for the roles before.
+		if fams := gen.hiring.famsOf[gen.companies[own].Industry]; len(fams) > 0 {
+			if f := pick(r, fams); gen.hiring.employs(country, f) {
+				fam = f
+			}
+		}
 	}
 	eduEnd := gen.education(r, p, fam)
 
@@ -203,8 +209,9 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 		stay = append(stay, title)
 		if y := int(gen.companies[company].Founded); start.Year() < y && !(owner && company == own) {
 			// Only a younger employer would do: the role began when it
-			// was founded, and earlier roles are not listed.
-			if start = MonthOf(y, time.January); start >= cursor {
+			// was founded (not if that leaves it under a year), and
+			// earlier roles are not listed.
+			if start = MonthOf(y, time.January); int(cursor)-int(start) < minTenure {
 				break
 			}
 		}

@@ -35,6 +35,10 @@ import (
 // about one employed person in six changes company and one in five
 // changes only their title.
 //
+// People retire at 65 to 68 (retireDay): every current role ends, the
+// work addresses no longer show, and nothing changes for them after; in
+// the year before, their job does not change.
+//
 // A move ends the main role in the month of the move and starts the new
 // one the same month (experience dates are months, as on the network;
 // the day is in Moves); side roles such as board seats stay. The person
@@ -58,6 +62,7 @@ type eventKind uint8
 const (
 	retitle eventKind = iota + 1 // a new title at the same company
 	move                         // a new role at another company
+	retire                       // every current role ends
 )
 
 // event is one career event of one person.
@@ -169,6 +174,9 @@ func (w *World) eventsBetween(from, to int) []event {
 						out = append(out, event{day: int32(day), person: int32(i), period: int32(period), kind: kind})
 					}
 				}
+				if day := w.retireDay(p); day > from && day <= to {
+					out = append(out, event{day: int32(day), person: int32(i), period: -1, kind: retire})
+				}
 			}
 			parts[k] = out
 		})
@@ -198,6 +206,18 @@ func (a *advance) apply(ev event) {
 	r := a.r
 	m := monthOfTime(w.Start().AddDate(0, 0, int(ev.day)))
 	cur := p.Jobs[0]
+	if !cur.Current {
+		return // retired
+	}
+	if ev.kind == retire {
+		c := a.own(i)
+		c.Jobs, c.Emails = retired(c.Jobs, m), personalEmails(c.Emails)
+		w.derive(&c.Person, m)
+		return
+	}
+	if w.retireDay(&w.people[i])-int(ev.day) < 365 {
+		return // no change of job in the year before retiring
+	}
 	level := w.titles.titles[cur.Title].Level
 	if level == CLevel || level == Founder || level == Board {
 		return // chiefs, founders and boards hold their seats
@@ -298,6 +318,34 @@ func withMainRole(jobs []Job, role Job, m Month) []Job {
 	return append(out, jobs[k:]...)
 }
 
+// retireDay is the day after the world's start when a person retires,
+// at an age of 65 to 68 drawn from their seed, on a day of that year
+// after its first: never within the year after a start on 1 January,
+// the people of the world being 64 at most.
+func (w *World) retireDay(p *Person) int {
+	h := mix64(careerSeed(p) ^ streamRetire)
+	at := time.Date(int(p.BirthYear)+65+int(h%4), 1, 2+int(h>>8%363), 0, 0, 0, 0, time.UTC)
+	return int(at.Sub(w.Start()).Hours() / 24)
+}
+
+// retired returns jobs with every current role ended in month m, the
+// order kept: the main role, then side roles, then past ones.
+func retired(jobs []Job, m Month) []Job {
+	out := slices.Clone(jobs)
+	for k := range out {
+		if out[k].Current {
+			out[k].Current, out[k].End = false, m
+		}
+	}
+	return out
+}
+
+// personalEmails returns the e-mails without the work addresses: those of
+// an employer one has left no longer show (they still find the person).
+func personalEmails(emails []Email) []Email {
+	return slices.DeleteFunc(slices.Clone(emails), func(e Email) bool { return e.Kind == EmailWork })
+}
+
 // minTenure is the fewest months between two changes of a person's
 // main role.
 const minTenure = 12
@@ -375,12 +423,7 @@ func (a *advance) newWorkEmail(r *rand.Rand, i int, p *Person, c int32) []Email 
 		}
 		try = respellEmail(r, addr)
 	}
-	for _, e := range p.Emails {
-		if e.Kind != EmailWork {
-			out = append(out, e)
-		}
-	}
-	return out
+	return append(out, personalEmails(p.Emails)...)
 }
 
 // nameOf replays the start of a person's generation to recover the

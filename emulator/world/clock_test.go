@@ -449,3 +449,44 @@ func TestMainRoleStartedLast(t *testing.T) {
 		}
 	}
 }
+
+// People retire on their day: every role they held then ends in its
+// month, their work addresses no longer show but still find them, and
+// nothing changes for them after; nobody retires before 65.
+func TestRetirement(t *testing.T) {
+	start := testWorld()
+	w := mustAdvance(t, start, MaxDays)
+	retired := 0
+	for i := range w.Len() {
+		was, p := start.Person(i), w.Person(i)
+		day := w.retireDay(was)
+		if _, working := was.CurrentJob(); !working || day > w.Day() {
+			continue
+		}
+		retired++
+		at := start.Start().AddDate(0, 0, day)
+		if age := at.Year() - int(was.BirthYear); age < 65 || age > 68 {
+			t.Fatalf("person %d retired at %d", i, age)
+		}
+		for _, j := range p.Jobs {
+			if j.Current || j.End > monthOfTime(at) {
+				t.Fatalf("person %d retired on %s, yet holds %+v", i, at.Format(time.DateOnly), j)
+			}
+		}
+		for _, e := range was.Emails {
+			if e.Kind != EmailWork {
+				continue
+			}
+			if slices.Contains(p.Emails, e) {
+				t.Fatalf("person %d retired, yet shows the work address %s", i, e.Address)
+			}
+			if q, ok := w.Find(e.Address); !ok || q.Index != p.Index {
+				t.Fatalf("person %d is not found by their old work address %s", i, e.Address)
+			}
+		}
+	}
+	if retired == 0 {
+		t.Fatal("nobody retired in ten years: the test checks nothing")
+	}
+	t.Logf("%d of %d people retired in ten years", retired, w.Len())
+}

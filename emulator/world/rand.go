@@ -23,6 +23,7 @@ const (
 	streamCareer
 	streamPeak
 	streamSeats
+	streamRetire
 )
 
 // mix64 is the splitmix64 finalizer: a cheap bijective scramble used to turn

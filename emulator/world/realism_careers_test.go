@@ -26,6 +26,22 @@ var careerChecks = []realismCheck{
 	{name: "clinical roles at employers outside health care", count: countClinicalEmployers},
 	{name: "company changes less than a year after joining (beyond a first role)", count: countHops},
 	{name: "people at four companies within three years", limit: 0.01, count: countFourInThree},
+	{name: "people past 70 with a current role", count: countPast70},
+}
+
+// countPast70 counts the people older than 70 at the clock who still
+// hold a role.
+func countPast70(w *World) tally {
+	var n tally
+	year := w.Clock().Year()
+	for i := range w.Len() {
+		p := w.Person(i)
+		if age := year - int(p.BirthYear); age > 70 {
+			_, working := p.CurrentJob()
+			n.add(working, "person %d, %d, is %s", i, age, w.Title(p.Jobs[0].Title).Name)
+		}
+	}
+	return n
 }
 
 // countFounded counts the roles (with a known start) begun before the

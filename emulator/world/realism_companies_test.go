@@ -97,7 +97,7 @@ func countSmallTownGiants(w *World) tally {
 // countSelfEmployed counts the self-employed companies that declare a
 // staff other than one or that other than one person has worked at: a
 // self-employed person's business is that person, its owner since its
-// founding, at home.
+// founding (until they retire), at home.
 func countSelfEmployed(w *World) tally {
 	var n tally
 	for _, c := range w.Companies() {
@@ -108,8 +108,8 @@ func countSelfEmployed(w *World) tally {
 		bad := c.StaffCount != 1 || len(people) != 1
 		if !bad {
 			p := people[0]
-			j := p.Jobs[0]
-			bad = j.Company != c.Index || !j.Current || j.Start.Year() != int(c.Founded) || w.Title(j.Title).Level != Founder ||
+			k := slices.IndexFunc(p.Jobs, func(j Job) bool { return j.Company == c.Index })
+			bad = k < 0 || p.Jobs[k].Start.Year() != int(c.Founded) || w.Title(p.Jobs[k].Title).Level != Founder ||
 				w.Places()[p.City].Country != w.Places()[c.City].Country
 		}
 		n.add(bad, "%s: staff count %d, %d people on its payroll", c.Name, c.StaffCount, len(people))
