@@ -5,6 +5,7 @@ import (
 
 	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/internal/budget"
+	"github.com/enrich-dev/enrich/internal/redact"
 	"github.com/enrich-dev/enrich/report"
 )
 
@@ -135,7 +136,7 @@ func (e *engine) budgetFailed(now time.Time, err error) {
 	if e.budgetDown.since.IsZero() {
 		e.budgetDown.since = now
 		e.timeline.event(now, report.EventOutageStart, "the shared budget: "+err.Error())
-		e.cfg.Log.Warn("the shared budget does not answer; nothing is sent until it does", "budget", e.cfg.BudgetURL, "error", err, "for_at_most", e.cfg.ServiceWait)
+		e.cfg.Log.Warn("the shared budget does not answer; nothing is sent until it does", "budget", redact.URL(e.cfg.BudgetURL), "error", err, "for_at_most", e.cfg.ServiceWait)
 	}
 	e.budgetDown.failures++
 	left := e.budgetDown.since.Add(e.cfg.ServiceWait).Sub(now)

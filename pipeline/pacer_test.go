@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"log/slog"
+	"net"
 	"strings"
 	"sync"
 	"testing"
@@ -91,5 +92,38 @@ func TestWaitingForAnotherRun(t *testing.T) {
 	}
 	if !strings.Contains(log.String(), "waiting for the account's budget") || !strings.Contains(log.String(), "enrich run other.csv") {
 		t.Errorf("the log does not say which run holds the budget:\n%s", log.String())
+	}
+}
+
+// A shared budget that does not answer stops the run after
+// --service-wait, and the log names the Redis server without the
+// password of its address, whatever handler the caller logs with.
+func TestUnreachableBudgetHidesThePassword(t *testing.T) {
+	t.Setenv("ENRICH_STATE_DIR", t.TempDir())
+	h := newHarness(t, fastEmulator(10000), 5)
+	cfg := h.config(t, "out.csv")
+	cfg.Account = "account"
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close() // nothing listens there now
+	cfg.BudgetURL = "redis://enrich:s3cret-pw@" + addr + "/0"
+	cfg.ServiceWait = time.Second
+	var log syncBuffer
+	cfg.Log = slog.New(slog.NewTextHandler(&log, nil))
+	report, err := pipeline.Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if report.Complete || !strings.Contains(report.StopReason, "shared budget") {
+		t.Errorf("complete %v, stop %q; want a stop for the shared budget", report.Complete, report.StopReason)
+	}
+	if !strings.Contains(log.String(), "the shared budget does not answer") || !strings.Contains(log.String(), addr) {
+		t.Errorf("the log does not name the unreachable budget:\n%s", log.String())
+	}
+	if strings.Contains(log.String(), "s3cret-pw") {
+		t.Errorf("the log shows the password of the budget's address:\n%s", log.String())
 	}
 }
