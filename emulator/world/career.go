@@ -178,7 +178,7 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 		if company < 0 {
 			// Staying on at the same company means a new title there (not
 			// at one's own business: it begins with its owner's role).
-			if prevCompany >= 0 && !slices.Contains(stay, title) && chance(r, 15) && gen.hiring.fits(prevCompany, jobFam) &&
+			if prevCompany >= 0 && !slices.Contains(stay, title) && chance(r, 15) && gen.fits(prevCompany, jobFam) &&
 				gen.companies[prevCompany].Type != SelfEmployed {
 				company = prevCompany
 			} else {
@@ -402,7 +402,7 @@ const existingTries = 12
 func (gen *generator) existing(r *rand.Rand, company int32, start Month, country countryID, f family) int32 {
 	h := gen.hiring
 	founded := func(c int32) bool { return start == 0 || int(gen.companies[c].Founded) <= start.Year() }
-	ok := func(c int32) bool { return founded(c) && h.fits(c, f) }
+	ok := func(c int32) bool { return founded(c) && gen.fits(c, f) }
 	for range existingTries {
 		if ok(company) {
 			return company
@@ -411,7 +411,7 @@ func (gen *generator) existing(r *rand.Rand, company int32, start Month, country
 	}
 	// A world too small to have an employer of the trade that old: one of
 	// the trade, younger (the caller starts the role at its founding).
-	fits := func(c int32) bool { return h.fits(c, f) }
+	fits := func(c int32) bool { return gen.fits(c, f) }
 	for _, fit := range []func(int32) bool{ok, fits} {
 		for _, p := range h.fallbacks(country, f) {
 			if p == nil || len(p.ids) == 0 {

@@ -387,7 +387,7 @@ func (w *World) newEmployer(r *rand.Rand, p, start *Person) (int32, bool) {
 	for range 8 {
 		c := w.hiring.employer(r, country, cur.fam)
 		name := w.companies[c].Name
-		ok := w.hiring.fits(c, cur.fam) && !strings.EqualFold(name, w.companies[cur.Company].Name) &&
+		ok := w.fits(c, cur.fam) && !strings.EqualFold(name, w.companies[cur.Company].Name) &&
 			!strings.EqualFold(name, w.companies[start.Jobs[0].Company].Name)
 		for _, j := range p.Jobs {
 			ok = ok && !(j.Current && j.Company == c)

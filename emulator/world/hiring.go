@@ -34,8 +34,7 @@ type hiring struct {
 	// trade lists, for the families whose roles are held only in their
 	// trade's industries (clinical staff work in health care), the
 	// industries that fit; nil for the other families.
-	trade      [numFamilies][]bool
-	industries []IndustryID // of each company
+	trade [numFamilies][]bool
 	// famsOf lists the families whose trade each industry is: the lines
 	// of work of a self-employed company's owner.
 	famsOf [NoIndustry][]family
@@ -84,10 +83,8 @@ func newHiring(companies []Company, g *gazetteer, iv *industryVocab) hiring {
 			h.famsOf[ind] = append(h.famsOf[ind], f)
 		}
 	}
-	h.industries = make([]IndustryID, len(companies))
 	for i := range companies {
 		c := &companies[i]
-		h.industries[i] = c.Industry
 		if c.Type == SelfEmployed {
 			continue // its owner's alone
 		}
@@ -187,9 +184,9 @@ func (h *hiring) employer(r *rand.Rand, country countryID, f family) int32 {
 
 // fits reports whether company c can employ a role of family f: any can,
 // except for the families of a strict trade.
-func (h *hiring) fits(c int32, f family) bool {
-	t := h.trade[f]
-	return t == nil || t[h.industries[c]]
+func (w *World) fits(c int32, f family) bool {
+	t := w.hiring.trade[f]
+	return t == nil || t[w.companies[c].Industry]
 }
 
 // fallbacks are the pools to search, in order, for an employer of

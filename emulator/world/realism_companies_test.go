@@ -2,9 +2,10 @@ package world
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/enrich-dev/enrich/internal/human"
 )
 
 // companyChecks count what a reader notices in companies: their domains,
@@ -13,7 +14,7 @@ var companyChecks = []realismCheck{
 	{name: "company websites with a digit in the domain", startOnly: true, count: countDigitDomains},
 	{name: "work e-mail addresses on a domain with a digit", count: countDigitWorkMail},
 	{name: "companies sharing a name or a domain with another, or with a numbered slug", startOnly: true, count: countSharedNames},
-	{name: "companies of more than " + thousands(bigCompany) + " staff headquartered in a place of fewer than " + thousands(bigCity) + " people, outside their country's three largest", count: countSmallTownGiants},
+	{name: "companies of more than " + human.Thousands(bigCompany) + " staff headquartered in a place of fewer than " + human.Thousands(bigCity) + " people, outside their country's three largest", count: countSmallTownGiants},
 	{name: "self-employed companies with a staff count or a payroll other than one person, its owner since its founding", count: countSelfEmployed},
 }
 
@@ -124,13 +125,4 @@ func TestSelfEmployed(t *testing.T) {
 	if n.of == 0 || n.bad > 0 {
 		t.Errorf("self-employed companies: %s bad; for example %v", n, n.examples)
 	}
-}
-
-// thousands writes a count with thousands separators, "10,000".
-func thousands(n int) string {
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }

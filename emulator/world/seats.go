@@ -104,7 +104,7 @@ func (w *World) retitleTo(r *rand.Rand, p *Person, j *Job, l Level) {
 		}
 		f = other.fam
 	}
-	if f == famGeneral || !w.hiring.fits(j.Company, f) || len(w.titles.byFamilyLevel[f][l]) == 0 {
+	if f == famGeneral || !w.fits(j.Company, f) || len(w.titles.byFamilyLevel[f][l]) == 0 {
 		f = famOperations
 	}
 	held := func(t TitleID) bool {
