@@ -1,8 +1,6 @@
 package api
 
 import (
-	"github.com/enrich-dev/enrich/api/wire"
-
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,6 +8,8 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+
+	"github.com/enrich-dev/enrich/api/wire"
 )
 
 // MaxCallbackBytes is the default bound on a callback body: 100 full

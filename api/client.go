@@ -1,10 +1,6 @@
 package api
 
 import (
-	"github.com/enrich-dev/enrich/api/wire"
-	"github.com/enrich-dev/enrich/internal/budget"
-	"github.com/enrich-dev/enrich/internal/clock"
-
 	"bytes"
 	"context"
 	"encoding/json"
@@ -19,6 +15,10 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/enrich-dev/enrich/api/wire"
+	"github.com/enrich-dev/enrich/internal/budget"
+	"github.com/enrich-dev/enrich/internal/clock"
 )
 
 // Paths of the service's endpoints, relative to the base address.

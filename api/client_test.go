@@ -1,8 +1,6 @@
 package api
 
 import (
-	"github.com/enrich-dev/enrich/api/wire"
-
 	"context"
 	"errors"
 	"net"
@@ -12,6 +10,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/enrich-dev/enrich/api/wire"
 )
 
 // scripted is a server that answers the n-th request with answers[n]

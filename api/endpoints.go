@@ -1,14 +1,14 @@
 package api
 
 import (
-	"github.com/enrich-dev/enrich/api/wire"
-
 	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
 	"strconv"
+
+	"github.com/enrich-dev/enrich/api/wire"
 )
 
 // LookupAsync submits items for asynchronous lookup; results arrive later at

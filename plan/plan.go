@@ -16,9 +16,8 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/enrich-dev/enrich/internal/human"
-
 	"github.com/enrich-dev/enrich/api/wire"
+	"github.com/enrich-dev/enrich/internal/human"
 	"github.com/enrich-dev/enrich/internal/ident"
 	"github.com/enrich-dev/enrich/sinks"
 	"github.com/enrich-dev/enrich/sources"

@@ -10,13 +10,12 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/enrich-dev/enrich/company"
-
 	"github.com/spf13/cobra"
 
 	"github.com/enrich-dev/enrich/api"
 	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/callback"
+	"github.com/enrich-dev/enrich/company"
 	"github.com/enrich-dev/enrich/report"
 )
 

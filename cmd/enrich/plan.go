@@ -8,10 +8,9 @@ import (
 	"os"
 	"time"
 
-	"github.com/enrich-dev/enrich/plan"
-
 	"github.com/spf13/cobra"
 
+	"github.com/enrich-dev/enrich/plan"
 	"github.com/enrich-dev/enrich/state"
 )
 
