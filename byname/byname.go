@@ -13,9 +13,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode"
-
-	"golang.org/x/text/unicode/norm"
 
 	"github.com/enrich-dev/enrich/api"
 	"github.com/enrich-dev/enrich/api/wire"
@@ -44,84 +41,186 @@ const MaxConcurrent = 3
 // on when it is reset.
 var ErrQuota = errors.New("the daily search quota is spent")
 
-// Find searches for a row's person and judges the candidates. It searches
-// by name at the company, current or past; when more people come than one
-// page holds and the row gives a place, it searches again there. A row is
-// matched only when every person the search found was seen and exactly
-// one agrees. The error is ErrQuota when the daily quota is spent, or
-// what else stopped the search; the outcome is then not to be kept.
+// Find searches for a row's person and judges the candidates (package
+// match). The first search is for the row's given and family names at its
+// company, current or past; a company given as a web address is searched
+// by the words its domain can begin with. When more people come than one
+// page holds and the row gives a place, it searches again there. When
+// nobody of the first search agrees, one more search may find the person
+// under a near miss (see fallback). A row is matched only when every
+// person the search found was seen and the judgement matches one. The
+// error is ErrQuota when the daily quota is spent, or what else stopped
+// the search; the outcome is then not to be kept.
 func Find(ctx context.Context, s Searcher, p sheet.Person, now time.Time) (state.NameSearch, error) {
-	row := match.RowOf(p)
-	out := state.NameSearch{At: now.UTC()}
-	q := query(row, p)
-	for attempt := 0; ; attempt++ {
-		page, _, err := s.Search(ctx, q)
-		out.Queries++
-		switch {
-		case errors.Is(err, api.ErrBadParams) && q.Location != nil:
-			// A place the service does not know: the search without it
-			// already said more came than one page holds.
-			out.Status = state.NameAmbiguous
-			return out, nil
-		case errors.Is(err, api.ErrNoCredits):
-			return out, fmt.Errorf("%w: %v", ErrQuota, err)
+	f := finder{s: s, row: match.RowOf(p), out: state.NameSearch{At: now.UTC()}}
+	q := query(f.row)
+	res, err := f.search(ctx, q)
+	if err != nil {
+		return f.out, err
+	}
+	if !res.complete() && res.choice.Index < 0 && f.row.Location != "" {
+		there := q
+		there.Location = wire.Locations{f.row.Location}
+		switch again, err := f.search(ctx, there); {
+		case errors.Is(err, api.ErrBadParams):
+			// A place the service does not know: the first search stands.
 		case err != nil:
-			return out, err
+			return f.out, err
+		case again.agreeing() || !res.agreeing():
+			res = again
 		}
-		out.Profiles += len(page.Profiles)
-		out.Total = page.Total
-		candidates := make([]match.Candidate, len(page.Profiles))
-		for i, sp := range page.Profiles {
-			candidates[i] = candidate(sp)
-			if sp.FullName == "" && nameSearched(q, row) {
-				// A profile that hides its name: the search found every
-				// word of the row's given and family names in it.
-				candidates[i].FullName = searchedName(row)
+	}
+	if res.complete() && !res.agreeing() && len(res.choice.Refused) == 0 {
+		if fq, ok := fallback(f.row, q, res.page); ok {
+			again, err := f.search(ctx, fq)
+			if err != nil {
+				return f.out, err
 			}
-			if q.CurrentPastCompany != "" {
-				vouchCompany(&candidates[i], row.Company)
+			if again.agreeing() || len(again.choice.Refused) > 0 {
+				res = again
+			} else {
+				res.elsewhere = again.page.Total
+				res.searchedElsewhere = fq.CurrentPastCompany == ""
 			}
 		}
-		ch := match.Choose(row, candidates)
-		complete := page.Total <= int64(len(page.Profiles))
-		switch {
-		case complete && ch.Index >= 0:
-			sp := page.Profiles[ch.Index]
-			out.Status, out.UID, out.Agreed, out.Moved = state.NameMatched, sp.UID, agreed(ch.Verdict), ch.Verdict.Moved
-			out.Candidates = []state.NameCandidate{nameCandidate(sp, ch.Verdict)}
-			return out, nil
-		case complete && len(ch.Agreeing) == 0 && attempt == 0:
-			out.Status = state.NameNone
-			return out, nil
-		case attempt > 0 && len(ch.Agreeing) == 0:
-			// Nobody there: the first search's many stay to choose from.
-			out.Status = state.NameAmbiguous
-			return out, nil
+	}
+	f.settle(res)
+	return f.out, nil
+}
+
+// finder is one row's searches.
+type finder struct {
+	s   Searcher
+	row match.Row
+	out state.NameSearch
+}
+
+// result is one search and the judgement of its candidates.
+type result struct {
+	q      wire.SearchQuery
+	page   wire.SearchPage
+	choice match.Choice
+	// elsewhere is how many people of the row's name a search without
+	// the company found, when one was made and found nobody who agrees.
+	elsewhere         int64
+	searchedElsewhere bool
+}
+
+// complete reports whether the search showed everyone it found.
+func (r result) complete() bool { return r.page.Total <= int64(len(r.page.Profiles)) }
+
+// agreeing reports whether anyone the search found is matched, proposed
+// or to choose from.
+func (r result) agreeing() bool {
+	return r.choice.Index >= 0 || r.choice.Proposed >= 0 || len(r.choice.Agreeing) > 0
+}
+
+// search makes one search and judges what it found.
+func (f *finder) search(ctx context.Context, q wire.SearchQuery) (result, error) {
+	page, _, err := f.s.Search(ctx, q)
+	f.out.Queries++
+	switch {
+	case errors.Is(err, api.ErrNoCredits):
+		return result{}, fmt.Errorf("%w: %v", ErrQuota, err)
+	case err != nil:
+		return result{}, err
+	}
+	f.out.Profiles += len(page.Profiles)
+	f.out.Total = page.Total
+	candidates := make([]match.Candidate, len(page.Profiles))
+	for i, sp := range page.Profiles {
+		candidates[i] = candidate(sp)
+		if sp.FullName == "" && nameSearched(q, f.row) {
+			// A profile that hides its name: the search found every
+			// word of the row's given and family names in it.
+			candidates[i].FullName = searchedName(f.row)
 		}
-		out.Candidates = pick(page.Profiles, ch.Agreeing, row)
-		if complete || attempt > 0 || row.Location == "" {
-			out.Status = state.NameAmbiguous
-			return out, nil
+		if q.CurrentPastCompany != "" && !match.IsDomain(f.row.Company) {
+			vouchCompany(&candidates[i], f.row.Company)
 		}
-		q.Location = wire.Locations{row.Location}
+	}
+	return result{q: q, page: page, choice: match.Choose(f.row, candidates)}, nil
+}
+
+// settle writes the outcome of the search that decides the row.
+func (f *finder) settle(res result) {
+	ch, profiles := res.choice, res.page.Profiles
+	switch {
+	case res.complete() && ch.Index >= 0:
+		v := ch.Verdict()
+		sp := profiles[ch.Index]
+		f.out.Status, f.out.UID, f.out.Agreed, f.out.Moved = state.NameMatched, sp.UID, agreed(v), v.Moved
+		f.out.Confidence = ConfidenceHigh
+		if v.Near() {
+			f.out.Confidence = ConfidenceMedium
+		}
+		f.out.Candidates = []state.NameCandidate{nameCandidate(sp, v)}
+	case ch.Proposed >= 0 && res.complete():
+		v := ch.Verdict()
+		f.out.Status = state.NameAmbiguous
+		f.out.Candidates = []state.NameCandidate{nameCandidate(profiles[ch.Proposed], v)}
+		f.out.Reason = fmt.Sprintf("one person of this name at this company, not matched: %s; see the candidates sheet", v.Why())
+	case ch.Index >= 0 || ch.Proposed >= 0 || len(ch.Agreeing) > 0 || !res.complete():
+		f.out.Status = state.NameAmbiguous
+		f.out.Candidates = pick(profiles, ch)
+		f.out.Reason = Settle(f.out, f.row)
+	case len(ch.Refused) > 0:
+		f.out.Status = state.NameNone
+		f.out.Reason = refusedReason(profiles, ch)
+	default:
+		f.out.Status = state.NameNone
+		f.out.Reason = noneReason(f.row, res)
 	}
 }
 
-// query is the first search for a row: its name's words as the service
-// reads them, at the company (current or past) by the words of its name.
-// A company given by its web domain is not searched by name: the domain is
-// judged against each candidate's employers instead.
-func query(row match.Row, p sheet.Person) wire.SearchQuery {
-	q := wire.SearchQuery{Size: PageSize}
-	raw := serviceWords(p.Name + " " + p.First + " " + p.Last)
-	var name []string
-	for _, w := range append([]string{row.Name.Given}, row.Name.Family...) {
-		if slices.Contains(raw, w) && len(w) > 1 {
-			name = append(name, w)
-		}
+// refusedReason says why the people whose name and company agree are not
+// the row's.
+func refusedReason(profiles []wire.SearchProfile, ch match.Choice) string {
+	i := ch.Refused[0]
+	if len(ch.Refused) == 1 {
+		return fmt.Sprintf("the only person of this name at this company (%s) %s", profiles[i].FullName, ch.Verdicts[i].Refused)
 	}
-	q.FullName = strings.Join(name, " ")
-	if !match.IsDomain(row.Company) {
+	return fmt.Sprintf("the %d people of this name at this company live elsewhere: %s", len(ch.Refused), ch.Verdicts[i].Refused)
+}
+
+// noneReason says why nobody was found.
+func noneReason(row match.Row, res result) string {
+	at := "at " + row.Company
+	if match.IsDomain(row.Company) {
+		at = "at a company of " + row.Company
+	}
+	who := "nobody named " + row.Name.Display()
+	switch {
+	case res.searchedElsewhere && res.elsewhere == 0:
+		return who + " " + at + ", nor anywhere else: check the name's spelling"
+	case res.searchedElsewhere:
+		return fmt.Sprintf("%s %s; %d people of that name elsewhere, none at a company like it: check the company", who, at, res.elsewhere)
+	case res.page.Total > 0:
+		return fmt.Sprintf("%s %s (the search found %d people, none of whom agrees): check the name and company", who, at, res.page.Total)
+	}
+	return who + " " + at + ": check the name and company, or add an e-mail or a profile URL"
+}
+
+// The confidence of a match (NameSearch.Confidence).
+const (
+	// ConfidenceHigh: name and company agree as written and nothing on
+	// the row disagrees.
+	ConfidenceHigh = "high"
+	// ConfidenceMedium: name or company agree only through a near miss
+	// (a nickname, a spelling, a short brand), and a place or title on
+	// the row agrees too.
+	ConfidenceMedium = "medium"
+)
+
+// query is the first search for a row: its name's words as the service
+// reads them, at the company (current or past) by the words of its name,
+// or, for a company given by its web address, by the words the domain's
+// name can begin with.
+func query(row match.Row) wire.SearchQuery {
+	q := wire.SearchQuery{Size: PageSize, FullName: nameWords(append([]string{row.Name.Given}, row.Name.Family...))}
+	if match.IsDomain(row.Company) {
+		q.CurrentPastCompany = anyOf(match.DomainTerms(row.Company))
+	} else {
 		var words []string
 		for _, w := range strings.Fields(match.CompanyOf(row.Company)) {
 			if w != "and" { // "&", which the service does not read as a word
@@ -134,6 +233,65 @@ func query(row match.Row, p sheet.Person) wire.SearchQuery {
 		q.FullName = row.Name.Family[len(row.Name.Family)-1]
 	}
 	return q
+}
+
+// nameWords joins the words of a name the service searches by: folded as
+// the service folds them, initials left out.
+func nameWords(w []string) string {
+	var out []string
+	for _, x := range w {
+		if len(x) > 1 && x != "and" {
+			out = append(out, x)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// anyOf is a boolean query for any of the words.
+func anyOf(words []string) string {
+	q := make([]string, len(words))
+	for i, w := range words {
+		q[i] = `"` + w + `"`
+	}
+	return strings.Join(q, " OR ")
+}
+
+// fallback is the one more search a row gets when nobody the first found
+// agrees, chosen by what the row suggests: a given name that has
+// nicknames is searched without it (Bob finds Robert); a family name that
+// may be spelt another way (Mueller, AlQahtani) without the family name; a
+// name nobody has at the company, without the company (a typo in it, or
+// a brand the service spells otherwise).
+func fallback(row match.Row, first wire.SearchQuery, page wire.SearchPage) (wire.SearchQuery, bool) {
+	q := first
+	switch {
+	case match.HasNicknames(row.Name.Given) && q.CurrentPastCompany != "":
+		q.FullName = nameWords(row.Name.Family)
+	case respelt(row.Name.Family) && q.CurrentPastCompany != "":
+		q.FullName = nameWords([]string{row.Name.Given})
+	case page.Total == 0 && !match.IsDomain(row.Company) && q.CurrentPastCompany != "":
+		q.CurrentPastCompany = ""
+	default:
+		return q, false
+	}
+	return q, q.FullName != "" && q.FullName != first.FullName || q.CurrentPastCompany != first.CurrentPastCompany
+}
+
+// respelt reports whether a family name may be written otherwise on the
+// profile: a vowel written out (ue for ü, oe for ø, aa for å) or a
+// particle glued to it (AlQahtani, Vanderberg).
+func respelt(family []string) bool {
+	for _, f := range family {
+		if strings.Contains(f, "ue") || strings.Contains(f, "oe") || strings.Contains(f, "ae") || strings.Contains(f, "aa") {
+			return true
+		}
+		for _, p := range []string{"al", "el", "van", "von", "de", "di", "da", "le", "la", "mac", "mc", "abu", "bin", "ben"} {
+			if len(f) > len(p)+2 && strings.HasPrefix(f, p) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // vouchCompany gives a candidate whose employers the search hid the row's
@@ -173,24 +331,6 @@ func searchedName(row match.Row) string {
 	return strings.Join(append([]string{row.Name.Given}, row.Name.Family...), " ")
 }
 
-// serviceWords splits s as the service does: runs of letters and digits,
-// lower case, without accents.
-func serviceWords(s string) []string {
-	var out []string
-	for _, f := range strings.FieldsFunc(norm.NFD.String(s), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.Is(unicode.Mn, r)
-	}) {
-		var b strings.Builder
-		for _, r := range f {
-			if !unicode.Is(unicode.Mn, r) {
-				b.WriteRune(unicode.ToLower(r))
-			}
-		}
-		out = append(out, b.String())
-	}
-	return out
-}
-
 func candidate(sp wire.SearchProfile) match.Candidate {
 	c := match.Candidate{FullName: sp.FullName, Location: sp.Location}
 	for _, r := range sp.Experience {
@@ -200,7 +340,8 @@ func candidate(sp wire.SearchProfile) match.Candidate {
 }
 
 func nameCandidate(sp wire.SearchProfile, v match.Verdict) state.NameCandidate {
-	c := state.NameCandidate{UID: sp.UID, Name: sp.FullName, Location: sp.Location, Moved: v.Moved}
+	c := state.NameCandidate{UID: sp.UID, Name: sp.FullName, Location: sp.Location, Moved: v.Moved,
+		Why: strings.Join(append(slices.Clip(v.Relaxed()), v.Against...), "; ")}
 	if len(sp.Experience) > 0 {
 		c.Title, c.Company = sp.Experience[0].Title, sp.Experience[0].Company
 	}
@@ -209,10 +350,10 @@ func nameCandidate(sp wire.SearchProfile, v match.Verdict) state.NameCandidate {
 
 // pick returns the candidates of an ambiguous row to choose from: those
 // whose name and company agree.
-func pick(profiles []wire.SearchProfile, agreeing []int, row match.Row) []state.NameCandidate {
-	out := make([]state.NameCandidate, 0, len(agreeing))
-	for _, i := range agreeing {
-		out = append(out, nameCandidate(profiles[i], match.Judge(row, candidate(profiles[i]))))
+func pick(profiles []wire.SearchProfile, ch match.Choice) []state.NameCandidate {
+	out := make([]state.NameCandidate, 0, len(ch.Agreeing))
+	for _, i := range ch.Agreeing {
+		out = append(out, nameCandidate(profiles[i], ch.Verdicts[i]))
 	}
 	return out
 }
@@ -221,12 +362,21 @@ func pick(profiles []wire.SearchProfile, agreeing []int, row match.Row) []state.
 // at a company they left.
 const PastCompany = "past company"
 
-// agreed says what agreed between the row and the person matched.
+// agreed says what agreed between the row and the person matched, and
+// through which near misses: "name (nickname Bob→Robert), company,
+// location".
 func agreed(v match.Verdict) string {
-	parts := []string{"name", "company"}
+	name, company := "name", "company"
 	if v.Moved {
-		parts[1] = PastCompany
+		company = PastCompany
 	}
+	if len(v.NameNear) > 0 {
+		name += " (" + strings.Join(v.NameNear, ", ") + ")"
+	}
+	if v.CompanyNear != "" {
+		company += " (" + v.CompanyNear + ")"
+	}
+	parts := []string{name, company}
 	if v.Location {
 		parts = append(parts, "location")
 	}

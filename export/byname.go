@@ -1,7 +1,6 @@
 package export
 
 import (
-	"slices"
 
 	"github.com/enrich-dev/enrich/byname"
 	"github.com/enrich-dev/enrich/internal/ident"
@@ -79,17 +78,7 @@ func (n *named) matchedID() (ident.ID, bool) {
 // shown. A company given by its web domain was judged against the
 // employers' sites the search showed, which the profile does not repeat.
 func (n *named) agrees(r *profile.Record) bool {
-	if r == nil {
-		return true
-	}
-	row := match.RowOf(n.person)
-	if r.FullName != "" && !match.NamesAgree(row.Name, r.FullName) {
-		return false
-	}
-	if row.Company == "" || match.IsDomain(row.Company) {
-		return true
-	}
-	return slices.ContainsFunc(r.Employers, func(e string) bool { return match.CompaniesAgree(row.Company, e) })
+	return r == nil || match.Agrees(match.RowOf(n.person), r.FullName, r.Employers)
 }
 
 // unmatched is the outcome of a row whose identifiers found nobody and
@@ -98,8 +87,10 @@ func (n *named) unmatched(last string) sinks.Outcome {
 	switch {
 	case !n.searched:
 		return sinks.Outcome{Status: sinks.StatusPending, Identifier: last, Error: "waits for its search by name and company: the next run makes it (the daily search quota may be spent)"}
+	case n.search.Status == state.NameAmbiguous && n.search.Reason != "":
+		return sinks.Outcome{Status: sinks.StatusAmbiguous, Identifier: last, Error: n.search.Reason}
 	case n.search.Status == state.NameAmbiguous:
 		return sinks.Outcome{Status: sinks.StatusAmbiguous, Identifier: last, Error: byname.Settle(n.search, match.RowOf(n.person))}
 	}
-	return sinks.Outcome{Status: sinks.StatusNotFound, Identifier: last}
+	return sinks.Outcome{Status: sinks.StatusNotFound, Identifier: last, Error: n.search.Reason}
 }

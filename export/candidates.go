@@ -19,14 +19,16 @@ func CandidatesPath(output string) string { return output + ".candidates.csv" }
 // candidatesHeader is the side sheet's header: the row as the sheet gives
 // it, then each candidate. The people search gives no profile URL; the
 // uid, put in a column named uid, finds the person on the next run.
-var candidatesHeader = []string{"row", "name", "company", "location", "title",
-	"candidate_uid", "candidate_name", "candidate_title", "candidate_company", "candidate_location", "candidate_left_company"}
+var candidatesHeader = []string{"row", "name", "company", "location", "title", "why",
+	"candidate_uid", "candidate_name", "candidate_title", "candidate_company", "candidate_location", "candidate_left_company",
+	"candidate_why"}
 
 // ambiguousRow is a row found only by name whose search left several
 // people to choose from.
 type ambiguousRow struct {
 	num        int
 	person     sheet.Person
+	why        string // the row's enrich_error: why it is here
 	candidates []state.NameCandidate
 }
 
@@ -63,8 +65,8 @@ func writeCandidates(output string, rows []ambiguousRow) error {
 			if c.UID != "" {
 				moved = strconv.FormatBool(c.Moved)
 			}
-			cells := []string{strconv.Itoa(r.num), name, p.Company, p.Location, p.Title,
-				c.UID, c.Name, c.Title, c.Company, c.Location, moved}
+			cells := []string{strconv.Itoa(r.num), name, p.Company, p.Location, p.Title, r.why,
+				c.UID, c.Name, c.Title, c.Company, c.Location, moved, c.Why}
 			for i := range cells {
 				cells[i] = sinks.Neutralize(cells[i])
 			}
@@ -78,19 +80,19 @@ func writeCandidates(output string, rows []ambiguousRow) error {
 	return f.Commit()
 }
 
-// withMatchColumn returns columns with enrich_match after enrich_found_by
-// (or last, when the list has none).
+// withMatchColumn returns columns with enrich_match and enrich_confidence
+// after enrich_found_by (or last, when the list has none).
 func withMatchColumn(columns []sinks.Column) []sinks.Column {
 	out := make([]sinks.Column, 0, len(columns)+1)
 	placed := false
 	for _, c := range columns {
 		out = append(out, c)
 		if c.Name == sinks.ColumnFoundBy.Name {
-			out, placed = append(out, sinks.ColumnMatch), true
+			out, placed = append(out, sinks.ColumnMatch, sinks.ColumnConfidence), true
 		}
 	}
 	if !placed {
-		out = append(out, sinks.ColumnMatch)
+		out = append(out, sinks.ColumnMatch, sinks.ColumnConfidence)
 	}
 	return out
 }

@@ -439,7 +439,7 @@ func (x *Exporter) chunk(r *journalScan, c *exportChunk, known *model.Sheet) err
 				ref = c.refs[i]
 			}
 			if nm := x.nameOf(r, row.Cells, known, ref); nm != nil {
-				c.ambiguous = append(c.ambiguous, ambiguousRow{num: row.Num, person: nm.person, candidates: nm.search.Candidates})
+				c.ambiguous = append(c.ambiguous, ambiguousRow{num: row.Num, person: nm.person, why: out.Error, candidates: nm.search.Candidates})
 			}
 		}
 		if damaged {
@@ -692,7 +692,7 @@ func (x *Exporter) decideNamed(r *journalScan, n int, at func(i int) (ident.ID, 
 	if !nm.agrees(out.Profile) {
 		return sinks.Outcome{Status: sinks.StatusNotFound, Identifier: uid.Value, Error: reasonOtherName}, damaged, nil
 	}
-	out.FoundBy, out.Match = sinks.FoundByName, nm.search.Agreed
+	out.FoundBy, out.Match, out.Confidence = sinks.FoundByName, nm.search.Agreed, nm.search.Confidence
 	return out, damaged, nil
 }
 

@@ -64,7 +64,7 @@ func (j *jsonlWriter) Write(row sheet.Row, out *Outcome) error {
 	b.WriteByte('}')
 	for _, c := range j.columns {
 		v := c.Value(out)
-		if v == "" && (c.Name == ColumnError.Name || c.Name == ColumnFoundBy.Name || c.Name == ColumnMatch.Name) {
+		if v == "" && (c.Name == ColumnError.Name || c.Name == ColumnFoundBy.Name || c.Name == ColumnMatch.Name || c.Name == ColumnConfidence.Name) {
 			continue
 		}
 		b.WriteByte(',')

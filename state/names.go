@@ -33,6 +33,11 @@ type NameSearch struct {
 	// company, location".
 	Agreed string `json:"agreed,omitempty"`
 	Moved  bool   `json:"moved,omitempty"` // matched through a company the person left
+	// Confidence is how sure the match is: "high" (name and company as
+	// written), "medium" (through a near miss that a place or title backs).
+	Confidence string `json:"confidence,omitempty"`
+	// Reason says why a row is not matched, for its error column.
+	Reason string `json:"reason,omitempty"`
 	// Candidates are the people whose name and company agree (for an
 	// ambiguous row, the ones to choose from).
 	Candidates []NameCandidate `json:"candidates,omitempty"`
@@ -50,6 +55,9 @@ type NameCandidate struct {
 	Company  string `json:"company,omitempty"`
 	Location string `json:"location,omitempty"`
 	Moved    bool   `json:"moved,omitempty"` // the row's company is a past one of theirs
+	// Why says what of the row they agree with only through a near miss,
+	// and what disagrees: what a person deciding reads.
+	Why string `json:"why,omitempty"`
 }
 
 // PutNameSearch records the outcome of the searches for key.

@@ -2,6 +2,7 @@ package match
 
 import (
 	"net/url"
+	"slices"
 	"strings"
 )
 
@@ -42,7 +43,8 @@ func CompaniesAgree(row, candidate string) bool {
 		return false
 	}
 	if label, ok := domainName(row); ok {
-		return label == strings.ReplaceAll(key, " ", "")
+		// "&" is spelt "and" in a name, and dropped or spelt in a domain.
+		return label == strings.ReplaceAll(key, " ", "") || label == strings.ReplaceAll(strings.ReplaceAll(key, " and ", " "), " ", "")
 	}
 	return CompanyKey(row) == key
 }
@@ -55,6 +57,14 @@ var secondLevel = set("co", "com", "org", "net", "ac", "gov", "edu", "ltd", "plc
 // hyphens dropped: "https://www.acme-robotics.co.uk/about" gives
 // "acmerobotics". ok is false when s is no domain.
 func domainName(s string) (string, bool) {
+	label, ok := domainLabel(s)
+	name := strings.ReplaceAll(label, "-", "")
+	return name, ok && name != ""
+}
+
+// domainLabel returns the name of a web address or domain as registered,
+// hyphens kept: "golden-spark" of "https://www.golden-spark.co.uk/about".
+func domainLabel(s string) (string, bool) {
 	s = strings.TrimSpace(strings.ToLower(s))
 	if strings.ContainsAny(s, " \t,") {
 		return "", false
@@ -77,8 +87,8 @@ func domainName(s string) (string, bool) {
 	if len(labels) > 1 && secondLevel[labels[len(labels)-1]] {
 		labels = labels[:len(labels)-1]
 	}
-	name := strings.ReplaceAll(labels[len(labels)-1], "-", "")
-	return name, name != ""
+	label := strings.Trim(labels[len(labels)-1], "-")
+	return label, label != ""
 }
 
 // CompanyOf returns what names the company a row gives: the name of its
@@ -95,4 +105,35 @@ func CompanyOf(s string) string {
 func IsDomain(s string) bool {
 	_, ok := domainName(s)
 	return ok
+}
+
+// DomainTerms returns the words a company's name may begin with, given
+// its web address: each hyphenated part of the domain's name, and the
+// beginnings of them of three letters or more ("oakworthsoftware.com":
+// "oak", "oakw", …, "oakworthsoftware"), so that a search for any of them
+// finds the company by the first word of its name; "get…" is set aside.
+func DomainTerms(s string) []string {
+	label, ok := domainLabel(s)
+	if !ok {
+		return nil
+	}
+	var out []string
+	add := func(w string) {
+		if !slices.Contains(out, w) {
+			out = append(out, w)
+		}
+	}
+	for _, part := range strings.Split(label, "-") {
+		if rest, ok := strings.CutPrefix(part, "get"); ok && len(rest) >= 3 {
+			part = rest
+		}
+		if len(part) < 3 {
+			add(part)
+			continue
+		}
+		for n := 3; n <= len(part) && len(out) < 40; n++ {
+			add(part[:n])
+		}
+	}
+	return out
 }

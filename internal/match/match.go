@@ -40,17 +40,33 @@ func (n Name) String() string {
 	return strings.Join(slices.Concat([]string{n.Given}, n.Middle, n.Family), " ")
 }
 
-// honorifics come before a name, degrees and generations after it; they
-// are not part of it.
+// honorifics come before a name (courtesy titles, and the academic and
+// professional titles of German, Austrian, Swiss, French, Spanish,
+// Italian, Dutch, Polish and Nordic usage: "Dipl.-Ing.", "Dr. med.",
+// "Prof. Dr.-Ing. habil.", "Mag.", "Lic.", "Dott.ssa", "Mgr. inż.",
+// "cand. jur."), degrees, credentials and generations after it ("PhD",
+// ", RN, BSN", ", CISSP", ", Dipl.-Kfm."); they are not part of it. Words
+// that are also names in some language ("Don", "Do", "Ra", "Ek") are left
+// out.
 var (
-	honorifics = set("mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "dame", "herr", "frau", "mme", "mlle")
-	postnames  = set("jr", "sr", "ii", "iii", "iv", "phd", "md", "mba", "cpa", "esq", "msc", "bsc", "ma", "ba", "dds", "rn", "pe", "pmp", "cfa")
+	honorifics = set("mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "dame", "herr", "frau", "mme", "mlle",
+		"dipl", "ing", "med", "dent", "vet", "rer", "nat", "pol", "oec", "phil", "jur", "habil", "mag", "fh", "univ",
+		"priv", "doz", "lic", "licda", "lcda", "lcdo", "dra", "arq", "abog", "dott", "dottssa", "dottoressa", "avv",
+		"sigra", "mgr", "inz", "hab", "drs", "ir", "me", "pr", "sra", "srta", "rev", "fr", "cand", "civ", "oecon",
+		"merc", "kfm", "techn", "bakk", "ddr", "dipl-ing", "sr")
+	postnames = set("jr", "sr", "ii", "iii", "iv", "phd", "md", "mba", "cpa", "esq", "msc", "bsc", "ma", "ba", "dds",
+		"rn", "pe", "pmp", "cfa", "bsn", "msn", "np", "cissp", "cisa", "cism", "ceh", "cma", "acca", "aca", "fca",
+		"cfp", "shrm", "scp", "phr", "sphr", "dnp", "pharmd", "jd", "llm", "llb", "mph", "mpa", "mfa", "meng",
+		"beng", "dvm", "lpn", "crna", "facs", "frcs", "frcp", "mrcp", "peng", "cga", "itil", "csm", "ccna",
+		"ccnp", "psyd", "edd", "lcsw", "lmft", "obe", "mbe", "cbe", "qc", "kc", "dipl", "kfm", "ing", "mag",
+		"eng", "fh", "hons", "bcom", "mcom", "bba", "msw", "aprn", "fnp", "bc")
 )
 
 // ParseName reads a full name as sheets write it: "First Middle Last",
-// or "Last, First Middle" (a comma followed by given names, not by a
-// degree). Honorifics and degrees are dropped. A name of one word is
-// zero: it names nobody.
+// "Last, First Middle" (a comma followed by given names, not by a
+// degree), or "LAST First", the family name first in capitals as French
+// and East Asian lists write it ("LIN Che-Wei"). Honorifics and degrees
+// are dropped. A name of one word is zero: it names nobody.
 func ParseName(full string) Name {
 	if before, after, ok := strings.Cut(full, ","); ok {
 		rest := words(after)
@@ -63,7 +79,45 @@ func ParseName(full string) Name {
 		}
 		full = before // "John Smith, PhD"
 	}
+	if n, ok := capitalFirst(full); ok {
+		return n
+	}
 	return fromWords(trimName(words(full), 2))
+}
+
+// capitalFirst reads a name whose first word (after any title) is in
+// capitals and some later word is not: the family name written first.
+func capitalFirst(full string) (Name, bool) {
+	fields := strings.Fields(full)
+	for len(fields) > 2 && honorifics[strings.Join(words(fields[0]), "")] {
+		fields = fields[1:]
+	}
+	if len(fields) < 2 || !capitals(fields[0]) {
+		return Name{}, false
+	}
+	lower := false
+	for _, f := range fields[1:] {
+		lower = lower || !capitals(f)
+	}
+	family, given := words(fields[0]), trimName(words(strings.Join(fields[1:], " ")), 1)
+	if !lower || len(family) == 0 || len(given) == 0 {
+		return Name{}, false
+	}
+	return Name{Given: given[0], Middle: given[1:], Family: family, Marked: true}, true
+}
+
+// capitals reports whether a word has two letters or more, all capitals.
+func capitals(s string) bool {
+	n := 0
+	for _, r := range s {
+		if unicode.IsLetter(r) {
+			if !unicode.IsUpper(r) {
+				return false
+			}
+			n++
+		}
+	}
+	return n >= 2
 }
 
 // SplitName reads a name given as first and last name columns.
@@ -247,3 +301,6 @@ func Key(p sheet.Person) (key string, ok bool) {
 	}
 	return strings.Join([]string{r.Name.String(), company, Fold(r.Location), Fold(r.Title)}, "|"), true
 }
+
+// Display writes the name for a sentence: "Jane Q Doe".
+func (n Name) Display() string { return title(n.String()) }

@@ -136,7 +136,7 @@ func TestChoose(t *testing.T) {
 			[]Candidate{jane("Acme", "Austin", ""), jane("Acme", "Austin, Texas", "")}, -1, 2, false},
 	} {
 		ch := Choose(tc.row, tc.candidates)
-		if ch.Index != tc.index || len(ch.Agreeing) != tc.agreeing || ch.Verdict.Moved != tc.moved {
+		if ch.Index != tc.index || len(ch.Agreeing) != tc.agreeing || ch.Verdict().Moved != tc.moved {
 			t.Errorf("%s: %+v; want index %d, %d agreeing, moved %v", tc.name, ch, tc.index, tc.agreeing, tc.moved)
 		}
 	}

@@ -1,0 +1,149 @@
+package match
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/agnivade/levenshtein"
+)
+
+// A near miss is a name or a company that is not written as the
+// candidate's but that a careful person would still read as theirs: a
+// nickname (Bob for Robert), a spelling of the family name (Mueller for
+// Müller, AlQahtani for Al-Qahtani), the first of two surnames (García
+// for García Márquez), a short brand (Oakworth for Oakworth Software), a
+// company misspelt by a letter or two, a web address that is the brand's.
+// A near miss alone never matches: something else on the row must agree.
+
+// nearName reports whether a row's name agrees with a candidate's through
+// near misses, and which: the reading of the candidate's words with the
+// fewest.
+func nearName(row Name, candidate string) ([]string, bool) {
+	if row.IsZero() {
+		return nil, false
+	}
+	w := trimName(words(candidate), 2)
+	var best []string
+	found := false
+	try := func(given, family []string) {
+		g, ok := nearGiven(row, given)
+		if !ok {
+			return
+		}
+		f, ok := nearFamily(row.Family, family)
+		if !ok {
+			return
+		}
+		relaxed := slices.Concat(g, f)
+		if len(relaxed) > 0 && (!found || len(relaxed) < len(best)) {
+			best, found = relaxed, true
+		}
+	}
+	for k := 1; k < len(w); k++ {
+		try(w[:k], w[k:])
+		try(w[k:], w[:k]) // the family name first
+	}
+	return best, found
+}
+
+// nearGiven compares the row's given names with a candidate's: the first
+// the same or a nickname of it, the middle ones compatible.
+func nearGiven(row Name, given []string) ([]string, bool) {
+	if !middlesAgree(row.Middle, given[1:]) {
+		return nil, false
+	}
+	switch {
+	case given[0] == row.Given:
+		return nil, true
+	case isNickname(row.Given, given[0]):
+		return []string{"nickname " + title(row.Given) + "→" + title(given[0])}, true
+	case looseKey(row.Given) == looseKey(given[0]):
+		return []string{"spelling " + title(row.Given) + "→" + title(given[0])}, true
+	}
+	return nil, false
+}
+
+// nearFamily compares family names: the same, the same once spelt
+// loosely (umlauts written out, particles glued), or the first of the
+// candidate's surnames.
+func nearFamily(row, family []string) ([]string, bool) {
+	switch {
+	case slices.Equal(row, family):
+		return nil, true
+	case looseKey(strings.Join(row, "")) == looseKey(strings.Join(family, "")):
+		return []string{"spelling " + title(strings.Join(row, " ")) + "→" + title(strings.Join(family, " "))}, true
+	case len(row) < len(family) && looseKey(strings.Join(row, "")) == looseKey(strings.Join(family[:len(row)], "")):
+		return []string{"first surname " + title(strings.Join(row, " ")) + " of " + title(strings.Join(family, " "))}, true
+	}
+	return nil, false
+}
+
+// looseKey spells a folded word as transliterations agree on: German and
+// Nordic vowels written out (ue, oe, ae, aa) read as the letter folded.
+func looseKey(s string) string {
+	return strings.NewReplacer("ue", "u", "oe", "o", "ae", "a", "aa", "a").Replace(s)
+}
+
+// nearCompany reports whether a row's company agrees with a candidate's
+// employer through a near miss, and which.
+func nearCompany(row, candidate string) (string, bool) {
+	key := CompanyKey(candidate)
+	cw := strings.Fields(key)
+	if len(cw) == 0 {
+		return "", false
+	}
+	if label, ok := domainName(row); ok {
+		if domainBrand(label, cw) {
+			return "web address " + strings.ToLower(strings.TrimSpace(row)) + " for " + candidate, true
+		}
+		return "", false
+	}
+	rw := strings.Fields(CompanyKey(row))
+	switch {
+	case len(rw) == 0:
+		return "", false
+	case len(rw) < len(cw) && slices.Equal(rw, cw[:len(rw)]) && len(strings.Join(rw, "")) >= 3:
+		return "short brand " + strings.TrimSpace(row) + " for " + candidate, true
+	case len(cw) < len(rw) && slices.Equal(cw, rw[:len(cw)]) && len(strings.Join(cw, "")) >= 3:
+		return "company " + strings.TrimSpace(row) + " for " + candidate, true
+	}
+	a, b := strings.Join(rw, " "), key
+	if n := min(len([]rune(a)), len([]rune(b))); n >= 5 {
+		allowed := 1
+		if n >= 10 {
+			allowed = 2
+		}
+		if d := levenshtein.ComputeDistance(a, b); d <= allowed && a[0] == b[0] {
+			return "company spelling " + strings.TrimSpace(row) + " for " + candidate, true
+		}
+	}
+	return "", false
+}
+
+// domainBrand reports whether a domain's label is a company's brand
+// without being its whole name: the first words of the name
+// ("oakworth.com" for Oakworth Software), the name with a word the
+// business adds ("oakworthlabs"), or "get…" and "…hq" around it.
+func domainBrand(label string, name []string) bool {
+	full := strings.Join(name, "")
+	for k := 1; k < len(name); k++ {
+		if label == strings.Join(name[:k], "") && len(label) >= 3 {
+			return true
+		}
+	}
+	if rest, ok := strings.CutPrefix(label, full); ok && rest != "" && len(rest) <= 6 {
+		return true
+	}
+	return label == "get"+full || label == full+"hq" || label == full+"app"
+}
+
+// title writes folded words with capitals, for what a person reads.
+func title(s string) string {
+	b := []byte(s)
+	for i := range b {
+		if (i == 0 || b[i-1] == ' ') && 'a' <= b[i] && b[i] <= 'z' {
+			b[i] -= 'a' - 'A'
+		}
+	}
+	return string(b)
+}
