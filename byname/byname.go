@@ -70,18 +70,23 @@ func Find(ctx context.Context, s Searcher, p sheet.Person, now time.Time) (state
 			res = again
 		}
 	}
-	if res.complete() && !res.agreeing() && len(res.choice.Refused) == 0 {
-		if fq, ok := fallback(f.row, q, res.page); ok {
-			again, err := f.search(ctx, fq)
-			if err != nil {
-				return f.out, err
-			}
-			if again.agreeing() || len(again.choice.Refused) > 0 {
-				res = again
-			} else {
-				res.elsewhere = again.page.Total
-				res.searchedElsewhere = fq.CurrentPastCompany == ""
-			}
+	tried := []wire.SearchQuery{q}
+	for res.complete() && !res.agreeing() && len(res.choice.Refused) == 0 {
+		fq, ok := fallback(f.row, q, res.page, tried)
+		if !ok {
+			break
+		}
+		tried = append(tried, fq)
+		again, err := f.search(ctx, fq)
+		if err != nil {
+			return f.out, err
+		}
+		if again.agreeing() || len(again.choice.Refused) > 0 {
+			res = again
+			break
+		}
+		if fq.CurrentPastCompany == "" {
+			res.elsewhere, res.searchedElsewhere = again.page.Total, true
 		}
 	}
 	f.settle(res)
@@ -256,26 +261,46 @@ func anyOf(words []string) string {
 	return strings.Join(q, " OR ")
 }
 
-// fallback is the one more search a row gets when nobody the first found
-// agrees, chosen by what the row suggests: a given name that has
-// nicknames is searched without it (Bob finds Robert); a family name that
-// may be spelt another way (Mueller, AlQahtani) without the family name; a
-// name nobody has at the company, without the company (a typo in it, or
-// a brand the service spells otherwise).
-func fallback(row match.Row, first wire.SearchQuery, page wire.SearchPage) (wire.SearchQuery, bool) {
-	q := first
-	switch {
-	case match.HasNicknames(row.Name.Given) && q.CurrentPastCompany != "":
-		q.FullName = nameWords(row.Name.Family)
-	case respelt(row.Name.Family) && q.CurrentPastCompany != "":
-		q.FullName = nameWords([]string{row.Name.Given})
-	case page.Total == 0 && !match.IsDomain(row.Company) && q.CurrentPastCompany != "":
-		q.CurrentPastCompany = ""
-	default:
-		return q, false
+// fallback is one more search for a row nobody of the first search
+// agrees with, chosen by what the row suggests and not yet tried (at most
+// maxFallbacks): a name nobody has at the company is searched without the
+// company (a typo in it, or a brand the service spells otherwise); a
+// given name that has nicknames without the given name (Bob finds
+// Robert); a family name that may be spelt another way (Mueller,
+// AlQahtani) without the family name.
+func fallback(row match.Row, first wire.SearchQuery, page wire.SearchPage, tried []wire.SearchQuery) (wire.SearchQuery, bool) {
+	if len(tried) > maxFallbacks || first.CurrentPastCompany == "" {
+		return first, false
 	}
-	return q, q.FullName != "" && q.FullName != first.FullName || q.CurrentPastCompany != first.CurrentPastCompany
+	var options []wire.SearchQuery
+	if page.Total == 0 && !match.IsDomain(row.Company) {
+		q := first
+		q.CurrentPastCompany = ""
+		options = append(options, q)
+	}
+	if match.HasNicknames(row.Name.Given) {
+		q := first
+		q.FullName = nameWords(row.Name.Family)
+		options = append(options, q)
+	}
+	if respelt(row.Name.Family) {
+		q := first
+		q.FullName = nameWords([]string{row.Name.Given})
+		options = append(options, q)
+	}
+	for _, q := range options {
+		if q.FullName != "" && !slices.ContainsFunc(tried, func(t wire.SearchQuery) bool {
+			return t.FullName == q.FullName && t.CurrentPastCompany == q.CurrentPastCompany
+		}) {
+			return q, true
+		}
+	}
+	return first, false
 }
+
+// maxFallbacks is how many more searches a row whose first search found
+// nobody who agrees may make.
+const maxFallbacks = 2
 
 // respelt reports whether a family name may be written otherwise on the
 // profile: a vowel written out (ue for ü, oe for ø, aa for å) or a

@@ -51,3 +51,7 @@ func isNickname(a, b string) bool {
 // a search by its family name alone may find the person under another
 // form of it.
 func HasNicknames(given string) bool { return len(nicknames(given)) > 0 }
+
+// Nicknames returns the given names the table relates to a given name
+// (folded), for tests that write a row as people write it.
+func Nicknames(given string) []string { return nicknames(Fold(given)) }

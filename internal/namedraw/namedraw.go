@@ -32,6 +32,8 @@ type Row struct {
 	Person int
 	UID    string // the person's uid, or ""
 	Past   bool   // the company is one the person left
+	// Kind is what makes the row hard, for rows of DrawMix; "" for Draw.
+	Kind Kind
 	// Unique says the person is the only one of the world whose name
 	// agrees with the row's and who works or worked at a company of that
 	// name: the row can be found by name and company alone.
