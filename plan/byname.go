@@ -7,6 +7,7 @@ import (
 
 	"github.com/enrich-dev/enrich/byname"
 	"github.com/enrich-dev/enrich/internal/match"
+	"github.com/enrich-dev/enrich/internal/sheet"
 	"github.com/enrich-dev/enrich/sources"
 	"github.com/enrich-dev/enrich/state"
 )
@@ -97,6 +98,12 @@ func (p *Plan) writeByName(w io.Writer) {
 			samples[i] = fmt.Sprintf("%q", ellipsis(s, 40))
 		}
 		fmt.Fprintf(w, "  %-10s %-24q by %-8s %s\n", c.Field, c.Name, c.By, strings.Join(samples, ", "))
+	}
+	for _, c := range p.People {
+		if c.By == sheet.ByPairing {
+			fmt.Fprintf(w, "  %q is read as the %s: it stands beside the other half of the name, as German, French, Dutch, Italian, Spanish, Portuguese, Polish and Nordic exports write it; --column name=%q reads it as the whole name.\n",
+				c.Name, strings.ReplaceAll(string(c.Field), "_", " "), c.Header)
+		}
 	}
 	b := p.ByName
 	if b == nil {

@@ -2,6 +2,7 @@ package sources
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/enrich-dev/enrich/internal/sheet"
@@ -30,21 +31,27 @@ func init() {
 		sheet.FieldName: {"name", "fullname", "contactname", "personname", "leadname", "prospectname",
 			"attendee", "attendeename", "participant", "participantname", "speaker", "speakername",
 			"candidatename", "membername", "customername", "nom", "nomcomplet", "nombre", "nombrecompleto",
-			"vollername", "nome", "nomecompleto", "naam", "volledigenaam"},
+			"vollername", "nome", "nomecompleto", "naam", "volledigenaam", "navn", "namn", "nimi",
+			"imieinazwisko", "nomeecognome", "nombreyapellidos", "nomeesobrenome", "nometeenom", "fuldtnavn"},
 		sheet.FieldFirstName: {"firstname", "first", "fname", "givenname", "forename", "prenom", "vorname",
-			"nombredepila", "primernombre", "voornaam", "contactfirstname", "leadfirstname"},
+			"nombredepila", "primernombre", "voornaam", "contactfirstname", "leadfirstname", "imie", "fornamn",
+			"fornavn", "etunimi", "primeironome"},
 		sheet.FieldLastName: {"lastname", "last", "lname", "surname", "familyname", "nomdefamille", "nachname",
-			"familienname", "apellido", "apellidos", "cognome", "achternaam", "contactlastname", "leadlastname"},
+			"familienname", "apellido", "apellidos", "cognome", "achternaam", "contactlastname", "leadlastname",
+			"sobrenome", "nazwisko", "efternamn", "efternavn", "etternavn", "sukunimi", "ultimonome"},
 		sheet.FieldCompany: {"company", "companyname", "organization", "organisation", "organizationname",
 			"organisationname", "employer", "employername", "account", "accountname", "firm", "business",
 			"currentcompany", "entreprise", "societe", "nomdelentreprise", "firma", "unternehmen", "firmenname",
-			"empresa", "azienda", "bedrijf", "bedrijfsnaam"},
-		sheet.FieldLocation: {"location", "personlocation", "place", "lieu", "standort", "ubicacion"},
-		sheet.FieldCity:     {"city", "town", "ville", "stadt", "ort", "ciudad", "citta", "plaats", "personcity"},
-		sheet.FieldState:    {"state", "province", "stateprovince", "region", "bundesland", "estado", "provincia"},
-		sheet.FieldCountry:  {"country", "countryname", "pays", "land", "pais", "paese"},
+			"empresa", "azienda", "bedrijf", "bedrijfsnaam", "foretag", "virksomhed", "bedrift", "yritys",
+			"organizacao", "organizzazione", "organisatie", "organizacion", "organizacja"},
+		sheet.FieldLocation: {"location", "personlocation", "place", "lieu", "standort", "ubicacion", "localizacao"},
+		sheet.FieldCity: {"city", "town", "ville", "stadt", "ort", "ciudad", "citta", "plaats", "personcity",
+			"stad", "by", "miasto", "cidade", "kaupunki", "wohnort", "localite", "localidad", "sted"},
+		sheet.FieldState:   {"state", "province", "stateprovince", "region", "bundesland", "estado", "provincia"},
+		sheet.FieldCountry: {"country", "countryname", "pays", "land", "pais", "paese", "kraj"},
 		sheet.FieldTitle: {"title", "jobtitle", "position", "role", "jobrole", "designation", "currenttitle",
-			"poste", "titre", "fonction", "berufsbezeichnung", "cargo", "puesto", "ruolo", "functie"},
+			"poste", "titre", "fonction", "berufsbezeichnung", "cargo", "puesto", "ruolo", "functie",
+			"stanowisko", "befattning", "stilling", "tittel", "funcao", "qualifica"},
 	} {
 		for _, k := range keys {
 			personAliases[k] = field
@@ -110,6 +117,7 @@ func detectPeople(layout Layout, overrides []override, taken map[int]bool) ([]Pe
 		byField[field] = PersonColumn{Field: field, Index: i, By: ByHeader}
 		website[field] = companyWebsites[key]
 	}
+	pairName(byField)
 	var cols []PersonColumn
 	for _, f := range sheet.Fields {
 		if c, ok := byField[f]; ok {
@@ -121,6 +129,33 @@ func detectPeople(layout Layout, overrides []override, taken map[int]bool) ([]Pe
 		}
 	}
 	return cols, nil
+}
+
+// pairName reads a column headed as the whole name by its pair: beside a
+// first-name column and no family-name column it is the family name
+// ("Name;Vorname", "Nom;Prénom", "Naam;Voornaam", "Navn;Fornavn"),
+// beside a family-name column and no first-name column the first name
+// ("Nome;Cognome", "Nombre;Apellido", "Nome;Sobrenome"). A column named
+// by an override keeps what the override says.
+func pairName(byField map[sheet.Field]PersonColumn) {
+	name, ok := byField[sheet.FieldName]
+	if !ok || name.By == ByOverride {
+		return
+	}
+	_, first := byField[sheet.FieldFirstName]
+	_, last := byField[sheet.FieldLastName]
+	var as sheet.Field
+	switch {
+	case first && !last:
+		as = sheet.FieldLastName
+	case last && !first:
+		as = sheet.FieldFirstName
+	default:
+		return
+	}
+	delete(byField, sheet.FieldName)
+	name.Field, name.By = as, sheet.ByPairing
+	byField[as] = name
 }
 
 // PersonOf reads what a row's person columns say (Table.People); a
@@ -158,6 +193,9 @@ func PersonOf(cols []PersonColumn, cells []string) Person {
 			p.Title = v
 		}
 	}
+	if paired(cols) {
+		p = unpair(p)
+	}
 	if p.Location == "" {
 		var parts []string
 		for _, s := range []string{city, state, country} {
@@ -168,6 +206,45 @@ func PersonOf(cols []PersonColumn, cells []string) Person {
 		p.Location = strings.Join(parts, ", ")
 	}
 	return p
+}
+
+// paired reports whether a column was read as half of the name by its
+// pair (pairName).
+func paired(cols []PersonColumn) bool {
+	for _, c := range cols {
+		if c.By == sheet.ByPairing {
+			return true
+		}
+	}
+	return false
+}
+
+// unpair reads a row of a sheet whose name column was read by its pair
+// as one whose cell holds the whole name after all, when it does: the
+// cell read as the family name begins with the first name, or the one
+// read as the first name ends with the family name.
+func unpair(p Person) Person {
+	switch {
+	case p.First == "" || p.Last == "":
+	case hasWords(p.Last, p.First, true):
+		p.Name, p.First, p.Last = p.Last, "", ""
+	case hasWords(p.First, p.Last, false):
+		p.Name, p.First, p.Last = p.First, "", ""
+	}
+	return p
+}
+
+// hasWords reports whether cell begins (or ends) with the words of part
+// and has more besides.
+func hasWords(cell, part string, begins bool) bool {
+	c, w := strings.Fields(strings.ToLower(cell)), strings.Fields(strings.ToLower(part))
+	if len(c) <= len(w) {
+		return false
+	}
+	if begins {
+		return slices.Equal(c[:len(w)], w)
+	}
+	return slices.Equal(c[len(c)-len(w):], w)
 }
 
 // fieldList names the person fields for a message: "name, first_name, …".

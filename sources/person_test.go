@@ -150,3 +150,54 @@ func TestPlaceholder(t *testing.T) {
 		}
 	}
 }
+
+// TestHeaderLanguages reads the same people under the headers of the
+// exports of each language: a column headed as the whole name beside a
+// first-name column is the family name, beside a family-name column the
+// first name, and every sheet gives the same persons as English headers.
+func TestHeaderLanguages(t *testing.T) {
+	type person struct{ first, last, company, city string }
+	people := []person{{"Hans", "Müller", "Oakworth GmbH", "München"}, {"Anna", "de la Cruz", "Acme", "Madrid"}}
+	for _, tc := range []struct {
+		lang   string
+		header string
+		cells  func(p person) string
+	}{
+		{"English", "First Name,Last Name,Company,City", func(p person) string { return p.first + "," + p.last + "," + p.company + "," + p.city }},
+		{"German", "Name;Vorname;Firma;Stadt", func(p person) string { return p.last + ";" + p.first + ";" + p.company + ";" + p.city }},
+		{"French", "Nom;Prénom;Société;Ville", func(p person) string { return p.last + ";" + p.first + ";" + p.company + ";" + p.city }},
+		{"Dutch", "Naam;Voornaam;Bedrijf;Plaats", func(p person) string { return p.last + ";" + p.first + ";" + p.company + ";" + p.city }},
+		{"Italian", "Nome;Cognome;Azienda;Città", func(p person) string { return p.first + ";" + p.last + ";" + p.company + ";" + p.city }},
+		{"Spanish", "Nombre;Apellido;Empresa;Ciudad", func(p person) string { return p.first + ";" + p.last + ";" + p.company + ";" + p.city }},
+		{"Spanish, Apellidos first", "Apellidos;Nombre;Empresa;Ciudad", func(p person) string { return p.last + ";" + p.first + ";" + p.company + ";" + p.city }},
+		{"Portuguese", "Nome;Sobrenome;Empresa;Cidade", func(p person) string { return p.first + ";" + p.last + ";" + p.company + ";" + p.city }},
+		{"Polish", "Imię;Nazwisko;Firma;Miasto", func(p person) string { return p.first + ";" + p.last + ";" + p.company + ";" + p.city }},
+		{"Swedish", "Förnamn;Efternamn;Företag;Stad", func(p person) string { return p.first + ";" + p.last + ";" + p.company + ";" + p.city }},
+		{"Danish", "Navn;Fornavn;Virksomhed;By", func(p person) string { return p.last + ";" + p.first + ";" + p.company + ";" + p.city }},
+		{"Norwegian", "Fornavn;Etternavn;Bedrift;Sted", func(p person) string { return p.first + ";" + p.last + ";" + p.company + ";" + p.city }},
+		{"Finnish", "Etunimi;Sukunimi;Yritys;Kaupunki", func(p person) string { return p.first + ";" + p.last + ";" + p.company + ";" + p.city }},
+		{"German, full names after all", "Name;Vorname;Firma;Stadt", func(p person) string {
+			return p.first + " " + p.last + ";" + p.first + ";" + p.company + ";" + p.city
+		}},
+	} {
+		text := tc.header + "\n"
+		for _, p := range people {
+			text += tc.cells(p) + "\n"
+		}
+		tb, rows, err := openText(t, text, Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.lang, err)
+		}
+		for i, row := range rows {
+			got := PersonOf(tb.People(), row.Cells)
+			want := people[i]
+			first, last := got.First, got.Last
+			if got.Name != "" {
+				first, last, _ = strings.Cut(got.Name, " ")
+			}
+			if first != want.first || last != want.last || got.Company != want.company || got.Location != want.city {
+				t.Errorf("%s: row %d read as %+v; want %+v (columns %s)", tc.lang, i+1, got, want, fields(tb))
+			}
+		}
+	}
+}

@@ -104,6 +104,12 @@ const (
 	ByHeader   DetectedBy = "header"
 	ByContent  DetectedBy = "content"
 	ByOverride DetectedBy = "override"
+	// ByPairing is a person column whose header names the whole name
+	// ("Name", "Nom", "Nome") but which stands beside a column of the
+	// other half: beside a first-name column it is the family name (German
+	// Name;Vorname, French Nom;Prénom), beside a family-name column the
+	// first name (Italian Nome;Cognome, Spanish Nombre;Apellido).
+	ByPairing DetectedBy = "pairing"
 )
 
 // Column is a column that holds identifiers. Kind is 0 for a mixed
