@@ -1,7 +1,6 @@
 package export
 
 import (
-
 	"github.com/enrich-dev/enrich/byname"
 	"github.com/enrich-dev/enrich/internal/ident"
 	"github.com/enrich-dev/enrich/internal/match"

@@ -94,6 +94,10 @@ type Result struct {
 	// to the side sheet (CandidatesPath); ByName the rows found by name,
 	// Moved those of them found at a company the person left.
 	Ambiguous, ByName, Moved int
+	// High and Medium count the rows found by name by their confidence;
+	// NameNotFound the rows searched by name whose person nobody agrees
+	// with.
+	High, Medium, NameNotFound int
 	// Coverage is what the rows found hold; Fix the rows to mend.
 	Coverage report.Coverage
 	Fix      report.RowsToFix
@@ -285,6 +289,12 @@ func export(ctx context.Context, j *state.Journal, cfg Config, utf8 bool) (Resul
 				if strings.Contains(out.Match, byname.PastCompany) {
 					res.Moved++
 				}
+				switch out.Confidence {
+				case byname.ConfidenceHigh:
+					res.High++
+				case byname.ConfidenceMedium:
+					res.Medium++
+				}
 			}
 			if err := w.Write(row, out); err != nil {
 				return Result{}, err
@@ -334,15 +344,35 @@ func (x *Exporter) tally(res *Result, row sheet.Row, out *sinks.Outcome) {
 		if p.Phone != "" {
 			res.Coverage.Phone++
 		}
+	case sinks.StatusNotFound:
+		// A row searched by name and not found says why: a typo in the
+		// name or the company is the user's to mend.
+		if out.Error != "" && x.byName {
+			res.NameNotFound++
+			res.Fix.Add(report.FixRow{Row: row.Num, Name: x.personName(row), Status: string(out.Status), Why: out.Error})
+		}
 	case sinks.StatusInvalidIdentifier, sinks.StatusAmbiguous, sinks.StatusError:
-		res.Fix.Add(report.FixRow{Row: row.Num, Status: string(out.Status), Why: out.Error})
+		res.Fix.Add(report.FixRow{Row: row.Num, Name: x.personName(row), Status: string(out.Status), Why: out.Error})
 	case sinks.StatusNoIdentifier:
 		why := "no profile URL, e-mail, phone or uid"
 		if x.byName {
 			why += ", and no name with a company to search by"
 		}
-		res.Fix.Add(report.FixRow{Row: row.Num, Status: string(out.Status), Why: why})
+		res.Fix.Add(report.FixRow{Row: row.Num, Name: x.personName(row), Status: string(out.Status), Why: why})
 	}
+}
+
+// personName is the name a row gives its person, on a sheet with person
+// columns, for the rows to fix; "" when it gives none.
+func (x *Exporter) personName(row sheet.Row) string {
+	if len(x.people) == 0 {
+		return ""
+	}
+	p := sources.PersonOf(x.people, row.Cells)
+	if p.Name != "" {
+		return p.Name
+	}
+	return strings.TrimSpace(p.First + " " + p.Last)
 }
 
 // exportChunk is a run of rows and, once worked, their outcomes.

@@ -57,6 +57,7 @@ func (e *engine) finish(ctx context.Context) (*report.Run, error) {
 	r := e.report(written.Rows)
 	if e.m.ByName && len(e.m.Names) > 0 {
 		r.ByName = &report.ByName{Rows: written.ByName, Moved: written.Moved, Ambiguous: written.Ambiguous,
+			High: written.High, Medium: written.Medium, NotFound: written.NameNotFound,
 			Searches: e.sr.stats.queries, Profiles: e.sr.stats.profiles, Stopped: e.sr.stopped}
 		if written.Ambiguous > 0 {
 			r.ByName.CandidatesFile = export.CandidatesPath(e.cfg.shown().Output)

@@ -93,6 +93,8 @@ type runView struct {
 	// Fix are the rows to fix; FixRows those the page lists.
 	Fix     RowsToFix
 	FixRows []fixRow
+	// FixNames says the rows to fix name their persons: the page shows a name column.
+	FixNames bool
 }
 
 // fixRow is a row to fix, with its status's colour.
@@ -215,6 +217,7 @@ func newRunView(r *Run) *runView {
 	v.Fix = r.Fix
 	for _, f := range r.Fix.Rows {
 		v.FixRows = append(v.FixRows, fixRow{FixRow: f, Class: statusInfo[f.Status].class})
+		v.FixNames = v.FixNames || f.Name != ""
 	}
 	v.Credits, v.CreditPool = creditRows(r.Credits), r.Credits.Pool
 	v.Traffic = []ledgerRow{

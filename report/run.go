@@ -176,7 +176,10 @@ const MaxFixRows = 100
 // FixRow is one row to fix: its number as the spreadsheet shows it, its
 // status, and what is wrong.
 type FixRow struct {
-	Row    int    `json:"row"`
+	Row int `json:"row"`
+	// Name is the person the row names, on a sheet with person columns:
+	// what tells a reader which row it is.
+	Name   string `json:"name"`
 	Status string `json:"status"`
 	Why    string `json:"why"`
 }
@@ -195,8 +198,13 @@ func (f *RowsToFix) Add(row FixRow) {
 
 // ByName is what finding rows by name and company did in a run.
 type ByName struct {
-	Rows      int `json:"rows_found"`     // rows whose person was found by name
-	Moved     int `json:"rows_moved"`     // of those, found at a company they left
+	Rows  int `json:"rows_found"` // rows whose person was found by name
+	Moved int `json:"rows_moved"` // of those, found at a company they left
+	// High and Medium count the rows found by name by the confidence of
+	// their match (enrich_confidence).
+	High      int `json:"rows_high_confidence"`
+	Medium    int `json:"rows_medium_confidence"`
+	NotFound  int `json:"rows_not_found"` // rows searched whose person nobody agrees with
 	Ambiguous int `json:"rows_ambiguous"` // rows several people agree with
 	// CandidatesFile lists the ambiguous rows' candidates.
 	CandidatesFile string `json:"candidates_file,omitempty"`
@@ -209,8 +217,8 @@ type ByName struct {
 
 // Sentence says what finding by name did, for the summary.
 func (b *ByName) Sentence() string {
-	s := fmt.Sprintf("%d %s found by name and company (%d at a company they left), %d ambiguous; %d %s returning %d %s",
-		b.Rows, human.Plural(int64(b.Rows), "row", "rows"), b.Moved, b.Ambiguous,
+	s := fmt.Sprintf("%d %s found by name and company (%d with high confidence, %d medium; %d at a company they left), %d ambiguous, %d not found; %d %s returning %d %s",
+		b.Rows, human.Plural(int64(b.Rows), "row", "rows"), b.High, b.Medium, b.Moved, b.Ambiguous, b.NotFound,
 		b.Searches, human.Plural(int64(b.Searches), "search", "searches"), b.Profiles, human.Plural(int64(b.Profiles), "profile", "profiles"))
 	if b.CandidatesFile != "" {
 		s += "; candidates in " + b.CandidatesFile
