@@ -82,7 +82,7 @@ func ParseName(full string) Name {
 	if n, ok := capitalFirst(full); ok {
 		return n
 	}
-	return fromWords(trimName(words(full), 2))
+	return fromWords(nameWords(full, 2))
 }
 
 // capitalFirst reads a name whose first word (after any title) is in
@@ -149,6 +149,22 @@ func trimName(w []string, keep int) []string {
 	return w
 }
 
+// nameWords is trimName of a name's words, except that a last word
+// written as a name ("Tao Ma", "Ana Pe") is kept even where a degree of
+// that spelling ("MA", "PE") would go.
+func nameWords(full string, keep int) []string {
+	w := words(full)
+	fields := strings.Fields(full)
+	if n := len(fields); n > 0 && len(w) > 0 && !capitals(fields[n-1]) && strings.Count(fields[n-1], ".") == 0 &&
+		surnamePostnames[w[len(w)-1]] {
+		return append(trimName(w[:len(w)-1], keep-1), w[len(w)-1])
+	}
+	return trimName(w, keep)
+}
+
+// surnamePostnames are degrees spelt as family names are: "Ma", "Pe".
+var surnamePostnames = set("ma", "ba", "pe", "md", "np", "ca", "aca", "ing", "mag", "bc")
+
 func allPostnames(w []string) bool {
 	for _, x := range w {
 		if !postnames[x] {
@@ -171,7 +187,7 @@ func NamesAgree(row Name, candidate string) bool {
 	if row.IsZero() {
 		return false
 	}
-	w := trimName(words(candidate), 2)
+	w := nameWords(candidate, 2)
 	if len(w) < 2 {
 		return false
 	}

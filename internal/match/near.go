@@ -22,7 +22,7 @@ func nearName(row Name, candidate string) ([]string, bool) {
 	if row.IsZero() {
 		return nil, false
 	}
-	w := trimName(words(candidate), 2)
+	w := nameWords(candidate, 2)
 	var best []string
 	found := false
 	try := func(given, family []string) {

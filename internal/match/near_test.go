@@ -141,3 +141,22 @@ func TestContradictions(t *testing.T) {
 		t.Errorf("exact before near: %+v", ch)
 	}
 }
+
+func TestFoundByHand(t *testing.T) {
+	// A family name spelt as a degree is a family name on a profile too.
+	if !NamesAgree(ParseName("Ma, Hiu Tung"), "Hiu Tung Ma") || !NamesAgree(SplitName("Suk Yee", "Ma"), "Suk Yee Ma") {
+		t.Error(`"Hiu Tung Ma": Ma is the family name, not a master's degree`)
+	}
+	if !NamesAgree(ParseName("Jane Doe"), "Jane Doe MA") {
+		t.Error(`"Jane Doe MA": MA is a degree`)
+	}
+	// A title that says only how senior backs no near miss.
+	patrick := Candidate{FullName: "Patrick Smith", Jobs: []Job{{Company: "The London Engineering", Title: "Owner"}}}
+	if ch := Choose(Row{Name: ParseName("Pat Smith"), Company: "London Engineering", Title: "Owner"}, []Candidate{patrick}); ch.Index >= 0 {
+		t.Errorf("a nickname backed by the title Owner alone: %+v", ch)
+	}
+	// Names the table lists from old records that are separate today.
+	if isNickname("peter", "patrick") || isNickname("hannah", "susan") || !isNickname("bob", "robert") || !isNickname("robert", "bob") {
+		t.Error("the nickname table's pairs")
+	}
+}

@@ -16,8 +16,9 @@ var (
 
 // nicknames returns the given names that the nickname table relates to
 // name, one step either way ("bob" -> "robert"; "robert" -> "bob",
-// "rob", …). Names that merely share a full form ("bob", "rob") are not
-// related: the table's genealogical entries make that step too loose.
+// "rob", …), where the nickname is shorter than the name. Names that
+// merely share a full form ("bob", "rob") are not related: the table's
+// genealogical entries make that step too loose.
 func nicknames(name string) []string {
 	nicknameOnce.Do(func() {
 		nicknameRel = map[string][]string{}
@@ -27,7 +28,9 @@ func nicknames(name string) []string {
 				continue
 			}
 			a, b := Fold(f[0]), Fold(f[2])
-			if a == "" || b == "" || a == b || strings.Contains(a, " ") || strings.Contains(b, " ") {
+			// A nickname is a short form: the table's genealogical
+			// entries that are not ("susan" has "hannah") are left out.
+			if a == "" || b == "" || len(b) >= len(a) || strings.Contains(a, " ") || strings.Contains(b, " ") || distinctNames[a+"/"+b] {
 				continue
 			}
 			nicknameRel[a] = append(nicknameRel[a], b)
@@ -36,6 +39,12 @@ func nicknames(name string) []string {
 	})
 	return nicknameRel[name]
 }
+
+// distinctNames are pairs the table lists from old records that are
+// separate names today: a Peter is not a Patrick, nor an Erin an Aaron.
+var distinctNames = set("patrick/peter", "susan/hannah", "susannah/hannah", "johannah/hannah", "joanna/hannah",
+	"aaron/erin", "aron/erin", "robert/bill", "robert/billy", "margaret/rita", "katherine/lena", "alexandra/sandra",
+	"alexander/sandy", "mary/polly", "eleanor/nora", "helen/nell", "christopher/kit", "katherine/kit")
 
 // isNickname reports whether the table relates two different given names.
 func isNickname(a, b string) bool {

@@ -63,6 +63,9 @@ func titleVerdict(row string, jobs []Job) (agrees, disagrees bool) {
 		return false, false
 	}
 	want := work(row)
+	if len(want) == 0 {
+		return false, false // "Owner", "Director": how senior, not what work
+	}
 	shared, shown := false, false
 	for _, j := range jobs {
 		if within(row, j.Title) {
@@ -82,5 +85,5 @@ func titleVerdict(row string, jobs []Job) (agrees, disagrees bool) {
 			return true, false
 		}
 	}
-	return false, len(want) > 0 && shown && !shared
+	return false, shown && !shared
 }

@@ -103,3 +103,65 @@ func noOneElse(t *testing.T, seed int64) {
 		t.Errorf("only %d of %d rows of people alone of their name at their company matched\n%s", uniqueMatched, unique, replay)
 	}
 }
+
+// TestNoOneElseHardKinds judges rows of the kinds that make finding hard
+// (namedraw.DrawMix: nicknames, short brands, typos, respelt names,
+// credentials, names written family first, namesakes' companies that the
+// row's city contradicts, people the world does not know) against every
+// person of the world who shares a word of the row's family name or of the
+// person's own: whoever is matched is the row's own person.
+func TestNoOneElseHardKinds(t *testing.T) {
+	for seed := int64(1); seed <= int64(*worldSeeds); seed++ {
+		t.Run(fmt.Sprint(seed), func(t *testing.T) {
+			t.Parallel()
+			replay := fmt.Sprintf("replay: go test ./internal/match -run 'TestNoOneElseHardKinds/^%d$' -match-seeds %d", seed, seed)
+			w := world.New(world.Config{Seed: seed, People: 20000})
+			d := namedraw.New(w, rand.New(rand.NewPCG(uint64(seed), 0x6b696e64)))
+			byFamily := map[string][]int{}
+			for i := range w.Len() {
+				for _, f := range strings.Fields(match.Fold(w.Person(i).LastName)) {
+					byFamily[f] = append(byFamily[f], i)
+				}
+			}
+			matched, kinds := 0, map[namedraw.Kind]int{}
+			for i := range 3000 {
+				mix := namedraw.Mix{City: i%2 == 0, Title: i%3 == 0}
+				r := d.DrawMix(mix)
+				kinds[r.Kind]++
+				row := match.Row{Name: match.ParseName(r.Name), Company: r.Company, Location: r.City, Title: r.Title}
+				if i%4 == 0 {
+					row.Name = match.SplitName(r.First, r.Last)
+				}
+				var ids []int
+				var offered []match.Candidate
+				families := slices.Clone(row.Name.Family)
+				if r.Person >= 0 {
+					families = append(families, strings.Fields(match.Fold(w.Person(r.Person).LastName))...)
+				}
+				for _, f := range families {
+					for _, k := range byFamily[f] {
+						if !slices.Contains(ids, k) {
+							ids = append(ids, k)
+							p := w.Person(k)
+							c := match.Candidate{FullName: p.FullName, Location: w.Places()[p.City].Display}
+							for _, j := range p.Jobs {
+								c.Jobs = append(c.Jobs, match.Job{Company: w.Company(j.Company).Name, Title: w.Titles()[j.Title].Name})
+							}
+							offered = append(offered, c)
+						}
+					}
+				}
+				ch := match.Choose(row, offered)
+				if ch.Index < 0 {
+					continue
+				}
+				matched++
+				if got := ids[ch.Index]; got != r.Person {
+					t.Errorf("%s row %+v matched %s (%q at %v, %s): %+v\n%s", r.Kind, r, w.Person(got).UID, offered[ch.Index].FullName,
+						offered[ch.Index].Jobs[0].Company, offered[ch.Index].Location, ch.Verdict(), replay)
+				}
+			}
+			t.Logf("3,000 rows, %d matched; kinds %v", matched, kinds)
+		})
+	}
+}

@@ -105,16 +105,13 @@ func (d *Drawer) DrawKind(k Kind, m Mix) (Row, bool) {
 			return Row{}, false
 		}
 		first, r.Person, r.UID = other.FirstName, -1, ""
-		if d.namesakes(match.ParseName(first+" "+last), c.Name) > 0 {
+		if d.namesakes(match.ParseName(first+" "+last), c.Name) > 0 || d.nicknamed(first, last, c.Name) {
 			return Row{}, false
 		}
 	case Contradicted:
 		// A namesake's company: the row's person never worked there.
-		b, at, ok := d.namesakeElsewhere(i)
-		if !ok {
-			return Row{}, false
-		}
-		if !d.apart(p, d.w.Person(b)) {
+		_, at, ok := d.namesakeElsewhere(i)
+		if !ok || !d.allApart(i, r.City, at) {
 			return Row{}, false
 		}
 		r.Company = d.w.Company(at).Name
@@ -171,10 +168,37 @@ func (d *Drawer) DrawKind(k Kind, m Mix) (Row, bool) {
 	case FamilyFirst:
 		r.Name = strings.ToUpper(last) + " " + first
 	}
+	switch k {
+	case Nickname, Respelt, FirstSurname:
+		// The name as written must not be someone else's there.
+		if d.namesakes(match.ParseName(first+" "+last), c.Name) > 0 {
+			return Row{}, false
+		}
+	}
 	if k != Unknown && k != Contradicted {
 		r.Unique = d.namesakes(match.ParseName(p.FirstName+" "+p.LastName), d.w.Company(p.Jobs[job].Company).Name) == 1
 	}
 	return r, true
+}
+
+// nicknamed reports whether someone of the family name at the company has
+// a given name the nickname table relates to first: a row of that name
+// would be theirs.
+func (d *Drawer) nicknamed(first, last, company string) bool {
+	nicks := match.Nicknames(first)
+	key := match.CompanyKey(company)
+	for _, f := range strings.Fields(match.Fold(last)) {
+		for _, k := range d.byFamily[f] {
+			o := d.w.Person(int(k))
+			if !slices.Contains(nicks, match.Fold(o.FirstName)) {
+				continue
+			}
+			if slices.ContainsFunc(o.Jobs, func(j world.Job) bool { return match.CompanyKey(d.w.Company(j.Company).Name) == key }) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // namesakeElsewhere finds someone of person i's name who works or worked
@@ -198,11 +222,33 @@ func (d *Drawer) namesakeElsewhere(i int) (int, int32, bool) {
 	return 0, 0, false
 }
 
-// apart reports whether two people live in places a careful person tells
-// apart: other cities, more than a suburb's distance away.
-func (d *Drawer) apart(a, b *world.Person) bool {
-	pa, pb := places.Parse(d.w.Places()[a.City].Display), places.Parse(d.w.Places()[b.City].Display)
-	if pa.City == pb.City {
+// allApart reports whether every namesake of person i who works or
+// worked at company at lives apart from the city the row writes.
+func (d *Drawer) allApart(i int, city string, at int32) bool {
+	p := d.w.Person(i)
+	name := match.ParseName(p.FirstName + " " + p.LastName)
+	key := match.CompanyKey(d.w.Company(at).Name)
+	for _, f := range name.Family {
+		for _, k := range d.byFamily[f] {
+			o := d.w.Person(int(k))
+			if int(k) == i || !match.NamesAgree(name, o.FullName) {
+				continue
+			}
+			there := slices.ContainsFunc(o.Jobs, func(j world.Job) bool { return match.CompanyKey(d.w.Company(j.Company).Name) == key })
+			if there && !d.apart(city, o) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// apart reports whether the city a row writes and where a person lives
+// are places a careful person tells apart: other cities, more than a
+// suburb's distance away, the row's city read as the row writes it.
+func (d *Drawer) apart(city string, b *world.Person) bool {
+	pa, pb := places.Parse(city), places.Parse(d.w.Places()[b.City].Display)
+	if pa.City == "" || pb.City == "" || pa.City == pb.City {
 		return false
 	}
 	km, ok := places.DistanceKm(pa, pb)

@@ -92,7 +92,7 @@ func (d *Drawer) Draw(unknown int) Row {
 			r.Title = d.w.Titles()[p.Jobs[job].Title].Name
 		}
 		n := d.namesakes(match.ParseName(first+" "+last), c.Name)
-		if person < 0 && n > 0 {
+		if person < 0 && (n > 0 || d.nicknamed(first, last, c.Name)) {
 			continue // the made-up name is someone's there after all
 		}
 		r.Unique = person >= 0 && n == 1
