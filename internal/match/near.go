@@ -113,11 +113,24 @@ func nearCompany(row, candidate string) (string, bool) {
 		if n >= 10 {
 			allowed = 2
 		}
-		if d := levenshtein.ComputeDistance(a, b); d <= allowed && a[0] == b[0] {
+		if d := levenshtein.ComputeDistance(a, b); (d <= allowed || transposed(a, b)) && a[0] == b[0] {
 			return "company spelling " + strings.TrimSpace(row) + " for " + candidate, true
 		}
 	}
 	return "", false
+}
+
+// transposed reports whether b is a with two neighbouring letters
+// swapped: one slip of the fingers, which an edit distance counts twice.
+func transposed(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	i := 0
+	for i < len(a) && a[i] == b[i] {
+		i++
+	}
+	return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
 }
 
 // domainBrand reports whether a domain's label is a company's brand

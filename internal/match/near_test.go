@@ -78,6 +78,10 @@ func TestNearCompanies(t *testing.T) {
 		{"Oakworth", "Oakworth Software", true},
 		{"Oakworth Software Solutions", "Oakworth Software", true},
 		{"Oakwroth Software", "Oakworth Software", true},
+		{"Brihgtbay", "Brightbay", true}, // two letters swapped
+		{"Brightbya", "Brightbay", true},
+		{"Brightbay", "Brightday", true},
+		{"Brightbay", "Brightwell", false},
 		{"oakworth.com", "Oakworth Software", true},
 		{"oakworthlabs.io", "Oakworth", true},
 		{"getoakworth.com", "Oakworth", true},
