@@ -16,6 +16,7 @@ import (
 
 	"github.com/enrich-dev/enrich/api"
 	"github.com/enrich-dev/enrich/api/wire"
+	"github.com/enrich-dev/enrich/internal/human"
 	"github.com/enrich-dev/enrich/internal/match"
 	"github.com/enrich-dev/enrich/internal/sheet"
 	"github.com/enrich-dev/enrich/state"
@@ -52,7 +53,7 @@ var ErrQuota = errors.New("the daily search quota is spent")
 // error is ErrQuota when the daily quota is spent, or what else stopped
 // the search; the outcome is then not to be kept.
 func Find(ctx context.Context, s Searcher, p sheet.Person, now time.Time) (state.NameSearch, error) {
-	f := finder{s: s, row: match.RowOf(p), out: state.NameSearch{At: now.UTC()}}
+	f := finder{s: s, row: match.RowOf(p), name: p.Display(), out: state.NameSearch{At: now.UTC()}}
 	q := query(f.row)
 	res, err := f.search(ctx, q)
 	if err != nil {
@@ -95,9 +96,10 @@ func Find(ctx context.Context, s Searcher, p sheet.Person, now time.Time) (state
 
 // finder is one row's searches.
 type finder struct {
-	s   Searcher
-	row match.Row
-	out state.NameSearch
+	s    Searcher
+	row  match.Row
+	name string // the name as the row writes it, for sentences
+	out  state.NameSearch
 }
 
 // result is one search and the judgement of its candidates.
@@ -174,7 +176,7 @@ func (f *finder) settle(res result) {
 		f.out.Reason = refusedReason(profiles, ch)
 	default:
 		f.out.Status = state.NameNone
-		f.out.Reason = noneReason(f.row, res)
+		f.out.Reason = noneReason(f.name, f.row, res)
 	}
 }
 
@@ -189,19 +191,19 @@ func refusedReason(profiles []wire.SearchProfile, ch match.Choice) string {
 }
 
 // noneReason says why nobody was found.
-func noneReason(row match.Row, res result) string {
+func noneReason(name string, row match.Row, res result) string {
 	at := "at " + row.Company
 	if match.IsDomain(row.Company) {
 		at = "at a company of " + row.Company
 	}
-	who := "nobody named " + row.Name.Display()
+	who := "nobody named " + name
 	switch {
 	case res.searchedElsewhere && res.elsewhere == 0:
 		return who + " " + at + ", nor anywhere else: check the name's spelling"
 	case res.searchedElsewhere:
-		return fmt.Sprintf("%s %s; %d people of that name elsewhere, none at a company like it: check the company", who, at, res.elsewhere)
+		return fmt.Sprintf("%s %s; %d %s of that name elsewhere, none at a company like it: check the company", who, at, res.elsewhere, human.Plural(res.elsewhere, "person", "people"))
 	case res.page.Total > 0:
-		return fmt.Sprintf("%s %s (the search found %d people, none of whom agrees): check the name and company", who, at, res.page.Total)
+		return fmt.Sprintf("%s %s (the search found %d %s, none of whom agrees): check the name and company", who, at, res.page.Total, human.Plural(res.page.Total, "person", "people"))
 	}
 	return who + " " + at + ": check the name and company, or add an e-mail or a profile URL"
 }
@@ -218,11 +220,17 @@ const (
 )
 
 // query is the first search for a row: its name's words as the service
-// reads them, at the company (current or past) by the words of its name,
+// reads them (only the family name's when the given name has nicknames),
+// at the company (current or past) by the words of its name,
 // or, for a company given by its web address, by the words the domain's
 // name can begin with.
 func query(row match.Row) wire.SearchQuery {
 	q := wire.SearchQuery{Size: PageSize, FullName: nameWords(append([]string{row.Name.Given}, row.Name.Family...))}
+	if family := nameWords(row.Name.Family); match.HasNicknames(row.Name.Given) && family != "" {
+		// Bob may be Robert there: everyone of the family name at the
+		// company is judged, in the one search.
+		q.FullName = family
+	}
 	if match.IsDomain(row.Company) {
 		q.CurrentPastCompany = anyOf(match.DomainTerms(row.Company))
 	} else {
@@ -273,19 +281,20 @@ func fallback(row match.Row, first wire.SearchQuery, page wire.SearchPage, tried
 		return first, false
 	}
 	var options []wire.SearchQuery
+	if respelt(row.Name.Family) {
+		q := first
+		q.FullName = nameWords([]string{row.Name.Given})
+		options = append(options, q)
+	}
 	if page.Total == 0 && !match.IsDomain(row.Company) {
 		q := first
 		q.CurrentPastCompany = ""
+		q.FullName = nameWords(append([]string{row.Name.Given}, row.Name.Family...))
 		options = append(options, q)
 	}
 	if match.HasNicknames(row.Name.Given) {
 		q := first
 		q.FullName = nameWords(row.Name.Family)
-		options = append(options, q)
-	}
-	if respelt(row.Name.Family) {
-		q := first
-		q.FullName = nameWords([]string{row.Name.Given})
 		options = append(options, q)
 	}
 	for _, q := range options {

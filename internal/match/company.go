@@ -18,6 +18,11 @@ var legalForms = set("inc", "incorporated", "llc", "llp", "lp", "ltd", "limited"
 // a legal form keeps its words.
 func CompanyKey(name string) string {
 	w := words(name)
+	for i := 1; i+1 < len(w); i++ {
+		if andWords[w[i]] {
+			w[i] = "and" // "Jäger und Neumann", "Pérez y Asociados"
+		}
+	}
 	if len(w) > 1 && w[0] == "the" {
 		w = w[1:]
 	}
@@ -51,6 +56,10 @@ func CompaniesAgree(row, candidate string) bool {
 
 // secondLevel are the labels that stand before a country's code in
 // registered names ("co.uk", "com.au").
+// andWords are "and" in the languages of the company names sheets give,
+// read so between two words of a name.
+var andWords = set("und", "et", "y", "e", "en", "og", "och", "i", "ve")
+
 var secondLevel = set("co", "com", "org", "net", "ac", "gov", "edu", "ltd", "plc")
 
 // domainName returns the registered name of a web address or domain, its

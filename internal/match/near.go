@@ -26,11 +26,11 @@ func nearName(row Name, candidate string) ([]string, bool) {
 	var best []string
 	found := false
 	try := func(given, family []string) {
-		g, ok := nearGiven(row, given)
+		g, ok := nearGiven(row, given, candidate)
 		if !ok {
 			return
 		}
-		f, ok := nearFamily(row.Family, family)
+		f, ok := nearFamily(row.Family, family, candidate)
 		if !ok {
 			return
 		}
@@ -48,7 +48,7 @@ func nearName(row Name, candidate string) ([]string, bool) {
 
 // nearGiven compares the row's given names with a candidate's: the first
 // the same or a nickname of it, the middle ones compatible.
-func nearGiven(row Name, given []string) ([]string, bool) {
+func nearGiven(row Name, given []string, candidate string) ([]string, bool) {
 	if !middlesAgree(row.Middle, given[1:]) {
 		return nil, false
 	}
@@ -56,9 +56,9 @@ func nearGiven(row Name, given []string) ([]string, bool) {
 	case given[0] == row.Given:
 		return nil, true
 	case isNickname(row.Given, given[0]):
-		return []string{"nickname " + title(row.Given) + "→" + title(given[0])}, true
+		return []string{"nickname " + title(row.Given) + "→" + spelt(candidate, given[:1])}, true
 	case looseKey(row.Given) == looseKey(given[0]):
-		return []string{"spelling " + title(row.Given) + "→" + title(given[0])}, true
+		return []string{"spelling " + title(row.Given) + "→" + spelt(candidate, given[:1])}, true
 	}
 	return nil, false
 }
@@ -66,14 +66,14 @@ func nearGiven(row Name, given []string) ([]string, bool) {
 // nearFamily compares family names: the same, the same once spelt
 // loosely (umlauts written out, particles glued), or the first of the
 // candidate's surnames.
-func nearFamily(row, family []string) ([]string, bool) {
+func nearFamily(row, family []string, candidate string) ([]string, bool) {
 	switch {
 	case slices.Equal(row, family):
 		return nil, true
 	case looseKey(strings.Join(row, "")) == looseKey(strings.Join(family, "")):
-		return []string{"spelling " + title(strings.Join(row, " ")) + "→" + title(strings.Join(family, " "))}, true
+		return []string{"spelling " + title(strings.Join(row, " ")) + "→" + spelt(candidate, family)}, true
 	case len(row) < len(family) && looseKey(strings.Join(row, "")) == looseKey(strings.Join(family[:len(row)], "")):
-		return []string{"first surname " + title(strings.Join(row, " ")) + " of " + title(strings.Join(family, " "))}, true
+		return []string{"first surname " + title(strings.Join(row, " ")) + " of " + spelt(candidate, family)}, true
 	}
 	return nil, false
 }
@@ -148,6 +148,23 @@ func domainBrand(label string, name []string) bool {
 		return true
 	}
 	return label == "get"+full || label == full+"hq" || label == full+"app"
+}
+
+// spelt writes folded words of a candidate's name as the name spells
+// them: "Köhler", not "kohler".
+func spelt(candidate string, folded []string) string {
+	raw := strings.FieldsFunc(candidate, func(r rune) bool { return r == ' ' || r == '-' || r == ',' })
+	out := make([]string, len(folded))
+	for i, f := range folded {
+		out[i] = title(f)
+		for _, t := range raw {
+			if Fold(t) == f {
+				out[i] = t
+				break
+			}
+		}
+	}
+	return strings.Join(out, " ")
 }
 
 // title writes folded words with capitals, for what a person reads.

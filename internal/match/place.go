@@ -8,7 +8,7 @@ import (
 
 // nearbyKm is how far apart two cities may lie and still be one place to
 // a person: a suburb and its city, two halves of one metropolitan area.
-const nearbyKm = 40
+const nearbyKm = 30
 
 // placeVerdict compares the place a row gives with a candidate's. A city
 // that agrees (by name, or within nearbyKm) agrees; a country that

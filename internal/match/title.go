@@ -29,6 +29,8 @@ var titleAbbreviations = map[string][]string{
 	"dev": {"developer"}, "eng": {"engineer"}, "acct": {"accountant"}, "qa": {"quality"},
 	"ux": {"user", "experience"}, "ui": {"user", "interface"}, "pm": {"product"}, "sdr": {"sales"},
 	"bdr": {"business", "development"}, "ae": {"account"}, "rn": {"nurse"}, "md": {"physician"},
+	"sre": {"site", "reliability", "engineer"}, "vp": {}, "hrbp": {"human", "resources"}, "ml": {"machine", "learning"},
+	"ai": {"intelligence"}, "bi": {"business", "intelligence"}, "seo": {"search"}, "cpa": {"accountant"},
 }
 
 // work returns the stems of the words of a title that say what the work
@@ -39,6 +41,8 @@ func work(title string) []string {
 		ws := []string{w}
 		if ex, ok := titleAbbreviations[w]; ok {
 			ws = ex
+		} else if len(w) <= 3 {
+			continue // a short form it does not know says nothing it can compare
 		}
 		for _, x := range ws {
 			if !seniority[x] {

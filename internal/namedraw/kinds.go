@@ -24,7 +24,7 @@ const (
 	CompanyTypo  Kind = "company typo" // two letters swapped
 	Respelt      Kind = "spelling"     // Mueller for Müller, AlQahtani for Al-Qahtani
 	FirstSurname Kind = "first surname"
-	Credentials  Kind = "credentials" // Dipl.-Ing., Dr. med., , RN, BSN
+	Credentials  Kind = "credentials"  // Dipl.-Ing., Dr. med., , RN, BSN
 	FamilyFirst  Kind = "family first" // LIN Che-Wei
 	WebAddress   Kind = "web address"  // the company as its domain
 )
@@ -50,9 +50,13 @@ var weights = map[Kind]int{Plain: 440, PastCompany: 100, Unknown: 70, Contradict
 // takes it; City and Title are filled only when the mix has them.
 func (d *Drawer) DrawMix(m Mix) Row {
 	for {
+		// A kind few people lend themselves to is tried on many before
+		// another is drawn, so that each kind keeps its weight.
 		k := d.kind(m)
-		if r, ok := d.DrawKind(k, m); ok {
-			return r
+		for range 200 {
+			if r, ok := d.DrawKind(k, m); ok {
+				return r
+			}
 		}
 	}
 }

@@ -8,6 +8,7 @@ package sheet
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/enrich-dev/enrich/internal/ident"
 )
@@ -202,6 +203,14 @@ type Person struct {
 	Company           string
 	Location          string // the location cell, or city, state and country joined by ", "
 	Title             string
+}
+
+// Display is the person's name as the row writes it, for a sentence.
+func (p Person) Display() string {
+	if p.Name != "" {
+		return p.Name
+	}
+	return strings.TrimSpace(p.First + " " + p.Last)
 }
 
 // Named reports whether the row gives a name and a company: what a search
