@@ -271,11 +271,11 @@ func anyOf(words []string) string {
 
 // fallback is one more search for a row nobody of the first search
 // agrees with, chosen by what the row suggests and not yet tried (at most
-// maxFallbacks): a name nobody has at the company is searched without the
-// company (a typo in it, or a brand the service spells otherwise); a
-// given name that has nicknames without the given name (Bob finds
-// Robert); a family name that may be spelt another way (Mueller,
-// AlQahtani) without the family name.
+// maxFallbacks), in this order: a family name that may be spelt another
+// way (Mueller, AlQahtani) is searched without the family name; a name
+// nobody has at the company without the company (a typo in it, or a brand
+// the service spells otherwise); a given name that has nicknames without
+// the given name (Bob finds Robert).
 func fallback(row match.Row, first wire.SearchQuery, page wire.SearchPage, tried []wire.SearchQuery) (wire.SearchQuery, bool) {
 	if len(tried) > maxFallbacks || first.CurrentPastCompany == "" {
 		return first, false
@@ -313,13 +313,13 @@ const maxFallbacks = 2
 
 // respelt reports whether a family name may be written otherwise on the
 // profile: a vowel written out (ue for ü, oe for ø, aa for å) or a
-// particle glued to it (AlQahtani, Vanderberg).
+// particle glued to it (AlQahtani, Vanderberg, Abubakar).
 func respelt(family []string) bool {
 	for _, f := range family {
 		if strings.Contains(f, "ue") || strings.Contains(f, "oe") || strings.Contains(f, "ae") || strings.Contains(f, "aa") {
 			return true
 		}
-		for _, p := range []string{"al", "el", "van", "von", "de", "di", "da", "le", "la", "mac", "mc", "abu", "bin", "ben"} {
+		for _, p := range []string{"al", "el", "van", "von", "abu", "bin", "ben"} {
 			if len(f) > len(p)+2 && strings.HasPrefix(f, p) {
 				return true
 			}

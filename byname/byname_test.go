@@ -3,6 +3,7 @@ package byname
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -12,6 +13,7 @@ import (
 	"github.com/enrich-dev/enrich/emulator"
 	"github.com/enrich-dev/enrich/emulator/world"
 	"github.com/enrich-dev/enrich/internal/match"
+	"github.com/enrich-dev/enrich/internal/namedraw"
 	"github.com/enrich-dev/enrich/internal/sheet"
 	"github.com/enrich-dev/enrich/state"
 )
@@ -176,5 +178,70 @@ func TestKey(t *testing.T) {
 	}
 	if _, err := ParseMode("on"); err == nil {
 		t.Errorf("ParseMode(on) is no error")
+	}
+}
+
+// TestFindHardKinds searches the emulator for rows of each kind that
+// makes finding hard (package namedraw), with the row's city and title:
+// nobody is matched but the row's own person; a near miss the city or
+// title backs is matched with medium confidence, saying which; a row the
+// country or city contradicts and a person the world does not know are
+// never matched, and say why; a row costs at most three searches.
+func TestFindHardKinds(t *testing.T) {
+	emu, err := emulator.New(emulator.Config{People: 20000, SearchQueriesPerDay: 100000, SearchProfilesPerDay: 10000000,
+		Default: emulator.AccountConfig{Name: "default", Key: "k", Credits: 10}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(emu)
+	t.Cleanup(func() { srv.Close(); emu.Close() })
+	c, err := api.New(srv.URL, "k")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := namedraw.New(emu.World(), rand.New(rand.NewPCG(3, 4)))
+	ctx, now := context.Background(), time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
+	for _, k := range namedraw.Kinds {
+		t.Run(string(k), func(t *testing.T) {
+			matched, unique := 0, 0
+			for range 12 {
+				var r namedraw.Row
+				for ok := false; !ok; {
+					r, ok = d.DrawKind(k, namedraw.Mix{City: true, Title: true})
+				}
+				got, err := Find(ctx, c, sheet.Person{Name: r.Name, Company: r.Company, Location: r.City, Title: r.Title}, now)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got.Queries > 3 {
+					t.Errorf("%+v: %d searches", r, got.Queries)
+				}
+				if got.Status == state.NameMatched {
+					if got.UID != r.UID {
+						t.Fatalf("%+v matched %s: %+v", r, got.UID, got)
+					}
+					matched++
+					near := got.Confidence == ConfidenceMedium
+					if got.Confidence != ConfidenceHigh && !near || near != strings.Contains(got.Agreed, "(") {
+						t.Errorf("%+v: confidence %q, agreed %q", r, got.Confidence, got.Agreed)
+					}
+				} else if got.Reason == "" {
+					t.Errorf("%+v: %s without a reason", r, got.Status)
+				}
+				if r.Unique {
+					unique++
+				}
+			}
+			switch k {
+			case namedraw.Unknown, namedraw.Contradicted:
+				if matched > 0 {
+					t.Errorf("%d rows matched", matched)
+				}
+			default:
+				if matched*4 < unique*3 {
+					t.Errorf("%d of %d rows of people alone of their name there matched", matched, unique)
+				}
+			}
+		})
 	}
 }

@@ -3,6 +3,7 @@ package pipeline_test
 import (
 	"context"
 	"encoding/csv"
+	"flag"
 	"fmt"
 	"math/rand/v2"
 	"net/http/httptest"
@@ -19,6 +20,8 @@ import (
 	"github.com/enrich-dev/enrich/internal/namedraw"
 	"github.com/enrich-dev/enrich/pipeline"
 )
+
+var nameBenchPeople = flag.Int("byname.people", 20000, "people in the world of BenchmarkFindByName")
 
 // nameShape is one of the shapes users' lists of names come in.
 type nameShape struct {
@@ -40,7 +43,7 @@ var nameShapes = []nameShape{
 }
 
 // BenchmarkFindByName enriches 1,000 rows drawn from the emulator's
-// 20,000-person world that name people only by name and company, 250 in
+// 20,000-person world (-byname.people sets another size) that name people only by name and company, 250 in
 // each of the four shapes users' lists come in (an attendee list with
 // cities, a CRM export with titles, a badge scan in capitals, a list of
 // web addresses), with the kinds that make finding hard (package
@@ -86,7 +89,8 @@ func BenchmarkFindByName(b *testing.B) {
 			queries += first.SearchQueries - before.SearchQueries
 			profiles += first.SearchProfiles - before.SearchProfiles
 			s := scoreNames(b, cfg.Output, truth, byKind)
-			table = append(table, fmt.Sprintf("%-14s %s", shape.name, s))
+			table = append(table, fmt.Sprintf("%-14s %s; %.2f searches, %.1f profiles a row", shape.name, s,
+				float64(first.SearchQueries-before.SearchQueries)/float64(s.rows), float64(first.SearchProfiles-before.SearchProfiles)/float64(s.rows)))
 			total.add(s)
 			if _, err := pipeline.Run(context.Background(), cfg); err != nil {
 				b.Fatal(err)
@@ -127,7 +131,7 @@ func BenchmarkFindByName(b *testing.B) {
 // client of it.
 func nameService(b *testing.B) (*emulator.Emulator, *httptest.Server, *api.Client) {
 	emu, err := emulator.New(emulator.Config{
-		People:              20000,
+		People:              *nameBenchPeople,
 		Default:             emulator.AccountConfig{Key: "k", Credits: 100000},
 		RateWindow:          time.Second,
 		CallbackDelay:       100 * time.Millisecond,

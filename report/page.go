@@ -244,7 +244,7 @@ func newRunView(r *Run) *runView {
 		v.Traffic = append(v.Traffic, count("shared_request_ids", "requestIds given twice", r.SharedRequestIDs, "the service gave a second request the same requestId; both requests' results were taken by their items"))
 	}
 	if b := r.ByName; b != nil {
-		v.Traffic = append(v.Traffic, text("by_name", "found by name", b.Sentence(), "rows without a usable identifier, searched by name and company; a row is matched only when exactly one person agrees"))
+		v.Traffic = append(v.Traffic, text("by_name", "found by name", b.Sentence(), "rows without a usable identifier, searched by name and company; a row is matched only when exactly one person agrees and nothing on the row is against them"))
 	}
 	if u := r.Budget; u.Shared() {
 		v.Traffic = append(v.Traffic, text("shared_budget", "shared budget", u.Sentence(), "every run on the account, on this machine (a ledger file) or on every machine (Redis), takes its share of one budget"))
