@@ -20,8 +20,13 @@ import (
 
 // service is the emulator on loopback and a client of it.
 func service(t *testing.T, queries int) (*emulator.Emulator, *api.Client) {
+	return serviceOf(t, 3000, queries)
+}
+
+// serviceOf is service over a world of people.
+func serviceOf(t *testing.T, people, queries int) (*emulator.Emulator, *api.Client) {
 	t.Helper()
-	emu, err := emulator.New(emulator.Config{People: 3000, SearchQueriesPerDay: queries, SearchProfilesPerDay: 100000,
+	emu, err := emulator.New(emulator.Config{People: people, SearchQueriesPerDay: queries, SearchProfilesPerDay: 10000000,
 		Default: emulator.AccountConfig{Name: "default", Key: "k", Credits: 10}})
 	if err != nil {
 		t.Fatal(err)
@@ -188,17 +193,7 @@ func TestKey(t *testing.T) {
 // country or city contradicts and a person the world does not know are
 // never matched, and say why; a row costs at most three searches.
 func TestFindHardKinds(t *testing.T) {
-	emu, err := emulator.New(emulator.Config{People: 20000, SearchQueriesPerDay: 100000, SearchProfilesPerDay: 10000000,
-		Default: emulator.AccountConfig{Name: "default", Key: "k", Credits: 10}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(emu)
-	t.Cleanup(func() { srv.Close(); emu.Close() })
-	c, err := api.New(srv.URL, "k")
-	if err != nil {
-		t.Fatal(err)
-	}
+	emu, c := serviceOf(t, 20000, 100000)
 	d := namedraw.New(emu.World(), rand.New(rand.NewPCG(3, 4)))
 	ctx, now := context.Background(), time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
 	for _, k := range namedraw.Kinds {

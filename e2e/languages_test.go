@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"encoding/csv"
 	"math/rand/v2"
 	"os"
 	"slices"
@@ -63,7 +62,7 @@ func TestFindByNameHeaderLanguages(t *testing.T) {
 		if res.code != 0 {
 			t.Fatalf("%s: exit %d\n%s", l.name, res.code, res.stderr)
 		}
-		header, rows := readSemicolons(t, j.output)
+		header, rows := readCSVComma(t, j.output, ';')
 		status, uid, why := column(t, header, "enrich_status"), column(t, header, "enrich_uid"), column(t, header, "enrich_error")
 		found := 0
 		for k, row := range rows {
@@ -94,21 +93,4 @@ func TestFindByNameHeaderLanguages(t *testing.T) {
 	if !kinds[namedraw.Contradicted] || !slices.ContainsFunc(truth, func(r namedraw.Row) bool { return r.Kind != namedraw.Plain && r.Kind != namedraw.Contradicted }) {
 		t.Errorf("the list drew no contradicted row or no near miss: %v", kinds)
 	}
-}
-
-// readSemicolons reads an output written with the input's ";".
-func readSemicolons(t *testing.T, path string) ([]string, [][]string) {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	r := csv.NewReader(f)
-	r.Comma = ';'
-	all, err := r.ReadAll()
-	if err != nil || len(all) == 0 {
-		t.Fatalf("read %s: %v", path, err)
-	}
-	return all[0], all[1:]
 }

@@ -16,12 +16,19 @@ import (
 // readCSV reads a CSV output into a header and rows.
 func readCSV(t *testing.T, path string) ([]string, [][]string) {
 	t.Helper()
+	return readCSVComma(t, path, ',')
+}
+
+// readCSVComma is readCSV of a file whose cells comma separates.
+func readCSVComma(t *testing.T, path string, comma rune) ([]string, [][]string) {
+	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
 	r := csv.NewReader(f)
+	r.Comma = comma
 	r.FieldsPerRecord = -1
 	all, err := r.ReadAll()
 	if err != nil || len(all) == 0 {

@@ -234,6 +234,8 @@ func scoreNames(tb testing.TB, output string, truth []namedraw.Row, byKind map[n
 			one.matched = 1
 			if row[col["enrich_uid"]] != t.UID {
 				one.wrong = 1
+				fmt.Printf("wrong: row %d %+v shows %s %q at %q (%s)\n", i+2, t, row[col["enrich_uid"]],
+					row[col["enrich_full_name"]], row[col["enrich_company"]], row[col["enrich_match"]])
 			}
 		}
 		if t.Unique {
