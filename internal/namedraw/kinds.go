@@ -128,8 +128,8 @@ func (d *Drawer) DrawKind(k Kind, m Mix) (Row, bool) {
 		first = title(nicks[d.rng.IntN(len(nicks))])
 	case ShortBrand:
 		w := strings.Fields(match.CompanyKey(c.Name))
-		if len(w) < 2 || len(w[0]) < 4 {
-			return Row{}, false
+		if len(w) < 2 || len(w[0]) < 4 || d.keys[w[0]] {
+			return Row{}, false // a brand that is another company's whole name names that company
 		}
 		r.Company = strings.Fields(c.Name)[0]
 	case CompanyTypo:

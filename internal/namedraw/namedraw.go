@@ -45,11 +45,15 @@ type Drawer struct {
 	w        *world.World
 	rng      *rand.Rand
 	byFamily map[string][]int32 // people by each folded word of their family name
+	keys     map[string]bool    // every company's name as match.CompanyKey reads it
 }
 
 // New returns a drawer of rows from w, drawn by rng.
 func New(w *world.World, rng *rand.Rand) *Drawer {
-	d := &Drawer{w: w, rng: rng, byFamily: map[string][]int32{}}
+	d := &Drawer{w: w, rng: rng, byFamily: map[string][]int32{}, keys: map[string]bool{}}
+	for _, c := range w.Companies() {
+		d.keys[match.CompanyKey(c.Name)] = true
+	}
 	for i := range w.Len() {
 		for _, f := range strings.Fields(match.Fold(w.Person(i).LastName)) {
 			d.byFamily[f] = append(d.byFamily[f], int32(i))
