@@ -59,6 +59,14 @@ func Find(ctx context.Context, s Searcher, p sheet.Person, now time.Time) (state
 	if err != nil {
 		return f.out, err
 	}
+	if full := nameWords(append([]string{f.row.Name.Given}, f.row.Name.Family...)); !res.complete() && q.FullName != full {
+		// More of the family name there than one page shows: the given
+		// name too.
+		q.FullName = full
+		if res, err = f.search(ctx, q); err != nil {
+			return f.out, err
+		}
+	}
 	if !res.complete() && res.choice.Index < 0 && f.row.Location != "" {
 		there := q
 		there.Location = wire.Locations{f.row.Location}
