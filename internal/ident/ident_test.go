@@ -325,12 +325,18 @@ func FuzzNormalizeEmail(f *testing.F) {
 }
 
 func FuzzNormalizePhone(f *testing.F) {
-	for _, s := range []string{"+1 415 555 0123", "(415) 555-0123", "14155550123", "4.15555E+11", "0049 30 901820", "tel:+33 1 42 68 53 00", "+1 415 555 0123 x45", "１４１５５５５０１２３"} {
+	for _, s := range []string{"+1 415 555 0123", "(415) 555-0123", "14155550123", "4.15555E+11", "0049 30 901820", "tel:+33 1 42 68 53 00", "+1 415 555 0123 x45", "１４１５５５５０１２３", "+44 20 7946 0958", "+1 (212) 200-0000", "030 901820", "(212) 200-0000"} {
 		f.Add(s, "")
 		f.Add(s, "US")
 	}
 	f.Fuzz(func(t *testing.T, raw, region string) {
 		fuzzNormalizer(t, raw, func(s string) (string, error) { return NormalizePhone(s, region) }, e164)
+		// The fast path gives libphonenumber's answer, or leaves it to it.
+		got, gotErr := normalizePhone(raw, region, true)
+		want, wantErr := normalizePhone(raw, region, false)
+		if got != want || errText(gotErr) != errText(wantErr) {
+			t.Errorf("NormalizePhone(%q, %q) = %q, %v with the fast path; %q, %v without", raw, region, got, gotErr, want, wantErr)
+		}
 	})
 }
 

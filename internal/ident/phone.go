@@ -68,6 +68,12 @@ const minInternationalDigits = 11
 // is rejected; "valid" is libphonenumber's judgement, which checks lengths
 // and number ranges per country.
 func NormalizePhone(raw, defaultRegion string) (string, error) {
+	return normalizePhone(raw, defaultRegion, true)
+}
+
+// normalizePhone is NormalizePhone, with the fast path or with
+// libphonenumber alone.
+func normalizePhone(raw, defaultRegion string, fast bool) (string, error) {
 	s := strings.TrimSpace(raw)
 	if len(s) >= 4 && strings.EqualFold(s[:4], "tel:") {
 		s = strings.TrimSpace(s[4:])
@@ -96,24 +102,24 @@ func NormalizePhone(raw, defaultRegion string) (string, error) {
 
 	switch {
 	case strings.HasPrefix(s, "+") || strings.HasPrefix(s, "\uff0b"):
-		return parseValid(s, "")
+		return parseValid(s, "", fast)
 	case strings.HasPrefix(s, "00") && region == "":
 		// 00 is the international prefix in most of the world; without a
 		// region it is the only sensible reading.
-		return parseValid("+"+s[2:], "")
+		return parseValid("+"+s[2:], "", fast)
 	}
 	if region != "" {
-		if e164, err := parseValid(s, region); err == nil || errors.Is(err, errExtension) {
+		if e164, err := parseValid(s, region, fast); err == nil || errors.Is(err, errExtension) {
 			return e164, err
 		}
 		if strings.HasPrefix(s, "00") {
-			if e164, err := parseValid("+"+s[2:], ""); err == nil || errors.Is(err, errExtension) {
+			if e164, err := parseValid("+"+s[2:], "", fast); err == nil || errors.Is(err, errExtension) {
 				return e164, err
 			}
 		}
 	}
 	if digits >= minInternationalDigits && firstDigit(s) != '0' && !strings.ContainsAny(s, "()") {
-		if e164, err := parseValid("+"+s, ""); err == nil || errors.Is(err, errExtension) {
+		if e164, err := parseValid("+"+s, "", fast); err == nil || errors.Is(err, errExtension) {
 			return e164, err
 		}
 	}
@@ -127,8 +133,15 @@ func NormalizePhone(raw, defaultRegion string) (string, error) {
 var errExtension = invalid(Phone, "a number with an extension reaches a desk through a switchboard, not a person's own line; it is not looked up")
 
 // parseValid parses s in region (or as international when region is "")
-// and returns its E.164 form if libphonenumber deems it valid.
-func parseValid(s, region string) (string, error) {
+// and returns its E.164 form if libphonenumber deems it valid; with fast,
+// the spellings the fast path reads are read without the library, to the
+// same answer (see fastParseValid).
+func parseValid(s, region string, fast bool) (string, error) {
+	if fast {
+		if e164, ok := fastParseValid(s, region); ok {
+			return e164, nil
+		}
+	}
 	if region == "" {
 		region = "ZZ"
 	}

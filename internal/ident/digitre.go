@@ -1,0 +1,171 @@
+package ident
+
+import (
+	"regexp"
+	"regexp/syntax"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// digitPattern matches strings of ASCII digits against one of
+// libphonenumber's patterns (a national number pattern, a national
+// prefix, leading digits). The patterns are small regular expressions
+// over digits, and a phone's validity needs a dozen of them; Go's regexp
+// takes a microsecond or more for each, a table of ten transitions per
+// state a few nanoseconds. The table is the deterministic automaton of
+// the same expression, so it accepts exactly the strings regexp does; an
+// expression the table cannot hold (an assertion inside it, too many
+// states) is matched by regexp itself.
+type digitPattern struct {
+	next   [][10]int32 // next[state][digit]; -1 is the dead state
+	accept []bool      // a match ends in this state
+	re     *regexp.Regexp
+	full   bool // with re: matches the whole string (else a prefix)
+}
+
+const maxPatternStates = 4096
+
+// patterns caches compiled patterns by expression and kind of match.
+var patterns sync.Map // patternKey -> *digitPattern
+
+type patternKey struct {
+	expr string
+	full bool
+}
+
+// fullMatch reports whether the digits s (ASCII digits only) match expr entirely, as
+// regexp's "^(?:expr)$" does.
+func fullMatch(expr, s string) bool { return compiled(expr, true).match(s) }
+
+// prefixMatch reports whether a prefix of the digits s matches expr, as
+// regexp's "^(?:expr)" does.
+func prefixMatch(expr, s string) bool { return compiled(expr, false).match(s) }
+
+func compiled(expr string, full bool) *digitPattern {
+	key := patternKey{expr, full}
+	if p, ok := patterns.Load(key); ok {
+		return p.(*digitPattern)
+	}
+	p := compileDigits(expr)
+	if p != nil {
+		p.full = full
+	} else {
+		src := "^(?:" + expr + ")"
+		if full {
+			src += "$"
+		}
+		p = &digitPattern{re: regexp.MustCompile(src), full: full}
+	}
+	actual, _ := patterns.LoadOrStore(key, p)
+	return actual.(*digitPattern)
+}
+
+func (p *digitPattern) match(s string) bool {
+	if p.re != nil {
+		return p.re.MatchString(s)
+	}
+	state := int32(0)
+	for i := 0; i < len(s); i++ {
+		if p.accept[state] && !p.full {
+			return true
+		}
+		d := s[i] - '0'
+		if d > 9 {
+			return false
+		}
+		state = p.next[state][d]
+		if state < 0 {
+			return false
+		}
+	}
+	return p.accept[state]
+}
+
+// compileDigits builds the automaton of expr over the digits by the
+// subset construction on regexp's own program; nil if it cannot.
+func compileDigits(expr string) *digitPattern {
+	re, err := syntax.Parse(expr, syntax.Perl)
+	if err != nil {
+		return nil
+	}
+	prog, err := syntax.Compile(re.Simplify())
+	if err != nil {
+		return nil
+	}
+	// closure adds pc and what it reaches without reading a digit.
+	ok := true
+	var closure func(set []uint32, pc uint32) []uint32
+	closure = func(set []uint32, pc uint32) []uint32 {
+		if slices.Contains(set, pc) {
+			return set
+		}
+		set = append(set, pc)
+		inst := &prog.Inst[pc]
+		switch inst.Op {
+		case syntax.InstAlt, syntax.InstAltMatch:
+			set = closure(set, inst.Out)
+			set = closure(set, inst.Arg)
+		case syntax.InstCapture, syntax.InstNop:
+			set = closure(set, inst.Out)
+		case syntax.InstEmptyWidth:
+			ok = false
+		}
+		return set
+	}
+	keyOf := func(set []uint32) string {
+		slices.Sort(set)
+		var b strings.Builder
+		for _, pc := range set {
+			b.WriteString(strconv.Itoa(int(pc)))
+			b.WriteByte(',')
+		}
+		return b.String()
+	}
+	p := &digitPattern{}
+	index := map[string]int32{}
+	var sets [][]uint32
+	add := func(set []uint32) int32 {
+		if len(set) == 0 {
+			return -1
+		}
+		k := keyOf(set)
+		if id, seen := index[k]; seen {
+			return id
+		}
+		id := int32(len(sets))
+		index[k] = id
+		sets = append(sets, set)
+		accept := false
+		for _, pc := range set {
+			accept = accept || prog.Inst[pc].Op == syntax.InstMatch
+		}
+		p.accept = append(p.accept, accept)
+		p.next = append(p.next, [10]int32{})
+		return id
+	}
+	add(closure(nil, uint32(prog.Start)))
+	for s := 0; s < len(sets) && ok; s++ {
+		if len(sets) > maxPatternStates {
+			return nil
+		}
+		for d := range 10 {
+			var set []uint32
+			for _, pc := range sets[s] {
+				inst := &prog.Inst[pc]
+				switch inst.Op {
+				case syntax.InstRune, syntax.InstRune1, syntax.InstRuneAny, syntax.InstRuneAnyNotNL:
+					if inst.MatchRune(rune('0' + d)) {
+						set = closure(set, inst.Out)
+					}
+				}
+			}
+			p.next[s][d] = add(set)
+		}
+	}
+	if !ok {
+		return nil
+	}
+	return p
+}
