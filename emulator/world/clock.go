@@ -49,7 +49,7 @@ import (
 // work address gained since.
 const (
 	periodDays       = 30
-	movePerPeriod    = 200 // basis points
+	movePerPeriod    = 230 // basis points
 	retitlePerPeriod = 750 // basis points
 )
 
@@ -245,9 +245,16 @@ func (a *advance) apply(ev event) {
 		held := heldAt(p.Jobs)
 		role = cur
 		for range 6 {
-			if t := w.title(r, cur.fam, stem, level); !slices.Contains(held, t) {
+			if t := w.title(r, cur.fam, stem, level, m.Year()); !slices.Contains(held, t) {
 				role.Title = t
 				break
+			}
+		}
+		if role.Title == cur.Title && long(p.Jobs, m) && chance(r, 20) {
+			// At one's peak, years into one title: now and then a
+			// sideways move.
+			if t := w.titles.lateral(r, cur.fam, cur.Title, m.Year()); !slices.Contains(held, t) {
+				role.Title = t
 			}
 		}
 		if role.Title == cur.Title {
@@ -265,7 +272,10 @@ func (a *advance) apply(ev event) {
 			level = rung(level, -1)
 		}
 		country := w.geo.placeCountry[p.City]
-		role = Job{Company: c, Location: w.jobPlace(r, p.City, country, true), Title: w.title(r, cur.fam, stem, level)}
+		role = Job{Company: c, Location: w.jobPlace(r, p.City, country, true), Title: w.title(r, cur.fam, stem, level, m.Year())}
+		if role.Title == cur.Title && long(p.Jobs, m) {
+			role.Title = w.titles.lateral(r, cur.fam, cur.Title, m.Year())
+		}
 		emails = a.newWorkEmail(r, i, p, c)
 	}
 	role.Seed, role.Start, role.End, role.Current = r.Uint32(), m, 0, true
@@ -349,6 +359,26 @@ func personalEmails(emails []Email) []Email {
 // minTenure is the fewest months between two changes of a person's
 // main role.
 const minTenure = 12
+
+// lateralAfter is how long one title is held, role after role, before
+// a change of job at one's peak is a sideways move.
+const lateralAfter = 6 * 12
+
+// long reports whether the main role's exact title has been held, role
+// after role, for lateralAfter months or more by month m.
+func long(jobs []Job, m Month) bool {
+	from := jobs[0].Start
+	for _, j := range jobs[1:] {
+		if j.Current {
+			continue // a side role
+		}
+		if j.Title != jobs[0].Title {
+			break
+		}
+		from = j.Start
+	}
+	return from != 0 && int(m)-int(from) >= lateralAfter
+}
 
 // heldAt returns the titles of the main role's stay at its company: the
 // main role and the past roles at the same company just before it. A

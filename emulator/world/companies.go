@@ -396,6 +396,10 @@ var countryEndings = map[string][]string{
 // techEndings are the endings start-ups favour.
 var techEndings = []string{"io", "co", "ai"}
 
+// genericEndings are the endings of no country, as companies use them:
+// a web address with one reads as from anywhere.
+var genericEndings = []string{"com", "net", "org", "io", "co", "ai"}
+
 // domainEndings lists the endings a company's domain may take, the one it
 // most likely registered first: its country's usual one for a local
 // company, mostly ".com" for a multinational, now and then a start-up's
@@ -412,8 +416,8 @@ func domainEndings(r *rand.Rand, country string, staff int32, tech bool) []strin
 		}
 	}
 	switch {
-	case staff >= multinational && chance(r, 70):
-		add("com")
+	case staff >= multinational:
+		add("com") // what hires abroad is known by a web address of no country
 	case tech && chance(r, 25):
 		add(pick(r, techEndings))
 	}
