@@ -141,7 +141,7 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 	// newest of them: one title held, role after role, for fifteen
 	// years reads wrong; long before that a career moves sideways.
 	runTitle, runEnd := TitleID(0), Month(0)
-	line := fam        // the line of work, going back in time
+	line := fam // the line of work, going back in time
 	for k := 0; cursor > careerStart && k < 8; k++ {
 		current := k == 0 && employed
 		dur := Month(between(r, 12, 60))

@@ -315,7 +315,7 @@ type stemTitles [numLevels][]TitleID
 var loadTitles = sync.OnceValue(func() *titleVocab {
 	v := &titleVocab{ids: map[string]TitleID{}}
 	stem := -1 // the role the titles added belong to, if any
-	base := ""  // the role, area or office the titles added are named after
+	base := "" // the role, area or office the titles added are named after
 	add := func(name string, d Department, l Level, fams ...family) {
 		id := TitleID(len(v.titles))
 		v.titles = append(v.titles, Title{Name: name, Department: d, Level: l})
