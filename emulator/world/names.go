@@ -71,6 +71,9 @@ type culture struct {
 	// lastMale and lastFemale are parallel: the same family in its
 	// masculine and feminine form (identical for most cultures).
 	lastMale, lastFemale []nameForm
+	// How often each name of male, female and the family names is drawn
+	// (nameWeights).
+	maleW, femaleW, lastW weighted
 }
 
 // nameBook holds every culture and how the world picks one for a person.
@@ -98,6 +101,7 @@ type localCulture struct {
 
 var loadNames = sync.OnceValue(func() *nameBook {
 	g := loadGazetteer()
+	tables := loadNameTables()
 	b := &nameBook{}
 	local := map[string][]localCulture{}
 	for i, spec := range cultureSpecs {
@@ -109,6 +113,7 @@ var loadNames = sync.OnceValue(func() *nameBook {
 			c.lastMale = append(c.lastMale, m)
 			c.lastFemale = append(c.lastFemale, f)
 		}
+		c.addTables(tables[spec.code])
 		for _, entry := range strings.Fields(spec.countries) {
 			cc, share := parseCountryShare(entry)
 			local[cc] = append(local[cc], localCulture{culture: i, share: share})
@@ -251,12 +256,16 @@ func (b *nameBook) draw(r *rand.Rand, country countryID) personName {
 		given = c.female
 		lastForms = c.lastFemale
 	}
-	g := pick(r, given)
-	f := lastForms[intN(r, len(lastForms))]
+	gw := &c.maleW
+	if n.gender == Female {
+		gw = &c.femaleW
+	}
+	g := given[gw.draw(r)]
+	f := lastForms[c.lastW.draw(r)]
 	var f2 nameForm
 	double := c.spec.doubleSurname > 0 && chance(r, c.spec.doubleSurname)
 	if double {
-		f2 = lastForms[intN(r, len(lastForms))]
+		f2 = lastForms[c.lastW.draw(r)]
 	}
 	n.slugFirst, n.mailFirst = g.slug, g.mail
 	n.slugLast, n.mailLast = f.slug, f.mail

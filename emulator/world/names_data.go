@@ -448,13 +448,16 @@ var cultureSpecs = []cultureSpec{
 		countries: "SA AE EG MA DZ TN JO LB IQ KW QA BH OM SY LY YE PS SD KM MR:70 IL:15",
 		male: "محمد:Mohammed أحمد:Ahmed علي:Ali عمر:Omar خالد:Khalid يوسف:Youssef عبدالله:Abdullah " +
 			"حسن:Hassan إبراهيم:Ibrahim مصطفى:Mostafa فهد:Fahad سعيد:Saeed طارق:Tariq كريم:Karim " +
-			"ماجد:Majed وليد:Walid هشام:Hisham سامي:Sami",
+			"ماجد:Majed وليد:Walid هشام:Hisham سامي:Sami " +
+			"حمزة:Hamza زياد:Ziad عادل:Adel ناصر:Nasser فيصل:Faisal بلال:Bilal أنس:Anas ياسر:Yasser رامي:Rami نبيل:Nabil جمال:Jamal سلطان:Sultan تركي:Turki نايف:Nayef",
 		female: "فاطمة:Fatima مريم:Maryam نور:Nour سارة:Sara ليلى:Layla عائشة:Aisha هدى:Huda ريم:Reem " +
-			"دينا:Dina ياسمين:Yasmin سلمى:Salma رنا:Rana منى:Mona لينا:Lina هالة:Hala أمل:Amal",
+			"دينا:Dina ياسمين:Yasmin سلمى:Salma رنا:Rana منى:Mona لينا:Lina هالة:Hala أمل:Amal " +
+			"رانيا:Rania نادية:Nadia سمر:Samar غادة:Ghada هند:Hind دعاء:Doaa آية:Aya شيماء:Shaimaa نهى:Noha أسماء:Asmaa لبنى:Lubna جميلة:Jamila",
 		last: "العتيبي:Al-Otaibi القحطاني:Al-Qahtani الشمري:Al-Shammari الحربي:Al-Harbi " +
 			"الزهراني:Al-Zahrani المطيري:Al-Mutairi حسن:Hassan إبراهيم:Ibrahim محمود:Mahmoud " +
 			"عبدالرحمن:Abdelrahman السيد:El-Sayed منصور:Mansour خليل:Khalil حداد:Haddad نصار:Nassar " +
-			"سالم:Salem يوسف:Youssef الفاسي:El-Fassi بن_علي:Ben_Ali العلوي:Alaoui"},
+			"سالم:Salem يوسف:Youssef الفاسي:El-Fassi بن_علي:Ben_Ali العلوي:Alaoui " +
+			"الغامدي:Al-Ghamdi الدوسري:Al-Dossari العنزي:Al-Anazi المالكي:Al-Maliki الشهري:Al-Shehri الخطيب:Al-Khatib الشريف:El-Sherif عبدالعزيز:Abdelaziz مراد:Mourad حمدان:Hamdan صالح:Saleh عثمان:Othman بركات:Barakat درويش:Darwish النجار:Al-Najjar عطية:Attia فرج:Farag"},
 	{code: "fa", script: ScriptArabic,
 		countries: "IR AF",
 		male: "محمد:Mohammad علی:Ali حسین:Hossein رضا:Reza مهدی:Mehdi امیر:Amir سعید:Saeed مجید:Majid " +
@@ -480,14 +483,17 @@ var cultureSpecs = []cultureSpec{
 		male: "राहुल:Rahul अमित:Amit राजेश:Rajesh सुनील:Sunil विकास:Vikas अनिल:Anil संजय:Sanjay " +
 			"रोहित:Rohit अर्जुन:Arjun विजय:Vijay आदित्य:Aditya प्रशांत:Prashant मनोज:Manoj दीपक:Deepak " +
 			"नितिन:Nitin अभिषेक:Abhishek सौरभ:Saurabh करण:Karan अंकित:Ankit गौरव:Gaurav आशीष:Ashish " +
-			"विवेक:Vivek पंकज:Pankaj",
+			"विवेक:Vivek पंकज:Pankaj " +
+			"सचिन:Sachin राकेश:Rakesh सुरेश:Suresh रमेश:Ramesh महेश:Mahesh अजय:Ajay अरुण:Arun नवीन:Naveen हर्ष:Harsh मोहित:Mohit सुमित:Sumit अनुराग:Anurag कुणाल:Kunal वरुण:Varun तरुण:Tarun हिमांशु:Himanshu शुभम:Shubham यश:Yash आकाश:Akash अमन:Aman रवि:Ravi मनीष:Manish राघव:Raghav ऋषभ:Rishabh",
 		female: "प्रिया:Priya अंजलि:Anjali पूजा:Pooja नेहा:Neha सुनीता:Sunita कविता:Kavita दीपिका:Deepika " +
 			"स्नेहा:Sneha श्रुति:Shruti आरती:Aarti रिया:Riya मीरा:Meera ऐश्वर्या:Aishwarya सीमा:Seema " +
-			"पल्लवी:Pallavi दिव्या:Divya स्वाति:Swati श्वेता:Shweta निधि:Nidhi रितु:Ritu प्रीति:Preeti",
+			"पल्लवी:Pallavi दिव्या:Divya स्वाति:Swati श्वेता:Shweta निधि:Nidhi रितु:Ritu प्रीति:Preeti " +
+			"अनीता:Anita सोनिया:Sonia रश्मि:Rashmi नीतू:Neetu ज्योति:Jyoti मोनिका:Monika प्रियंका:Priyanka रुचि:Ruchi शिल्पा:Shilpa वंदना:Vandana ममता:Mamta आकांक्षा:Akanksha तन्वी:Tanvi इशिता:Ishita साक्षी:Sakshi अदिति:Aditi नंदिनी:Nandini कोमल:Komal भावना:Bhavna",
 		last: "शर्मा:Sharma वर्मा:Verma गुप्ता:Gupta सिंह:Singh कुमार:Kumar जोशी:Joshi मेहता:Mehta " +
 			"अग्रवाल:Agarwal यादव:Yadav मिश्रा:Mishra चौधरी:Chaudhary कपूर:Kapoor मल्होत्रा:Malhotra " +
 			"जैन:Jain पांडे:Pandey तिवारी:Tiwari श्रीवास्तव:Srivastava सक्सेना:Saxena सिन्हा:Sinha " +
-			"दुबे:Dubey त्रिपाठी:Tripathi चौहान:Chauhan अरोड़ा:Arora खन्ना:Khanna बंसल:Bansal"},
+			"दुबे:Dubey त्रिपाठी:Tripathi चौहान:Chauhan अरोड़ा:Arora खन्ना:Khanna बंसल:Bansal " +
+			"रस्तोगी:Rastogi भारद्वाज:Bhardwaj शुक्ला:Shukla द्विवेदी:Dwivedi चतुर्वेदी:Chaturvedi त्यागी:Tyagi राठौर:Rathore तोमर:Tomar भाटिया:Bhatia सेठी:Sethi आहूजा:Ahuja गोयल:Goyal मित्तल:Mittal सिंघल:Singhal गर्ग:Garg बत्रा:Batra चावला:Chawla माथुर:Mathur निगम:Nigam वाजपेयी:Vajpayee अवस्थी:Awasthi रावत:Rawat बिष्ट:Bisht नेगी:Negi ठाकुर:Thakur सूद:Sood ग्रोवर:Grover"},
 	{code: "mr", script: ScriptLatin, // Maharashtra
 		countries: "IN:8",
 		male: "Amit Nikhil Sachin Rohan Sagar Pratik Tushar Omkar Mayur Prasad Swapnil Aniket Vishal " +
