@@ -89,6 +89,9 @@ func drawAge(r *rand.Rand) int {
 func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family {
 	now := gen.now
 	age := drawAge(r)
+	if int(p.Index) >= gen.cfg.People {
+		age = between(r, 21, 24) // a newcomer, at the end of their studies
+	}
 	p.BirthYear = uint16(now.Year() - age)
 	fam := gen.drawFamily(r, country)
 	own, owner := gen.owners[p.Index]

@@ -63,6 +63,7 @@ const (
 	retitle eventKind = iota + 1 // a new title at the same company
 	move                         // a new role at another company
 	retire                       // every current role ends
+	hire                         // a student or job seeker takes a role
 )
 
 // event is one career event of one person.
@@ -165,12 +166,25 @@ func (w *World) eventsBetween(from, to int) []event {
 			var out []event
 			for i := k * n / workers; i < (k+1)*n/workers; i++ {
 				p := &w.people[i]
+				// Changes of job come after one joins the network and
+				// holds a job: a student or job seeker is hired first.
+				since := 0
+				if i >= w.cfg.People {
+					since = joinDay(i-w.cfg.People, n-w.cfg.People)
+				}
 				if _, ok := p.CurrentJob(); !ok {
-					continue // the events are changes of job
+					day := w.hireDay(p, since)
+					if day < 0 {
+						continue // not hired in the clock's ten years
+					}
+					if day > from && day <= to {
+						out = append(out, event{day: int32(day), person: int32(i), period: -1, kind: hire})
+					}
+					since = day
 				}
 				cs := careerSeed(p)
 				for period := first; period <= last; period++ {
-					if kind, day := eventIn(cs, period); kind != 0 && day > from && day <= to {
+					if kind, day := eventIn(cs, period); kind != 0 && day > from && day <= to && day > since {
 						out = append(out, event{day: int32(day), person: int32(i), period: int32(period), kind: kind})
 					}
 				}
@@ -205,10 +219,14 @@ func (a *advance) apply(ev event) {
 	reseed(a.src, careerSeed(p)+uint64(ev.period), streamCareer)
 	r := a.r
 	m := monthOfTime(w.Start().AddDate(0, 0, int(ev.day)))
-	cur := p.Jobs[0]
-	if !cur.Current {
-		return // retired
+	if ev.kind == hire {
+		a.hire(r, i, p, m)
+		return
 	}
+	if len(p.Jobs) == 0 || !p.Jobs[0].Current {
+		return // retired, or not hired
+	}
+	cur := p.Jobs[0]
 	if ev.kind == retire {
 		c := a.own(i)
 		c.Jobs, c.Emails = retired(c.Jobs, m), personalEmails(c.Emails)
@@ -229,6 +247,9 @@ func (a *advance) apply(ev event) {
 	// each company has one of each.
 	top := min(slices.Index(ladder, peakOf(&w.people[i])), slices.Index(ladder, VP))
 	up := func(l Level) Level {
+		if l == Junior && cur.Start != 0 && int(m)-int(cur.Start) < juniorTenure {
+			return l // a junior is one for two years or more
+		}
 		if slices.Index(ladder, l) < top {
 			return rung(l, 1)
 		}
@@ -285,7 +306,9 @@ func (a *advance) apply(ev event) {
 
 	c := a.own(i)
 	c.Jobs, c.Emails = withMainRole(c.Jobs, role, m), emails
-	if ev.kind == move {
+	if _, working := w.people[i].CurrentJob(); ev.kind == move && working && i < w.cfg.People {
+		// A move from the main role of the start: those hired since
+		// had none to move from.
 		c.movedOn = ev.day
 		if c.moves == 0 {
 			c.firstMove = ev.day
@@ -360,6 +383,9 @@ func personalEmails(emails []Email) []Email {
 // main role.
 const minTenure = 12
 
+// juniorTenure is the fewest months before a junior is promoted.
+const juniorTenure = 24
+
 // lateralAfter is how long one title is held, role after role, before
 // a change of job at one's peak is a sideways move.
 const lateralAfter = 6 * 12
@@ -418,7 +444,7 @@ func (w *World) newEmployer(r *rand.Rand, p, start *Person) (int32, bool) {
 		c := w.hiring.employer(r, country, cur.fam)
 		name := w.companies[c].Name
 		ok := w.fits(c, cur.fam) && !strings.EqualFold(name, w.companies[cur.Company].Name) &&
-			!strings.EqualFold(name, w.companies[start.Jobs[0].Company].Name)
+			(len(start.Jobs) == 0 || !strings.EqualFold(name, w.companies[start.Jobs[0].Company].Name))
 		for _, j := range p.Jobs {
 			ok = ok && !(j.Current && j.Company == c)
 		}
@@ -514,7 +540,11 @@ func (w *World) Moves(n int) []Move {
 	out := make([]Move, 0, min(n, len(w.t.moved)))
 	for _, i := range w.t.moved[:min(n, len(w.t.moved))] {
 		c := w.t.people[i]
-		out = append(out, Move{Person: int(i), From: w.people[i].Jobs[0], To: c.Jobs[0],
+		from := Job{Company: -1} // a student at the start: no role
+		if len(w.people[i].Jobs) > 0 {
+			from = w.people[i].Jobs[0]
+		}
+		out = append(out, Move{Person: int(i), From: from, To: c.Jobs[0],
 			At: w.Start().AddDate(0, 0, int(c.movedOn)), First: w.Start().AddDate(0, 0, int(c.firstMove)), Count: int(c.moves)})
 	}
 	return out

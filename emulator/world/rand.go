@@ -24,6 +24,7 @@ const (
 	streamPeak
 	streamSeats
 	streamRetire
+	streamHire
 )
 
 // mix64 is the splitmix64 finalizer: a cheap bijective scramble used to turn

@@ -206,7 +206,7 @@ func idleAtStart(w *World, i int) bool {
 func countStuck(w *World) tally {
 	var n tally
 	for i := range w.Len() {
-		if i >= len(w.people) || !idleAtStart(w, i) {
+		if i >= w.cfg.People || !idleAtStart(w, i) {
 			continue
 		}
 		p := w.Person(i)

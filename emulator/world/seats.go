@@ -52,7 +52,7 @@ func (w *World) fillSeats() {
 	founders := map[int32]int{}
 	coFounder := w.titles.ids["Co-Founder"]
 	r := newRand(uint64(w.cfg.Seed), streamSeats)
-	for i := range w.people {
+	for i := range w.cfg.People {
 		p := &w.people[i]
 		changed := false
 		for k := range p.Jobs {
