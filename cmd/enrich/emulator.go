@@ -146,14 +146,18 @@ answer during an outage too):
   GET  /_emulator/clock            {"start", "clock", "days", "maxDays", "moved"}: the world's
                                    start, its date, and how many people changed company
   GET  /_emulator/moves?count=N    up to N (100; at most 10000) people who changed company
-                                   since the start, by date of their latest move, one row
-                                   each (the net change): [{"uid", "fullName", "linkedin",
-                                   "email", "workEmail", "from": {"company", "title"},
-                                   "to": {"company", "title"}, "at", "firstAt", "moves"}];
-                                   "from" is the main role at the start, whose company they
-                                   left in the month of the first move (firstAt), "to" the
-                                   main role now, begun in the month of the latest (at),
-                                   "moves" how many times they changed company`,
+       &since=YYYY-MM-DD&cursor=C  since the start, newest first (by date of their latest
+                                   move, then uid), those whose latest move is on or after
+                                   since; X-Next-Cursor (and Link) give the next page's
+                                   cursor; one row each (the net change): [{"uid",
+                                   "fullName", "linkedin", "email", "workEmail", "from":
+                                   {"company", "title"}, "to": {"company", "title"}, "at",
+                                   "firstAt", "moves", "now": {"company", "title"}, "still"}];
+                                   "from" is the main role at the start (or the one left at
+                                   the first move), "to" the role begun at the latest move
+                                   (at) as it was then, "now" the main role today (null when
+                                   retired), "still" whether they still work at "to"'s
+                                   company, "moves" how many times they changed company`,
 		Args: exactArgs(0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if key := os.Getenv(emulatorKeyEnv); key != "" && !cmd.Flags().Changed("api-key") {

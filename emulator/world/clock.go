@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"maps"
+	"math"
 	"math/rand/v2"
 	"runtime"
 	"slices"
@@ -306,9 +307,7 @@ func (a *advance) apply(ev event) {
 
 	c := a.own(i)
 	c.Jobs, c.Emails = withMainRole(c.Jobs, role, m), emails
-	if _, working := w.people[i].CurrentJob(); ev.kind == move && working && i < w.cfg.People {
-		// A move from the main role of the start: those hired since
-		// had none to move from.
+	if ev.kind == move {
 		c.movedOn = ev.day
 		if c.moves == 0 {
 			c.firstMove = ev.day
@@ -511,15 +510,23 @@ func (w *World) movers() []int32 {
 }
 
 // Move is a person's change of company between the world's start and
-// its clock. A person who moved twice has one Move: from their role at
-// the start to their role now.
+// its clock. A person who moved twice has one Move: from the role left at
+// the first move to the role begun at the latest.
 type Move struct {
-	Person int       // index, for World.Person and World.PersonAtStart
-	From   Job       // the main role at the world's start; its company was left in the month of First
-	To     Job       // the main role as of the clock
-	At     time.Time // the day of the latest move
-	First  time.Time // the day of the first move: At, for a person who moved once
-	Count  int       // how many times the person changed company
+	Person int // index, for World.Person and World.PersonAtStart
+	// From is the main role at the world's start (for a newcomer, when
+	// they joined), or for someone hired since, the role they left at
+	// their first move; its company was left in the month of First.
+	From  Job
+	To    Job       // the main role begun at the latest move, with the title it began with
+	At    time.Time // the day of the latest move
+	First time.Time // the day of the first move: At, for a person who moved once
+	Count int       // how many times the person changed company
+	// Now is the main role as of the clock: To, or a later title at the
+	// same company; Company is -1 for someone who has since retired.
+	Now Job
+	// Still says whether the person still works at the company of To.
+	Still bool
 }
 
 // MoveCount returns how many people changed company between the world's
@@ -532,22 +539,93 @@ func (w *World) MoveCount() int {
 }
 
 // Moves returns up to n of the people who changed company between the
-// world's start and its clock, by day of their latest move, then uid.
+// world's start and its clock, newest first: by day of their latest move,
+// then uid, both descending.
 func (w *World) Moves(n int) []Move {
-	if w.t == nil || n <= 0 {
-		return nil
-	}
-	out := make([]Move, 0, min(n, len(w.t.moved)))
-	for _, i := range w.t.moved[:min(n, len(w.t.moved))] {
-		c := w.t.people[i]
-		from := Job{Company: -1} // a student at the start: no role
-		if len(w.people[i].Jobs) > 0 {
-			from = w.people[i].Jobs[0]
-		}
-		out = append(out, Move{Person: int(i), From: from, To: c.Jobs[0],
-			At: w.Start().AddDate(0, 0, int(c.movedOn)), First: w.Start().AddDate(0, 0, int(c.firstMove)), Count: int(c.moves)})
-	}
+	out, _ := w.MovesBefore(MoveCursor{}, time.Time{}, n)
 	return out
+}
+
+// MoveCursor is a place in the list of moves, newest first: the day of a
+// latest move and the person's uid. The zero cursor is the list's head.
+type MoveCursor struct {
+	At  time.Time
+	UID UID
+}
+
+// MovesBefore returns up to n moves, newest first, that come after cursor
+// in that order and whose latest move is on or after the day since (zero
+// for any), and the cursor of the last returned when more follow (the
+// zero cursor when none do). A cursor stays good as the clock moves on:
+// the next page starts after the same move.
+func (w *World) MovesBefore(cursor MoveCursor, since time.Time, n int) ([]Move, MoveCursor) {
+	if w.t == nil || n <= 0 {
+		return nil, MoveCursor{}
+	}
+	moved := w.t.moved
+	end := len(moved)
+	if !cursor.At.IsZero() {
+		day := int32(cursor.At.Sub(w.Start()).Hours() / 24)
+		end, _ = slices.BinarySearchFunc(moved, 0, func(i int32, _ int) int {
+			c := w.t.people[i]
+			if c.movedOn != day {
+				return int(c.movedOn) - int(day)
+			}
+			return bytes.Compare(c.UID[:], cursor.UID[:])
+		})
+	}
+	first := int32(0)
+	if !since.IsZero() {
+		first = int32(math.Ceil(since.Sub(w.Start()).Hours() / 24))
+	}
+	var out []Move
+	k := end - 1
+	for ; k >= 0 && len(out) < n; k-- {
+		if w.t.people[moved[k]].movedOn < first {
+			break
+		}
+		out = append(out, w.move(int(moved[k])))
+	}
+	if k < 0 || len(out) == 0 || w.t.people[moved[k]].movedOn < first {
+		return out, MoveCursor{}
+	}
+	last := w.t.people[moved[k+1]]
+	return out, MoveCursor{At: w.Start().AddDate(0, 0, int(last.movedOn)), UID: last.UID}
+}
+
+// move returns the Move of person i, who changed company.
+func (w *World) move(i int) Move {
+	c := w.t.people[i]
+	m := Move{Person: i, At: w.Start().AddDate(0, 0, int(c.movedOn)), First: w.Start().AddDate(0, 0, int(c.firstMove)),
+		Count: int(c.moves), Now: Job{Company: -1}}
+	if j, ok := w.people[i].CurrentJob(); ok {
+		m.From = j
+	} else {
+		// Hired since: the role whose end the first move made, the
+		// latest of those ended that month.
+		left := monthOfTime(m.First)
+		for _, j := range c.Jobs {
+			if !j.Current && j.End == left {
+				m.From = j
+				break
+			}
+		}
+	}
+	// The role the latest move began: the earliest of the roles begun
+	// that month that are not side roles (a retitle comes a year on at
+	// the soonest).
+	began := monthOfTime(m.At)
+	for k := len(c.Jobs) - 1; k >= 0; k-- {
+		if j := c.Jobs[k]; j.Start == began && (k == 0 || !j.Current) {
+			m.To = j
+			break
+		}
+	}
+	if j, ok := c.CurrentJob(); ok {
+		m.Now = j
+		m.Still = j.Company == m.To.Company
+	}
+	return m
 }
 
 // TotalYears returns the person's whole years over all roles as of the
