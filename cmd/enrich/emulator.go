@@ -201,6 +201,7 @@ answer during an outage too):
 	f.IntVar(&o.cfg.SearchProfilesPerDay, "search-profiles-per-day", 0, "daily quota of profiles returned by searches and scrolls (0: the plan's, 5000 paid or 200 trial)")
 	f.IntVar(&o.cfg.ProfileViewsPerDay, "profile-views-per-day", 0, "daily quota of profiles delivered by company/getProfiles (0: 2000)")
 	f.IntVar(&o.cfg.People, "people", 20000, "number of people in the synthetic world (at most what the memory available holds: about 2 KB a person)")
+	f.IntVar(&o.cfg.Namesakes, "namesakes", 0, "people in a thousand given, on purpose, the full name of a colleague at their company, for tests of telling namesakes apart (0 to 250; 0: the few that chance makes)")
 	f.Int64Var(&o.cfg.Seed, "seed", 1, "seed of the synthetic world and of the faults")
 	f.StringVar(&o.worldStart, "world-start", world.DefaultStart.Format(time.DateOnly), "date (YYYY-MM-DD) the world is generated for and its clock starts at; POST /_emulator/advance moves the clock on")
 	return cmd

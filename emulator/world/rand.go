@@ -25,6 +25,7 @@ const (
 	streamSeats
 	streamRetire
 	streamHire
+	streamNamesakes
 )
 
 // mix64 is the splitmix64 finalizer: a cheap bijective scramble used to turn

@@ -67,6 +67,7 @@ func New(cfg Config) *World {
 	w.generatePeople(w.hiring, owners)
 	w.settleOwners(owners)
 	w.fillSeats()
+	w.addNamesakes()
 	w.makeUnique()
 	w.companies, w.staff = w.indexEmployees(w.companies)
 	w.companyPtrs = pointers(w.companies)
