@@ -358,6 +358,31 @@ func suffixesFor(industry string) (suffixes []string, tech bool) {
 	return otherSuffixes, false
 }
 
+// suffixSince is the year from which a name ending reads as one a
+// company founded then would choose: no "Cloud" before cloud computing,
+// no "AI" company before the deep-learning years, no "Data" or "Digital"
+// start-up before the web. Endings not listed fit any year.
+var suffixSince = map[string]int{
+	"AI": 2012, "Cloud": 2008, "Data": 1995, "Digital": 1993, "Labs": 1995, "Networks": 1985,
+	"Software": 1975, "Technologies": 1980, "Therapeutics": 1980, "Bio": 1985, "Talent": 2000,
+	"Creative": 1990, "Learning": 1995, "Brands": 1990, "Solutions": 1985, "Global": 1990,
+}
+
+// suffixesOf returns the endings of suffixes that fit a company founded
+// in year; all of them when none does.
+func suffixesOf(suffixes []string, year int) []string {
+	var out []string
+	for _, s := range suffixes {
+		if since, ok := suffixSince[s]; !ok || year >= since {
+			out = append(out, s)
+		}
+	}
+	if len(out) == 0 {
+		return suffixes
+	}
+	return out
+}
+
 // multinational is the head count from which a company hires and keeps
 // offices abroad.
 const multinational = 1000
@@ -540,6 +565,7 @@ func compound(r *rand.Rand) (head, tail string) {
 func (b *companyBook) name(r *rand.Rand, c *Company, g *gazetteer, nb *nameBook, industry string) {
 	country := g.countries[g.placeCountry[c.City]].Code
 	suffixes, tech := suffixesFor(industry)
+	suffixes = suffixesOf(suffixes, int(c.Founded))
 	endings := domainEndings(r, country, c.StaffCount, tech)
 	for attempt := 0; ; attempt++ {
 		br := drawBrand(r, c, g, nb, suffixes, attempt >= coinAfter)

@@ -27,9 +27,9 @@ func (p *pool) seal() {
 		total += w
 	}
 	if n := uint64(len(p.weights)); n >= 4 {
-		// In a country of few employers, none more than three times
+		// In a country of few employers, none more than twice
 		// the average.
-		limit := max(1, total/maxShare, 3*total/n)
+		limit := max(1, total/maxShare, 2*total/n)
 		for k, w := range p.weights {
 			p.weights[k] = min(w, limit)
 		}
