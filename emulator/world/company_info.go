@@ -41,7 +41,15 @@ func (w *World) CompanyInfo(c *Company) []byte {
 	}
 	info.Description = w.describe(r, c, info.Industry, info.Specialities)
 	if c.HasPhone {
-		if num, ok := w.phonePlans.draw(r, c.City, w.geo.placeCountry[c.City], PhoneWork); ok {
+		// A landline with the city's area code where the data has one
+		// (the US and Canada); elsewhere a fixed line would carry some
+		// other city's code, so a small company gives a mobile number
+		// and a bigger one none.
+		kind, ok := PhoneWork, w.phonePlans.hasArea(c.City)
+		if !ok && c.StaffCount <= 50 {
+			kind, ok = PhoneMobile, true
+		}
+		if num, drawn := w.phonePlans.draw(r, c.City, w.geo.placeCountry[c.City], kind); ok && drawn {
 			info.Phone = ptr(Phone{Number: num}.E164())
 		}
 	}

@@ -234,6 +234,13 @@ func validNumber(region string, cc int, digits string) bool {
 
 var pow10 = [...]uint64{1, 10, 100, 1000, 10000, 100000}
 
+// hasArea reports whether the numbers of a place carry its own area
+// code (or its state's): places of the US and Canada.
+func (pp phonePlans) hasArea(place int32) bool {
+	a := pp.area
+	return len(a.byPlace[place]) > 0 || a.regionOf[place] >= 0 && len(a.byRegion[a.regionOf[place]]) > 0
+}
+
 // draw makes a number of the given kind for someone (or an office) in a
 // place of a country; ok is false when the country has no plan. In the US
 // and Canada the number belongs to the place's area, mobile or not (the

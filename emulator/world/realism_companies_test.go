@@ -71,13 +71,17 @@ func countEnglishStreets(w *World) tally {
 func countAnachronisticNames(w *World) tally {
 	var n tally
 	for _, c := range w.Companies() {
-		bad := false
-		for k, word := range strings.Fields(c.Name) {
-			// The first word is the brand's ("Cloud Dale"), not an ending.
-			if since, ok := suffixSince[word]; ok && k > 0 && int(c.Founded) < since {
-				bad = true
+		// The ending is the last word before the legal form; the others
+		// are the brand's ("Cloud Dale", "Saint Cloud").
+		name := c.Name
+		for _, forms := range legalForms {
+			for _, f := range forms {
+				name = strings.TrimSuffix(name, " "+f)
 			}
 		}
+		words := strings.Fields(name)
+		since, ok := suffixSince[words[len(words)-1]]
+		bad := ok && len(words) > 1 && int(c.Founded) < since
 		n.add(bad, "%s, founded %d", c.Name, c.Founded)
 	}
 	return n
