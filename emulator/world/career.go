@@ -155,14 +155,19 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 		if start >= cursor {
 			break
 		}
+		switched := false
 		if k > 0 && line == fam && chance(r, 10) {
 			// Earlier roles in another line of work: a change of career.
 			line = gen.drawFamily(r, country)
+			switched = line != fam
 		}
 		jobFam := line
 		// The level a role is remembered by is that of its middle: a
 		// first job held for ten years was not an internship throughout.
 		level := levelAfter((int(start)+int(cursor))/2-int(careerStart), ambition, peak)
+		if switched {
+			gen.enterBelow(r, p, &jobs[len(jobs)-1], level)
+		}
 		company := int32(-1)
 		switch {
 		case current && owner && int(now-careerStart) >= 24:
@@ -284,6 +289,28 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 	gen.derive(p, now)
 	p.OpenToWork = chance(r, 6) || !employed && chance(r, 45)
 	return fam
+}
+
+// enterBelow makes the first role of a new line of work, entry, one a
+// newcomer to the line holds: below the level of the role left in the
+// old line (at entry level at the least). A founder's, an owner's or a
+// board seat stays as it is.
+func (gen *generator) enterBelow(r *rand.Rand, p *Person, entry *Job, left Level) {
+	was := gen.titles.titles[entry.Title].Level
+	k, l := slices.Index(ladder, was), slices.Index(ladder, left)
+	if k < 0 || l < 0 || k < l || entry.fam == famGeneral {
+		return
+	}
+	year := gen.now.Year()
+	if entry.Start != 0 {
+		year = entry.Start.Year()
+	}
+	for below := max(0, l-1); below >= 0; below-- {
+		if t := gen.title(r, entry.fam, gen.stemOf(p, entry.fam), ladder[below], year); slices.Index(ladder, gen.titles.titles[t].Level) < max(l, 1) {
+			entry.Title = t
+			return
+		}
+	}
 }
 
 // ownerTitles are the titles of the owner of a self-employed company.

@@ -18,6 +18,31 @@ var lifeChecks = []realismCheck{
 	{name: "people who share their full name with someone at their current company", limit: 0.01, count: countColleagueNamesakes},
 	{name: "intern, trainee and junior titles among current roles (ten years on: at least 60 % of the start's share)", floorOfStart: 0.60, count: countEntryRoles},
 	{name: "students and job seekers of the start still so", limit: 0.30, laterOnly: true, count: countStuck},
+	// A few lines have no title below the one drawn (Salon Manager).
+	{name: "changes of line of work that enter at or above the level left", limit: 0.005, count: countSeniorSwitches},
+}
+
+// countSeniorSwitches counts the changes of line of work, role to next
+// role, whose new role is not below the old one on the ladder (Junior
+// Full Stack Developer → Senior Accountant). Founders', owners' and board
+// roles, of no line, are left out.
+func countSeniorSwitches(w *World) tally {
+	var n tally
+	for i := range w.Len() {
+		line := mainLine(w.Person(i))
+		for k := 1; k < len(line); k++ {
+			old, nw := line[k-1], line[k]
+			if old.fam == famGeneral || nw.fam == famGeneral || old.fam == nw.fam {
+				continue
+			}
+			lo, ln := slices.Index(ladder, w.Title(old.Title).Level), slices.Index(ladder, w.Title(nw.Title).Level)
+			if lo < 0 || ln < 0 {
+				continue
+			}
+			n.add(ln >= lo && ln > 0, "person %d: %s → %s", i, w.Title(old.Title).Name, w.Title(nw.Title).Name)
+		}
+	}
+	return n
 }
 
 // longTitle is the months one exact title may be held before a reader
