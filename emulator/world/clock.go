@@ -258,6 +258,7 @@ func (a *advance) apply(ev event) {
 	}
 	stem := w.stemOf(p, cur.fam)
 	var role Job
+	moveTo := int32(-1) // the city the person moves to with the new job, if any
 	emails := p.Emails
 	switch ev.kind {
 	case retitle:
@@ -294,7 +295,15 @@ func (a *advance) apply(ev event) {
 			level = rung(level, -1)
 		}
 		country := w.geo.placeCountry[p.City]
-		role = Job{Company: c, Location: w.jobPlace(r, p.City, country, true), Title: w.title(r, cur.fam, stem, level, m.Year())}
+		home := p.City
+		if chance(r, relocatePercent) {
+			home = w.relocate(r, p.City)
+		}
+		role = Job{Company: c, Location: w.jobPlace(r, home, country, true), Title: w.title(r, cur.fam, stem, level, m.Year())}
+		if home != p.City {
+			role.Location = home
+			moveTo = home
+		}
 		if role.Title == cur.Title && long(p.Jobs, m) {
 			role.Title = w.titles.lateral(r, cur.fam, cur.Title, m.Year())
 		}
@@ -307,6 +316,22 @@ func (a *advance) apply(ev event) {
 
 	c := a.own(i)
 	c.Jobs, c.Emails = withMainRole(c.Jobs, role, m), emails
+	if moveTo >= 0 {
+		c.City = moveTo
+	}
+	// Skills follow roles: now and then the new role adds one of its
+	// line of work's, or, for one who now leads, one of leading.
+	if len(c.Skills) < maxPersonSkills && chance(r, 50) {
+		f := role.fam
+		if leads(w.titles.titles[role.Title].Level) && chance(r, 40) {
+			f = famGeneral
+		}
+		if pool := w.skills.byFamily[f]; len(pool) > 0 {
+			if s := pick(r, pool); !slices.Contains(c.Skills, s) {
+				c.Skills = append(slices.Clip(c.Skills), s)
+			}
+		}
+	}
 	if ev.kind == move {
 		c.movedOn = ev.day
 		if c.moves == 0 {
@@ -315,6 +340,36 @@ func (a *advance) apply(ev event) {
 		c.moves++
 	}
 	w.derive(&c.Person, m)
+}
+
+// relocatePercent is the percent of moves to another company that come
+// with a move to another city.
+const relocatePercent = 12
+
+// maxPersonSkills is the most skills a person lists (drawSkills).
+const maxPersonSkills = 20
+
+// relocate returns the city someone living in home moves to with a new
+// job: one of the bigger cities of their country (of their state or
+// province in the US and Canada, whose phone numbers carry it), or home
+// when there is none other.
+func (w *World) relocate(r *rand.Rand, home int32) int32 {
+	g := w.geo
+	country := g.placeCountry[home]
+	var options []int32
+	for _, pl := range g.hubs[country][:min(len(g.hubs[country]), 40)] {
+		if pl == home || g.cityOf[pl] != pl {
+			continue
+		}
+		if cc := g.countries[country].Code; (cc == "US" || cc == "CA") && g.places[pl].Admin1 != g.places[home].Admin1 {
+			continue
+		}
+		options = append(options, pl)
+	}
+	if len(options) == 0 {
+		return home
+	}
+	return pick(r, options)
 }
 
 // own returns the changed person i, copied first if the world advanced

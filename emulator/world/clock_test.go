@@ -565,3 +565,49 @@ func TestMovesPaging(t *testing.T) {
 		t.Errorf("the cursor of a year back does not lead to the move after it ten years on (%d)", k)
 	}
 }
+
+// As the clock moves on, skills follow roles and some people move city
+// with a new job: ten years on, a share of those who changed company
+// live elsewhere (in the US and Canada, in the same state or province,
+// whose area codes their phones carry), and most of those whose career
+// moved list a skill they did not.
+func TestCitiesAndSkillsFollowCareers(t *testing.T) {
+	start := New(Config{People: 4000})
+	w := mustAdvance(t, start, MaxDays)
+	movers, moved, changed, newSkills := 0, 0, 0, 0
+	for i := range start.Len() {
+		p, was := w.Person(i), start.Person(i)
+		if p == was {
+			continue
+		}
+		changed++
+		if len(p.Skills) > len(was.Skills) {
+			newSkills++
+		}
+		if w.t.people[i].moves == 0 {
+			if p.City != was.City {
+				t.Fatalf("person %d moved city without changing company", i)
+			}
+			continue
+		}
+		movers++
+		if p.City == was.City {
+			continue
+		}
+		moved++
+		g := w.geo
+		if g.placeCountry[p.City] != g.placeCountry[was.City] {
+			t.Fatalf("person %d moved abroad", i)
+		}
+		if cc := g.countries[g.placeCountry[p.City]].Code; (cc == "US" || cc == "CA") && g.places[p.City].Admin1 != g.places[was.City].Admin1 {
+			t.Fatalf("person %d moved from %s to %s", i, g.places[was.City].Name, g.places[p.City].Name)
+		}
+	}
+	t.Logf("ten years on: %d of %d who changed company moved city; %d of %d whose career moved list more skills", moved, movers, newSkills, changed)
+	if share := float64(moved) / float64(movers); share < 0.08 || share > 0.40 {
+		t.Errorf("%.2f of those who changed company moved city", share)
+	}
+	if share := float64(newSkills) / float64(changed); share < 0.3 {
+		t.Errorf("%.2f of those whose career moved list more skills", share)
+	}
+}
