@@ -264,6 +264,8 @@ func (a *advance) apply(ev event) {
 	case retitle:
 		if chance(r, 65) {
 			level = up(level)
+		} else if level == Entry {
+			return // an intern is promoted or stays: no round of intern titles
 		}
 		held := heldAt(p.Jobs)
 		role = cur
@@ -291,7 +293,8 @@ func (a *advance) apply(ev event) {
 		switch x := intN(r, 100); {
 		case x < 40:
 			level = up(level)
-		case x >= 90:
+		case x >= 90 && slices.Index(ladder, level) > slices.Index(ladder, MidLevel):
+			// A step down, never back to a junior's title.
 			level = rung(level, -1)
 		}
 		country := w.geo.placeCountry[p.City]

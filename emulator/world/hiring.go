@@ -38,7 +38,7 @@ func (p *pool) seal() {
 }
 
 // maxShare bounds a company's share of a big pool's draws (see seal).
-const maxShare = 60
+const maxShare = 100
 
 func (p *pool) draw(r *rand.Rand) int32 { return p.ids[p.table.draw(r)] }
 
