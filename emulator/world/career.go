@@ -166,7 +166,7 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 		// first job held for ten years was not an internship throughout.
 		level := levelAfter((int(start)+int(cursor))/2-int(careerStart), ambition, peak)
 		if switched {
-			gen.enterBelow(r, p, &jobs[len(jobs)-1], level)
+			gen.enterBelow(r, p, jobs, level)
 		}
 		company := int32(-1)
 		switch {
@@ -293,9 +293,10 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 
 // enterBelow makes the first role of a new line of work, entry, one a
 // newcomer to the line holds: below the level of the role left in the
-// old line (at entry level at the least). A founder's, an owner's or a
-// board seat stays as it is.
-func (gen *generator) enterBelow(r *rand.Rand, p *Person, entry *Job, left Level) {
+// old line, and a junior's when that was a junior's or an intern's. A
+// founder's, an owner's or a board seat stays as it is.
+func (gen *generator) enterBelow(r *rand.Rand, p *Person, jobs []Job, left Level) {
+	entry := &jobs[len(jobs)-1]
 	was := gen.titles.titles[entry.Title].Level
 	k, l := slices.Index(ladder, was), slices.Index(ladder, left)
 	if k < 0 || l < 0 || k < l || entry.fam == famGeneral {
@@ -305,8 +306,13 @@ func (gen *generator) enterBelow(r *rand.Rand, p *Person, entry *Job, left Level
 	if entry.Start != 0 {
 		year = entry.Start.Year()
 	}
-	for below := max(0, l-1); below >= 0; below-- {
-		if t := gen.title(r, entry.fam, gen.stemOf(p, entry.fam), ladder[below], year); slices.Index(ladder, gen.titles.titles[t].Level) < max(l, 1) {
+	// One who has worked enters a new line as a junior at the least, not
+	// as an intern: the new line's first rung below the level left.
+	for below := max(1, l-1); below >= 1; below-- {
+		t := gen.title(r, entry.fam, gen.stemOf(p, entry.fam), ladder[below], year)
+		// Not a title held at the same company since: A → B → A.
+		again := slices.ContainsFunc(jobs[:len(jobs)-1], func(j Job) bool { return j.Company == entry.Company && j.Title == t })
+		if !again && slices.Index(ladder, gen.titles.titles[t].Level) <= max(l-1, 1) {
 			entry.Title = t
 			return
 		}

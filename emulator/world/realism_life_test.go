@@ -23,7 +23,8 @@ var lifeChecks = []realismCheck{
 }
 
 // countSeniorSwitches counts the changes of line of work, role to next
-// role, whose new role is not below the old one on the ladder (Junior
+// role, whose new role is not below the old one on the ladder (but a
+// junior's after a junior's) (Junior
 // Full Stack Developer → Senior Accountant). Founders', owners' and board
 // roles, of no line, are left out.
 func countSeniorSwitches(w *World) tally {
@@ -39,7 +40,9 @@ func countSeniorSwitches(w *World) tally {
 			if lo < 0 || ln < 0 {
 				continue
 			}
-			n.add(ln >= lo && ln > 0, "person %d: %s → %s", i, w.Title(old.Title).Name, w.Title(nw.Title).Name)
+			// From a junior's role (or an intern's) a junior's is the
+			// first rung of the new line.
+			n.add(ln >= lo && ln > slices.Index(ladder, Junior), "person %d: %s → %s", i, w.Title(old.Title).Name, w.Title(nw.Title).Name)
 		}
 	}
 	return n
