@@ -142,7 +142,7 @@ func (w *World) Advance(days int) (*World, error) {
 		t.emails = map[uint64]gainedEmail{}
 	}
 	next.t = t
-	a := advance{w: &next, before: before, src: rand.NewPCG(0, 0)}
+	a := advance{w: &next, before: before, src: rand.NewPCG(0, 0), colleagues: next.colleagueNames()}
 	a.r = rand.New(a.src)
 	for _, ev := range w.eventsBetween(w.day, next.day) {
 		a.apply(ev)
@@ -204,10 +204,16 @@ func (w *World) eventsBetween(from, to int) []event {
 
 // advance applies events to a world being moved forward.
 type advance struct {
-	w      *World
-	before []*career // the people of the world it started from; nil on day 0
-	src    *rand.PCG
-	r      *rand.Rand
+	// colleagues counts the holders of a current main role by company
+	// and full name (colleagueKey), kept as events change roles: a move
+	// or a hire does not go where the person's namesake works, so that
+	// namesakes at one company stay as rare as at the start when
+	// companies grow.
+	colleagues map[uint64]int32
+	w          *World
+	before     []*career // the people of the world it started from; nil on day 0
+	src        *rand.PCG
+	r          *rand.Rand
 }
 
 // apply changes the person of ev as the event says. Events must come in
@@ -229,6 +235,7 @@ func (a *advance) apply(ev event) {
 	}
 	cur := p.Jobs[0]
 	if ev.kind == retire {
+		a.count(p, -1)
 		c := a.own(i)
 		c.Jobs, c.Emails = retired(c.Jobs, m), personalEmails(c.Emails)
 		w.derive(&c.Person, m)
@@ -286,7 +293,7 @@ func (a *advance) apply(ev event) {
 			return // no other title fits: nothing happens
 		}
 	case move:
-		c, ok := w.newEmployer(r, p, &w.people[i])
+		c, ok := w.newEmployer(r, p, &w.people[i], a.namesakeAt)
 		if !ok {
 			return // nowhere to go (a world of a few companies)
 		}
@@ -317,8 +324,10 @@ func (a *advance) apply(ev event) {
 		role.fam = famGeneral
 	}
 
+	a.count(p, -1)
 	c := a.own(i)
 	c.Jobs, c.Emails = withMainRole(c.Jobs, role, m), emails
+	a.count(&c.Person, 1)
 	if moveTo >= 0 {
 		c.City = moveTo
 	}
@@ -373,6 +382,42 @@ func (w *World) relocate(r *rand.Rand, home int32) int32 {
 		return home
 	}
 	return pick(r, options)
+}
+
+// colleagueKey is the key of colleagues for a full name at company c.
+func colleagueKey(c int32, name string) uint64 {
+	h := uint64(14695981039346656037) // FNV-1a
+	for k := 0; k < len(name); k++ {
+		h = (h ^ uint64(name[k])) * 1099511628211
+	}
+	return mix64(h ^ uint64(c)<<40)
+}
+
+// colleagueNames counts the holders of a current main role of the world
+// by company and full name.
+func (w *World) colleagueNames() map[uint64]int32 {
+	out := make(map[uint64]int32, len(w.people))
+	for i := range w.people {
+		if j, ok := w.Person(i).CurrentJob(); ok {
+			out[colleagueKey(j.Company, w.Person(i).FullName)]++
+		}
+	}
+	return out
+}
+
+// namesakeAt reports whether someone of p's full name works at c.
+func (a *advance) namesakeAt(c int32, p *Person) bool {
+	return a.colleagues[colleagueKey(c, p.FullName)] > 0
+}
+
+// count adds d to the count of p's current main role, if p has one.
+func (a *advance) count(p *Person, d int32) {
+	if j, ok := p.CurrentJob(); ok {
+		k := colleagueKey(j.Company, p.FullName)
+		if a.colleagues[k] += d; a.colleagues[k] <= 0 {
+			delete(a.colleagues, k)
+		}
+	}
 }
 
 // own returns the changed person i, copied first if the world advanced
@@ -494,7 +539,7 @@ func rung(l Level, steps int) Level {
 // country, as hiring draws, and one they are not at now. Its name differs
 // from that of the company they are leaving and of the one they worked
 // for at the start (start), so that a reader sees the change of company.
-func (w *World) newEmployer(r *rand.Rand, p, start *Person) (int32, bool) {
+func (w *World) newEmployer(r *rand.Rand, p, start *Person, namesakeAt func(c int32, p *Person) bool) (int32, bool) {
 	cur := p.Jobs[0]
 	country := w.geo.placeCountry[p.City]
 	for range 8 {
@@ -505,7 +550,7 @@ func (w *World) newEmployer(r *rand.Rand, p, start *Person) (int32, bool) {
 		for _, j := range p.Jobs {
 			ok = ok && !(j.Current && j.Company == c)
 		}
-		if ok {
+		if ok && !namesakeAt(c, p) {
 			return c, true
 		}
 	}

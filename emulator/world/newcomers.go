@@ -90,7 +90,9 @@ func (a *advance) hire(r *rand.Rand, i int, p *Person, m Month) {
 	}
 	// Not back at the last employer: a new title there would read as a
 	// return, the old one as a role held twice.
-	ok := func(c int32) bool { return w.fits(c, fam) && (len(p.Jobs) == 0 || c != p.Jobs[0].Company) }
+	ok := func(c int32) bool {
+		return w.fits(c, fam) && (len(p.Jobs) == 0 || c != p.Jobs[0].Company) && !a.namesakeAt(c, p)
+	}
 	c := w.hiring.employer(r, country, fam)
 	for range 8 {
 		if ok(c) {
@@ -109,6 +111,7 @@ func (a *advance) hire(r *rand.Rand, i int, p *Person, m Month) {
 	emails := a.newWorkEmail(r, i, p, c)
 	cp := a.own(i)
 	cp.Jobs = append([]Job{role}, cp.Jobs...)
+	a.count(&cp.Person, 1)
 	cp.Emails, cp.OpenToWork = emails, false
 	w.derive(&cp.Person, m)
 }
