@@ -200,7 +200,7 @@ answer during an outage too):
 	f.IntVar(&o.cfg.SearchQueriesPerDay, "search-queries-per-day", 0, "daily searchByQuery quota of every account (0: the plan's, 500 paid or 20 trial)")
 	f.IntVar(&o.cfg.SearchProfilesPerDay, "search-profiles-per-day", 0, "daily quota of profiles returned by searches and scrolls (0: the plan's, 5000 paid or 200 trial)")
 	f.IntVar(&o.cfg.ProfileViewsPerDay, "profile-views-per-day", 0, "daily quota of profiles delivered by company/getProfiles (0: 2000)")
-	f.IntVar(&o.cfg.People, "people", 20000, "number of people in the synthetic world (at most what the memory available holds: about 4.5 KB a person, the peak of moving the clock ten years on; a million people take 1.7 GB once built, 4.1 GB at that peak)")
+	f.IntVar(&o.cfg.People, "people", 20000, "number of people in the synthetic world (at most what the memory available holds: about 4.5 KB a person, the peak of moving the clock ten years on; a million people take 1.9 GB once built, 4.3 GB at that peak)")
 	f.IntVar(&o.cfg.Namesakes, "namesakes", 0, "people in a thousand given, on purpose, the full name of a colleague at their company, for tests of telling namesakes apart (0 to 250; 0: the few that chance makes)")
 	f.Int64Var(&o.cfg.Seed, "seed", 1, "seed of the synthetic world and of the faults")
 	f.StringVar(&o.worldStart, "world-start", world.DefaultStart.Format(time.DateOnly), "date (YYYY-MM-DD) the world is generated for and its clock starts at; POST /_emulator/advance moves the clock on")
@@ -339,8 +339,8 @@ func buildWorld(ctx context.Context, cfg emulator.Config) (*emulator.Emulator, e
 // at the peak of an advance to ten years on, when the world of the new
 // date and its search index are built beside the old. Measured at a
 // million people (peak resident memory of enrich emulator --people
-// 1000000, then POST /_emulator/advance {"days": 3653}): 1.7 GB once
-// built, 4.1 GB at the peak. emulator/world's TestMemoryPerPerson keeps
+// 1000000, then POST /_emulator/advance {"days": 3653}): 1.9 GB once
+// built, 4.3 GB at the peak. emulator/world's TestMemoryPerPerson keeps
 // the world's share of it in check.
 const bytesPerPerson = 4608
 
