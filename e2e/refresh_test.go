@@ -94,8 +94,8 @@ func TestRefreshFindsWhoMoved(t *testing.T) {
 		}
 		if isMover {
 			flagged++
-			if r[prevCo] != m.From.Company || r[prevTi] != m.From.Title || r[co] != m.To.Company || r[ti] != m.To.Title {
-				t.Errorf("row %d: %s, %s → %s, %s; the world says %+v → %+v", i+2, r[prevTi], r[prevCo], r[ti], r[co], m.From, m.To)
+			if m.Now == nil || r[prevCo] != m.From.Company || r[prevTi] != m.From.Title || r[co] != m.Now.Company || r[ti] != m.Now.Title {
+				t.Errorf("row %d: %s, %s → %s, %s; the world says %+v → %+v, now %+v", i+2, r[prevTi], r[prevCo], r[ti], r[co], m.From, m.To, m.Now)
 			}
 		}
 		if at, err := time.Parse(time.RFC3339, r[checked]); err != nil || time.Until(at) < 170*24*time.Hour {

@@ -134,7 +134,8 @@ func (e *Emulator) noticesLocked() []Notice {
 //	POST /_emulator/outage            start an outage now: {"seconds": N}
 //	POST /_emulator/advance           move the world's clock on: {"days": N}
 //	GET  /_emulator/clock             the world's start and the date it is at
-//	GET  /_emulator/moves?count=N     up to N people who changed company since the start
+//	GET  /_emulator/moves?count=N     up to N people who changed company since the start, newest
+//	                                  first; since=YYYY-MM-DD, cursor=C (X-Next-Cursor) to page
 //
 // They answer during an outage too.
 func (e *Emulator) serveAdmin(w http.ResponseWriter, r *http.Request, path string) {

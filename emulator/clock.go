@@ -1,9 +1,11 @@
 package emulator
 
 import (
+	"encoding/hex"
 	"encoding/json"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -77,7 +79,8 @@ func clockOf(w *world.World) Clock {
 
 // Move is one element of GET /_emulator/moves: a person who changed
 // company between the world's start and its clock. Someone who moved
-// twice has one Move, from their role at the start to their role now.
+// twice has one Move, from the role they left at the first move to the
+// role they began at the latest.
 type Move struct {
 	UID      string `json:"uid"`
 	FullName string `json:"fullName"`
@@ -87,18 +90,24 @@ type Move struct {
 	// who had none, the new work address; "" if there is neither.
 	Email string `json:"email"`
 	// WorkEmail is the work address at the company now, "" when none
-	// was free for the person.
+	// was free for the person (or they have retired).
 	WorkEmail string `json:"workEmail"`
 	// The net change, one row per person however often they moved: From
-	// is the main role at the world's start, whose company they left in
-	// the month of the first move (FirstAt); To the main role as of the
-	// clock, begun in the month of the latest (At); Moves how many times
-	// they changed company.
+	// is the main role at the world's start (for someone who joined the
+	// network or was hired since, the role left at the first move), whose
+	// company they left in the month of the first move (FirstAt); To the
+	// role begun at the latest move (At), as it was then; Moves how many
+	// times they changed company.
 	From    JobRole `json:"from"`
 	To      JobRole `json:"to"`
 	At      string  `json:"at"`      // the day of the latest move, YYYY-MM-DD
 	FirstAt string  `json:"firstAt"` // the day of the first move, YYYY-MM-DD
 	Moves   int     `json:"moves"`
+	// Now is the main role as of the clock (To, or a later title at the
+	// same company), null for someone who has retired since; Still says
+	// whether the person still works at the company of To.
+	Now   *JobRole `json:"now"`
+	Still bool     `json:"still"`
 }
 
 // JobRole is a title at a company, as the profile's experience names them.
@@ -108,21 +117,39 @@ type JobRole struct {
 }
 
 // Moves returns up to n of the people who changed company between the
-// world's start and its clock, by day of the move, then uid.
+// world's start and its clock, newest first: by day of the latest move,
+// then uid, both descending.
 func (e *Emulator) Moves(n int) []Move {
+	out, _ := e.movesPage(world.MoveCursor{}, time.Time{}, n)
+	return out
+}
+
+// movesPage returns up to n moves after cursor, newest first, of latest
+// moves on or after since (zero for any), and the cursor of the next page
+// ("" for none).
+func (e *Emulator) movesPage(cursor world.MoveCursor, since time.Time, n int) ([]Move, string) {
 	w := e.World()
 	out := []Move{}
-	for _, m := range w.Moves(n) {
+	moves, next := w.MovesBefore(cursor, since, n)
+	role := func(j world.Job) JobRole {
+		return JobRole{Company: w.Company(j.Company).Name, Title: w.Title(j.Title).Name}
+	}
+	for _, m := range moves {
 		p, was := w.Person(m.Person), w.PersonAtStart(m.Person)
 		mv := Move{
 			UID:      p.UID.String(),
 			FullName: p.FullName,
 			LinkedIn: p.ProfileURL(),
-			From:     JobRole{Company: w.Company(m.From.Company).Name, Title: w.Title(m.From.Title).Name},
-			To:       JobRole{Company: w.Company(m.To.Company).Name, Title: w.Title(m.To.Title).Name},
+			From:     role(m.From),
+			To:       role(m.To),
 			At:       m.At.Format(time.DateOnly),
 			FirstAt:  m.First.Format(time.DateOnly),
 			Moves:    m.Count,
+			Still:    m.Still,
+		}
+		if m.Now.Company >= 0 {
+			now := role(m.Now)
+			mv.Now = &now
 		}
 		if len(p.Emails) > 0 && p.Emails[0].Kind == world.EmailWork {
 			mv.WorkEmail = p.Emails[0].Address
@@ -135,17 +162,38 @@ func (e *Emulator) Moves(n int) []Move {
 		}
 		out = append(out, mv)
 	}
-	return out
+	if next.At.IsZero() {
+		return out, ""
+	}
+	return out, next.At.Format(time.DateOnly) + "." + next.UID.String()
+}
+
+// parseMoveCursor reads a cursor of GET /_emulator/moves: the day of a
+// move and a uid, "2026-04-19.<32 hex digits>".
+func parseMoveCursor(s string) (world.MoveCursor, bool) {
+	day, uid, ok := strings.Cut(s, ".")
+	at, err := time.Parse(time.DateOnly, day)
+	b, herr := hex.DecodeString(uid)
+	if !ok || err != nil || herr != nil || len(b) != len(world.UID{}) {
+		return world.MoveCursor{}, false
+	}
+	c := world.MoveCursor{At: at}
+	copy(c.UID[:], b)
+	return c, true
 }
 
 // maxMoves is the most people one GET /_emulator/moves lists.
 const maxMoves = 10000
 
-// serveMoves is GET /_emulator/moves?count=N (N from 1 to 10,000, 100 by
-// default).
+// serveMoves is GET /_emulator/moves?count=N&since=YYYY-MM-DD&cursor=C:
+// up to N (1 to 10,000, 100 by default) people who changed company,
+// newest first, whose latest move is on or after since. When more
+// follow, the answer's X-Next-Cursor header holds the cursor of the next
+// page, and its Link header the next page's address.
 func (e *Emulator) serveMoves(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
 	n := 100
-	if s := r.URL.Query().Get("count"); s != "" {
+	if s := q.Get("count"); s != "" {
 		v, err := strconv.Atoi(s)
 		if err != nil || v < 1 || v > maxMoves {
 			writeJSON(w, http.StatusUnprocessableEntity, errorBody("count must be an integer from 1 to "+strconv.Itoa(maxMoves)))
@@ -153,7 +201,31 @@ func (e *Emulator) serveMoves(w http.ResponseWriter, r *http.Request) {
 		}
 		n = v
 	}
-	writeJSON(w, http.StatusOK, e.Moves(n))
+	var since time.Time
+	if s := q.Get("since"); s != "" {
+		t, err := time.Parse(time.DateOnly, s)
+		if err != nil {
+			writeJSON(w, http.StatusUnprocessableEntity, errorBody("since must be a date, YYYY-MM-DD"))
+			return
+		}
+		since = t
+	}
+	var cursor world.MoveCursor
+	if s := q.Get("cursor"); s != "" {
+		c, ok := parseMoveCursor(s)
+		if !ok {
+			writeJSON(w, http.StatusUnprocessableEntity, errorBody("cursor is not one this endpoint gave"))
+			return
+		}
+		cursor = c
+	}
+	moves, next := e.movesPage(cursor, since, n)
+	if next != "" {
+		q.Set("cursor", next)
+		w.Header().Set("X-Next-Cursor", next)
+		w.Header().Set("Link", "<"+r.URL.Path+"?"+q.Encode()+`>; rel="next"`)
+	}
+	writeJSON(w, http.StatusOK, moves)
 }
 
 // serveAdvance is POST /_emulator/advance {"days": N}: the world's clock

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -110,7 +111,7 @@ func TestWorldClockOverHTTP(t *testing.T) {
 	}
 	var urls, emails, works []string
 	for k, m := range moves {
-		if k > 0 && (m.At < moves[k-1].At || m.At == moves[k-1].At && m.UID < moves[k-1].UID) {
+		if k > 0 && (m.At > moves[k-1].At || m.At == moves[k-1].At && m.UID > moves[k-1].UID) {
 			t.Fatalf("moves %d and %d are out of order", k-1, k)
 		}
 		if m.At < "2026-01-02" || m.At > "2026-06-30" || m.From.Company == m.To.Company {
@@ -245,7 +246,7 @@ func TestWorldClockDeterministic(t *testing.T) {
 	var m1, m2 []emulator.Move
 	adminJSON(t, base1, "/_emulator/moves?count=10000", "", &m1)
 	adminJSON(t, base2, "/_emulator/moves?count=10000", "", &m2)
-	if len(m1) == 0 || !slices.Equal(m1, m2) {
+	if len(m1) == 0 || !reflect.DeepEqual(m1, m2) {
 		t.Fatalf("90+90 days listed %d moves, 180 days %d, or they differ", len(m1), len(m2))
 	}
 	var urls []string
@@ -282,6 +283,10 @@ func TestWorldClockValidation(t *testing.T) {
 		{"/_emulator/moves?count=10001", "", http.StatusUnprocessableEntity},
 		{"/_emulator/moves?count=x", "", http.StatusUnprocessableEntity},
 		{"/_emulator/moves?count=10000", "", http.StatusOK},
+		{"/_emulator/moves?since=2026-13-01", "", http.StatusUnprocessableEntity},
+		{"/_emulator/moves?cursor=2026-01-01", "", http.StatusUnprocessableEntity},
+		{"/_emulator/moves?cursor=2026-01-01.abc", "", http.StatusUnprocessableEntity},
+		{"/_emulator/moves?since=2026-01-01&cursor=2026-01-01.00000000000000000000000000000000", "", http.StatusOK},
 	} {
 		if got := adminJSON(t, base, tc.path, tc.body, nil); got != tc.want {
 			t.Errorf("%s %s: %d, want %d", tc.path, tc.body, got, tc.want)
@@ -383,6 +388,60 @@ func TestAsyncLookupKeepsItsWorld(t *testing.T) {
 		if string(role.Company) != later.Company(j.Company).Name || string(role.Position) != later.Title(j.Title).Name {
 			t.Errorf("%s: current role %s at %s, want %s at %s", r.Item, role.Position, role.Company,
 				later.Title(j.Title).Name, later.Company(j.Company).Name)
+		}
+	}
+}
+
+// GET /_emulator/moves pages newest first: X-Next-Cursor and Link lead
+// from page to page until the list ends, since keeps the latest moves
+// only, and each move says where the person is now.
+func TestMovesPagedOverHTTP(t *testing.T) {
+	cfg := fast(emulator.AccountConfig{})
+	_, _, base := serve(t, cfg)
+	var clock emulator.Clock
+	adminJSON(t, base, "/_emulator/advance", `{"days": 1500}`, &clock)
+	var all []emulator.Move
+	adminJSON(t, base, "/_emulator/moves?count=10000", "", &all)
+	if len(all) != clock.Moved || len(all) < 500 {
+		t.Fatalf("%d moves listed, the clock says %d", len(all), clock.Moved)
+	}
+	var paged []emulator.Move
+	path := "/_emulator/moves?count=200"
+	for pages := 0; path != ""; pages++ {
+		resp, err := http.Get(base + path)
+		if err != nil || resp.StatusCode != http.StatusOK {
+			t.Fatalf("%s: %v %v", path, resp, err)
+		}
+		var page []emulator.Move
+		json.NewDecoder(resp.Body).Decode(&page)
+		resp.Body.Close()
+		paged = append(paged, page...)
+		path = ""
+		if c := resp.Header.Get("X-Next-Cursor"); c != "" {
+			link := resp.Header.Get("Link")
+			path = strings.TrimSuffix(strings.TrimPrefix(link, "<"), `>; rel="next"`)
+			if !strings.Contains(path, "cursor="+c) || !strings.Contains(path, "count=200") {
+				t.Fatalf("Link %q, cursor %q", link, c)
+			}
+		}
+		if pages > len(all)/200+1 {
+			t.Fatal("the pages do not end")
+		}
+	}
+	if !reflect.DeepEqual(paged, all) {
+		t.Fatalf("pages of 200 list %d moves, one page %d, or they differ", len(paged), len(all))
+	}
+	var recent []emulator.Move
+	adminJSON(t, base, "/_emulator/moves?count=10000&since=2029-01-01", "", &recent)
+	if len(recent) == 0 || len(recent) == len(all) || recent[len(recent)-1].At < "2029-01-01" || !reflect.DeepEqual(recent, all[:len(recent)]) {
+		t.Fatalf("%d of %d moves since 2029-01-01", len(recent), len(all))
+	}
+	for _, m := range all {
+		switch {
+		case m.Now == nil && m.Still, m.Now != nil && m.Still != (m.Now.Company == m.To.Company):
+			t.Fatalf("move %+v: still %v", m, m.Still)
+		case m.Still && m.WorkEmail == "" && m.Now == nil:
+			t.Fatalf("move %+v", m)
 		}
 	}
 }

@@ -27,6 +27,11 @@ type Config struct {
 	// same seed builds the same world on any day. world.CheckStart says
 	// which dates are allowed.
 	WorldStart time.Time
+	// Namesakes adds namesakes at one company on purpose, for tests: that
+	// many people in a thousand are given the full name of a colleague at
+	// their current company (world.Config.Namesakes; 0 to
+	// world.MaxNamesakes). Zero leaves the few that chance makes.
+	Namesakes int
 
 	// Accounts; when empty, one account from Default.
 	Accounts []AccountConfig
@@ -133,6 +138,8 @@ func (c *Config) Validate() error {
 	switch {
 	case c.People < 1:
 		return fmt.Errorf("--people %d: must be at least 1", c.People)
+	case c.Namesakes < 0 || c.Namesakes > world.MaxNamesakes:
+		return fmt.Errorf("--namesakes %d: must be from 0 to %d (people in a thousand)", c.Namesakes, world.MaxNamesakes)
 	case c.SearchQueriesPerDay < 0 || c.SearchProfilesPerDay < 0 || c.ProfileViewsPerDay < 0:
 		return fmt.Errorf("--search-queries-per-day, --search-profiles-per-day and --profile-views-per-day cannot be negative")
 	}
@@ -253,7 +260,7 @@ func New(cfg Config) (*Emulator, error) {
 	}
 	e.start = e.now()
 	e.scrolls = make(map[string]*scroll)
-	e.epoch.Store(newEpoch(world.New(world.Config{Seed: cfg.Seed, People: cfg.People, Now: cfg.WorldStart})))
+	e.epoch.Store(newEpoch(world.New(world.Config{Seed: cfg.Seed, People: cfg.People, Now: cfg.WorldStart, Namesakes: cfg.Namesakes})))
 	for i, ac := range accounts {
 		a, err := newAccount(ac, i, cfg.RateWindow)
 		if err == nil {

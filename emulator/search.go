@@ -50,10 +50,11 @@ type searchPage struct {
 // checks run in this order: concurrency (429), body (404 for invalid
 // JSON, 422 for bad filters), daily quotas (402).
 func (e *Emulator) serveSearch(w http.ResponseWriter, r *http.Request, a *account) {
-	if !e.enterSearch(w, a) {
+	w, release, ok := e.enterSearch(w, a)
+	if !ok {
 		return
 	}
-	defer e.leaveSearch(a)
+	defer release()
 	if !e.searchLatency(r.Context()) {
 		return
 	}
@@ -118,10 +119,11 @@ func (e *Emulator) serveSearch(w http.ResponseWriter, r *http.Request, a *accoun
 // lifetime after the response that issued it; a used, unknown or expired
 // one is 404. A scroll refused for the quota (402) keeps its id.
 func (e *Emulator) serveScroll(w http.ResponseWriter, r *http.Request, a *account, requestID string) {
-	if !e.enterSearch(w, a) {
+	w, release, ok := e.enterSearch(w, a)
+	if !ok {
 		return
 	}
-	defer e.leaveSearch(a)
+	defer release()
 	if !e.searchLatency(r.Context()) {
 		return
 	}
@@ -236,26 +238,49 @@ func (e *Emulator) sendPage(w http.ResponseWriter, a *account, s *scroll, first 
 }
 
 // enterSearch admits a search or scroll request, or answers 429 when the
-// account already has MaxConcurrentSearches in progress.
-func (e *Emulator) enterSearch(w http.ResponseWriter, a *account) bool {
+// account already has MaxConcurrentSearches in progress. An admitted
+// request holds its slot until its answer starts: the returned writer
+// frees the slot before the first byte of the answer is written, so a
+// client that sends its next search as soon as one answers never finds
+// the slot still taken. The returned release frees it if nothing was
+// written (the client hung up); freeing twice is harmless.
+func (e *Emulator) enterSearch(w http.ResponseWriter, a *account) (http.ResponseWriter, func(), bool) {
 	e.mu.Lock()
 	if a.searching >= MaxConcurrentSearches {
 		a.stats.SearchConcurrencyLimited++
 		e.mu.Unlock()
 		e.fail(w, a, poolStandard, http.StatusTooManyRequests,
 			fmt.Sprintf("Too many concurrent search requests: at most %d at a time", MaxConcurrentSearches))
-		return false
+		return w, nil, false
 	}
 	a.searching++
 	e.mu.Unlock()
-	return true
+	release := sync.OnceFunc(func() {
+		e.mu.Lock()
+		a.searching--
+		e.mu.Unlock()
+	})
+	return &slotWriter{ResponseWriter: w, release: release}, release, true
 }
 
-func (e *Emulator) leaveSearch(a *account) {
-	e.mu.Lock()
-	a.searching--
-	e.mu.Unlock()
+// slotWriter frees a search slot as the answer starts.
+type slotWriter struct {
+	http.ResponseWriter
+	release func()
 }
+
+func (s *slotWriter) WriteHeader(status int) {
+	s.release()
+	s.ResponseWriter.WriteHeader(status)
+}
+
+func (s *slotWriter) Write(b []byte) (int, error) {
+	s.release()
+	return s.ResponseWriter.Write(b)
+}
+
+// Unwrap lets http.ResponseController reach the connection's writer.
+func (s *slotWriter) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 
 // newScrollID returns a fresh opaque scroll id.
 func newScrollID() string {

@@ -1,10 +1,12 @@
 package emulator_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"math"
 	"net/http"
+	"net/http/httptest"
 	"slices"
 	"strconv"
 	"strings"
@@ -494,6 +496,55 @@ func TestSearchConcurrencyLimit(t *testing.T) {
 	st := stats(t, base).Accounts[0]
 	if st.SearchConcurrencyLimited != 2 || st.SearchQueries != 4 || st.Today.SearchQueries != 4 || st.SearchesInFlight != 0 {
 		t.Errorf("stats %+v", st)
+	}
+}
+
+// chainWriter answers a search and, as the answer is being written,
+// sends the next search: a client that sends one as soon as the previous
+// answers. The account never has more than one search waiting for an
+// answer, so none may be refused.
+type chainWriter struct {
+	*httptest.ResponseRecorder
+	next func()
+	sent bool
+}
+
+func (c *chainWriter) Write(b []byte) (int, error) {
+	if !c.sent && c.next != nil {
+		c.sent = true
+		c.next()
+	}
+	return c.ResponseRecorder.Write(b)
+}
+
+func TestSearchSlotFreedBeforeAnswer(t *testing.T) {
+	emu, err := emulator.New(fast(emulator.AccountConfig{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(emu.Close)
+	body, _ := json.Marshal(wire.SearchQuery{CurrentTitle: "Engineer", Size: 1})
+	const searches = 2 * emulator.MaxConcurrentSearches
+	codes := make([]int, 0, searches)
+	var send func(k int)
+	send = func(k int) {
+		r := httptest.NewRequest(http.MethodPost, api.PathSearch, bytes.NewReader(body))
+		r.Header.Set("apikey", "test-key")
+		w := &chainWriter{ResponseRecorder: httptest.NewRecorder()}
+		if k+1 < searches {
+			w.next = func() { send(k + 1) }
+		}
+		emu.ServeHTTP(w, r)
+		if w.next != nil && !w.sent {
+			w.next()
+		}
+		codes = append(codes, w.Code)
+	}
+	send(0)
+	for k, code := range codes {
+		if code != http.StatusOK {
+			t.Errorf("search %d of %d, each sent once the previous answered: %d, want 200", searches-k, searches, code)
+		}
 	}
 }
 

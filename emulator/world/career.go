@@ -89,6 +89,9 @@ func drawAge(r *rand.Rand) int {
 func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family {
 	now := gen.now
 	age := drawAge(r)
+	if int(p.Index) >= gen.cfg.People {
+		age = between(r, 21, 24) // a newcomer, at the end of their studies
+	}
 	p.BirthYear = uint16(now.Year() - age)
 	fam := gen.drawFamily(r, country)
 	own, owner := gen.owners[p.Index]
@@ -137,7 +140,11 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 	}
 	prevCompany := int32(-1)
 	var stay []TitleID // the titles of the stay at prevCompany
-	line := fam        // the line of work, going back in time
+	// The exact title of the newer roles just drawn, and the end of the
+	// newest of them: one title held, role after role, for fifteen
+	// years reads wrong; long before that a career moves sideways.
+	runTitle, runEnd := TitleID(0), Month(0)
+	line := fam // the line of work, going back in time
 	for k := 0; cursor > careerStart && k < 8; k++ {
 		current := k == 0 && employed
 		dur := Month(between(r, 12, 60))
@@ -148,14 +155,19 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 		if start >= cursor {
 			break
 		}
+		switched := false
 		if k > 0 && line == fam && chance(r, 10) {
 			// Earlier roles in another line of work: a change of career.
 			line = gen.drawFamily(r, country)
+			switched = line != fam
 		}
 		jobFam := line
 		// The level a role is remembered by is that of its middle: a
 		// first job held for ten years was not an internship throughout.
 		level := levelAfter((int(start)+int(cursor))/2-int(careerStart), ambition, peak)
+		if switched {
+			gen.enterBelow(r, p, jobs, level)
+		}
 		company := int32(-1)
 		switch {
 		case current && owner && int(now-careerStart) >= 24:
@@ -171,9 +183,15 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 		case current && age >= 52 && senior(level) && chance(r, 20):
 			level = Board // a portfolio of board seats late in a career
 		}
-		title := gen.title(r, jobFam, gen.stemOf(p, jobFam), level)
+		title := gen.title(r, jobFam, gen.stemOf(p, jobFam), level, start.Year())
 		if owner && company == own {
 			title = gen.titles.ids[pick(r, ownerTitles)]
+		}
+		if runEnd != 0 && title == runTitle && int(runEnd)-int(start) >= maxRun {
+			title = gen.titles.lateral(r, jobFam, title, start.Year())
+		}
+		if title != runTitle || runEnd == 0 {
+			runTitle, runEnd = title, cursor
 		}
 		if company < 0 {
 			// Staying on at the same company means a new title there (not
@@ -197,7 +215,8 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 				// A country of few companies: one longer role it is (of
 				// an unknown start, if the later one's is).
 				if last := &jobs[len(jobs)-1]; last.Start != 0 {
-					last.Start = min(last.Start, max(start, MonthOf(int(gen.companies[company].Founded), time.January)))
+					since := max(int(gen.companies[company].Founded), int(gen.titles.since[last.Title]))
+					last.Start = min(last.Start, max(start, MonthOf(since, time.January)))
 				}
 				cursor = start - Month(intN(r, 5))
 				continue
@@ -245,7 +264,7 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 				Company:  gen.hiring.employer(r, country, famGeneral),
 				Location: -1,
 				Seed:     r.Uint32(),
-				Title:    gen.title(r, famGeneral, -1, Board),
+				Title:    gen.title(r, famGeneral, -1, Board, now.Year()),
 				Start:    now - Month(between(r, 2, 60)),
 				Current:  true,
 				fam:      famGeneral,
@@ -270,6 +289,34 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 	gen.derive(p, now)
 	p.OpenToWork = chance(r, 6) || !employed && chance(r, 45)
 	return fam
+}
+
+// enterBelow makes the first role of a new line of work, entry, one a
+// newcomer to the line holds: below the level of the role left in the
+// old line, and a junior's when that was a junior's or an intern's. A
+// founder's, an owner's or a board seat stays as it is.
+func (gen *generator) enterBelow(r *rand.Rand, p *Person, jobs []Job, left Level) {
+	entry := &jobs[len(jobs)-1]
+	was := gen.titles.titles[entry.Title].Level
+	k, l := slices.Index(ladder, was), slices.Index(ladder, left)
+	if k < 0 || l < 0 || k < l || entry.fam == famGeneral {
+		return
+	}
+	year := gen.now.Year()
+	if entry.Start != 0 {
+		year = entry.Start.Year()
+	}
+	// One who has worked enters a new line as a junior at the least, not
+	// as an intern: the new line's first rung below the level left.
+	for below := max(1, l-1); below >= 1; below-- {
+		t := gen.title(r, entry.fam, gen.stemOf(p, entry.fam), ladder[below], year)
+		// Not a title held at the same company since: A → B → A.
+		again := slices.ContainsFunc(jobs[:len(jobs)-1], func(j Job) bool { return j.Company == entry.Company && j.Title == t })
+		if !again && slices.Index(ladder, gen.titles.titles[t].Level) <= max(l-1, 1) {
+			entry.Title = t
+			return
+		}
+	}
 }
 
 // ownerTitles are the titles of the owner of a self-employed company.
@@ -323,34 +370,93 @@ func totalMonths(jobs []Job, now Month) int {
 	return months
 }
 
-// title picks a title of a family and level: the titles of the
-// person's role (stem) in the family where it has one at the level
-// ("Senior Physician"), else the family's own or those of its
-// department's shared areas ("Head of Engineering"); the chief
+// title picks a title of a family and level for a role begun in year:
+// the titles of the person's role (stem) in the family where it has one
+// at the level ("Senior Physician"), else the family's own or those of
+// its department's shared areas ("Head of Engineering"); the chief
 // executive's, founder's and board titles where the family has none; its
 // senior or plain titles where the level has no title of its own. A
-// stem of -1 is none.
-func (w *World) title(r *rand.Rand, f family, stem int, l Level) TitleID {
+// stem of -1 is none. Only titles in use in the year are drawn: before
+// its role's name came into use, the role's is that of its predecessor
+// (a DevOps engineer before there were site reliability engineers).
+func (w *World) title(r *rand.Rand, f family, stem int, l Level, year int) TitleID {
 	v := w.titles
 	if l == Founder && chance(r, 75) || l == Board {
 		f = famGeneral
 	}
+	stem = v.stemIn(f, stem, year)
 	own, senior, plain := v.byFamilyLevel[f][l], v.byFamilyLevel[f][Senior], v.byFamilyLevel[f][MidLevel]
 	if stem >= 0 && stem < len(v.stems[f]) {
 		// A lead may also lead a team of the area instead; the titles of
 		// the family's other roles are not the person's.
 		s := &v.stems[f][stem]
-		if len(s[l]) > 0 && (l != Lead || chance(r, 70)) {
-			return pick(r, s[l])
+		if t, ok := v.pickIn(r, s[l], year); ok && (l != Lead || chance(r, 70)) {
+			return t
 		}
 		own, senior, plain = v.areas[f][l], s[Senior], s[MidLevel]
 	}
 	for _, ids := range [][]TitleID{own, v.byFamilyLevel[famGeneral][l], senior, plain} {
-		if len(ids) > 0 {
-			return pick(r, ids)
+		if t, ok := v.pickIn(r, ids, year); ok {
+			return t
 		}
 	}
 	return pick(r, v.byFamilyLevel[famSoftware][MidLevel])
+}
+
+// stemIn returns the role of family f that a person of role stem held
+// in year: stem itself, or when its name was not yet in use, the role
+// its holders had before (titleSince), else the family's oldest.
+func (v *titleVocab) stemIn(f family, stem int, year int) int {
+	for range 4 {
+		if stem < 0 || stem >= len(v.stems[f]) {
+			return stem
+		}
+		mid := v.stems[f][stem][MidLevel]
+		if len(mid) == 0 || int(v.since[mid[0]]) <= year {
+			return stem
+		}
+		before := titleSince[v.titles[mid[0]].Name].before
+		next := -1
+		for k, s := range v.stems[f] {
+			if len(s[MidLevel]) > 0 && v.titles[s[MidLevel][0]].Name == before {
+				next = k
+			}
+		}
+		if next < 0 {
+			break
+		}
+		stem = next
+	}
+	for k, s := range v.stems[f] {
+		if len(s[MidLevel]) > 0 && int(v.since[s[MidLevel][0]]) <= year {
+			return k
+		}
+	}
+	return stem
+}
+
+// pickIn draws one of the titles of ids in use in year, and false when
+// none is.
+func (v *titleVocab) pickIn(r *rand.Rand, ids []TitleID, year int) (TitleID, bool) {
+	n := 0
+	for _, t := range ids {
+		if int(v.since[t]) <= year {
+			n++
+		}
+	}
+	if n == 0 {
+		return 0, false
+	}
+	k := intN(r, n)
+	for _, t := range ids {
+		if int(v.since[t]) <= year {
+			if k == 0 {
+				return t, true
+			}
+			k--
+		}
+	}
+	return 0, false
 }
 
 // stemOf returns the role of family f that a person's career keeps to,

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"maps"
+	"math"
 	"math/rand/v2"
 	"runtime"
 	"slices"
@@ -49,7 +50,7 @@ import (
 // work address gained since.
 const (
 	periodDays       = 30
-	movePerPeriod    = 200 // basis points
+	movePerPeriod    = 230 // basis points
 	retitlePerPeriod = 750 // basis points
 )
 
@@ -63,6 +64,7 @@ const (
 	retitle eventKind = iota + 1 // a new title at the same company
 	move                         // a new role at another company
 	retire                       // every current role ends
+	hire                         // a student or job seeker takes a role
 )
 
 // event is one career event of one person.
@@ -140,7 +142,7 @@ func (w *World) Advance(days int) (*World, error) {
 		t.emails = map[uint64]gainedEmail{}
 	}
 	next.t = t
-	a := advance{w: &next, before: before, src: rand.NewPCG(0, 0)}
+	a := advance{w: &next, before: before, src: rand.NewPCG(0, 0), colleagues: next.colleagueNames()}
 	a.r = rand.New(a.src)
 	for _, ev := range w.eventsBetween(w.day, next.day) {
 		a.apply(ev)
@@ -165,12 +167,25 @@ func (w *World) eventsBetween(from, to int) []event {
 			var out []event
 			for i := k * n / workers; i < (k+1)*n/workers; i++ {
 				p := &w.people[i]
+				// Changes of job come after one joins the network and
+				// holds a job: a student or job seeker is hired first.
+				since := 0
+				if i >= w.cfg.People {
+					since = joinDay(i-w.cfg.People, n-w.cfg.People)
+				}
 				if _, ok := p.CurrentJob(); !ok {
-					continue // the events are changes of job
+					day := w.hireDay(p, since)
+					if day < 0 {
+						continue // not hired in the clock's ten years
+					}
+					if day > from && day <= to {
+						out = append(out, event{day: int32(day), person: int32(i), period: -1, kind: hire})
+					}
+					since = day
 				}
 				cs := careerSeed(p)
 				for period := first; period <= last; period++ {
-					if kind, day := eventIn(cs, period); kind != 0 && day > from && day <= to {
+					if kind, day := eventIn(cs, period); kind != 0 && day > from && day <= to && day > since {
 						out = append(out, event{day: int32(day), person: int32(i), period: int32(period), kind: kind})
 					}
 				}
@@ -189,10 +204,16 @@ func (w *World) eventsBetween(from, to int) []event {
 
 // advance applies events to a world being moved forward.
 type advance struct {
-	w      *World
-	before []*career // the people of the world it started from; nil on day 0
-	src    *rand.PCG
-	r      *rand.Rand
+	// colleagues counts the holders of a current main role by company
+	// and full name (colleagueKey), kept as events change roles: a move
+	// or a hire does not go where the person's namesake works, so that
+	// namesakes at one company stay as rare as at the start when
+	// companies grow.
+	colleagues map[uint64]int32
+	w          *World
+	before     []*career // the people of the world it started from; nil on day 0
+	src        *rand.PCG
+	r          *rand.Rand
 }
 
 // apply changes the person of ev as the event says. Events must come in
@@ -205,11 +226,16 @@ func (a *advance) apply(ev event) {
 	reseed(a.src, careerSeed(p)+uint64(ev.period), streamCareer)
 	r := a.r
 	m := monthOfTime(w.Start().AddDate(0, 0, int(ev.day)))
-	cur := p.Jobs[0]
-	if !cur.Current {
-		return // retired
+	if ev.kind == hire {
+		a.hire(r, i, p, m)
+		return
 	}
+	if len(p.Jobs) == 0 || !p.Jobs[0].Current {
+		return // retired, or not hired
+	}
+	cur := p.Jobs[0]
 	if ev.kind == retire {
+		a.count(p, -1)
 		c := a.own(i)
 		c.Jobs, c.Emails = retired(c.Jobs, m), personalEmails(c.Emails)
 		w.derive(&c.Person, m)
@@ -229,6 +255,9 @@ func (a *advance) apply(ev event) {
 	// each company has one of each.
 	top := min(slices.Index(ladder, peakOf(&w.people[i])), slices.Index(ladder, VP))
 	up := func(l Level) Level {
+		if l == Junior && cur.Start != 0 && int(m)-int(cur.Start) < juniorTenure {
+			return l // a junior is one for two years or more
+		}
 		if slices.Index(ladder, l) < top {
 			return rung(l, 1)
 		}
@@ -236,36 +265,58 @@ func (a *advance) apply(ev event) {
 	}
 	stem := w.stemOf(p, cur.fam)
 	var role Job
+	moveTo := int32(-1) // the city the person moves to with the new job, if any
 	emails := p.Emails
 	switch ev.kind {
 	case retitle:
 		if chance(r, 65) {
 			level = up(level)
+		} else if level == Entry {
+			return // an intern is promoted or stays: no round of intern titles
 		}
 		held := heldAt(p.Jobs)
 		role = cur
 		for range 6 {
-			if t := w.title(r, cur.fam, stem, level); !slices.Contains(held, t) {
+			if t := w.title(r, cur.fam, stem, level, m.Year()); !slices.Contains(held, t) {
 				role.Title = t
 				break
+			}
+		}
+		if role.Title == cur.Title && long(p.Jobs, m) && chance(r, 20) {
+			// At one's peak, years into one title: now and then a
+			// sideways move.
+			if t := w.titles.lateral(r, cur.fam, cur.Title, m.Year()); !slices.Contains(held, t) {
+				role.Title = t
 			}
 		}
 		if role.Title == cur.Title {
 			return // no other title fits: nothing happens
 		}
 	case move:
-		c, ok := w.newEmployer(r, p, &w.people[i])
+		c, ok := w.newEmployer(r, p, &w.people[i], a.namesakeAt)
 		if !ok {
 			return // nowhere to go (a world of a few companies)
 		}
 		switch x := intN(r, 100); {
 		case x < 40:
 			level = up(level)
-		case x >= 90:
+		case x >= 90 && slices.Index(ladder, level) > slices.Index(ladder, MidLevel):
+			// A step down, never back to a junior's title.
 			level = rung(level, -1)
 		}
 		country := w.geo.placeCountry[p.City]
-		role = Job{Company: c, Location: w.jobPlace(r, p.City, country, true), Title: w.title(r, cur.fam, stem, level)}
+		home := p.City
+		if chance(r, relocatePercent) {
+			home = w.relocate(r, p.City)
+		}
+		role = Job{Company: c, Location: w.jobPlace(r, home, country, true), Title: w.title(r, cur.fam, stem, level, m.Year())}
+		if home != p.City {
+			role.Location = home
+			moveTo = home
+		}
+		if role.Title == cur.Title && long(p.Jobs, m) {
+			role.Title = w.titles.lateral(r, cur.fam, cur.Title, m.Year())
+		}
 		emails = a.newWorkEmail(r, i, p, c)
 	}
 	role.Seed, role.Start, role.End, role.Current = r.Uint32(), m, 0, true
@@ -273,8 +324,26 @@ func (a *advance) apply(ev event) {
 		role.fam = famGeneral
 	}
 
+	a.count(p, -1)
 	c := a.own(i)
 	c.Jobs, c.Emails = withMainRole(c.Jobs, role, m), emails
+	a.count(&c.Person, 1)
+	if moveTo >= 0 {
+		c.City = moveTo
+	}
+	// Skills follow roles: now and then the new role adds one of its
+	// line of work's, or, for one who now leads, one of leading.
+	if len(c.Skills) < maxPersonSkills && chance(r, 50) {
+		f := role.fam
+		if leads(w.titles.titles[role.Title].Level) && chance(r, 40) {
+			f = famGeneral
+		}
+		if pool := w.skills.byFamily[f]; len(pool) > 0 {
+			if s := pick(r, pool); !slices.Contains(c.Skills, s) {
+				c.Skills = append(slices.Clip(c.Skills), s)
+			}
+		}
+	}
 	if ev.kind == move {
 		c.movedOn = ev.day
 		if c.moves == 0 {
@@ -283,6 +352,72 @@ func (a *advance) apply(ev event) {
 		c.moves++
 	}
 	w.derive(&c.Person, m)
+}
+
+// relocatePercent is the percent of moves to another company that come
+// with a move to another city.
+const relocatePercent = 12
+
+// maxPersonSkills is the most skills a person lists (drawSkills).
+const maxPersonSkills = 20
+
+// relocate returns the city someone living in home moves to with a new
+// job: one of the bigger cities of their country (of their state or
+// province in the US and Canada, whose phone numbers carry it), or home
+// when there is none other.
+func (w *World) relocate(r *rand.Rand, home int32) int32 {
+	g := w.geo
+	country := g.placeCountry[home]
+	var options []int32
+	for _, pl := range g.hubs[country][:min(len(g.hubs[country]), 40)] {
+		if pl == home || g.cityOf[pl] != pl {
+			continue
+		}
+		if cc := g.countries[country].Code; (cc == "US" || cc == "CA") && g.places[pl].Admin1 != g.places[home].Admin1 {
+			continue
+		}
+		options = append(options, pl)
+	}
+	if len(options) == 0 {
+		return home
+	}
+	return pick(r, options)
+}
+
+// colleagueKey is the key of colleagues for a full name at company c.
+func colleagueKey(c int32, name string) uint64 {
+	h := uint64(14695981039346656037) // FNV-1a
+	for k := 0; k < len(name); k++ {
+		h = (h ^ uint64(name[k])) * 1099511628211
+	}
+	return mix64(h ^ uint64(c)<<40)
+}
+
+// colleagueNames counts the holders of a current main role of the world
+// by company and full name.
+func (w *World) colleagueNames() map[uint64]int32 {
+	out := make(map[uint64]int32, len(w.people))
+	for i := range w.people {
+		if j, ok := w.Person(i).CurrentJob(); ok {
+			out[colleagueKey(j.Company, w.Person(i).FullName)]++
+		}
+	}
+	return out
+}
+
+// namesakeAt reports whether someone of p's full name works at c.
+func (a *advance) namesakeAt(c int32, p *Person) bool {
+	return a.colleagues[colleagueKey(c, p.FullName)] > 0
+}
+
+// count adds d to the count of p's current main role, if p has one.
+func (a *advance) count(p *Person, d int32) {
+	if j, ok := p.CurrentJob(); ok {
+		k := colleagueKey(j.Company, p.FullName)
+		if a.colleagues[k] += d; a.colleagues[k] <= 0 {
+			delete(a.colleagues, k)
+		}
+	}
 }
 
 // own returns the changed person i, copied first if the world advanced
@@ -350,6 +485,29 @@ func personalEmails(emails []Email) []Email {
 // main role.
 const minTenure = 12
 
+// juniorTenure is the fewest months before a junior is promoted.
+const juniorTenure = 24
+
+// lateralAfter is how long one title is held, role after role, before
+// a change of job at one's peak is a sideways move.
+const lateralAfter = 6 * 12
+
+// long reports whether the main role's exact title has been held, role
+// after role, for lateralAfter months or more by month m.
+func long(jobs []Job, m Month) bool {
+	from := jobs[0].Start
+	for _, j := range jobs[1:] {
+		if j.Current {
+			continue // a side role
+		}
+		if j.Title != jobs[0].Title {
+			break
+		}
+		from = j.Start
+	}
+	return from != 0 && int(m)-int(from) >= lateralAfter
+}
+
 // heldAt returns the titles of the main role's stay at its company: the
 // main role and the past roles at the same company just before it. A
 // retitle does not give one of them back (A → B → A).
@@ -381,18 +539,18 @@ func rung(l Level, steps int) Level {
 // country, as hiring draws, and one they are not at now. Its name differs
 // from that of the company they are leaving and of the one they worked
 // for at the start (start), so that a reader sees the change of company.
-func (w *World) newEmployer(r *rand.Rand, p, start *Person) (int32, bool) {
+func (w *World) newEmployer(r *rand.Rand, p, start *Person, namesakeAt func(c int32, p *Person) bool) (int32, bool) {
 	cur := p.Jobs[0]
 	country := w.geo.placeCountry[p.City]
 	for range 8 {
 		c := w.hiring.employer(r, country, cur.fam)
 		name := w.companies[c].Name
 		ok := w.fits(c, cur.fam) && !strings.EqualFold(name, w.companies[cur.Company].Name) &&
-			!strings.EqualFold(name, w.companies[start.Jobs[0].Company].Name)
+			(len(start.Jobs) == 0 || !strings.EqualFold(name, w.companies[start.Jobs[0].Company].Name))
 		for _, j := range p.Jobs {
 			ok = ok && !(j.Current && j.Company == c)
 		}
-		if ok {
+		if ok && !namesakeAt(c, p) {
 			return c, true
 		}
 	}
@@ -455,15 +613,23 @@ func (w *World) movers() []int32 {
 }
 
 // Move is a person's change of company between the world's start and
-// its clock. A person who moved twice has one Move: from their role at
-// the start to their role now.
+// its clock. A person who moved twice has one Move: from the role left at
+// the first move to the role begun at the latest.
 type Move struct {
-	Person int       // index, for World.Person and World.PersonAtStart
-	From   Job       // the main role at the world's start; its company was left in the month of First
-	To     Job       // the main role as of the clock
-	At     time.Time // the day of the latest move
-	First  time.Time // the day of the first move: At, for a person who moved once
-	Count  int       // how many times the person changed company
+	Person int // index, for World.Person and World.PersonAtStart
+	// From is the main role at the world's start (for a newcomer, when
+	// they joined), or for someone hired since, the role they left at
+	// their first move; its company was left in the month of First.
+	From  Job
+	To    Job       // the main role begun at the latest move, with the title it began with
+	At    time.Time // the day of the latest move
+	First time.Time // the day of the first move: At, for a person who moved once
+	Count int       // how many times the person changed company
+	// Now is the main role as of the clock: To, or a later title at the
+	// same company; Company is -1 for someone who has since retired.
+	Now Job
+	// Still says whether the person still works at the company of To.
+	Still bool
 }
 
 // MoveCount returns how many people changed company between the world's
@@ -476,18 +642,93 @@ func (w *World) MoveCount() int {
 }
 
 // Moves returns up to n of the people who changed company between the
-// world's start and its clock, by day of their latest move, then uid.
+// world's start and its clock, newest first: by day of their latest move,
+// then uid, both descending.
 func (w *World) Moves(n int) []Move {
-	if w.t == nil || n <= 0 {
-		return nil
-	}
-	out := make([]Move, 0, min(n, len(w.t.moved)))
-	for _, i := range w.t.moved[:min(n, len(w.t.moved))] {
-		c := w.t.people[i]
-		out = append(out, Move{Person: int(i), From: w.people[i].Jobs[0], To: c.Jobs[0],
-			At: w.Start().AddDate(0, 0, int(c.movedOn)), First: w.Start().AddDate(0, 0, int(c.firstMove)), Count: int(c.moves)})
-	}
+	out, _ := w.MovesBefore(MoveCursor{}, time.Time{}, n)
 	return out
+}
+
+// MoveCursor is a place in the list of moves, newest first: the day of a
+// latest move and the person's uid. The zero cursor is the list's head.
+type MoveCursor struct {
+	At  time.Time
+	UID UID
+}
+
+// MovesBefore returns up to n moves, newest first, that come after cursor
+// in that order and whose latest move is on or after the day since (zero
+// for any), and the cursor of the last returned when more follow (the
+// zero cursor when none do). A cursor stays good as the clock moves on:
+// the next page starts after the same move.
+func (w *World) MovesBefore(cursor MoveCursor, since time.Time, n int) ([]Move, MoveCursor) {
+	if w.t == nil || n <= 0 {
+		return nil, MoveCursor{}
+	}
+	moved := w.t.moved
+	end := len(moved)
+	if !cursor.At.IsZero() {
+		day := int32(cursor.At.Sub(w.Start()).Hours() / 24)
+		end, _ = slices.BinarySearchFunc(moved, 0, func(i int32, _ int) int {
+			c := w.t.people[i]
+			if c.movedOn != day {
+				return int(c.movedOn) - int(day)
+			}
+			return bytes.Compare(c.UID[:], cursor.UID[:])
+		})
+	}
+	first := int32(0)
+	if !since.IsZero() {
+		first = int32(math.Ceil(since.Sub(w.Start()).Hours() / 24))
+	}
+	var out []Move
+	k := end - 1
+	for ; k >= 0 && len(out) < n; k-- {
+		if w.t.people[moved[k]].movedOn < first {
+			break
+		}
+		out = append(out, w.move(int(moved[k])))
+	}
+	if k < 0 || len(out) == 0 || w.t.people[moved[k]].movedOn < first {
+		return out, MoveCursor{}
+	}
+	last := w.t.people[moved[k+1]]
+	return out, MoveCursor{At: w.Start().AddDate(0, 0, int(last.movedOn)), UID: last.UID}
+}
+
+// move returns the Move of person i, who changed company.
+func (w *World) move(i int) Move {
+	c := w.t.people[i]
+	m := Move{Person: i, At: w.Start().AddDate(0, 0, int(c.movedOn)), First: w.Start().AddDate(0, 0, int(c.firstMove)),
+		Count: int(c.moves), Now: Job{Company: -1}}
+	if j, ok := w.people[i].CurrentJob(); ok {
+		m.From = j
+	} else {
+		// Hired since: the role whose end the first move made, the
+		// latest of those ended that month.
+		left := monthOfTime(m.First)
+		for _, j := range c.Jobs {
+			if !j.Current && j.End == left {
+				m.From = j
+				break
+			}
+		}
+	}
+	// The role the latest move began: the earliest of the roles begun
+	// that month that are not side roles (a retitle comes a year on at
+	// the soonest).
+	began := monthOfTime(m.At)
+	for k := len(c.Jobs) - 1; k >= 0; k-- {
+		if j := c.Jobs[k]; j.Start == began && (k == 0 || !j.Current) {
+			m.To = j
+			break
+		}
+	}
+	if j, ok := c.CurrentJob(); ok {
+		m.Now = j
+		m.Still = j.Company == m.To.Company
+	}
+	return m
 }
 
 // TotalYears returns the person's whole years over all roles as of the

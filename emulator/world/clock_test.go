@@ -37,9 +37,12 @@ func TestCareerEventRates(t *testing.T) {
 	start, w := testWorld(), yearLater()
 	moved, retitled := 0, 0
 	for i := range w.Len() {
+		if i >= start.Len() {
+			break // the newcomers of the year
+		}
 		p, was := w.Person(i), start.Person(i)
-		if p == was {
-			continue
+		if _, working := was.CurrentJob(); p == was || !working {
+			continue // unchanged, or hired since
 		}
 		if p.Jobs[0].Company != was.Jobs[0].Company {
 			moved++
@@ -55,8 +58,9 @@ func TestCareerEventRates(t *testing.T) {
 	if retitled <= moved {
 		t.Errorf("%d people changed only their title, %d their company: want more title changes", retitled, moved)
 	}
-	if w.MoveCount() != moved {
-		t.Errorf("MoveCount = %d, but %d people work elsewhere than at the start", w.MoveCount(), moved)
+	// MoveCount also counts those hired since, and newcomers, who moved.
+	if w.MoveCount() < moved || w.MoveCount() > moved+moved/20 {
+		t.Errorf("MoveCount = %d, but %d people of the start work elsewhere than at the start", w.MoveCount(), moved)
 	}
 	if got := start.MoveCount(); got != 0 {
 		t.Errorf("the world at its start has %d moves", got)
@@ -69,10 +73,10 @@ func TestCareerEventRates(t *testing.T) {
 func TestCareerEventsConsistent(t *testing.T) {
 	start, w := testWorld(), yearLater()
 	changed := 0
-	for i := range w.Len() {
+	for i := range start.Len() {
 		p, was := w.Person(i), start.Person(i)
-		if p == was {
-			continue
+		if _, working := was.CurrentJob(); p == was || !working {
+			continue // unchanged, or hired since (see TestRenewal)
 		}
 		changed++
 		checkRoles(t, w, p, was)
@@ -237,9 +241,10 @@ func sameWorld(t *testing.T, how string, a, b *World) {
 	}
 }
 
-// Moves lists every person who changed company, once, by day of the
-// latest move and then uid, from their role at the start to their role
-// now.
+// Moves lists every person who changed company, once, newest first, by
+// day of the latest move and then uid, from their role at the start (or
+// the one left at the first move) to the role begun at the latest move,
+// with their role now.
 func TestMoves(t *testing.T) {
 	// Two years: no one moves twice within one.
 	start := testWorld()
@@ -256,8 +261,14 @@ func TestMoves(t *testing.T) {
 			t.Fatalf("person %d listed twice", m.Person)
 		}
 		seen[m.Person] = true
-		if m.From != start.Person(m.Person).Jobs[0] || m.To != p.Jobs[0] {
-			t.Fatalf("move %d: from %+v to %+v, want the main roles of the start and of now", k, m.From, m.To)
+		if j, ok := start.Person(m.Person).CurrentJob(); ok && m.From != j || !ok && m.From.End != monthOfTime(m.First) {
+			t.Fatalf("move %d: from %+v, want the main role of the start, or the one left at the first move", k, m.From)
+		}
+		if !slices.Contains(p.Jobs, m.To) || m.To.Start != monthOfTime(m.At) || m.To.Company == m.From.Company && m.Count == 1 {
+			t.Fatalf("move %d: to %+v, want a role of the person's begun at the latest move", k, m.To)
+		}
+		if now, ok := p.CurrentJob(); ok != (m.Now.Company >= 0) || ok && (m.Now != now || m.Still != (now.Company == m.To.Company)) {
+			t.Fatalf("move %d: now %+v, still %v; the person's role now is %+v", k, m.Now, m.Still, now)
 		}
 		// The roles begun since the start (all made by events) at the
 		// companies moved to: the first of them began on the move's day.
@@ -299,7 +310,7 @@ func TestMoves(t *testing.T) {
 		}
 		if k > 0 {
 			prev := moves[k-1]
-			if m.At.Before(prev.At) || m.At.Equal(prev.At) && p.UID.String() < w.Person(prev.Person).UID.String() {
+			if m.At.After(prev.At) || m.At.Equal(prev.At) && p.UID.String() > w.Person(prev.Person).UID.String() {
 				t.Fatalf("moves %d and %d are out of order", k-1, k)
 			}
 		}
@@ -350,7 +361,7 @@ func TestEmployeesFollowMoves(t *testing.T) {
 func TestYearsFollowTheClock(t *testing.T) {
 	start, w := testWorld(), yearLater()
 	checked := 0
-	for i := range w.Len() {
+	for i := range start.Len() { // newcomers are of the month they join
 		p := start.Person(i)
 		years, ok := start.YearsInRole(p)
 		if total := start.TotalYears(p); total != int(p.TotalYears) || ok && years != int(p.YearsInRole) {
@@ -489,4 +500,114 @@ func TestRetirement(t *testing.T) {
 		t.Fatal("nobody retired in ten years: the test checks nothing")
 	}
 	t.Logf("%d of %d people retired in ten years", retired, w.Len())
+}
+
+// Ten years on, the moves page newest first: pages after a cursor join up
+// to the whole list, since cuts it at a day, a cursor stays good after the
+// clock moves on, newcomers who moved are listed, and some of those listed
+// have left the company of their latest move (they retired).
+func TestMovesPaging(t *testing.T) {
+	start := New(Config{People: 3000})
+	w := mustAdvance(t, start, MaxDays)
+	all := w.Moves(w.MoveCount())
+	if len(all) != w.MoveCount() {
+		t.Fatalf("%d moves of %d", len(all), w.MoveCount())
+	}
+	var paged []Move
+	var cur MoveCursor
+	for {
+		page, next := w.MovesBefore(cur, time.Time{}, 700)
+		paged = append(paged, page...)
+		if next.At.IsZero() {
+			break
+		}
+		if len(page) != 700 {
+			t.Fatalf("a page of %d before the end", len(page))
+		}
+		cur = next
+	}
+	if !reflect.DeepEqual(paged, all) {
+		t.Fatalf("pages of 700 list %d moves, one page %d, or they differ", len(paged), len(all))
+	}
+	since := w.Clock().AddDate(-1, 0, 0)
+	recent, next := w.MovesBefore(MoveCursor{}, since, len(all))
+	if !next.At.IsZero() || len(recent) == 0 || len(recent) == len(all) {
+		t.Fatalf("%d of %d moves in the last year", len(recent), len(all))
+	}
+	for k, m := range all {
+		if (k < len(recent)) != !m.At.Before(since) {
+			t.Fatalf("move %d on %s: since %s listed %d", k, m.At, since, len(recent))
+		}
+	}
+	newcomers, left := 0, 0
+	for _, m := range all {
+		if m.Person >= start.Len() {
+			newcomers++
+		}
+		if !m.Still {
+			left++
+		}
+	}
+	if newcomers == 0 || left == 0 || left > len(all)/5 {
+		t.Errorf("of %d moves, %d of newcomers and %d who have left the company of their latest move", len(all), newcomers, left)
+	}
+
+	// A cursor of a year back still starts after the same move ten years
+	// on: the list only grows at its head.
+	mid := mustAdvance(t, start, MaxDays-365)
+	first, cursor := mid.MovesBefore(MoveCursor{}, time.Time{}, 100)
+	rest, _ := w.MovesBefore(cursor, time.Time{}, 100)
+	k := slices.IndexFunc(all, func(m Move) bool {
+		uid := w.Person(m.Person).UID
+		return m.At.Before(cursor.At) || m.At.Equal(cursor.At) && bytes.Compare(uid[:], cursor.UID[:]) < 0
+	})
+	if len(first) != 100 || k < 0 || len(rest) == 0 || rest[0].Person != all[k].Person {
+		t.Errorf("the cursor of a year back does not lead to the move after it ten years on (%d)", k)
+	}
+}
+
+// As the clock moves on, skills follow roles and some people move city
+// with a new job: ten years on, a share of those who changed company
+// live elsewhere (in the US and Canada, in the same state or province,
+// whose area codes their phones carry), and most of those whose career
+// moved list a skill they did not.
+func TestCitiesAndSkillsFollowCareers(t *testing.T) {
+	start := New(Config{People: 4000})
+	w := mustAdvance(t, start, MaxDays)
+	movers, moved, changed, newSkills := 0, 0, 0, 0
+	for i := range start.Len() {
+		p, was := w.Person(i), start.Person(i)
+		if p == was {
+			continue
+		}
+		changed++
+		if len(p.Skills) > len(was.Skills) {
+			newSkills++
+		}
+		if w.t.people[i].moves == 0 {
+			if p.City != was.City {
+				t.Fatalf("person %d moved city without changing company", i)
+			}
+			continue
+		}
+		movers++
+		if p.City == was.City {
+			continue
+		}
+		moved++
+		g := w.geo
+		if g.placeCountry[p.City] != g.placeCountry[was.City] {
+			t.Fatalf("person %d moved abroad", i)
+		}
+		if cc := g.countries[g.placeCountry[p.City]].Code; (cc == "US" || cc == "CA") && g.places[p.City].Admin1 != g.places[was.City].Admin1 {
+			t.Fatalf("person %d moved from %s to %s", i, g.places[was.City].Name, g.places[p.City].Name)
+		}
+	}
+	t.Logf("ten years on: %d of %d who changed company moved city; %d of %d whose career moved list more skills", moved, movers, newSkills, changed)
+	if share := float64(moved) / float64(movers); share < 0.08 || share > 0.40 {
+		t.Errorf("%.2f of those who changed company moved city", share)
+	}
+	if share := float64(newSkills) / float64(changed); share < 0.3 {
+		t.Errorf("%.2f of those whose career moved list more skills", share)
+	}
 }

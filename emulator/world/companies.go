@@ -358,6 +358,31 @@ func suffixesFor(industry string) (suffixes []string, tech bool) {
 	return otherSuffixes, false
 }
 
+// suffixSince is the year from which a name ending reads as one a
+// company founded then would choose: no "Cloud" before cloud computing,
+// no "AI" company before the deep-learning years, no "Data" or "Digital"
+// start-up before the web. Endings not listed fit any year.
+var suffixSince = map[string]int{
+	"AI": 2012, "Cloud": 2008, "Data": 1995, "Digital": 1993, "Labs": 1995, "Networks": 1985,
+	"Software": 1975, "Technologies": 1980, "Therapeutics": 1980, "Bio": 1985, "Talent": 2000,
+	"Creative": 1990, "Learning": 1995, "Brands": 1990, "Solutions": 1985, "Global": 1990,
+}
+
+// suffixesOf returns the endings of suffixes that fit a company founded
+// in year; all of them when none does.
+func suffixesOf(suffixes []string, year int) []string {
+	var out []string
+	for _, s := range suffixes {
+		if since, ok := suffixSince[s]; !ok || year >= since {
+			out = append(out, s)
+		}
+	}
+	if len(out) == 0 {
+		return suffixes
+	}
+	return out
+}
+
 // multinational is the head count from which a company hires and keeps
 // offices abroad.
 const multinational = 1000
@@ -396,6 +421,10 @@ var countryEndings = map[string][]string{
 // techEndings are the endings start-ups favour.
 var techEndings = []string{"io", "co", "ai"}
 
+// genericEndings are the endings of no country, as companies use them:
+// a web address with one reads as from anywhere.
+var genericEndings = []string{"com", "net", "org", "io", "co", "ai"}
+
 // domainEndings lists the endings a company's domain may take, the one it
 // most likely registered first: its country's usual one for a local
 // company, mostly ".com" for a multinational, now and then a start-up's
@@ -412,8 +441,8 @@ func domainEndings(r *rand.Rand, country string, staff int32, tech bool) []strin
 		}
 	}
 	switch {
-	case staff >= multinational && chance(r, 70):
-		add("com")
+	case staff >= multinational:
+		add("com") // what hires abroad is known by a web address of no country
 	case tech && chance(r, 25):
 		add(pick(r, techEndings))
 	}
@@ -536,6 +565,7 @@ func compound(r *rand.Rand) (head, tail string) {
 func (b *companyBook) name(r *rand.Rand, c *Company, g *gazetteer, nb *nameBook, industry string) {
 	country := g.countries[g.placeCountry[c.City]].Code
 	suffixes, tech := suffixesFor(industry)
+	suffixes = suffixesOf(suffixes, int(c.Founded))
 	endings := domainEndings(r, country, c.StaffCount, tech)
 	for attempt := 0; ; attempt++ {
 		br := drawBrand(r, c, g, nb, suffixes, attempt >= coinAfter)

@@ -14,7 +14,6 @@ import (
 // company: the description, offices and phone derive from Company.Seed.
 func (w *World) CompanyInfo(c *Company) []byte {
 	r := newRand(c.Seed, streamCompanyInfo)
-	hq := &w.geo.places[c.City]
 	info := companyInfoJSON{
 		Name:            c.Name,
 		LinkedinID:      strconv.FormatInt(c.ID, 10),
@@ -40,14 +39,17 @@ func (w *World) CompanyInfo(c *Company) []byte {
 			info.Specialities = append(info.Specialities, s)
 		}
 	}
-	info.Description = c.Name + " is " + withArticle(strings.ToLower(info.Industry)) + " company headquartered in " +
-		hq.Name + ", " + w.geo.countryName(hq.Country) + ". Founded in " + strconv.Itoa(int(c.Founded)) +
-		", the team of " + strconv.Itoa(int(c.StaffCount)) + " focuses on " + pick(r, deptDoing[w.industryDept(c.Industry)]) + "."
-	if len(info.Specialities) > 0 {
-		info.Description += " Our work spans " + strings.Join(info.Specialities, ", ") + "."
-	}
+	info.Description = w.describe(r, c, info.Industry, info.Specialities)
 	if c.HasPhone {
-		if num, ok := w.phonePlans.draw(r, c.City, w.geo.placeCountry[c.City], PhoneWork); ok {
+		// A landline with the city's area code where the data has one
+		// (the US and Canada); elsewhere a fixed line would carry some
+		// other city's code, so a small company gives a mobile number
+		// and a bigger one none.
+		kind, ok := PhoneWork, w.phonePlans.hasArea(c.City)
+		if !ok && c.StaffCount <= 50 {
+			kind, ok = PhoneMobile, true
+		}
+		if num, drawn := w.phonePlans.draw(r, c.City, w.geo.placeCountry[c.City], kind); ok && drawn {
 			info.Phone = ptr(Phone{Number: num}.E164())
 		}
 	}
@@ -71,6 +73,52 @@ func (w *World) CompanyInfo(c *Company) []byte {
 		info.ConfirmedLocations = append(info.ConfirmedLocations, w.office(r, place, false))
 	}
 	return marshal(info)
+}
+
+// describe writes a company's About text, from one of several templates.
+func (w *World) describe(r *rand.Rand, c *Company, industry string, lines []string) string {
+	hq := &w.geo.places[c.City]
+	where := hq.Name + ", " + w.geo.countryName(hq.Country)
+	founded, staff := strconv.Itoa(int(c.Founded)), headCount(int(c.StaffCount))
+	doing := pick(r, deptDoing[w.industryDept(c.Industry)])
+	ind := strings.ToLower(industry)
+	var d string
+	switch intN(r, 5) {
+	case 0:
+		d = c.Name + " is " + withArticle(ind) + " company headquartered in " + where + ". Founded in " + founded +
+			", the team of " + staff + " focuses on " + doing + "."
+	case 1:
+		d = "Since " + founded + ", " + c.Name + " has served clients from " + hq.Name + "."
+		if c.StaffCount > 1 {
+			d += " Today " + staff + " people work on " + doing + "."
+		}
+	case 2:
+		d = "Based in " + where + ", " + c.Name + " works in " + ind + "."
+	case 3:
+		d = "We are " + c.Name + ": " + withArticle(ind) + " business from " + hq.Name + ", founded in " + founded + "."
+	default:
+		d = c.Name + " (" + founded + ") — " + ind + ", " + where + "."
+	}
+	if len(lines) > 0 {
+		switch intN(r, 3) {
+		case 0:
+			d += " Our work spans " + strings.Join(lines, ", ") + "."
+		case 1:
+			d += " What we offer: " + strings.Join(lines, ", ") + "."
+		default:
+			d += " Services: " + strings.Join(lines, ", ") + "."
+		}
+	}
+	return d
+}
+
+// headCount writes a head count as a reader would: "12", "1,200".
+func headCount(n int) string {
+	s := strconv.Itoa(n)
+	for k := len(s) - 3; k > 0; k -= 3 {
+		s = s[:k] + "," + s[k:]
+	}
+	return s
 }
 
 // officePlace picks the city of a company's further office: another big
@@ -171,12 +219,7 @@ func (w *World) industryDept(id IndustryID) Department {
 }
 
 // specialities lists what a company of this industry might name as its
-// specialities: the skills of the departments at home in it.
+// specialities: its industry's lines of business.
 func (w *World) specialities(c *Company) []string {
-	d := w.industryDept(c.Industry)
-	var out []string
-	for _, s := range w.skills.byDept[d] {
-		out = append(out, w.skills.names[s])
-	}
-	return out
+	return businessLinesOf(w.industries.name(c.Industry))
 }

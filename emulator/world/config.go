@@ -19,7 +19,17 @@ type Config struct {
 	// change from day to day: the wall clock is never read. CheckStart
 	// tells which dates are allowed.
 	Now time.Time
+	// Namesakes is how many people in a thousand of the start are given,
+	// on purpose, the full name of a colleague at their current company,
+	// for tests of telling namesakes apart (see namesakes.go); with names
+	// at real-world frequencies chance makes a few in a thousand. Zero
+	// adds none; at most MaxNamesakes.
+	Namesakes int
 }
+
+// MaxNamesakes is the most Config.Namesakes asks for: a quarter of the
+// world renamed as colleagues (each renaming makes a pair).
+const MaxNamesakes = 250
 
 // Defaults applied by New to zero fields of Config.
 const (
@@ -59,6 +69,7 @@ func (cfg Config) withDefaults() Config {
 	if cfg.Now.IsZero() {
 		cfg.Now = DefaultStart
 	}
+	cfg.Namesakes = min(max(cfg.Namesakes, 0), MaxNamesakes)
 	y, m, d := cfg.Now.UTC().Date()
 	cfg.Now = time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
 	return cfg

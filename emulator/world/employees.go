@@ -57,7 +57,7 @@ func (w *World) indexEmployees(companies []Company) ([]Company, []int32) {
 // eachEmployment calls fn once per (person, company) pair with the
 // person's status there as of the world's clock, in person order.
 func (w *World) eachEmployment(fn func(person, company int32, current bool)) {
-	for i := range w.people {
+	for i := range w.Len() {
 		jobs := w.Person(i).Jobs
 		for k, j := range jobs {
 			seen, current := false, j.Current

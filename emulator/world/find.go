@@ -105,8 +105,8 @@ func (w *World) findEmail(email string) (*Person, bool) {
 // keeps its URL and an old address still leads to its owner.
 func (w *World) verify(key uint64, holds func(*Person) bool) (*Person, bool) {
 	i, ok := w.index.get(key)
-	if !ok {
-		return nil, false
+	if !ok || int(i) >= w.Len() {
+		return nil, false // no one, or a newcomer who has not joined yet
 	}
 	if !holds(&w.people[i]) {
 		return nil, false

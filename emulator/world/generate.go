@@ -23,6 +23,11 @@ func (w *World) generatePeople(h *hiring, owners map[int32]int32) {
 			gen := w.newGenerator(h, owners)
 			for c := k; c < chunks; c += workers {
 				for i := c * chunk; i < min((c+1)*chunk, len(w.people)); i++ {
+					gen.now = w.now
+					if i >= w.cfg.People {
+						// A newcomer's history leads up to the month they join.
+						gen.now = monthOfTime(w.Start().AddDate(0, 0, joinDay(i-w.cfg.People, len(w.people)-w.cfg.People)))
+					}
 					gen.person(&w.people[i], i, w.cfg.Seed)
 				}
 			}
@@ -35,9 +40,12 @@ func (w *World) generatePeople(h *hiring, owners map[int32]int32) {
 // random source, scratch buffers and slabs.
 type generator struct {
 	*World
-	hiring    *hiring
-	owners    map[int32]int32 // the self-employed company of each owner
-	localMail [][]string      // local mail providers by countryID
+	hiring *hiring
+	owners map[int32]int32 // the self-employed company of each owner
+	// now is the month the person being generated is as of: the world's
+	// start, or the month a newcomer joins.
+	now       Month
+	localMail [][]string // local mail providers by countryID
 	src       *rand.PCG
 	r         *rand.Rand
 

@@ -1,6 +1,9 @@
 package world
 
-import "math/rand/v2"
+import (
+	"math/rand/v2"
+	"strings"
+)
 
 // pool is a set of companies to hire from, weighted by size.
 type pool struct {
@@ -14,10 +17,28 @@ func (p *pool) add(id int32, weight uint64) {
 	p.weights = append(p.weights, weight)
 }
 
-// seal builds the draw table once every company is added.
+// seal builds the draw table once every company is added. No company
+// takes more than 1/maxShare of a pool's draws, however big: a world is
+// a sample of the network, and the biggest employer of a country is in
+// the careers of a few in a hundred of its people, not of one in ten.
 func (p *pool) seal() {
+	total := uint64(0)
+	for _, w := range p.weights {
+		total += w
+	}
+	if n := uint64(len(p.weights)); n >= 4 {
+		// In a country of few employers, none more than twice
+		// the average.
+		limit := max(1, total/maxShare, 2*total/n)
+		for k, w := range p.weights {
+			p.weights[k] = min(w, limit)
+		}
+	}
 	p.table, p.weights = newWeighted(p.weights), nil
 }
+
+// maxShare bounds a company's share of a big pool's draws (see seal).
+const maxShare = 100
 
 func (p *pool) draw(r *rand.Rand) int32 { return p.ids[p.table.draw(r)] }
 
@@ -91,8 +112,11 @@ func newHiring(companies []Company, g *gazetteer, iv *industryVocab) hiring {
 		w := hireWeight(c.StaffCount)
 		country := g.placeCountry[c.City]
 		h.any.add(c.Index, w)
-		// Schools, agencies of the state and charities do not hire abroad.
-		global := c.StaffCount >= multinational && (c.Type == PrivateCompany || c.Type == PublicCompany)
+		// Schools, agencies of the state and charities do not hire
+		// abroad; a multinational does, under a web address of no
+		// country (a ".com.sa" employer in Bochum reads wrong).
+		global := c.StaffCount >= multinational && (c.Type == PrivateCompany || c.Type == PublicCompany) &&
+			genericDomain(c.Domain)
 		if global {
 			h.all.add(c.Index, w)
 		}
@@ -146,6 +170,26 @@ func newHiring(companies []Company, g *gazetteer, iv *industryVocab) hiring {
 	return h
 }
 
+// minTradePool is the fewest employers of a trade in a country from
+// which its people are hired mostly in the trade's industries: fewer, and
+// a handful of companies would be in the careers of everyone of the
+// trade (clinical staff, whose roles are only in health care, aside).
+const minTradePool = 40
+
+// localShare is the percent of roles held at a company of one's own
+// country; the others are at the office of a multinational.
+const localShare = 97
+
+// genericDomain reports whether a web address is of no country.
+func genericDomain(domain string) bool {
+	for _, e := range genericEndings {
+		if strings.HasSuffix(domain, "."+e) {
+			return true
+		}
+	}
+	return false
+}
+
 // employer draws a company for a job of family f held by someone who
 // lives in country.
 func (h *hiring) employer(r *rand.Rand, country countryID, f family) int32 {
@@ -160,8 +204,9 @@ func (h *hiring) employer(r *rand.Rand, country countryID, f family) int32 {
 	case famHospitality, famBeauty, famCivil, famEducation, famLegal, famEntertainment:
 		anyIndustry, abroadAny = 3, 100
 	}
-	if x < 80 {
-		if local := h.byFamilyLocal[country]; x >= anyIndustry && local != nil && local[f] != nil {
+	if x < localShare {
+		if local := h.byFamilyLocal[country]; x >= anyIndustry && local != nil && local[f] != nil &&
+			(h.trade[f] != nil || len(local[f].ids) >= minTradePool) {
 			return local[f].draw(r)
 		}
 		if p := h.byCountry[country]; p != nil {

@@ -46,6 +46,15 @@ type cultureSpec struct {
 	familyFirst   bool   // native order is family name first
 	noSpace       bool   // native full name has no space (Chinese, Korean)
 	doubleSurname int    // percent of people with two surnames (Spanish)
+	// hyphenated is how many people in a thousand carry a double-barrelled
+	// family name ("Smith-Jones"), most of them from a marriage.
+	hyphenated int
+	// particles are the particles family names without one take, each
+	// with how many of those names in a thousand draw it, and, after a
+	// second colon, the endings of the names it goes with (others then
+	// take none): "van:90:dijk,berg de:70:er". Some of the spec's names
+	// carry theirs already ("van_den_Berg"); names.tsv has none.
+	particles string
 	// countries lists the ISO codes of the countries where this culture
 	// is a local one, each as "CC" where it is the country's only culture
 	// or "CC:share" where the country has several, share being the
@@ -71,6 +80,16 @@ type culture struct {
 	// lastMale and lastFemale are parallel: the same family in its
 	// masculine and feminine form (identical for most cultures).
 	lastMale, lastFemale []nameForm
+	// How often each name of male, female and the family names is drawn
+	// (nameWeights).
+	maleW, femaleW, lastW weighted
+	// particle are the particles and particleW how often each is drawn
+	// for a family name without one, the last weight being none.
+	particle  []nameForm
+	particleW weighted
+	// particleEnds are, for each particle, the endings of the names it
+	// goes with ("van" with places: "-dijk", "-berg"); none for any.
+	particleEnds [][]string
 }
 
 // nameBook holds every culture and how the world picks one for a person.
@@ -98,6 +117,7 @@ type localCulture struct {
 
 var loadNames = sync.OnceValue(func() *nameBook {
 	g := loadGazetteer()
+	tables := loadNameTables()
 	b := &nameBook{}
 	local := map[string][]localCulture{}
 	for i, spec := range cultureSpecs {
@@ -109,6 +129,8 @@ var loadNames = sync.OnceValue(func() *nameBook {
 			c.lastMale = append(c.lastMale, m)
 			c.lastFemale = append(c.lastFemale, f)
 		}
+		c.addTables(tables[spec.code])
+		c.parseParticles()
 		for _, entry := range strings.Fields(spec.countries) {
 			cc, share := parseCountryShare(entry)
 			local[cc] = append(local[cc], localCulture{culture: i, share: share})
@@ -161,6 +183,43 @@ var loadNames = sync.OnceValue(func() *nameBook {
 	b.migrants = newWeighted(weights)
 	return b
 })
+
+// parseParticles reads the spec's particles. A malformed entry is a bug
+// in names_data.go, caught by any test that builds a world.
+func (c *culture) parseParticles() {
+	if c.spec.particles == "" {
+		return
+	}
+	var w []uint64
+	left := 1000
+	for _, entry := range strings.Fields(c.spec.particles) {
+		name, s, _ := strings.Cut(entry, ":")
+		s, ends, _ := strings.Cut(s, ":")
+		n, err := strconv.Atoi(s)
+		if err != nil || n <= 0 || n > left {
+			panic(fmt.Sprintf("world: bad particle %q in names_data.go", entry))
+		}
+		left -= n
+		c.particle = append(c.particle, makeForm(name, "", c.spec.script))
+		var e []string
+		if ends != "" {
+			e = strings.Split(ends, ",")
+		}
+		c.particleEnds = append(c.particleEnds, e)
+		w = append(w, uint64(n))
+	}
+	c.particleW = newWeighted(append(w, uint64(left)))
+}
+
+// endsWithAny reports whether s ends with one of ends, or ends is empty.
+func endsWithAny(s string, ends []string) bool {
+	for _, e := range ends {
+		if strings.HasSuffix(s, e) {
+			return true
+		}
+	}
+	return len(ends) == 0
+}
 
 // parseCountryShare parses an entry of cultureSpec.countries: "NG:40"
 // or "NG", the country's only culture. A malformed share is a bug in
@@ -251,24 +310,52 @@ func (b *nameBook) draw(r *rand.Rand, country countryID) personName {
 		given = c.female
 		lastForms = c.lastFemale
 	}
-	g := pick(r, given)
-	f := lastForms[intN(r, len(lastForms))]
-	var f2 nameForm
+	gw := &c.maleW
+	if n.gender == Female {
+		gw = &c.femaleW
+	}
+	g := given[gw.draw(r)]
+	k := c.lastW.draw(r)
+	f := lastForms[k]
+	var f2, pre nameForm
+	// Two family names (Spanish), or a double-barrelled one; a name of
+	// the tables now and then with a particle ("van Aarden").
+	sep := " "
 	double := c.spec.doubleSurname > 0 && chance(r, c.spec.doubleSurname)
+	if !double && c.spec.hyphenated > 0 && intN(r, 1000) < c.spec.hyphenated {
+		double, sep = true, "-"
+	}
 	if double {
-		f2 = lastForms[intN(r, len(lastForms))]
+		// Two different names: "Soares Soares" reads as a typo.
+		f2 = lastForms[c.lastW.draw(r)]
+		for tries := 0; f2.latin == f.latin && tries < 4; tries++ {
+			f2 = lastForms[c.lastW.draw(r)]
+		}
+		double = f2.latin != f.latin
+	}
+	if c.particle != nil && !strings.Contains(f.latin, " ") {
+		if x := c.particleW.draw(r); x < len(c.particle) && endsWithAny(f.latin, c.particleEnds[x]) {
+			pre = c.particle[x]
+		}
 	}
 	n.slugFirst, n.mailFirst = g.slug, g.mail
 	n.slugLast, n.mailLast = f.slug, f.mail
+	if pre.latin != "" {
+		n.slugLast, n.mailLast = pre.slug+"-"+n.slugLast, pre.mail+n.mailLast
+	}
 	if double {
 		n.slugLast += "-" + f2.slug
 		n.mailLast += f2.mail
 	}
 	lastOf := func(form func(nameForm) string) string {
-		if double {
-			return form(f) + " " + form(f2)
+		out := form(f)
+		if pre.latin != "" {
+			out = form(pre) + " " + out
 		}
-		return form(f)
+		if double {
+			out += sep + form(f2)
+		}
+		return out
 	}
 	latinForm := func(x nameForm) string { return x.latin }
 	nativeForm := func(x nameForm) string { return x.native }

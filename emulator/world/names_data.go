@@ -16,7 +16,7 @@ package world
 // An underscore stands for a space inside one name ("van_den_Berg").
 var cultureSpecs = []cultureSpec{
 	// The Americas, Western and Central Europe.
-	{code: "en", script: ScriptLatin,
+	{code: "en", script: ScriptLatin, hyphenated: 8,
 		countries: "US GB AU NZ IE JM TT BS BB GI IM JE GG BM KY CA:75 ZA:22",
 		male: "James John Robert Michael William David Richard Joseph Thomas Christopher Daniel Matthew " +
 			"Anthony Mark Andrew Joshua Kevin Brian Ryan Jacob Ethan Liam Noah Oliver Benjamin Samuel " +
@@ -29,7 +29,7 @@ var cultureSpecs = []cultureSpec{
 			"Green Adams Baker Nelson Carter Mitchell Roberts Turner Phillips Campbell Parker Evans " +
 			"Edwards Collins Stewart Morris Murphy Cook Rogers O'Brien O'Connor McDonald Kelly Hughes " +
 			"Bennett Brooks Foster Hayes Reed Sullivan"},
-	{code: "qc", script: ScriptLatin, // French Canada: Quebec's own family names, not France's
+	{code: "qc", script: ScriptLatin, hyphenated: 15, // French Canada: Quebec's own family names, not France's
 		countries: "CA:25",
 		male: "Jean Marc Luc Stéphane Martin Éric Simon Mathieu Alexandre Samuel Gabriel Olivier Félix " +
 			"William Louis Philippe François Sébastien Maxime Jonathan Vincent Patrick Guillaume Benoît",
@@ -38,7 +38,7 @@ var cultureSpecs = []cultureSpec{
 		last: "Tremblay Gagnon Roy Côté Bouchard Gauthier Morin Lavoie Fortin Gagné Ouellet Pelletier " +
 			"Bélanger Lévesque Bergeron Leblanc Paquette Girard Simard Boucher Caron Beaulieu Cloutier " +
 			"Dubé Poirier Lapointe Leclerc Lefebvre Poulin Thibault St-Pierre Nadeau Landry Desjardins"},
-	{code: "es", script: ScriptLatin, doubleSurname: 35,
+	{code: "es", script: ScriptLatin, doubleSurname: 35, hyphenated: 5,
 		countries: "ES MX AR CO CL PE VE EC GT CU BO DO HN PY SV NI CR PA UY PR GQ AD",
 		male: "José Juan Carlos Luis Javier Miguel Alejandro Diego Andrés Fernando Jorge Pablo Sergio Raúl " +
 			"Manuel Francisco Antonio Ángel Rubén Iván Gonzalo Martín Tomás Joaquín Nicolás Óscar",
@@ -48,7 +48,8 @@ var cultureSpecs = []cultureSpec{
 			"Hernández Díaz Moreno Muñoz Álvarez Romero Alonso Gutiérrez Navarro Torres Domínguez Vázquez " +
 			"Ramos Gil Ramírez Serrano Blanco Castro Ortiz Rubio Morales Delgado Ortega Suárez Herrera " +
 			"Medina Castillo Vargas Rojas Flores Peña Núñez"},
-	{code: "pt", script: ScriptLatin,
+	{code: "pt", script: ScriptLatin, doubleSurname: 30, particles: "da:300:ilva,osta,ocha,unha,ota,onseca,ruz,uz,onceição,ama,ora " +
+		"de:250:ousa,ouza,liveira,lmeida,ndrade,astro,orais,esus,ssis,raújo,elo,breu,iveira,edeiros,arros,ampos",
 		countries: "BR PT AO MZ CV GW ST TL LU:20",
 		male: "João Pedro Lucas Gabriel Mateus Rafael Gustavo Felipe Bruno Thiago André Rodrigo Tiago " +
 			"Ricardo Marcelo Luís Vinícius Leonardo Eduardo Caio Henrique Otávio Fábio",
@@ -57,7 +58,7 @@ var cultureSpecs = []cultureSpec{
 		last: "Silva Santos Oliveira Souza Rodrigues Ferreira Alves Pereira Lima Gomes Costa Ribeiro " +
 			"Martins Carvalho Almeida Lopes Soares Fernandes Vieira Barbosa Rocha Dias Nascimento Araújo " +
 			"Moreira Cardoso Teixeira Correia Mendes Conceição Gonçalves Magalhães"},
-	{code: "fr", script: ScriptLatin,
+	{code: "fr", script: ScriptLatin, hyphenated: 10,
 		countries: "FR MC RE GP MQ GF NC PF SC BE:42 LU:35 CH:25 MU:30",
 		male: "Jean Pierre Michel Philippe Nicolas Julien Thomas Antoine Mathieu Olivier Sébastien François " +
 			"Laurent Guillaume Maxime Alexandre Hugo Théo Lucas Clément Jérôme Benoît Loïc Rémi Cédric Étienne",
@@ -75,7 +76,7 @@ var cultureSpecs = []cultureSpec{
 		last: "Jean-Baptiste Pierre Joseph Louis Charles Jean Saint-Louis Augustin Étienne Cadet Alexis " +
 			"Toussaint Dorsainvil Désir Fleurant Jean-Louis Paul Philippe Célestin Michel Baptiste Noël " +
 			"Bélizaire Exantus Dorvil Thélusma Jean-Pierre Lafontant Desrosiers"},
-	{code: "de", script: ScriptLatin,
+	{code: "de", script: ScriptLatin, hyphenated: 20,
 		countries: "DE AT LI CH:65 LU:45",
 		male: "Lukas Jonas Felix Maximilian Leon Paul Jan Tobias Florian Sebastian Stefan Michael Andreas " +
 			"Thomas Markus Christian Matthias Jürgen Uwe Dieter Björn Jörg Sven Tim Niklas Moritz",
@@ -101,7 +102,9 @@ var cultureSpecs = []cultureSpec{
 			"Julia Kristina Graziella Charlene",
 		last: "Borg Camilleri Vella Farrugia Zammit Galea Micallef Grech Attard Spiteri Azzopardi Mizzi " +
 			"Debono Cassar Pace Agius Caruana Sammut Schembri Fenech Cutajar Abela Muscat Bonello"},
-	{code: "nl", script: ScriptLatin,
+	{code: "nl", script: ScriptLatin, particles: "van:80:en,dijk,berg,beek,dam,veen,wijk,hoven,hout,burg,horst,kamp,loo,donk,veld,huis,hof,bosch,weg,straten " +
+		"de:60:er,man,ink,ing,jong,wit,wilde,groot,vries,haan,boer,bruin,lange,vos,kok,klerk,graaf van_der:50:en,meer,linden,plas,heijden,velde,wal,zee,laan,sluis,burg " +
+		"van_den:30:en,berg,bosch,broek,heuvel,hoek,akker,dool,brink,eynde van_de:15:en,kamp,ven,weg,pol,wetering",
 		countries: "NL SR AW CW",
 		male: "Daan Sem Lucas Levi Thijs Jesse Bram Ruben Lars Pieter Jeroen Maarten Bas Sander Joost " +
 			"Wouter Niels Stijn Koen Teun",
@@ -448,13 +451,16 @@ var cultureSpecs = []cultureSpec{
 		countries: "SA AE EG MA DZ TN JO LB IQ KW QA BH OM SY LY YE PS SD KM MR:70 IL:15",
 		male: "محمد:Mohammed أحمد:Ahmed علي:Ali عمر:Omar خالد:Khalid يوسف:Youssef عبدالله:Abdullah " +
 			"حسن:Hassan إبراهيم:Ibrahim مصطفى:Mostafa فهد:Fahad سعيد:Saeed طارق:Tariq كريم:Karim " +
-			"ماجد:Majed وليد:Walid هشام:Hisham سامي:Sami",
+			"ماجد:Majed وليد:Walid هشام:Hisham سامي:Sami " +
+			"حمزة:Hamza زياد:Ziad عادل:Adel ناصر:Nasser فيصل:Faisal بلال:Bilal أنس:Anas ياسر:Yasser رامي:Rami نبيل:Nabil جمال:Jamal سلطان:Sultan تركي:Turki نايف:Nayef",
 		female: "فاطمة:Fatima مريم:Maryam نور:Nour سارة:Sara ليلى:Layla عائشة:Aisha هدى:Huda ريم:Reem " +
-			"دينا:Dina ياسمين:Yasmin سلمى:Salma رنا:Rana منى:Mona لينا:Lina هالة:Hala أمل:Amal",
+			"دينا:Dina ياسمين:Yasmin سلمى:Salma رنا:Rana منى:Mona لينا:Lina هالة:Hala أمل:Amal " +
+			"رانيا:Rania نادية:Nadia سمر:Samar غادة:Ghada هند:Hind دعاء:Doaa آية:Aya شيماء:Shaimaa نهى:Noha أسماء:Asmaa لبنى:Lubna جميلة:Jamila",
 		last: "العتيبي:Al-Otaibi القحطاني:Al-Qahtani الشمري:Al-Shammari الحربي:Al-Harbi " +
 			"الزهراني:Al-Zahrani المطيري:Al-Mutairi حسن:Hassan إبراهيم:Ibrahim محمود:Mahmoud " +
 			"عبدالرحمن:Abdelrahman السيد:El-Sayed منصور:Mansour خليل:Khalil حداد:Haddad نصار:Nassar " +
-			"سالم:Salem يوسف:Youssef الفاسي:El-Fassi بن_علي:Ben_Ali العلوي:Alaoui"},
+			"سالم:Salem يوسف:Youssef الفاسي:El-Fassi بن_علي:Ben_Ali العلوي:Alaoui " +
+			"الغامدي:Al-Ghamdi الدوسري:Al-Dossari العنزي:Al-Anazi المالكي:Al-Maliki الشهري:Al-Shehri الخطيب:Al-Khatib الشريف:El-Sherif عبدالعزيز:Abdelaziz مراد:Mourad حمدان:Hamdan صالح:Saleh عثمان:Othman بركات:Barakat درويش:Darwish النجار:Al-Najjar عطية:Attia فرج:Farag"},
 	{code: "fa", script: ScriptArabic,
 		countries: "IR AF",
 		male: "محمد:Mohammad علی:Ali حسین:Hossein رضا:Reza مهدی:Mehdi امیر:Amir سعید:Saeed مجید:Majid " +
@@ -480,14 +486,17 @@ var cultureSpecs = []cultureSpec{
 		male: "राहुल:Rahul अमित:Amit राजेश:Rajesh सुनील:Sunil विकास:Vikas अनिल:Anil संजय:Sanjay " +
 			"रोहित:Rohit अर्जुन:Arjun विजय:Vijay आदित्य:Aditya प्रशांत:Prashant मनोज:Manoj दीपक:Deepak " +
 			"नितिन:Nitin अभिषेक:Abhishek सौरभ:Saurabh करण:Karan अंकित:Ankit गौरव:Gaurav आशीष:Ashish " +
-			"विवेक:Vivek पंकज:Pankaj",
+			"विवेक:Vivek पंकज:Pankaj " +
+			"सचिन:Sachin राकेश:Rakesh सुरेश:Suresh रमेश:Ramesh महेश:Mahesh अजय:Ajay अरुण:Arun नवीन:Naveen हर्ष:Harsh मोहित:Mohit सुमित:Sumit अनुराग:Anurag कुणाल:Kunal वरुण:Varun तरुण:Tarun हिमांशु:Himanshu शुभम:Shubham यश:Yash आकाश:Akash अमन:Aman रवि:Ravi मनीष:Manish राघव:Raghav ऋषभ:Rishabh",
 		female: "प्रिया:Priya अंजलि:Anjali पूजा:Pooja नेहा:Neha सुनीता:Sunita कविता:Kavita दीपिका:Deepika " +
 			"स्नेहा:Sneha श्रुति:Shruti आरती:Aarti रिया:Riya मीरा:Meera ऐश्वर्या:Aishwarya सीमा:Seema " +
-			"पल्लवी:Pallavi दिव्या:Divya स्वाति:Swati श्वेता:Shweta निधि:Nidhi रितु:Ritu प्रीति:Preeti",
+			"पल्लवी:Pallavi दिव्या:Divya स्वाति:Swati श्वेता:Shweta निधि:Nidhi रितु:Ritu प्रीति:Preeti " +
+			"अनीता:Anita सोनिया:Sonia रश्मि:Rashmi नीतू:Neetu ज्योति:Jyoti मोनिका:Monika प्रियंका:Priyanka रुचि:Ruchi शिल्पा:Shilpa वंदना:Vandana ममता:Mamta आकांक्षा:Akanksha तन्वी:Tanvi इशिता:Ishita साक्षी:Sakshi अदिति:Aditi नंदिनी:Nandini कोमल:Komal भावना:Bhavna",
 		last: "शर्मा:Sharma वर्मा:Verma गुप्ता:Gupta सिंह:Singh कुमार:Kumar जोशी:Joshi मेहता:Mehta " +
 			"अग्रवाल:Agarwal यादव:Yadav मिश्रा:Mishra चौधरी:Chaudhary कपूर:Kapoor मल्होत्रा:Malhotra " +
 			"जैन:Jain पांडे:Pandey तिवारी:Tiwari श्रीवास्तव:Srivastava सक्सेना:Saxena सिन्हा:Sinha " +
-			"दुबे:Dubey त्रिपाठी:Tripathi चौहान:Chauhan अरोड़ा:Arora खन्ना:Khanna बंसल:Bansal"},
+			"दुबे:Dubey त्रिपाठी:Tripathi चौहान:Chauhan अरोड़ा:Arora खन्ना:Khanna बंसल:Bansal " +
+			"रस्तोगी:Rastogi भारद्वाज:Bhardwaj शुक्ला:Shukla द्विवेदी:Dwivedi चतुर्वेदी:Chaturvedi त्यागी:Tyagi राठौर:Rathore तोमर:Tomar भाटिया:Bhatia सेठी:Sethi आहूजा:Ahuja गोयल:Goyal मित्तल:Mittal सिंघल:Singhal गर्ग:Garg बत्रा:Batra चावला:Chawla माथुर:Mathur निगम:Nigam वाजपेयी:Vajpayee अवस्थी:Awasthi रावत:Rawat बिष्ट:Bisht नेगी:Negi ठाकुर:Thakur सूद:Sood ग्रोवर:Grover"},
 	{code: "mr", script: ScriptLatin, // Maharashtra
 		countries: "IN:8",
 		male: "Amit Nikhil Sachin Rohan Sagar Pratik Tushar Omkar Mayur Prasad Swapnil Aniket Vishal " +

@@ -14,7 +14,7 @@ const ownerProbes = 100_000
 // country has no one free becomes a private company.
 func (w *World) pickOwners() map[int32]int32 {
 	owners := map[int32]int32{}
-	n := len(w.people)
+	n := w.cfg.People // an owner is on the network from the start
 	src := rand.NewPCG(0, 0)
 	r := rand.New(src)
 	home := func(i int) int32 {

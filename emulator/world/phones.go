@@ -175,11 +175,16 @@ func mustUint(digits string) uint64 {
 	return n
 }
 
+// headSamples is how many random completions of a head must be valid
+// for it to be used: five let a narrow range through now and then
+// (Barbados' "246 41[024-6]").
+const headSamples = 24
+
 // validHead reports whether random completions of head are valid numbers
 // of region (and are attributed to region, so numbers of shared calling
 // codes such as +1 or +7 land in the right country).
 func validHead(r *rand.Rand, region string, cc int, head string, tail int) bool {
-	for range 5 {
+	for range headSamples {
 		n := head
 		for range tail {
 			n += string(rune('0' + intN(r, 10)))
@@ -228,6 +233,13 @@ func validNumber(region string, cc int, digits string) bool {
 }
 
 var pow10 = [...]uint64{1, 10, 100, 1000, 10000, 100000}
+
+// hasArea reports whether the numbers of a place carry its own area
+// code (or its state's): places of the US and Canada.
+func (pp phonePlans) hasArea(place int32) bool {
+	a := pp.area
+	return len(a.byPlace[place]) > 0 || a.regionOf[place] >= 0 && len(a.byRegion[a.regionOf[place]]) > 0
+}
 
 // draw makes a number of the given kind for someone (or an office) in a
 // place of a country; ok is false when the country has no plan. In the US

@@ -171,8 +171,10 @@ func (w *World) headline(r *rand.Rand, p *Person, d Department) string {
 	if !working {
 		// A student is someone still at school, or who has not worked yet;
 		// not someone who graduated years ago and is between jobs.
-		studying := len(p.Education) > 0 && (len(p.Jobs) == 0 || int(p.Education[0].End) >= w.now.Year())
+		studying := len(p.Education) > 0 && (len(p.Jobs) == 0 || int(p.Education[0].End) >= w.month.Year())
 		switch {
+		case len(p.Jobs) > 0 && w.month.Year()-int(p.BirthYear) >= 65:
+			return "Retired " + w.titles.titles[p.Jobs[0].Title].Name
 		case studying:
 			return "Student at " + w.schools.universities[p.Education[0].University].Name
 		case len(p.Jobs) > 0 && chance(r, 60):

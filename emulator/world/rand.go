@@ -24,6 +24,8 @@ const (
 	streamPeak
 	streamSeats
 	streamRetire
+	streamHire
+	streamNamesakes
 )
 
 // mix64 is the splitmix64 finalizer: a cheap bijective scramble used to turn

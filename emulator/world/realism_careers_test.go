@@ -61,11 +61,11 @@ func countFounded(w *World) tally {
 }
 
 // countFutureStudies counts the studies (with a known start) begun after
-// the world's start: studies are drawn with the person, and a later
-// clock adds none.
+// the world's clock: studies are drawn with the person (a newcomer's as
+// of the day they join), and a later clock adds none.
 func countFutureStudies(w *World) tally {
 	var n tally
-	year := uint16(w.Start().Year())
+	year := uint16(w.Clock().Year())
 	for i := range w.Len() {
 		for _, ed := range w.Person(i).Education {
 			if ed.Start != 0 {

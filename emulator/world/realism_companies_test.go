@@ -1,6 +1,7 @@
 package world
 
 import (
+	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
@@ -16,6 +17,96 @@ var companyChecks = []realismCheck{
 	{name: "companies sharing a name or a domain with another, or with a numbered slug", startOnly: true, count: countSharedNames},
 	{name: "companies of more than " + human.Thousands(bigCompany) + " staff headquartered in a place of fewer than " + human.Thousands(bigCity) + " people, outside their country's three largest", count: countSmallTownGiants},
 	{name: "self-employed companies with a staff count or a payroll other than one person, its owner since its founding", count: countSelfEmployed},
+	{name: "head offices outside English-speaking countries on a street with an English name", startOnly: true, count: countEnglishStreets},
+	{name: "company names with an ending not yet in use when the company was founded (\"Cloud\" in 1995)", startOnly: true, count: countAnachronisticNames},
+	{name: "company specialities that are employees' skills, not lines of business", startOnly: true, count: countSkillSpecialities},
+}
+
+// companyInfo is what the realism checks read of /company/info.
+type companyInfo struct {
+	Specialities []string `json:"specialities"`
+	Locations    []struct {
+		Line1   string `json:"line1"`
+		Country string `json:"country"`
+	} `json:"confirmedLocations"`
+}
+
+func readCompanyInfo(w *World, c *Company) companyInfo {
+	var info companyInfo
+	if err := json.Unmarshal(w.CompanyInfo(c), &info); err != nil {
+		panic(err)
+	}
+	return info
+}
+
+// englishSpeaking are the countries where English street names are the
+// local ones (or one of them).
+var englishSpeaking = []string{"US", "GB", "CA", "AU", "NZ", "IE", "ZA", "NG", "GH", "KE", "UG", "TZ", "ZM", "ZW",
+	"BW", "NA", "JM", "TT", "BS", "BB", "BZ", "GY", "SG", "PH", "MT", "PK", "LK", "MW", "SL", "LR", "GM", "FJ", "PG",
+	"BM", "KY", "GI", "IM", "JE", "GG", "RW", "SS", "CM", "MU", "SC", "VU", "SB", "WS", "TO", "AG", "DM", "GD", "KN",
+	"LC", "VC", "NP", "BD", "MM", "ET", "ER", "SD", "LS", "SZ", "BT", "MV", "HK", "IN", "AE", "SA", "EG", "QA", "KW",
+	"BH", "OM", "JO", "TH", "MY", "BN", "AC", "AI", "AQ", "AS", "BV", "CC", "CK", "CX", "FK", "FM", "GS", "GU", "HM",
+	"IO", "KI", "MH", "MP", "MS", "NF", "NR", "NU", "PN", "PW", "SH", "TA", "TC", "TK", "TV", "UM", "VG", "VI"}
+
+// countEnglishStreets counts the head offices in countries whose streets
+// are not named in English that are on a street of the English list
+// ("145 Broadway, Esenler").
+func countEnglishStreets(w *World) tally {
+	var n tally
+	english := streets[""].names
+	for _, c := range w.Companies() {
+		info := readCompanyInfo(w, c)
+		hq := info.Locations[0]
+		if slices.Contains(englishSpeaking, hq.Country) || hq.Line1 == "" {
+			continue
+		}
+		bad := slices.ContainsFunc(english, func(s string) bool { return strings.Contains(hq.Line1, s) })
+		n.add(bad, "%s: %s, %s", c.Name, hq.Line1, hq.Country)
+	}
+	return n
+}
+
+// countAnachronisticNames counts the companies whose name ends in a word
+// that came into use after their founding (suffixSince).
+func countAnachronisticNames(w *World) tally {
+	var n tally
+	for _, c := range w.Companies() {
+		// The ending is the last word before the legal form; the others
+		// are the brand's ("Cloud Dale", "Saint Cloud").
+		name := c.Name
+		for _, forms := range legalForms {
+			for _, f := range forms {
+				name = strings.TrimSuffix(name, " "+f)
+			}
+		}
+		words := strings.Fields(name)
+		since, ok := suffixSince[words[len(words)-1]]
+		bad := ok && len(words) > 1 && int(c.Founded) < since
+		n.add(bad, "%s, founded %d", c.Name, c.Founded)
+	}
+	return n
+}
+
+// countSkillSpecialities counts the specialities companies list that are
+// skills of the vocabulary people list ("Culinary Skills" at a hospital)
+// and no industry's line of business ("Video Production" is both).
+func countSkillSpecialities(w *World) tally {
+	var n tally
+	skills := map[string]bool{}
+	for _, s := range w.skills.names {
+		skills[s] = true
+	}
+	for _, b := range businessLines {
+		for _, l := range b.lines {
+			delete(skills, l)
+		}
+	}
+	for _, c := range w.Companies() {
+		for _, s := range readCompanyInfo(w, c).Specialities {
+			n.add(skills[s], "%s (%s): %s", c.Name, w.industries.name(c.Industry), s)
+		}
+	}
+	return n
 }
 
 // countDigitDomains counts the companies whose domain has a digit: a

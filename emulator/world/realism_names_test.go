@@ -26,6 +26,8 @@ var nameChecks = []realismCheck{
 type cultureIndex struct {
 	given, family map[string][]int // Latin spelling → cultures, ascending
 	double        []bool           // the culture gives some people two family names
+	hyphenated    []bool           // the culture gives some people a double-barrelled one
+	particles     [][]string       // the particles the culture's family names take
 	migrant       []bool           // the culture is drawn for people abroad
 	local         map[string][]int // country code → its cultures
 	english       int
@@ -47,6 +49,12 @@ var loadCultureIndex = sync.OnceValue(func() *cultureIndex {
 		add(x.family, c.lastMale, i)
 		add(x.family, c.lastFemale, i)
 		x.double = append(x.double, c.spec.doubleSurname > 0)
+		x.hyphenated = append(x.hyphenated, c.spec.hyphenated > 0)
+		var ps []string
+		for _, p := range c.particle {
+			ps = append(ps, p.latin+" ")
+		}
+		x.particles = append(x.particles, ps)
 		x.migrant = append(x.migrant, migrantCultures[c.spec.code] > 0)
 		for _, entry := range strings.Fields(c.spec.countries) {
 			cc, _, _ := strings.Cut(entry, ":")
@@ -60,21 +68,36 @@ var loadCultureIndex = sync.OnceValue(func() *cultureIndex {
 })
 
 // familyCultures returns the cultures a family name belongs to: as one
-// name ("van der Berg", "Dela Cruz") or, in a culture that gives two,
-// as two names of the same culture ("García López").
+// name ("van der Berg", "Dela Cruz"), as one with a particle of the
+// culture ("van Aarden"), or, in a culture that gives two, as two names
+// of the same culture ("García López", "Smith-Jones").
 func (x *cultureIndex) familyCultures(last string) []int {
-	out := slices.Clone(x.family[last])
+	out := x.singleCultures(last)
 	for i, r := range last {
-		if r != ' ' {
+		if r != ' ' && r != '-' {
 			continue
 		}
-		for _, c := range intersect(x.family[last[:i]], x.family[last[i+1:]]) {
-			if x.double[c] && !slices.Contains(out, c) {
+		for _, c := range intersect(x.singleCultures(last[:i]), x.singleCultures(last[i+1:])) {
+			if (r == ' ' && x.double[c] || r == '-' && x.hyphenated[c]) && !slices.Contains(out, c) {
 				out = append(out, c)
 			}
 		}
 	}
 	slices.Sort(out)
+	return out
+}
+
+// singleCultures returns the cultures of one family name, with or
+// without a particle of theirs.
+func (x *cultureIndex) singleCultures(last string) []int {
+	out := slices.Clone(x.family[last])
+	for c, ps := range x.particles {
+		for _, p := range ps {
+			if rest, ok := strings.CutPrefix(last, p); ok && slices.Contains(x.family[rest], c) && !slices.Contains(out, c) {
+				out = append(out, c)
+			}
+		}
+	}
 	return out
 }
 

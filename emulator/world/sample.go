@@ -15,7 +15,7 @@ type Sample struct {
 // profile). The same world always returns the same sample.
 func (w *World) Sample(n int) Sample {
 	var s Sample
-	total := len(w.people)
+	total := w.Len()
 	if n <= 0 || total == 0 {
 		return s
 	}

@@ -52,7 +52,7 @@ func (w *World) fillSeats() {
 	founders := map[int32]int{}
 	coFounder := w.titles.ids["Co-Founder"]
 	r := newRand(uint64(w.cfg.Seed), streamSeats)
-	for i := range w.people {
+	for i := range w.cfg.People {
 		p := &w.people[i]
 		changed := false
 		for k := range p.Jobs {
@@ -115,12 +115,20 @@ func (w *World) retitleTo(r *rand.Rand, p *Person, j *Job, l Level) {
 		}
 		return false
 	}
-	t := w.title(r, f, w.stemOf(p, f), l)
+	t := w.title(r, f, w.stemOf(p, f), l, yearOf(j.Start, w.now))
 	for range 6 {
 		if !held(t) {
 			break // not a title the person held at the company before
 		}
-		t = w.title(r, f, w.stemOf(p, f), l)
+		t = w.title(r, f, w.stemOf(p, f), l, yearOf(j.Start, w.now))
 	}
 	j.Title, j.fam = t, f
+}
+
+// yearOf returns the year of month m, or of now when m is unknown.
+func yearOf(m, now Month) int {
+	if m == 0 {
+		return now.Year()
+	}
+	return m.Year()
 }

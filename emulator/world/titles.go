@@ -295,6 +295,11 @@ type titleVocab struct {
 	areas [numFamilies][numLevels][]TitleID
 	// ids finds a title by its name.
 	ids map[string]TitleID
+	// since is the year each title came into use (titleSince), 0 for
+	// one older than any career; stem is the role of its family each
+	// title is of, -1 for a title of no role.
+	since []uint16
+	stem  []int16
 	// familyOf draws a family for a department by familyWeights.
 	familyOf [numDepartments]struct {
 		fams  []family
@@ -310,11 +315,14 @@ type stemTitles [numLevels][]TitleID
 var loadTitles = sync.OnceValue(func() *titleVocab {
 	v := &titleVocab{ids: map[string]TitleID{}}
 	stem := -1 // the role the titles added belong to, if any
+	base := "" // the role, area or office the titles added are named after
 	add := func(name string, d Department, l Level, fams ...family) {
 		id := TitleID(len(v.titles))
 		v.titles = append(v.titles, Title{Name: name, Department: d, Level: l})
 		v.ids[name] = id
 		v.fam = append(v.fam, fams[0])
+		v.since = append(v.since, uint16(max(sinceOf(base), sinceOf(name))))
+		v.stem = append(v.stem, int16(stem))
 		if stem >= 0 {
 			v.stems[fams[0]][stem][l] = append(v.stems[fams[0]][stem][l], id)
 		}
@@ -333,7 +341,7 @@ var loadTitles = sync.OnceValue(func() *titleVocab {
 			}
 		}
 		for _, r := range f.roles {
-			stem = len(v.stems[r.fam])
+			stem, base = len(v.stems[r.fam]), r.name
 			v.stems[r.fam] = append(v.stems[r.fam], stemTitles{})
 			manager := strings.HasSuffix(r.name, "Manager")
 			if !manager {
@@ -350,6 +358,7 @@ var loadTitles = sync.OnceValue(func() *titleVocab {
 			stem = -1
 		}
 		for _, a := range f.areas {
+			base = a.name
 			fams := []family{a.fam}
 			if a.shared {
 				fams = own
@@ -364,6 +373,7 @@ var loadTitles = sync.OnceValue(func() *titleVocab {
 			add("Vice President, "+a.name, f.dept, VP, fams...)
 			add("SVP "+a.name, f.dept, VP, fams...)
 		}
+		base = ""
 		if f.chief.name != "" {
 			add(f.chief.name, f.dept, CLevel, f.chief.fam)
 		}
@@ -407,3 +417,44 @@ func (w *World) Titles() []Title { return w.titles.titles }
 
 // Title returns the title of a job.
 func (w *World) Title(id TitleID) Title { return w.titles.titles[id] }
+
+// maxRun is the longest a career keeps one exact title, role after
+// role, before it moves sideways: most titles change within a few years,
+// and fifteen years of one reads wrong outside the professions.
+const maxRun = 12 * 12
+
+// lateral returns another title of family f at the level of title t,
+// in use in year: a sideways move ("Senior Backend Developer" to "Senior
+// Software Engineer", "Associate Attorney" to "Legal Counsel"). In the
+// clinical professions, where a nurse does not become a pharmacist, it
+// is one of the same profession or of no profession ("Nursing Team
+// Lead"). It returns t when there is none.
+func (v *titleVocab) lateral(r *rand.Rand, f family, t TitleID, year int) TitleID {
+	l := v.titles[t].Level
+	ids := v.byFamilyLevel[f][l]
+	n := 0
+	ok := func(o TitleID) bool {
+		if o == t || int(v.since[o]) > year || v.fam[o] != v.fam[t] {
+			return false
+		}
+		return f != famClinical || v.stem[o] < 0 || v.stem[o] == v.stem[t]
+	}
+	for _, o := range ids {
+		if ok(o) {
+			n++
+		}
+	}
+	if n == 0 {
+		return t
+	}
+	k := intN(r, n)
+	for _, o := range ids {
+		if ok(o) {
+			if k == 0 {
+				return o
+			}
+			k--
+		}
+	}
+	return t
+}

@@ -60,13 +60,14 @@ func New(cfg Config) *World {
 	// One company for about every twenty people (the brief's 15 to 30).
 	book := genCompanies(cfg.Seed, max(5, cfg.People/20), w.geo, w.industries, w.names, w.now.Year())
 	w.companies, w.companySlugs, w.companyIDs = book.companies, book.slugs, book.ids
-	w.people = make([]Person, cfg.People)
+	w.people = make([]Person, cfg.People+newcomers(cfg.People))
 	owners := w.pickOwners()
 	h := newHiring(w.companies, w.geo, w.industries)
 	w.hiring = &h
 	w.generatePeople(w.hiring, owners)
 	w.settleOwners(owners)
 	w.fillSeats()
+	w.addNamesakes()
 	w.makeUnique()
 	w.companies, w.staff = w.indexEmployees(w.companies)
 	w.companyPtrs = pointers(w.companies)
@@ -83,8 +84,9 @@ func pointers(companies []Company) []*Company {
 	return out
 }
 
-// Len returns the number of people.
-func (w *World) Len() int { return len(w.people) }
+// Len returns the number of people on the network as of the world's
+// clock: those of its start, and the newcomers who joined since.
+func (w *World) Len() int { return w.cfg.People + joined(len(w.people)-w.cfg.People, w.day) }
 
 // Person returns person i, 0 <= i < Len(), as of the world's clock. The
 // person is shared: do not modify it.
