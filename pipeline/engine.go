@@ -13,6 +13,7 @@ import (
 	"github.com/enrich-dev/enrich/export"
 	"github.com/enrich-dev/enrich/internal/budget"
 	"github.com/enrich-dev/enrich/internal/clock"
+	"github.com/enrich-dev/enrich/internal/fault"
 	"github.com/enrich-dev/enrich/model"
 	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/sinks"
@@ -134,6 +135,13 @@ func newEngine(ctx context.Context, cfg *Config, j *state.Journal) (*engine, err
 	}
 	e.kept = export.NewKept(cfg.Output, e.mode, e.m.Has)
 	e.budget = e.openBudget()
+	if err := e.budget.Err(); fault.NeedsFix(err) {
+		// A Redis that refuses the password, or speaks TLS when the
+		// address does not: the run ends before anything is sent.
+		e.budget.Close()
+		e.kept.Close()
+		return nil, err
+	}
 	return e, nil
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/callback"
 	"github.com/enrich-dev/enrich/internal/budget"
+	"github.com/enrich-dev/enrich/internal/fault"
 	"github.com/enrich-dev/enrich/internal/redact"
 	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/state"
@@ -220,6 +221,18 @@ func (e *engine) failed(f *flight, o outcome) {
 	case errors.Is(err, api.ErrUnauthorized), errors.Is(err, api.ErrForbidden):
 		e.reject(f, o, err.Error())
 		e.halt(report.StopAccount, fmt.Errorf("%w: %s", report.ErrAccount, api.Explain(err)))
+	case fault.NeedsFix(err):
+		// A redirect elsewhere, an endpoint that is not there, TLS on one
+		// side only: not taken, and no wait mends it.
+		e.reject(f, o, err.Error())
+		e.halt(report.StopRefused, api.Explained(err))
+	case errors.Is(err, api.ErrAccepted) && serviceDown(err):
+		// Taken, and its answer cut off or trickling past the call's
+		// bound: the service is failing, and the request's fate is
+		// unknown until its callback comes or the wait for it ends; its
+		// items are not sent again before.
+		e.uncertain(f, o, err)
+		e.serviceFailed(f.batch.Created, o.answered, err)
 	case errors.Is(err, api.ErrAccepted):
 		e.serviceAnswered(o.answered)
 		e.uncertain(f, o, err)

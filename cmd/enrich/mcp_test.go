@@ -479,7 +479,7 @@ func TestMCPArgumentsAreFlags(t *testing.T) {
 		"run":     {"api-url": "the service is the server's: a tool that named it would send the API key there", "progress": "a tool sends progress notifications", "output-format": "a tool writes files, never standard output", "budget-url": "the budget is the server's: ENRICH_BUDGET_URL in its environment"},
 		"export":  {"progress": "a tool answers when the sheet is written", "output-format": "a tool writes files, never standard output"},
 		"status":  {"json": "a tool answers JSON"},
-		"credits": {"api-url": "the service is the server's", "json": "a tool answers JSON"},
+		"credits": {"api-url": "the service is the server's", "json": "a tool answers JSON", "service-wait": "the service is the server's, and so is the bound of a call to it"},
 		"search": {
 			"api-url": "the service is the server's", "progress": "a tool sends no progress for a page",
 			"output": "the tool answers one page; the command writes every page", "max": "the tool answers one page",

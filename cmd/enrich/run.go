@@ -14,6 +14,7 @@ import (
 	"github.com/enrich-dev/enrich/api"
 	"github.com/enrich-dev/enrich/callback"
 	"github.com/enrich-dev/enrich/internal/clock"
+	"github.com/enrich-dev/enrich/internal/fault"
 	"github.com/enrich-dev/enrich/internal/redact"
 	"github.com/enrich-dev/enrich/pipeline"
 	"github.com/enrich-dev/enrich/report"
@@ -115,6 +116,7 @@ or a refused key; 3 incomplete but resumable (credits, --max-credits,
 	f.StringVar(&o.outputFormat, "output-format", "", "format of an output without an extension (-, /dev/stdout): csv, xlsx or jsonl (default csv)")
 	o.service.register(f)
 	o.registerEngine(f)
+	o.service.wait = &o.cfg.ServiceWait
 	f.StringVar(&o.progress, "progress", "auto", "progress display: auto (bar on a terminal, else log), bar, log or none")
 	o.input.register(f)
 	return cmd
@@ -246,7 +248,7 @@ func runError(err error) error {
 		return withCode(ExitInterrupted, errors.New("interrupted before anything was sent"))
 	case errors.Is(err, report.ErrUsage), errors.Is(err, callback.ErrListen), isInputError(err):
 		return withCode(ExitUsage, trimUsage(err))
-	case errors.Is(err, report.ErrAccount):
+	case errors.Is(err, report.ErrAccount), fault.NeedsFix(err):
 		return withCode(ExitUsage, err)
 	}
 	return err

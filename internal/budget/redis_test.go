@@ -12,6 +12,7 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
+	"github.com/enrich-dev/enrich/internal/fault"
 	"github.com/enrich-dev/enrich/internal/redistest"
 )
 
@@ -192,5 +193,50 @@ func TestRedisURL(t *testing.T) {
 		if _, err := CheckRedisURL(bad); err == nil || !strings.Contains(err.Error(), "redis://") {
 			t.Errorf("%s: %v", bad, err)
 		}
+	}
+}
+
+// TestRedisRefusedForGood: a password Redis refuses, a database it does
+// not have and TLS on one side only are mended by no wait: the budget
+// says so at once, with what to fix, and never that Redis did not answer.
+func TestRedisRefusedForGood(t *testing.T) {
+	srv := redistest.Start(t)
+	c := redis.NewClient(&redis.Options{Addr: srv.Addr})
+	defer c.Close()
+	if err := c.ConfigSet(context.Background(), "requirepass", "right").Err(); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		url  string
+		says string
+	}{
+		{"redis://:wrong@" + srv.Addr + "/0", "refused the password (WRONGPASS"},
+		{"redis://" + srv.Addr + "/0", "refused the password (NOAUTH"},
+		{"redis://:right@" + srv.Addr + "/99", "has no such database"},
+		{"rediss://:right@" + srv.Addr + "/0", "does not speak TLS"},
+	} {
+		start := time.Now()
+		b, err := OpenRedis(tc.url, Account("https://api.example.com", "k"), 100, time.Minute, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = b.Err()
+		b.Close()
+		if !fault.NeedsFix(err) || !strings.Contains(err.Error(), tc.says) || !strings.Contains(err.Error(), EnvURL) || strings.Contains(err.Error(), "right") {
+			t.Errorf("%s: %v (class %v); want a failure no wait mends that says %q", tc.url, err, fault.Of(err), tc.says)
+		}
+		if took := time.Since(start); took > 10*time.Second {
+			t.Errorf("%s: told after %v", tc.url, took)
+		}
+		if _, err := Ping(context.Background(), tc.url); !fault.NeedsFix(err) || !strings.Contains(err.Error(), tc.says) {
+			t.Errorf("Ping %s: %v; want the same sentence", tc.url, err)
+		}
+	}
+	// A server that is not there may come: a wait mends that.
+	srv.Stop()
+	b, _ := OpenRedis("redis://:right@"+srv.Addr+"/0", "acct", 100, time.Minute, Options{})
+	defer b.Close()
+	if err := b.Err(); fault.Of(err) != fault.Wait {
+		t.Errorf("a stopped server: %v, class %v; want a wait", err, fault.Of(err))
 	}
 }
