@@ -256,6 +256,11 @@ func (e *engine) refreshBalance(ctx context.Context) {
 	if !e.cr.known || e.stats.requests == 0 {
 		return
 	}
+	if !e.signalled.IsZero() {
+		// Ctrl-C or SIGTERM: the process ends within seconds.
+		e.cr.stale = true
+		return
+	}
 	timeout := e.boundedWait(e.clock.Now(), 10*time.Second)
 	if timeout <= 0 {
 		e.cr.stale = true

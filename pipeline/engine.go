@@ -40,10 +40,11 @@ type engine struct {
 
 	queue   queue
 	flights map[uint64]*flight
-	// late holds the items of requests given up on whose own results
-	// have not come: the service may have charged them, and after a stop
-	// their results are awaited with those in flight.
-	late map[uint64][]string
+	// late holds the requests given up on whose own results have not
+	// come: the service may have charged them, and after a stop their
+	// results are awaited as long as a late delivery could still come
+	// (LateWait from when each was given up).
+	late map[uint64]lateRequest
 
 	deliveries chan callback.Delivery // from the receiver, after commit
 	outcomes   chan outcome           // from submissions and balance reads
@@ -53,10 +54,16 @@ type engine struct {
 	// cancelled by Ctrl-C, but at --max-duration.
 	sendCtx     context.Context
 	cancelSends context.CancelFunc
+	// cutAt is when requests still under way are cut after a signal
+	// (SignalDrain); zero without one.
+	cutAt time.Time
 
 	receiver *callback.Receiver
 	stop     string    // why submission stopped early, "" while it goes on
 	stopAt   time.Time // when it stopped: the drain bound counts from here
+	// signalled is when Ctrl-C or SIGTERM came, zero before: the drain
+	// is cut to SignalDrain from then, whatever the reason of the stop.
+	signalled time.Time
 	err      error     // why the run cannot end well; set with stop
 	pauseTil time.Time // no submission before this (after 429s and outages)
 	heldBy   string    // what holds the account's budget while items wait for room
@@ -97,7 +104,7 @@ func newEngine(ctx context.Context, cfg *Config, j *state.Journal) (*engine, err
 		j:          j,
 		mode:       cfg.mode(),
 		flights:    make(map[uint64]*flight),
-		late:       make(map[uint64][]string),
+		late:       make(map[uint64]lateRequest),
 		deliveries: make(chan callback.Delivery, 64),
 		outcomes:   make(chan outcome, 64),
 		done:       make(chan struct{}),
@@ -184,7 +191,7 @@ func (e *engine) run(ctx context.Context) (*report.Run, error) {
 	// may hold paid results. --max-duration cuts it (sendCtx), and its
 	// batch then stays open in the journal, for the next run.
 	defer e.cancelSends()
-	e.awaitSubmissions()
+	e.awaitSubmissions(ctx)
 	e.refreshBalance(ctx)
 	e.tick(e.clock.Now(), true) // the last progress line shows the final balance
 	if e.stats.requests > 0 || e.stop == report.StopCredits {
@@ -244,7 +251,7 @@ func (e *engine) callbackURL() string {
 // awaitSubmissions waits for requests still under way when the loop ended
 // (a synchronous answer must be stored before the journal closes), and
 // journals what their answers say.
-func (e *engine) awaitSubmissions() {
+func (e *engine) awaitSubmissions(ctx context.Context) {
 	finished := make(chan struct{})
 	go func() {
 		e.group.Wait()
@@ -253,8 +260,35 @@ func (e *engine) awaitSubmissions() {
 	if n := e.sendingCount(); n > 0 {
 		e.cfg.Log.Info("waiting for requests under way to be answered", "requests", n)
 	}
+	var cut <-chan time.Time
+	if !e.cutAt.IsZero() {
+		t := e.clock.NewTimer(max(e.cutAt.Sub(e.clock.Now()), 0))
+		defer t.Stop()
+		cut = t.C()
+	}
+	signal := ctx.Done()
 	for {
 		select {
+		case <-signal:
+			// Ctrl-C or SIGTERM while requests are still under way: they
+			// are cut within SignalDrain.
+			signal = nil
+			if e.signalled.IsZero() {
+				e.signalled = e.clock.Now()
+				t := e.clock.NewTimer(SignalDrain)
+				defer t.Stop()
+				if cut == nil {
+					cut = t.C()
+				}
+			}
+		case <-cut:
+			// Ctrl-C or SIGTERM: what is still under way is cut, its
+			// batch left open in the journal for the next run.
+			if n := e.sendingCount(); n > 0 || e.sr.running > 0 {
+				e.cfg.Log.Warn("interrupted: requests still under way are cut; the next run takes them over", "requests", n, "searches", e.sr.running)
+			}
+			e.cancelSends()
+			cut = nil
 		case o := <-e.outcomes:
 			e.handle(o)
 		case <-finished:
