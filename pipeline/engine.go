@@ -64,11 +64,11 @@ type engine struct {
 	// signalled is when Ctrl-C or SIGTERM came, zero before: the drain
 	// is cut to SignalDrain from then, whatever the reason of the stop.
 	signalled time.Time
-	err      error     // why the run cannot end well; set with stop
-	pauseTil time.Time // no submission before this (after 429s and outages)
-	heldBy   string    // what holds the account's budget while items wait for room
-	heldAt   time.Time // when heldBy was last found
-	outage   outage
+	err       error     // why the run cannot end well; set with stop
+	pauseTil  time.Time // no submission before this (after 429s and outages)
+	heldBy    string    // what holds the account's budget while items wait for room
+	heldAt    time.Time // when heldBy was last found
+	outage    outage
 	// budgetDown is a run of failures of the budget shared through Redis;
 	// shared is how the runs sharing the budget used it, as last seen.
 	budgetDown outage
