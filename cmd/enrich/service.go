@@ -39,6 +39,13 @@ func apiKey() (string, error) {
 	case file == "":
 		return key, nil
 	}
+	// Looked at before it is opened: opening a named pipe waits for a
+	// writer, for ever, and a device may never end.
+	if fi, err := os.Stat(file); err != nil {
+		return "", usageErrorf("%s: %v", envAPIKeyFile, err)
+	} else if !fi.Mode().IsRegular() {
+		return "", usageErrorf("%s: %s is not a regular file (%s): give a file that holds the key alone", envAPIKeyFile, file, kindOf(fi.Mode()))
+	}
 	f, err := os.Open(file)
 	if err != nil {
 		return "", usageErrorf("%s: %v", envAPIKeyFile, err)
@@ -48,8 +55,8 @@ func apiKey() (string, error) {
 	switch {
 	case err != nil:
 		return "", usageErrorf("%s: %v", envAPIKeyFile, err)
-	case !fi.Mode().IsRegular():
-		return "", usageErrorf("%s: %s is not a file", envAPIKeyFile, file)
+	case !fi.Mode().IsRegular(): // replaced since it was looked at
+		return "", usageErrorf("%s: %s is not a regular file (%s): give a file that holds the key alone", envAPIKeyFile, file, kindOf(fi.Mode()))
 	case fi.Mode().Perm()&0o077 != 0:
 		return "", usageErrorf("%s: %s can be read by others (mode %04o): the key is a secret; chmod 600 it (a Kubernetes secret: defaultMode 0400)", envAPIKeyFile, file, fi.Mode().Perm())
 	case fi.Size() > maxKeyFile:
@@ -65,6 +72,21 @@ func apiKey() (string, error) {
 		return "", usageErrorf("%s: %s must hold the key alone, on one line", envAPIKeyFile, file)
 	}
 	return key, nil
+}
+
+// kindOf names the kind of a file that is not a regular one.
+func kindOf(m os.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a folder"
+	case m&os.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	case m&os.ModeDevice != 0:
+		return "a device"
+	}
+	return "not a plain file"
 }
 
 // serviceFlags binds --api-url; the key comes only from the environment, so
