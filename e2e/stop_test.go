@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"strings"
 	"syscall"
@@ -130,5 +131,68 @@ func TestSignalEndsWithin30s(t *testing.T) {
 				t.Errorf("no output after the signal: %v", err)
 			}
 		})
+	}
+}
+
+// trickling answers the requests for which match holds with what the
+// service answers, a space every 200 ms in front of its body, for ever:
+// a service whose answers trickle.
+func trickling(match func(r *http.Request) bool, over <-chan struct{}) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if !match(r) {
+				next.ServeHTTP(w, r)
+				return
+			}
+			rec := httptest.NewRecorder()
+			next.ServeHTTP(rec, r)
+			w.WriteHeader(rec.Code)
+			for {
+				w.Write([]byte(" "))
+				w.(http.Flusher).Flush()
+				select {
+				case <-r.Context().Done():
+					return
+				case <-over:
+					return
+				case <-time.After(200 * time.Millisecond):
+				}
+			}
+		})
+	}
+}
+
+// Every wait for the service is bounded by --service-wait, the reading of
+// an answer included: a submission whose answer trickles is an outage,
+// whose items are not sent again before their request's fate is known,
+// and `enrich credits` against such a service ends after --service-wait.
+// Each used to wait two minutes a reply, and the run sent the same items
+// again and again.
+func TestTrickleBoundedByServiceWait(t *testing.T) {
+	t.Parallel()
+	over := make(chan struct{})
+	lookups := func(r *http.Request) bool { return r.Method == http.MethodPost && r.URL.Path == api.PathLookup }
+	j := newJobWith(t, fastService(10000), 30, trickling(lookups, over))
+	t.Cleanup(func() { close(over) })
+	start := time.Now()
+	res := j.enrich(t, j.args("--service-wait", "3s")...)
+	res.expectCode(t, 3)
+	if took := time.Since(start); took > 30*time.Second {
+		t.Errorf("the run took %v against a service whose answers trickle, --service-wait 3s", took.Round(time.Second))
+	}
+	r := j.report(t)
+	if r.StopReason != "the service did not answer for --service-wait" {
+		t.Errorf("stop %q", r.StopReason)
+	}
+	if r.Resubmissions != 0 {
+		t.Errorf("%d items sent again before their request's fate was known", r.Resubmissions)
+	}
+
+	credits := newJobWith(t, fastService(10000), 0, trickling(func(r *http.Request) bool { return r.URL.Path == api.PathCredits }, over))
+	start = time.Now()
+	res = credits.enrich(t, "credits", "--service-wait", "2s")
+	res.expectCode(t, 3)
+	if took := time.Since(start); took > 10*time.Second {
+		t.Errorf("enrich credits took %v against a trickling answer, --service-wait 2s", took.Round(time.Second))
 	}
 }
