@@ -37,6 +37,8 @@ type engine struct {
 	budget budget.Budget
 	cr     credits
 	sr     searches
+	// searcher makes the searches by name, within --max-searches.
+	searcher *cappedSearcher
 
 	queue   queue
 	flights map[uint64]*flight
@@ -111,6 +113,7 @@ func newEngine(ctx context.Context, cfg *Config, j *state.Journal) (*engine, err
 	}
 	e.started = e.clock.Now()
 	e.cr.max = cfg.MaxCredits
+	e.searcher = &cappedSearcher{s: cfg.Searcher, max: cfg.MaxSearches}
 	e.timeline = timeline{start: e.started, span: cfg.RateWindow}
 	e.sendCtx, e.cancelSends = context.WithCancel(context.WithoutCancel(ctx))
 	if cfg.MaxDuration > 0 {
@@ -193,6 +196,15 @@ func (e *engine) run(ctx context.Context) (*report.Run, error) {
 	defer e.cancelSends()
 	e.awaitSubmissions(ctx)
 	e.refreshBalance(ctx)
+	if e.sr.refused != nil {
+		// No run mends it before the user does: the rows found only by
+		// name say why they were not searched, and the run says what to
+		// fix (exit 2), not that running again resumes.
+		e.x.Unsearched("not searched by name: " + e.sr.refused.Error())
+		if e.err == nil {
+			e.err = fmt.Errorf("%w; the rows found only by name were not searched (their enrich_error says so), the others are done", e.sr.refused)
+		}
+	}
 	e.tick(e.clock.Now(), true) // the last progress line shows the final balance
 	if e.stats.requests > 0 || e.stop == report.StopCredits {
 		if err := e.j.SetFlag(state.FlagCreditsExhausted(e.mode), e.stop == report.StopCredits); err != nil && e.err == nil {

@@ -33,6 +33,9 @@ func (e *engine) loop(ctx context.Context) error {
 			return e.err
 		}
 		wake = earliest(wake, now.Add(time.Second)) // progress
+		if e.sr.pauseTil.After(now) && len(e.sr.queue) > 0 {
+			wake = earliest(wake, e.sr.pauseTil)
+		}
 		if e.stop != "" {
 			wake = earliest(earliest(wake, e.drainEnd()), e.lateEnd())
 		} else if !e.deadline.IsZero() {

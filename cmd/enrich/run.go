@@ -138,6 +138,7 @@ func (o *runOptions) registerEngine(f *pflag.FlagSet) {
 	f.DurationVar(&o.cfg.CallbackTimeout, "callback-timeout", pipeline.DefaultCallbackTimeout, "give up waiting for a request's callback after this, and send its items again")
 	f.IntVar(&o.cfg.MaxAttempts, "max-attempts", pipeline.DefaultMaxAttempts, "submissions of one identifier before this run gives its row status error (the next run tries again)")
 	f.Int64Var(&o.cfg.MaxCredits, "max-credits", 0, "most credits this run may spend; items in flight count as spent (0: no limit)")
+	f.IntVar(&o.cfg.MaxSearches, "max-searches", 0, "most searches by name this run may make, against the daily search quota the service's website shares (0: no limit)")
 	f.DurationVar(&o.cfg.MaxDuration, "max-duration", 0, "end the run within this long, the drain included, and write what is known (0: no limit)")
 	f.DurationVar(&o.cfg.RetryWait, "retry-wait", pipeline.DefaultRetryWait, "wait before sending again an item answered duplicate_query or timeout_exceeded")
 	f.DurationVar(&o.cfg.DrainTimeout, "drain-timeout", pipeline.DefaultDrainTimeout, "when stopping early, how long to wait for results in flight")
