@@ -489,7 +489,7 @@ func TestMCPArgumentsAreFlags(t *testing.T) {
 			// --enrich looks up the profiles found, as run does: a tool call runs run on a sheet for that.
 			"enrich": "", "sync": "", "without-contacts": "", "journal": "", "listen": "", "public-url": "", "budget-url": "",
 			"items-per-minute": "", "rate-window": "", "max-credits": "", "max-duration": "", "callback-timeout": "",
-			"drain-timeout": "", "max-attempts": "", "retry-wait": "", "service-wait": "", "callback-allow": "",
+			"drain-timeout": "", "max-attempts": "", "retry-wait": "", "service-wait": "", "callback-allow": "", "max-searches": "",
 			"no-formula-guard": "", "refresh-older-than": "",
 		},
 	}
