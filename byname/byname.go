@@ -63,6 +63,19 @@ func Find(ctx context.Context, s Searcher, p sheet.Person, now time.Time) (state
 			// already said more came than one page holds.
 			out.Status = state.NameAmbiguous
 			return out, nil
+		case errors.Is(err, api.ErrBadParams) && q.CurrentPastCompany != "":
+			// The row's query refused (422: words of the company the
+			// service does not take): searched again by the name alone,
+			// each candidate judged against the row's company all the
+			// same. The row's problem, not the run's.
+			q.CurrentPastCompany = ""
+			attempt--
+			continue
+		case errors.Is(err, api.ErrBadParams):
+			// Refused by the name alone too: nobody can be found for
+			// this row; the search is not made again.
+			out.Status = state.NameNone
+			return out, nil
 		case errors.Is(err, api.ErrNoCredits):
 			return out, fmt.Errorf("%w: %v", ErrQuota, err)
 		case err != nil:
