@@ -36,7 +36,7 @@ type searches struct {
 	// searches at once); limited since when they are answered so.
 	pauseTil time.Time
 	limited  outage
-	stats   searchStats
+	stats    searchStats
 	// holdUntil ends the hold of lookups that wait for searches to fill
 	// their batch (zero: none held).
 	holdUntil time.Time
