@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/redis/go-redis/v9"
+
+	"github.com/enrich-dev/enrich/internal/fault"
 )
 
 // redisStore keeps an account's ledger in Redis, for the processes of
@@ -31,8 +33,10 @@ type redisStore struct {
 	addr   string // host:port
 	tls    bool   // rediss://
 	probed bool   // a failure was classified by asking the server
-	ttl    time.Duration
-	log    *slog.Logger
+	// local is this machine's clock, which Redis's is compared with.
+	local func() time.Time
+	ttl   time.Duration
+	log   *slog.Logger
 }
 
 // Timeouts of a call to Redis: a server that does not answer within them
@@ -83,6 +87,7 @@ func OpenRedis(rawURL, account string, limit int, span time.Duration, opts Optio
 		key:    "enrich:budget:" + account,
 		shown:  shown,
 		addr:   ro.Addr,
+		local:  time.Now,
 		tls:    ro.TLSConfig != nil,
 		// Nothing in a ledger counts longer than a pending request of a
 		// dead process: its hold and a window, and its claim's freshness.
@@ -136,8 +141,12 @@ func (r *redisStore) try(_ time.Time, fn func(l *ledger, now time.Time) bool) er
 	defer cancel()
 	for range redisTries {
 		err := r.client.Watch(ctx, func(tx *redis.Tx) error {
+			before := r.local()
 			now, err := tx.Time(ctx).Result()
 			if err != nil {
+				return err
+			}
+			if err := r.clockAgrees(now, before); err != nil {
 				return err
 			}
 			data, err := tx.Get(ctx, r.key).Bytes()
@@ -163,6 +172,22 @@ func (r *redisStore) try(_ time.Time, fn func(l *ledger, now time.Time) bool) er
 		}
 	}
 	return fmt.Errorf("the ledger in %s changed under %d tries", r.shown, redisTries)
+}
+
+// maxSkew bounds how far Redis's clock may be from this machine's: the
+// window is kept on Redis's clock, and one that jumps ahead would empty it
+// at once. Past the bound nothing is sent, as when Redis does not answer,
+// until the clocks agree or --service-wait ends the run.
+const maxSkew = 10 * time.Second
+
+// clockAgrees checks Redis's clock (redisNow) against this machine's
+// (sent: when TIME was asked).
+func (r *redisStore) clockAgrees(redisNow, sent time.Time) error {
+	mid := sent.Add(r.local().Sub(sent) / 2)
+	if d := redisNow.Sub(mid); d > maxSkew || d < -maxSkew {
+		return fault.Waitable(fmt.Errorf("the clock of Redis at %s is %s from this machine's (more than %s): nothing is sent until they agree; set the clocks of both machines right (NTP)", r.shown, d.Round(time.Second), maxSkew))
+	}
+	return nil
 }
 
 func (r *redisStore) shared() bool  { return true }

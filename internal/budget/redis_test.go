@@ -172,7 +172,9 @@ func TestRedisUnreachable(t *testing.T) {
 		t.Fatal("room while Redis is stopped")
 	}
 	srv.Restart()
-	if room := b.Room(time.Now()); room != 100 || b.Err() != nil {
+	// The 30 items are still in the service's window: the run puts them
+	// back in the ledger begun again.
+	if room := b.Room(time.Now()); room != 70 || b.Err() != nil {
 		t.Fatalf("room %d, err %v after Redis came back empty", room, b.Err())
 	}
 }
@@ -238,5 +240,56 @@ func TestRedisRefusedForGood(t *testing.T) {
 	defer b.Close()
 	if err := b.Err(); fault.Of(err) != fault.Wait {
 		t.Errorf("a stopped server: %v, class %v; want a wait", err, fault.Of(err))
+	}
+}
+
+// TestRedisRestartedEmpty: a Redis without persistence restarted inside a
+// window comes back empty while the service's window still holds the
+// runs' items; each run finds the ledger begun again (its epoch) and puts
+// back what it knows was sent, so that no run takes room the service
+// still counts.
+func TestRedisRestartedEmpty(t *testing.T) {
+	srv := redistest.Start(t)
+	acct := Account("https://api.example.com", "k")
+	a, _ := OpenRedis(srv.URL, acct, 100, time.Minute, Options{})
+	defer a.Close()
+	b, _ := OpenRedis(srv.URL, acct, 100, time.Minute, Options{})
+	defer b.Close()
+	now := time.Now()
+	ra := a.Take(now, 30)
+	a.Settle(ra, now)
+	rb := b.Take(now, 40)
+	b.Settle(rb, now)
+	if ra.N != 30 || rb.N != 40 {
+		t.Fatalf("took %d and %d", ra.N, rb.N)
+	}
+	a.Room(now) // a has read b's entry too
+	srv.Restart()
+	for _, l := range []*Ledger{a, b} {
+		if room := l.Room(time.Now()); room > 30 || l.Err() != nil {
+			t.Errorf("room %d (err %v) after Redis came back empty; 70 of 100 are still in the service's window", room, l.Err())
+		}
+	}
+	// Put back once, not once a run.
+	if room := b.Room(time.Now()); room != 30 {
+		t.Errorf("room %d; want the 30 the window has left", room)
+	}
+}
+
+// TestRedisClockDisagrees: a Redis whose clock is far from this
+// machine's (one that jumps ahead empties its window at once) gives no
+// room, and says why, as a Redis that does not answer.
+func TestRedisClockDisagrees(t *testing.T) {
+	srv := redistest.Start(t)
+	b, _ := OpenRedis(srv.URL, "acct", 100, time.Minute, Options{})
+	defer b.Close()
+	rs := b.st.(*redisStore)
+	rs.local = func() time.Time { return time.Now().Add(-time.Minute) } // Redis a minute ahead
+	if room := b.Room(time.Now()); room != 0 || fault.Of(b.Err()) != fault.Wait || !strings.Contains(b.Err().Error(), "clock") {
+		t.Errorf("room %d, err %v; want none, and a sentence about the clocks", room, b.Err())
+	}
+	rs.local = time.Now
+	if room := b.Room(time.Now()); room != 100 || b.Err() != nil {
+		t.Errorf("room %d, err %v once the clocks agree", room, b.Err())
 	}
 }

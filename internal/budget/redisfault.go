@@ -25,8 +25,8 @@ const EnvURL = "ENRICH_BUDGET_URL"
 // sentence that says what to fix (package fault). With probe, a server
 // that seems not to answer is asked whether it speaks TLS.
 func classify(ctx context.Context, err error, shown, addr string, useTLS, probe bool) error {
-	if err == nil || fault.Of(err) == fault.Fix {
-		return err
+	if err == nil || errors.Is(err, fault.ErrFix) || errors.Is(err, fault.ErrWait) {
+		return err // classified where it was met
 	}
 	fix := func(what string) error {
 		return fault.Fixable(err, fmt.Sprintf("the shared budget: Redis at %s %s: fix %s (or --budget-url)", shown, what, EnvURL))
