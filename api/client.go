@@ -202,11 +202,10 @@ const (
 	// nothing: 429, which it answers before processing, and failures to
 	// connect at all.
 	checkedFirst
-	// rateLimitedOnly calls retry only a 429: their caller (the run engine)
-	// handles an unreachable service itself, with a bound of its own.
-	rateLimitedOnly
 	// never retries: calls with side effects the service does not check
-	// first (starting a profile delivery).
+	// first (starting a profile delivery), and lookups, whose caller (the
+	// run engine) waits for the budget's window after a 429 and bounds the
+	// wait for an unreachable service itself.
 	never
 )
 

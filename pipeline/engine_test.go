@@ -340,7 +340,9 @@ func TestPausedAfterRefusals(t *testing.T) {
 		err  error
 		wait time.Duration
 	}{
-		{"429 with Retry-After", &api.Error{Status: 429, RetryAfter: 700 * time.Millisecond}, 700 * time.Millisecond},
+		{"429 with Retry-After", &api.Error{Status: 429, RetryAfter: 1500 * time.Millisecond}, 1500 * time.Millisecond},
+		// Sent again 38 ms to 2 s later, it met the window full again.
+		{"429, a window", &api.Error{Status: 429}, time.Second},
 		{"503", &api.Error{Status: 503}, 100 * time.Millisecond},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -211,9 +211,12 @@ func (e *engine) failed(f *flight, o outcome) {
 	isTransport := errors.As(err, &te)
 	switch {
 	case errors.Is(err, api.ErrRateLimited):
+		// The service's window is full, whatever the budget counted:
+		// nothing is sent before it has room, a whole window from now at
+		// the latest, or when the service says, if later.
 		e.serviceAnswered(o.answered)
 		e.reject(f, o, "rate limited (429)")
-		e.pause(o.answered, apiErr.RetryAfter)
+		e.pause(o.answered, max(apiErr.RetryAfter, e.cfg.RateWindow))
 	case errors.Is(err, api.ErrNoCredits):
 		e.serviceAnswered(o.answered)
 		e.reject(f, o, "no credits (402)")
