@@ -366,11 +366,19 @@ func torture(t *testing.T, seed uint64) {
 		}
 		var signalled atomic.Int64 // when the signal went, in Unix nanoseconds
 		if run == 1 && sch.signal != nil && sch.kill == 0 {
-			timer := time.AfterFunc(sch.signalAt, func() {
-				signalled.Store(time.Now().UnixNano())
-				cmd.Process.Signal(sch.signal)
-			})
-			defer timer.Stop()
+			// Once the run has sent a request: a signal earlier stops a
+			// run that has nothing to wait for.
+			go func() {
+				for ctx.Err() == nil && emu.Stats().Accounts[0].Requests == 0 {
+					time.Sleep(10 * time.Millisecond)
+				}
+				select {
+				case <-ctx.Done():
+				case <-time.After(sch.signalAt):
+					signalled.Store(time.Now().UnixNano())
+					cmd.Process.Signal(sch.signal)
+				}
+			}()
 		}
 		if run == 1 && redis != nil && sch.redisRestart > 0 {
 			restarted := make(chan struct{})

@@ -167,7 +167,9 @@ func (e *engine) drainEnd() time.Time {
 	return end
 }
 
-// cutSendsAt has requests still under way cut at t, once the loop ended.
+// cutSendsAt has requests still under way cut at t, once the loop ended:
+// after a signal, SignalDrain from it, whatever --drain-timeout says of
+// results awaited by callback.
 func (e *engine) cutSendsAt(t time.Time) {
 	if e.cutAt.IsZero() || t.Before(e.cutAt) {
 		e.cutAt = t
@@ -184,8 +186,7 @@ func (e *engine) interrupted() {
 		return
 	}
 	e.cfg.Log.Info("interrupted while stopping; results in flight are awaited a little longer at most", "at_most", e.drainEnd().Sub(now).Round(time.Second))
-	// Requests still under way are cut at the end of the drain.
-	e.cutSendsAt(e.drainEnd())
+	e.cutSendsAt(now.Add(SignalDrain))
 }
 
 // halt stops submission for reason; what is in flight may still settle. An
@@ -202,8 +203,10 @@ func (e *engine) halt(reason string, err error) {
 	e.stop, e.stopAt = reason, now
 	e.timeline.event(now, eventForStop(reason), reason)
 	e.cfg.Log.Info("submission stopped", "reason", reason, "in_flight_requests", len(e.flights))
-	if reason == report.StopInterrupted {
-		e.cutSendsAt(e.drainEnd())
+	if reason == report.StopInterrupted && !e.signalled.IsZero() {
+		// A request still under way (a synchronous answer holds paid
+		// results) is awaited SignalDrain from the signal, then cut.
+		e.cutSendsAt(e.signalled.Add(SignalDrain))
 	}
 	switch {
 	case len(e.flights) > 0:
