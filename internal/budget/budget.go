@@ -103,12 +103,18 @@ type ledger struct {
 // and the others' as it last read them, lost with the store. An entry
 // already there (put back by its owner or another) is not counted twice;
 // one settled or released since it was read counts until it leaves the
-// window, which errs towards waiting. It reports whether it put any back.
-func (l *ledger) reseed(known []entry, now time.Time, span time.Duration) bool {
+// window, which errs towards waiting. Another owner's request that was
+// pending when it was read is counted as answered now: its owner may have
+// settled it since, and would never settle it again. It reports whether
+// it put any back.
+func (l *ledger) reseed(known []entry, owner string, now time.Time, span time.Duration) bool {
 	put := false
 	for _, e := range known {
 		if !l.counts(e, now, span) {
 			continue
+		}
+		if e.Owner != owner && e.Pending {
+			e.Pending, e.At = false, now
 		}
 		if slices.ContainsFunc(l.Entries, func(x entry) bool { return x.Owner == e.Owner && x.ID == e.ID }) {
 			continue

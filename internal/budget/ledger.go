@@ -178,7 +178,7 @@ func (b *Ledger) update(now time.Time, fn func(l *ledger, now time.Time) bool) t
 			// Begun again since this process last saw it: what it knows
 			// was sent in the window goes back in, so that the runs do
 			// not take the room the service still counts.
-			lost = l.reseed(known.Entries, t, b.span)
+			lost = l.reseed(known.Entries, b.owner, t, b.span)
 		}
 		if l.Epoch == "" {
 			l.Epoch = newEpoch()

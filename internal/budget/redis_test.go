@@ -293,3 +293,26 @@ func TestRedisClockDisagrees(t *testing.T) {
 		t.Errorf("room %d, err %v once the clocks agree", room, b.Err())
 	}
 }
+
+// TestRedisRestartedWhilePending: a request of another run, pending when
+// this run last read the ledger and settled since, is put back as
+// answered, so that it leaves the window; put back pending, it held the
+// window for ever, since its owner settles it once.
+func TestRedisRestartedWhilePending(t *testing.T) {
+	srv := redistest.Start(t)
+	acct := Account("https://api.example.com", "k")
+	a, _ := OpenRedis(srv.URL, acct, 100, time.Second, Options{})
+	defer a.Close()
+	b, _ := OpenRedis(srv.URL, acct, 100, time.Second, Options{})
+	defer b.Close()
+	rb := b.Take(time.Now(), 100)
+	a.Room(time.Now()) // a sees b's request pending
+	b.Settle(rb, time.Now())
+	srv.Restart()
+	a.Room(time.Now()) // a puts back what it knows, b's request pending then
+	b.Room(time.Now())
+	time.Sleep(1200 * time.Millisecond)
+	if room := a.Room(time.Now()); room != 100 {
+		t.Errorf("room %d a window after Redis came back; want the whole budget", room)
+	}
+}
