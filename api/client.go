@@ -19,6 +19,7 @@ import (
 	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/internal/budget"
 	"github.com/enrich-dev/enrich/internal/clock"
+	"github.com/enrich-dev/enrich/internal/fault"
 )
 
 // Paths of the service's endpoints, relative to the base address.
@@ -85,6 +86,9 @@ type Client struct {
 	backoff Backoff
 	random  func() float64
 	log     *slog.Logger
+	// wait bounds each call, its retries and the reading of its answer
+	// included (--service-wait); 0 leaves it to the caller's context.
+	wait time.Duration
 }
 
 // Option configures a Client.
@@ -98,6 +102,11 @@ func WithBackoff(b Backoff) Option { return func(c *Client) { c.backoff = b } }
 
 // WithLogger sets where retries are logged.
 func WithLogger(l *slog.Logger) Option { return func(c *Client) { c.log = l } }
+
+// WithCallTimeout bounds every call, its retries and the reading of its
+// answer included: a service that trickles its answer is cut there, as
+// one that does not answer (--service-wait).
+func WithCallTimeout(d time.Duration) Option { return func(c *Client) { c.wait = d } }
 
 // WithRandom sets the jitter source, a function returning values in [0, 1).
 func WithRandom(f func() float64) Option { return func(c *Client) { c.random = f } }
@@ -154,7 +163,7 @@ func guardRedirects(h *http.Client) *http.Client {
 	cp.CheckRedirect = func(req *http.Request, via []*http.Request) error {
 		first := via[0].URL
 		if req.URL.Host != first.Host || req.URL.Scheme != first.Scheme {
-			return fmt.Errorf("the service redirected to %s://%s, another address: not followed, so that the API key does not leave it", req.URL.Scheme, req.URL.Host)
+			return &redirectError{from: first.Scheme + "://" + first.Host, to: req.URL.Scheme + "://" + req.URL.Host}
 		}
 		if next != nil {
 			return next(req, via)
@@ -193,11 +202,10 @@ const (
 	// nothing: 429, which it answers before processing, and failures to
 	// connect at all.
 	checkedFirst
-	// rateLimitedOnly calls retry only a 429: their caller (the run engine)
-	// handles an unreachable service itself, with a bound of its own.
-	rateLimitedOnly
 	// never retries: calls with side effects the service does not check
-	// first (starting a profile delivery).
+	// first (starting a profile delivery), and lookups, whose caller (the
+	// run engine) waits for the budget's window after a 429 and bounds the
+	// wait for an unreachable service itself.
 	never
 )
 
@@ -225,6 +233,11 @@ func (c *Client) call(ctx context.Context, method, path string, query url.Values
 		if payload, err = json.Marshal(body); err != nil {
 			return Meta{}, fmt.Errorf("encode %s body: %w", path, err)
 		}
+	}
+	if c.wait > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, c.wait)
+		defer cancel()
 	}
 	var meta Meta
 	for n := 0; ; n++ {
@@ -274,6 +287,9 @@ func (c *Client) once(ctx context.Context, method, path string, query url.Values
 	}
 	resp, err := c.http.Do(req)
 	if err != nil {
+		if fix := noWaitMends(err, c.BaseURL()); fix != nil {
+			return nil, fix
+		}
 		if ctx.Err() != nil && !mayHaveSent(err) {
 			return nil, ctx.Err()
 		}
@@ -287,7 +303,9 @@ func (c *Client) once(ctx context.Context, method, path string, query url.Values
 	respBody, err := io.ReadAll(io.LimitReader(resp.Body, maxResponseBytes+1))
 	switch {
 	case err != nil && taken:
-		return nil, fmt.Errorf("%s %s: %w: the answer %d was cut off: %v", method, path, ErrAccepted, resp.StatusCode, err)
+		// Taken, and cut off (or trickling past the call's bound): the
+		// service is failing, and what it did with the request is unknown.
+		return nil, fault.Waitable(fmt.Errorf("%s %s: %w: the answer %d was cut off: %v", method, path, ErrAccepted, resp.StatusCode, err))
 	case err != nil:
 		return nil, &TransportError{Method: method, Path: path, Sent: true, Err: err}
 	case len(respBody) > maxResponseBytes:

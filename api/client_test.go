@@ -123,9 +123,9 @@ func TestLookupNotRetriedBlindly(t *testing.T) {
 	})
 	t.Run("rate limited", func(t *testing.T) {
 		s := newScripted(t, answer{status: 429, body: `{"error":"Limit of 600 items per minute is exceeded"}`}, answer{status: 201, body: `{"requestId": 5}`})
-		id, meta, err := testClient(t, s.URL).LookupAsync(context.Background(), req)
-		if err != nil || id != 5 || meta.RateLimited != 1 {
-			t.Errorf("id %d, meta %+v, err %v; a 429 is checked before processing and may be retried", id, meta, err)
+		_, meta, err := testClient(t, s.URL).LookupAsync(context.Background(), req)
+		if !errors.Is(err, ErrRateLimited) || meta.RateLimited != 1 || s.hits.Load() != 1 {
+			t.Errorf("meta %+v, err %v after %d requests; a 429 says the window is full: the caller waits for room, the client sends nothing again a moment later", meta, err, s.hits.Load())
 		}
 	})
 	t.Run("nothing listening", func(t *testing.T) {

@@ -16,8 +16,10 @@ import (
 //
 // A failure after the request may have reached the service is returned as
 // is (errors.Is(err, ErrMaybeDelivered)), never retried: the service may be
-// processing it. Only a 429 is retried; a failure to connect is returned
-// at once, for the caller to bound the wait for the service.
+// processing it. Nothing is retried: a 429 says the service's window is
+// full, and the caller waits until it has room (a retry a moment later
+// meets it full again); a failure to connect is returned at once, for the
+// caller to bound the wait for the service.
 func (c *Client) LookupAsync(ctx context.Context, req wire.LookupRequest) (int64, Meta, error) {
 	if req.CallbackURL == "" || req.WithoutWaterfall {
 		return 0, Meta{}, fmt.Errorf("asynchronous lookup needs a callback URL and no withoutWaterfall")
@@ -28,7 +30,7 @@ func (c *Client) LookupAsync(ctx context.Context, req wire.LookupRequest) (int64
 	var out struct {
 		RequestID wire.Number `json:"requestId"`
 	}
-	meta, err := c.call(ctx, http.MethodPost, PathLookup, nil, req, rateLimitedOnly, &out)
+	meta, err := c.call(ctx, http.MethodPost, PathLookup, nil, req, never, &out)
 	if err != nil {
 		return 0, meta, err
 	}
@@ -47,7 +49,7 @@ func (c *Client) LookupSync(ctx context.Context, items []string, withoutContacts
 		return nil, Meta{}, err
 	}
 	var raw json.RawMessage
-	meta, err := c.call(ctx, http.MethodPost, PathLookup, nil, req, rateLimitedOnly, &raw)
+	meta, err := c.call(ctx, http.MethodPost, PathLookup, nil, req, never, &raw)
 	if err != nil {
 		return nil, meta, err
 	}

@@ -1,11 +1,16 @@
 package api
 
 import (
+	"crypto/tls"
+	"crypto/x509"
 	"errors"
 	"fmt"
 	"net/http"
 	"strings"
 	"time"
+
+	"github.com/enrich-dev/enrich/internal/fault"
+	"github.com/enrich-dev/enrich/internal/redact"
 )
 
 // Sentinel errors for the classes of HTTP error the service answers with.
@@ -53,9 +58,30 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("%s %s: %d: %s", e.Method, e.Path, e.Status, msg)
 }
 
-// Is matches the sentinel of the error's status class.
+// Is matches the sentinel of the error's status class, and the class of
+// failure it is (package fault): a refused key or account, an endpoint
+// that is not there or a request the address does not serve are mended
+// by no wait; a 429 or a 5xx may be.
 func (e *Error) Is(target error) bool {
+	switch target {
+	case fault.ErrFix:
+		return refusedForGood(e.Status)
+	case fault.ErrWait:
+		return e.Status == http.StatusTooManyRequests || e.Status >= 500
+	}
 	return target == sentinelFor(e.Status)
+}
+
+// refusedForGood reports whether an answer says that no wait mends the
+// call: the key or account (401, 403), an address that does not serve the
+// interface (400, an endpoint that is not there 404, 405, 410).
+func refusedForGood(status int) bool {
+	switch status {
+	case http.StatusBadRequest, http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound,
+		http.StatusMethodNotAllowed, http.StatusGone:
+		return true
+	}
+	return false
 }
 
 func sentinelFor(status int) error {
@@ -97,9 +123,50 @@ func (e *TransportError) Error() string {
 // Unwrap returns the underlying network error.
 func (e *TransportError) Unwrap() error { return e.Err }
 
-// Is matches ErrMaybeDelivered when the request may have been sent.
+// Is matches ErrMaybeDelivered when the request may have been sent, and
+// fault.ErrWait: a service that does not answer may answer later.
 func (e *TransportError) Is(target error) bool {
-	return target == ErrMaybeDelivered && e.Sent
+	return (target == ErrMaybeDelivered && e.Sent) || target == fault.ErrWait
+}
+
+// ErrRedirected matches a redirect to another address, which the client
+// does not follow: the API key and the callback's secret would leave the
+// service.
+var ErrRedirected = errors.New("the service redirected to another address")
+
+// redirectError is a redirect to another scheme or host.
+type redirectError struct{ from, to string }
+
+func (e *redirectError) Error() string {
+	return fmt.Sprintf("the service redirected to %s, another address: not followed, so that the API key does not leave it", e.to)
+}
+
+func (e *redirectError) Is(target error) bool { return target == ErrRedirected }
+
+// noWaitMends returns the failure no wait mends that err is, with the
+// sentence that says what to fix, or nil: a redirect to another address,
+// a TLS mismatch (https to a plain server) or a certificate the machine
+// does not trust. base is the service's address as given.
+func noWaitMends(err error, base string) error {
+	shown := redact.URL(base)
+	var re *redirectError
+	var rh tls.RecordHeaderError
+	var unknown x509.UnknownAuthorityError
+	var host x509.HostnameError
+	var invalid x509.CertificateInvalidError
+	var verify *tls.CertificateVerificationError
+	var alert tls.AlertError
+	switch {
+	case errors.As(err, &re):
+		return fault.Fixable(re, fmt.Sprintf("the service at %s redirected to %s, another address, which enrich does not follow so that the API key does not leave it: set %s (or --api-url) to the address the service is at (https:// instead of http://, or its new address)", shown, re.to, EnvURL))
+	case errors.Is(err, http.ErrSchemeMismatch), errors.As(err, &rh):
+		return fault.Fixable(err, fmt.Sprintf("the service at %s does not speak TLS: it answers plain HTTP to https://; fix the scheme in %s (or --api-url)", shown, EnvURL))
+	case errors.As(err, &unknown), errors.As(err, &host), errors.As(err, &invalid), errors.As(err, &verify):
+		return fault.Fixable(err, fmt.Sprintf("the certificate of the service at %s is not trusted (%v): fix the address in %s (or --api-url), or the machine's trusted certificates", shown, unwrapURLError(err), EnvURL))
+	case errors.As(err, &alert):
+		return fault.Fixable(err, fmt.Sprintf("the service at %s refused the TLS handshake (%v): check the address in %s (or --api-url)", shown, unwrapURLError(err), EnvURL))
+	}
+	return nil
 }
 
 // parseRetryAfter reads a Retry-After header in seconds or as an HTTP date.
@@ -141,6 +208,12 @@ func Explain(err error) string {
 		return "the service did not accept the API key; check " + EnvKey + said
 	case errors.Is(err, ErrForbidden):
 		return "the account is disabled or not allowed to do this; check it in the service's web application" + said
+	case errors.Is(err, fault.ErrFix) && apiErr == nil:
+		return err.Error() // its sentence says what to fix
+	case apiErr != nil && apiErr.Status == http.StatusNotFound:
+		return fmt.Sprintf("the service has no %s (404): check %s (or --api-url), which must be the service's base address", apiErr.Path, EnvURL) + said
+	case apiErr != nil && refusedForGood(apiErr.Status):
+		return fmt.Sprintf("the service does not serve %s %s (%d): check %s (or --api-url), which must be the service's base address", apiErr.Method, apiErr.Path, apiErr.Status, EnvURL) + said
 	case errors.As(err, &te):
 		return fmt.Sprintf("cannot reach the service (%v); check %s (or --api-url) and the network", te.Err, EnvURL)
 	case apiErr != nil && apiErr.Message != "":

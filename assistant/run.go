@@ -29,6 +29,7 @@ type runInput struct {
 	ItemsPerMinute   int    `json:"items_per_minute,omitempty" jsonschema:"budget of items per rate window; default 600, the service's paid limit (5 on a trial)"`
 	RateWindow       string `json:"rate_window,omitempty" jsonschema:"length of the service's sliding window of items, such as 1m (the default)"`
 	MaxCredits       int64  `json:"max_credits,omitempty" jsonschema:"most credits this run may spend; items in flight count as spent; 0 is no limit"`
+	MaxSearches      int    `json:"max_searches,omitempty" jsonschema:"most searches by name this run may make, against the daily search quota the service's website shares; 0 is no limit"`
 	MaxDuration      string `json:"max_duration,omitempty" jsonschema:"stop submitting after this long, such as 30m, and write what is known; empty is no limit"`
 	CallbackTimeout  string `json:"callback_timeout,omitempty" jsonschema:"submit a request's items again when no callback came within this; default 15m"`
 	DrainTimeout     string `json:"drain_timeout,omitempty" jsonschema:"when the run stops early (max_credits, max_duration, credits spent, an outage), how long it waits for results in flight; default 5m"`
@@ -177,6 +178,7 @@ func (in runInput) config() (pipeline.Config, error) {
 	cfg.Listen, cfg.PublicURL = in.Listen, in.PublicURL
 	cfg.Sync, cfg.WithoutContacts = in.Sync, in.WithoutContacts
 	cfg.ItemsPerMinute, cfg.MaxCredits, cfg.MaxAttempts = in.ItemsPerMinute, in.MaxCredits, in.MaxAttempts
+	cfg.MaxSearches = in.MaxSearches
 	// An argument left out takes its default; what is given is checked
 	// as the command line checks its flags.
 	withDefaults := cfg.WithDefaults()

@@ -56,6 +56,19 @@ func Find(ctx context.Context, s Searcher, p sheet.Person, now time.Time) (state
 	f := finder{s: s, row: match.RowOf(p), name: p.Display(), out: state.NameSearch{At: now.UTC()}}
 	q := query(f.row)
 	res, err := f.search(ctx, q)
+	if errors.Is(err, api.ErrBadParams) && q.CurrentPastCompany != "" {
+		// The row's query refused (422: words of the company the service
+		// does not take): searched again by the name alone, each
+		// candidate judged against the row's company all the same. The
+		// row's problem, not the run's.
+		q.CurrentPastCompany = ""
+		res, err = f.search(ctx, q)
+	}
+	if errors.Is(err, api.ErrBadParams) {
+		f.out.Status = state.NameNone
+		f.out.Reason = "the service refused a search for this row's name and company (422): check the cells"
+		return f.out, nil
+	}
 	if err != nil {
 		return f.out, err
 	}
@@ -87,6 +100,9 @@ func Find(ctx context.Context, s Searcher, p sheet.Person, now time.Time) (state
 		}
 		tried = append(tried, fq)
 		again, err := f.search(ctx, fq)
+		if errors.Is(err, api.ErrBadParams) {
+			break // a search the service does not take: the first one stands
+		}
 		if err != nil {
 			return f.out, err
 		}

@@ -231,7 +231,7 @@ func (rc *Receiver) serveResults(w http.ResponseWriter, r *http.Request) {
 		rc.cfg.Log.Warn("callback has results that cannot be the service's answer; their identifiers are tried again", "requestId", cb.RequestID, "malformed", d.Malformed)
 	}
 	rc.cfg.Log.Debug("callback stored", "requestId", cb.RequestID, "results", len(cb.Results), "changed", len(d.Changes), "duplicates", d.Stale)
-	rc.report(Delivery{Stored: d})
+	rc.report(Delivery{Stored: d, RequestID: cb.RequestID})
 	w.WriteHeader(http.StatusOK)
 }
 

@@ -317,6 +317,10 @@ func TestAPIKeyFile(t *testing.T) {
 		{"missing", []string{noKey, "ENRICH_API_KEY_FILE=" + key + ".gone"}, func() {}, "no such file"},
 		{"empty", []string{noKey, "ENRICH_API_KEY_FILE=" + key}, func() { os.WriteFile(key, []byte("\n"), 0o600) }, "must hold the key"},
 		{"neither", []string{noKey}, func() {}, "ENRICH_API_KEY_FILE to a file"},
+		// Opening a named pipe waited for a writer for ever, deaf to
+		// SIGTERM.
+		{"a named pipe", []string{noKey, "ENRICH_API_KEY_FILE=" + key + ".fifo"}, func() { syscall.Mkfifo(key+".fifo", 0o600) }, "is not a regular file (a named pipe)"},
+		{"a folder", []string{noKey, "ENRICH_API_KEY_FILE=" + j.dir}, func() {}, "is not a regular file (a folder)"},
 	} {
 		tc.prep()
 		res := j.enrichEnv(t, tc.env, "credits")

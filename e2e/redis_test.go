@@ -191,3 +191,39 @@ func TestRedisStoppedMidRun(t *testing.T) {
 		t.Errorf("a budget URL that is not Redis's: exit %d\n%s", res.code, res.stderr)
 	}
 }
+
+// TestRedisRestartedEmptyMidRun restarts the Redis two machines share,
+// empty (a Redis without persistence), inside a window: each run sees
+// the ledger begun again and puts back what it knows was sent, so that
+// the service never answers 429. They used to find the ledger empty and
+// send a second window's worth at once: 75 × 429.
+func TestRedisRestartedEmptyMidRun(t *testing.T) {
+	t.Parallel()
+	srv := redistest.Start(t)
+	const span = 3 * time.Second
+	cfg := fastService(100000)
+	cfg.RateWindow = span
+	j := newJob(t, cfg, 0)
+	jobs := machineJobs(t, j, 2, 400)
+	var wg sync.WaitGroup
+	results := make([]result, len(jobs))
+	for m, jm := range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			results[m] = jm.enrichEnv(t, machineEnv(j, m, srv.URL), jm.args("--rate-window", span.String(), "--service-wait", "20s")...)
+		}()
+	}
+	waitFor(t, "a window's items", func() bool { return j.stats().ItemsAccepted >= perWindow })
+	time.Sleep(span / 3) // inside the window
+	srv.Restart()
+	wg.Wait()
+	for m, res := range results {
+		if res.code != 0 {
+			t.Errorf("machine %d: exit %d\n%s", m, res.code, lastLines(res.stderr, 20))
+		}
+	}
+	if st := j.stats(); st.RateLimited != 0 || st.MaxWindowItems > perWindow {
+		t.Errorf("Redis restarted empty inside a window: %d × 429, a window of %d items (budget %d)", st.RateLimited, st.MaxWindowItems, perWindow)
+	}
+}

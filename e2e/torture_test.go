@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -63,6 +64,13 @@ type schedule struct {
 	// first run, as another machine (a state folder of its own), the two
 	// sharing the account's budget through Redis.
 	machines int
+	// signal, when not nil, is sent to the first run after signalAt
+	// (Ctrl-C or SIGTERM, while requests are in flight or given up on):
+	// the process must end within 30 s of it. redisRestart restarts the
+	// Redis two machines share, empty, that long into the first run.
+	signal       os.Signal
+	signalAt     time.Duration
+	redisRestart time.Duration
 }
 
 // damageKind is a way to damage a journal in place while a run holds it.
@@ -135,6 +143,28 @@ func drawMachines(r *rand.Rand, s *schedule) {
 	}
 }
 
+// drawStops draws, from a stream of its own, a signal to the first run
+// (one seed in four) and, with two machines, a restart of their Redis
+// inside a window (one in two).
+func drawStops(r *rand.Rand, s *schedule) {
+	if r.IntN(4) == 0 {
+		s.signal = []os.Signal{os.Interrupt, syscall.SIGTERM}[r.IntN(2)]
+		s.signalAt = time.Duration(300+r.IntN(2500)) * time.Millisecond
+	}
+	if s.machines == 2 && r.IntN(2) == 0 {
+		s.redisRestart = time.Duration(200+r.IntN(1500)) * time.Millisecond
+	}
+}
+
+// stopStream names the stream drawStops draws from: one whose first ten
+// seeds draw Ctrl-C four times and SIGTERM once (seeds 1, 2, 4, 8; 9),
+// and a restart of the shared Redis twice (seeds 7 and 9).
+const stopStream = 0x73746f70
+
+// signalBound is the longest a run may take to end after Ctrl-C or
+// SIGTERM: Kubernetes sends SIGKILL 30 s after SIGTERM.
+const signalBound = 30 * time.Second
+
 // capFor is the --max-credits of a sheet that needs need credits; 0 is
 // none.
 func (s schedule) capFor(need int64) int64 {
@@ -171,8 +201,12 @@ func (s schedule) String() string {
 	if s.salvageAfter > 0 {
 		salvage = fmt.Sprintf("after run %d", s.salvageAfter)
 	}
-	return fmt.Sprintf("loss %.2f, duplicates %.2f, 500s %.2f, answers lost %.2f, timeouts %.2f, delay %v, answers late by %v, credits ×%.1f, kill after %v, outage %s, max credits %s, salvage %s, damage %s, full disk %v, machines %d",
-		s.loss, s.duplicate, s.submitError, s.lostAnswer, s.timeout, s.delay, s.latency, s.creditShare, s.kill, outage, limit, salvage, damage, s.fullDisk, s.machines)
+	signal := "none"
+	if s.signal != nil {
+		signal = fmt.Sprintf("%v after %v", s.signal, s.signalAt)
+	}
+	return fmt.Sprintf("loss %.2f, duplicates %.2f, 500s %.2f, answers lost %.2f, timeouts %.2f, delay %v, answers late by %v, credits ×%.1f, kill after %v, outage %s, max credits %s, salvage %s, damage %s, full disk %v, machines %d, signal %s, Redis restarted after %v",
+		s.loss, s.duplicate, s.submitError, s.lostAnswer, s.timeout, s.delay, s.latency, s.creditShare, s.kill, outage, limit, salvage, damage, s.fullDisk, s.machines, signal, s.redisRestart)
 }
 
 func TestTorture(t *testing.T) {
@@ -219,6 +253,7 @@ func torture(t *testing.T, seed uint64) {
 	drawLater(rand.New(rand.NewPCG(seed, laterStream)), &sch)
 	drawDisk(rand.New(rand.NewPCG(seed, diskStream)), &sch)
 	drawMachines(rand.New(rand.NewPCG(seed, machineStream)), &sch)
+	drawStops(rand.New(rand.NewPCG(seed, stopStream)), &sch)
 	replay := fmt.Sprintf("replay: go test ./e2e/ -run 'TestTorture/seed=%d$' -seed %d -seeds 1", seed, seed)
 	cfg := fastService(0)
 	cfg.Seed = int64(1 + seed%3)
@@ -286,8 +321,9 @@ func torture(t *testing.T, seed uint64) {
 	// own); the two share the account's budget through Redis.
 	var env []string
 	var other *machineB
+	var redis *redistest.Server
 	if sch.machines == 2 {
-		redis := redistest.Start(t)
+		redis = redistest.Start(t)
 		env = []string{"ENRICH_STATE_DIR=" + filepath.Join(dir, "machine-a"), "ENRICH_BUDGET_URL=" + redis.URL}
 		other = secondMachine(t, j, redis.URL, listen, runArgs)
 	}
@@ -328,6 +364,27 @@ func torture(t *testing.T, seed uint64) {
 			timer := time.AfterFunc(sch.kill, func() { cmd.Process.Signal(syscall.SIGKILL) })
 			defer timer.Stop()
 		}
+		var signalled atomic.Int64 // when the signal went, in Unix nanoseconds
+		if run == 1 && sch.signal != nil && sch.kill == 0 {
+			// Once the run has sent a request: a signal earlier stops a
+			// run that has nothing to wait for.
+			go func() {
+				for ctx.Err() == nil && emu.Stats().Accounts[0].Requests == 0 {
+					time.Sleep(10 * time.Millisecond)
+				}
+				select {
+				case <-ctx.Done():
+				case <-time.After(sch.signalAt):
+					signalled.Store(time.Now().UnixNano())
+					cmd.Process.Signal(sch.signal)
+				}
+			}()
+		}
+		if run == 1 && redis != nil && sch.redisRestart > 0 {
+			restarted := make(chan struct{})
+			time.AfterFunc(sch.redisRestart, func() { defer close(restarted); redis.Restart() })
+			defer func() { <-restarted }()
+		}
 		damaged := make(chan bool, 1)
 		if run == 1 && sch.damage != nil {
 			go damageWhileRunning(t, j, sch.damage, rand.New(rand.NewPCG(seed, 0xda)), ctx, damaged)
@@ -341,6 +398,16 @@ func torture(t *testing.T, seed uint64) {
 			killed, code = true, 137
 		}
 		fmt.Fprintf(&log, "run %d: exit %d (%v)\n%s\n", run, code, err, lastLines(stderr.String(), 12))
+		if at := signalled.Load(); at != 0 && code == 130 {
+			if took := time.Since(time.Unix(0, at)); took > signalBound {
+				t.Fatalf("run %d ended %v after %v; a stop never idles: within %v\n%s\n%s", run, took.Round(time.Second), sch.signal, signalBound, log.String(), replay)
+			}
+			checkWritten(t, run, output, before, log.String()+replay)
+			if !checkTorture(t, sheet, emu.World(), output, false, fmt.Sprintf("the output of run %d (interrupted)\n%s%s", run, log.String(), replay)) {
+				t.FailNow()
+			}
+			code = 3 // counted as an incomplete run
+		}
 		if strings.Contains(stderr.String(), "panic:") || strings.Contains(stderr.String(), "DATA RACE") || strings.Contains(stderr.String(), "fatal error") {
 			t.Fatalf("run %d crashed:\n%s\n%s", run, stderr.String(), replay)
 		}

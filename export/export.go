@@ -493,6 +493,7 @@ type Exporter struct {
 	byName     bool                       // rows may be found by name (Config.ByName)
 	people     []sources.PersonColumn     // the input's person columns
 	refresh    bool                       // fill the refresh columns
+	unsearched string                     // why rows waiting for their search by name were not searched; "" says the next run makes it
 	profiles   map[uint64]storedResult    // by result id
 	records    map[uint64]*profile.Record // by hash of the raw profile
 	lookups    map[string]answer          // by identifier
@@ -512,6 +513,11 @@ func NewExporter(mode state.Mode, cacheBytes int) *Exporter {
 	x.forget()
 	return x
 }
+
+// Unsearched says why the rows that wait for their search by name were
+// not searched (the people search refused for good), for their
+// enrich_error; by default they say that the next run searches them.
+func (x *Exporter) Unsearched(why string) { x.unsearched = why }
 
 // forget empties the caches, releasing their memory.
 func (x *Exporter) forget() {
@@ -713,7 +719,11 @@ func (x *Exporter) decideNamed(r *journalScan, n int, at func(i int) (ident.ID, 
 	}
 	uid, matched := nm.matchedID()
 	if !matched {
-		return nm.unmatched(out.Identifier), false, nil
+		o := nm.unmatched(out.Identifier)
+		if !nm.searched && x.unsearched != "" {
+			o.Error = x.unsearched
+		}
+		return o, false, nil
 	}
 	out, damaged, err = x.decide(r, 1, func(int) (ident.ID, answer, bool, error) { return atUID(uid) })
 	if err != nil || out.Status != sinks.StatusSuccess {

@@ -20,6 +20,13 @@ func (e *engine) delivered(r callback.Delivery) {
 	e.stats.callbacks++
 	e.stats.stale += d.Stale
 	e.stats.refusedResults += d.Refused
+	if d.SharedID {
+		// The service gave this request's requestId to another before,
+		// and the answer that named it was lost: its results were taken
+		// by their items, paid once, nothing sent again.
+		e.stats.sharedIDs++
+		e.cfg.Log.Warn("a callback named a requestId the service had given an earlier request; it was taken by the request whose answer was lost, by its items", "requestId", r.RequestID, "batch", d.Batch)
+	}
 	e.cr.answered(d.Batch, int64(d.Charged))
 	delete(e.late, d.Batch)
 	e.stats.lastResult = now

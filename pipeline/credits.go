@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/internal/fault"
 	"github.com/enrich-dev/enrich/report"
 )
 
@@ -206,6 +207,11 @@ func (e *engine) checkAccount(ctx context.Context) error {
 	switch {
 	case errors.Is(err, api.ErrUnauthorized), errors.Is(err, api.ErrForbidden):
 		return fmt.Errorf("%w: %s", report.ErrAccount, api.Explain(err))
+	case fault.NeedsFix(err):
+		// No wait mends it (a redirect elsewhere, an endpoint that is not
+		// there, TLS on one side only): the run ends at once, saying what
+		// to fix.
+		return api.Explained(err)
 	case errors.Is(err, errHalted):
 		e.cfg.Log.Warn("the credit balance could not be read; the run ends as incomplete; check ENRICH_API_URL (or --api-url) and the network",
 			"service", serviceURL(e.cfg.Service), "stop", e.stop, "error", err)
@@ -248,6 +254,11 @@ func (e *engine) readBalance(now time.Time) {
 // by --max-duration: the report says when the balance was not read.
 func (e *engine) refreshBalance(ctx context.Context) {
 	if !e.cr.known || e.stats.requests == 0 {
+		return
+	}
+	if !e.signalled.IsZero() {
+		// Ctrl-C or SIGTERM: the process ends within seconds.
+		e.cr.stale = true
 		return
 	}
 	timeout := e.boundedWait(e.clock.Now(), 10*time.Second)

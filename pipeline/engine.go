@@ -13,6 +13,7 @@ import (
 	"github.com/enrich-dev/enrich/export"
 	"github.com/enrich-dev/enrich/internal/budget"
 	"github.com/enrich-dev/enrich/internal/clock"
+	"github.com/enrich-dev/enrich/internal/fault"
 	"github.com/enrich-dev/enrich/model"
 	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/sinks"
@@ -36,13 +37,16 @@ type engine struct {
 	budget budget.Budget
 	cr     credits
 	sr     searches
+	// searcher makes the searches by name, within --max-searches.
+	searcher *cappedSearcher
 
 	queue   queue
 	flights map[uint64]*flight
-	// late holds the items of requests given up on whose own results
-	// have not come: the service may have charged them, and after a stop
-	// their results are awaited with those in flight.
-	late map[uint64][]string
+	// late holds the requests given up on whose own results have not
+	// come: the service may have charged them, and after a stop their
+	// results are awaited as long as a late delivery could still come
+	// (LateWait from when each was given up).
+	late map[uint64]lateRequest
 
 	deliveries chan callback.Delivery // from the receiver, after commit
 	outcomes   chan outcome           // from submissions and balance reads
@@ -52,15 +56,21 @@ type engine struct {
 	// cancelled by Ctrl-C, but at --max-duration.
 	sendCtx     context.Context
 	cancelSends context.CancelFunc
+	// cutAt is when requests still under way are cut after a signal
+	// (SignalDrain); zero without one.
+	cutAt time.Time
 
 	receiver *callback.Receiver
 	stop     string    // why submission stopped early, "" while it goes on
 	stopAt   time.Time // when it stopped: the drain bound counts from here
-	err      error     // why the run cannot end well; set with stop
-	pauseTil time.Time // no submission before this (after 429s and outages)
-	heldBy   string    // what holds the account's budget while items wait for room
-	heldAt   time.Time // when heldBy was last found
-	outage   outage
+	// signalled is when Ctrl-C or SIGTERM came, zero before: the drain
+	// is cut to SignalDrain from then, whatever the reason of the stop.
+	signalled time.Time
+	err       error     // why the run cannot end well; set with stop
+	pauseTil  time.Time // no submission before this (after 429s and outages)
+	heldBy    string    // what holds the account's budget while items wait for room
+	heldAt    time.Time // when heldBy was last found
+	outage    outage
 	// budgetDown is a run of failures of the budget shared through Redis;
 	// shared is how the runs sharing the budget used it, as last seen.
 	budgetDown outage
@@ -96,13 +106,14 @@ func newEngine(ctx context.Context, cfg *Config, j *state.Journal) (*engine, err
 		j:          j,
 		mode:       cfg.mode(),
 		flights:    make(map[uint64]*flight),
-		late:       make(map[uint64][]string),
+		late:       make(map[uint64]lateRequest),
 		deliveries: make(chan callback.Delivery, 64),
 		outcomes:   make(chan outcome, 64),
 		done:       make(chan struct{}),
 	}
 	e.started = e.clock.Now()
 	e.cr.max = cfg.MaxCredits
+	e.searcher = &cappedSearcher{s: cfg.Searcher, max: cfg.MaxSearches}
 	e.timeline = timeline{start: e.started, span: cfg.RateWindow}
 	e.sendCtx, e.cancelSends = context.WithCancel(context.WithoutCancel(ctx))
 	if cfg.MaxDuration > 0 {
@@ -134,6 +145,13 @@ func newEngine(ctx context.Context, cfg *Config, j *state.Journal) (*engine, err
 	}
 	e.kept = export.NewKept(cfg.Output, e.mode, e.m.Has)
 	e.budget = e.openBudget()
+	if err := e.budget.Err(); fault.NeedsFix(err) {
+		// A Redis that refuses the password, or speaks TLS when the
+		// address does not: the run ends before anything is sent.
+		e.budget.Close()
+		e.kept.Close()
+		return nil, err
+	}
 	return e, nil
 }
 
@@ -176,8 +194,17 @@ func (e *engine) run(ctx context.Context) (*report.Run, error) {
 	// may hold paid results. --max-duration cuts it (sendCtx), and its
 	// batch then stays open in the journal, for the next run.
 	defer e.cancelSends()
-	e.awaitSubmissions()
+	e.awaitSubmissions(ctx)
 	e.refreshBalance(ctx)
+	if e.sr.refused != nil {
+		// No run mends it before the user does: the rows found only by
+		// name say why they were not searched, and the run says what to
+		// fix (exit 2), not that running again resumes.
+		e.x.Unsearched("not searched by name: " + e.sr.refused.Error())
+		if e.err == nil {
+			e.err = fmt.Errorf("%w; the rows found only by name were not searched (their enrich_error says so), the others are done", e.sr.refused)
+		}
+	}
 	e.tick(e.clock.Now(), true) // the last progress line shows the final balance
 	if e.stats.requests > 0 || e.stop == report.StopCredits {
 		if err := e.j.SetFlag(state.FlagCreditsExhausted(e.mode), e.stop == report.StopCredits); err != nil && e.err == nil {
@@ -236,7 +263,7 @@ func (e *engine) callbackURL() string {
 // awaitSubmissions waits for requests still under way when the loop ended
 // (a synchronous answer must be stored before the journal closes), and
 // journals what their answers say.
-func (e *engine) awaitSubmissions() {
+func (e *engine) awaitSubmissions(ctx context.Context) {
 	finished := make(chan struct{})
 	go func() {
 		e.group.Wait()
@@ -245,8 +272,35 @@ func (e *engine) awaitSubmissions() {
 	if n := e.sendingCount(); n > 0 {
 		e.cfg.Log.Info("waiting for requests under way to be answered", "requests", n)
 	}
+	var cut <-chan time.Time
+	if !e.cutAt.IsZero() {
+		t := e.clock.NewTimer(max(e.cutAt.Sub(e.clock.Now()), 0))
+		defer t.Stop()
+		cut = t.C()
+	}
+	signal := ctx.Done()
 	for {
 		select {
+		case <-signal:
+			// Ctrl-C or SIGTERM while requests are still under way: they
+			// are cut within SignalDrain.
+			signal = nil
+			if e.signalled.IsZero() {
+				e.signalled = e.clock.Now()
+				t := e.clock.NewTimer(SignalDrain)
+				defer t.Stop()
+				if cut == nil {
+					cut = t.C()
+				}
+			}
+		case <-cut:
+			// Ctrl-C or SIGTERM: what is still under way is cut, its
+			// batch left open in the journal for the next run.
+			if n := e.sendingCount(); n > 0 || e.sr.running > 0 {
+				e.cfg.Log.Warn("interrupted: requests still under way are cut; the next run takes them over", "requests", n, "searches", e.sr.running)
+			}
+			e.cancelSends()
+			cut = nil
 		case o := <-e.outcomes:
 			e.handle(o)
 		case <-finished:

@@ -17,6 +17,7 @@ import (
 
 	"github.com/enrich-dev/enrich/api"
 	"github.com/enrich-dev/enrich/api/wire"
+	"github.com/enrich-dev/enrich/internal/fault"
 	"github.com/enrich-dev/enrich/pipeline"
 	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/state"
@@ -258,7 +259,9 @@ func TestSubmissionFailures(t *testing.T) {
 		{name: "402", err: apiErr(402), refused: "402", stop: report.StopCredits, calls: 1},
 		{name: "401", err: apiErr(401), refused: "401", stop: report.StopAccount, runErr: report.ErrAccount, calls: 1},
 		{name: "403", err: apiErr(403), refused: "403", stop: report.StopAccount, runErr: report.ErrAccount, calls: 1},
-		{name: "404", err: apiErr(404), refused: "404", stop: report.StopRejected, calls: 1},
+		{name: "404", err: apiErr(404), refused: "404", stop: report.StopRefused, runErr: fault.ErrFix, calls: 1},
+		{name: "redirect elsewhere", err: fault.Fixable(errors.New("redirected"), "the service redirected"), refused: "no connection", stop: report.StopRefused, runErr: fault.ErrFix, calls: 1},
+		{name: "answer trickled past its bound", err: fault.Waitable(fmt.Errorf("POST: %w: cut off", api.ErrAccepted)), taken: true, outage: true, calls: 1},
 		{name: "406", err: apiErr(406), refused: "406", stop: report.StopRejected, calls: 1},
 		{name: "503", err: apiErr(503), refused: "503", outage: true, calls: 2},
 		{name: "500", err: apiErr(500), taken: true, outage: true, calls: 1},
@@ -337,7 +340,9 @@ func TestPausedAfterRefusals(t *testing.T) {
 		err  error
 		wait time.Duration
 	}{
-		{"429 with Retry-After", &api.Error{Status: 429, RetryAfter: 700 * time.Millisecond}, 700 * time.Millisecond},
+		{"429 with Retry-After", &api.Error{Status: 429, RetryAfter: 1500 * time.Millisecond}, 1500 * time.Millisecond},
+		// Sent again 38 ms to 2 s later, it met the window full again.
+		{"429, a window", &api.Error{Status: 429}, time.Second},
 		{"503", &api.Error{Status: 503}, 100 * time.Millisecond},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -7,7 +7,7 @@ import (
 	"math/rand/v2"
 	"time"
 
-	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/internal/fault"
 	"github.com/enrich-dev/enrich/report"
 )
 
@@ -100,14 +100,10 @@ func (e *engine) untilAnswered(ctx context.Context, call func(context.Context) e
 	}
 }
 
-// serviceDown reports whether err is a failure of the service, which is
-// retried for --service-wait: no answer, a 5xx, a 429, or a call cut at
-// its deadline.
-func serviceDown(err error) bool {
-	var te *api.TransportError
-	return errors.As(err, &te) || errors.Is(err, api.ErrServer) || errors.Is(err, api.ErrRateLimited) ||
-		errors.Is(err, context.DeadlineExceeded)
-}
+// serviceDown reports whether err is a failure of the service that a
+// wait may mend (package fault), which is retried for --service-wait: no
+// answer, a 5xx, a 429, an answer cut off, or a call cut at its deadline.
+func serviceDown(err error) bool { return fault.Of(err) == fault.Wait }
 
 // callDeadline is the latest a call to the service made at now may take:
 // the HTTP client's own bound (with its retries), --max-duration, and the

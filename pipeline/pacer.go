@@ -5,6 +5,7 @@ import (
 
 	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/internal/budget"
+	"github.com/enrich-dev/enrich/internal/fault"
 	"github.com/enrich-dev/enrich/internal/redact"
 	"github.com/enrich-dev/enrich/report"
 )
@@ -133,6 +134,11 @@ func (e *engine) heldBack(now time.Time) {
 // failure lasting --service-wait stops the run, incomplete; it never goes
 // on with a budget of its own, which would break the account's.
 func (e *engine) budgetFailed(now time.Time, err error) {
+	if fault.NeedsFix(err) {
+		// A password refused, TLS on one side only: no wait mends it.
+		e.halt(report.StopRefused, err)
+		return
+	}
 	if e.budgetDown.since.IsZero() {
 		e.budgetDown.since = now
 		e.timeline.event(now, report.EventOutageStart, "the shared budget: "+err.Error())

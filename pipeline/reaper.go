@@ -44,7 +44,7 @@ func (e *engine) expired(seq uint64, now time.Time, changes []state.Change) {
 	e.timeline.event(now, report.EventExpired, "")
 	if f.batch.Mode == e.mode {
 		e.cr.expire(int64(len(f.batch.Items)))
-		e.late[seq] = f.batch.Items
+		e.late[seq] = lateRequest{items: f.batch.Items, givenUp: now}
 	}
 	e.land(seq)
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/export"
+	"github.com/enrich-dev/enrich/internal/fault"
 	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/sinks"
 	"github.com/enrich-dev/enrich/state"
@@ -91,7 +92,7 @@ func (e *engine) finish(ctx context.Context) (*report.Run, error) {
 // its report.
 func exitCode(r *report.Run, err error) int {
 	switch {
-	case errors.Is(err, report.ErrAccount):
+	case errors.Is(err, report.ErrAccount), fault.NeedsFix(err):
 		return report.ExitUsage
 	case err != nil:
 		return report.ExitError

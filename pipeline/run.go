@@ -87,6 +87,10 @@ type Config struct {
 	// Searcher.
 	FindByName bool
 	Searcher   byname.Searcher
+	// MaxSearches caps the searches by name this run makes (queries
+	// against the daily search quota, which the service's web
+	// application shares), as MaxCredits caps credits; 0 = no limit.
+	MaxSearches int
 
 	Sync            bool // synchronous lookups: no callbacks
 	WithoutContacts bool // profiles without contacts, from their own pool
@@ -256,6 +260,8 @@ func (c *Config) Check() error {
 		return usageErrorf("max waits %d: cannot be negative", c.MaxWaits)
 	case c.MaxCredits < 0:
 		return usageErrorf("--max-credits %d: cannot be negative (0 means no limit)", c.MaxCredits)
+	case c.MaxSearches < 0:
+		return usageErrorf("--max-searches %d: cannot be negative (0 means no limit)", c.MaxSearches)
 	case c.MaxDuration < 0:
 		return usageErrorf("--max-duration %v: cannot be negative (0 means no limit)", c.MaxDuration)
 	case c.RetryWait <= 0:

@@ -7,8 +7,10 @@ import (
 	"io"
 	"time"
 
+	"github.com/enrich-dev/enrich/api"
 	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/byname"
+	"github.com/enrich-dev/enrich/internal/fault"
 	"github.com/enrich-dev/enrich/internal/sheet"
 	"github.com/enrich-dev/enrich/model"
 	"github.com/enrich-dev/enrich/sources"
@@ -23,9 +25,18 @@ type searches struct {
 	queue   []int32 // names to search, in the order rows came to need them
 	running int
 	// stopped says why no more searches are made in this run ("" while
-	// they are): the daily quota is spent, or the service failed one.
+	// they are): the daily quota is spent, --max-searches is reached, or
+	// the service refused the search for good.
 	stopped string
-	stats   searchStats
+	// refused is the search refused for good (a 404 endpoint, a 403
+	// account without it): the rows that need it say so, and the run
+	// ends with exit 2, since no run mends it before the user does.
+	refused error
+	// pauseTil holds searches after a 429 (more than the account's
+	// searches at once); limited since when they are answered so.
+	pauseTil time.Time
+	limited  outage
+	stats    searchStats
 	// holdUntil ends the hold of lookups that wait for searches to fill
 	// their batch (zero: none held).
 	holdUntil time.Time
@@ -185,6 +196,9 @@ func (e *engine) wantSearch(n int32) {
 // under way. Each journals its outcome before the loop hears of it: a
 // search made is never made again for the same name.
 func (e *engine) startSearches() {
+	if e.clock.Now().Before(e.sr.pauseTil) {
+		return
+	}
 	for e.stop == "" && e.sr.stopped == "" && e.sr.running < byname.MaxConcurrent && len(e.sr.queue) > 0 {
 		n := e.sr.queue[0]
 		e.sr.queue = e.sr.queue[1:]
@@ -192,7 +206,7 @@ func (e *engine) startSearches() {
 		person := e.m.Names[n].Person
 		key := e.m.Names[n].Key
 		e.group.Go(func() error {
-			res, err := byname.Find(e.sendCtx, e.cfg.Searcher, person, e.clock.Now())
+			res, err := byname.Find(e.sendCtx, e.searcher, person, e.clock.Now())
 			if err == nil {
 				if jerr := e.j.PutNameSearch(key, res); jerr != nil {
 					err = fmt.Errorf("%w: %v", errStorage, jerr)
@@ -217,6 +231,7 @@ func (e *engine) searchDone(s *searched) {
 		e.searchFailed(s)
 		return
 	}
+	e.sr.limited = outage{}
 	li := e.m.Matched(s.name, s.result)
 	if li >= 0 {
 		e.m.Lookups[li].Settled = false // its answer, if any, is read from the journal
@@ -238,8 +253,24 @@ func (e *engine) searchFailed(s *searched) {
 	case errors.Is(s.err, byname.ErrQuota):
 		e.sr.stopped = "the daily search quota is spent; the service resets it once a day, and a run after that searches the rows left"
 		e.cfg.Log.Warn("the daily search quota is spent: rows found only by name wait for a run after the quota resets (once a day)", "error", s.err)
-	case errors.Is(s.err, context.Canceled), errors.Is(s.err, context.DeadlineExceeded):
+	case errors.Is(s.err, context.Canceled), errors.Is(s.err, context.DeadlineExceeded) && e.stop != "":
 		e.sr.stopped = "the run stopped"
+	case errors.Is(s.err, errSearchCap):
+		e.sr.stopped = fmt.Sprintf("--max-searches %d reached; the next run searches the rows left", e.cfg.MaxSearches)
+		e.cfg.Log.Info("--max-searches reached: rows found only by name wait for the next run", "searches", e.cfg.MaxSearches)
+	case fault.NeedsFix(s.err):
+		// No run mends it before the user does: the people search is not
+		// there at this address, or the account does not have it.
+		e.sr.refused = api.Explained(s.err)
+		e.sr.stopped = "the people search was refused: " + api.Explain(s.err)
+		e.cfg.Log.Warn("the people search is refused; rows found only by name are not searched", "reason", api.Explain(s.err))
+	case errors.Is(s.err, api.ErrRateLimited) || serviceDown(s.err):
+		// More than the account's searches at once (every run on the key
+		// shares them), or a service failing: the search waits and is
+		// made again, within --service-wait.
+		if e.searchLimited(s) {
+			return
+		}
 	default:
 		e.sr.stopped = "a search failed: " + s.err.Error()
 		e.cfg.Log.Warn("a search by name failed; rows found only by name wait for the next run", "error", s.err)
@@ -250,6 +281,34 @@ func (e *engine) searchFailed(s *searched) {
 	}
 	e.sr.queue = nil
 	e.readPersons() // ends the rows that wait for their person
+}
+
+// searchLimited puts back a search answered 429 (or failing) and holds
+// the searches with backoff; it reports false when they failed so for
+// --service-wait, and searching stops.
+func (e *engine) searchLimited(s *searched) bool {
+	now := e.clock.Now()
+	if e.sr.limited.since.IsZero() {
+		e.sr.limited.since = now
+		e.cfg.Log.Warn("the people search refuses more searches at once, or fails; searches wait and are made again", "error", s.err, "for_at_most", e.cfg.ServiceWait)
+	}
+	e.sr.limited.failures++
+	left := e.sr.limited.since.Add(e.cfg.ServiceWait).Sub(now)
+	if left <= 0 {
+		e.sr.stopped = "the people search failed for --service-wait: " + api.Explain(s.err)
+		return false
+	}
+	wait := min(time.Second<<min(e.sr.limited.failures-1, 5), left)
+	var apiErr *api.Error
+	if errors.As(s.err, &apiErr) && apiErr.RetryAfter > wait {
+		wait = min(apiErr.RetryAfter, left)
+	}
+	if until := now.Add(wait); until.After(e.sr.pauseTil) {
+		e.sr.pauseTil = until
+	}
+	e.m.Names[s.name].Queued = true
+	e.sr.queue = append([]int32{s.name}, e.sr.queue...)
+	return true
 }
 
 // unsearched ends, for this run, the rows that wait on name n's search.

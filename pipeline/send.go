@@ -11,6 +11,7 @@ import (
 	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/callback"
 	"github.com/enrich-dev/enrich/internal/budget"
+	"github.com/enrich-dev/enrich/internal/fault"
 	"github.com/enrich-dev/enrich/internal/redact"
 	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/state"
@@ -210,9 +211,12 @@ func (e *engine) failed(f *flight, o outcome) {
 	isTransport := errors.As(err, &te)
 	switch {
 	case errors.Is(err, api.ErrRateLimited):
+		// The service's window is full, whatever the budget counted:
+		// nothing is sent before it has room, a whole window from now at
+		// the latest, or when the service says, if later.
 		e.serviceAnswered(o.answered)
 		e.reject(f, o, "rate limited (429)")
-		e.pause(o.answered, apiErr.RetryAfter)
+		e.pause(o.answered, max(apiErr.RetryAfter, e.cfg.RateWindow))
 	case errors.Is(err, api.ErrNoCredits):
 		e.serviceAnswered(o.answered)
 		e.reject(f, o, "no credits (402)")
@@ -220,6 +224,18 @@ func (e *engine) failed(f *flight, o outcome) {
 	case errors.Is(err, api.ErrUnauthorized), errors.Is(err, api.ErrForbidden):
 		e.reject(f, o, err.Error())
 		e.halt(report.StopAccount, fmt.Errorf("%w: %s", report.ErrAccount, api.Explain(err)))
+	case fault.NeedsFix(err):
+		// A redirect elsewhere, an endpoint that is not there, TLS on one
+		// side only: not taken, and no wait mends it.
+		e.reject(f, o, err.Error())
+		e.halt(report.StopRefused, api.Explained(err))
+	case errors.Is(err, api.ErrAccepted) && serviceDown(err):
+		// Taken, and its answer cut off or trickling past the call's
+		// bound: the service is failing, and the request's fate is
+		// unknown until its callback comes or the wait for it ends; its
+		// items are not sent again before.
+		e.uncertain(f, o, err)
+		e.serviceFailed(f.batch.Created, o.answered, err)
 	case errors.Is(err, api.ErrAccepted):
 		e.serviceAnswered(o.answered)
 		e.uncertain(f, o, err)

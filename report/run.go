@@ -377,6 +377,7 @@ const (
 	StopOutage      = "the service did not answer for --service-wait"
 	StopBudget      = "the shared budget (Redis) did not answer for --service-wait"
 	StopAccount     = "the service refused the account"
+	StopRefused     = "refused for good: no wait mends it"
 	StopRejected    = "the service rejected a lookup request"
 	StopStorage     = "the journal could not be written"
 	StopReceiver    = "the callback receiver failed"

@@ -38,6 +38,10 @@ type Delivery struct {
 	// items, whether or not they changed a lookup: what the service
 	// charged for that request. It is 0 when Batch is 0.
 	Charged int
+	// SharedID says the results' Request-Id was one the service had
+	// given another request before: they were matched by their items to
+	// the request whose answer was lost, which learnt that id.
+	SharedID bool
 }
 
 // Ref names the batch results belong to: its sequence number when the
@@ -81,10 +85,11 @@ func (j *Journal) Deliver(ref Ref, results []wire.Result, now time.Time, p Polic
 	err := j.batch(func(tx *bolt.Tx) error {
 		d = Delivery{}
 		counters := map[string]int64{CounterCallbacks: 1}
-		b, known, err := findBatch(tx, ref, results)
+		b, known, shared, err := findBatch(tx, ref, results)
 		if err != nil {
 			return err
 		}
+		d.SharedID = shared
 		if !known {
 			d.Refused = len(results)
 			counters[CounterRefused] = int64(len(results))
@@ -166,15 +171,28 @@ func (j *Journal) Deliver(ref Ref, results []wire.Result, now time.Time, p Polic
 
 // findBatch finds the batch results were sent for: by sequence number,
 // by a journaled requestId, or by their items (unnamed).
-func findBatch(tx *bolt.Tx, ref Ref, results []wire.Result) (Batch, bool, error) {
+func findBatch(tx *bolt.Tx, ref Ref, results []wire.Result) (Batch, bool, bool, error) {
 	batches := tx.Bucket(bucketBatches)
 	if ref.Seq > 0 {
 		b, err := getBatch(batches, ref.Seq)
-		return b, err == nil, err
+		return b, err == nil, false, err
 	}
+	shared := false
 	if ref.RequestID > 0 {
 		if seqs := requestSeqs(tx, ref.RequestID); len(seqs) > 0 {
-			return namedBatch(batches, seqs, results)
+			b, ok, err := namedBatch(batches, seqs, results)
+			if err != nil || (ok && sentAll(b, results)) {
+				return b, ok, false, err
+			}
+			// The service gave this requestId before, to another
+			// request, and the answer that gave it to this one was lost:
+			// the callback is taken by the request waiting for its id
+			// that sent exactly its items, so that nothing paid is
+			// dropped nor sent again.
+			if _, found := unnamedBatch(batches, false, results); !found {
+				return b, ok, false, nil
+			}
+			shared = true
 		}
 	}
 	b, ok := unnamedBatch(batches, ref.RequestID == 0, results)
@@ -182,13 +200,24 @@ func findBatch(tx *bolt.Tx, ref Ref, results []wire.Result) (Batch, bool, error)
 		// The requestId of a batch whose 201 was never journaled, learnt.
 		b.RequestID = ref.RequestID
 		if _, err := addRequestID(tx, ref.RequestID, b.Seq); err != nil {
-			return b, false, err
+			return b, false, false, err
 		}
 		if err := putBatch(batches, b); err != nil {
-			return b, false, err
+			return b, false, false, err
 		}
 	}
-	return b, ok, nil
+	return b, ok, shared && ok, nil
+}
+
+// sentAll reports whether batch b sent every item of results.
+func sentAll(b Batch, results []wire.Result) bool {
+	sent := itemSet(b)
+	for _, r := range results {
+		if !sent[r.Item] {
+			return false
+		}
+	}
+	return true
 }
 
 // namedBatch returns, of the batches given one requestId, the one that

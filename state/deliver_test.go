@@ -272,3 +272,35 @@ func lookupOf(t *testing.T, j *Journal, id string) Lookup {
 	}
 	return l
 }
+
+// The service gives a requestId it gave before to a request whose answer
+// was lost: the callback, named by that id, is taken by the request that
+// sent its items and waits for its id, not refused because the id names
+// another; the id is learnt for it, and nothing is sent again.
+func TestRequestIDReusedAfterLostAnswer(t *testing.T) {
+	j, _ := openTemp(t)
+	first, _, _ := j.Begin(WithContacts, []string{"a@x.co", "b@x.co"}, false, t0)
+	second, _, _ := j.Begin(WithContacts, []string{"c@x.co", "d@x.co"}, false, t0)
+	if _, err := j.Accepted(first.Seq, 9, t0); err != nil {
+		t.Fatal(err)
+	}
+	if err := j.Uncertain(second.Seq, t0, "the answer was lost"); err != nil {
+		t.Fatal(err)
+	}
+	results := []wire.Result{result("d@x.co", wire.StatusSuccess, `{"uid":"u-d"}`), result("c@x.co", wire.StatusFailed, "")}
+	d, err := j.Deliver(Ref{RequestID: 9}, results, t0, policy)
+	if err != nil || d.Batch != second.Seq || d.Refused != 0 || len(d.Changes) != 2 || d.Charged != 1 || !d.SharedID {
+		t.Fatalf("callback of the request whose answer was lost, under a reused id: %+v, %v", d, err)
+	}
+	if l := lookupOf(t, j, "d@x.co"); l.Phase != Found {
+		t.Errorf("d@x.co is %s", l.Phase)
+	}
+	// The first request's own callback is still its own.
+	first0 := []wire.Result{result("a@x.co", wire.StatusFailed, ""), result("b@x.co", wire.StatusFailed, "")}
+	if d, err := j.Deliver(Ref{RequestID: 9}, first0, t0, policy); err != nil || d.Batch != first.Seq || len(d.Changes) != 2 {
+		t.Errorf("the first request's callback: %+v, %v", d, err)
+	}
+	if open, _ := j.OpenBatches(); len(open) != 0 {
+		t.Errorf("open after both callbacks: %+v", open)
+	}
+}

@@ -68,6 +68,7 @@ func companyCall(g *globals, use, short string, run func(cmd *cobra.Command, c *
 		},
 	}
 	svc.register(cmd.Flags())
+	svc.registerWait(cmd.Flags())
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")
 	return cmd
 }
@@ -212,6 +213,7 @@ of it is refused (exit code 3).`,
 	f.BoolVar(&o.refetch, "refetch", false, "ask for the profiles again although an earlier request exists")
 	f.StringVar(&o.progress, "progress", "auto", "progress display: auto, bar, log or none")
 	o.service.register(f)
+	o.service.registerWait(f)
 	return cmd
 }
 

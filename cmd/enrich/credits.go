@@ -46,6 +46,7 @@ With --json it prints {"pool": "standard", "credits": N} for scripts.`,
 		},
 	}
 	svc.register(cmd.Flags())
+	svc.registerWait(cmd.Flags())
 	cmd.Flags().BoolVar(&withoutContacts, "without-contacts", false, "show the without-contacts pool")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the balance as JSON: {\"pool\", \"credits\"}")
 	return cmd

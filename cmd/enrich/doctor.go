@@ -10,6 +10,7 @@ import (
 
 	"github.com/enrich-dev/enrich/callback"
 	"github.com/enrich-dev/enrich/internal/budget"
+	"github.com/enrich-dev/enrich/internal/fault"
 	"github.com/enrich-dev/enrich/internal/redact"
 )
 
@@ -90,7 +91,9 @@ for scripts; the exit code is the same (1 when a check failed).`,
 			} else if url != "" {
 				name = "shared_budget"
 				shown, _ := budget.CheckRedisURL(url)
-				if skew, err := budget.Ping(cmd.Context(), url); err != nil {
+				if skew, err := budget.Ping(cmd.Context(), url); fault.NeedsFix(err) {
+					check(false, "%s", redact.Text(err.Error()))
+				} else if err != nil {
 					check(false, "shared budget: Redis at %s does not answer: %s; runs wait for it, and stop after --service-wait", shown, redact.Text(err.Error()))
 				} else {
 					check(true, "shared budget: Redis at %s answers (its clock is %s from this machine's; the window is kept on its clock)", shown, skew.Round(time.Millisecond))
@@ -112,6 +115,7 @@ for scripts; the exit code is the same (1 when a check failed).`,
 	}
 	f := cmd.Flags()
 	svc.register(f)
+	svc.registerWait(f)
 	f.StringVar(&listen, "listen", callback.DefaultListen, "address the run's callback receiver listens on")
 	f.StringVar(&public, "public-url", "", "address at which the service reaches the receiver (default http://LISTEN)")
 	f.BoolVar(&skipReachCheck, "skip-callback-check", false, "do not check callback reachability (for --sync runs)")

@@ -479,7 +479,7 @@ func TestMCPArgumentsAreFlags(t *testing.T) {
 		"run":     {"api-url": "the service is the server's: a tool that named it would send the API key there", "progress": "a tool sends progress notifications", "output-format": "a tool writes files, never standard output", "budget-url": "the budget is the server's: ENRICH_BUDGET_URL in its environment"},
 		"export":  {"progress": "a tool answers when the sheet is written", "output-format": "a tool writes files, never standard output"},
 		"status":  {"json": "a tool answers JSON"},
-		"credits": {"api-url": "the service is the server's", "json": "a tool answers JSON"},
+		"credits": {"api-url": "the service is the server's", "json": "a tool answers JSON", "service-wait": "the service is the server's, and so is the bound of a call to it"},
 		"search": {
 			"api-url": "the service is the server's", "progress": "a tool sends no progress for a page",
 			"output": "the tool answers one page; the command writes every page", "max": "the tool answers one page",
@@ -489,7 +489,7 @@ func TestMCPArgumentsAreFlags(t *testing.T) {
 			// --enrich looks up the profiles found, as run does: a tool call runs run on a sheet for that.
 			"enrich": "", "sync": "", "without-contacts": "", "journal": "", "listen": "", "public-url": "", "budget-url": "",
 			"items-per-minute": "", "rate-window": "", "max-credits": "", "max-duration": "", "callback-timeout": "",
-			"drain-timeout": "", "max-attempts": "", "retry-wait": "", "service-wait": "", "callback-allow": "",
+			"drain-timeout": "", "max-attempts": "", "retry-wait": "", "service-wait": "", "callback-allow": "", "max-searches": "",
 			"no-formula-guard": "", "refresh-older-than": "",
 		},
 	}

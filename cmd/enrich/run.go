@@ -14,6 +14,7 @@ import (
 	"github.com/enrich-dev/enrich/api"
 	"github.com/enrich-dev/enrich/callback"
 	"github.com/enrich-dev/enrich/internal/clock"
+	"github.com/enrich-dev/enrich/internal/fault"
 	"github.com/enrich-dev/enrich/internal/redact"
 	"github.com/enrich-dev/enrich/pipeline"
 	"github.com/enrich-dev/enrich/report"
@@ -115,6 +116,7 @@ or a refused key; 3 incomplete but resumable (credits, --max-credits,
 	f.StringVar(&o.outputFormat, "output-format", "", "format of an output without an extension (-, /dev/stdout): csv, xlsx or jsonl (default csv)")
 	o.service.register(f)
 	o.registerEngine(f)
+	o.service.wait = &o.cfg.ServiceWait
 	f.StringVar(&o.progress, "progress", "auto", "progress display: auto (bar on a terminal, else log), bar, log or none")
 	o.input.register(f)
 	return cmd
@@ -136,6 +138,7 @@ func (o *runOptions) registerEngine(f *pflag.FlagSet) {
 	f.DurationVar(&o.cfg.CallbackTimeout, "callback-timeout", pipeline.DefaultCallbackTimeout, "give up waiting for a request's callback after this, and send its items again")
 	f.IntVar(&o.cfg.MaxAttempts, "max-attempts", pipeline.DefaultMaxAttempts, "submissions of one identifier before this run gives its row status error (the next run tries again)")
 	f.Int64Var(&o.cfg.MaxCredits, "max-credits", 0, "most credits this run may spend; items in flight count as spent (0: no limit)")
+	f.IntVar(&o.cfg.MaxSearches, "max-searches", 0, "most searches by name this run may make, against the daily search quota the service's website shares (0: no limit)")
 	f.DurationVar(&o.cfg.MaxDuration, "max-duration", 0, "end the run within this long, the drain included, and write what is known (0: no limit)")
 	f.DurationVar(&o.cfg.RetryWait, "retry-wait", pipeline.DefaultRetryWait, "wait before sending again an item answered duplicate_query or timeout_exceeded")
 	f.DurationVar(&o.cfg.DrainTimeout, "drain-timeout", pipeline.DefaultDrainTimeout, "when stopping early, how long to wait for results in flight")
@@ -246,7 +249,7 @@ func runError(err error) error {
 		return withCode(ExitInterrupted, errors.New("interrupted before anything was sent"))
 	case errors.Is(err, report.ErrUsage), errors.Is(err, callback.ErrListen), isInputError(err):
 		return withCode(ExitUsage, trimUsage(err))
-	case errors.Is(err, report.ErrAccount):
+	case errors.Is(err, report.ErrAccount), fault.NeedsFix(err):
 		return withCode(ExitUsage, err)
 	}
 	return err

@@ -100,6 +100,7 @@ OUTPUT.search.csv.`,
 	f.BoolVar(&o.enrich, "enrich", false, "look the profiles found up, with contacts, and add the contact columns")
 	o.service.register(f)
 	o.run.registerEngine(f)
+	o.service.wait = &o.run.cfg.ServiceWait
 	return cmd
 }
 

@@ -1,14 +1,18 @@
 package main
 
 import (
+	"fmt"
 	"log/slog"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/spf13/pflag"
 
 	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/internal/fault"
 	"github.com/enrich-dev/enrich/internal/redact"
+	"github.com/enrich-dev/enrich/pipeline"
 )
 
 // Environment variables that configure the service.
@@ -35,6 +39,13 @@ func apiKey() (string, error) {
 	case file == "":
 		return key, nil
 	}
+	// Looked at before it is opened: opening a named pipe waits for a
+	// writer, for ever, and a device may never end.
+	if fi, err := os.Stat(file); err != nil {
+		return "", usageErrorf("%s: %v", envAPIKeyFile, err)
+	} else if !fi.Mode().IsRegular() {
+		return "", usageErrorf("%s: %s is not a regular file (%s): give a file that holds the key alone", envAPIKeyFile, file, kindOf(fi.Mode()))
+	}
 	f, err := os.Open(file)
 	if err != nil {
 		return "", usageErrorf("%s: %v", envAPIKeyFile, err)
@@ -44,8 +55,8 @@ func apiKey() (string, error) {
 	switch {
 	case err != nil:
 		return "", usageErrorf("%s: %v", envAPIKeyFile, err)
-	case !fi.Mode().IsRegular():
-		return "", usageErrorf("%s: %s is not a file", envAPIKeyFile, file)
+	case !fi.Mode().IsRegular(): // replaced since it was looked at
+		return "", usageErrorf("%s: %s is not a regular file (%s): give a file that holds the key alone", envAPIKeyFile, file, kindOf(fi.Mode()))
 	case fi.Mode().Perm()&0o077 != 0:
 		return "", usageErrorf("%s: %s can be read by others (mode %04o): the key is a secret; chmod 600 it (a Kubernetes secret: defaultMode 0400)", envAPIKeyFile, file, fi.Mode().Perm())
 	case fi.Size() > maxKeyFile:
@@ -63,10 +74,30 @@ func apiKey() (string, error) {
 	return key, nil
 }
 
+// kindOf names the kind of a file that is not a regular one.
+func kindOf(m os.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a folder"
+	case m&os.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	case m&os.ModeDevice != 0:
+		return "a device"
+	}
+	return "not a plain file"
+}
+
 // serviceFlags binds --api-url; the key comes only from the environment, so
 // that it never shows in a process list or a shell history.
 type serviceFlags struct {
 	apiURL string
+	// wait bounds every call to the service, its retries and the reading
+	// of its answer included: --service-wait, the run's own where the
+	// command runs the engine, else the command's (registerWait).
+	wait    *time.Duration
+	ownWait time.Duration
 	// account names the account once client has read the key, for the
 	// budget shared by the runs of this machine (budget.Account).
 	account string
@@ -74,6 +105,13 @@ type serviceFlags struct {
 
 func (s *serviceFlags) register(f *pflag.FlagSet) {
 	f.StringVar(&s.apiURL, "api-url", "", "base address of the service, e.g. http://127.0.0.1:8700 (default $"+envAPIURL+")")
+}
+
+// registerWait binds --service-wait for a command that has no run engine
+// (whose flag it would be).
+func (s *serviceFlags) registerWait(f *pflag.FlagSet) {
+	f.DurationVar(&s.ownWait, "service-wait", pipeline.DefaultServiceWait, "how long to wait for a service that does not answer (the whole of a call, its answer included) before giving up")
+	s.wait = &s.ownWait
 }
 
 // connect returns the command's logger and a client of the service, or a
@@ -101,7 +139,14 @@ func (s *serviceFlags) client(log *slog.Logger) (*api.Client, error) {
 	if base == "" {
 		return nil, usageErrorf("no service address: set %s (such as http://127.0.0.1:8700 for a local emulator) or --api-url", envAPIURL)
 	}
-	c, err := api.New(base, key, api.WithLogger(log))
+	opts := []api.Option{api.WithLogger(log)}
+	if s.wait != nil {
+		if *s.wait <= 0 {
+			return nil, usageErrorf("--service-wait %v: must be longer than 0", *s.wait)
+		}
+		opts = append(opts, api.WithCallTimeout(*s.wait))
+	}
+	c, err := api.New(base, key, opts...)
 	if err != nil {
 		// The sentence quotes the address as given: show it redacted.
 		return nil, usageErrorf("%s", strings.ReplaceAll(err.Error(), base, redact.URL(base)))
@@ -111,11 +156,16 @@ func (s *serviceFlags) client(log *slog.Logger) (*api.Client, error) {
 }
 
 // serviceError turns a failed call into one sentence a user can act on
-// (api.Explain), with its exit code: a refused key or account is
-// configuration (2).
+// (api.Explain), with its exit code: what no wait mends (a refused key
+// or account, a redirect elsewhere, an endpoint that is not there) is
+// configuration (2); a service that does not answer within
+// --service-wait is an outage (3).
 func serviceError(err error) error {
-	if api.IsAccount(err) {
+	switch fault.Of(err) {
+	case fault.Fix:
 		return usageErrorf("%s", api.Explain(err))
+	case fault.Wait:
+		return withCode(ExitIncomplete, fmt.Errorf("%s; it did not answer within --service-wait", api.Explain(err)))
 	}
 	return api.Explained(err)
 }

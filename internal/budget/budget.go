@@ -91,6 +91,39 @@ type ledger struct {
 	Entries []entry `json:"entries"`
 	Claims  []claim `json:"claims"`
 	NextID  uint64  `json:"next"`
+	// Epoch names this ledger from its creation: a ledger found with
+	// another (or none) was lost and begun again (a Redis restarted
+	// empty, a file removed), and each process puts back what it knows
+	// it sent in the window (see Ledger.update).
+	Epoch string `json:"epoch,omitempty"`
+}
+
+// reseed puts back into l the entries that known held and that still
+// count at now: what the process knows was sent in the window, its own
+// and the others' as it last read them, lost with the store. An entry
+// already there (put back by its owner or another) is not counted twice;
+// one settled or released since it was read counts until it leaves the
+// window, which errs towards waiting. Another owner's request that was
+// pending when it was read is counted as answered now: its owner may have
+// settled it since, and would never settle it again. It reports whether
+// it put any back.
+func (l *ledger) reseed(known []entry, owner string, now time.Time, span time.Duration) bool {
+	put := false
+	for _, e := range known {
+		if !l.counts(e, now, span) {
+			continue
+		}
+		if e.Owner != owner && e.Pending {
+			e.Pending, e.At = false, now
+		}
+		if slices.ContainsFunc(l.Entries, func(x entry) bool { return x.Owner == e.Owner && x.ID == e.ID }) {
+			continue
+		}
+		l.Entries = append(l.Entries, e)
+		l.NextID = max(l.NextID, e.ID)
+		put = true
+	}
+	return put
 }
 
 // Timing of the shared state.

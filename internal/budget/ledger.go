@@ -42,6 +42,8 @@ type Ledger struct {
 	// releases, written at the next update that works.
 	err      error
 	deferred []func(l *ledger, now time.Time)
+	// epoch is the ledger's Epoch as last seen; "" before the first read.
+	epoch string
 }
 
 // store keeps the ledger an account's processes share.
@@ -168,18 +170,35 @@ func (b *Ledger) update(now time.Time, fn func(l *ledger, now time.Time) bool) t
 	}
 	known := b.l
 	var at time.Time
+	var epoch string
 	err := b.st.transact(now, func(l *ledger, t time.Time) bool {
 		at = t
+		lost := false
+		if b.epoch != "" && l.Epoch != b.epoch {
+			// Begun again since this process last saw it: what it knows
+			// was sent in the window goes back in, so that the runs do
+			// not take the room the service still counts.
+			lost = l.reseed(known.Entries, b.owner, t, b.span)
+		}
+		if l.Epoch == "" {
+			l.Epoch = newEpoch()
+			lost = true
+		}
+		epoch = l.Epoch
 		for _, d := range b.deferred {
 			d(l, t)
 		}
 		moved := b.expire(l, t)
 		changed := fn(l, t)
 		b.l = *l
-		return changed || moved || len(b.deferred) > 0
+		return changed || moved || lost || len(b.deferred) > 0
 	})
 	switch {
 	case err == nil:
+		if b.epoch != "" && epoch != b.epoch {
+			b.log.Warn("the shared budget was found begun again (a Redis restarted without its data, a ledger removed); this run put back what it knows was sent in the window", "budget", b.st.where())
+		}
+		b.epoch = epoch
 		if b.err != nil {
 			b.log.Info("the shared budget answers again", "budget", b.st.where())
 		}
@@ -198,6 +217,13 @@ func (b *Ledger) update(now time.Time, fn func(l *ledger, now time.Time) bool) t
 	b.expire(&b.l, now)
 	fn(&b.l, now)
 	return now
+}
+
+// newEpoch names a ledger begun now.
+func newEpoch() string {
+	var b [8]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
 }
 
 // later runs op on the ledger at the next update that works, when this

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/redis/go-redis/v9"
+
+	"github.com/enrich-dev/enrich/internal/fault"
 )
 
 // redisStore keeps an account's ledger in Redis, for the processes of
@@ -28,8 +30,13 @@ type redisStore struct {
 	client *redis.Client
 	key    string
 	shown  string // the server, without password
-	ttl    time.Duration
-	log    *slog.Logger
+	addr   string // host:port
+	tls    bool   // rediss://
+	probed bool   // a failure was classified by asking the server
+	// local is this machine's clock, which Redis's is compared with.
+	local func() time.Time
+	ttl   time.Duration
+	log   *slog.Logger
 }
 
 // Timeouts of a call to Redis: a server that does not answer within them
@@ -71,11 +78,17 @@ func OpenRedis(rawURL, account string, limit int, span time.Duration, opts Optio
 	ro, _ := redis.ParseURL(rawURL)
 	ro.DialTimeout, ro.ReadTimeout, ro.WriteTimeout = redisTimeout, redisTimeout, redisTimeout
 	ro.MaxRetries = 1
+	// A dial that fails is tried again by the run, with backoff and a
+	// word in its log; the pool's own retries would only hide it longer.
+	ro.DialerRetries = 1
 	ro.PoolSize = 4
 	rs := &redisStore{
 		client: redis.NewClient(ro),
 		key:    "enrich:budget:" + account,
 		shown:  shown,
+		addr:   ro.Addr,
+		local:  time.Now,
+		tls:    ro.TLSConfig != nil,
 		// Nothing in a ledger counts longer than a pending request of a
 		// dead process: its hold and a window, and its claim's freshness.
 		ttl: pendingHold + span + claimFresh + time.Minute,
@@ -88,32 +101,52 @@ func OpenRedis(rawURL, account string, limit int, span time.Duration, opts Optio
 }
 
 // Ping checks that the Redis server at rawURL answers, and returns its
-// clock's distance from this machine's.
+// clock's distance from this machine's. A failure is classified as a
+// run's would be (package fault): what no wait mends says what to fix.
 func Ping(ctx context.Context, rawURL string) (time.Duration, error) {
 	ro, err := redis.ParseURL(rawURL)
 	if err != nil {
 		_, err = CheckRedisURL(rawURL)
 		return 0, err
 	}
-	ro.DialTimeout, ro.ReadTimeout, ro.WriteTimeout, ro.MaxRetries = redisTimeout, redisTimeout, redisTimeout, 0
+	shown, _ := CheckRedisURL(rawURL)
+	ro.DialTimeout, ro.ReadTimeout, ro.WriteTimeout, ro.MaxRetries, ro.DialerRetries = redisTimeout, redisTimeout, redisTimeout, 0, 1
 	c := redis.NewClient(ro)
 	defer c.Close()
 	before := time.Now()
 	t, err := c.Time(ctx).Result()
 	if err != nil {
-		return 0, err
+		return 0, classify(ctx, err, shown, ro.Addr, ro.TLSConfig != nil, true)
 	}
 	mid := before.Add(time.Since(before) / 2)
 	return t.Sub(mid), nil
 }
 
-func (r *redisStore) transact(_ time.Time, fn func(l *ledger, now time.Time) bool) error {
+func (r *redisStore) transact(now time.Time, fn func(l *ledger, now time.Time) bool) error {
+	err := r.try(now, fn)
+	if err == nil {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), redisTimeout)
+	defer cancel()
+	// A TLS mismatch shows from the first failure on: the server is asked
+	// once, not at every retry.
+	probe := !r.probed
+	r.probed = true
+	return classify(ctx, err, r.shown, r.addr, r.tls, probe)
+}
+
+func (r *redisStore) try(_ time.Time, fn func(l *ledger, now time.Time) bool) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*redisTimeout)
 	defer cancel()
 	for range redisTries {
 		err := r.client.Watch(ctx, func(tx *redis.Tx) error {
+			before := r.local()
 			now, err := tx.Time(ctx).Result()
 			if err != nil {
+				return err
+			}
+			if err := r.clockAgrees(now, before); err != nil {
 				return err
 			}
 			data, err := tx.Get(ctx, r.key).Bytes()
@@ -139,6 +172,22 @@ func (r *redisStore) transact(_ time.Time, fn func(l *ledger, now time.Time) boo
 		}
 	}
 	return fmt.Errorf("the ledger in %s changed under %d tries", r.shown, redisTries)
+}
+
+// maxSkew bounds how far Redis's clock may be from this machine's: the
+// window is kept on Redis's clock, and one that jumps ahead would empty it
+// at once. Past the bound nothing is sent, as when Redis does not answer,
+// until the clocks agree or --service-wait ends the run.
+const maxSkew = 10 * time.Second
+
+// clockAgrees checks Redis's clock (redisNow) against this machine's
+// (sent: when TIME was asked).
+func (r *redisStore) clockAgrees(redisNow, sent time.Time) error {
+	mid := sent.Add(r.local().Sub(sent) / 2)
+	if d := redisNow.Sub(mid); d > maxSkew || d < -maxSkew {
+		return fault.Waitable(fmt.Errorf("the clock of Redis at %s is %s from this machine's (more than %s): nothing is sent until they agree; set the clocks of both machines right (NTP)", r.shown, d.Round(time.Second), maxSkew))
+	}
+	return nil
 }
 
 func (r *redisStore) shared() bool  { return true }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
+	"github.com/enrich-dev/enrich/internal/fault"
 	"github.com/enrich-dev/enrich/internal/redistest"
 )
 
@@ -171,7 +172,9 @@ func TestRedisUnreachable(t *testing.T) {
 		t.Fatal("room while Redis is stopped")
 	}
 	srv.Restart()
-	if room := b.Room(time.Now()); room != 100 || b.Err() != nil {
+	// The 30 items are still in the service's window: the run puts them
+	// back in the ledger begun again.
+	if room := b.Room(time.Now()); room != 70 || b.Err() != nil {
 		t.Fatalf("room %d, err %v after Redis came back empty", room, b.Err())
 	}
 }
@@ -192,5 +195,124 @@ func TestRedisURL(t *testing.T) {
 		if _, err := CheckRedisURL(bad); err == nil || !strings.Contains(err.Error(), "redis://") {
 			t.Errorf("%s: %v", bad, err)
 		}
+	}
+}
+
+// TestRedisRefusedForGood: a password Redis refuses, a database it does
+// not have and TLS on one side only are mended by no wait: the budget
+// says so at once, with what to fix, and never that Redis did not answer.
+func TestRedisRefusedForGood(t *testing.T) {
+	srv := redistest.Start(t)
+	c := redis.NewClient(&redis.Options{Addr: srv.Addr})
+	defer c.Close()
+	if err := c.ConfigSet(context.Background(), "requirepass", "right").Err(); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		url  string
+		says string
+	}{
+		{"redis://:wrong@" + srv.Addr + "/0", "refused the password (WRONGPASS"},
+		{"redis://" + srv.Addr + "/0", "refused the password (NOAUTH"},
+		{"redis://:right@" + srv.Addr + "/99", "has no such database"},
+		{"rediss://:right@" + srv.Addr + "/0", "does not speak TLS"},
+	} {
+		start := time.Now()
+		b, err := OpenRedis(tc.url, Account("https://api.example.com", "k"), 100, time.Minute, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = b.Err()
+		b.Close()
+		if !fault.NeedsFix(err) || !strings.Contains(err.Error(), tc.says) || !strings.Contains(err.Error(), EnvURL) || strings.Contains(err.Error(), "right") {
+			t.Errorf("%s: %v (class %v); want a failure no wait mends that says %q", tc.url, err, fault.Of(err), tc.says)
+		}
+		if took := time.Since(start); took > 10*time.Second {
+			t.Errorf("%s: told after %v", tc.url, took)
+		}
+		if _, err := Ping(context.Background(), tc.url); !fault.NeedsFix(err) || !strings.Contains(err.Error(), tc.says) {
+			t.Errorf("Ping %s: %v; want the same sentence", tc.url, err)
+		}
+	}
+	// A server that is not there may come: a wait mends that.
+	srv.Stop()
+	b, _ := OpenRedis("redis://:right@"+srv.Addr+"/0", "acct", 100, time.Minute, Options{})
+	defer b.Close()
+	if err := b.Err(); fault.Of(err) != fault.Wait {
+		t.Errorf("a stopped server: %v, class %v; want a wait", err, fault.Of(err))
+	}
+}
+
+// TestRedisRestartedEmpty: a Redis without persistence restarted inside a
+// window comes back empty while the service's window still holds the
+// runs' items; each run finds the ledger begun again (its epoch) and puts
+// back what it knows was sent, so that no run takes room the service
+// still counts.
+func TestRedisRestartedEmpty(t *testing.T) {
+	srv := redistest.Start(t)
+	acct := Account("https://api.example.com", "k")
+	a, _ := OpenRedis(srv.URL, acct, 100, time.Minute, Options{})
+	defer a.Close()
+	b, _ := OpenRedis(srv.URL, acct, 100, time.Minute, Options{})
+	defer b.Close()
+	now := time.Now()
+	ra := a.Take(now, 30)
+	a.Settle(ra, now)
+	rb := b.Take(now, 40)
+	b.Settle(rb, now)
+	if ra.N != 30 || rb.N != 40 {
+		t.Fatalf("took %d and %d", ra.N, rb.N)
+	}
+	a.Room(now) // a has read b's entry too
+	srv.Restart()
+	for _, l := range []*Ledger{a, b} {
+		if room := l.Room(time.Now()); room > 30 || l.Err() != nil {
+			t.Errorf("room %d (err %v) after Redis came back empty; 70 of 100 are still in the service's window", room, l.Err())
+		}
+	}
+	// Put back once, not once a run.
+	if room := b.Room(time.Now()); room != 30 {
+		t.Errorf("room %d; want the 30 the window has left", room)
+	}
+}
+
+// TestRedisClockDisagrees: a Redis whose clock is far from this
+// machine's (one that jumps ahead empties its window at once) gives no
+// room, and says why, as a Redis that does not answer.
+func TestRedisClockDisagrees(t *testing.T) {
+	srv := redistest.Start(t)
+	b, _ := OpenRedis(srv.URL, "acct", 100, time.Minute, Options{})
+	defer b.Close()
+	rs := b.st.(*redisStore)
+	rs.local = func() time.Time { return time.Now().Add(-time.Minute) } // Redis a minute ahead
+	if room := b.Room(time.Now()); room != 0 || fault.Of(b.Err()) != fault.Wait || !strings.Contains(b.Err().Error(), "clock") {
+		t.Errorf("room %d, err %v; want none, and a sentence about the clocks", room, b.Err())
+	}
+	rs.local = time.Now
+	if room := b.Room(time.Now()); room != 100 || b.Err() != nil {
+		t.Errorf("room %d, err %v once the clocks agree", room, b.Err())
+	}
+}
+
+// TestRedisRestartedWhilePending: a request of another run, pending when
+// this run last read the ledger and settled since, is put back as
+// answered, so that it leaves the window; put back pending, it held the
+// window for ever, since its owner settles it once.
+func TestRedisRestartedWhilePending(t *testing.T) {
+	srv := redistest.Start(t)
+	acct := Account("https://api.example.com", "k")
+	a, _ := OpenRedis(srv.URL, acct, 100, time.Second, Options{})
+	defer a.Close()
+	b, _ := OpenRedis(srv.URL, acct, 100, time.Second, Options{})
+	defer b.Close()
+	rb := b.Take(time.Now(), 100)
+	a.Room(time.Now()) // a sees b's request pending
+	b.Settle(rb, time.Now())
+	srv.Restart()
+	a.Room(time.Now()) // a puts back what it knows, b's request pending then
+	b.Room(time.Now())
+	time.Sleep(1200 * time.Millisecond)
+	if room := a.Room(time.Now()); room != 100 {
+		t.Errorf("room %d a window after Redis came back; want the whole budget", room)
 	}
 }
