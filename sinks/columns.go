@@ -54,8 +54,8 @@ type Outcome struct {
 	// Confidence says, for a person found by name, how sure the match is:
 	// "high" or "medium" (see the README's Finding by name).
 	Confidence string
-	Profile      *profile.Record // the profile's values, for StatusSuccess; nil otherwise
-	Candidate json.RawMessage // the raw profile the service returned, for JSONL; may be nil
+	Profile    *profile.Record // the profile's values, for StatusSuccess; nil otherwise
+	Candidate  json.RawMessage // the raw profile the service returned, for JSONL; may be nil
 	// Previous is the profile an earlier answer gave, for JSONL, when a
 	// refresh looked the identifier up again; nil otherwise.
 	Previous json.RawMessage
@@ -98,7 +98,7 @@ var (
 	ColumnMatch = Column{Name: "enrich_match", Value: func(o *Outcome) string { return o.Match }}
 	// ColumnConfidence follows ColumnMatch: how sure a match by name is.
 	ColumnConfidence = Column{Name: "enrich_confidence", Value: func(o *Outcome) string { return o.Confidence }}
-	ColumnError = Column{Name: "enrich_error", Value: func(o *Outcome) string { return o.Error }}
+	ColumnError      = Column{Name: "enrich_error", Value: func(o *Outcome) string { return o.Error }}
 )
 
 // DefaultColumns returns the sixteen standard appended columns, in order:
