@@ -52,7 +52,7 @@ type Outcome struct {
 	// ("name, company, location").
 	Match string
 	// Confidence says, for a person found by name, how sure the match is:
-	// "high" or "medium" (see the README's Finding by name).
+	// "high" or "medium" (docs/finding-by-name.md).
 	Confidence string
 	Profile    *profile.Record // the profile's values, for StatusSuccess; nil otherwise
 	Candidate  json.RawMessage // the raw profile the service returned, for JSONL; may be nil

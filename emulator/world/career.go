@@ -165,6 +165,10 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 		// The level a role is remembered by is that of its middle: a
 		// first job held for ten years was not an internship throughout.
 		level := levelAfter((int(start)+int(cursor))/2-int(careerStart), ambition, peak)
+		if start-careerStart < 24 && cursor-start < 48 && slices.Index(ladder, level) > slices.Index(ladder, MidLevel) {
+			// A role of the first years after studies, held a few years, is no senior's.
+			level = MidLevel
+		}
 		if switched {
 			gen.enterBelow(r, p, jobs, level)
 		}

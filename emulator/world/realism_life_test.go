@@ -20,6 +20,8 @@ var lifeChecks = []realismCheck{
 	{name: "students and job seekers of the start still so", limit: 0.30, laterOnly: true, count: countStuck},
 	// A few lines have no title below the one drawn (Salon Manager).
 	{name: "changes of line of work that enter at or above the level left", limit: 0.005, count: countSeniorSwitches},
+	{name: "first roles within two years of studies, of less than four years, above Mid-Level", limit: 0.002, count: countSeniorFirstRoles},
+	{name: "first roles shown that began more than three years after studies ended (a profile shows the last eight roles)", limit: 0.12, count: countLateFirstRoles},
 }
 
 // countSeniorSwitches counts the changes of line of work, role to next
@@ -240,6 +242,68 @@ func countStuck(w *World) tally {
 		p := w.Person(i)
 		_, working := p.CurrentJob()
 		n.add(!working && w.Clock().Year()-int(p.BirthYear) < 65, "person %d: %s", i, w.Headline(p))
+	}
+	return n
+}
+
+// firstRole returns a person's earliest role with a known start, or nil.
+func firstRole(p *Person) *Job {
+	var first *Job
+	for k := range p.Jobs {
+		j := &p.Jobs[k]
+		if j.Start != 0 && (first == nil || j.Start < first.Start) {
+			first = j
+		}
+	}
+	return first
+}
+
+// lastDegree is the year a person's latest studies ended, or 0.
+func lastDegree(p *Person) int {
+	end := 0
+	for _, e := range p.Education {
+		end = max(end, int(e.End))
+	}
+	return end
+}
+
+// countSeniorFirstRoles counts the people whose first role began within
+// two years of the end of their studies, lasted less than four years,
+// and is above Mid-Level: a graduate's first job is an entry, a junior's
+// or a mid-level one (a first job held for many years is remembered by
+// the level it reached).
+func countSeniorFirstRoles(w *World) tally {
+	var n tally
+	for i := range w.Len() {
+		p := w.Person(i)
+		first, end := firstRole(p), lastDegree(p)
+		if first == nil || end == 0 || first.Start.Year() > end+2 {
+			continue
+		}
+		stop := first.End
+		if stop == 0 {
+			stop = w.Now()
+		}
+		lvl := slices.Index(ladder, w.Title(first.Title).Level)
+		if lvl < 0 || stop-first.Start >= 48 {
+			continue
+		}
+		n.add(lvl > slices.Index(ladder, MidLevel), "person %d: first role %s in %d, studies ended %d", i, w.Title(first.Title).Name, first.Start.Year(), end)
+	}
+	return n
+}
+
+// countLateFirstRoles counts the people whose first role began more than
+// three years after their studies ended.
+func countLateFirstRoles(w *World) tally {
+	var n tally
+	for i := range w.Len() {
+		p := w.Person(i)
+		first, end := firstRole(p), lastDegree(p)
+		if first == nil || end == 0 {
+			continue
+		}
+		n.add(first.Start.Year() > end+3, "person %d: studies ended %d, first role %s in %d", i, end, w.Title(first.Title).Name, first.Start.Year())
 	}
 	return n
 }
