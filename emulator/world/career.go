@@ -208,6 +208,14 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 			}
 			company = gen.existing(r, company, start, country, jobFam)
 			for range 4 {
+				if company == prevCompany || stints(jobs, company) < 2 {
+					break
+				}
+				// A third stint at one employer, others between: rare
+				// enough in life to draw another.
+				company = gen.existing(r, gen.hiring.employer(r, country, jobFam), start, country, jobFam)
+			}
+			for range 4 {
 				if company != prevCompany || !slices.Contains(stay, title) {
 					break
 				}
@@ -689,4 +697,17 @@ func (gen *generator) education(r *rand.Rand, p *Person, fam family) int {
 	gen.edu = edu
 	p.Education = gen.eduSlab.take(edu)
 	return end
+}
+
+// stints counts the stays at a company among roles, a stay being a run of
+// roles there with no other employer between.
+func stints(jobs []Job, company int32) int {
+	n, prev := 0, int32(-1)
+	for _, j := range jobs {
+		if j.Company == company && prev != company {
+			n++
+		}
+		prev = j.Company
+	}
+	return n
 }

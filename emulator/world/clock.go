@@ -550,6 +550,9 @@ func (w *World) newEmployer(r *rand.Rand, p, start *Person, namesakeAt func(c in
 		for _, j := range p.Jobs {
 			ok = ok && !(j.Current && j.Company == c)
 		}
+		// A third stint at one employer is rare enough in life to draw
+		// another (roles are newest first, as stints counts them).
+		ok = ok && stints(p.Jobs, c) < 2
 		if ok && !namesakeAt(c, p) {
 			return c, true
 		}

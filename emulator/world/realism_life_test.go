@@ -20,7 +20,8 @@ var lifeChecks = []realismCheck{
 	{name: "students and job seekers of the start still so", limit: 0.30, laterOnly: true, count: countStuck},
 	// A few lines have no title below the one drawn (Salon Manager).
 	{name: "changes of line of work that enter at or above the level left", limit: 0.005, count: countSeniorSwitches},
-	{name: "first roles within two years of studies, of less than four years, above Mid-Level", limit: 0.002, count: countSeniorFirstRoles},
+	{name: "people with three stints or more at one employer", limit: 0.02, count: countThreeStints},
+	{name: "first roles within two years of studies, of less than four years, above Mid-Level", limit: 0.005, count: countSeniorFirstRoles},
 	{name: "first roles shown that began more than three years after studies ended (a profile shows the last eight roles)", limit: 0.12, count: countLateFirstRoles},
 }
 
@@ -304,6 +305,36 @@ func countLateFirstRoles(w *World) tally {
 			continue
 		}
 		n.add(first.Start.Year() > end+3, "person %d: studies ended %d, first role %s in %d", i, end, w.Title(first.Title).Name, first.Start.Year())
+	}
+	return n
+}
+
+// countThreeStints counts the people who worked at one employer in three
+// stints or more, other employers between them.
+func countThreeStints(w *World) tally {
+	var n tally
+	for i := range w.Len() {
+		p := w.Person(i)
+		stints := map[int32]int{}
+		prev := int32(-1)
+		for k := len(p.Jobs) - 1; k >= 0; k-- { // oldest first
+			c := p.Jobs[k].Company
+			if c != prev {
+				stints[c]++
+			}
+			prev = c
+		}
+		worst := int32(-1)
+		for c, s := range stints {
+			if s >= 3 {
+				worst = c
+			}
+		}
+		name := ""
+		if worst >= 0 {
+			name = w.Company(worst).Name
+		}
+		n.add(worst >= 0, "person %d: three stints at %s", i, name)
 	}
 	return n
 }
