@@ -109,7 +109,10 @@ func TestMachinesShareTheBudget(t *testing.T) {
 	ideal := time.Duration(windows-1) * span
 	took := last.Sub(first)
 	t.Logf("%d items in %d requests over %v; ideal %v (%+.1f%%)", st.ItemsAccepted, st.Requests, took, ideal, 100*(took.Seconds()/ideal.Seconds()-1))
-	if took > ideal*102/100 {
+	// 4 %: a take is a Redis transaction of tens of milliseconds, and the
+	// race detector on a loaded two-core machine adds as much again to
+	// some of the 24 windows; an overrun of the budget is the 429 check's.
+	if took > ideal*104/100 {
 		t.Errorf("the machines took %v for %d items; the budget allows them in %v", took, st.ItemsAccepted, ideal)
 	}
 	for _, jm := range jobs {

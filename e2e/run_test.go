@@ -364,6 +364,12 @@ func TestReportAnswersTheSalesQuestion(t *testing.T) {
 			}
 		case "invalid_identifier", "no_identifier", "ambiguous", "error":
 			fix = append(fix, report.FixRow{Row: row.Num, Status: st, Why: cell(why)})
+		case "not_found":
+			// A row searched by name and not found says why, and is
+			// to fix; one whose identifiers alone found nobody is not.
+			if cell(why) != "" {
+				fix = append(fix, report.FixRow{Row: row.Num, Status: st, Why: cell(why)})
+			}
 		}
 	}
 	// Work e-mails, as the service marked them on the profiles it sent.
