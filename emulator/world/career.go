@@ -269,6 +269,7 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 		jobs = append(jobs, j)
 		cursor = start - Month(intN(r, 5))
 	}
+	gen.unrepeat(r, jobs)
 	if len(jobs) > 0 && jobs[0].Current {
 		if l := gen.titles.titles[jobs[0].Title].Level; (senior(l) || l == Founder) && chance(r, 12) {
 			// A board seat or advisory role on the side.
@@ -710,4 +711,33 @@ func stints(jobs []Job, company int32) int {
 		prev = j.Company
 	}
 	return n
+}
+
+// unrepeat gives the older of two roles of one title in one stay at a
+// company (A → B → A, which the drawing of each role alone can leave when
+// an earlier role was changed afterwards) a title beside it, when one is
+// free in that stay.
+func (gen *generator) unrepeat(r *rand.Rand, jobs []Job) {
+	for k := 0; k < len(jobs); {
+		e := k + 1
+		for e < len(jobs) && jobs[e].Company == jobs[k].Company {
+			e++
+		}
+		for a := k; a < e; a++ {
+			for b := a + 1; b < e; b++ {
+				if jobs[b].Title != jobs[a].Title {
+					continue
+				}
+				year := jobs[b].Start.Year()
+				if jobs[b].Start == 0 {
+					year = jobs[b].End.Year()
+				}
+				t := gen.titles.lateral(r, jobs[b].fam, jobs[b].Title, year)
+				if !slices.ContainsFunc(jobs[k:e], func(j Job) bool { return j.Title == t }) {
+					jobs[b].Title = t
+				}
+			}
+		}
+		k = e
+	}
 }
