@@ -121,7 +121,7 @@ func (p *Plan) writeByName(w io.Writer) {
 	}
 	fmt.Fprintf(w, ", up to %s if every identifier finds nobody", thousands(b.Searches))
 	fmt.Fprintln(w, ".")
-	fmt.Fprintf(w, "  Each row takes one search of the daily search quota (a crowded name with a city, two; a row nobody agrees with, up to three)\n  and each search returns up to %d profiles against the daily profile quota; 3 run at a time.\n", byname.PageSize)
+	fmt.Fprintf(w, "  Each row takes one search of the daily search quota (a name crowded at its company, up to three; a row nobody agrees with, up to two more)\n  and each search returns up to %d profiles against the daily profile quota; 3 run at a time.\n", byname.PageSize)
 }
 
 // SearchedIn returns Options.Searched over a journal: whether it holds a
