@@ -2,7 +2,6 @@ package api
 
 import (
 	"crypto/tls"
-	"crypto/x509"
 	"errors"
 	"fmt"
 	"net/http"
@@ -151,17 +150,13 @@ func noWaitMends(err error, base string) error {
 	shown := redact.URL(base)
 	var re *redirectError
 	var rh tls.RecordHeaderError
-	var unknown x509.UnknownAuthorityError
-	var host x509.HostnameError
-	var invalid x509.CertificateInvalidError
-	var verify *tls.CertificateVerificationError
 	var alert tls.AlertError
 	switch {
 	case errors.As(err, &re):
 		return fault.Fixable(re, fmt.Sprintf("the service at %s redirected to %s, another address, which enrich does not follow so that the API key does not leave it: set %s (or --api-url) to the address the service is at (https:// instead of http://, or its new address)", shown, re.to, EnvURL))
 	case errors.Is(err, http.ErrSchemeMismatch), errors.As(err, &rh):
 		return fault.Fixable(err, fmt.Sprintf("the service at %s does not speak TLS: it answers plain HTTP to https://; fix the scheme in %s (or --api-url)", shown, EnvURL))
-	case errors.As(err, &unknown), errors.As(err, &host), errors.As(err, &invalid), errors.As(err, &verify):
+	case fault.Untrusted(err):
 		return fault.Fixable(err, fmt.Sprintf("the certificate of the service at %s is not trusted (%v): fix the address in %s (or --api-url), or the machine's trusted certificates", shown, unwrapURLError(err), EnvURL))
 	case errors.As(err, &alert):
 		return fault.Fixable(err, fmt.Sprintf("the service at %s refused the TLS handshake (%v): check the address in %s (or --api-url)", shown, unwrapURLError(err), EnvURL))

@@ -3,7 +3,6 @@ package budget
 import (
 	"context"
 	"crypto/tls"
-	"crypto/x509"
 	"errors"
 	"fmt"
 	"net"
@@ -32,10 +31,6 @@ func classify(ctx context.Context, err error, shown, addr string, useTLS, probe 
 		return fault.Fixable(err, fmt.Sprintf("the shared budget: Redis at %s %s: fix %s (or --budget-url)", shown, what, EnvURL))
 	}
 	msg := err.Error()
-	var unknown x509.UnknownAuthorityError
-	var host x509.HostnameError
-	var invalid x509.CertificateInvalidError
-	var verify *tls.CertificateVerificationError
 	var rh tls.RecordHeaderError
 	switch {
 	case redis.IsAuthError(err), strings.HasPrefix(msg, "ERR AUTH"), strings.HasPrefix(msg, "ERR invalid password"),
@@ -45,7 +40,7 @@ func classify(ctx context.Context, err error, shown, addr string, useTLS, probe 
 		return fix("does not let this user use the budget (" + firstLine(msg) + ")")
 	case strings.HasPrefix(msg, "ERR DB index") || strings.HasPrefix(msg, "ERR invalid DB index"):
 		return fix("has no such database (" + firstLine(msg) + ")")
-	case errors.As(err, &unknown), errors.As(err, &host), errors.As(err, &invalid), errors.As(err, &verify):
+	case fault.Untrusted(err):
 		return fix(fmt.Sprintf("presents a certificate this machine does not trust (%v)", err))
 	case errors.As(err, &rh):
 		return fix("does not speak TLS: give redis://, not rediss://")

@@ -10,6 +10,8 @@ package fault
 
 import (
 	"context"
+	"crypto/tls"
+	"crypto/x509"
 	"errors"
 )
 
@@ -99,3 +101,14 @@ func (e *classed) Error() string {
 func (e *classed) Unwrap() error { return e.err }
 
 func (e *classed) Is(target error) bool { return target == e.class }
+
+// Untrusted reports whether err is a certificate the machine does not
+// trust for the address (an unknown authority, another host's name, an
+// invalid or unverifiable chain): no wait mends it.
+func Untrusted(err error) bool {
+	var unknown x509.UnknownAuthorityError
+	var host x509.HostnameError
+	var invalid x509.CertificateInvalidError
+	var verify *tls.CertificateVerificationError
+	return errors.As(err, &unknown) || errors.As(err, &host) || errors.As(err, &invalid) || errors.As(err, &verify)
+}
