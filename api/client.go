@@ -89,6 +89,9 @@ type Client struct {
 	// wait bounds each call, its retries and the reading of its answer
 	// included (--service-wait); 0 leaves it to the caller's context.
 	wait time.Duration
+	// searchSlot takes one of the account's searches at once before a
+	// search call; nil takes none.
+	searchSlot func(context.Context) (func(), error)
 }
 
 // Option configures a Client.
@@ -107,6 +110,14 @@ func WithLogger(l *slog.Logger) Option { return func(c *Client) { c.log = l } }
 // answer included: a service that trickles its answer is cut there, as
 // one that does not answer (--service-wait).
 func WithCallTimeout(d time.Duration) Option { return func(c *Client) { c.wait = d } }
+
+// WithSearchSlots makes every search call (a search and a scroll) take
+// one of the account's searches at once from take first, and give it back
+// when its answer is read: the service serves three at once per account,
+// whichever process makes them (budget.Slots shares them).
+func WithSearchSlots(take func(context.Context) (func(), error)) Option {
+	return func(c *Client) { c.searchSlot = take }
+}
 
 // WithRandom sets the jitter source, a function returning values in [0, 1).
 func WithRandom(f func() float64) Option { return func(c *Client) { c.random = f } }

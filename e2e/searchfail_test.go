@@ -4,13 +4,16 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
+	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/enrich-dev/enrich/api"
 	"github.com/enrich-dev/enrich/internal/namedraw"
+	"github.com/enrich-dev/enrich/internal/redistest"
 )
 
 // namesAndURLs writes a sheet of 30 rows found only by name and company,
@@ -112,4 +115,51 @@ func TestPeopleSearchLimits(t *testing.T) {
 			t.Error("slow")
 		}
 	})
+}
+
+// Two runs on one key share the account's three searches at once: on one
+// machine through its state directory, on two machines through the Redis
+// that shares their budget. Neither meets a 429 for concurrency, and both
+// end complete. Two runs of 40 rows used to end with 24 and 32 rows
+// pending, and then to wait out 429s.
+func TestSearchSlotsShared(t *testing.T) {
+	t.Parallel()
+	for _, through := range []string{"machine", "redis"} {
+		t.Run(through, func(t *testing.T) {
+			t.Parallel()
+			cfg := fastService(100000)
+			cfg.SearchDelay = 150 * time.Millisecond
+			j := newJob(t, cfg, 0)
+			namesAndURLs(t, j)
+			var env [2][]string
+			if through == "redis" {
+				srv := redistest.Start(t)
+				for i := range env {
+					env[i] = []string{"ENRICH_BUDGET_URL=" + srv.URL, "ENRICH_STATE_DIR=" + t.TempDir()}
+				}
+			}
+			var wg sync.WaitGroup
+			var results [2]result
+			for i := range results {
+				wg.Go(func() {
+					args := j.args("-o", filepath.Join(j.dir, fmt.Sprintf("out%d.csv", i)),
+						"--journal", filepath.Join(j.dir, fmt.Sprintf("run%d.journal", i)))
+					results[i] = j.enrichEnv(t, env[i], args...)
+				})
+			}
+			wg.Wait()
+			for i, r := range results {
+				if r.code != 0 {
+					t.Errorf("run %d exited %d:\n%s", i, r.code, r.stderr)
+				}
+			}
+			st := j.stats()
+			if st.SearchConcurrencyLimited != 0 {
+				t.Errorf("the service answered %d searches 429 for more than three at once", st.SearchConcurrencyLimited)
+			}
+			if st.SearchQueries < 60 {
+				t.Errorf("%d searches made for two runs of 30 names", st.SearchQueries)
+			}
+		})
+	}
 }

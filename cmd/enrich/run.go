@@ -117,6 +117,7 @@ or a refused key; 3 incomplete but resumable (credits, --max-credits,
 	o.service.register(f)
 	o.registerEngine(f)
 	o.service.wait = &o.cfg.ServiceWait
+	o.service.budgetURL = &o.cfg.BudgetURL
 	f.StringVar(&o.progress, "progress", "auto", "progress display: auto (bar on a terminal, else log), bar, log or none")
 	o.input.register(f)
 	return cmd

@@ -101,6 +101,7 @@ OUTPUT.search.csv.`,
 	o.service.register(f)
 	o.run.registerEngine(f)
 	o.service.wait = &o.run.cfg.ServiceWait
+	o.service.budgetURL = &o.run.cfg.BudgetURL
 	return cmd
 }
 

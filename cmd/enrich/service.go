@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/internal/budget"
 	"github.com/enrich-dev/enrich/internal/fault"
 	"github.com/enrich-dev/enrich/internal/redact"
 	"github.com/enrich-dev/enrich/pipeline"
@@ -98,6 +99,9 @@ type serviceFlags struct {
 	// command runs the engine, else the command's (registerWait).
 	wait    *time.Duration
 	ownWait time.Duration
+	// budgetURL is --budget-url where the command has it: the Redis
+	// through which the account's searches at once are shared too.
+	budgetURL *string
 	// account names the account once client has read the key, for the
 	// budget shared by the runs of this machine (budget.Account).
 	account string
@@ -152,7 +156,29 @@ func (s *serviceFlags) client(log *slog.Logger) (*api.Client, error) {
 		return nil, usageErrorf("%s", strings.ReplaceAll(err.Error(), base, redact.URL(base)))
 	}
 	s.account = c.Account()
-	return c, nil
+	return c.With(api.WithSearchSlots(s.searchSlots(log).Take)), nil
+}
+
+// searchSlots returns the account's three searches at once, shared with
+// every process on the account as the lookup budget is: through Redis
+// when the budget is, else through the machine's state directory.
+func (s *serviceFlags) searchSlots(log *slog.Logger) *budget.Slots {
+	flag := ""
+	if s.budgetURL != nil {
+		flag = *s.budgetURL
+	}
+	url, err := budgetURL(flag)
+	if err == nil {
+		var dir string
+		if dir, err = budget.Dir(); err == nil {
+			var slots *budget.Slots
+			if slots, err = budget.OpenSlots(dir, url, s.account, budget.MaxSearches); err == nil {
+				return slots
+			}
+		}
+	}
+	log.Warn("the account's searches at once cannot be shared with other runs; this process counts its own", "error", err)
+	return budget.NewLocalSlots(budget.MaxSearches)
 }
 
 // serviceError turns a failed call into one sentence a user can act on
