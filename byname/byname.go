@@ -66,7 +66,7 @@ func Find(ctx context.Context, s Searcher, p sheet.Person, now time.Time) (state
 	}
 	if errors.Is(err, api.ErrBadParams) {
 		f.out.Status = state.NameNone
-		f.out.Reason = "the service refused a search for this row's name and company (422): check the cells"
+		f.out.Reason = "the service refused a search for this row's name and company (422" + serviceSays(err) + "): check the cells"
 		return f.out, nil
 	}
 	if err != nil {
@@ -202,6 +202,16 @@ func (f *finder) settle(res result) {
 		f.out.Status = state.NameNone
 		f.out.Reason = noneReason(f.name, f.row, res)
 	}
+}
+
+// serviceSays is what the service said of a refusal, after a colon, or
+// nothing when it said nothing.
+func serviceSays(err error) string {
+	var apiErr *api.Error
+	if errors.As(err, &apiErr) && strings.TrimSpace(apiErr.Message) != "" {
+		return ": " + strings.TrimSpace(apiErr.Message)
+	}
+	return ""
 }
 
 // refusedReason says why the people whose name and company agree are not

@@ -2,6 +2,7 @@ package byname
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -45,6 +46,9 @@ func TestFindQueryRefused(t *testing.T) {
 			got, err := Find(context.Background(), s, person, time.Now())
 			if err != nil || got.Status != state.NameNone || len(s.queries) != tc.queries || got.Queries != tc.queries {
 				t.Errorf("Find = %+v, %v after %d queries; want nobody found after %d", got, err, len(s.queries), tc.queries)
+			}
+			if tc.name == "everything refused" && !strings.Contains(got.Reason, "(422: unrecognised)") {
+				t.Errorf("reason %q; want what the service said", got.Reason)
 			}
 			if last := s.queries[len(s.queries)-1]; last.CurrentPastCompany != "" || last.FullName == "" {
 				t.Errorf("searched again with %+v; want the name alone", last)
