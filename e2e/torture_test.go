@@ -71,6 +71,8 @@ type schedule struct {
 	signal       os.Signal
 	signalAt     time.Duration
 	redisRestart time.Duration
+	// failures tell one kind of failure from another (drawFailures).
+	failures failures
 }
 
 // damageKind is a way to damage a journal in place while a run holds it.
@@ -205,8 +207,8 @@ func (s schedule) String() string {
 	if s.signal != nil {
 		signal = fmt.Sprintf("%v after %v", s.signal, s.signalAt)
 	}
-	return fmt.Sprintf("loss %.2f, duplicates %.2f, 500s %.2f, answers lost %.2f, timeouts %.2f, delay %v, answers late by %v, credits ×%.1f, kill after %v, outage %s, max credits %s, salvage %s, damage %s, full disk %v, machines %d, signal %s, Redis restarted after %v",
-		s.loss, s.duplicate, s.submitError, s.lostAnswer, s.timeout, s.delay, s.latency, s.creditShare, s.kill, outage, limit, salvage, damage, s.fullDisk, s.machines, signal, s.redisRestart)
+	return fmt.Sprintf("loss %.2f, duplicates %.2f, 500s %.2f, answers lost %.2f, timeouts %.2f, delay %v, answers late by %v, credits ×%.1f, kill after %v, outage %s, max credits %s, salvage %s, damage %s, full disk %v, machines %d, signal %s, Redis restarted after %v; %v",
+		s.loss, s.duplicate, s.submitError, s.lostAnswer, s.timeout, s.delay, s.latency, s.creditShare, s.kill, outage, limit, salvage, damage, s.fullDisk, s.machines, signal, s.redisRestart, s.failures)
 }
 
 func TestTorture(t *testing.T) {
@@ -254,6 +256,7 @@ func torture(t *testing.T, seed uint64) {
 	drawDisk(rand.New(rand.NewPCG(seed, diskStream)), &sch)
 	drawMachines(rand.New(rand.NewPCG(seed, machineStream)), &sch)
 	drawStops(rand.New(rand.NewPCG(seed, stopStream)), &sch)
+	drawFailures(rand.New(rand.NewPCG(seed, failStream)), &sch)
 	replay := fmt.Sprintf("replay: go test ./e2e/ -run 'TestTorture/seed=%d$' -seed %d -seeds 1", seed, seed)
 	cfg := fastService(0)
 	cfg.Seed = int64(1 + seed%3)
@@ -262,7 +265,7 @@ func torture(t *testing.T, seed uint64) {
 	cfg.SearchQueriesPerDay, cfg.SearchProfilesPerDay = 1000000, 100000000
 	cfg.Default.ItemsPerMinute = tortureBudget
 	cfg.CallbackLoss, cfg.DuplicateRate, cfg.SubmitErrorRate, cfg.TimeoutRate = sch.loss, sch.duplicate, sch.submitError, sch.timeout
-	cfg.LostAnswerRate = sch.lostAnswer
+	cfg.LostAnswerRate, cfg.ReusedIDRate = sch.lostAnswer, sch.failures.reusedIDs
 	if sch.outage != nil {
 		cfg.Outages = []emulator.Outage{*sch.outage}
 	}
@@ -272,7 +275,8 @@ func torture(t *testing.T, seed uint64) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(lateAnswers(emu, sch.latency))
+	fr := newFront(lateAnswers(emu, sch.latency), sch.failures, seed)
+	srv := httptest.NewServer(fr)
 	t.Cleanup(func() { srv.Close(); emu.Close() })
 
 	sheet := drawSheet(r, emu.World())
@@ -304,6 +308,7 @@ func torture(t *testing.T, seed uint64) {
 	// The receiver's address must survive restarts: callbacks for a killed
 	// run reach the next one.
 	listen := freePort(t)
+	fr.listen = listen
 	runArgs := func() []string {
 		args := []string{"run", input, "-o", output, "--journal", j.journal,
 			"--items-per-minute", fmt.Sprint(tortureBudget), "--rate-window", window.String(),
@@ -345,6 +350,10 @@ func torture(t *testing.T, seed uint64) {
 	complete, salvaged := false, sch.salvageAfter == 0
 	counted, capped, lastRun := 0, 0, 8+sch.capRuns(need)
 	for run := 1; counted < 4 && run <= lastRun && !complete; run++ {
+		if sch.failures.misconfig != "" && run == sch.failures.misconfigBefore {
+			misconfigured(t, j, fr, sch.failures, env, runArgs(), &log, replay)
+		}
+		fr.run.Store(int32(run))
 		meter.next(t, fmt.Sprintf("run %d", run), &log)
 		before, _ := os.Stat(output)
 		began := time.Now()
@@ -367,14 +376,19 @@ func torture(t *testing.T, seed uint64) {
 		var signalled atomic.Int64 // when the signal went, in Unix nanoseconds
 		if run == 1 && sch.signal != nil && sch.kill == 0 {
 			// Once the run has sent a request: a signal earlier stops a
-			// run that has nothing to wait for.
+			// run that has nothing to wait for. A late signal comes once
+			// the first requests are given up on.
+			signalAt := sch.signalAt
+			if sch.failures.lateSignal {
+				signalAt = callbackTimeout(sch) + 500*time.Millisecond
+			}
 			go func() {
 				for ctx.Err() == nil && emu.Stats().Accounts[0].Requests == 0 {
 					time.Sleep(10 * time.Millisecond)
 				}
 				select {
 				case <-ctx.Done():
-				case <-time.After(sch.signalAt):
+				case <-time.After(signalAt):
 					signalled.Store(time.Now().UnixNano())
 					cmd.Process.Signal(sch.signal)
 				}
@@ -392,6 +406,7 @@ func torture(t *testing.T, seed uint64) {
 			damaged <- false
 		}
 		err := cmd.Wait()
+		ended := time.Now()
 		cancel()
 		code := cmd.ProcessState.ExitCode()
 		if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); ok && ws.Signaled() && ws.Signal() == syscall.SIGKILL {
@@ -460,7 +475,18 @@ func torture(t *testing.T, seed uint64) {
 		case code == 3 && strings.Contains(stderr.String(), "incomplete: credits exhausted"):
 			topUp(t, srv.URL, need+1)
 		case code == 3 && sch.maxCredits > 0 && strings.Contains(stderr.String(), "incomplete (--max-credits reached"):
+			fr.checkStopBound(t, run, ended, log.String(), replay)
 			capped++
+		case code == 2 && run == 1 && sch.failures.searchRefused && strings.Contains(stderr.String(), "people search"):
+			// The people search refused for good: the rows found by
+			// their identifiers are done, the others say why.
+			if strings.Contains(stderr.String(), "running the same command again resumes") {
+				t.Fatalf("run %d: a search refused for good claims that running again resumes\n%s\n%s", run, log.String(), replay)
+			}
+			if !checkTorture(t, sheet, emu.World(), output, false, fmt.Sprintf("the output of run %d (people search refused)\n%s%s", run, log.String(), replay)) {
+				t.FailNow()
+			}
+			counted++
 		case code == 3:
 			counted++
 		default:
@@ -495,6 +521,9 @@ func torture(t *testing.T, seed uint64) {
 	meter.next(t, "", &log)
 	checkTorture(t, sheet, emu.World(), output, res.code == 0, fmt.Sprintf("the output of a further run\n%s%s", log.String(), replay))
 	st := emu.Stats().Accounts[0]
+	if st.Requests > 0 && fr.submitted.Load() == 0 {
+		t.Errorf("the front saw none of the job's %d submissions: its checks see nothing\n%s", st.Requests, replay)
+	}
 	if st.RateLimited != 0 || st.MaxWindowItems > tortureBudget || st.LargestRequest > 100 {
 		t.Errorf("budget broken: %d 429s, a window of %d items (limit %d), a request of %d items (limit 100)\n%s",
 			st.RateLimited, st.MaxWindowItems, tortureBudget, st.LargestRequest, replay)
