@@ -134,8 +134,8 @@ type front struct {
 	random *rand.Rand
 }
 
-func newFront(next http.Handler, f failures, seed uint64) *front {
-	return &front{f: f, next: next, random: rand.New(rand.NewPCG(seed, failStream+1))}
+func newFront(next http.Handler, f failures, seed uint64, listen string) *front {
+	return &front{f: f, next: next, listen: listen, random: rand.New(rand.NewPCG(seed, failStream+1))}
 }
 
 func (x *front) chance(p float64) bool {

@@ -275,7 +275,10 @@ func torture(t *testing.T, seed uint64) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fr := newFront(lateAnswers(emu, sch.latency), sch.failures, seed)
+	// The receiver's address must survive restarts: callbacks for a killed
+	// run reach the next one.
+	listen := freePort(t)
+	fr := newFront(lateAnswers(emu, sch.latency), sch.failures, seed, listen)
 	srv := httptest.NewServer(fr)
 	t.Cleanup(func() { srv.Close(); emu.Close() })
 
@@ -305,10 +308,6 @@ func torture(t *testing.T, seed uint64) {
 		// sent, which is no test of a disk that fills.
 		j.journal = filepath.Join(smallDisk(t, max(256<<10, 96<<10+int(need)*1024)), "job.journal")
 	}
-	// The receiver's address must survive restarts: callbacks for a killed
-	// run reach the next one.
-	listen := freePort(t)
-	fr.listen = listen
 	runArgs := func() []string {
 		args := []string{"run", input, "-o", output, "--journal", j.journal,
 			"--items-per-minute", fmt.Sprint(tortureBudget), "--rate-window", window.String(),
@@ -444,7 +443,7 @@ func torture(t *testing.T, seed uint64) {
 				fmt.Fprintf(&log, "after run %d, damaged (%s): %s\n", run, strings.TrimSpace(lastLines(check, 3)), strings.TrimSpace(out))
 			}
 		}
-		if sch.fullDisk && filepath.Dir(j.journal) != dir {
+		if sch.fullDisk && filepath.Dir(j.journal) != dir && exists(j.journal) {
 			roomy := filepath.Join(dir, "job.journal")
 			copyFile(t, j.journal, roomy)
 			j.journal = roomy
