@@ -347,8 +347,11 @@ func torture(t *testing.T, seed uint64) {
 	// fault schedule discards many paid deliveries, their re-lookups can
 	// eat a top-up or two, and a cap's share of every run.
 	complete, salvaged := false, sch.salvageAfter == 0
-	counted, capped, lastRun := 0, 0, 8+sch.capRuns(need)
-	for run := 1; counted < 4 && run <= lastRun && !complete; run++ {
+	// A submission whose answer trickles past --service-wait stops its run
+	// as an outage: each may take a run of its own.
+	counts := 4 + int(sch.failures.trickle)
+	counted, capped, lastRun := 0, 0, 8+sch.capRuns(need)+int(sch.failures.trickle)
+	for run := 1; counted < counts && run <= lastRun && !complete; run++ {
 		if sch.failures.misconfig != "" && run == sch.failures.misconfigBefore {
 			misconfigured(t, j, fr, sch.failures, env, runArgs(), &log, replay)
 		}
