@@ -100,7 +100,7 @@ realism: ## the emulator world's realism check at 20,000 and 1,000,000 people, e
 	$(GO) test -run '^TestRealism$$' -count 1 -timeout 60m ./emulator/world/ -realism.people 1000000
 
 man: ## write the manual pages of every command to man/ (read one with man -l man/enrich-run.1)
-	$(GO) run ./cmd/enrich man --dir man
+	$(GO) run -ldflags "-X main.version=$(VERSION)" ./cmd/enrich man --dir man
 
 clean:
 	rm -rf $(BIN) demo-out man
