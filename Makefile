@@ -6,7 +6,7 @@ STATICCHECK := $(BIN)/staticcheck
 STATICCHECK_VERSION := v0.8.2
 FUZZTIME    ?=
 
-.PHONY: help build test redis-server vet lint unit fuzz demo torture bench bench-sheets report-shot realism man clean
+.PHONY: help build test redis-server vet lint unit fuzz demo torture bench bench-sheets report-shot report-narrow realism man clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-12s %s\n", $$1, $$2}'
@@ -91,6 +91,15 @@ report-shot: ## render the sample run report headless to docs/report.png
 		--user-data-dir="$$profile" --window-size=1200,2040 --screenshot=docs/report.png \
 		file://$(abspath $(BIN))/report-sample.html 2>$(BIN)/chromium.log || { cat $(BIN)/chromium.log; exit 1; }
 	@echo "wrote docs/report.png"
+
+# The sample report at a phone's width (390 px), measured in headless
+# chromium: nothing wider than the screen, the rows to fix readable, several
+# of them in their box; bin/report-390.png is the page as it looks.
+report-narrow: ## render the sample report at 390 px in chromium, check its layout, write bin/report-390.png
+	@command -v $(CHROMIUM) >/dev/null || { echo "report-narrow needs $(CHROMIUM): apt-get install -y chromium"; exit 1; }
+	@mkdir -p $(BIN)
+	$(GO) test -count=1 -run '^TestNarrowPage$$' ./report/ -chromium -chromium.shot $(abspath $(BIN))/report-390.png
+	@echo "wrote $(BIN)/report-390.png"
 
 bench-sheets: ## the sheet figures (read, plan, run, export, .xlsx) as one table against their limits
 	$(GO) test -run '^$$' -bench '^BenchmarkSheets$$' -benchtime 1x -timeout 60m ./pipeline/
