@@ -27,7 +27,7 @@ var docPorts = []string{"8700", "9000"}
 // commands leave in the clone's root that .gitignore does not ignore.
 func TestDocsCommands(t *testing.T) {
 	t.Parallel()
-	for _, tool := range []string{"bash", "curl", "python3"} {
+	for _, tool := range []string{"bash", "curl", "python3", "jq"} {
 		if _, err := exec.LookPath(tool); err != nil {
 			t.Fatalf("the pages' commands use %s, which is not installed: apt-get install -y %s", tool, tool)
 		}
