@@ -6,7 +6,7 @@ STATICCHECK := $(BIN)/staticcheck
 STATICCHECK_VERSION := v0.8.2
 FUZZTIME    ?=
 
-.PHONY: help build test redis-server vet lint unit fuzz demo torture bench bench-sheets report-shot realism man clean
+.PHONY: help build test redis-server vet lint unit fuzz demo torture bench bench-sheets report-shot report-narrow realism man clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-12s %s\n", $$1, $$2}'
@@ -92,6 +92,15 @@ report-shot: ## render the sample run report headless to docs/report.png
 		file://$(abspath $(BIN))/report-sample.html 2>$(BIN)/chromium.log || { cat $(BIN)/chromium.log; exit 1; }
 	@echo "wrote docs/report.png"
 
+# The sample report at a phone's width (390 px), measured in headless
+# chromium: nothing wider than the screen, the rows to fix readable, several
+# of them in their box; bin/report-390.png is the page as it looks.
+report-narrow: ## render the sample report at 390 px in chromium, check its layout, write bin/report-390.png
+	@command -v $(CHROMIUM) >/dev/null || { echo "report-narrow needs $(CHROMIUM): apt-get install -y chromium"; exit 1; }
+	@mkdir -p $(BIN)
+	$(GO) test -count=1 -run '^TestNarrowPage$$' ./report/ -chromium -chromium.shot $(abspath $(BIN))/report-390.png
+	@echo "wrote $(BIN)/report-390.png"
+
 bench-sheets: ## the sheet figures (read, plan, run, export, .xlsx) as one table against their limits
 	$(GO) test -run '^$$' -bench '^BenchmarkSheets$$' -benchtime 1x -timeout 60m ./pipeline/
 
@@ -100,7 +109,7 @@ realism: ## the emulator world's realism check at 20,000 and 1,000,000 people, e
 	$(GO) test -run '^TestRealism$$' -count 1 -timeout 60m ./emulator/world/ -realism.people 1000000
 
 man: ## write the manual pages of every command to man/ (read one with man -l man/enrich-run.1)
-	$(GO) run ./cmd/enrich man --dir man
+	$(GO) run -ldflags "-X main.version=$(VERSION)" ./cmd/enrich man --dir man
 
 clean:
 	rm -rf $(BIN) demo-out man

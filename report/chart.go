@@ -115,9 +115,14 @@ func newTimeline(r *Run) *timelineChart {
 	if ws <= 0 {
 		ws = 60
 	}
+	// The axis spans the run, not its last window: a run of 3 s is drawn
+	// over 3 s, its one window cut at the run's end. A window the run's
+	// duration does not reach (a report without one) is drawn whole.
 	span := r.DurationSeconds
 	for _, w := range tl.Windows {
-		span = math.Max(span, w.Start+ws)
+		if w.Start >= span {
+			span = w.Start + ws
+		}
 	}
 	for _, e := range tl.Events {
 		span = math.Max(span, e.At)
@@ -182,17 +187,19 @@ func newTimeline(r *Run) *timelineChart {
 	for _, i := range order {
 		b := buckets[i]
 		x := c.Left + b.start*sx
+		end := math.Min(b.start+float64(group)*ws, span)
+		w := math.Min(slotW, (end-b.start)*sx)
 		h := float64(b.busiest) * sy
-		bar := tlBar{X: round1(x), W: round1(math.Max(slotW-gap, 0.4)), Y: round1(c.Bottom - h), H: round1(h)}
+		bar := tlBar{X: round1(x), W: round1(math.Max(w-gap, 0.4)), Y: round1(c.Bottom - h), H: round1(h)}
 		if b.items > 0 {
 			bar.ResentH = round1(h * float64(b.resent) / float64(b.items))
 		}
 		if b.limit > 0 {
 			// A small red triangle pointing down at the bar's top.
 			bar.Limited = true
-			bar.Mark = fmt.Sprintf("M%.1f %.1fl-4.5 -8h9z", x+(slotW-gap)/2, c.Bottom-h-2)
+			bar.Mark = fmt.Sprintf("M%.1f %.1fl-4.5 -8h9z", x+(w-gap)/2, c.Bottom-h-2)
 		}
-		from, to := duration(b.start), duration(b.start+float64(group)*ws)
+		from, to := duration(b.start), duration(end)
 		if group == 1 {
 			bar.Title = fmt.Sprintf("%s–%s: %s items in %s requests", from, to, thousands(int64(b.items)), thousands(int64(b.requests)))
 		} else {

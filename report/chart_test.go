@@ -126,3 +126,21 @@ func TestTimelineMergesPoints(t *testing.T) {
 		t.Errorf("the merged point says %q, want %q", c.Points[0].Title, want)
 	}
 }
+
+// TestTimelineSpansTheRun checks that a run shorter than its rate window
+// is drawn over its own duration: a 3-second run has an axis to 3s, and
+// its one window's bar ends at the run's end, the plot's right edge.
+func TestTimelineSpansTheRun(t *testing.T) {
+	r := &Run{DurationSeconds: 3, Timeline: Timeline{WindowSeconds: 60, Budget: 600,
+		Windows: []Window{{Start: 0, Items: 13, Requests: 1, Results: 13}}}}
+	c := newTimeline(r)
+	if last := c.XTicks[len(c.XTicks)-1]; last.Label != "3s" || last.Pos != c.Right {
+		t.Errorf("the time axis ends at %s (x %v), want 3s at the plot's right edge %v", last.Label, last.Pos, c.Right)
+	}
+	if len(c.Bars) != 1 || c.Bars[0].X+c.Bars[0].W > c.Right {
+		t.Fatalf("bars %+v: want one, within the plot (right edge %v)", c.Bars, c.Right)
+	}
+	if b := c.Bars[0]; b.W < (c.Right-c.Left)*0.9 {
+		t.Errorf("the window's bar is %v wide of the plot's %v: the 3 s run is drawn as part of a longer axis", b.W, c.Right-c.Left)
+	}
+}

@@ -8,7 +8,7 @@ import (
 	"github.com/enrich-dev/enrich/report"
 )
 
-// Exit codes, documented in the README; a run's come with its report.
+// Exit codes, documented in docs/cron.md; a run's come with its report.
 const (
 	ExitOK          = report.ExitOK
 	ExitError       = report.ExitError

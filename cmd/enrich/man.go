@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/cobra/doc"
@@ -23,7 +24,10 @@ func newManCommand() *cobra.Command {
 			}
 			root := cmd.Root()
 			root.DisableAutoGenTag = true // the pages stay the same from one build to the next
-			header := &doc.GenManHeader{Title: "ENRICH", Section: "1", Source: "enrich " + version, Manual: "enrich manual"}
+			// Each page is titled by its command (ENRICH-RUN), as man
+			// and apropos list it; cobra derives the title when it is left
+			// empty.
+			header := &doc.GenManHeader{Section: "1", Source: "enrich " + manVersion(), Manual: "enrich manual"}
 			if err := doc.GenManTree(root, header, dir); err != nil {
 				return fmt.Errorf("write the manual pages: %w", err)
 			}
@@ -33,4 +37,13 @@ func newManCommand() *cobra.Command {
 	}
 	cmd.Flags().StringVar(&dir, "dir", "man", "folder to write the pages to")
 	return cmd
+}
+
+// manVersion is the version the pages' footer names: the one `enrich
+// --version` prints first ("enrich VERSION (commit …), go…").
+func manVersion() string {
+	if f := strings.Fields(versionText()); len(f) > 1 {
+		return strings.TrimSuffix(f[1], ",")
+	}
+	return version
 }

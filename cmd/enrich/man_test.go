@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -11,11 +12,17 @@ import (
 )
 
 // TestManPages writes the manual pages: one for every command a user can
-// run, each with its flags.
+// run, each titled by its command, with the version it documents and its
+// flags.
 func TestManPages(t *testing.T) {
+	// Built with a version, as make man runs it.
 	dir := t.TempDir()
-	if _, errOut, code := runEnrich(t, "man", "--dir", dir); code != 0 {
-		t.Fatalf("enrich man: exit %d\n%s", code, errOut)
+	bin := filepath.Join(dir, "enrich")
+	if out, err := exec.Command("go", "build", "-ldflags", "-X main.version=v1.4.0", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("build enrich: %v\n%s", err, out)
+	}
+	if out, err := exec.Command(bin, "man", "--dir", dir).CombinedOutput(); err != nil {
+		t.Fatalf("enrich man: %v\n%s", err, out)
 	}
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
@@ -28,8 +35,10 @@ func TestManPages(t *testing.T) {
 			t.Errorf("no page for %s: %v", c.CommandPath(), err)
 			return
 		}
-		if !strings.HasPrefix(string(b), ".nh\n.TH \"ENRICH\" \"1\"") {
-			t.Errorf("%s does not begin as a manual page: %.40q", page, b)
+		title := strings.ToUpper(strings.ReplaceAll(c.CommandPath(), " ", "-"))
+		th, _, _ := strings.Cut(strings.TrimPrefix(string(b), ".nh\n"), "\n")
+		if !strings.HasPrefix(th, `.TH "`+title+`" "1" `) || !strings.HasSuffix(th, ` "enrich v1.4.0" "enrich manual"`) {
+			t.Errorf("%s begins %q, want the manual page of %s, section 1, of enrich v1.4.0", page, th, title)
 		}
 		c.LocalFlags().VisitAll(func(f *pflag.Flag) {
 			if !f.Hidden && !strings.Contains(string(b), `\fB--`+f.Name) {

@@ -87,7 +87,7 @@ func TestRealism(t *testing.T) {
 // realismCheck is one point a skeptical reader counts over a world: how
 // many of how many things are wrong, and the share of them allowed.
 type realismCheck struct {
-	name      string  // what is counted, as the README's table says it
+	name      string  // what is counted, as docs/emulator.md's table says it
 	limit     float64 // the share allowed: 0 for none
 	startOnly bool    // a property of the generated world that its clock does not change
 	laterOnly bool    // a property of the world's clock only: counted ten years on
