@@ -6,7 +6,7 @@ STATICCHECK := $(BIN)/staticcheck
 STATICCHECK_VERSION := v0.8.2
 FUZZTIME    ?=
 
-.PHONY: help build test redis-server vet lint unit fuzz demo torture bench bench-sheets report-shot report-narrow realism man clean
+.PHONY: help build test redis-server chromium vet lint unit fuzz demo torture bench bench-sheets report-shot report-narrow realism man clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-12s %s\n", $$1, $$2}'
@@ -18,7 +18,7 @@ VERSION     ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo 
 build: ## build bin/enrich
 	$(GO) build -buildvcs=auto -ldflags "-X main.version=$(VERSION)" -o $(BIN)/enrich ./cmd/enrich
 
-test: redis-server vet lint unit fuzz ## everything CI runs: vet, staticcheck, race tests, short fuzzing
+test: redis-server chromium vet lint unit fuzz ## everything CI runs: vet, staticcheck, race tests, short fuzzing
 
 # The tests of the budget shared across machines start Debian's
 # redis-server; it is installed when missing.
@@ -27,6 +27,14 @@ redis-server:
 		echo "installing redis-server: the tests of the shared budget start one"; \
 		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq redis-server; \
 		else sudo apt-get update -qq && sudo apt-get install -y -qq redis-server; fi; }
+
+# The report's page is measured at a phone's width in Debian's chromium,
+# headless; it is installed when missing.
+chromium:
+	@command -v $(CHROMIUM) >/dev/null 2>&1 || { \
+		echo "installing chromium: a test of the report renders its page at a phone's width"; \
+		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium; \
+		else sudo apt-get update -qq && sudo apt-get install -y -qq chromium; fi; }
 
 vet:
 	$(GO) vet ./...
@@ -98,7 +106,7 @@ report-shot: ## render the sample run report headless to docs/report.png
 report-narrow: ## render the sample report at 390 px in chromium, check its layout, write bin/report-390.png
 	@command -v $(CHROMIUM) >/dev/null || { echo "report-narrow needs $(CHROMIUM): apt-get install -y chromium"; exit 1; }
 	@mkdir -p $(BIN)
-	$(GO) test -count=1 -run '^TestNarrowPage$$' ./report/ -chromium -chromium.shot $(abspath $(BIN))/report-390.png
+	$(GO) test -count=1 -run '^TestNarrowPage$$' ./report/ -chromium.shot $(abspath $(BIN))/report-390.png
 	@echo "wrote $(BIN)/report-390.png"
 
 bench-sheets: ## the sheet figures (read, plan, run, export, .xlsx) as one table against their limits

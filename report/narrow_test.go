@@ -16,10 +16,7 @@ import (
 	"time"
 )
 
-var (
-	withChromium = flag.Bool("chromium", false, "render the sample page in headless Chromium at a phone's width (make report-narrow)")
-	narrowShot   = flag.String("chromium.shot", "", "with -chromium, also write a screenshot of the page at 390 px to this PNG")
-)
+var narrowShot = flag.String("chromium.shot", "", "also write a screenshot of the page at 390 px to this PNG (make report-narrow)")
 
 // phoneWidth is the width of the phone the page is measured on, in CSS
 // pixels (an iPhone 12 to 15).
@@ -32,12 +29,9 @@ const phoneWidth = 390
 // rows whole in the box that scrolls them. (The chart's axis, no longer
 // than the run, is TestTimelineSpansTheRun's.)
 func TestNarrowPage(t *testing.T) {
-	if !*withChromium {
-		t.Skip("needs Chromium: run go test ./report -run TestNarrowPage -chromium, or make report-narrow")
-	}
 	browser, err := exec.LookPath("chromium")
 	if err != nil {
-		t.Fatal("this test renders the page in Chromium, which is not installed: apt-get install -y chromium")
+		t.Fatal("this test renders the page in Chromium, which is not installed: apt-get install -y chromium (make chromium)")
 	}
 	r := sampleRun(t)
 	names := []string{"Encarnación García-Villalobos", "Bartholomew Okonkwo-Smith", "Li Wei", "Anne-Sophie Lefèvre-Dubois"}
