@@ -39,8 +39,13 @@ var Statuses = []string{
 	"credits_exhausted", "error", "pending",
 }
 
-// Identifier kinds in the order reports list them.
-var Kinds = []string{"linkedin", "email", "phone", "uid"}
+// Identifier kinds in the order reports list them. KindName counts the
+// uids that searches by name and company found, apart from the uids the
+// sheet names: it is how those rows were found.
+var Kinds = []string{"linkedin", "email", "phone", "uid", KindName}
+
+// KindName is the match rate's key of the people found by name and company.
+const KindName = "name"
 
 // Run is what one enrichment run (`enrich run`, `enrich search --enrich`)
 // did.
