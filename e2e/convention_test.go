@@ -1,0 +1,58 @@
+package e2e
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestWritersShareOneConvention: every command that writes a sheet takes
+// -o - (standard output) with --output-format, refuses an output it
+// cannot write with exit 2 before anything is asked of the service, and
+// a company the service does not know is told in the same words, with
+// the same exit code, by every company command.
+func TestWritersShareOneConvention(t *testing.T) {
+	t.Parallel()
+	j := newJob(t, searchService(), 10)
+	search := []string{"search", "--current-title", "VP", "--max", "3", "--progress", "none"}
+
+	for _, out := range []string{filepath.Join(j.dir, "x.txt"), filepath.Join(j.dir, "noext")} {
+		before := j.stats().SearchQueries
+		res := j.enrich(t, append(search, "-o", out)...)
+		res.expectCode(t, 2)
+		if !strings.Contains(res.stderr, ".csv, .xlsx or .jsonl") || j.stats().SearchQueries != before {
+			t.Errorf("search -o %s: %d searches\n%s", out, j.stats().SearchQueries-before, res.stderr)
+		}
+	}
+	for _, tc := range []struct {
+		args  []string
+		head  string
+		lines int
+	}{
+		{[]string{"-o", "-"}, "uid,full_name,", 4},
+		{[]string{"-o", "/dev/stdout"}, "uid,full_name,", 4},
+		{[]string{"-o", "-", "--output-format", "jsonl"}, `{"uid":`, 3},
+	} {
+		out, res := j.stdout(t, append(search, tc.args...)...)
+		res.expectCode(t, 0)
+		if !strings.HasPrefix(out, tc.head) || strings.Count(out, "\n") != tc.lines {
+			t.Errorf("search %v printed:\n%s\n%s", tc.args, out, res.stderr)
+		}
+	}
+	res := j.enrich(t, "company", "employees", "acme", "-o", filepath.Join(j.dir, "e.txt"), "--journal", filepath.Join(j.dir, "e.journal"))
+	res.expectCode(t, 2)
+
+	var said []string
+	for _, args := range [][]string{
+		{"company", "find", "no-such-company-anywhere"},
+		{"company", "info", "no-such-company-anywhere"},
+		{"company", "employees", "no-such-company-anywhere", "-o", filepath.Join(j.dir, "e.csv"), "--journal", filepath.Join(j.dir, "e.journal"), "--progress", "none"},
+	} {
+		res := j.enrich(t, args...)
+		res.expectCode(t, 2)
+		said = append(said, strings.TrimSpace(res.stderr))
+	}
+	if !strings.Contains(said[0], `no company "no-such-company-anywhere"`) || said[1] != said[0] || said[2] != said[0] {
+		t.Errorf("find, info and employees say:\n%s", strings.Join(said, "\n"))
+	}
+}
