@@ -89,6 +89,9 @@ type Client struct {
 	// wait bounds each call, its retries and the reading of its answer
 	// included (--service-wait); 0 leaves it to the caller's context.
 	wait time.Duration
+	// keyFrom names where the key came from, for the sentence of a key
+	// the service refuses; "" is EnvKey.
+	keyFrom string
 }
 
 // Option configures a Client.
@@ -99,6 +102,11 @@ func WithHTTPClient(h *http.Client) Option { return func(c *Client) { c.http = h
 
 // WithBackoff sets the retry policy.
 func WithBackoff(b Backoff) Option { return func(c *Client) { c.backoff = b } }
+
+// WithKeyFrom names the environment variable the key came from
+// (ENRICH_API_KEY, or ENRICH_API_KEY_FILE for a key file), so that a key
+// the service refuses is told by the variable that gave it.
+func WithKeyFrom(env string) Option { return func(c *Client) { c.keyFrom = env } }
 
 // WithLogger sets where retries are logged.
 func WithLogger(l *slog.Logger) Option { return func(c *Client) { c.log = l } }
@@ -322,6 +330,7 @@ func (c *Client) once(ctx context.Context, method, path string, query url.Values
 		Status:     resp.StatusCode,
 		Message:    errorMessage(respBody),
 		RetryAfter: parseRetryAfter(resp.Header.Get("Retry-After"), clock.Real{}.Now()),
+		KeyFrom:    c.keyFrom,
 	}
 }
 

@@ -84,7 +84,7 @@ the enriched rows as CSV, Excel or JSON lines.
 The service's address and key come from the environment:
   ENRICH_API_URL   base address of the service, e.g. http://127.0.0.1:8700
   ENRICH_API_KEY   the account's API key (never given as a flag), or
-  ENRICH_API_KEY_FILE  a file holding it, readable by its owner alone
+  ENRICH_API_KEY_FILE  a file holding it, that no one but its owner can change
 
 "enrich emulator" runs a local emulator of the whole service.`,
 		SilenceUsage:  true,

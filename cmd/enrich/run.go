@@ -70,7 +70,7 @@ anything is sent.
 
 The service is configured by the environment:
   ENRICH_API_KEY   the account's API key (required; never a flag), or
-  ENRICH_API_KEY_FILE  a file holding it, readable by its owner alone
+  ENRICH_API_KEY_FILE  a file holding it, that no one but its owner can change
   ENRICH_API_URL   the service's base address (or --api-url)
   ENRICH_BUDGET_URL  a Redis server through which the runs of every machine
                    on the account share its budget (or --budget-url)
