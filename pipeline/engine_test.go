@@ -596,8 +596,12 @@ type snapshots struct {
 	seen []pipeline.Snapshot
 }
 
-func (s *snapshots) Update(v pipeline.Snapshot) { s.mu.Lock(); s.seen = append(s.seen, v); s.mu.Unlock() }
-func (s *snapshots) Done(v pipeline.Snapshot)   { s.Update(v) }
+func (s *snapshots) Update(v pipeline.Snapshot) {
+	s.mu.Lock()
+	s.seen = append(s.seen, v)
+	s.mu.Unlock()
+}
+func (s *snapshots) Done(v pipeline.Snapshot) { s.Update(v) }
 
 // TestETAPausesInAnOutage: while the service does not answer nothing can
 // be sent, and the time left shown holds still rather than counting down
