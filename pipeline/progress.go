@@ -209,7 +209,7 @@ func (e *engine) waitingFor(now time.Time) (string, string) {
 		return fmt.Sprintf("the service, which has not answered for %s (the run stops after --service-wait %s)", for_, e.cfg.ServiceWait),
 			fmt.Sprintf("outage %s", for_)
 	case e.heldBy != "":
-		return "the account's budget, which " + e.heldBy + " also use", "budget shared"
+		return "the account's budget: " + e.heldBy, "budget shared"
 	case len(e.queue.ready) > 0 && now.Before(e.pauseTil):
 		left := e.pauseTil.Sub(now).Round(time.Second)
 		return fmt.Sprintf("the rate window after a 429 (%s)", left), fmt.Sprintf("429 pause %s", left)
