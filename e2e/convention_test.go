@@ -1,9 +1,12 @@
 package e2e
 
 import (
+	"encoding/json"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/enrich-dev/enrich/internal/jsondoc"
 )
 
 // TestWritersShareOneConvention: every command that writes a sheet takes
@@ -55,4 +58,48 @@ func TestWritersShareOneConvention(t *testing.T) {
 	if !strings.Contains(said[0], `no company "no-such-company-anywhere"`) || said[1] != said[0] || said[2] != said[0] {
 		t.Errorf("find, info and employees say:\n%s", strings.Join(said, "\n"))
 	}
+}
+
+// TestJSONLogsAndSummary: with --log-format json every line on standard
+// error is a JSON object, the last one of a failing run included, and
+// the summary is one JSON object on standard output whatever the exit
+// code, with every key docs/json.md lists.
+func TestJSONLogsAndSummary(t *testing.T) {
+	t.Parallel()
+	j := newJob(t, fastService(100000), 20)
+	listed := jsondoc.Keys(t, filepath.Join("..", "docs", "json.md"), "The run's summary")
+	for _, tc := range []struct {
+		name string
+		env  []string
+		code int
+	}{
+		{"complete", nil, 0},
+		{"a refused key", []string{"ENRICH_API_KEY=wrong"}, 2},
+		{"no service address", []string{"ENRICH_API_URL="}, 2},
+	} {
+		out, res := j.stdoutEnv(t, tc.env, j.args("--log-format", "json")...)
+		res.expectCode(t, tc.code)
+		for _, line := range strings.Split(strings.TrimSpace(res.stderr), "\n") {
+			if !json.Valid([]byte(line)) {
+				t.Errorf("%s: a line of standard error is not JSON: %q", tc.name, line)
+			}
+		}
+		if last := lastLine(res.stderr); tc.code != 0 && !strings.Contains(last, `"level":"ERROR"`) {
+			t.Errorf("%s: the last line %q is not the error", tc.name, last)
+		}
+		var sum struct {
+			ExitCode int `json:"exit_code"`
+		}
+		if err := json.Unmarshal([]byte(out), &sum); err != nil || sum.ExitCode != tc.code || strings.Count(out, "\n") != 1 {
+			t.Errorf("%s: standard output %q (%v); want one summary with exit_code %d", tc.name, out, err, tc.code)
+			continue
+		}
+		jsondoc.Check(t, listed, []byte(out))
+	}
+}
+
+// lastLine is the last line of s.
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	return lines[len(lines)-1]
 }

@@ -152,7 +152,7 @@ type BudgetUse struct {
 	MostRuns int `json:"most_runs"`
 	// Unreachable says why the budget could not be reached, when the run
 	// stopped for it.
-	Unreachable string `json:"unreachable,omitempty"`
+	Unreachable string `json:"unreachable"`
 }
 
 // Coverage is what a sales team asks of a run first: how many rows were
@@ -212,12 +212,12 @@ type ByName struct {
 	NotFound  int `json:"rows_not_found"` // rows searched whose person nobody agrees with
 	Ambiguous int `json:"rows_ambiguous"` // rows several people agree with
 	// CandidatesFile lists the ambiguous rows' candidates.
-	CandidatesFile string `json:"candidates_file,omitempty"`
+	CandidatesFile string `json:"candidates_file"`
 	Searches       int    `json:"searches"` // searches this run made (the daily query quota)
 	Profiles       int    `json:"profiles"` // profiles they returned (the daily profile quota)
 	// Stopped says why searching stopped before every row was searched
 	// ("" when it did not).
-	Stopped string `json:"stopped,omitempty"`
+	Stopped string `json:"stopped"`
 }
 
 // Sentence says what finding by name did, for the summary.
