@@ -126,6 +126,10 @@ func (o *runOptions) execute(cmd *cobra.Command, g *globals, input string) error
 		return err
 	}
 	o.stream = stream
+	if input == stdioName {
+		o.cfg.Shown.Input = stdinName
+		return renamePath(o.runPipeline(cmd, g, in, output, opts, client), in, stdinName)
+	}
 	return o.runPipeline(cmd, g, in, output, opts, client)
 }
 

@@ -149,3 +149,25 @@ func tempInput(arg string) (path string, done func(), err error) {
 	}
 	return path, func() { os.RemoveAll(dir) }, nil
 }
+
+// stdinName is how a file that holds standard input is named to the user:
+// the copy's path means nothing to them.
+const stdinName = "standard input"
+
+// renamePath returns err with path, a file the user did not name (the
+// copy of standard input), said as name; it still matches what err
+// matches.
+func renamePath(err error, path, name string) error {
+	if err == nil || path == name || !strings.Contains(err.Error(), path) {
+		return err
+	}
+	return &renamedError{msg: strings.ReplaceAll(err.Error(), path, name), err: err}
+}
+
+type renamedError struct {
+	msg string
+	err error
+}
+
+func (e *renamedError) Error() string { return e.msg }
+func (e *renamedError) Unwrap() error { return e.err }
