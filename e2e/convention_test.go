@@ -1,8 +1,13 @@
 package e2e
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
+	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -102,4 +107,51 @@ func TestJSONLogsAndSummary(t *testing.T) {
 func lastLine(s string) string {
 	lines := strings.Split(strings.TrimSpace(s), "\n")
 	return lines[len(lines)-1]
+}
+
+// TestFilesBesideTheJournal: under umask 022 the copies of standard
+// input and output kept beside the journal have the journal's mode
+// (0600), not 0644; a run that stops early keeps them for the next, and
+// a run that completes removes them.
+func TestFilesBesideTheJournal(t *testing.T) {
+	t.Parallel()
+	j := newJob(t, fastService(100000), 30)
+	in, err := os.ReadFile(j.input)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(extra ...string) result {
+		args := j.args(extra...)
+		args[1], args[3] = "-", "-" // run - -o -
+		quoted := []string{"umask 022; exec", strconv.Quote(binary)}
+		for _, a := range args {
+			quoted = append(quoted, strconv.Quote(a))
+		}
+		cmd := j.command(context.Background())
+		cmd.Path, cmd.Args = "/bin/sh", []string{"sh", "-c", strings.Join(quoted, " ")}
+		cmd.Stdin = bytes.NewReader(in)
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
+		err := cmd.Run()
+		r := result{stderr: stderr.String()}
+		if err != nil {
+			r.code = cmd.ProcessState.ExitCode()
+		}
+		return r
+	}
+	copies := []string{j.journal + ".stdin.csv", j.journal + ".stdout.csv"}
+
+	run("--max-credits", "1").expectCode(t, 3)
+	for _, f := range append([]string{j.journal}, copies...) {
+		fi, err := os.Stat(f)
+		if err != nil || fi.Mode().Perm() != 0o600 {
+			t.Errorf("after a run that stopped early, %s: %v, %v; want 0600", filepath.Base(f), fi.Mode(), err)
+		}
+	}
+	run().expectCode(t, 0)
+	for _, f := range copies {
+		if _, err := os.Stat(f); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("after a run that completed, %s is still there (%v)", filepath.Base(f), err)
+		}
+	}
 }

@@ -179,6 +179,7 @@ of it is refused (exit code 3).`,
 			if err != nil {
 				return err
 			}
+			defer stream.dropEmpty()
 			bar, err := newCounter(o.progress, "profiles", g, log)
 			if err != nil {
 				return err
@@ -202,6 +203,9 @@ of it is refused (exit code 3).`,
 			}
 			if err := stream.copy(); err != nil {
 				return withCode(ExitError, err)
+			}
+			if res.Complete {
+				stream.remove()
 			}
 			if err := g.writeSummary(cmd, res.Report.WriteSummary, res.Report, stream.toStdout()); err != nil {
 				return err

@@ -40,8 +40,9 @@ type runOptions struct {
 	journal      string
 	cfg          pipeline.Config
 	flags        *pflag.FlagSet
-	// summarized says the run's summary was written.
-	summarized bool
+	// summarized says the run's summary was written; complete that the
+	// run completed.
+	summarized, complete bool
 }
 
 func newRunCommand(g *globals) *cobra.Command {
@@ -121,6 +122,7 @@ func (o *runOptions) execute(cmd *cobra.Command, g *globals, input string) error
 	if err != nil {
 		return err
 	}
+	defer stream.dropEmpty()
 	in, err := stdinInput(input, o.journal)
 	if err != nil {
 		return err
@@ -128,7 +130,11 @@ func (o *runOptions) execute(cmd *cobra.Command, g *globals, input string) error
 	o.stream = stream
 	if input == stdioName {
 		o.cfg.Shown.Input = stdinName
-		return renamePath(o.runPipeline(cmd, g, in, output, opts, client), in, stdinName)
+		err := renamePath(o.runPipeline(cmd, g, in, output, opts, client), in, stdinName)
+		if o.complete {
+			os.Remove(in) // a run that goes on reads standard input again
+		}
+		return err
 	}
 	return o.runPipeline(cmd, g, in, output, opts, client)
 }
@@ -241,6 +247,9 @@ func (o *runOptions) runPipeline(cmd *cobra.Command, g *globals, input, output s
 	}
 	if err := o.stream.copy(); err != nil {
 		return withCode(ExitError, err)
+	}
+	if o.complete = r.Complete; r.Complete {
+		o.stream.remove()
 	}
 	o.summarized = true
 	if err := g.writeSummary(cmd, r.WriteSummary, r.Summary(), o.stream.toStdout()); err != nil {

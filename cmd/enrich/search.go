@@ -135,6 +135,7 @@ func (o *searchOptions) execute(cmd *cobra.Command, g *globals) error {
 	if err != nil {
 		return err
 	}
+	defer stream.dropEmpty()
 	if o.enrich {
 		// The search spends the daily quota before the lookups open the
 		// journal: a path that can be no journal is refused first.
