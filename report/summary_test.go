@@ -101,6 +101,16 @@ func TestEmployeesSummary(t *testing.T) {
   time       17m29s
   report     acme.xlsx.report.html
 `},
+		// Run again after people left: the journal holds more than the
+		// company counts now, and this run received nothing.
+		{func() {
+			e.Expected, e.Written, e.Batches = 514, 524, 0
+		}, `enrich: current employees of acme-robotics (id 48213) → acme.xlsx: complete
+  profiles   524 written; the company counts 514 now, fewer than the journal holds from earlier deliveries (--refetch asks for them as they are now), all from the journal
+  request    made earlier; every profile was in the journal already
+  time       17m29s
+  report     acme.xlsx.report.html
+`},
 	} {
 		tc.change()
 		var b bytes.Buffer
