@@ -92,6 +92,9 @@ type Client struct {
 	// searchSlot takes one of the account's searches at once before a
 	// search call; nil takes none.
 	searchSlot func(context.Context) (func(), error)
+	// keyFrom names where the key came from, for the sentence of a key
+	// the service refuses; "" is EnvKey.
+	keyFrom string
 }
 
 // Option configures a Client.
@@ -102,6 +105,11 @@ func WithHTTPClient(h *http.Client) Option { return func(c *Client) { c.http = h
 
 // WithBackoff sets the retry policy.
 func WithBackoff(b Backoff) Option { return func(c *Client) { c.backoff = b } }
+
+// WithKeyFrom names the environment variable the key came from
+// (ENRICH_API_KEY, or ENRICH_API_KEY_FILE for a key file), so that a key
+// the service refuses is told by the variable that gave it.
+func WithKeyFrom(env string) Option { return func(c *Client) { c.keyFrom = env } }
 
 // WithLogger sets where retries are logged.
 func WithLogger(l *slog.Logger) Option { return func(c *Client) { c.log = l } }
@@ -333,6 +341,7 @@ func (c *Client) once(ctx context.Context, method, path string, query url.Values
 		Status:     resp.StatusCode,
 		Message:    errorMessage(respBody),
 		RetryAfter: parseRetryAfter(resp.Header.Get("Retry-After"), clock.Real{}.Now()),
+		KeyFrom:    c.keyFrom,
 	}
 }
 

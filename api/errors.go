@@ -46,6 +46,9 @@ type Error struct {
 	Status     int           // HTTP status code
 	Message    string        // the body's "error" text, or the body itself
 	RetryAfter time.Duration // from a Retry-After header, 0 when absent
+	// KeyFrom names the environment variable the key came from, "" for
+	// EnvKey: a refused key is told by it.
+	KeyFrom string
 }
 
 // Error implements error. It never contains the API key.
@@ -199,6 +202,8 @@ func Explain(err error) string {
 		said = " (the service says: " + apiErr.Message + ")"
 	}
 	switch {
+	case errors.Is(err, ErrUnauthorized) && apiErr != nil && apiErr.KeyFrom == EnvKey+"_FILE":
+		return "the service did not accept the API key; check the key in the file " + EnvKey + "_FILE names" + said
 	case errors.Is(err, ErrUnauthorized):
 		return "the service did not accept the API key; check " + EnvKey + said
 	case errors.Is(err, ErrForbidden):

@@ -2,6 +2,7 @@ package assistant
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -48,6 +49,27 @@ type planOutput struct {
 	*plan.Plan
 	Journal string `json:"journal"`
 	Note    string `json:"note,omitempty"`
+}
+
+// MarshalJSON writes the plan as plan --json does (plan.Plan's own
+// MarshalJSON, which the embedding would otherwise make the whole of it)
+// with the journal and the note beside it.
+func (o planOutput) MarshalJSON() ([]byte, error) {
+	b, err := json.Marshal(o.Plan)
+	if err != nil {
+		return nil, err
+	}
+	extra, err := json.Marshal(struct {
+		Journal string `json:"journal"`
+		Note    string `json:"note,omitempty"`
+	}{o.Journal, o.Note})
+	if err != nil {
+		return nil, err
+	}
+	if len(b) <= 2 || b[len(b)-1] != '}' {
+		return extra, nil // no plan (null), or one of no key
+	}
+	return append(append(b[:len(b)-1], ','), extra[1:]...), nil
 }
 
 // exportOutput is what an export wrote.

@@ -122,11 +122,11 @@ func ExportEmployees(ctx context.Context, cfg Config) (*Result, error) {
 
 	ref, _, err := cfg.Service.CompanyFind(ctx, cfg.Company)
 	if err != nil {
-		return nil, companyError(err, cfg.Company)
+		return nil, Explain(err, cfg.Company)
 	}
 	res := &Result{Company: ref}
 	if res.Expected, _, err = cfg.Service.CompanyCount(ctx, fmt.Sprint(ref.ID), cfg.Status); err != nil {
-		return nil, companyError(err, cfg.Company)
+		return nil, Explain(err, cfg.Company)
 	}
 
 	token, err := j.Token()
@@ -247,7 +247,7 @@ func requestProfiles(ctx context.Context, cfg Config, j *state.Journal, ref wire
 		if errors.Is(err, api.ErrRateLimited) {
 			return time.Time{}, &QuotaError{Reason: fmt.Sprintf("the company holds %d profiles, more than the daily profile-view quota has left; run again tomorrow", expected)}
 		}
-		return time.Time{}, companyError(err, cfg.Company)
+		return time.Time{}, Explain(err, cfg.Company)
 	}
 	if err := j.EmployeeSearchAccepted(s.Seq, id); err != nil {
 		return time.Time{}, err
@@ -278,8 +278,20 @@ func writeEmployees(j *state.Journal, companyID int64, status, output string) (i
 	return w.Rows(), w.Commit()
 }
 
-// companyError says what a failed company call means for the user.
-func companyError(err error, company string) error {
+// NotFoundError is the error of a company the service does not know,
+// for every command that names one.
+type NotFoundError struct {
+	Company string
+	Message string // what the service said
+}
+
+func (e *NotFoundError) Error() string {
+	return fmt.Sprintf("no company %q at the service (%s); give its numeric id or the slug of its company page", e.Company, e.Message)
+}
+
+// Explain says what a failed company call means for the user: the same
+// sentence whichever command made it.
+func Explain(err error, company string) error {
 	var apiErr *api.Error
 	msg := err.Error()
 	if errors.As(err, &apiErr) && apiErr.Message != "" {
@@ -291,7 +303,7 @@ func companyError(err error, company string) error {
 	case errors.Is(err, api.ErrUnauthorized):
 		return fmt.Errorf("%w: %s", report.ErrAccount, api.Explain(err))
 	case errors.Is(err, api.ErrNotFound):
-		return fmt.Errorf("no company %q at the service (%s)", company, msg)
+		return &NotFoundError{Company: company, Message: msg}
 	case errors.Is(err, api.ErrNoCredits):
 		return &QuotaError{Reason: "no company data credits left (" + msg + ")"}
 	}

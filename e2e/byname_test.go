@@ -312,3 +312,43 @@ func TestFindByNameQuota(t *testing.T) {
 		t.Errorf("%d searches after the reset; the quota is 10", total-searched)
 	}
 }
+
+// TestFoundByNameAlreadyInJournal: a row found by name whose person the
+// journal already holds (a sheet of uids looked them up before) costs
+// nothing, and the run says so: no profile received, no credits added to
+// the account, and the row counted as found by name, not by a uid the
+// sheet does not have.
+func TestFoundByNameAlreadyInJournal(t *testing.T) {
+	t.Parallel()
+	cfg := fastService(100000)
+	cfg.SearchQueriesPerDay, cfg.SearchProfilesPerDay = 1000, 100000
+	j := newJob(t, cfg, 0)
+	d := namedraw.New(j.emu.World(), rand.New(rand.NewPCG(33, 2)))
+	var r namedraw.Row
+	for r = d.Draw(0); !r.Unique || r.Past; r = d.Draw(0) {
+	}
+	writeFile(t, j.input, "uid\n"+r.UID+"\n")
+	j.enrich(t, j.args()...).expectCode(t, 0)
+	used := j.stats().CreditsUsed["standard"]
+
+	writeFile(t, j.input, fmt.Sprintf("Name,Company\n%q,%q\n", r.First+" "+r.Last+r.Name, r.Company))
+	j.enrich(t, j.args()...).expectCode(t, 0)
+	if spent := j.stats().CreditsUsed["standard"] - used; spent != 0 {
+		t.Fatalf("the second run spent %d credits", spent)
+	}
+	rep := j.report(t)
+	if rep.RowsByStatus["success"] != 1 {
+		t.Fatalf("rows %v; want the row found by name", rep.RowsByStatus)
+	}
+	if rep.Credits.ProfilesReceived != 0 {
+		t.Errorf("%d profiles received; the journal held the person", rep.Credits.ProfilesReceived)
+	}
+	if got := rep.MatchRate["name"]; got.Found != 1 || len(rep.MatchRate) != 1 {
+		t.Errorf("match rate %v; want the row counted as found by name", rep.MatchRate)
+	}
+	var b strings.Builder
+	rep.WriteSummary(&b)
+	if strings.Contains(b.String(), "added to the account") || strings.Contains(b.String(), "uid ") {
+		t.Errorf("summary:\n%s", b.String())
+	}
+}

@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net"
 	"os"
 	"path/filepath"
@@ -292,8 +293,9 @@ func TestDemoFileModes(t *testing.T) {
 }
 
 // TestAPIKeyFile: the key may come from a file ($ENRICH_API_KEY_FILE), as
-// containers and cron jobs keep secrets, read by its owner alone; a file
-// others can read, an empty one, or both variables at once are refused
+// containers and cron jobs keep secrets (read by a group or anyone: taken,
+// with a warning that names its mode); a file
+// anyone can change, an empty one, or both variables at once are refused
 // with exit 2 and a sentence saying what to do.
 func TestAPIKeyFile(t *testing.T) {
 	t.Parallel()
@@ -303,16 +305,37 @@ func TestAPIKeyFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	noKey := "ENRICH_API_KEY="
-	if res := j.enrichEnv(t, []string{noKey, "ENRICH_API_KEY_FILE=" + key}, "credits"); res.code != 0 {
+	if res := j.enrichEnv(t, []string{noKey, "ENRICH_API_KEY_FILE=" + key}, "credits"); res.code != 0 || res.stderr != "" {
 		t.Errorf("a key file of mode 0600: exit %d\n%s", res.code, res.stderr)
 	}
+	// A secret mounted for a group (Kubernetes' fsGroup: 0440) or for
+	// everyone (Docker swarm: 0444) is taken, with a warning that names
+	// its mode, on standard error and in doctor.
+	for _, mode := range []os.FileMode{0o440, 0o444, 0o640} {
+		os.Chmod(key, mode)
+		res := j.enrichEnv(t, []string{noKey, "ENRICH_API_KEY_FILE=" + key}, "credits")
+		want := fmt.Sprintf("(mode %04o) can be read by", mode)
+		if res.code != 0 || !strings.Contains(res.stderr, want) {
+			t.Errorf("a key file of mode %04o: exit %d, %q; want 0 and %q", mode, res.code, res.stderr, want)
+		}
+		out, res := j.stdoutEnv(t, []string{noKey, "ENRICH_API_KEY_FILE=" + key}, "doctor", "--skip-callback-check")
+		if res.code != 0 || !strings.Contains(out, "warn the key file") || !strings.Contains(out, want) {
+			t.Errorf("doctor with a key file of mode %04o: exit %d\n%s", mode, res.code, out)
+		}
+	}
+	// A refused key is told by the variable that gave it.
+	os.WriteFile(key, []byte("wrong-key\n"), 0o600)
+	if res := j.enrichEnv(t, []string{noKey, "ENRICH_API_KEY_FILE=" + key}, "credits"); res.code != 2 || !strings.Contains(res.stderr, "check the key in the file ENRICH_API_KEY_FILE names") {
+		t.Errorf("a wrong key in a file: exit %d, %q", res.code, res.stderr)
+	}
+	os.WriteFile(key, []byte("e2e-key\n"), 0o600)
 	for _, tc := range []struct {
 		name string
 		env  []string
 		prep func()
 		want string
 	}{
-		{"readable by others", []string{noKey, "ENRICH_API_KEY_FILE=" + key}, func() { os.Chmod(key, 0o644) }, "chmod 600"},
+		{"writable by others", []string{noKey, "ENRICH_API_KEY_FILE=" + key}, func() { os.Chmod(key, 0o646) }, "can be changed by anyone (mode 0646)"},
 		{"both set", []string{"ENRICH_API_KEY_FILE=" + key}, func() { os.Chmod(key, 0o600) }, "keep one"},
 		{"missing", []string{noKey, "ENRICH_API_KEY_FILE=" + key + ".gone"}, func() {}, "no such file"},
 		{"empty", []string{noKey, "ENRICH_API_KEY_FILE=" + key}, func() { os.WriteFile(key, []byte("\n"), 0o600) }, "must hold the key"},

@@ -120,6 +120,9 @@ type Lookup struct {
 	// Redone says the lookup was looked up again once because its stored
 	// result was unusable: it is not looked up again for that.
 	Redone bool
+	// Searched says the lookup is of a uid a search by name found, not
+	// one the sheet names: the rows it finds were found by name.
+	Searched bool
 }
 
 // Row is a row's place in its waterfall: its lookups are

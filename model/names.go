@@ -83,8 +83,26 @@ func (m *Sheet) Matched(n int32, s state.NameSearch) int32 {
 		nm.Lookup = -1
 		return -1
 	}
+	before := len(m.Lookups)
 	nm.Lookup = m.intern(ident.ID{Kind: ident.UID, Value: s.UID})
+	if int(nm.Lookup) >= before {
+		m.Lookups[nm.Lookup].Searched = true
+	}
 	return nm.Lookup
+}
+
+// ReadLookup sets lookup li from the journal's record of it, if any: a uid
+// a search found may have been looked up before, by another sheet or
+// another name, and its answer is the journal's, not a new one. cutoff is
+// the refresh's, as for ReadJournal.
+func (m *Sheet) ReadLookup(j *state.Journal, mode state.Mode, cutoff time.Time, li int32) error {
+	return j.View(func(r *state.Reader) error {
+		l, ok, err := r.Lookup(mode, m.Lookups[li].ID)
+		if err == nil && ok {
+			m.setter(cutoff)(li, l)
+		}
+		return err
+	})
 }
 
 // ReadNames sets every name's outcome from the journal's searches, and

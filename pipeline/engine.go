@@ -121,7 +121,7 @@ func newEngine(ctx context.Context, cfg *Config, j *state.Journal) (*engine, err
 		e.sendCtx, e.cancelSends = context.WithTimeout(context.WithoutCancel(ctx), cfg.MaxDuration)
 	}
 	var err error
-	cfg.Log.Info("reading input", "file", cfg.Input)
+	cfg.Log.Info("reading input", "file", cfg.shown().Input)
 	if e.m, e.layout, err = model.Load(ctx, cfg.Input, cfg.Source, cfg.FileProgress); err != nil {
 		return nil, err
 	}

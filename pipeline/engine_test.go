@@ -589,3 +589,52 @@ func TestLateResultsAwaitedAfterStop(t *testing.T) {
 		})
 	}
 }
+
+// snapshots records what a progress display is shown.
+type snapshots struct {
+	mu   sync.Mutex
+	seen []pipeline.Snapshot
+}
+
+func (s *snapshots) Update(v pipeline.Snapshot) {
+	s.mu.Lock()
+	s.seen = append(s.seen, v)
+	s.mu.Unlock()
+}
+func (s *snapshots) Done(v pipeline.Snapshot) { s.Update(v) }
+
+// TestETAPausesInAnOutage: while the service does not answer nothing can
+// be sent, and the time left shown holds still rather than counting down
+// towards an end the outage puts off; callbacks that come meanwhile
+// change nothing of it.
+func TestETAPausesInAnOutage(t *testing.T) {
+	svc := &scripted{script: func(call int, since time.Duration) answer {
+		switch {
+		case call == 0:
+			return answer{late: 1500 * time.Millisecond}
+		case since < 6*time.Second:
+			return answer{err: &api.Error{Status: 503}}
+		}
+		return answer{}
+	}}
+	shown := &snapshots{}
+	o := runScripted(t, 300, svc, func(c *pipeline.Config) { c.Progress = shown }, 0)
+	if !o.rep.Complete {
+		t.Fatalf("stop %q", o.rep.StopReason)
+	}
+	var during []float64
+	for _, s := range shown.seen {
+		if strings.HasPrefix(s.Wait, "outage") {
+			during = append(during, s.ETASeconds)
+		}
+	}
+	t.Logf("%d snapshots, %d during the outage: %v", len(shown.seen), len(during), during)
+	if len(during) < 2 {
+		t.Fatalf("%d snapshots during the outage; want several", len(during))
+	}
+	for _, eta := range during[1:] {
+		if eta != during[0] {
+			t.Fatalf("the time left moved during the outage: %v", during)
+		}
+	}
+}

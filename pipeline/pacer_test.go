@@ -3,8 +3,11 @@ package pipeline_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"log/slog"
 	"net"
+	"os"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -66,29 +69,42 @@ func TestLedgerFromTheFuture(t *testing.T) {
 func TestWaitingForAnotherRun(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("ENRICH_STATE_DIR", dir)
+	h := newHarness(t, fastEmulator(10000), 20)
+	cfg := h.config(t, "out.csv")
+	cfg.Account = "account"
 	other, err := budget.Open(dir, "account", 100, time.Second, budget.Options{Label: "enrich run other.csv"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	other.Want(time.Now(), true)
-	held := other.Take(time.Now(), 100) // pending: its answer has not come
-	release := time.AfterFunc(2*time.Second, func() {
-		other.Settle(held, time.Now())
-		other.Close()
-	})
+	// Answered at once, it holds the window for a second: a request
+	// still pending would be put back as answered by the next run that
+	// reads the ledger, since its process could have died with it.
+	now := time.Now()
+	other.Settle(other.Take(now, 100), now)
+	release := time.AfterFunc(2*time.Second, other.Close)
 	defer release.Stop()
 
-	h := newHarness(t, fastEmulator(10000), 20)
-	cfg := h.config(t, "out.csv")
-	cfg.Account = "account"
 	var log syncBuffer
 	cfg.Log = slog.New(slog.NewTextHandler(&log, nil))
+	shown := &snapshots{}
+	cfg.Progress = shown
 	report, err := pipeline.Run(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !report.Complete {
 		t.Fatalf("incomplete: %s", report.StopReason)
+	}
+	// The progress line, the status file and status --json say it in
+	// one sentence (see budget.Usage.String for every state).
+	want := fmt.Sprintf("the account's budget: other runs hold 100 of the 100 items the budget allows, and this run 0: pid %d: enrich run other.csv, holding 100", os.Getpid())
+	if !slices.ContainsFunc(shown.seen, func(s pipeline.Snapshot) bool { return s.WaitingFor == want }) {
+		var said []string
+		for _, s := range shown.seen {
+			said = append(said, s.WaitingFor)
+		}
+		t.Errorf("waiting for %q; want %q", said, want)
 	}
 	if !strings.Contains(log.String(), "waiting for the account's budget") || !strings.Contains(log.String(), "enrich run other.csv") {
 		t.Errorf("the log does not say which run holds the budget:\n%s", log.String())

@@ -138,7 +138,7 @@ func (e *engine) snapshot(now time.Time, final bool) Snapshot {
 		}
 		s.WaitingFor, s.Wait = e.waitingFor(now)
 	}
-	s.ETASeconds = e.smoothETA(now, raw, s.Waiting == 0)
+	s.ETASeconds = e.smoothETA(now, raw, s.Waiting == 0, e.cannotSend(now))
 	s.Budget = e.budgetUse(now)
 	return s
 }
@@ -175,8 +175,9 @@ const etaWeight = 0.3
 
 // smoothETA is the time left to show: the last one, counted down by the
 // time since, moved a part of the way towards the new estimate raw; 0
-// once nothing waits.
-func (e *engine) smoothETA(now time.Time, raw float64, done bool) float64 {
+// once nothing waits. While nothing can be sent (paused) it holds: an
+// outage or a pause after a 429 puts the end off by as long as it lasts.
+func (e *engine) smoothETA(now time.Time, raw float64, done, paused bool) float64 {
 	if done {
 		e.eta = 0
 		return 0
@@ -185,9 +186,18 @@ func (e *engine) smoothETA(now time.Time, raw float64, done bool) float64 {
 		e.eta = raw
 		return raw
 	}
+	if paused {
+		return e.eta
+	}
 	left := max(e.eta-now.Sub(e.lastTick).Seconds(), 0)
 	e.eta = left + etaWeight*(raw-left)
 	return e.eta
+}
+
+// cannotSend reports whether nothing can be sent now whatever the
+// budget: the service does not answer, or asked for a pause after a 429.
+func (e *engine) cannotSend(now time.Time) bool {
+	return !e.outage.since.IsZero() || (len(e.queue.ready) > 0 && now.Before(e.pauseTil))
 }
 
 // waitingFor says why the run sends nothing now although rows wait, in
@@ -199,7 +209,7 @@ func (e *engine) waitingFor(now time.Time) (string, string) {
 		return fmt.Sprintf("the service, which has not answered for %s (the run stops after --service-wait %s)", for_, e.cfg.ServiceWait),
 			fmt.Sprintf("outage %s", for_)
 	case e.heldBy != "":
-		return "the account's budget, which " + e.heldBy + " also use", "budget shared"
+		return "the account's budget: " + e.heldBy, "budget shared"
 	case len(e.queue.ready) > 0 && now.Before(e.pauseTil):
 		left := e.pauseTil.Sub(now).Round(time.Second)
 		return fmt.Sprintf("the rate window after a 429 (%s)", left), fmt.Sprintf("429 pause %s", left)

@@ -193,13 +193,17 @@ func (e *engine) report(counts export.RowCounts) *report.Run {
 		if l.Phase != state.Found && l.Phase != state.NotFound {
 			continue
 		}
-		km := r.MatchRate[l.Kind.String()]
+		kind := l.Kind.String()
+		if l.Searched {
+			kind = report.KindName
+		}
+		km := r.MatchRate[kind]
 		km.Tried++
 		if l.Phase == state.Found {
 			km.Found++
 		}
 		km.Rate = float64(km.Found) / float64(km.Tried)
-		r.MatchRate[l.Kind.String()] = km
+		r.MatchRate[kind] = km
 	}
 	r.ItemsPerMinute = e.itemsPerMinute(now)
 	r.ExitCode = exitCode(r, e.err)

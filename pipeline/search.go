@@ -233,14 +233,30 @@ func (e *engine) searchDone(s *searched) {
 	}
 	e.sr.limited = outage{}
 	li := e.m.Matched(s.name, s.result)
-	if li >= 0 {
-		e.m.Lookups[li].Settled = false // its answer, if any, is read from the journal
+	l := e.lookupAt(li)
+	if l != nil && l.Searched && l.Phase == state.Queued && !l.Queued && !l.Sent {
+		// A uid new to this run: the journal may hold its answer already,
+		// which is no profile received by this run.
+		if err := e.m.ReadLookup(e.j, e.mode, e.refreshCutoff(), li); err != nil {
+			e.storageFailed(err)
+		}
+	}
+	if l != nil {
+		l.Settled = false // its answer, if any, is read from the journal
 	}
 	rows := e.m.Searching[s.name]
 	delete(e.m.Searching, s.name)
 	for _, r := range rows {
 		e.advance(r)
 	}
+}
+
+// lookupAt returns lookup li, or nil for -1.
+func (e *engine) lookupAt(li int32) *model.Lookup {
+	if li < 0 {
+		return nil
+	}
+	return &e.m.Lookups[li]
 }
 
 // searchFailed stops the searches of this run: the rows that wait on

@@ -6,6 +6,7 @@ package plan
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -51,9 +52,9 @@ type Options struct {
 type Plan struct {
 	Input     string       `json:"input"`
 	Format    string       `json:"format"`
-	Encoding  string       `json:"encoding,omitempty"`
-	Delimiter string       `json:"delimiter,omitempty"`
-	Sheet     string       `json:"sheet,omitempty"`
+	Encoding  string       `json:"encoding"`
+	Delimiter string       `json:"delimiter"`
+	Sheet     string       `json:"sheet"`
 	HeaderRow int          `json:"header_row"`
 	Waterfall []ident.Kind `json:"waterfall"`
 	Columns   []Column     `json:"columns"`
@@ -75,23 +76,77 @@ type Plan struct {
 	// Resolved is how many of the unique lookups the journal already
 	// resolved; nil when no journal was consulted. The counts and times
 	// above do not subtract them.
-	Resolved *int `json:"resolved,omitempty"`
+	Resolved *int `json:"resolved"`
 	// Refresh is how many of those a run with --refresh-older-than looks
 	// up again, at most: one credit each it finds again.
-	Refresh *int `json:"refresh,omitempty"`
+	Refresh *int `json:"refresh"`
 
 	// People are the columns that name a row's person, for finding by
 	// name; ByName is what finding by name would do (nil when it is off
 	// or the sheet has no name and company columns).
-	People []PersonColumn `json:"person_columns,omitempty"`
-	ByName *ByName        `json:"by_name,omitempty"`
+	People []PersonColumn `json:"person_columns"`
+	ByName *ByName        `json:"by_name"`
 	// nameAndCompany says the person columns give a name and a company.
 	nameAndCompany bool
 	layout         sources.Layout
 
 	// Warnings say what a run would refuse or regret before spending:
 	// a sheet that an .xlsx output cannot hold.
-	Warnings []string `json:"warnings,omitempty"`
+	Warnings []string `json:"warnings"`
+}
+
+// MarshalJSON writes every key of the plan whatever the sheet: lists
+// empty as [], maps as {}, and what was not counted as null, so that a
+// script reads one shape (docs/json.md).
+func (p Plan) MarshalJSON() ([]byte, error) {
+	type plan Plan // without this method
+	out := struct {
+		plan
+		Columns []columnJSON `json:"columns"`
+	}{plan: plan(p), Columns: []columnJSON{}}
+	q := &out.plan
+	q.Waterfall, q.Warnings = orEmpty(q.Waterfall), orEmpty(q.Warnings)
+	q.Invalid, q.People = orEmpty(slices.Clone(p.Invalid)), orEmpty(slices.Clone(p.People)) // copies: their elements change below
+	for _, c := range p.Columns {
+		kinds := c.Kinds
+		if kinds == nil {
+			kinds = map[ident.Kind]int{}
+		}
+		out.Columns = append(out.Columns, columnJSON{Index: c.Index, Header: c.Header, Name: c.Name, Kind: c.KindName(),
+			Mixed: c.Mixed, By: c.By, Samples: orEmpty(c.Samples), Valid: c.Valid, Invalid: c.Invalid, Kinds: kinds})
+	}
+	for i, pc := range q.People {
+		pc.Samples = orEmpty(pc.Samples)
+		q.People[i] = pc
+	}
+	for i, inv := range q.Invalid {
+		inv.Examples = orEmpty(inv.Examples)
+		q.Invalid[i] = inv
+	}
+	return json.Marshal(out)
+}
+
+// columnJSON is a Column as the plan's JSON writes it: every key, the
+// kind of a mixed column "auto".
+type columnJSON struct {
+	Index   int                `json:"index"`
+	Header  string             `json:"header"`
+	Name    string             `json:"name"`
+	Kind    string             `json:"kind"`
+	Mixed   bool               `json:"mixed"`
+	By      sources.DetectedBy `json:"detected_by"`
+	Samples []string           `json:"samples"`
+	Valid   int                `json:"valid"`
+	Invalid int                `json:"invalid"`
+	Kinds   map[ident.Kind]int `json:"kinds"`
+}
+
+// orEmpty returns s, or an empty list for nil: JSON's [] rather than null.
+func orEmpty[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
 }
 
 // Column is an identifier column with what was found in it.
@@ -101,7 +156,7 @@ type Column struct {
 	Valid   int      `json:"valid"`
 	Invalid int      `json:"invalid"`
 	// Kinds counts the valid identifiers of a mixed column by kind.
-	Kinds map[ident.Kind]int `json:"kinds,omitempty"`
+	Kinds map[ident.Kind]int `json:"kinds"`
 }
 
 // PersonColumn is a column that names a row's person, with samples.
@@ -124,7 +179,7 @@ type ByName struct {
 	// nobody: the most searches a run makes.
 	Searches int  `json:"searches"`
 	Certain  int  `json:"searches_certain"`
-	Searched *int `json:"searched,omitempty"`
+	Searched *int `json:"searched"`
 }
 
 // Invalid groups the invalid identifiers that share a reason.

@@ -13,6 +13,7 @@ import (
 
 	goldenfile "github.com/enrich-dev/enrich/internal/golden"
 	"github.com/enrich-dev/enrich/internal/ident"
+	"github.com/enrich-dev/enrich/internal/jsondoc"
 	"github.com/enrich-dev/enrich/sources"
 )
 
@@ -167,5 +168,32 @@ func TestPlanWarnsXLSXLimits(t *testing.T) {
 	if len(p.Warnings) != 1 || !strings.Contains(text.String(), "Warning: an .xlsx output cannot hold this sheet") ||
 		!strings.Contains(text.String(), "a cell of 40000 characters") || !strings.Contains(text.String(), ".csv or .jsonl") {
 		t.Errorf("plan:\n%s\nwant a warning about the .xlsx cell limit", text.String())
+	}
+}
+
+// TestPlanJSONKeys: plan --json has every key docs/json.md lists, and no
+// other, for a sheet with nothing to look up (no identifier column, no
+// person) as for a full one: lists empty as [], never null.
+func TestPlanJSONKeys(t *testing.T) {
+	listed := jsondoc.Keys(t, filepath.Join("..", "docs", "json.md"), "`enrich plan --json`")
+	empty := filepath.Join(t.TempDir(), "empty.csv")
+	if err := os.WriteFile(empty, []byte("Notes\nhello\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, input := range []string{empty, filepath.Join("..", "testdata", "leads-messy.csv"), filepath.Join("..", "testdata", "leads.xlsx")} {
+		t.Run(filepath.Base(input), func(t *testing.T) {
+			p, err := Make(context.Background(), Options{Input: input, ByName: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := json.Marshal(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			jsondoc.Check(t, listed, b)
+			if bytes.Contains(b, []byte(`":null`)) && bytes.Contains(b, []byte(`"columns":null`)) {
+				t.Errorf("a list as null: %s", b)
+			}
+		})
 	}
 }

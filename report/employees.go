@@ -71,15 +71,34 @@ func (c Company) label() string {
 func (e *Employees) WriteSummary(w io.Writer) {
 	fmt.Fprintf(w, "enrich: %s employees of %s → %s: %s\n", e.Status, e.Company.label(), e.Output,
 		stateLine(e.Complete, e.StopReason, e.Next))
-	fmt.Fprintf(w, "  %-10s %d of %d written, in %d %s\n", "profiles", e.Written, e.Expected,
-		e.Batches, human.Plural(int64(e.Batches), "batch", "batches"))
+	fmt.Fprintf(w, "  %-10s %s\n", "profiles", e.profilesLine())
 	req := "made by this run"
-	if !e.Requested {
+	switch {
+	case e.Requested:
+	case e.Batches == 0:
+		req = "made earlier; every profile was in the journal already"
+	default:
 		req = "made earlier; this run waited for its deliveries"
 	}
 	fmt.Fprintf(w, "  %-10s %s\n", "request", req)
 	fmt.Fprintf(w, "  %-10s %s\n", "time", (time.Duration(e.DurationSeconds * float64(time.Second))).Round(time.Second))
 	fmt.Fprintf(w, "  %-10s %s\n", "report", e.Output+".report.html")
+}
+
+// profilesLine says how many profiles were written against the company's
+// count, and where they came from. A count that fell since the journal
+// took its profiles (people left) is said so, not as "524 of 514"; a run
+// that received nothing says the journal gave them all, not "in 0
+// batches".
+func (e *Employees) profilesLine() string {
+	s := fmt.Sprintf("%d of %d written", e.Written, e.Expected)
+	if int64(e.Written) > e.Expected {
+		s = fmt.Sprintf("%d written; the company counts %d now, fewer than the journal holds from earlier deliveries (--refetch asks for them as they are now)", e.Written, e.Expected)
+	}
+	if e.Batches == 0 {
+		return s + ", all from the journal"
+	}
+	return s + fmt.Sprintf(", in %d %s", e.Batches, human.Plural(int64(e.Batches), "batch", "batches"))
 }
 
 // WriteHTML writes the export as one self-contained page, like
@@ -128,8 +147,11 @@ func newEmployeesView(e *Employees) *employeesView {
 	}
 	if e.Expected > 0 {
 		done := min(float64(e.Written)/float64(e.Expected), 1)
-		v.Progress = &progressBar{W: 1000, H: 28, Done: round1(1000 * done),
-			Title: fmt.Sprintf("%s of %s profiles written", thousands(int64(e.Written)), thousands(e.Expected))}
+		title := fmt.Sprintf("%s of %s profiles written", thousands(int64(e.Written)), thousands(e.Expected))
+		if int64(e.Written) > e.Expected {
+			title = fmt.Sprintf("%s profiles written; the company counts %s now", thousands(int64(e.Written)), thousands(e.Expected))
+		}
+		v.Progress = &progressBar{W: 1000, H: 28, Done: round1(1000 * done), Title: title}
 	}
 	v.Details = []ledgerRow{
 		text("name", "company", e.Company.Name, ""),

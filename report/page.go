@@ -57,7 +57,7 @@ var statusInfo = map[string]struct{ class, meaning string }{
 }
 
 // kindNames are what the page calls the identifier kinds.
-var kindNames = map[string]string{"linkedin": "profile URL", "email": "e-mail", "phone": "phone", "uid": "uid"}
+var kindNames = map[string]string{"linkedin": "profile URL", "email": "e-mail", "phone": "phone", "uid": "uid", KindName: "name and company"}
 
 // exitMeanings are the documented exit codes.
 var exitMeanings = map[int]string{

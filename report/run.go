@@ -39,8 +39,13 @@ var Statuses = []string{
 	"credits_exhausted", "error", "pending",
 }
 
-// Identifier kinds in the order reports list them.
-var Kinds = []string{"linkedin", "email", "phone", "uid"}
+// Identifier kinds in the order reports list them. KindName counts the
+// uids that searches by name and company found, apart from the uids the
+// sheet names: it is how those rows were found.
+var Kinds = []string{"linkedin", "email", "phone", "uid", KindName}
+
+// KindName is the match rate's key of the people found by name and company.
+const KindName = "name"
 
 // Run is what one enrichment run (`enrich run`, `enrich search --enrich`)
 // did.
@@ -147,7 +152,7 @@ type BudgetUse struct {
 	MostRuns int `json:"most_runs"`
 	// Unreachable says why the budget could not be reached, when the run
 	// stopped for it.
-	Unreachable string `json:"unreachable,omitempty"`
+	Unreachable string `json:"unreachable"`
 }
 
 // Coverage is what a sales team asks of a run first: how many rows were
@@ -207,12 +212,12 @@ type ByName struct {
 	NotFound  int `json:"rows_not_found"` // rows searched whose person nobody agrees with
 	Ambiguous int `json:"rows_ambiguous"` // rows several people agree with
 	// CandidatesFile lists the ambiguous rows' candidates.
-	CandidatesFile string `json:"candidates_file,omitempty"`
+	CandidatesFile string `json:"candidates_file"`
 	Searches       int    `json:"searches"` // searches this run made (the daily query quota)
 	Profiles       int    `json:"profiles"` // profiles they returned (the daily profile quota)
 	// Stopped says why searching stopped before every row was searched
 	// ("" when it did not).
-	Stopped string `json:"stopped,omitempty"`
+	Stopped string `json:"stopped"`
 }
 
 // Sentence says what finding by name did, for the summary.

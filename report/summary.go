@@ -171,22 +171,24 @@ func (f RowsToFix) sentence(output string) string {
 }
 
 // Summary is the summary of a run as one JSON object, for scripts: what
-// the text summary says, each figure by name.
+// the text summary says, each figure by name. Every key is there in
+// every run, empty maps as {} and what is not known as null
+// (docs/json.md).
 type Summary struct {
 	Input      string `json:"input"`
 	Output     string `json:"output"`
 	Report     string `json:"report"` // the report page
 	Complete   bool   `json:"complete"`
-	StopReason string `json:"stop_reason,omitempty"`
+	StopReason string `json:"stop_reason"`
 	ExitCode   int    `json:"exit_code"`
-	Next       string `json:"next,omitempty"`
+	Next       string `json:"next"`
 
 	Rows         int            `json:"rows"`
 	RowsByStatus map[string]int `json:"rows_by_status"`
 	Coverage     Coverage       `json:"coverage"`
 	// RowsToFix counts the rows to fix by status; the report lists them.
 	RowsToFix int            `json:"rows_to_fix"`
-	FixStatus map[string]int `json:"rows_to_fix_by_status,omitempty"`
+	FixStatus map[string]int `json:"rows_to_fix_by_status"`
 
 	Credits SummaryCredits `json:"credits"`
 
@@ -195,13 +197,13 @@ type Summary struct {
 	ItemsSent     int     `json:"items_sent"`
 	Resubmissions int     `json:"resubmissions"`
 	RateLimited   int     `json:"rate_limited"`
-	ByName        *ByName `json:"by_name,omitempty"`
+	ByName        *ByName `json:"by_name"`
 	Seconds       float64 `json:"duration_seconds"`
 	Rate          float64 `json:"items_per_minute"`
 	Budget        float64 `json:"budget_items_per_minute"`
 	// SharedBudget is the account's budget as the runs sharing it used
 	// it, when it was shared through Redis or with another run.
-	SharedBudget *BudgetUse `json:"shared_budget,omitempty"`
+	SharedBudget *BudgetUse `json:"shared_budget"`
 }
 
 // SummaryCredits is the cost of a run: Spent is the one figure (the
@@ -210,8 +212,8 @@ type Summary struct {
 type SummaryCredits struct {
 	Spent            int64  `json:"spent"`
 	ProfilesReceived int64  `json:"profiles_received"`
-	BalanceStart     *int64 `json:"balance_start,omitempty"`
-	BalanceEnd       *int64 `json:"balance_end,omitempty"`
+	BalanceStart     *int64 `json:"balance_start"`
+	BalanceEnd       *int64 `json:"balance_end"`
 	Note             string `json:"note"`
 }
 
@@ -222,11 +224,18 @@ func (r *Run) Summary() Summary {
 	if r.Budget.Shared() {
 		shared = r.Budget
 	}
+	byStatus, fix := r.RowsByStatus, r.Fix.ByStatus
+	if byStatus == nil {
+		byStatus = map[string]int{}
+	}
+	if fix == nil {
+		fix = map[string]int{}
+	}
 	return Summary{
 		Input: r.Input, Output: r.Output, Report: r.Output + ".report.html",
 		Complete: r.Complete, StopReason: r.StopReason, ExitCode: r.ExitCode, Next: r.Next,
-		Rows: r.Rows, RowsByStatus: r.RowsByStatus, Coverage: r.Coverage,
-		RowsToFix: r.Fix.Total, FixStatus: r.Fix.ByStatus,
+		Rows: r.Rows, RowsByStatus: byStatus, Coverage: r.Coverage,
+		RowsToFix: r.Fix.Total, FixStatus: fix,
 		Credits: SummaryCredits{Spent: spent, ProfilesReceived: r.Credits.ProfilesReceived,
 			BalanceStart: r.Credits.BalanceStart, BalanceEnd: r.Credits.BalanceEnd, Note: note},
 		Lookups: r.Lookups, Requests: r.Requests, ItemsSent: r.ItemsSent,

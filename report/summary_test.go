@@ -2,8 +2,12 @@ package report
 
 import (
 	"bytes"
+	"encoding/json"
+	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/enrich-dev/enrich/internal/jsondoc"
 )
 
 // TestRunSummary checks the summary's lines: statuses in the report's
@@ -97,6 +101,16 @@ func TestEmployeesSummary(t *testing.T) {
   time       17m29s
   report     acme.xlsx.report.html
 `},
+		// Run again after people left: the journal holds more than the
+		// company counts now, and this run received nothing.
+		{func() {
+			e.Expected, e.Written, e.Batches = 514, 524, 0
+		}, `enrich: current employees of acme-robotics (id 48213) → acme.xlsx: complete
+  profiles   524 written; the company counts 514 now, fewer than the journal holds from earlier deliveries (--refetch asks for them as they are now), all from the journal
+  request    made earlier; every profile was in the journal already
+  time       17m29s
+  report     acme.xlsx.report.html
+`},
 	} {
 		tc.change()
 		var b bytes.Buffer
@@ -104,5 +118,31 @@ func TestEmployeesSummary(t *testing.T) {
 		if b.String() != tc.want {
 			t.Errorf("summary:\n%s\nwant:\n%s", b.String(), tc.want)
 		}
+	}
+}
+
+// TestSummaryJSONKeys: the run's JSON summary has every key docs/json.md
+// lists, and no other, for an empty run (nothing found, nothing known of
+// the balance, nothing to fix) as for a full one (stopped early, rows to
+// fix, found by name, a shared budget).
+func TestSummaryJSONKeys(t *testing.T) {
+	listed := jsondoc.Keys(t, filepath.Join("..", "docs", "json.md"), "The run's summary")
+	start, end := int64(100), int64(90)
+	full := &Run{
+		Input: "leads.csv", Output: "out.csv", StopReason: StopInterrupted, ExitCode: ExitInterrupted, Next: "enrich run leads.csv -o out.csv",
+		Rows: 3, RowsByStatus: map[string]int{"success": 1, "not_found": 1, "pending": 1},
+		Credits: Credits{ProfilesReceived: 10, BalanceStart: &start, BalanceEnd: &end},
+		ByName:  &ByName{Rows: 1, CandidatesFile: "out.csv.candidates.csv", Stopped: "the run stopped"},
+		Budget:  &BudgetUse{Where: "redis://host:6379", Items: 10, Limit: 600, Runs: 2, MostRuns: 2},
+	}
+	full.Fix.Add(FixRow{Row: 3, Status: "not_found", Why: "nobody"})
+	for name, r := range map[string]*Run{"empty": {Complete: true}, "full": full} {
+		t.Run(name, func(t *testing.T) {
+			b, err := json.Marshal(r.Summary())
+			if err != nil {
+				t.Fatal(err)
+			}
+			jsondoc.Check(t, listed, b)
+		})
 	}
 }

@@ -274,3 +274,19 @@ func TestXLSXCellCap(t *testing.T) {
 		t.Errorf("error %v; want one about the long cell", err)
 	}
 }
+
+// TestWorkbookPartTooLarge: a part larger than enrich reads (a workbook
+// of a million styles) is refused in words that say so, never as
+// "unexpected EOF", which is what the part cut short used to read as.
+func TestWorkbookPartTooLarge(t *testing.T) {
+	defer func(n int64) { maxXMLPart = n }(maxXMLPart)
+	maxXMLPart = 4 << 10 // the workbook's parts fit, its styles (6 KB) do not
+	tbl, err := Open(filepath.Join("..", "testdata", "leads.xlsx"), Options{})
+	if err == nil {
+		tbl.Close()
+		t.Fatal("a workbook whose styles are larger than the bound was read")
+	}
+	if msg := err.Error(); strings.Contains(msg, "EOF") || !strings.Contains(msg, "xl/styles.xml holds more than") {
+		t.Errorf("error %q", msg)
+	}
+}

@@ -241,11 +241,43 @@ func readXML(z *zip.ReadCloser, name string, v any) error {
 		return err
 	}
 	defer rc.Close()
-	if err := xml.NewDecoder(io.LimitReader(rc, 64<<20)).Decode(v); err != nil {
+	capped := &cappedReader{r: rc, left: maxXMLPart}
+	if err := xml.NewDecoder(capped).Decode(v); err != nil {
+		if capped.over {
+			// Cut there, the part would read as "unexpected EOF".
+			return fmt.Errorf("%s holds more than %d MB, more than enrich reads of a workbook's part (a workbook of a million styles, say); open it in a spreadsheet program and save it again, or save the sheet as CSV", name, maxXMLPart>>20)
+		}
 		return fmt.Errorf("%s: %w", name, err)
 	}
 	return nil
 }
+
+// maxXMLPart bounds what readXML reads of a part: a workbook of bad
+// intent could hold gigabytes of it.
+var maxXMLPart int64 = 64 << 20
+
+// cappedReader reads at most left bytes of r, then fails, noting over.
+type cappedReader struct {
+	r    io.Reader
+	left int64
+	over bool
+}
+
+func (c *cappedReader) Read(p []byte) (int, error) {
+	if c.left <= 0 {
+		c.over = true
+		return 0, errPartTooLarge
+	}
+	if int64(len(p)) > c.left {
+		p = p[:c.left]
+	}
+	n, err := c.r.Read(p)
+	c.left -= int64(n)
+	return n, err
+}
+
+// errPartTooLarge ends the reading of a part larger than maxXMLPart.
+var errPartTooLarge = errors.New("part too large")
 
 // workbook is what the workbook part says: its sheets and where its
 // shared strings and styles are.

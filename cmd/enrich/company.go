@@ -56,6 +56,10 @@ func companyCall(g *globals, use, short string, run func(cmd *cobra.Command, c *
 			}
 			v, table, err := run(cmd, c, args[0])
 			if err != nil {
+				var ee *exitError
+				if !errors.As(err, &ee) {
+					err = company.Explain(err, args[0])
+				}
 				return companyCmdError(err)
 			}
 			if asJSON {
@@ -134,6 +138,7 @@ func newCompanyInfoCommand(g *globals) *cobra.Command {
 type employeesOptions struct {
 	status   string
 	output   string
+	format   string
 	journal  string
 	listen   string
 	public   string
@@ -170,6 +175,11 @@ of it is refused (exit code 3).`,
 			if !wire.ValidEmployeeStatus(o.status) {
 				return usageErrorf("--status %q: use current, past or both", o.status)
 			}
+			output, stream, err := outputFile(o.output, o.format, o.journal)
+			if err != nil {
+				return err
+			}
+			defer stream.dropEmpty()
 			bar, err := newCounter(o.progress, "profiles", g, log)
 			if err != nil {
 				return err
@@ -179,7 +189,7 @@ of it is refused (exit code 3).`,
 				return err
 			}
 			res, err := company.ExportEmployees(cmd.Context(), company.Config{
-				Company: args[0], Status: o.status, Output: o.output, Journal: o.journal, Service: c,
+				Company: args[0], Status: o.status, Output: output, Journal: o.journal, Service: c,
 				Listen: o.listen, PublicURL: o.public, CallbackTimeout: o.timeout, Refetch: o.refetch,
 				Progress: bar.update, Log: log,
 				CommandLine: commandLine(), Settings: settings(cmd.Flags()),
@@ -191,7 +201,13 @@ of it is refused (exit code 3).`,
 			if err != nil {
 				return companyCmdError(err)
 			}
-			if err := g.writeSummary(cmd, res.Report.WriteSummary, res.Report, false); err != nil {
+			if err := stream.copy(); err != nil {
+				return withCode(ExitError, err)
+			}
+			if res.Complete {
+				stream.remove()
+			}
+			if err := g.writeSummary(cmd, res.Report.WriteSummary, res.Report, stream.toStdout()); err != nil {
 				return err
 			}
 			switch {
@@ -205,7 +221,8 @@ of it is refused (exit code 3).`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.status, "status", "current", "current, past or both")
-	f.StringVarP(&o.output, "output", "o", "", "sheet to write: .csv, .xlsx or .jsonl (required)")
+	f.StringVarP(&o.output, "output", "o", "", "sheet to write: .csv, .xlsx or .jsonl, or - for standard output (required)")
+	f.StringVar(&o.format, "output-format", "", "format of an output without an extension (-, /dev/stdout): csv, xlsx or jsonl (default csv)")
 	f.StringVar(&o.journal, "journal", defaultJournal, "journal file that keeps the request and the profiles")
 	f.StringVar(&o.listen, "listen", callback.DefaultListen, "address of the callback receiver")
 	f.StringVar(&o.public, "public-url", "", "address at which the service reaches the receiver (default http://LISTEN)")
@@ -229,6 +246,10 @@ func companyCmdError(err error) error {
 	var ee *exitError
 	if errors.As(err, &ee) {
 		return err
+	}
+	var nf *company.NotFoundError
+	if errors.As(err, &nf) {
+		return withCode(ExitUsage, err)
 	}
 	if errors.Is(err, api.ErrNotFound) || errors.Is(err, api.ErrBadParams) {
 		return withCode(ExitUsage, serviceError(err))

@@ -34,7 +34,7 @@ func newDoctorCommand(g *globals) *cobra.Command {
     public address, a closed firewall, a tunnel that is down;
   - with ENRICH_BUDGET_URL (or --budget-url), that the Redis server through
     which every machine's runs share the account's budget answers.
-With --json it prints {"ok": bool, "checks": [{"check", "ok", "detail"}]}
+With --json it prints {"ok": bool, "checks": [{"check", "ok", "warning", "detail"}]}
 for scripts; the exit code is the same (1 when a check failed).`,
 		Args: exactArgs(0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -42,14 +42,19 @@ for scripts; the exit code is the same (1 when a check failed).`,
 			failed := 0
 			var checks []doctorCheck
 			var name string // of the check that comes next
+			warned := false // the next check passes with a warning
 			check := func(ok bool, format string, a ...any) {
 				detail := fmt.Sprintf(format, a...)
-				checks = append(checks, doctorCheck{Check: name, OK: ok, Detail: detail})
+				checks = append(checks, doctorCheck{Check: name, OK: ok, Warning: warned, Detail: detail})
 				mark := "ok  "
-				if !ok {
+				switch {
+				case !ok:
 					mark = "FAIL"
 					failed++
+				case warned:
+					mark = "warn"
 				}
+				warned = false
 				if !asJSON {
 					fmt.Fprintf(out, "%s %s\n", mark, detail)
 				}
@@ -57,6 +62,14 @@ for scripts; the exit code is the same (1 when a check failed).`,
 			c, _, err := svc.connect(g)
 			if err != nil {
 				return err
+			}
+			if svc.key.env == envAPIKeyFile {
+				name = "key_file"
+				if warned = svc.key.warning != ""; warned {
+					check(true, "%s", svc.key.warning)
+				} else {
+					check(true, "key file %s: its owner alone can read it", svc.key.file)
+				}
 			}
 			service := redact.URL(c.BaseURL())
 			n, _, err := c.Credits(cmd.Context(), false)
@@ -119,16 +132,19 @@ for scripts; the exit code is the same (1 when a check failed).`,
 	f.StringVar(&listen, "listen", callback.DefaultListen, "address the run's callback receiver listens on")
 	f.StringVar(&public, "public-url", "", "address at which the service reaches the receiver (default http://LISTEN)")
 	f.BoolVar(&skipReachCheck, "skip-callback-check", false, "do not check callback reachability (for --sync runs)")
-	f.BoolVar(&asJSON, "json", false, "print the checks as JSON: {\"ok\", \"checks\": [{\"check\", \"ok\", \"detail\"}]}")
+	f.BoolVar(&asJSON, "json", false, "print the checks as JSON: {\"ok\", \"checks\": [{\"check\", \"ok\", \"warning\", \"detail\"}]}")
 	registerBudgetURL(f, &budgetFlag)
 	return cmd
 }
 
 // doctorCheck is one check of `enrich doctor`, for --json.
 type doctorCheck struct {
-	Check  string `json:"check"` // service, standard_credits, without_contacts_credits, callbacks or shared_budget
-	OK     bool   `json:"ok"`
-	Detail string `json:"detail"` // the sentence the text output prints
+	Check string `json:"check"` // key_file, service, standard_credits, without_contacts_credits, callbacks or shared_budget
+	OK    bool   `json:"ok"`
+	// Warning says the check passed with something to mend (a key file
+	// others can read).
+	Warning bool   `json:"warning"`
+	Detail  string `json:"detail"` // the sentence the text output prints
 }
 
 func hint(n int64, what string) string {

@@ -53,9 +53,13 @@ reads standard input and -o - writes standard output, as run does.`,
 			if err != nil {
 				return err
 			}
+			defer stream.dropEmpty()
 			in, err := stdinInput(args[0], journal)
 			if err != nil {
 				return err
+			}
+			if args[0] == stdioName {
+				defer os.Remove(in) // read once: an export keeps nothing of it
 			}
 			if err := export.CheckOutput(out, in, journal); err != nil {
 				return usageErrorf("%v", err)
@@ -76,6 +80,7 @@ reads standard input and -o - writes standard output, as run does.`,
 			if err := stream.copy(); err != nil {
 				return withCode(ExitError, err)
 			}
+			stream.remove()
 			fmt.Fprintf(cmd.ErrOrStderr(), "enrich: wrote %d rows to %s\n", written.Rows.Total(), output)
 			for _, st := range sinks.Statuses {
 				if n := written.Rows[st]; n > 0 {

@@ -5,6 +5,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"os"
 	"os/signal"
 	"runtime/debug"
@@ -25,9 +26,10 @@ func main() {
 func run(args []string) (code int) {
 	// A panic is a bug: it exits 1 with its stack, never 2, which says
 	// "bad usage".
+	say := sayer(logsJSON(args))
 	defer func() {
 		if p := recover(); p != nil {
-			fmt.Fprintf(os.Stderr, "enrich: internal error: %v; this is a bug, please report it with what follows\n%s", p, debug.Stack())
+			say(slog.LevelError, fmt.Sprintf("internal error: %v; this is a bug, please report it with what follows\n%s", p, debug.Stack()), ExitError)
 			code = ExitError
 		}
 	}()
@@ -40,10 +42,10 @@ func run(args []string) (code int) {
 		if _, ok := <-signals; !ok {
 			return
 		}
-		fmt.Fprintln(os.Stderr, "enrich: interrupted; finishing what is in flight (press Ctrl-C again to quit at once)")
+		say(slog.LevelWarn, "interrupted; finishing what is in flight (press Ctrl-C again to quit at once)", 0)
 		cancel()
 		if _, ok := <-signals; ok {
-			fmt.Fprintln(os.Stderr, "enrich: quitting at once")
+			say(slog.LevelWarn, "quitting at once", ExitInterrupted)
 			tempfiles.RemoveAll()
 			os.Exit(ExitInterrupted)
 		}
@@ -54,9 +56,44 @@ func run(args []string) (code int) {
 	err := root.ExecuteContext(ctx)
 	code = exitCode(ctx, err)
 	if err != nil && code != ExitOK {
-		fmt.Fprintf(os.Stderr, "enrich: %s\n", shownError(err, args))
+		say(slog.LevelError, shownError(err, args), code)
 	}
 	return code
+}
+
+// logsJSON reports whether the command line asks for --log-format json:
+// read from the arguments, so that it holds for a line printed before
+// the flags are parsed, or when they cannot be.
+func logsJSON(args []string) bool {
+	for i, a := range args {
+		switch {
+		case a == "--":
+			return false
+		case a == "--log-format=json":
+			return true
+		case a == "--log-format" && i+1 < len(args) && args[i+1] == "json":
+			return true
+		}
+	}
+	return false
+}
+
+// sayer returns how the command says its own last words on standard
+// error (an error that ends it, a signal): "enrich: " and the sentence,
+// or with --log-format json a log line like every other, with the exit
+// code it ends with (0: it goes on).
+func sayer(asJSON bool) func(level slog.Level, msg string, code int) {
+	if !asJSON {
+		return func(_ slog.Level, msg string, _ int) { fmt.Fprintf(os.Stderr, "enrich: %s\n", msg) }
+	}
+	log := slog.New(slog.NewJSONHandler(os.Stderr, nil))
+	return func(level slog.Level, msg string, code int) {
+		if code == 0 {
+			log.Log(context.Background(), level, msg)
+			return
+		}
+		log.Log(context.Background(), level, msg, "exit_code", code)
+	}
 }
 
 // shownError is the sentence printed for err. An error may quote an

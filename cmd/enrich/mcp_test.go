@@ -483,7 +483,8 @@ func TestMCPArgumentsAreFlags(t *testing.T) {
 		"search": {
 			"api-url": "the service is the server's", "progress": "a tool sends no progress for a page",
 			"output": "the tool answers one page; the command writes every page", "max": "the tool answers one page",
-			"scroll-ttl": "the tool answers one page", "query": "the tool takes the filters as arguments",
+			"output-format": "a tool writes files, never standard output",
+			"scroll-ttl":    "the tool answers one page", "query": "the tool takes the filters as arguments",
 			"industry": "industries takes one or several", "latitude": "location names places", "longitude": "location names places",
 			"coordinates": "location names places",
 			// --enrich looks up the profiles found, as run does: a tool call runs run on a sheet for that.

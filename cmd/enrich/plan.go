@@ -82,8 +82,14 @@ a column detected wrongly (fix it with --column), shows here first.`,
 				return journalError(err)
 			}
 			p, err := plan.Make(cmd.Context(), popts)
+			if args[0] == stdioName {
+				err = renamePath(err, in, stdinName)
+			}
 			if err != nil {
 				return planError(cmd.Context(), err)
+			}
+			if args[0] == stdioName {
+				p.Input = stdinName
 			}
 			if asJSON {
 				enc := json.NewEncoder(cmd.OutOrStdout())
@@ -98,7 +104,7 @@ a column detected wrongly (fix it with --column), shows here first.`,
 			}
 			// The plan is shown, and exits as a run of the sheet would.
 			if err := p.Refusal(); err != nil {
-				return withCode(ExitUsage, err)
+				return withCode(ExitUsage, renamePath(err, in, stdinName))
 			}
 			return nil
 		},

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"log/slog"
 	"math"
 	"os"
@@ -71,33 +72,66 @@ func (p *barProgress) Update(s pipeline.Snapshot) {
 // " 100% |", eight cells of bar, "| ".
 const barRoom = 16
 
-// barText is the text beside the bar, made to fit a terminal cols wide:
-// the rows done, the time left, why the run waits, the credits spent and
-// the pace, in that order of need; what does not fit is left out, and the
-// reason to wait is said in a few words where its sentence does not fit.
+// barText is the text beside the bar, made to fit a terminal cols wide,
+// from 40 columns up: why the run waits, the rows done, the time left,
+// the credits spent and the pace, in that order of need, shown with the
+// rows first. What does not fit is left out; the reason to wait is said
+// as a sentence where there is room for it beside the figures, else in
+// a few words, cut to the room at the narrowest.
 func barText(s pipeline.Snapshot, cols int) string {
 	room := cols - barRoom
-	text := fmt.Sprintf("rows %d/%d", s.Resolved, s.Rows)
 	width := utf8.RuneCountInString // a terminal cell per rune: the text has no wide ones
-	add := func(part string) {
-		if width(text)+3+width(part) <= room {
-			text += " │ " + part
+	rows := fmt.Sprintf("rows %d/%d", s.Resolved, s.Rows)
+	left := "ETA " + eta(s)
+	credits := creditsText(s)
+	pace := fmt.Sprintf("%.0f items/min", s.ItemsPerMinute)
+
+	used, n := 0, 0 // the cells taken, and the parts
+	fits := func(part string) bool {
+		sep := 0
+		if n > 0 {
+			sep = 3
 		}
+		return part != "" && used+sep+width(part) <= room
 	}
-	add("ETA " + eta(s))
+	take := func(part string) string {
+		if !fits(part) {
+			return ""
+		}
+		if n > 0 {
+			used += 3
+		}
+		used, n = used+width(part), n+1
+		return part
+	}
+	why := ""
 	if s.WaitingFor != "" {
-		// The sentence where there is room for it beside the figures,
-		// else the few words.
 		long := "waiting for " + s.WaitingFor
-		if width(text)+3+width(long)+3+width(creditsText(s)) <= room {
-			add(long)
-		} else {
-			add("waiting: " + s.Wait)
+		switch {
+		case width(rows)+width(left)+width(long)+width(credits)+9 <= room:
+			why = take(long)
+		case width("waiting: "+s.Wait) <= room:
+			why = take("waiting: " + s.Wait)
+		default:
+			why = take(cut(s.Wait, room))
 		}
 	}
-	add(creditsText(s))
-	add(fmt.Sprintf("%.0f items/min", s.ItemsPerMinute))
-	return text
+	var parts []string
+	for _, p := range []string{take(rows), why, take(left), take(credits), take(pace)} {
+		if p != "" {
+			parts = append(parts, p)
+		}
+	}
+	return strings.Join(parts, " │ ")
+}
+
+// cut shortens s to n cells, an ellipsis ending what was cut.
+func cut(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n || n < 1 {
+		return s
+	}
+	return string(r[:n-1]) + "…"
 }
 
 // terminalWidth is the width of the terminal on standard error, or 80.
@@ -187,6 +221,7 @@ func eta(s pipeline.Snapshot) string { return etaOf(s).String() }
 // profiles fetched of a search's matches, rows of an output written.
 type counter struct {
 	what string
+	out  io.Writer // the bar's terminal; nil is standard error
 	bar  *progressbar.ProgressBar
 	log  *slog.Logger
 	last time.Time
@@ -225,10 +260,19 @@ func (c *counter) update(n int, of int64) {
 			c.done() // the end: the bar clears itself, before what is printed next
 			return
 		}
+		if c.bar != nil && (of < 0) != (c.bar.GetMax64() < 0) {
+			c.done() // a total learnt: counted against it from now on
+		}
 		if c.bar == nil {
-			c.bar = progressbar.NewOptions64(of, progressbar.OptionSetWriter(os.Stderr),
+			out := c.out
+			if out == nil {
+				out = os.Stderr
+			}
+			// A count of no known total shows as the count alone, not
+			// "(12/-)".
+			c.bar = progressbar.NewOptions64(of, progressbar.OptionSetWriter(out),
 				progressbar.OptionSetDescription(c.what), progressbar.OptionShowCount(), progressbar.OptionClearOnFinish(),
-				progressbar.OptionThrottle(200*time.Millisecond))
+				progressbar.OptionShowTotalBytes(of >= 0), progressbar.OptionThrottle(200*time.Millisecond))
 		}
 		c.bar.ChangeMax64(of)
 		c.bar.Set(n)

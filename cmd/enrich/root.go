@@ -2,12 +2,15 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"runtime/debug"
+	"strconv"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/enrich-dev/enrich/internal/redact"
 )
@@ -84,7 +87,7 @@ the enriched rows as CSV, Excel or JSON lines.
 The service's address and key come from the environment:
   ENRICH_API_URL   base address of the service, e.g. http://127.0.0.1:8700
   ENRICH_API_KEY   the account's API key (never given as a flag), or
-  ENRICH_API_KEY_FILE  a file holding it, readable by its owner alone
+  ENRICH_API_KEY_FILE  a file holding it, that no one but its owner can change
 
 "enrich emulator" runs a local emulator of the whole service.`,
 		SilenceUsage:  true,
@@ -108,7 +111,7 @@ The service's address and key come from the environment:
 	root.PersistentFlags().StringVar(&g.logLevel, "log-level", "info", "log level: debug, info, warn or error")
 	root.PersistentFlags().BoolVarP(&g.quiet, "quiet", "q", false, "print only warnings, errors and the final summary (for cron mails)")
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
-		return usageErrorf("%v; see '%s --help'", err, cmd.CommandPath())
+		return usageErrorf("%v; see '%s --help'", flagError(err), cmd.CommandPath())
 	})
 	root.AddCommand(
 		newPlanCommand(g),
@@ -130,6 +133,37 @@ The service's address and key come from the environment:
 	registerCompletions(root)
 	checkCompletion(root)
 	return root
+}
+
+// flagError says what is wrong with a flag's value in the user's words:
+// `--max-credits "abc": give a whole number, such as 500`, not the
+// parser's `strconv.ParseInt: parsing "abc": invalid syntax`.
+func flagError(err error) error {
+	var bad *pflag.InvalidValueError
+	if !errors.As(err, &bad) {
+		return err
+	}
+	f := bad.GetFlag()
+	want := ""
+	switch f.Value.Type() {
+	case "int", "int64", "int32", "uint", "uint64":
+		want = "give a whole number, such as 500"
+	case "float64", "float32":
+		want = "give a number, such as 52.52"
+	case "bool":
+		want = "give true or false"
+	case "duration":
+		want = "give a duration, such as 90s, 15m or 2h30m"
+	}
+	var num *strconv.NumError
+	switch {
+	case want == "":
+		// A value of our own says what it wants.
+		return fmt.Errorf("--%s %q: %w", f.Name, bad.GetValue(), errors.Unwrap(bad))
+	case errors.As(err, &num) && errors.Is(num.Err, strconv.ErrRange):
+		return fmt.Errorf("--%s %q: too large; %s", f.Name, bad.GetValue(), want)
+	}
+	return fmt.Errorf("--%s %q: %s", f.Name, bad.GetValue(), want)
 }
 
 // exactArgs is cobra.ExactArgs with a usage error (exit code 2).

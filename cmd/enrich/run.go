@@ -40,6 +40,9 @@ type runOptions struct {
 	journal      string
 	cfg          pipeline.Config
 	flags        *pflag.FlagSet
+	// summarized says the run's summary was written; complete that the
+	// run completed.
+	summarized, complete bool
 }
 
 func newRunCommand(g *globals) *cobra.Command {
@@ -70,7 +73,7 @@ anything is sent.
 
 The service is configured by the environment:
   ENRICH_API_KEY   the account's API key (required; never a flag), or
-  ENRICH_API_KEY_FILE  a file holding it, readable by its owner alone
+  ENRICH_API_KEY_FILE  a file holding it, that no one but its owner can change
   ENRICH_API_URL   the service's base address (or --api-url)
   ENRICH_BUDGET_URL  a Redis server through which the runs of every machine
                    on the account share its budget (or --budget-url)
@@ -83,32 +86,7 @@ or a refused key; 3 incomplete but resumable (credits, --max-credits,
     enrich run leads.xlsx -o leads-enriched.xlsx --public-url https://hooks.example.com`,
 		Args: exactArgs(1, "one input file"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if o.output == "" {
-				return usageErrorf("--output (-o) is required: the enriched sheet to write (.csv, .xlsx or .jsonl)")
-			}
-			opts, err := o.input.options()
-			if err != nil {
-				return err
-			}
-			if err := o.check(); err != nil {
-				return err
-			}
-			client, _, err := o.service.connect(g)
-			if err != nil {
-				return err
-			}
-			o.cfg.FindByName, _ = o.input.findByName()
-			o.cfg.Searcher = client
-			output, stream, err := outputFile(o.output, o.outputFormat, o.journal)
-			if err != nil {
-				return err
-			}
-			input, err := stdinInput(args[0], o.journal)
-			if err != nil {
-				return err
-			}
-			o.stream = stream
-			return o.runPipeline(cmd, g, input, output, opts, client)
+			return o.summarizeFailure(cmd, g, args[0], o.execute(cmd, g, args[0]))
 		},
 	}
 	f := cmd.Flags()
@@ -121,6 +99,68 @@ or a refused key; 3 incomplete but resumable (credits, --max-credits,
 	f.StringVar(&o.progress, "progress", "auto", "progress display: auto (bar on a terminal, else log), bar, log or none")
 	o.input.register(f)
 	return cmd
+}
+
+// execute runs `enrich run` on input.
+func (o *runOptions) execute(cmd *cobra.Command, g *globals, input string) error {
+	if o.output == "" {
+		return usageErrorf("--output (-o) is required: the enriched sheet to write (.csv, .xlsx or .jsonl)")
+	}
+	opts, err := o.input.options()
+	if err != nil {
+		return err
+	}
+	if err := o.check(); err != nil {
+		return err
+	}
+	client, _, err := o.service.connect(g)
+	if err != nil {
+		return err
+	}
+	o.cfg.FindByName, _ = o.input.findByName()
+	o.cfg.Searcher = client
+	output, stream, err := outputFile(o.output, o.outputFormat, o.journal)
+	if err != nil {
+		return err
+	}
+	defer stream.dropEmpty()
+	in, err := stdinInput(input, o.journal)
+	if err != nil {
+		return err
+	}
+	o.stream = stream
+	if input == stdioName {
+		o.cfg.Shown.Input = stdinName
+		err := renamePath(o.runPipeline(cmd, g, in, output, opts, client), in, stdinName)
+		if o.complete {
+			os.Remove(in) // a run that goes on reads standard input again
+		}
+		return err
+	}
+	return o.runPipeline(cmd, g, in, output, opts, client)
+}
+
+// summarizeFailure prints, with --log-format json, the summary of a run
+// that failed before it had one (a refused key, an input it cannot read),
+// so that a script reads one on standard output whatever the exit code;
+// it returns err.
+func (o *runOptions) summarizeFailure(cmd *cobra.Command, g *globals, input string, err error) error {
+	if err == nil || o.summarized || g.logFormat != "json" {
+		return err
+	}
+	r := &report.Run{Input: input, Output: o.output, ExitCode: exitCode(cmd.Context(), err), StopReason: shownError(err, os.Args[1:])}
+	if input == stdioName {
+		r.Input = "standard input"
+	}
+	if o.output == stdioName {
+		r.Output = "standard output"
+	}
+	sum := r.Summary()
+	sum.Report = ""
+	if werr := g.writeSummary(cmd, r.WriteSummary, sum, o.output == stdioName); werr != nil {
+		return errors.Join(err, werr)
+	}
+	return err
 }
 
 // registerEngine binds the flags of the run engine.
@@ -209,6 +249,10 @@ func (o *runOptions) runPipeline(cmd *cobra.Command, g *globals, input, output s
 	if err := o.stream.copy(); err != nil {
 		return withCode(ExitError, err)
 	}
+	if o.complete = r.Complete; r.Complete {
+		o.stream.remove()
+	}
+	o.summarized = true
 	if err := g.writeSummary(cmd, r.WriteSummary, r.Summary(), o.stream.toStdout()); err != nil {
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -29,6 +30,7 @@ type searchOptions struct {
 	yearsRole, yearsTotal string
 	max                   int
 	output                string
+	outputFormat          string
 	progress              string
 	scrollTTL             time.Duration
 	enrich                bool
@@ -67,7 +69,8 @@ OUTPUT.search.csv.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVarP(&o.output, "output", "o", "", "sheet to write: .csv, .xlsx or .jsonl (required)")
+	f.StringVarP(&o.output, "output", "o", "", "sheet to write: .csv, .xlsx or .jsonl, or - for standard output (required)")
+	f.StringVar(&o.outputFormat, "output-format", "", "format of an output without an extension (-, /dev/stdout): csv, xlsx or jsonl (default csv)")
 	f.StringVar(&o.queryFile, "query", "", "JSON file with the search body, in the service's format")
 	f.StringVar(&o.q.CurrentTitle, "current-title", "", "boolean query on the current title")
 	f.StringVar(&o.q.CurrentPastTitle, "current-past-title", "", "boolean query on current or past titles (wins over --current-title)")
@@ -112,12 +115,28 @@ func (o *searchOptions) execute(cmd *cobra.Command, g *globals) error {
 		return err
 	}
 	if o.output == "" {
-		return usageErrorf("--output (-o) is required: the sheet to write (.csv, .xlsx or .jsonl)")
+		return usageErrorf("--output (-o) is required: the sheet to write (.csv, .xlsx or .jsonl), or - for standard output")
 	}
 	q, err := o.query(cmd.Flags())
 	if err != nil {
 		return err
 	}
+	// An output that is not a file goes through one first: beside the
+	// journal with --enrich, else in a folder removed at the end.
+	base := o.run.journal
+	if !o.enrich {
+		dir, err := os.MkdirTemp("", "enrich-search-")
+		if err != nil {
+			return fmt.Errorf("make a folder for the output: %w", err)
+		}
+		defer os.RemoveAll(dir)
+		base = filepath.Join(dir, "search")
+	}
+	output, stream, err := outputFile(o.output, o.outputFormat, base)
+	if err != nil {
+		return err
+	}
+	defer stream.dropEmpty()
 	if o.enrich {
 		// The search spends the daily quota before the lookups open the
 		// journal: a path that can be no journal is refused first.
@@ -140,9 +159,16 @@ func (o *searchOptions) execute(cmd *cobra.Command, g *globals) error {
 	// Scroll retries (a 429 for concurrency) are many and short: they must
 	// fit in the scroll's lifetime.
 	client = client.With(api.WithBackoff(api.Backoff{Attempts: 30, Base: 100 * time.Millisecond, Max: 2 * time.Second}))
-	searchOut := o.output
-	if o.enrich {
-		searchOut = o.output + ".search.csv"
+	searchOut, shown := output, o.output
+	switch {
+	case o.enrich && stream != nil:
+		searchOut = o.run.journal + ".search.csv"
+		shown = searchOut
+	case o.enrich:
+		searchOut = output + ".search.csv"
+		shown = searchOut
+	case stream != nil:
+		shown = stream.shown()
 	}
 	res, err := search.Export(ctx, search.Config{
 		Query: q, Max: o.max, Output: searchOut, Searcher: client, ScrollTTL: o.scrollTTL, Log: log,
@@ -153,19 +179,25 @@ func (o *searchOptions) execute(cmd *cobra.Command, g *globals) error {
 		return runError(err)
 	}
 	fmt.Fprintf(cmd.ErrOrStderr(), "enrich: %s written to %s, of %s (%s, %s, %s)\n",
-		count(res.Written, "profile", "profiles"), searchOut, count64(res.Total, "match", "matches"),
+		count(res.Written, "profile", "profiles"), shown, count64(res.Total, "match", "matches"),
 		count(res.Queries, "search", "searches"), count(res.Scrolls, "scroll", "scrolls"), count(res.Restarts, "restart", "restarts"))
-	if !res.Complete {
-		if res.Written > 0 && o.enrich {
-			fmt.Fprintln(cmd.ErrOrStderr(), "enrich: enriching the profiles fetched before the search stopped")
-		} else {
+	if !o.enrich {
+		if err := stream.copy(); err != nil {
+			return withCode(ExitError, err)
+		}
+		if !res.Complete {
 			return withCode(ExitIncomplete, fmt.Errorf("incomplete: %s; what was fetched is written", res.StopReason))
 		}
-	}
-	if !o.enrich {
 		return nil
 	}
-	err = o.run.runPipeline(cmd, g, searchOut, o.output, sources.Options{Columns: []string{"uid=uid"}}, client)
+	if !res.Complete {
+		if res.Written == 0 {
+			return withCode(ExitIncomplete, fmt.Errorf("incomplete: %s; what was fetched is written", res.StopReason))
+		}
+		fmt.Fprintln(cmd.ErrOrStderr(), "enrich: enriching the profiles fetched before the search stopped")
+	}
+	o.run.stream = stream
+	err = o.run.runPipeline(cmd, g, searchOut, output, sources.Options{Columns: []string{"uid=uid"}}, client)
 	if err == nil && !res.Complete {
 		return withCode(ExitIncomplete, fmt.Errorf("incomplete: %s; the profiles fetched are enriched", res.StopReason))
 	}

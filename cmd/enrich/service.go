@@ -27,19 +27,39 @@ const (
 // of megabytes named by mistake is refused rather than read.
 const maxKeyFile = 4 << 10
 
+// keySource says where the account's key came from: the variable that
+// gave it, and for a key file what a reader should know of its mode.
+type keySource struct {
+	env  string // envAPIKey or envAPIKeyFile
+	file string // the key file, for envAPIKeyFile
+	// warning says who else may read the key file ("" when its owner
+	// alone may): a mount of a secret shared with a group (0440, the
+	// fsGroup of Kubernetes) or with everyone (0444, Docker swarm) is
+	// accepted, and said.
+	warning string
+}
+
 // apiKey returns the account's key: $ENRICH_API_KEY, or the contents of
 // the file $ENRICH_API_KEY_FILE names (a secret a container mounts, a
-// file a cron job keeps), which only its owner may read.
-func apiKey() (string, error) {
+// file a cron job keeps), which nobody but its owner may write.
+func apiKey() (string, keySource, error) {
 	key, file := strings.TrimSpace(os.Getenv(envAPIKey)), os.Getenv(envAPIKeyFile)
 	switch {
 	case key != "" && file != "":
-		return "", usageErrorf("both %s and %s are set: keep one", envAPIKey, envAPIKeyFile)
+		return "", keySource{}, usageErrorf("both %s and %s are set: keep one", envAPIKey, envAPIKeyFile)
 	case file == "" && key == "":
-		return "", usageErrorf("no API key: set %s to the account's key, or %s to a file that holds it (it is never taken as a flag)", envAPIKey, envAPIKeyFile)
+		return "", keySource{}, usageErrorf("no API key: set %s to the account's key, or %s to a file that holds it (it is never taken as a flag)", envAPIKey, envAPIKeyFile)
 	case file == "":
-		return key, nil
+		return key, keySource{env: envAPIKey}, nil
 	}
+	src := keySource{env: envAPIKeyFile, file: file}
+	key, err := readKeyFile(file, &src)
+	return key, src, err
+}
+
+// readKeyFile reads the key file named by $ENRICH_API_KEY_FILE, and notes
+// in src who else may read it.
+func readKeyFile(file string, src *keySource) (string, error) {
 	// Looked at before it is opened: opening a named pipe waits for a
 	// writer, for ever, and a device may never end.
 	if fi, err := os.Stat(file); err != nil {
@@ -58,21 +78,37 @@ func apiKey() (string, error) {
 		return "", usageErrorf("%s: %v", envAPIKeyFile, err)
 	case !fi.Mode().IsRegular(): // replaced since it was looked at
 		return "", usageErrorf("%s: %s is not a regular file (%s): give a file that holds the key alone", envAPIKeyFile, file, kindOf(fi.Mode()))
-	case fi.Mode().Perm()&0o077 != 0:
-		return "", usageErrorf("%s: %s can be read by others (mode %04o): the key is a secret; chmod 600 it (a Kubernetes secret: defaultMode 0400)", envAPIKeyFile, file, fi.Mode().Perm())
+	case fi.Mode().Perm()&0o002 != 0:
+		return "", usageErrorf("%s: %s can be changed by anyone (mode %04o): whoever writes it chooses the account this runs on; chmod o-w it (chmod 600: its owner alone)", envAPIKeyFile, file, fi.Mode().Perm())
 	case fi.Size() > maxKeyFile:
 		return "", usageErrorf("%s: %s holds %d bytes; a key file holds the key alone", envAPIKeyFile, file, fi.Size())
 	}
+	src.warning = keyFileReaders(file, fi.Mode().Perm())
 	b := make([]byte, maxKeyFile+1)
 	n, err := f.Read(b)
 	if err != nil && n == 0 {
 		return "", usageErrorf("%s: %s is empty", envAPIKeyFile, file)
 	}
-	key = strings.TrimSpace(string(b[:n]))
+	key := strings.TrimSpace(string(b[:n]))
 	if key == "" || strings.ContainsAny(key, "\r\n") {
 		return "", usageErrorf("%s: %s must hold the key alone, on one line", envAPIKeyFile, file)
 	}
 	return key, nil
+}
+
+// keyFileReaders says who besides its owner may read or change a key file
+// of mode perm, or "" when nobody may.
+func keyFileReaders(file string, perm os.FileMode) string {
+	var who string
+	switch {
+	case perm&0o004 != 0:
+		who = "anyone on this machine"
+	case perm&0o060 != 0:
+		who = "its group"
+	default:
+		return ""
+	}
+	return fmt.Sprintf("the key file %s (mode %04o) can be read by %s, not only its owner: the key is a secret; chmod 600 it where you can (a mounted secret with defaultMode 0400)", file, perm, who)
 }
 
 // kindOf names the kind of a file that is not a regular one.
@@ -105,6 +141,8 @@ type serviceFlags struct {
 	// account names the account once client has read the key, for the
 	// budget shared by the runs of this machine (budget.Account).
 	account string
+	// key says where the key came from, once client has read it.
+	key keySource
 }
 
 func (s *serviceFlags) register(f *pflag.FlagSet) {
@@ -132,9 +170,13 @@ func (s *serviceFlags) connect(g *globals) (*api.Client, *slog.Logger, error) {
 // client returns a client of the service, or a usage error saying what to
 // set.
 func (s *serviceFlags) client(log *slog.Logger) (*api.Client, error) {
-	key, err := apiKey()
+	key, src, err := apiKey()
 	if err != nil {
 		return nil, err
+	}
+	s.key = src
+	if src.warning != "" {
+		log.Warn(src.warning)
 	}
 	base := s.apiURL
 	if base == "" {
@@ -143,7 +185,7 @@ func (s *serviceFlags) client(log *slog.Logger) (*api.Client, error) {
 	if base == "" {
 		return nil, usageErrorf("no service address: set %s (such as http://127.0.0.1:8700 for a local emulator) or --api-url", envAPIURL)
 	}
-	opts := []api.Option{api.WithLogger(log)}
+	opts := []api.Option{api.WithLogger(log), api.WithKeyFrom(src.env)}
 	if s.wait != nil {
 		if *s.wait <= 0 {
 			return nil, usageErrorf("--service-wait %v: must be longer than 0", *s.wait)

@@ -21,7 +21,7 @@ func TestKeyFileNotRegular(t *testing.T) {
 	t.Setenv(envAPIKeyFile, fifo)
 	done := make(chan error, 1)
 	go func() {
-		_, err := apiKey()
+		_, _, err := apiKey()
 		done <- err
 	}()
 	select {

@@ -54,7 +54,21 @@ func stdinInput(arg, base string) (string, error) {
 	if err := f.Commit(); err != nil {
 		return "", fmt.Errorf("keep standard input in %s: %w", path, err)
 	}
+	if err := os.Chmod(path, besideMode(base)); err != nil {
+		return "", fmt.Errorf("keep standard input in %s: %w", path, err)
+	}
 	return path, nil
+}
+
+// besideMode is the mode of the files kept beside the journal base: the
+// journal's own (0600: they hold what it holds), so that a umask of 022
+// does not leave a copy of the sheet readable by everyone beside a
+// journal only its owner reads.
+func besideMode(base string) os.FileMode {
+	if fi, err := os.Stat(base); err == nil && fi.Mode().IsRegular() {
+		return fi.Mode().Perm()
+	}
+	return 0o600
 }
 
 // streamOutput is an output that is not written in place.
@@ -76,6 +90,9 @@ func outputFile(arg, format, base string) (string, *streamOutput, error) {
 		stream = true
 	}
 	if !stream {
+		if _, err := sinks.FormatOf(arg); err != nil {
+			return "", nil, usageErrorf("%v, or - with --output-format for standard output", err)
+		}
 		if format != "" && !strings.EqualFold(filepath.Ext(arg), "."+format) {
 			return "", nil, usageErrorf("--output-format %s with output %s: the extension names the format of a file; drop --output-format or name the file .%s", format, arg, format)
 		}
@@ -88,7 +105,36 @@ func outputFile(arg, format, base string) (string, *streamOutput, error) {
 		}
 	}
 	s := &streamOutput{file: base + ".stdout." + format, to: arg}
+	// Made now with the journal's mode: the output written over it keeps
+	// no more than that (atomicfile.Mode).
+	f, err := os.OpenFile(s.file, os.O_WRONLY|os.O_CREATE, besideMode(base))
+	if err == nil {
+		err = errors.Join(f.Chmod(besideMode(base)), f.Close())
+	}
+	if err != nil {
+		return "", nil, fmt.Errorf("make %s for the output: %w", s.file, err)
+	}
 	return s.file, s, nil
+}
+
+// remove removes the file the output went through, once sent on: a run
+// that completes leaves no copy of it beside the journal.
+func (s *streamOutput) remove() {
+	if s != nil {
+		os.Remove(s.file)
+	}
+}
+
+// dropEmpty removes the file made for the output if nothing was written
+// to it: a command refused before it wrote leaves nothing beside the
+// journal.
+func (s *streamOutput) dropEmpty() {
+	if s == nil {
+		return
+	}
+	if fi, err := os.Stat(s.file); err == nil && fi.Size() == 0 {
+		os.Remove(s.file)
+	}
 }
 
 // copy sends the written output on.
@@ -146,3 +192,25 @@ func tempInput(arg string) (path string, done func(), err error) {
 	}
 	return path, func() { os.RemoveAll(dir) }, nil
 }
+
+// stdinName is how a file that holds standard input is named to the user:
+// the copy's path means nothing to them.
+const stdinName = "standard input"
+
+// renamePath returns err with path, a file the user did not name (the
+// copy of standard input), said as name; it still matches what err
+// matches.
+func renamePath(err error, path, name string) error {
+	if err == nil || path == name || !strings.Contains(err.Error(), path) {
+		return err
+	}
+	return &renamedError{msg: strings.ReplaceAll(err.Error(), path, name), err: err}
+}
+
+type renamedError struct {
+	msg string
+	err error
+}
+
+func (e *renamedError) Error() string { return e.msg }
+func (e *renamedError) Unwrap() error { return e.err }

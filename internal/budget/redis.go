@@ -65,12 +65,17 @@ func CheckRedisURL(raw string) (string, error) {
 	return fmt.Sprintf("%s://%s/%d", scheme, u.Host, opts.DB), nil
 }
 
+// quiet silences go-redis's own log, which would print its failures to
+// standard error in its words, once per attempt: they reach the command
+// as errors, which say them once in the user's.
+func quiet() { quietClient.Do(func() { redis.SetLogger(discard{}) }) }
+
 // OpenRedis returns the budget of an account (see Account) shared through
 // the Redis server at rawURL, for limit items per span. It fails only
 // for an address that is not one; a server that does not answer is
 // waited for (Err says so).
 func OpenRedis(rawURL, account string, limit int, span time.Duration, opts Options) (*Ledger, error) {
-	quietClient.Do(func() { redis.SetLogger(discard{}) }) // failures reach the run through Err
+	quiet()
 	shown, err := CheckRedisURL(rawURL)
 	if err != nil {
 		return nil, err
@@ -104,6 +109,7 @@ func OpenRedis(rawURL, account string, limit int, span time.Duration, opts Optio
 // clock's distance from this machine's. A failure is classified as a
 // run's would be (package fault): what no wait mends says what to fix.
 func Ping(ctx context.Context, rawURL string) (time.Duration, error) {
+	quiet()
 	ro, err := redis.ParseURL(rawURL)
 	if err != nil {
 		_, err = CheckRedisURL(rawURL)

@@ -41,8 +41,12 @@ type Peer struct {
 // maxListed is how many runs String names; the rest are counted.
 const maxListed = 3
 
-// String says in one line what holds the window: this run's share beside
-// the runs that wait for theirs, the other runs, or this run alone.
+// String says in one line, as a person would, what holds the account's
+// budget while this run waits for room; it follows "waiting for the
+// account's budget: ". Four states: this run holds its share while
+// others wait for theirs; other runs hold what this run would take; other
+// runs hold more than this run's whole budget (a run started with a
+// smaller one than theirs); this run holds what it may.
 func (u Usage) String() string {
 	var waiting, holding []Peer
 	for _, p := range u.Peers {
@@ -53,19 +57,22 @@ func (u Usage) String() string {
 			holding = append(holding, p)
 		}
 	}
+	ended := u.Others
+	for _, p := range holding {
+		ended -= p.Items
+	}
 	switch {
 	case u.Own >= u.Share && u.Share < u.Limit && len(waiting) > 0:
-		return fmt.Sprintf("this run holds its share, %d of the window's %d items, while %s: %s",
+		return fmt.Sprintf("this run holds its share, %d of the %d items the budget allows, while %s for room: %s",
 			u.Own, u.Limit, plural(len(waiting), "other run waits", "other runs wait"), list(waiting, 0))
+	case u.Others > u.Limit:
+		return fmt.Sprintf("other runs hold %d items, more than this run's whole budget of %d; it sends once theirs leave the window: %s",
+			u.Others, u.Limit, list(holding, ended))
 	case u.Others > 0:
-		ended := u.Others
-		for _, p := range holding {
-			ended -= p.Items
-		}
-		return fmt.Sprintf("other runs hold %d of the window's %d items, this run %d: %s",
+		return fmt.Sprintf("other runs hold %d of the %d items the budget allows, and this run %d: %s",
 			u.Others, u.Limit, u.Own, list(holding, ended))
 	}
-	return fmt.Sprintf("this run holds %d of the window's %d items", u.Own, u.Limit)
+	return fmt.Sprintf("this run holds %d of the %d items the budget allows", u.Own, u.Limit)
 }
 
 // list names runs with their items, and the items of runs that no longer
@@ -78,13 +85,13 @@ func list(runs []Peer, ended int) string {
 			for _, q := range runs[i:] {
 				rest += q.Items
 			}
-			parts = append(parts, fmt.Sprintf("%s (%d)", plural(len(runs)-i, "other run", "other runs"), rest))
+			parts = append(parts, fmt.Sprintf("%s, holding %d", plural(len(runs)-i, "other run", "other runs"), rest))
 			break
 		}
-		parts = append(parts, fmt.Sprintf("%s (%d)", p.Label, p.Items))
+		parts = append(parts, fmt.Sprintf("%s, holding %d", p.Label, p.Items))
 	}
 	if ended > 0 {
-		parts = append(parts, fmt.Sprintf("runs that no longer send (%d)", ended))
+		parts = append(parts, fmt.Sprintf("runs that stopped sending, %d", ended))
 	}
 	return strings.Join(parts, "; ")
 }

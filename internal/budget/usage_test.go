@@ -56,8 +56,8 @@ func TestLedgerUsage(t *testing.T) {
 	if !equalUsage(got, want) {
 		t.Fatalf("usage\n%+v\nwant\n%+v", got, want)
 	}
-	line := fmt.Sprintf("other runs hold 500 of the window's 600 items, this run 100: "+
-		"pid %d: enrich run a.csv -o a-out.csv (250); pid %d: enrich run b.csv (150); runs that no longer send (100)", pid, pid)
+	line := fmt.Sprintf("other runs hold 500 of the 600 items the budget allows, and this run 100: "+
+		"pid %d: enrich run a.csv -o a-out.csv, holding 250; pid %d: enrich run b.csv, holding 150; runs that stopped sending, 100", pid, pid)
 	if s := got.String(); s != line {
 		t.Errorf("usage says\n%s\nwant\n%s", s, line)
 	}
@@ -89,7 +89,7 @@ func TestLedgerUsageShare(t *testing.T) {
 	if a.Room(t0) != 0 || u.Own != 50 || u.Share != 50 || u.Others != 0 {
 		t.Fatalf("usage %+v after taking the share", u)
 	}
-	line := fmt.Sprintf("this run holds its share, 50 of the window's 100 items, while 1 other run waits: pid %d: enrich run b.csv (0)", os.Getpid())
+	line := fmt.Sprintf("this run holds its share, 50 of the 100 items the budget allows, while 1 other run waits for room: pid %d: enrich run b.csv, holding 0", os.Getpid())
 	if s := u.String(); s != line {
 		t.Errorf("usage says\n%s\nwant\n%s", s, line)
 	}
@@ -138,7 +138,7 @@ func TestLocalUsage(t *testing.T) {
 	if got := l.Usage(t0); !equalUsage(got, want) {
 		t.Errorf("usage %+v, want %+v", got, want)
 	}
-	if s, want := l.Usage(t0).String(), "this run holds 10 of the window's 10 items"; s != want {
+	if s, want := l.Usage(t0).String(), "this run holds 10 of the 10 items the budget allows"; s != want {
 		t.Errorf("usage says %q, want %q", s, want)
 	}
 	if got := l.Usage(t0.Add(30 * time.Second)); got.Own != 6 {
@@ -150,6 +150,10 @@ func equalUsage(a, b Usage) bool {
 	return a.Limit == b.Limit && a.Share == b.Share && a.Own == b.Own && a.Others == b.Others && slices.Equal(a.Peers, b.Peers)
 }
 
+// TestUsageString: what the account's budget is held by, as a person
+// would say it, in every state: this run's share while others wait,
+// others' share, runs that stopped, a budget smaller than what others
+// hold. The sentence follows "waiting for the account's budget: ".
 func TestUsageString(t *testing.T) {
 	run := func(label string, items int, waiting bool) Peer {
 		return Peer{Label: label, Items: items, Waiting: waiting}
@@ -160,21 +164,25 @@ func TestUsageString(t *testing.T) {
 		want string
 	}{
 		{"alone", Usage{Limit: 600, Share: 600, Own: 600},
-			"this run holds 600 of the window's 600 items"},
+			"this run holds 600 of the 600 items the budget allows"},
 		{"alone beside an idle run", Usage{Limit: 600, Share: 600, Own: 600, Peers: []Peer{run("pid 1: x", 0, false)}},
-			"this run holds 600 of the window's 600 items"},
-		{"others", Usage{Limit: 600, Share: 300, Own: 100, Others: 500, Peers: []Peer{run("pid 1: x", 500, true)}},
-			"other runs hold 500 of the window's 600 items, this run 100: pid 1: x (500)"},
+			"this run holds 600 of the 600 items the budget allows"},
+		{"others' share", Usage{Limit: 600, Share: 300, Own: 100, Others: 500, Peers: []Peer{run("pid 1: x", 500, true)}},
+			"other runs hold 500 of the 600 items the budget allows, and this run 100: pid 1: x, holding 500"},
 		{"others stopped", Usage{Limit: 600, Share: 600, Others: 600},
-			"other runs hold 600 of the window's 600 items, this run 0: runs that no longer send (600)"},
-		{"share", Usage{Limit: 600, Share: 200, Own: 200, Others: 100, Peers: []Peer{
+			"other runs hold 600 of the 600 items the budget allows, and this run 0: runs that stopped sending, 600"},
+		{"own share, others waiting", Usage{Limit: 600, Share: 200, Own: 200, Others: 100, Peers: []Peer{
 			run("pid 1: x", 100, true), run("pid 2: y", 0, true), run("pid 3: z", 0, false)}},
-			"this run holds its share, 200 of the window's 600 items, while 2 other runs wait: pid 1: x (100); pid 2: y (0)"},
-		{"share and a full window", Usage{Limit: 100, Share: 50, Own: 50, Others: 50, Peers: []Peer{run("pid 1: x", 50, true)}},
-			"this run holds its share, 50 of the window's 100 items, while 1 other run waits: pid 1: x (50)"},
+			"this run holds its share, 200 of the 600 items the budget allows, while 2 other runs wait for room: pid 1: x, holding 100; pid 2: y, holding 0"},
+		{"own share and a full window", Usage{Limit: 600, Share: 300, Own: 300, Others: 300, Peers: []Peer{run("pid 812: enrich run b.csv", 300, true)}},
+			"this run holds its share, 300 of the 600 items the budget allows, while 1 other run waits for room: pid 812: enrich run b.csv, holding 300"},
+		// --items-per-minute 40 beside runs of 600: they hold more than
+		// this run may ever hold.
+		{"budget smaller than what others hold", Usage{Limit: 40, Share: 20, Own: 0, Others: 400, Peers: []Peer{run("pid 1: x", 400, true)}},
+			"other runs hold 400 items, more than this run's whole budget of 40; it sends once theirs leave the window: pid 1: x, holding 400"},
 		{"many", Usage{Limit: 600, Share: 120, Own: 100, Others: 500, Peers: []Peer{
 			run("pid 1", 200, true), run("pid 2", 100, true), run("pid 3", 100, true), run("pid 4", 60, true), run("pid 5", 40, true)}},
-			"other runs hold 500 of the window's 600 items, this run 100: pid 1 (200); pid 2 (100); pid 3 (100); 2 other runs (100)"},
+			"other runs hold 500 of the 600 items the budget allows, and this run 100: pid 1, holding 200; pid 2, holding 100; pid 3, holding 100; 2 other runs, holding 100"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := tc.u.String(); got != tc.want {
