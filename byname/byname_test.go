@@ -10,10 +10,10 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/demo/namedraw"
 	"github.com/enrich-dev/enrich/emulator"
 	"github.com/enrich-dev/enrich/emulator/world"
 	"github.com/enrich-dev/enrich/internal/match"
-	"github.com/enrich-dev/enrich/internal/namedraw"
 	"github.com/enrich-dev/enrich/internal/sheet"
 	"github.com/enrich-dev/enrich/state"
 )

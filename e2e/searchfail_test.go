@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/api"
-	"github.com/enrich-dev/enrich/internal/namedraw"
+	"github.com/enrich-dev/enrich/demo/namedraw"
 )
 
 // namesAndURLs writes a sheet of 30 rows found only by name and company,

@@ -11,9 +11,9 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/demo/leads"
 	"github.com/enrich-dev/enrich/emulator"
 	"github.com/enrich-dev/enrich/export"
-	"github.com/enrich-dev/enrich/internal/leads"
 	"github.com/enrich-dev/enrich/model"
 	"github.com/enrich-dev/enrich/pipeline"
 	"github.com/enrich-dev/enrich/report"
