@@ -17,6 +17,7 @@ import (
 	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/callback"
 	"github.com/enrich-dev/enrich/internal/clock"
+	"github.com/enrich-dev/enrich/internal/fault"
 	"github.com/enrich-dev/enrich/internal/profile"
 	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/sinks"
@@ -143,7 +144,7 @@ func ExportEmployees(ctx context.Context, cfg Config) (*Result, error) {
 	defer rc.Close()
 	callbackURL := callback.PublicBase(cfg.PublicURL, rc.Addr()) + rc.Path()
 	if err := callback.Probe(ctx, callbackURL+callback.ProbePath, token, http.DefaultClient); err != nil {
-		return nil, fmt.Errorf("%w: callback address %s does not reach this process (listening on %s): %v; the service must reach --public-url", report.ErrUnreachable, callback.PublicBase(cfg.PublicURL, rc.Addr()), rc.Addr(), err)
+		return nil, fmt.Errorf("%w: callback address %s does not reach this process (listening on %s): %v; the service must reach --public-url", fault.ErrUnreachable, callback.PublicBase(cfg.PublicURL, rc.Addr()), rc.Addr(), err)
 	}
 
 	have, err := j.EmployeeCount(ref.ID, cfg.Status)
@@ -182,7 +183,7 @@ func ExportEmployees(ctx context.Context, cfg Config) (*Result, error) {
 		case <-timer.C():
 		case <-ctx.Done():
 			timer.Stop()
-			res.StopReason = report.StopInterrupted
+			res.StopReason = fault.StopInterrupted
 		}
 		timer.Stop()
 		if res.StopReason != "" {
@@ -226,11 +227,11 @@ func employeesReport(cfg Config, res *Result, batches int, started time.Time) *r
 	}
 	switch {
 	case res.Complete:
-		r.ExitCode = report.ExitOK
-	case res.StopReason == report.StopInterrupted:
-		r.ExitCode, r.Next = report.ExitInterrupted, cfg.CommandLine
+		r.ExitCode = fault.ExitOK
+	case res.StopReason == fault.StopInterrupted:
+		r.ExitCode, r.Next = fault.ExitInterrupted, cfg.CommandLine
 	default:
-		r.ExitCode, r.Next = report.ExitIncomplete, cfg.CommandLine
+		r.ExitCode, r.Next = fault.ExitIncomplete, cfg.CommandLine
 	}
 	return r
 }
@@ -287,9 +288,9 @@ func companyError(err error, company string) error {
 	}
 	switch {
 	case errors.Is(err, api.ErrForbidden):
-		return fmt.Errorf("%w: the Company API is not enabled for this account, or the account is disabled (%s); ask the provider to enable it", report.ErrAccount, msg)
+		return fmt.Errorf("%w: the Company API is not enabled for this account, or the account is disabled (%s); ask the provider to enable it", fault.ErrAccount, msg)
 	case errors.Is(err, api.ErrUnauthorized):
-		return fmt.Errorf("%w: %s", report.ErrAccount, api.Explain(err))
+		return fmt.Errorf("%w: %s", fault.ErrAccount, api.Explain(err))
 	case errors.Is(err, api.ErrNotFound):
 		return fmt.Errorf("no company %q at the service (%s)", company, msg)
 	case errors.Is(err, api.ErrNoCredits):

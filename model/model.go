@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/enrich-dev/enrich/internal/fault"
 	"github.com/enrich-dev/enrich/internal/ident"
 	"github.com/enrich-dev/enrich/internal/sheet"
 	"github.com/enrich-dev/enrich/report"
@@ -94,7 +95,7 @@ func (m *Sheet) CheckWork(layout sources.Layout, output string, appended int) er
 		err = sinks.CheckFits(layout, format, appended)
 	}
 	if err != nil {
-		return fmt.Errorf("%w: %v", report.ErrUsage, err)
+		return fmt.Errorf("%w: %v", fault.ErrUsage, err)
 	}
 	return nil
 }

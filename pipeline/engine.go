@@ -206,9 +206,9 @@ func (e *engine) run(ctx context.Context) (*report.Run, error) {
 		}
 	}
 	e.tick(e.clock.Now(), true) // the last progress line shows the final balance
-	if e.stats.requests > 0 || e.stop == report.StopCredits {
-		if err := e.j.SetFlag(state.FlagCreditsExhausted(e.mode), e.stop == report.StopCredits); err != nil && e.err == nil {
-			e.err = fmt.Errorf("%w: %v", report.ErrStorage, err)
+	if e.stats.requests > 0 || e.stop == fault.StopCredits {
+		if err := e.j.SetFlag(state.FlagCreditsExhausted(e.mode), e.stop == fault.StopCredits); err != nil && e.err == nil {
+			e.err = fmt.Errorf("%w: %v", fault.ErrStorage, err)
 		}
 	}
 	r, err := e.finish(ctx)
@@ -249,7 +249,7 @@ func (e *engine) startReceiver(ctx context.Context) error {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		return fmt.Errorf("%w: callback address %s does not reach this process (listening on %s): %v; the service must reach --public-url: give an address or tunnel that forwards to --listen, or use --sync", report.ErrUnreachable, cfg.publicBase(e.receiver.Addr()), e.receiver.Addr(), err)
+		return fmt.Errorf("%w: callback address %s does not reach this process (listening on %s): %v; the service must reach --public-url: give an address or tunnel that forwards to --listen, or use --sync", fault.ErrUnreachable, cfg.publicBase(e.receiver.Addr()), e.receiver.Addr(), err)
 	}
 	return nil
 }

@@ -47,7 +47,7 @@ func (e *engine) finish(ctx context.Context) (*report.Run, error) {
 		// knows, its rows that need the journal saying so.
 		e.cfg.Log.Error("the journal was damaged during the run; the output is written from what the run knows", "error", err)
 		if e.err == nil {
-			e.err = fmt.Errorf("%w: %v", report.ErrStorage, err)
+			e.err = fmt.Errorf("%w: %v", fault.ErrStorage, err)
 		}
 		cfg.WithoutJournal, cfg.Refresh = true, false
 		written, err = export.Export(context.WithoutCancel(ctx), e.j, cfg)
@@ -92,16 +92,16 @@ func (e *engine) finish(ctx context.Context) (*report.Run, error) {
 // its report.
 func exitCode(r *report.Run, err error) int {
 	switch {
-	case errors.Is(err, report.ErrAccount), fault.NeedsFix(err):
-		return report.ExitUsage
+	case errors.Is(err, fault.ErrAccount), fault.NeedsFix(err):
+		return fault.ExitUsage
 	case err != nil:
-		return report.ExitError
+		return fault.ExitError
 	case r.Complete:
-		return report.ExitOK
-	case r.StopReason == report.StopInterrupted:
-		return report.ExitInterrupted
+		return fault.ExitOK
+	case r.StopReason == fault.StopInterrupted:
+		return fault.ExitInterrupted
 	}
-	return report.ExitIncomplete
+	return fault.ExitIncomplete
 }
 
 func (e *engine) report(counts export.RowCounts) *report.Run {
@@ -165,8 +165,8 @@ func (e *engine) report(counts export.RowCounts) *report.Run {
 	case r.StopReason == "":
 		r.StopReason = "rows left waiting"
 	}
-	if r.StopReason == report.StopOutage && !e.cr.known {
-		r.StopReason = fmt.Sprintf("%s (%v): it never answered this run", report.StopOutage, e.cfg.ServiceWait)
+	if r.StopReason == fault.StopOutage && !e.cr.known {
+		r.StopReason = fmt.Sprintf("%s (%v): it never answered this run", fault.StopOutage, e.cfg.ServiceWait)
 	}
 	if !r.Complete {
 		r.Next = e.cfg.CommandLine

@@ -21,6 +21,7 @@ import (
 	"github.com/enrich-dev/enrich/export"
 	"github.com/enrich-dev/enrich/internal/budget"
 	"github.com/enrich-dev/enrich/internal/clock"
+	"github.com/enrich-dev/enrich/internal/fault"
 	"github.com/enrich-dev/enrich/internal/redact"
 	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/sources"
@@ -208,7 +209,7 @@ func (c *Config) shown() Names {
 }
 
 // usageErrorf reports a run refused before it started.
-func usageErrorf(format string, args ...any) error { return report.Usagef(format, args...) }
+func usageErrorf(format string, args ...any) error { return fault.Usagef(format, args...) }
 
 // Run enriches cfg.Input into cfg.Output. It returns the report of the run
 // also when it stopped early; Report.Complete says whether every row is
@@ -306,7 +307,7 @@ func (c *Config) validate() error {
 		return err
 	}
 	if err := export.CheckOutput(c.Output, c.Input, c.Journal); err != nil {
-		return fmt.Errorf("%w: %v", report.ErrUsage, err)
+		return fmt.Errorf("%w: %v", fault.ErrUsage, err)
 	}
 	if c.BudgetURL != "" {
 		if _, err := budget.CheckRedisURL(c.BudgetURL); err != nil {

@@ -25,7 +25,6 @@
 package report
 
 import (
-	"errors"
 	"fmt"
 	"time"
 
@@ -342,55 +341,3 @@ type Event struct {
 	Kind   string  `json:"kind"`
 	Detail string  `json:"detail,omitempty"`
 }
-
-// Exit codes of a run, as the command line documents them; a report
-// carries its run's (ExitCode).
-const (
-	ExitOK          = 0   // every row is final
-	ExitError       = 1   // an error stopped the run
-	ExitUsage       = 2   // bad usage, bad input, or a key or account the service refuses
-	ExitIncomplete  = 3   // rows left pending, in error or without credits; the next run resumes
-	ExitInterrupted = 130 // interrupted by a signal
-)
-
-// The classes of failure that end a job, and choose its exit code:
-// errors.Is tells them, whatever the job added to the sentence.
-var (
-	// ErrAccount is a key or account the service refuses (401, 403).
-	ErrAccount = errors.New("the service refused the account")
-	// ErrUnreachable is a service or callback address that cannot be reached.
-	ErrUnreachable = errors.New("unreachable")
-	// ErrUsage is a job refused before it started: a bad setting, output,
-	// or an input with nothing to look up. Nothing was read or sent.
-	ErrUsage = errors.New("bad usage")
-	// ErrStorage is a journal that could not be written: the run stopped
-	// submitting at once and kept what it could.
-	ErrStorage = errors.New("the journal could not be written")
-)
-
-// Stop reasons: why a job ended before every row was final.
-const (
-	StopCredits     = "credits exhausted"
-	StopMaxCredits  = "--max-credits reached"
-	StopMaxDuration = "--max-duration reached"
-	StopInterrupted = "interrupted"
-	StopOutage      = "the service did not answer for --service-wait"
-	StopBudget      = "the shared budget (Redis) did not answer for --service-wait"
-	StopAccount     = "the service refused the account"
-	StopRefused     = "refused for good: no wait mends it"
-	StopRejected    = "the service rejected a lookup request"
-	StopStorage     = "the journal could not be written"
-	StopReceiver    = "the callback receiver failed"
-	StopAttempts    = "identifiers given up after --max-attempts"
-)
-
-// Usagef returns an error of class ErrUsage whose text is the sentence
-// alone.
-func Usagef(format string, args ...any) error {
-	return &usageError{fmt.Sprintf(format, args...)}
-}
-
-type usageError struct{ msg string }
-
-func (e *usageError) Error() string        { return e.msg }
-func (e *usageError) Is(target error) bool { return target == ErrUsage }
