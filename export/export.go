@@ -48,7 +48,7 @@ type Config struct {
 	Refresh bool
 	// Progress, when set, is told how far the export is: the rows read
 	// when it reads the identifiers first, then the rows written.
-	Progress report.FileProgress
+	Progress sources.FileProgress
 
 	// What a run that ends hands over (enrich export leaves them zero).
 
@@ -241,7 +241,7 @@ func export(ctx context.Context, j *state.Journal, cfg Config, utf8 bool) (Resul
 		if cfg.Known != nil {
 			total = int64(len(cfg.Known.Rows) + cfg.Known.NoIdentifier)
 		}
-		progress = func(written int) { cfg.Progress(report.PassWrite, written, total) }
+		progress = func(written int) { cfg.Progress(sources.PassWrite, written, total) }
 	}
 	progress(0)
 	if known != nil && !x.jsonl && !cfg.WithoutJournal {

@@ -19,7 +19,6 @@ import (
 	"github.com/enrich-dev/enrich/internal/fault"
 	"github.com/enrich-dev/enrich/internal/ident"
 	"github.com/enrich-dev/enrich/internal/sheet"
-	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/sinks"
 	"github.com/enrich-dev/enrich/sources"
 	"github.com/enrich-dev/enrich/state"
@@ -156,7 +155,7 @@ type Name struct {
 // Load reads the input and interns its identifiers. It reads the file
 // once, streaming; only identifiers are kept. progress, when not nil, is
 // told the rows read now and then, and at the end.
-func Load(ctx context.Context, path string, opts sources.Options, progress report.FileProgress) (*Sheet, sources.Layout, error) {
+func Load(ctx context.Context, path string, opts sources.Options, progress sources.FileProgress) (*Sheet, sources.Layout, error) {
 	t, err := sources.Open(path, opts)
 	if err != nil {
 		return nil, sources.Layout{}, err
@@ -176,7 +175,7 @@ func Load(ctx context.Context, path string, opts sources.Options, progress repor
 				return nil, sources.Layout{}, ctx.Err()
 			}
 			if progress != nil {
-				progress(report.PassRead, n, -1)
+				progress(sources.PassRead, n, -1)
 			}
 		}
 		if n == presizeAfter && t.Layout().Format == sources.CSV {
@@ -185,7 +184,7 @@ func Load(ctx context.Context, path string, opts sources.Options, progress repor
 		row, err := t.Next()
 		if errors.Is(err, io.EOF) {
 			if progress != nil {
-				progress(report.PassRead, n, int64(n))
+				progress(sources.PassRead, n, int64(n))
 			}
 			break
 		}

@@ -135,7 +135,7 @@ type Config struct {
 	// FileProgress, when set, is told how far the reading of the input
 	// at the start of the run and the writing of the output at the end
 	// are.
-	FileProgress report.FileProgress
+	FileProgress sources.FileProgress
 }
 
 func (c *Config) setDefaults() {

@@ -182,7 +182,7 @@ func (o *runOptions) runPipeline(cmd *cobra.Command, g *globals, input, output s
 	if err != nil {
 		return err
 	}
-	files, err := newCounter(mode, report.PassRead, g, log)
+	files, err := newCounter(mode, sources.PassRead, g, log)
 	if err != nil {
 		return err
 	}
