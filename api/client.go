@@ -3,6 +3,8 @@ package api
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -17,7 +19,6 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/api/wire"
-	"github.com/enrich-dev/enrich/internal/budget"
 	"github.com/enrich-dev/enrich/internal/clock"
 	"github.com/enrich-dev/enrich/internal/fault"
 )
@@ -189,8 +190,12 @@ func (c *Client) With(opts ...Option) *Client {
 func (c *Client) BaseURL() string { return c.base.String() }
 
 // Account names the account of the client's key at its service, for the
-// budget its runs share (budget.Account): a hash, which holds neither.
-func (c *Client) Account() string { return budget.Account(c.BaseURL(), c.key) }
+// budget its runs share (the ledger file and Redis key are named by it): a
+// hash, so that neither the address nor the key is written anywhere.
+func (c *Client) Account() string {
+	sum := sha256.Sum256([]byte(c.BaseURL() + "\x00" + c.key))
+	return hex.EncodeToString(sum[:8])
+}
 
 // retryPolicy says which failures of a call may be retried.
 type retryPolicy int

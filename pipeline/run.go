@@ -65,7 +65,7 @@ type Config struct {
 
 	Service Service
 	// Account names the account the run spends from, for the budget shared
-	// by every run of the machine on that account (budget.Account); ""
+	// by every run of the machine on that account (api.Client.Account); ""
 	// keeps the budget to this run.
 	Account string
 	// BudgetURL is the Redis server (redis://[user:password@]host:port/db,

@@ -99,7 +99,7 @@ type serviceFlags struct {
 	wait    *time.Duration
 	ownWait time.Duration
 	// account names the account once client has read the key, for the
-	// budget shared by the runs of this machine (budget.Account).
+	// budget shared by the runs of this machine (api.Client.Account).
 	account string
 }
 
