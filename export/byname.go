@@ -1,7 +1,6 @@
 package export
 
 import (
-	"github.com/enrich-dev/enrich/byname"
 	"github.com/enrich-dev/enrich/internal/ident"
 	"github.com/enrich-dev/enrich/internal/match"
 	"github.com/enrich-dev/enrich/internal/profile"
@@ -89,7 +88,7 @@ func (n *named) unmatched(last string) sinks.Outcome {
 	case n.search.Status == state.NameAmbiguous && n.search.Reason != "":
 		return sinks.Outcome{Status: sinks.StatusAmbiguous, Identifier: last, Error: n.search.Reason}
 	case n.search.Status == state.NameAmbiguous:
-		return sinks.Outcome{Status: sinks.StatusAmbiguous, Identifier: last, Error: byname.Settle(n.search, match.RowOf(n.person))}
+		return sinks.Outcome{Status: sinks.StatusAmbiguous, Identifier: last, Error: match.Settle(len(n.search.Candidates), n.search.Total, match.RowOf(n.person))}
 	}
 	return sinks.Outcome{Status: sinks.StatusNotFound, Identifier: last, Error: n.search.Reason}
 }

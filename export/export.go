@@ -20,7 +20,6 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/api/wire"
-	"github.com/enrich-dev/enrich/byname"
 	"github.com/enrich-dev/enrich/internal/ident"
 	"github.com/enrich-dev/enrich/internal/ordered"
 	"github.com/enrich-dev/enrich/internal/profile"
@@ -286,13 +285,13 @@ func export(ctx context.Context, j *state.Journal, cfg Config, utf8 bool) (Resul
 			x.tally(&res, row, out)
 			if out.FoundBy == sinks.FoundByName {
 				res.ByName++
-				if strings.Contains(out.Match, byname.PastCompany) {
+				if strings.Contains(out.Match, state.AgreedPastCompany) {
 					res.Moved++
 				}
 				switch out.Confidence {
-				case byname.ConfidenceHigh:
+				case state.ConfidenceHigh:
 					res.High++
-				case byname.ConfidenceMedium:
+				case state.ConfidenceMedium:
 					res.Medium++
 				}
 			}
