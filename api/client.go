@@ -95,9 +95,6 @@ type Client struct {
 // Option configures a Client.
 type Option func(*Client)
 
-// WithHTTPClient sets the HTTP client (for its timeouts and transport).
-func WithHTTPClient(h *http.Client) Option { return func(c *Client) { c.http = h } }
-
 // WithBackoff sets the retry policy.
 func WithBackoff(b Backoff) Option { return func(c *Client) { c.backoff = b } }
 
@@ -108,9 +105,6 @@ func WithLogger(l *slog.Logger) Option { return func(c *Client) { c.log = l } }
 // answer included: a service that trickles its answer is cut there, as
 // one that does not answer (--service-wait).
 func WithCallTimeout(d time.Duration) Option { return func(c *Client) { c.wait = d } }
-
-// WithRandom sets the jitter source, a function returning values in [0, 1).
-func WithRandom(f func() float64) Option { return func(c *Client) { c.random = f } }
 
 // New returns a client of the service at baseURL (such as
 // http://127.0.0.1:8700; the /api/v1 paths are appended) with the account's
