@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -46,6 +47,8 @@ type answer struct {
 	// found delivers every item as a person found, charged a credit;
 	// otherwise as not found.
 	found bool
+	// twice repeats every result in the callback's body.
+	twice bool
 }
 
 // scripted is a service whose answer to each lookup request is what
@@ -89,7 +92,7 @@ func (s *scripted) LookupAsync(ctx context.Context, req wire.LookupRequest) (int
 				defer s.posts.Done()
 				defer close(delivered)
 				time.Sleep(a.late)
-				s.deliver(req, callbackID, a.found)
+				s.deliver(req, callbackID, a.found, a.twice)
 			}()
 			if a.first {
 				<-delivered
@@ -105,10 +108,14 @@ func (s *scripted) LookupAsync(ctx context.Context, req wire.LookupRequest) (int
 
 // deliver posts a request's results to its callback URL, as the service
 // does, retrying while the receiver is not there yet.
-func (s *scripted) deliver(req wire.LookupRequest, id int64, found bool) {
+func (s *scripted) deliver(req wire.LookupRequest, id int64, found, twice bool) {
+	items := req.Items
+	if twice {
+		items = slices.Concat(items, items)
+	}
 	var body bytes.Buffer
 	body.WriteByte('[')
-	for i, item := range req.Items {
+	for i, item := range items {
 		if i > 0 {
 			body.WriteByte(',')
 		}
@@ -506,6 +513,20 @@ func TestMaxCreditsAfterLostCallbacks(t *testing.T) {
 	}
 	if spent := 1000 - svc.balance; spent != 20 {
 		t.Errorf("spent %d credits, limit 20", spent)
+	}
+}
+
+// TestMatchesClampedToItems: a callback that repeats its results counts
+// no more matches against --max-credits than the request had items: the
+// service charges a request at most one credit an item.
+func TestMatchesClampedToItems(t *testing.T) {
+	svc := &scripted{script: func(int, time.Duration) answer { return answer{found: true, twice: true} }}
+	o := runScripted(t, 30, svc, func(c *pipeline.Config) { c.MaxCredits = 100 }, 0)
+	if o.err != nil || !o.rep.Complete {
+		t.Fatalf("complete %v, error %v", o.rep.Complete, o.err)
+	}
+	if o.rep.Credits.Counted != 30 {
+		t.Errorf("counted %d credits against --max-credits for 30 items found", o.rep.Credits.Counted)
 	}
 }
 
