@@ -8,7 +8,7 @@
 //	          the project but each other and the wire types
 //	parts     api (the HTTP client), state (the journal), sources, sinks,
 //	          report (the page)
-//	sheet     model, byname, callback: the sheet a run moves, finding by
+//	sheet     runsheet, byname, callback: the sheet a run moves, finding by
 //	          name, the receiver
 //	jobs      pipeline, export, plan, search, company; pipeline -> export
 //	          is the one arrow between jobs (a run ends by writing its
@@ -62,7 +62,7 @@ type layer struct {
 var layers = []layer{
 	{name: "ground", packages: []string{"api/wire", "internal/..."}, within: true},
 	{name: "parts", packages: []string{"api", "state/...", "sources/...", "sinks", "report/..."}},
-	{name: "sheet", packages: []string{"model", "byname", "callback"}},
+	{name: "sheet", packages: []string{"runsheet", "byname", "callback"}},
 	{name: "jobs", packages: []string{"pipeline", "export", "plan", "search", "company"},
 		arrows: []string{"pipeline -> export"}},
 	{name: "drawers", packages: []string{"demo/leads", "demo/namedraw"}, within: true, emulator: true},
@@ -84,7 +84,7 @@ var links = []struct {
 	{rule: "state, sinks, export and internal/ see the wire types, never the HTTP client",
 		packages: []string{"state/...", "sinks", "export", "internal/..."}, not: "api"},
 	{rule: "report is the page, imported by the jobs and the commands; the failure vocabulary is internal/fault",
-		packages: []string{"api/wire", "internal/...", "api", "state/...", "sources/...", "sinks", "model", "byname", "callback"},
+		packages: []string{"api/wire", "internal/...", "api", "state/...", "sources/...", "sinks", "runsheet", "byname", "callback"},
 		not:      "report", direct: true},
 	{rule: "state is the only package that imports bbolt", packages: []string{"..."},
 		not: "go.etcd.io/bbolt", direct: true, except: []string{"state"}},
@@ -164,8 +164,8 @@ func TestCheck(t *testing.T) {
 		{"bbolt outside state", pkg{path: "sinks", imports: full("go.etcd.io/bbolt")},
 			"sinks imports go.etcd.io/bbolt: state is the only package that imports bbolt"},
 		{"bbolt in state", pkg{path: "state", imports: full("go.etcd.io/bbolt")}, ""},
-		{"the page for an error", pkg{path: "model", imports: full("report")},
-			"model imports github.com/enrich-dev/enrich/report: report is the page, imported by the jobs and the commands; the failure vocabulary is internal/fault"},
+		{"the page for an error", pkg{path: "runsheet", imports: full("report")},
+			"runsheet imports github.com/enrich-dev/enrich/report: report is the page, imported by the jobs and the commands; the failure vocabulary is internal/fault"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := check([]pkg{tc.p})

@@ -5,7 +5,7 @@ import (
 	"github.com/enrich-dev/enrich/internal/match"
 	"github.com/enrich-dev/enrich/internal/profile"
 	"github.com/enrich-dev/enrich/internal/sheet"
-	"github.com/enrich-dev/enrich/model"
+	"github.com/enrich-dev/enrich/runsheet"
 	"github.com/enrich-dev/enrich/sinks"
 	"github.com/enrich-dev/enrich/sources"
 	"github.com/enrich-dev/enrich/state"
@@ -25,12 +25,12 @@ type named struct {
 // its search. Without a journal to read, the model's outcome stands. With
 // a model, the row is its row ri, whose person is read from its cells only
 // when the model left it unread.
-func (x *Exporter) nameOf(r *journalScan, cells []string, m *model.Sheet, ri int32) *named {
+func (x *Exporter) nameOf(r *journalScan, cells []string, m *runsheet.Sheet, ri int32) *named {
 	if !x.byName {
 		return nil
 	}
 	n := &named{lookup: -1}
-	if m != nil && ri >= 0 && m.Rows[ri].Name != model.UnreadName {
+	if m != nil && ri >= 0 && m.Rows[ri].Name != runsheet.UnreadName {
 		if m.Rows[ri].Name == 0 {
 			return nil
 		}

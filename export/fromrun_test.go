@@ -15,8 +15,8 @@ import (
 	"github.com/enrich-dev/enrich/emulator"
 	"github.com/enrich-dev/enrich/export"
 	"github.com/enrich-dev/enrich/internal/fault"
-	"github.com/enrich-dev/enrich/model"
 	"github.com/enrich-dev/enrich/pipeline"
+	"github.com/enrich-dev/enrich/runsheet"
 	"github.com/enrich-dev/enrich/sources"
 	"github.com/enrich-dev/enrich/state"
 )
@@ -109,7 +109,7 @@ func knownExportCase(t *testing.T, seed uint64) {
 		export.SameFiles(t, fmt.Sprintf("after run %d, enrich export", run), standalone.Output, exportCfg.Output)
 
 		// A model read afresh: every answered lookup is settled.
-		m, _, err := model.Load(context.Background(), cfg.Input, cfg.Source, nil)
+		m, _, err := runsheet.Load(context.Background(), cfg.Input, cfg.Source, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

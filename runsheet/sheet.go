@@ -1,10 +1,10 @@
-// Package model is the in-memory model of a sheet that a run and an
-// export share: every row of the input that has an identifier, every
+// Package runsheet is the sheet a run moves and an export reads, held in
+// memory: every row of the input that has an identifier, every
 // distinct identifier once (a lookup) with what the journal says of it,
 // and the waterfall that decides a row from its identifiers. The run
 // moves it forward as answers come; the export reads the rows' outcomes
 // from it rather than parsing the input and reading the journal again.
-package model
+package runsheet
 
 import (
 	"context"
