@@ -87,6 +87,9 @@ type Client struct {
 	backoff Backoff
 	random  func() float64
 	log     *slog.Logger
+	// clock tells the time a Retry-After date is counted from and makes
+	// the timers retries wait on: a test drives them on a fake clock.
+	clock clock.Clock
 	// wait bounds each call, its retries and the reading of its answer
 	// included (--service-wait); 0 leaves it to the caller's context.
 	wait time.Duration
@@ -100,6 +103,10 @@ func WithBackoff(b Backoff) Option { return func(c *Client) { c.backoff = b } }
 
 // WithLogger sets where retries are logged.
 func WithLogger(l *slog.Logger) Option { return func(c *Client) { c.log = l } }
+
+// WithClock sets the clock that retries wait on and Retry-After dates are
+// read against; the system clock by default.
+func WithClock(c clock.Clock) Option { return func(cl *Client) { cl.clock = c } }
 
 // WithCallTimeout bounds every call, its retries and the reading of its
 // answer included: a service that trickles its answer is cut there, as
@@ -136,6 +143,7 @@ func New(baseURL, apiKey string, opts ...Option) (*Client, error) {
 		},
 		backoff: DefaultBackoff,
 		random:  rand.Float64,
+		clock:   clock.Real{},
 		log:     slog.New(slog.DiscardHandler),
 	}
 	for _, o := range opts {
@@ -260,7 +268,7 @@ func (c *Client) call(ctx context.Context, method, path string, query url.Values
 			wait = min(apiErr.RetryAfter, c.backoff.Max)
 		}
 		c.log.Warn("retrying service call", "method", method, "path", path, "error", err, "wait", wait.Round(time.Millisecond))
-		if err := sleep(ctx, wait); err != nil {
+		if err := sleep(ctx, c.clock, wait); err != nil {
 			return meta, err
 		}
 	}
@@ -320,7 +328,7 @@ func (c *Client) once(ctx context.Context, method, path string, query url.Values
 		Path:       path,
 		Status:     resp.StatusCode,
 		Message:    errorMessage(respBody),
-		RetryAfter: parseRetryAfter(resp.Header.Get("Retry-After"), clock.Real{}.Now()),
+		RetryAfter: parseRetryAfter(resp.Header.Get("Retry-After"), c.clock.Now()),
 	}
 }
 
@@ -369,14 +377,14 @@ func errorMessage(body []byte) string {
 	return s
 }
 
-// sleep waits for d or until ctx is done.
-func sleep(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
+// sleep waits for d on clk, or until ctx is done.
+func sleep(ctx context.Context, clk clock.Clock, d time.Duration) error {
+	t := clk.NewTimer(d)
 	defer t.Stop()
 	select {
 	case <-ctx.Done():
 		return ctx.Err()
-	case <-t.C:
+	case <-t.C():
 		return nil
 	}
 }
