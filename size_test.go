@@ -35,7 +35,6 @@ var oversize = map[string]int{
 	"export/export.go export":                    143,
 	"internal/ident/digitre.go compileDigits":    84,
 	"pipeline/report.go engine.report":           101,
-	"plan/plan.go Make":                          139,
 	"report/chart.go newTimeline":                110,
 	"sources/detect.go detectColumns":            101,
 	"state/check.go Check":                       110,
