@@ -6,7 +6,6 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
-	"runtime"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -269,31 +268,19 @@ func TestRetriesOnFakeClock(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	done := make(chan error, 1)
+	done := make(chan struct{})
 	go func() {
-		_, _, err := c.Search(context.Background(), wire.SearchQuery{FullName: "x"})
-		done <- err
+		defer close(done)
+		_, _, err = c.Search(context.Background(), wire.SearchQuery{FullName: "x"})
 	}()
-	start, began := fake.Now(), time.Now()
-	for {
-		select {
-		case err := <-done:
-			if err != nil || s.hits.Load() != 3 {
-				t.Fatalf("err %v after %d requests; want success at the third", err, s.hits.Load())
-			}
-			if waited := fake.Now().Sub(start); waited != 40*time.Second {
-				t.Errorf("waited %v on the client's clock; want the two Retry-After of 20s", waited)
-			}
-			return
-		default:
-		}
-		if time.Since(began) > 10*time.Second {
-			t.Fatal("the retries wait on something other than the client's clock")
-		}
-		if at, ok := fake.Next(); ok {
-			fake.Set(at)
-		} else {
-			runtime.Gosched()
-		}
+	start := fake.Now()
+	if !fake.StepUntil(done, 10*time.Second) {
+		t.Fatal("the retries wait on something other than the client's clock")
+	}
+	if err != nil || s.hits.Load() != 3 {
+		t.Fatalf("err %v after %d requests; want success at the third", err, s.hits.Load())
+	}
+	if waited := fake.Now().Sub(start); waited != 40*time.Second {
+		t.Errorf("waited %v on the client's clock; want the two Retry-After of 20s", waited)
 	}
 }

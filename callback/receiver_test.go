@@ -6,7 +6,6 @@ import (
 	"log/slog"
 	"net/http"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -117,29 +116,20 @@ func TestReceiverBoundsConcurrentBodies(t *testing.T) {
 	}
 	time.Sleep(100 * time.Millisecond)
 	start, wall := fake.Now(), time.Now()
-	beyond := make(chan int, 1)
+	var status int
+	done := make(chan struct{})
 	go func() {
+		defer close(done)
 		resp, err := http.Post("http://"+rc.Addr()+rc.path, "application/json", strings.NewReader(`[]`))
 		if err != nil {
 			t.Error(err)
-			beyond <- 0
 			return
 		}
 		resp.Body.Close()
-		beyond <- resp.StatusCode
+		status = resp.StatusCode
 	}()
-	var status int
-	for waiting := true; waiting; {
-		select {
-		case status = <-beyond:
-			waiting = false
-		default:
-			if at, ok := fake.Next(); ok {
-				fake.Set(at)
-			} else {
-				runtime.Gosched()
-			}
-		}
+	if !fake.StepUntil(done, 10*time.Second) {
+		t.Fatal("no answer to a delivery beyond the bound")
 	}
 	if status != http.StatusServiceUnavailable || fake.Now().Sub(start) != callbackTurn || time.Since(wall) >= callbackTurn {
 		t.Errorf("a delivery beyond the bound: %d after %v of the receiver's clock, %v of the wall's; want 503 after waiting its turn on the receiver's clock", status, fake.Now().Sub(start), time.Since(wall))
