@@ -29,7 +29,6 @@ var oversize = map[string]int{
 	"cmd/enrich/export.go newExportCommand":      85,
 	"cmd/enrich/plan.go newPlanCommand":          97,
 	"company/company.go ExportEmployees":         109,
-	"demo/demo.go Run":                           88,
 	"demo/namedraw/kinds.go Drawer.DrawKind":     104,
 	"export/export.go":                           881,
 	"export/export.go export":                    143,
