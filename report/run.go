@@ -29,6 +29,7 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/internal/human"
+	"github.com/enrich-dev/enrich/internal/ident"
 )
 
 // Row statuses in the order reports list them: final ones first, then
@@ -38,8 +39,17 @@ var Statuses = []string{
 	"credits_exhausted", "error", "pending",
 }
 
-// Identifier kinds in the order reports list them.
-var Kinds = []string{"linkedin", "email", "phone", "uid"}
+// Identifier kinds in the order reports list them: the default
+// waterfall's, as package ident lists them.
+var Kinds = namesOf(ident.Kinds)
+
+func namesOf(kinds []ident.Kind) []string {
+	names := make([]string, len(kinds))
+	for i, k := range kinds {
+		names[i] = k.String()
+	}
+	return names
+}
 
 // Run is what one enrichment run (`enrich run`, `enrich search --enrich`)
 // did.
