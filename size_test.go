@@ -33,7 +33,6 @@ var oversize = map[string]int{
 	"export/export.go":                           881,
 	"export/export.go export":                    143,
 	"internal/ident/digitre.go compileDigits":    84,
-	"pipeline/report.go engine.report":           101,
 	"report/chart.go newTimeline":                110,
 	"sources/detect.go detectColumns":            101,
 	"state/check.go Check":                       110,

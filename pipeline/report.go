@@ -88,6 +88,68 @@ func (e *engine) finish(ctx context.Context) (*report.Run, error) {
 	return r, nil
 }
 
+// reportState says whether the run is complete, and if not why it
+// stopped and what to run next.
+func (e *engine) reportState(r *report.Run, counts export.RowCounts) {
+	for st, n := range counts {
+		r.RowsByStatus[string(st)] = n
+	}
+	r.Complete = true
+	for _, st := range []sinks.Status{sinks.StatusPending, sinks.StatusCreditsExhausted, sinks.StatusError} {
+		if counts[st] > 0 {
+			r.Complete = false
+		}
+	}
+	switch {
+	case r.Complete:
+		r.StopReason = ""
+	case r.StopReason == "" && counts[sinks.StatusError] > 0:
+		r.StopReason = fmt.Sprintf("%d rows in error", counts[sinks.StatusError])
+	case r.StopReason == "":
+		r.StopReason = "rows left waiting"
+	}
+	if r.StopReason == fault.StopOutage && !e.cr.known {
+		r.StopReason = fmt.Sprintf("%s (%v): it never answered this run", fault.StopOutage, e.cfg.ServiceWait)
+	}
+	if !r.Complete {
+		r.Next = e.cfg.CommandLine
+	}
+}
+
+// reportCredits fills what the run counted against --max-credits and
+// the balance it read.
+func (e *engine) reportCredits(r *report.Run) {
+	if e.cfg.MaxCredits > 0 {
+		r.Credits.Counted = e.cr.spent()
+	}
+	if e.cr.known {
+		start := e.cr.start
+		r.Credits.BalanceStart = &start
+		if !e.cr.stale {
+			end, drop := e.cr.balance, e.cr.drop()
+			r.Credits.BalanceEnd, r.Credits.BalanceDrop = &end, &drop
+		}
+	}
+}
+
+// matchRates counts, for each identifier kind, the lookups answered and
+// those that found the person.
+func (e *engine) matchRates(r *report.Run) {
+	for i := range e.m.Lookups {
+		l := &e.m.Lookups[i]
+		if l.Phase != state.Found && l.Phase != state.NotFound {
+			continue
+		}
+		km := r.MatchRate[l.Kind.String()]
+		km.Tried++
+		if l.Phase == state.Found {
+			km.Found++
+		}
+		km.Rate = float64(km.Found) / float64(km.Tried)
+		r.MatchRate[l.Kind.String()] = km
+	}
+}
+
 // exitCode is the exit code that tells the truth about a run that wrote
 // its report.
 func exitCode(r *report.Run, err error) int {
@@ -148,59 +210,15 @@ func (e *engine) report(counts export.RowCounts) *report.Run {
 			Events:        e.timeline.events,
 		},
 	}
-	for st, n := range counts {
-		r.RowsByStatus[string(st)] = n
-	}
-	r.Complete = true
-	for _, st := range []sinks.Status{sinks.StatusPending, sinks.StatusCreditsExhausted, sinks.StatusError} {
-		if counts[st] > 0 {
-			r.Complete = false
-		}
-	}
-	switch {
-	case r.Complete:
-		r.StopReason = ""
-	case r.StopReason == "" && counts[sinks.StatusError] > 0:
-		r.StopReason = fmt.Sprintf("%d rows in error", counts[sinks.StatusError])
-	case r.StopReason == "":
-		r.StopReason = "rows left waiting"
-	}
-	if r.StopReason == fault.StopOutage && !e.cr.known {
-		r.StopReason = fmt.Sprintf("%s (%v): it never answered this run", fault.StopOutage, e.cfg.ServiceWait)
-	}
-	if !r.Complete {
-		r.Next = e.cfg.CommandLine
-	}
-	if e.cfg.MaxCredits > 0 {
-		r.Credits.Counted = e.cr.spent()
-	}
-	if e.cr.known {
-		start := e.cr.start
-		r.Credits.BalanceStart = &start
-		if !e.cr.stale {
-			end, drop := e.cr.balance, e.cr.drop()
-			r.Credits.BalanceEnd, r.Credits.BalanceDrop = &end, &drop
-		}
-	}
+	e.reportState(r, counts)
+	e.reportCredits(r)
 	if r.Timeline.Windows == nil {
 		r.Timeline.Windows = []report.Window{}
 	}
 	if r.Timeline.Events == nil {
 		r.Timeline.Events = []report.Event{}
 	}
-	for i := range e.m.Lookups {
-		l := &e.m.Lookups[i]
-		if l.Phase != state.Found && l.Phase != state.NotFound {
-			continue
-		}
-		km := r.MatchRate[l.Kind.String()]
-		km.Tried++
-		if l.Phase == state.Found {
-			km.Found++
-		}
-		km.Rate = float64(km.Found) / float64(km.Tried)
-		r.MatchRate[l.Kind.String()] = km
-	}
+	e.matchRates(r)
 	r.ItemsPerMinute = e.itemsPerMinute(now)
 	r.ExitCode = exitCode(r, e.err)
 	return r
