@@ -96,22 +96,8 @@ type Result struct {
 // or no batch came for the callback timeout. Run again, it waits for the
 // deliveries of the earlier request instead of paying for a new one.
 func ExportEmployees(ctx context.Context, cfg Config) (*Result, error) {
-	if cfg.Clock == nil {
-		cfg.Clock = clock.Real{}
-	}
+	cfg.setDefaults()
 	started := cfg.Clock.Now()
-	if cfg.Listen == "" {
-		cfg.Listen = callback.DefaultListen
-	}
-	if cfg.CallbackTimeout == 0 {
-		cfg.CallbackTimeout = 15 * time.Minute
-	}
-	if cfg.Log == nil {
-		cfg.Log = slog.New(slog.DiscardHandler)
-	}
-	if cfg.Progress == nil {
-		cfg.Progress = func(int, int64) {}
-	}
 	if !wire.ValidEmployeeStatus(cfg.Status) {
 		return nil, fmt.Errorf("status %q: use current, past or both", cfg.Status)
 	}
@@ -166,7 +152,45 @@ func ExportEmployees(ctx context.Context, cfg Config) (*Result, error) {
 		res.Requested = true
 	}
 
-	// Wait for batches until all have come or none comes in time.
+	have, batches, err := awaitProfiles(ctx, cfg, j, res, have, last, arrived)
+	if err != nil {
+		return nil, err
+	}
+	res.Complete = int64(have) >= res.Expected
+	if res.Written, err = writeEmployees(j, ref.ID, cfg.Status, cfg.Output); err != nil {
+		return nil, err
+	}
+	res.Report = employeesReport(cfg, res, batches, started)
+	if err := res.Report.WriteFiles(); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// setDefaults gives the settings left zero their defaults.
+func (cfg *Config) setDefaults() {
+	if cfg.Clock == nil {
+		cfg.Clock = clock.Real{}
+	}
+	if cfg.Listen == "" {
+		cfg.Listen = callback.DefaultListen
+	}
+	if cfg.CallbackTimeout == 0 {
+		cfg.CallbackTimeout = 15 * time.Minute
+	}
+	if cfg.Log == nil {
+		cfg.Log = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Progress == nil {
+		cfg.Progress = func(int, int64) {}
+	}
+}
+
+// awaitProfiles waits for batches of profiles until all have come or none
+// comes within --callback-timeout of the last (or of the request), and
+// returns how many the journal holds and how many batches came. A stop
+// before all have come is said in res.StopReason.
+func awaitProfiles(ctx context.Context, cfg Config, j *state.Journal, res *Result, have int, last time.Time, arrived <-chan state.ProfileDelivery) (int, int, error) {
 	batches := 0
 	cfg.Progress(have, res.Expected)
 	for int64(have) < res.Expected {
@@ -189,20 +213,13 @@ func ExportEmployees(ctx context.Context, cfg Config) (*Result, error) {
 		if res.StopReason != "" {
 			break
 		}
-		if have, err = j.EmployeeCount(ref.ID, cfg.Status); err != nil {
-			return nil, err
+		var err error
+		if have, err = j.EmployeeCount(res.Company.ID, cfg.Status); err != nil {
+			return 0, 0, err
 		}
 		cfg.Progress(have, res.Expected)
 	}
-	res.Complete = int64(have) >= res.Expected
-	if res.Written, err = writeEmployees(j, ref.ID, cfg.Status, cfg.Output); err != nil {
-		return nil, err
-	}
-	res.Report = employeesReport(cfg, res, batches, started)
-	if err := res.Report.WriteFiles(); err != nil {
-		return nil, err
-	}
-	return res, nil
+	return have, batches, nil
 }
 
 // employeesReport is the report of an export that wrote its output.
