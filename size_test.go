@@ -28,7 +28,6 @@ var oversize = map[string]int{
 	"cmd/enrich/emulator.go emulatorOptions.run": 87,
 	"cmd/enrich/export.go newExportCommand":      85,
 	"cmd/enrich/plan.go newPlanCommand":          97,
-	"demo/namedraw/kinds.go Drawer.DrawKind":     104,
 	"export/export.go":                           881,
 	"export/export.go export":                    143,
 	"internal/ident/digitre.go compileDigits":    84,
