@@ -1,5 +1,6 @@
-// Package enrich holds the test of the project's layers: every arrow of
-// an import points down, and this file is where the floors are written.
+// Package enrich holds the tests of the house's rules: the layers, in
+// this file, where every arrow of an import points down and the floors
+// are written; and the sizes of functions and files (size_test.go).
 //
 // The layers, lowest first (a package may import any package of a lower
 // layer; within a layer, only the arrows listed):
