@@ -63,7 +63,7 @@ func (e *engine) finish(ctx context.Context) (*report.Run, error) {
 		if written.Ambiguous > 0 {
 			r.ByName.CandidatesFile = export.CandidatesPath(e.cfg.shown().Output)
 		}
-		if e.sr.stopped != "" && !r.Complete && (r.StopReason == "rows left waiting" || r.StopReason == "") {
+		if e.sr.stopped != "" && !r.Complete && (r.StopReason == fault.StopWaiting || r.StopReason == "") {
 			r.StopReason = e.sr.stopped
 		}
 	}
@@ -104,9 +104,9 @@ func (e *engine) reportState(r *report.Run, counts export.RowCounts) {
 	case r.Complete:
 		r.StopReason = ""
 	case r.StopReason == "" && counts[sinks.StatusError] > 0:
-		r.StopReason = fmt.Sprintf("%d rows in error", counts[sinks.StatusError])
+		r.StopReason = fault.StopErrors(counts[sinks.StatusError])
 	case r.StopReason == "":
-		r.StopReason = "rows left waiting"
+		r.StopReason = fault.StopWaiting
 	}
 	if r.StopReason == fault.StopOutage && !e.cr.known {
 		r.StopReason = fmt.Sprintf("%s (%v): it never answered this run", fault.StopOutage, e.cfg.ServiceWait)

@@ -1,5 +1,7 @@
 package fault
 
+import "fmt"
+
 // Stop reasons: why a job ended before every row was final.
 const (
 	StopCredits     = "credits exhausted"
@@ -14,4 +16,11 @@ const (
 	StopStorage     = "the journal could not be written"
 	StopReceiver    = "the callback receiver failed"
 	StopAttempts    = "identifiers given up after --max-attempts"
+	// StopWaiting is a run that ended with rows still waiting and no
+	// other reason.
+	StopWaiting = "rows left waiting"
 )
+
+// StopErrors is a run that ended with n rows in error and no other
+// reason.
+func StopErrors(n int) string { return fmt.Sprintf("%d rows in error", n) }
