@@ -3,6 +3,8 @@ package api
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -17,7 +19,6 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/api/wire"
-	"github.com/enrich-dev/enrich/internal/budget"
 	"github.com/enrich-dev/enrich/internal/clock"
 	"github.com/enrich-dev/enrich/internal/fault"
 )
@@ -86,6 +87,9 @@ type Client struct {
 	backoff Backoff
 	random  func() float64
 	log     *slog.Logger
+	// clock tells the time a Retry-After date is counted from and makes
+	// the timers retries wait on: a test drives them on a fake clock.
+	clock clock.Clock
 	// wait bounds each call, its retries and the reading of its answer
 	// included (--service-wait); 0 leaves it to the caller's context.
 	wait time.Duration
@@ -100,9 +104,6 @@ type Client struct {
 // Option configures a Client.
 type Option func(*Client)
 
-// WithHTTPClient sets the HTTP client (for its timeouts and transport).
-func WithHTTPClient(h *http.Client) Option { return func(c *Client) { c.http = h } }
-
 // WithBackoff sets the retry policy.
 func WithBackoff(b Backoff) Option { return func(c *Client) { c.backoff = b } }
 
@@ -113,6 +114,10 @@ func WithKeyFrom(env string) Option { return func(c *Client) { c.keyFrom = env }
 
 // WithLogger sets where retries are logged.
 func WithLogger(l *slog.Logger) Option { return func(c *Client) { c.log = l } }
+
+// WithClock sets the clock that retries wait on and Retry-After dates are
+// read against; the system clock by default.
+func WithClock(c clock.Clock) Option { return func(cl *Client) { cl.clock = c } }
 
 // WithCallTimeout bounds every call, its retries and the reading of its
 // answer included: a service that trickles its answer is cut there, as
@@ -126,9 +131,6 @@ func WithCallTimeout(d time.Duration) Option { return func(c *Client) { c.wait =
 func WithSearchSlots(take func(context.Context) (func(), error)) Option {
 	return func(c *Client) { c.searchSlot = take }
 }
-
-// WithRandom sets the jitter source, a function returning values in [0, 1).
-func WithRandom(f func() float64) Option { return func(c *Client) { c.random = f } }
 
 // New returns a client of the service at baseURL (such as
 // http://127.0.0.1:8700; the /api/v1 paths are appended) with the account's
@@ -160,6 +162,7 @@ func New(baseURL, apiKey string, opts ...Option) (*Client, error) {
 		},
 		backoff: DefaultBackoff,
 		random:  rand.Float64,
+		clock:   clock.Real{},
 		log:     slog.New(slog.DiscardHandler),
 	}
 	for _, o := range opts {
@@ -208,8 +211,12 @@ func (c *Client) With(opts ...Option) *Client {
 func (c *Client) BaseURL() string { return c.base.String() }
 
 // Account names the account of the client's key at its service, for the
-// budget its runs share (budget.Account): a hash, which holds neither.
-func (c *Client) Account() string { return budget.Account(c.BaseURL(), c.key) }
+// budget its runs share (the ledger file and Redis key are named by it): a
+// hash, so that neither the address nor the key is written anywhere.
+func (c *Client) Account() string {
+	sum := sha256.Sum256([]byte(c.BaseURL() + "\x00" + c.key))
+	return hex.EncodeToString(sum[:8])
+}
 
 // retryPolicy says which failures of a call may be retried.
 type retryPolicy int
@@ -280,7 +287,7 @@ func (c *Client) call(ctx context.Context, method, path string, query url.Values
 			wait = min(apiErr.RetryAfter, c.backoff.Max)
 		}
 		c.log.Warn("retrying service call", "method", method, "path", path, "error", err, "wait", wait.Round(time.Millisecond))
-		if err := sleep(ctx, wait); err != nil {
+		if err := sleep(ctx, c.clock, wait); err != nil {
 			return meta, err
 		}
 	}
@@ -340,7 +347,7 @@ func (c *Client) once(ctx context.Context, method, path string, query url.Values
 		Path:       path,
 		Status:     resp.StatusCode,
 		Message:    errorMessage(respBody),
-		RetryAfter: parseRetryAfter(resp.Header.Get("Retry-After"), clock.Real{}.Now()),
+		RetryAfter: parseRetryAfter(resp.Header.Get("Retry-After"), c.clock.Now()),
 		KeyFrom:    c.keyFrom,
 	}
 }
@@ -390,14 +397,14 @@ func errorMessage(body []byte) string {
 	return s
 }
 
-// sleep waits for d or until ctx is done.
-func sleep(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
+// sleep waits for d on clk, or until ctx is done.
+func sleep(ctx context.Context, clk clock.Clock, d time.Duration) error {
+	t := clk.NewTimer(d)
 	defer t.Stop()
 	select {
 	case <-ctx.Done():
 		return ctx.Err()
-	case <-t.C:
+	case <-t.C():
 		return nil
 	}
 }

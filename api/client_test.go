@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/api/wire"
+	"github.com/enrich-dev/enrich/internal/clock"
 )
 
 // scripted is a server that answers the n-th request with answers[n]
@@ -253,5 +254,33 @@ func TestNewValidates(t *testing.T) {
 	}
 	if _, err := New("http://127.0.0.1:8700/", ""); err == nil {
 		t.Error("New accepted an empty key")
+	}
+}
+
+// TestRetriesOnFakeClock: the waits between retries, and the Retry-After
+// the service asks for, are timers of the client's clock: a minute of
+// retries runs in no time on a fake one.
+func TestRetriesOnFakeClock(t *testing.T) {
+	busy := answer{status: 429, body: `{"error":"slow down"}`, header: map[string]string{"Retry-After": "20"}}
+	s := newScripted(t, busy, busy, answer{status: 200, body: `{}`})
+	fake := clock.NewFake(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	c, err := New(s.URL, "k", WithClock(fake), WithBackoff(Backoff{Attempts: 4, Base: time.Second, Max: time.Hour}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_, _, err = c.Search(context.Background(), wire.SearchQuery{FullName: "x"})
+	}()
+	start := fake.Now()
+	if !fake.StepUntil(done, 10*time.Second) {
+		t.Fatal("the retries wait on something other than the client's clock")
+	}
+	if err != nil || s.hits.Load() != 3 {
+		t.Fatalf("err %v after %d requests; want success at the third", err, s.hits.Load())
+	}
+	if waited := fake.Now().Sub(start); waited != 40*time.Second {
+		t.Errorf("waited %v on the client's clock; want the two Retry-After of 20s", waited)
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/enrich-dev/enrich/internal/clock"
 	"github.com/enrich-dev/enrich/pipeline"
 	"github.com/enrich-dev/enrich/report"
 )
@@ -31,6 +32,7 @@ type job struct {
 	input, output, journal string     // confined
 	files                  *openFiles // what the pipeline opens them by
 	started                time.Time
+	clock                  clock.Clock   // what waits for the job wait on
 	done                   chan struct{} // closed when the run returned
 
 	mu      sync.Mutex
@@ -42,9 +44,9 @@ type job struct {
 
 var _ pipeline.Progress = (*job)(nil)
 
-func newJob(seq int, input, output, journal string, files *openFiles, started time.Time) *job {
+func newJob(seq int, input, output, journal string, files *openFiles, clk clock.Clock) *job {
 	return &job{id: "job-" + strconv.Itoa(seq), seq: seq, input: input, output: output, journal: journal, files: files,
-		started: started, done: make(chan struct{}), changed: make(chan struct{})}
+		started: clk.Now(), clock: clk, done: make(chan struct{}), changed: make(chan struct{})}
 }
 
 // Update records a snapshot of the running job.
@@ -125,7 +127,7 @@ func (j *job) wait(ctx context.Context, d time.Duration, progress func(pipeline.
 	if d <= 0 {
 		return
 	}
-	timer := time.NewTimer(d)
+	timer := j.clock.NewTimer(d)
 	defer timer.Stop()
 	for {
 		snap, changed := j.latest()
@@ -139,7 +141,7 @@ func (j *job) wait(ctx context.Context, d time.Duration, progress func(pipeline.
 			}
 			return
 		case <-changed:
-		case <-timer.C:
+		case <-timer.C():
 			return
 		case <-ctx.Done():
 			return
@@ -185,7 +187,7 @@ func (s *Server) addJob(input, output, journal string, files *openFiles) (*job, 
 		}
 	}
 	s.nextJob++
-	j := newJob(s.nextJob, input, output, journal, files, s.cfg.Clock.Now())
+	j := newJob(s.nextJob, input, output, journal, files, s.cfg.Clock)
 	s.jobs[j.id] = j
 	return j, nil
 }

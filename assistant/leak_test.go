@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/enrich-dev/enrich/assistant"
-	"github.com/enrich-dev/enrich/internal/leads"
+	"github.com/enrich-dev/enrich/demo/leads"
 	"github.com/enrich-dev/enrich/state"
 )
 

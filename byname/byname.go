@@ -181,9 +181,9 @@ func (f *finder) settle(res result) {
 		v := ch.Verdict()
 		sp := profiles[ch.Index]
 		f.out.Status, f.out.UID, f.out.Agreed, f.out.Moved = state.NameMatched, sp.UID, agreed(v), v.Moved
-		f.out.Confidence = ConfidenceHigh
+		f.out.Confidence = state.ConfidenceHigh
 		if v.Near() {
-			f.out.Confidence = ConfidenceMedium
+			f.out.Confidence = state.ConfidenceMedium
 		}
 		f.out.Candidates = []state.NameCandidate{nameCandidate(sp, v)}
 	case ch.Proposed >= 0 && res.complete():
@@ -194,7 +194,7 @@ func (f *finder) settle(res result) {
 	case ch.Index >= 0 || ch.Proposed >= 0 || len(ch.Agreeing) > 0 || !res.complete():
 		f.out.Status = state.NameAmbiguous
 		f.out.Candidates = pick(profiles, ch)
-		f.out.Reason = Settle(f.out, f.row)
+		f.out.Reason = match.Settle(len(f.out.Candidates), f.out.Total, f.row)
 	case len(ch.Refused) > 0:
 		f.out.Status = state.NameNone
 		f.out.Reason = refusedReason(profiles, ch)
@@ -241,17 +241,6 @@ func noneReason(name string, row match.Row, res result) string {
 	}
 	return who + " " + at + ": check the name and company, or add an e-mail or a profile URL"
 }
-
-// The confidence of a match (NameSearch.Confidence).
-const (
-	// ConfidenceHigh: name and company agree as written and nothing on
-	// the row disagrees.
-	ConfidenceHigh = "high"
-	// ConfidenceMedium: name or company agree only through a near miss
-	// (a nickname, a spelling, a short brand), and a place or title on
-	// the row agrees too.
-	ConfidenceMedium = "medium"
-)
 
 // query is the first search for a row: its name's words as the service
 // reads them (only the family name's when the given name has nicknames),
@@ -426,17 +415,13 @@ func pick(profiles []wire.SearchProfile, ch match.Choice) []state.NameCandidate 
 	return out
 }
 
-// PastCompany is what agreed, in NameSearch.Agreed, for a person matched
-// at a company they left.
-const PastCompany = "past company"
-
 // agreed says what agreed between the row and the person matched, and
 // through which near misses: "name (nickname Bob→Robert), company,
 // location".
 func agreed(v match.Verdict) string {
 	name, company := "name", "company"
 	if v.Moved {
-		company = PastCompany
+		company = state.AgreedPastCompany
 	}
 	if len(v.NameNear) > 0 {
 		name += " (" + strings.Join(v.NameNear, ", ") + ")"
@@ -452,29 +437,6 @@ func agreed(v match.Verdict) string {
 		parts = append(parts, "title")
 	}
 	return strings.Join(parts, ", ")
-}
-
-// Settle says what would settle an ambiguous row, for its error column.
-func Settle(s state.NameSearch, row match.Row) string {
-	n := len(s.Candidates)
-	var who string
-	switch {
-	case n > 1:
-		who = fmt.Sprintf("%d people of this name at this company", n)
-	case s.Total > 0:
-		who = fmt.Sprintf("more people of this name at this company than one search shows (%d found)", s.Total)
-	default:
-		who = "several people of this name at this company"
-	}
-	var add []string
-	add = append(add, "an e-mail", "a profile URL")
-	if row.Location == "" {
-		add = append(add, "a city")
-	}
-	if row.Title == "" {
-		add = append(add, "a title")
-	}
-	return who + "; " + strings.Join(add[:len(add)-1], ", ") + " or " + add[len(add)-1] + " would settle it"
 }
 
 // ParseMode reads --find-by-name: auto (find rows by name and company

@@ -10,10 +10,10 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/demo/namedraw"
 	"github.com/enrich-dev/enrich/emulator"
 	"github.com/enrich-dev/enrich/emulator/world"
 	"github.com/enrich-dev/enrich/internal/match"
-	"github.com/enrich-dev/enrich/internal/namedraw"
 	"github.com/enrich-dev/enrich/internal/sheet"
 	"github.com/enrich-dev/enrich/state"
 )
@@ -126,8 +126,8 @@ func TestFind(t *testing.T) {
 				if len(got.Candidates) != 2 {
 					t.Errorf("candidates %+v; want the two", got.Candidates)
 				}
-				if s := Settle(got, match.RowOf(tc.person)); !strings.Contains(s, "2 people of this name") || !strings.Contains(s, "a city") {
-					t.Errorf("Settle: %q", s)
+				if s := got.Reason; !strings.Contains(s, "2 people of this name") || !strings.Contains(s, "a city") {
+					t.Errorf("reason: %q", s)
 				}
 			}
 		})
@@ -216,8 +216,8 @@ func TestFindHardKinds(t *testing.T) {
 						t.Fatalf("%+v matched %s: %+v", r, got.UID, got)
 					}
 					matched++
-					near := got.Confidence == ConfidenceMedium
-					if got.Confidence != ConfidenceHigh && !near || near != strings.Contains(got.Agreed, "(") {
+					near := got.Confidence == state.ConfidenceMedium
+					if got.Confidence != state.ConfidenceHigh && !near || near != strings.Contains(got.Agreed, "(") {
 						t.Errorf("%+v: confidence %q, agreed %q", r, got.Confidence, got.Agreed)
 					}
 				} else if got.Reason == "" {

@@ -182,20 +182,39 @@ func (rc *Receiver) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "forbidden", http.StatusForbidden)
 		return
 	}
-	select {
-	case rc.slots <- struct{}{}:
-		defer func() { <-rc.slots }()
-	case <-time.After(callbackTurn):
-		http.Error(w, "busy; retry", http.StatusServiceUnavailable)
-		return
-	case <-r.Context().Done():
+	if !rc.takeSlot(r.Context()) {
+		if r.Context().Err() == nil {
+			http.Error(w, "busy; retry", http.StatusServiceUnavailable)
+		}
 		return
 	}
+	defer func() { <-rc.slots }()
 	if r.URL.Path == rc.path+ProfilesPath {
 		rc.serveProfiles(w, r)
 		return
 	}
 	rc.serveResults(w, r)
+}
+
+// takeSlot takes one of the slots of deliveries read at once, waiting up
+// to callbackTurn on the receiver's clock; false when none came free, or
+// the delivery went away.
+func (rc *Receiver) takeSlot(ctx context.Context) bool {
+	select {
+	case rc.slots <- struct{}{}:
+		return true
+	default:
+	}
+	turn := rc.cfg.Clock.NewTimer(callbackTurn)
+	defer turn.Stop()
+	select {
+	case rc.slots <- struct{}{}:
+		return true
+	case <-turn.C():
+		return false
+	case <-ctx.Done():
+		return false
+	}
 }
 
 // serveResults accepts a delivery of lookup results.

@@ -11,10 +11,17 @@ import (
 	"testing"
 	"time"
 
+	"github.com/enrich-dev/enrich/internal/clock"
 	"github.com/enrich-dev/enrich/state"
 )
 
 func testReceiver(t *testing.T, allow string) (*Receiver, chan Delivery) {
+	t.Helper()
+	return testReceiverOn(t, allow, nil)
+}
+
+// testReceiverOn is testReceiver on a clock; nil is the real one.
+func testReceiverOn(t *testing.T, allow string, clk clock.Clock) (*Receiver, chan Delivery) {
 	t.Helper()
 	j, err := state.Open(filepath.Join(t.TempDir(), "j"), state.Options{})
 	if err != nil {
@@ -26,7 +33,7 @@ func testReceiver(t *testing.T, allow string) (*Receiver, chan Delivery) {
 		t.Fatal(err)
 	}
 	out := make(chan Delivery, 16)
-	rc, err := Start(Config{Listen: "127.0.0.1:0", Token: "secret-token", Journal: j, Allow: nets, Deliveries: out, Done: make(chan struct{}), Log: slog.New(slog.DiscardHandler)})
+	rc, err := Start(Config{Listen: "127.0.0.1:0", Token: "secret-token", Journal: j, Allow: nets, Deliveries: out, Done: make(chan struct{}), Log: slog.New(slog.DiscardHandler), Clock: clk})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +96,8 @@ func TestCallbackAllow(t *testing.T) {
 // A flood of deliveries is read a few at a time: the others wait their
 // turn, and beyond it are answered 503 for the service to retry.
 func TestReceiverBoundsConcurrentBodies(t *testing.T) {
-	rc, _ := testReceiver(t, "")
+	fake := clock.NewFake(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	rc, _ := testReceiverOn(t, "", fake)
 	// Hold every slot with bodies that never finish.
 	var held []*io.PipeWriter
 	var wg sync.WaitGroup
@@ -107,21 +115,31 @@ func TestReceiverBoundsConcurrentBodies(t *testing.T) {
 		pw.Write([]byte("[")) // the handler has started reading
 	}
 	time.Sleep(100 * time.Millisecond)
-	start := time.Now()
-	resp, err := http.Post("http://"+rc.Addr()+rc.path, "application/json", strings.NewReader(`[]`))
-	if err != nil {
-		t.Fatal(err)
+	start, wall := fake.Now(), time.Now()
+	var status int
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		resp, err := http.Post("http://"+rc.Addr()+rc.path, "application/json", strings.NewReader(`[]`))
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		resp.Body.Close()
+		status = resp.StatusCode
+	}()
+	if !fake.StepUntil(done, 10*time.Second) {
+		t.Fatal("no answer to a delivery beyond the bound")
 	}
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusServiceUnavailable || time.Since(start) < callbackTurn-time.Second {
-		t.Errorf("a delivery beyond the bound: %d after %v, want 503 after waiting its turn", resp.StatusCode, time.Since(start))
+	if status != http.StatusServiceUnavailable || fake.Now().Sub(start) != callbackTurn || time.Since(wall) >= callbackTurn {
+		t.Errorf("a delivery beyond the bound: %d after %v of the receiver's clock, %v of the wall's; want 503 after waiting its turn on the receiver's clock", status, fake.Now().Sub(start), time.Since(wall))
 	}
 	for _, pw := range held {
 		pw.Write([]byte("]"))
 		pw.Close()
 	}
 	wg.Wait()
-	resp, err = http.Post("http://"+rc.Addr()+rc.path, "application/json", strings.NewReader(fmt.Sprintf("[%s]", "")))
+	resp, err := http.Post("http://"+rc.Addr()+rc.path, "application/json", strings.NewReader(fmt.Sprintf("[%s]", "")))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/callback"
 	"github.com/enrich-dev/enrich/internal/clock"
+	"github.com/enrich-dev/enrich/internal/fault"
 	"github.com/enrich-dev/enrich/internal/profile"
 	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/sinks"
@@ -95,22 +96,8 @@ type Result struct {
 // or no batch came for the callback timeout. Run again, it waits for the
 // deliveries of the earlier request instead of paying for a new one.
 func ExportEmployees(ctx context.Context, cfg Config) (*Result, error) {
-	if cfg.Clock == nil {
-		cfg.Clock = clock.Real{}
-	}
+	cfg.setDefaults()
 	started := cfg.Clock.Now()
-	if cfg.Listen == "" {
-		cfg.Listen = callback.DefaultListen
-	}
-	if cfg.CallbackTimeout == 0 {
-		cfg.CallbackTimeout = 15 * time.Minute
-	}
-	if cfg.Log == nil {
-		cfg.Log = slog.New(slog.DiscardHandler)
-	}
-	if cfg.Progress == nil {
-		cfg.Progress = func(int, int64) {}
-	}
 	if !wire.ValidEmployeeStatus(cfg.Status) {
 		return nil, fmt.Errorf("status %q: use current, past or both", cfg.Status)
 	}
@@ -143,7 +130,7 @@ func ExportEmployees(ctx context.Context, cfg Config) (*Result, error) {
 	defer rc.Close()
 	callbackURL := callback.PublicBase(cfg.PublicURL, rc.Addr()) + rc.Path()
 	if err := callback.Probe(ctx, callbackURL+callback.ProbePath, token, http.DefaultClient); err != nil {
-		return nil, fmt.Errorf("%w: callback address %s does not reach this process (listening on %s): %v; the service must reach --public-url", report.ErrUnreachable, callback.PublicBase(cfg.PublicURL, rc.Addr()), rc.Addr(), err)
+		return nil, fmt.Errorf("%w: callback address %s does not reach this process (listening on %s): %v; the service must reach --public-url", fault.ErrUnreachable, callback.PublicBase(cfg.PublicURL, rc.Addr()), rc.Addr(), err)
 	}
 
 	have, err := j.EmployeeCount(ref.ID, cfg.Status)
@@ -165,7 +152,45 @@ func ExportEmployees(ctx context.Context, cfg Config) (*Result, error) {
 		res.Requested = true
 	}
 
-	// Wait for batches until all have come or none comes in time.
+	have, batches, err := awaitProfiles(ctx, cfg, j, res, have, last, arrived)
+	if err != nil {
+		return nil, err
+	}
+	res.Complete = int64(have) >= res.Expected
+	if res.Written, err = writeEmployees(j, ref.ID, cfg.Status, cfg.Output); err != nil {
+		return nil, err
+	}
+	res.Report = employeesReport(cfg, res, batches, started)
+	if err := res.Report.WriteFiles(); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// setDefaults gives the settings left zero their defaults.
+func (cfg *Config) setDefaults() {
+	if cfg.Clock == nil {
+		cfg.Clock = clock.Real{}
+	}
+	if cfg.Listen == "" {
+		cfg.Listen = callback.DefaultListen
+	}
+	if cfg.CallbackTimeout == 0 {
+		cfg.CallbackTimeout = 15 * time.Minute
+	}
+	if cfg.Log == nil {
+		cfg.Log = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Progress == nil {
+		cfg.Progress = func(int, int64) {}
+	}
+}
+
+// awaitProfiles waits for batches of profiles until all have come or none
+// comes within --callback-timeout of the last (or of the request), and
+// returns how many the journal holds and how many batches came. A stop
+// before all have come is said in res.StopReason.
+func awaitProfiles(ctx context.Context, cfg Config, j *state.Journal, res *Result, have int, last time.Time, arrived <-chan state.ProfileDelivery) (int, int, error) {
 	batches := 0
 	cfg.Progress(have, res.Expected)
 	for int64(have) < res.Expected {
@@ -182,26 +207,19 @@ func ExportEmployees(ctx context.Context, cfg Config) (*Result, error) {
 		case <-timer.C():
 		case <-ctx.Done():
 			timer.Stop()
-			res.StopReason = report.StopInterrupted
+			res.StopReason = fault.StopInterrupted
 		}
 		timer.Stop()
 		if res.StopReason != "" {
 			break
 		}
-		if have, err = j.EmployeeCount(ref.ID, cfg.Status); err != nil {
-			return nil, err
+		var err error
+		if have, err = j.EmployeeCount(res.Company.ID, cfg.Status); err != nil {
+			return 0, 0, err
 		}
 		cfg.Progress(have, res.Expected)
 	}
-	res.Complete = int64(have) >= res.Expected
-	if res.Written, err = writeEmployees(j, ref.ID, cfg.Status, cfg.Output); err != nil {
-		return nil, err
-	}
-	res.Report = employeesReport(cfg, res, batches, started)
-	if err := res.Report.WriteFiles(); err != nil {
-		return nil, err
-	}
-	return res, nil
+	return have, batches, nil
 }
 
 // employeesReport is the report of an export that wrote its output.
@@ -226,11 +244,11 @@ func employeesReport(cfg Config, res *Result, batches int, started time.Time) *r
 	}
 	switch {
 	case res.Complete:
-		r.ExitCode = report.ExitOK
-	case res.StopReason == report.StopInterrupted:
-		r.ExitCode, r.Next = report.ExitInterrupted, cfg.CommandLine
+		r.ExitCode = fault.ExitOK
+	case res.StopReason == fault.StopInterrupted:
+		r.ExitCode, r.Next = fault.ExitInterrupted, cfg.CommandLine
 	default:
-		r.ExitCode, r.Next = report.ExitIncomplete, cfg.CommandLine
+		r.ExitCode, r.Next = fault.ExitIncomplete, cfg.CommandLine
 	}
 	return r
 }
@@ -299,9 +317,9 @@ func Explain(err error, company string) error {
 	}
 	switch {
 	case errors.Is(err, api.ErrForbidden):
-		return fmt.Errorf("%w: the Company API is not enabled for this account, or the account is disabled (%s); ask the provider to enable it", report.ErrAccount, msg)
+		return fmt.Errorf("%w: the Company API is not enabled for this account, or the account is disabled (%s); ask the provider to enable it", fault.ErrAccount, msg)
 	case errors.Is(err, api.ErrUnauthorized):
-		return fmt.Errorf("%w: %s", report.ErrAccount, api.Explain(err))
+		return fmt.Errorf("%w: %s", fault.ErrAccount, api.Explain(err))
 	case errors.Is(err, api.ErrNotFound):
 		return &NotFoundError{Company: company, Message: msg}
 	case errors.Is(err, api.ErrNoCredits):

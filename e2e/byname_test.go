@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/enrich-dev/enrich/demo/namedraw"
 	"github.com/enrich-dev/enrich/emulator"
-	"github.com/enrich-dev/enrich/internal/namedraw"
 	"github.com/enrich-dev/enrich/sources"
 )
 

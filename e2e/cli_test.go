@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/enrich-dev/enrich/internal/leads"
+	"github.com/enrich-dev/enrich/demo/leads"
 )
 
 // The command line behaves as users of gh, kubectl or restic expect.

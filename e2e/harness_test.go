@@ -18,8 +18,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/enrich-dev/enrich/demo/leads"
 	"github.com/enrich-dev/enrich/emulator"
-	"github.com/enrich-dev/enrich/internal/leads"
 	"github.com/enrich-dev/enrich/report"
 )
 

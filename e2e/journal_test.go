@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/enrich-dev/enrich/internal/leads"
+	"github.com/enrich-dev/enrich/demo/leads"
 )
 
 // A journal cut short (a full disk, a bad copy): every command says it is

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/enrich-dev/enrich/internal/namedraw"
+	"github.com/enrich-dev/enrich/demo/namedraw"
 )
 
 // TestFindByNameHeaderLanguages writes one drawn attendee list (people by

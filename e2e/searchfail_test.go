@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/api"
-	"github.com/enrich-dev/enrich/internal/namedraw"
+	"github.com/enrich-dev/enrich/demo/namedraw"
 	"github.com/enrich-dev/enrich/internal/redistest"
 )
 

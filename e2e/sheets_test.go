@@ -15,8 +15,8 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"github.com/enrich-dev/enrich/demo/leads"
 	"github.com/enrich-dev/enrich/emulator/world"
-	"github.com/enrich-dev/enrich/internal/leads"
 	"github.com/enrich-dev/enrich/internal/textenc"
 )
 

@@ -1,12 +1,11 @@
 package export
 
 import (
-	"github.com/enrich-dev/enrich/byname"
 	"github.com/enrich-dev/enrich/internal/ident"
 	"github.com/enrich-dev/enrich/internal/match"
 	"github.com/enrich-dev/enrich/internal/profile"
 	"github.com/enrich-dev/enrich/internal/sheet"
-	"github.com/enrich-dev/enrich/model"
+	"github.com/enrich-dev/enrich/runsheet"
 	"github.com/enrich-dev/enrich/sinks"
 	"github.com/enrich-dev/enrich/sources"
 	"github.com/enrich-dev/enrich/state"
@@ -26,12 +25,12 @@ type named struct {
 // its search. Without a journal to read, the model's outcome stands. With
 // a model, the row is its row ri, whose person is read from its cells only
 // when the model left it unread.
-func (x *Exporter) nameOf(r *journalScan, cells []string, m *model.Sheet, ri int32) *named {
+func (x *Exporter) nameOf(r *journalScan, cells []string, m *runsheet.Sheet, ri int32) *named {
 	if !x.byName {
 		return nil
 	}
 	n := &named{lookup: -1}
-	if m != nil && ri >= 0 && m.Rows[ri].Name != model.UnreadName {
+	if m != nil && ri >= 0 && m.Rows[ri].Name != runsheet.UnreadName {
 		if m.Rows[ri].Name == 0 {
 			return nil
 		}
@@ -89,7 +88,7 @@ func (n *named) unmatched(last string) sinks.Outcome {
 	case n.search.Status == state.NameAmbiguous && n.search.Reason != "":
 		return sinks.Outcome{Status: sinks.StatusAmbiguous, Identifier: last, Error: n.search.Reason}
 	case n.search.Status == state.NameAmbiguous:
-		return sinks.Outcome{Status: sinks.StatusAmbiguous, Identifier: last, Error: byname.Settle(n.search, match.RowOf(n.person))}
+		return sinks.Outcome{Status: sinks.StatusAmbiguous, Identifier: last, Error: match.Settle(len(n.search.Candidates), n.search.Total, match.RowOf(n.person))}
 	}
 	return sinks.Outcome{Status: sinks.StatusNotFound, Identifier: last, Error: n.search.Reason}
 }

@@ -7,7 +7,7 @@ import (
 	"sync"
 
 	"github.com/enrich-dev/enrich/internal/ident"
-	"github.com/enrich-dev/enrich/model"
+	"github.com/enrich-dev/enrich/runsheet"
 	"github.com/enrich-dev/enrich/state"
 )
 
@@ -15,7 +15,7 @@ import (
 // every core, and returns the lookups whose result is missing, damaged or
 // names another identifier. Results are decoded into the cache while it
 // has room.
-func (x *Exporter) Check(ctx context.Context, j *state.Journal, m *model.Sheet, answers []model.FoundAnswer) ([]int32, error) {
+func (x *Exporter) Check(ctx context.Context, j *state.Journal, m *runsheet.Sheet, answers []runsheet.FoundAnswer) ([]int32, error) {
 	var mu sync.Mutex
 	var bad []int32
 	err := inBlocks(ctx, j, len(answers), max(runtime.GOMAXPROCS(0), 1), func(s *journalScan, lo, hi int) bool {

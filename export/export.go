@@ -20,13 +20,12 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/api/wire"
-	"github.com/enrich-dev/enrich/byname"
 	"github.com/enrich-dev/enrich/internal/ident"
 	"github.com/enrich-dev/enrich/internal/ordered"
 	"github.com/enrich-dev/enrich/internal/profile"
 	"github.com/enrich-dev/enrich/internal/sheet"
-	"github.com/enrich-dev/enrich/model"
 	"github.com/enrich-dev/enrich/report"
+	"github.com/enrich-dev/enrich/runsheet"
 	"github.com/enrich-dev/enrich/sinks"
 	"github.com/enrich-dev/enrich/sources"
 	"github.com/enrich-dev/enrich/state"
@@ -48,7 +47,7 @@ type Config struct {
 	Refresh bool
 	// Progress, when set, is told how far the export is: the rows read
 	// when it reads the identifiers first, then the rows written.
-	Progress report.FileProgress
+	Progress sources.FileProgress
 
 	// What a run that ends hands over (enrich export leaves them zero).
 
@@ -64,7 +63,7 @@ type Config struct {
 	// run's own, when a run exports; Export reads one otherwise): the
 	// rows' identifiers and the answers it holds are taken from it rather
 	// than parsed and looked up again row by row.
-	Known *model.Sheet
+	Known *runsheet.Sheet
 	// CacheBytes bounds the decoded profiles an export keeps; 0 means
 	// maxCachedBytes.
 	CacheBytes int
@@ -166,8 +165,8 @@ func Export(ctx context.Context, j *state.Journal, cfg Config) (Result, error) {
 
 // knownModel reads the input's identifiers and the journal's answers to
 // them, as a run does before it starts.
-func knownModel(ctx context.Context, j *state.Journal, cfg Config) (*model.Sheet, error) {
-	m, _, err := model.Load(ctx, cfg.Input, cfg.Source, cfg.Progress)
+func knownModel(ctx context.Context, j *state.Journal, cfg Config) (*runsheet.Sheet, error) {
+	m, _, err := runsheet.Load(ctx, cfg.Input, cfg.Source, cfg.Progress)
 	if err != nil {
 		return nil, err
 	}
@@ -241,7 +240,7 @@ func export(ctx context.Context, j *state.Journal, cfg Config, utf8 bool) (Resul
 		if cfg.Known != nil {
 			total = int64(len(cfg.Known.Rows) + cfg.Known.NoIdentifier)
 		}
-		progress = func(written int) { cfg.Progress(report.PassWrite, written, total) }
+		progress = func(written int) { cfg.Progress(sources.PassWrite, written, total) }
 	}
 	progress(0)
 	if known != nil && !x.jsonl && !cfg.WithoutJournal {
@@ -286,13 +285,13 @@ func export(ctx context.Context, j *state.Journal, cfg Config, utf8 bool) (Resul
 			x.tally(&res, row, out)
 			if out.FoundBy == sinks.FoundByName {
 				res.ByName++
-				if strings.Contains(out.Match, byname.PastCompany) {
+				if strings.Contains(out.Match, state.AgreedPastCompany) {
 					res.Moved++
 				}
 				switch out.Confidence {
-				case byname.ConfidenceHigh:
+				case state.ConfidenceHigh:
 					res.High++
-				case byname.ConfidenceMedium:
+				case state.ConfidenceMedium:
 					res.Medium++
 				}
 			}
@@ -408,7 +407,7 @@ const (
 // the end, errInputChanged (with no rows) when the rows are not the
 // model's. With a known model, it finds each row's place in it: the
 // model's rows are the rows with identifiers, in file order.
-func chunkReader(ctx context.Context, t *sources.Table, known *model.Sheet) func() (*exportChunk, error) {
+func chunkReader(ctx context.Context, t *sources.Table, known *runsheet.Sheet) func() (*exportChunk, error) {
 	next := 0 // the model's next row
 	return func() (*exportChunk, error) {
 		c := &exportChunk{rows: make([]sheet.Row, 0, exportChunkRows)}
@@ -448,7 +447,7 @@ type journalScan struct {
 }
 
 // chunk derives the outcomes of a chunk's rows.
-func (x *Exporter) chunk(r *journalScan, c *exportChunk, known *model.Sheet) error {
+func (x *Exporter) chunk(r *journalScan, c *exportChunk, known *runsheet.Sheet) error {
 	c.outs = make([]sinks.Outcome, len(c.rows))
 	for i, row := range c.rows {
 		var out sinks.Outcome
@@ -740,7 +739,7 @@ func (x *Exporter) decideNamed(r *journalScan, n int, at func(i int) (ident.ID, 
 // run's model (-1: a row without a valid identifier). A lookup the run
 // found answered in the journal and has not touched since is answered
 // from the model; the others are read from the journal.
-func (x *Exporter) knownOutcome(r *journalScan, m *model.Sheet, ri int32, row sheet.Row) (sinks.Outcome, bool, error) {
+func (x *Exporter) knownOutcome(r *journalScan, m *runsheet.Sheet, ri int32, row sheet.Row) (sinks.Outcome, bool, error) {
 	if ri < 0 {
 		if reason, ok := m.InvalidRows[int32(row.Num)]; ok {
 			return sinks.Outcome{Status: sinks.StatusInvalidIdentifier, Error: reason}, false, nil
@@ -789,7 +788,7 @@ func (x *Exporter) decide(r *journalScan, n int, at func(i int) (ident.ID, answe
 		kept *sinks.Outcome // the person a kept result shows
 		err  error
 	)
-	i, phase := model.Waterfall(n, func(i int) state.Phase {
+	i, phase := runsheet.Waterfall(n, func(i int) state.Phase {
 		var ok bool
 		if id, a, ok, err = at(i); err != nil {
 			return state.Failed // stops the waterfall; err is returned

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/enrich-dev/enrich/report"
+	"github.com/enrich-dev/enrich/sources"
 	"github.com/enrich-dev/enrich/state"
 	"github.com/enrich-dev/enrich/state/statetest"
 )
@@ -142,15 +142,15 @@ func TestExportProgress(t *testing.T) {
 	var reads, writes []told
 	for i, r := range got {
 		switch {
-		case r.pass == report.PassRead && len(writes) == 0:
+		case r.pass == sources.PassRead && len(writes) == 0:
 			reads = append(reads, r)
-		case r.pass == report.PassWrite:
+		case r.pass == sources.PassWrite:
 			writes = append(writes, r)
 		default:
 			t.Fatalf("report %d %+v out of order in %+v", i, r, got)
 		}
 	}
-	if len(reads) < 2 || reads[len(reads)-1] != (told{report.PassRead, rows, rows}) {
+	if len(reads) < 2 || reads[len(reads)-1] != (told{sources.PassRead, rows, rows}) {
 		t.Errorf("reading reports %+v: want some, the last %d of %d", reads, rows, rows)
 	}
 	for _, r := range reads[:len(reads)-1] {
@@ -158,7 +158,7 @@ func TestExportProgress(t *testing.T) {
 			t.Errorf("reading report %+v: the total is not known before the end", r)
 		}
 	}
-	if len(writes) < 2 || writes[0] != (told{report.PassWrite, 0, rows}) || writes[len(writes)-1] != (told{report.PassWrite, rows, rows}) {
+	if len(writes) < 2 || writes[0] != (told{sources.PassWrite, 0, rows}) || writes[len(writes)-1] != (told{sources.PassWrite, rows, rows}) {
 		t.Errorf("writing reports %+v: want 0 of %d first and %d of %d last", writes, rows, rows, rows)
 	}
 	for _, list := range [][]told{reads, writes} {

@@ -11,12 +11,12 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/demo/leads"
 	"github.com/enrich-dev/enrich/emulator"
 	"github.com/enrich-dev/enrich/export"
-	"github.com/enrich-dev/enrich/internal/leads"
-	"github.com/enrich-dev/enrich/model"
+	"github.com/enrich-dev/enrich/internal/fault"
 	"github.com/enrich-dev/enrich/pipeline"
-	"github.com/enrich-dev/enrich/report"
+	"github.com/enrich-dev/enrich/runsheet"
 	"github.com/enrich-dev/enrich/sources"
 	"github.com/enrich-dev/enrich/state"
 )
@@ -90,7 +90,7 @@ func knownExportCase(t *testing.T, seed uint64) {
 		if run == 1 {
 			c.MaxCredits = 40 // stops early: later runs resume
 		}
-		if _, err := pipeline.Run(context.Background(), c); err != nil && !errors.Is(err, report.ErrAccount) {
+		if _, err := pipeline.Run(context.Background(), c); err != nil && !errors.Is(err, fault.ErrAccount) {
 			t.Logf("run %d: %v", run, err)
 		}
 		j, err := state.Open(cfg.Journal, state.Options{Command: "test"})
@@ -109,7 +109,7 @@ func knownExportCase(t *testing.T, seed uint64) {
 		export.SameFiles(t, fmt.Sprintf("after run %d, enrich export", run), standalone.Output, exportCfg.Output)
 
 		// A model read afresh: every answered lookup is settled.
-		m, _, err := model.Load(context.Background(), cfg.Input, cfg.Source, nil)
+		m, _, err := runsheet.Load(context.Background(), cfg.Input, cfg.Source, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/enrich-dev/enrich/model"
+	"github.com/enrich-dev/enrich/runsheet"
 	"github.com/enrich-dev/enrich/sources"
 	"github.com/enrich-dev/enrich/state"
 	"github.com/enrich-dev/enrich/state/statetest"
@@ -27,7 +27,7 @@ func TestKnownExportInputChanged(t *testing.T) {
 		}
 	}
 	write("Email\na@x.co\nb@x.co\n")
-	m, _, err := model.Load(context.Background(), input, sources.Options{}, nil)
+	m, _, err := runsheet.Load(context.Background(), input, sources.Options{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

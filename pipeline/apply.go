@@ -3,7 +3,7 @@ package pipeline
 import (
 	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/callback"
-	"github.com/enrich-dev/enrich/report"
+	"github.com/enrich-dev/enrich/internal/fault"
 	"github.com/enrich-dev/enrich/state"
 )
 
@@ -89,7 +89,7 @@ func (e *engine) applyAll(changes []state.Change) {
 				e.advance(r)
 			}
 		case state.CreditsOver:
-			e.halt(report.StopCredits, nil)
+			e.halt(fault.StopCredits, nil)
 		case state.Queued:
 			e.want(li)
 		}

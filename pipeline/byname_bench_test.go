@@ -15,9 +15,9 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/demo/namedraw"
 	"github.com/enrich-dev/enrich/emulator"
 	"github.com/enrich-dev/enrich/export"
-	"github.com/enrich-dev/enrich/internal/namedraw"
 	"github.com/enrich-dev/enrich/pipeline"
 )
 

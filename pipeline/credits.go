@@ -8,7 +8,6 @@ import (
 
 	"github.com/enrich-dev/enrich/api"
 	"github.com/enrich-dev/enrich/internal/fault"
-	"github.com/enrich-dev/enrich/report"
 )
 
 // credits is the run's account of what it spends, kept two ways.
@@ -174,7 +173,7 @@ func (c *credits) settledUp() bool {
 func (c *credits) spendable(now time.Time) (room int64, stop string, read bool, next time.Time) {
 	if cr := c.capRoom(); cr <= 0 {
 		if c.inflight <= 0 {
-			return 0, report.StopMaxCredits, false, time.Time{}
+			return 0, fault.StopMaxCredits, false, time.Time{}
 		}
 		return 0, "", false, time.Time{} // matches in flight may prove fewer
 	}
@@ -183,7 +182,7 @@ func (c *credits) spendable(now time.Time) (room int64, stop string, read bool, 
 	case room > 0:
 		return room, "", false, time.Time{}
 	case c.settledUp() && c.inflight <= 0:
-		return 0, report.StopCredits, false, time.Time{}
+		return 0, fault.StopCredits, false, time.Time{}
 	case c.settledUp() || c.reading:
 		return 0, "", false, time.Time{}
 	case now.Before(c.lastAsk.Add(balanceEvery)):
@@ -206,7 +205,7 @@ func (e *engine) checkAccount(ctx context.Context) error {
 	})
 	switch {
 	case errors.Is(err, api.ErrUnauthorized), errors.Is(err, api.ErrForbidden):
-		return fmt.Errorf("%w: %s", report.ErrAccount, api.Explain(err))
+		return fmt.Errorf("%w: %s", fault.ErrAccount, api.Explain(err))
 	case fault.NeedsFix(err):
 		// No wait mends it (a redirect elsewhere, an endpoint that is not
 		// there, TLS on one side only): the run ends at once, saying what
@@ -225,7 +224,7 @@ func (e *engine) checkAccount(ctx context.Context) error {
 	e.cr.observe(meta, e.cr.ask())
 	e.cfg.Log.Info("credits", "pool", e.mode.String(), "balance", e.cr.balance)
 	if e.cr.balance <= 0 {
-		e.halt(report.StopCredits, nil)
+		e.halt(fault.StopCredits, nil)
 	}
 	return nil
 }

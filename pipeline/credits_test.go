@@ -14,7 +14,7 @@ import (
 	"github.com/enrich-dev/enrich/api"
 	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/callback"
-	"github.com/enrich-dev/enrich/report"
+	"github.com/enrich-dev/enrich/internal/fault"
 	"github.com/enrich-dev/enrich/state"
 )
 
@@ -254,14 +254,14 @@ func TestSpendable(t *testing.T) {
 		{name: "no balance yet, no cap", c: credits{}, room: maxBalance},
 		{name: "cap left", c: credits{max: 10, charged: 3, openN: 2, inflight: 2}, room: 5},
 		{name: "cap reached, results in flight", c: credits{max: 10, charged: 8, openN: 2, inflight: 2}},
-		{name: "cap reached by requests given up", c: credits{max: 10, charged: 8, openN: 2}, stop: report.StopMaxCredits},
+		{name: "cap reached by requests given up", c: credits{max: 10, charged: 8, openN: 2}, stop: fault.StopMaxCredits},
 		{name: "balance left", c: credits{known: true, balance: 50, inflight: 20}, room: 30},
 		{name: "balance spent, results in flight", c: credits{known: true, balance: 20, inflight: 20}},
-		{name: "balance spent and shown", c: credits{known: true, balance: 0}, stop: report.StopCredits},
+		{name: "balance spent and shown", c: credits{known: true, balance: 0}, stop: fault.StopCredits},
 		{name: "balance spent, not shown yet", c: credits{known: true, balance: 5, profiles: 5}, read: true},
 		{name: "balance spent, read a moment ago", c: credits{known: true, balance: 5, profiles: 5, lastAsk: now.Add(-300 * time.Millisecond)}, next: now.Add(700 * time.Millisecond)},
 		{name: "balance spent, read under way", c: credits{known: true, balance: 5, expired: 5, reading: true}},
-		{name: "the cap before the balance", c: credits{known: true, balance: 0, max: 4, charged: 4}, stop: report.StopMaxCredits},
+		{name: "the cap before the balance", c: credits{known: true, balance: 0, max: 4, charged: 4}, stop: fault.StopMaxCredits},
 	} {
 		room, stop, read, next := tc.c.spendable(now)
 		if room != tc.room || stop != tc.stop || read != tc.read || !next.Equal(tc.next) {

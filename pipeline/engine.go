@@ -14,8 +14,8 @@ import (
 	"github.com/enrich-dev/enrich/internal/budget"
 	"github.com/enrich-dev/enrich/internal/clock"
 	"github.com/enrich-dev/enrich/internal/fault"
-	"github.com/enrich-dev/enrich/model"
 	"github.com/enrich-dev/enrich/report"
+	"github.com/enrich-dev/enrich/runsheet"
 	"github.com/enrich-dev/enrich/sinks"
 	"github.com/enrich-dev/enrich/sources"
 	"github.com/enrich-dev/enrich/state"
@@ -30,7 +30,7 @@ type engine struct {
 	clock  clock.Clock
 	j      *state.Journal
 	mode   state.Mode
-	m      *model.Sheet
+	m      *runsheet.Sheet
 	x      *export.Exporter // the profiles the output is written from
 	kept   *export.Kept     // results the journal could not store, kept beside the output
 	layout sources.Layout
@@ -122,7 +122,7 @@ func newEngine(ctx context.Context, cfg *Config, j *state.Journal) (*engine, err
 	}
 	var err error
 	cfg.Log.Info("reading input", "file", cfg.shown().Input)
-	if e.m, e.layout, err = model.Load(ctx, cfg.Input, cfg.Source, cfg.FileProgress); err != nil {
+	if e.m, e.layout, err = runsheet.Load(ctx, cfg.Input, cfg.Source, cfg.FileProgress); err != nil {
 		return nil, err
 	}
 	e.m.ByName = cfg.FindByName
@@ -206,9 +206,9 @@ func (e *engine) run(ctx context.Context) (*report.Run, error) {
 		}
 	}
 	e.tick(e.clock.Now(), true) // the last progress line shows the final balance
-	if e.stats.requests > 0 || e.stop == report.StopCredits {
-		if err := e.j.SetFlag(state.FlagCreditsExhausted(e.mode), e.stop == report.StopCredits); err != nil && e.err == nil {
-			e.err = fmt.Errorf("%w: %v", report.ErrStorage, err)
+	if e.stats.requests > 0 || e.stop == fault.StopCredits {
+		if err := e.j.SetFlag(state.FlagCreditsExhausted(e.mode), e.stop == fault.StopCredits); err != nil && e.err == nil {
+			e.err = fmt.Errorf("%w: %v", fault.ErrStorage, err)
 		}
 	}
 	r, err := e.finish(ctx)
@@ -249,7 +249,7 @@ func (e *engine) startReceiver(ctx context.Context) error {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		return fmt.Errorf("%w: callback address %s does not reach this process (listening on %s): %v; the service must reach --public-url: give an address or tunnel that forwards to --listen, or use --sync", report.ErrUnreachable, cfg.publicBase(e.receiver.Addr()), e.receiver.Addr(), err)
+		return fmt.Errorf("%w: callback address %s does not reach this process (listening on %s): %v; the service must reach --public-url: give an address or tunnel that forwards to --listen, or use --sync", fault.ErrUnreachable, cfg.publicBase(e.receiver.Addr()), e.receiver.Addr(), err)
 	}
 	return nil
 }
@@ -331,11 +331,11 @@ func (e *engine) sendingCount() int {
 func (e *engine) place() (bool, error) {
 	for r := range e.m.Rows {
 		switch li, out := e.m.Advance(int32(r)); out {
-		case model.Waiting, model.CreditsOver, model.Failed:
+		case runsheet.Waiting, runsheet.CreditsOver, runsheet.Failed:
 			e.want(li)
-		case model.Searching:
+		case runsheet.Searching:
 			e.wantSearch(li)
-		case model.Unread:
+		case runsheet.Unread:
 			e.sr.unread = append(e.sr.unread, int32(r))
 		}
 	}

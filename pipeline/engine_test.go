@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -46,6 +47,8 @@ type answer struct {
 	// found delivers every item as a person found, charged a credit;
 	// otherwise as not found.
 	found bool
+	// twice repeats every result in the callback's body.
+	twice bool
 }
 
 // scripted is a service whose answer to each lookup request is what
@@ -89,7 +92,7 @@ func (s *scripted) LookupAsync(ctx context.Context, req wire.LookupRequest) (int
 				defer s.posts.Done()
 				defer close(delivered)
 				time.Sleep(a.late)
-				s.deliver(req, callbackID, a.found)
+				s.deliver(req, callbackID, a.found, a.twice)
 			}()
 			if a.first {
 				<-delivered
@@ -105,10 +108,14 @@ func (s *scripted) LookupAsync(ctx context.Context, req wire.LookupRequest) (int
 
 // deliver posts a request's results to its callback URL, as the service
 // does, retrying while the receiver is not there yet.
-func (s *scripted) deliver(req wire.LookupRequest, id int64, found bool) {
+func (s *scripted) deliver(req wire.LookupRequest, id int64, found, twice bool) {
+	items := req.Items
+	if twice {
+		items = slices.Concat(items, items)
+	}
 	var body bytes.Buffer
 	body.WriteByte('[')
-	for i, item := range req.Items {
+	for i, item := range items {
 		if i > 0 {
 			body.WriteByte(',')
 		}
@@ -256,13 +263,13 @@ func TestSubmissionFailures(t *testing.T) {
 		calls   int    // lookup requests the service received
 	}{
 		{name: "429", err: apiErr(429), refused: "429", calls: 2},
-		{name: "402", err: apiErr(402), refused: "402", stop: report.StopCredits, calls: 1},
-		{name: "401", err: apiErr(401), refused: "401", stop: report.StopAccount, runErr: report.ErrAccount, calls: 1},
-		{name: "403", err: apiErr(403), refused: "403", stop: report.StopAccount, runErr: report.ErrAccount, calls: 1},
-		{name: "404", err: apiErr(404), refused: "404", stop: report.StopRefused, runErr: fault.ErrFix, calls: 1},
-		{name: "redirect elsewhere", err: fault.Fixable(errors.New("redirected"), "the service redirected"), refused: "no connection", stop: report.StopRefused, runErr: fault.ErrFix, calls: 1},
+		{name: "402", err: apiErr(402), refused: "402", stop: fault.StopCredits, calls: 1},
+		{name: "401", err: apiErr(401), refused: "401", stop: fault.StopAccount, runErr: fault.ErrAccount, calls: 1},
+		{name: "403", err: apiErr(403), refused: "403", stop: fault.StopAccount, runErr: fault.ErrAccount, calls: 1},
+		{name: "404", err: apiErr(404), refused: "404", stop: fault.StopRefused, runErr: fault.ErrFix, calls: 1},
+		{name: "redirect elsewhere", err: fault.Fixable(errors.New("redirected"), "the service redirected"), refused: "no connection", stop: fault.StopRefused, runErr: fault.ErrFix, calls: 1},
 		{name: "answer trickled past its bound", err: fault.Waitable(fmt.Errorf("POST: %w: cut off", api.ErrAccepted)), taken: true, outage: true, calls: 1},
-		{name: "406", err: apiErr(406), refused: "406", stop: report.StopRejected, calls: 1},
+		{name: "406", err: apiErr(406), refused: "406", stop: fault.StopRejected, calls: 1},
 		{name: "503", err: apiErr(503), refused: "503", outage: true, calls: 2},
 		{name: "500", err: apiErr(500), taken: true, outage: true, calls: 1},
 		{name: "502", err: apiErr(502), taken: true, outage: true, calls: 1},
@@ -291,7 +298,7 @@ func TestSubmissionFailures(t *testing.T) {
 			switch {
 			case tc.runErr != nil && !errors.Is(o.err, tc.runErr):
 				t.Errorf("run error %v, want %v", o.err, tc.runErr)
-			case tc.stop == report.StopRejected && o.err == nil:
+			case tc.stop == fault.StopRejected && o.err == nil:
 				t.Error("a rejected request leaves no error")
 			case tc.stop == "" && o.err != nil:
 				t.Errorf("run error %v", o.err)
@@ -428,8 +435,8 @@ func TestDrainBound(t *testing.T) {
 		stop        string
 		min, max    time.Duration // the run's length
 	}{
-		{"drain timeout", 300 * time.Millisecond, time.Minute, report.StopInterrupted, 1300 * time.Millisecond, 10 * time.Second},
-		{"max duration", 0, 1500 * time.Millisecond, report.StopMaxDuration, 1500 * time.Millisecond, 10 * time.Second},
+		{"drain timeout", 300 * time.Millisecond, time.Minute, fault.StopInterrupted, 1300 * time.Millisecond, 10 * time.Second},
+		{"max duration", 0, 1500 * time.Millisecond, fault.StopMaxDuration, 1500 * time.Millisecond, 10 * time.Second},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -455,8 +462,8 @@ func TestOutageStop(t *testing.T) {
 		t.Parallel()
 		svc := &scripted{script: func(int, time.Duration) answer { return answer{err: down} }}
 		o := runScripted(t, 10, svc, func(c *pipeline.Config) { c.ServiceWait = time.Second }, 0)
-		if o.rep.StopReason != report.StopOutage || o.took < time.Second {
-			t.Errorf("stop %q after %v, want %q after a second", o.rep.StopReason, o.took, report.StopOutage)
+		if o.rep.StopReason != fault.StopOutage || o.took < time.Second {
+			t.Errorf("stop %q after %v, want %q after a second", o.rep.StopReason, o.took, fault.StopOutage)
 		}
 		if ev := o.events(); ev[report.EventOutageStart] != 1 || ev[report.EventStop] != 1 {
 			t.Errorf("timeline %v", ev)
@@ -501,11 +508,25 @@ func TestMaxCreditsAfterLostCallbacks(t *testing.T) {
 	o := runScripted(t, 40, svc, func(c *pipeline.Config) {
 		c.MaxCredits, c.CallbackTimeout = 20, 300*time.Millisecond
 	}, 0)
-	if o.rep.StopReason != report.StopMaxCredits {
-		t.Errorf("stop %q, want %q", o.rep.StopReason, report.StopMaxCredits)
+	if o.rep.StopReason != fault.StopMaxCredits {
+		t.Errorf("stop %q, want %q", o.rep.StopReason, fault.StopMaxCredits)
 	}
 	if spent := 1000 - svc.balance; spent != 20 {
 		t.Errorf("spent %d credits, limit 20", spent)
+	}
+}
+
+// TestMatchesClampedToItems: a callback that repeats its results counts
+// no more matches against --max-credits than the request had items: the
+// service charges a request at most one credit an item.
+func TestMatchesClampedToItems(t *testing.T) {
+	svc := &scripted{script: func(int, time.Duration) answer { return answer{found: true, twice: true} }}
+	o := runScripted(t, 30, svc, func(c *pipeline.Config) { c.MaxCredits = 100 }, 0)
+	if o.err != nil || !o.rep.Complete {
+		t.Fatalf("complete %v, error %v", o.rep.Complete, o.err)
+	}
+	if o.rep.Credits.Counted != 30 {
+		t.Errorf("counted %d credits against --max-credits for 30 items found", o.rep.Credits.Counted)
 	}
 }
 
@@ -565,7 +586,7 @@ func TestLateResultsAwaitedAfterStop(t *testing.T) {
 		min, max time.Duration
 	}{
 		{"they come", answer{found: true, late: time.Second}, "", 10, time.Second, 5 * time.Second},
-		{"they do not", answer{found: true, lose: true}, report.StopMaxCredits, 0, 6 * time.Second, 20 * time.Second},
+		{"they do not", answer{found: true, lose: true}, fault.StopMaxCredits, 0, 6 * time.Second, 20 * time.Second},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

@@ -4,7 +4,7 @@ import (
 	"context"
 	"time"
 
-	"github.com/enrich-dev/enrich/report"
+	"github.com/enrich-dev/enrich/internal/fault"
 )
 
 // loop is the engine's event loop. It submits what the budget and the
@@ -19,7 +19,7 @@ func (e *engine) loop(ctx context.Context) error {
 	for {
 		now := e.clock.Now()
 		if e.stop == "" && e.pastSubmission(now) {
-			e.halt(report.StopMaxDuration, nil)
+			e.halt(fault.StopMaxDuration, nil)
 		}
 		e.reap(now)
 		wake := e.submit(now)
@@ -182,7 +182,7 @@ func (e *engine) interrupted() {
 	now := e.clock.Now()
 	e.signalled = now
 	if e.stop == "" {
-		e.halt(report.StopInterrupted, nil)
+		e.halt(fault.StopInterrupted, nil)
 		return
 	}
 	e.cfg.Log.Info("interrupted while stopping; results in flight are awaited a little longer at most", "at_most", e.drainEnd().Sub(now).Round(time.Second))
@@ -203,7 +203,7 @@ func (e *engine) halt(reason string, err error) {
 	e.stop, e.stopAt = reason, now
 	e.timeline.event(now, eventForStop(reason), reason)
 	e.cfg.Log.Info("submission stopped", "reason", reason, "in_flight_requests", len(e.flights))
-	if reason == report.StopInterrupted && !e.signalled.IsZero() {
+	if reason == fault.StopInterrupted && !e.signalled.IsZero() {
 		// A request still under way (a synchronous answer holds paid
 		// results) is awaited SignalDrain from the signal, then cut.
 		e.cutSendsAt(e.signalled.Add(SignalDrain))

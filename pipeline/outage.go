@@ -30,7 +30,7 @@ func (e *engine) serviceFailed(began, now time.Time, err error) {
 	e.outage.failures++
 	left := e.outage.since.Add(e.cfg.ServiceWait).Sub(now)
 	if left <= 0 {
-		e.halt(report.StopOutage, nil)
+		e.halt(fault.StopOutage, nil)
 		return
 	}
 	ceiling := min(time.Minute, time.Second<<min(e.outage.failures-1, 6))
@@ -70,7 +70,7 @@ func (e *engine) untilAnswered(ctx context.Context, call func(context.Context) e
 		began := e.clock.Now()
 		now := began
 		if e.pastSubmission(now) {
-			e.halt(report.StopMaxDuration, nil)
+			e.halt(fault.StopMaxDuration, nil)
 		}
 		if e.stop != "" {
 			return errHalted

@@ -136,7 +136,7 @@ func (e *engine) heldBack(now time.Time) {
 func (e *engine) budgetFailed(now time.Time, err error) {
 	if fault.NeedsFix(err) {
 		// A password refused, TLS on one side only: no wait mends it.
-		e.halt(report.StopRefused, err)
+		e.halt(fault.StopRefused, err)
 		return
 	}
 	if e.budgetDown.since.IsZero() {
@@ -147,7 +147,7 @@ func (e *engine) budgetFailed(now time.Time, err error) {
 	e.budgetDown.failures++
 	left := e.budgetDown.since.Add(e.cfg.ServiceWait).Sub(now)
 	if left <= 0 {
-		e.halt(report.StopBudget, nil)
+		e.halt(fault.StopBudget, nil)
 		return
 	}
 	e.pause(now, min(time.Second<<min(e.budgetDown.failures-1, 4), left))

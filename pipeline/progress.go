@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/internal/atomicfile"
+	"github.com/enrich-dev/enrich/internal/fault"
 	"github.com/enrich-dev/enrich/internal/human"
 	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/state"
@@ -82,7 +83,7 @@ func (e *engine) tick(now time.Time, final bool) {
 	e.lastTick = now
 	// A journal removed under the run loses what is written to it: stop
 	// at once rather than pay for results that cannot be kept.
-	if err := e.j.Present(); err != nil && e.stop != report.StopStorage {
+	if err := e.j.Present(); err != nil && e.stop != fault.StopStorage {
 		e.storageFailed(err)
 	}
 	s := e.snapshot(now, final)

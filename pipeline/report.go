@@ -47,7 +47,7 @@ func (e *engine) finish(ctx context.Context) (*report.Run, error) {
 		// knows, its rows that need the journal saying so.
 		e.cfg.Log.Error("the journal was damaged during the run; the output is written from what the run knows", "error", err)
 		if e.err == nil {
-			e.err = fmt.Errorf("%w: %v", report.ErrStorage, err)
+			e.err = fmt.Errorf("%w: %v", fault.ErrStorage, err)
 		}
 		cfg.WithoutJournal, cfg.Refresh = true, false
 		written, err = export.Export(context.WithoutCancel(ctx), e.j, cfg)
@@ -63,7 +63,7 @@ func (e *engine) finish(ctx context.Context) (*report.Run, error) {
 		if written.Ambiguous > 0 {
 			r.ByName.CandidatesFile = export.CandidatesPath(e.cfg.shown().Output)
 		}
-		if e.sr.stopped != "" && !r.Complete && (r.StopReason == "rows left waiting" || r.StopReason == "") {
+		if e.sr.stopped != "" && !r.Complete && (r.StopReason == fault.StopWaiting || r.StopReason == "") {
 			r.StopReason = e.sr.stopped
 		}
 	}
@@ -88,20 +88,86 @@ func (e *engine) finish(ctx context.Context) (*report.Run, error) {
 	return r, nil
 }
 
+// reportState says whether the run is complete, and if not why it
+// stopped and what to run next.
+func (e *engine) reportState(r *report.Run, counts export.RowCounts) {
+	for st, n := range counts {
+		r.RowsByStatus[string(st)] = n
+	}
+	r.Complete = true
+	for _, st := range []sinks.Status{sinks.StatusPending, sinks.StatusCreditsExhausted, sinks.StatusError} {
+		if counts[st] > 0 {
+			r.Complete = false
+		}
+	}
+	switch {
+	case r.Complete:
+		r.StopReason = ""
+	case r.StopReason == "" && counts[sinks.StatusError] > 0:
+		r.StopReason = fault.StopErrors(counts[sinks.StatusError])
+	case r.StopReason == "":
+		r.StopReason = fault.StopWaiting
+	}
+	if r.StopReason == fault.StopOutage && !e.cr.known {
+		r.StopReason = fmt.Sprintf("%s (%v): it never answered this run", fault.StopOutage, e.cfg.ServiceWait)
+	}
+	if !r.Complete {
+		r.Next = e.cfg.CommandLine
+	}
+}
+
+// reportCredits fills what the run counted against --max-credits and
+// the balance it read.
+func (e *engine) reportCredits(r *report.Run) {
+	if e.cfg.MaxCredits > 0 {
+		r.Credits.Counted = e.cr.spent()
+	}
+	if e.cr.known {
+		start := e.cr.start
+		r.Credits.BalanceStart = &start
+		if !e.cr.stale {
+			end, drop := e.cr.balance, e.cr.drop()
+			r.Credits.BalanceEnd, r.Credits.BalanceDrop = &end, &drop
+		}
+	}
+}
+
+// matchRates counts, for each identifier kind, the lookups answered and
+// those that found the person.
+func (e *engine) matchRates(r *report.Run) {
+	for i := range e.m.Lookups {
+		l := &e.m.Lookups[i]
+		if l.Phase != state.Found && l.Phase != state.NotFound {
+			continue
+		}
+		kind := l.Kind.String()
+		if l.Searched {
+			kind = report.KindName // found by name and company, not named by the sheet
+		}
+		km := r.MatchRate[kind]
+		km.Tried++
+		if l.Phase == state.Found {
+			km.Found++
+		}
+		km.Rate = float64(km.Found) / float64(km.Tried)
+		r.MatchRate[kind] = km
+	}
+}
+
 // exitCode is the exit code that tells the truth about a run that wrote
 // its report.
 func exitCode(r *report.Run, err error) int {
 	switch {
-	case errors.Is(err, report.ErrAccount), fault.NeedsFix(err):
-		return report.ExitUsage
+	case errors.Is(err, fault.ErrAccount), fault.NeedsFix(err):
+		return fault.ExitUsage
 	case err != nil:
-		return report.ExitError
+		return fault.ExitError
 	case r.Complete:
-		return report.ExitOK
-	case r.StopReason == report.StopInterrupted:
-		return report.ExitInterrupted
+		return fault.ExitOK
+	case r.StopReason == fault.StopInterrupted:
+		return fault.ExitInterrupted
 	}
-	return report.ExitIncomplete
+	return fault.ExitIncomplete
 }
 
 func (e *engine) report(counts export.RowCounts) *report.Run {
@@ -148,63 +214,15 @@ func (e *engine) report(counts export.RowCounts) *report.Run {
 			Events:        e.timeline.events,
 		},
 	}
-	for st, n := range counts {
-		r.RowsByStatus[string(st)] = n
-	}
-	r.Complete = true
-	for _, st := range []sinks.Status{sinks.StatusPending, sinks.StatusCreditsExhausted, sinks.StatusError} {
-		if counts[st] > 0 {
-			r.Complete = false
-		}
-	}
-	switch {
-	case r.Complete:
-		r.StopReason = ""
-	case r.StopReason == "" && counts[sinks.StatusError] > 0:
-		r.StopReason = fmt.Sprintf("%d rows in error", counts[sinks.StatusError])
-	case r.StopReason == "":
-		r.StopReason = "rows left waiting"
-	}
-	if r.StopReason == report.StopOutage && !e.cr.known {
-		r.StopReason = fmt.Sprintf("%s (%v): it never answered this run", report.StopOutage, e.cfg.ServiceWait)
-	}
-	if !r.Complete {
-		r.Next = e.cfg.CommandLine
-	}
-	if e.cfg.MaxCredits > 0 {
-		r.Credits.Counted = e.cr.spent()
-	}
-	if e.cr.known {
-		start := e.cr.start
-		r.Credits.BalanceStart = &start
-		if !e.cr.stale {
-			end, drop := e.cr.balance, e.cr.drop()
-			r.Credits.BalanceEnd, r.Credits.BalanceDrop = &end, &drop
-		}
-	}
+	e.reportState(r, counts)
+	e.reportCredits(r)
 	if r.Timeline.Windows == nil {
 		r.Timeline.Windows = []report.Window{}
 	}
 	if r.Timeline.Events == nil {
 		r.Timeline.Events = []report.Event{}
 	}
-	for i := range e.m.Lookups {
-		l := &e.m.Lookups[i]
-		if l.Phase != state.Found && l.Phase != state.NotFound {
-			continue
-		}
-		kind := l.Kind.String()
-		if l.Searched {
-			kind = report.KindName
-		}
-		km := r.MatchRate[kind]
-		km.Tried++
-		if l.Phase == state.Found {
-			km.Found++
-		}
-		km.Rate = float64(km.Found) / float64(km.Tried)
-		r.MatchRate[kind] = km
-	}
+	e.matchRates(r)
 	r.ItemsPerMinute = e.itemsPerMinute(now)
 	r.ExitCode = exitCode(r, e.err)
 	return r

@@ -21,6 +21,7 @@ import (
 	"github.com/enrich-dev/enrich/export"
 	"github.com/enrich-dev/enrich/internal/budget"
 	"github.com/enrich-dev/enrich/internal/clock"
+	"github.com/enrich-dev/enrich/internal/fault"
 	"github.com/enrich-dev/enrich/internal/redact"
 	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/sources"
@@ -64,7 +65,7 @@ type Config struct {
 
 	Service Service
 	// Account names the account the run spends from, for the budget shared
-	// by every run of the machine on that account (budget.Account); ""
+	// by every run of the machine on that account (api.Client.Account); ""
 	// keeps the budget to this run.
 	Account string
 	// BudgetURL is the Redis server (redis://[user:password@]host:port/db,
@@ -134,7 +135,7 @@ type Config struct {
 	// FileProgress, when set, is told how far the reading of the input
 	// at the start of the run and the writing of the output at the end
 	// are.
-	FileProgress report.FileProgress
+	FileProgress sources.FileProgress
 }
 
 func (c *Config) setDefaults() {
@@ -208,7 +209,7 @@ func (c *Config) shown() Names {
 }
 
 // usageErrorf reports a run refused before it started.
-func usageErrorf(format string, args ...any) error { return report.Usagef(format, args...) }
+func usageErrorf(format string, args ...any) error { return fault.Usagef(format, args...) }
 
 // Run enriches cfg.Input into cfg.Output. It returns the report of the run
 // also when it stopped early; Report.Complete says whether every row is
@@ -306,7 +307,7 @@ func (c *Config) validate() error {
 		return err
 	}
 	if err := export.CheckOutput(c.Output, c.Input, c.Journal); err != nil {
-		return fmt.Errorf("%w: %v", report.ErrUsage, err)
+		return fmt.Errorf("%w: %v", fault.ErrUsage, err)
 	}
 	if c.BudgetURL != "" {
 		if _, err := budget.CheckRedisURL(c.BudgetURL); err != nil {

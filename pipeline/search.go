@@ -12,7 +12,7 @@ import (
 	"github.com/enrich-dev/enrich/byname"
 	"github.com/enrich-dev/enrich/internal/fault"
 	"github.com/enrich-dev/enrich/internal/sheet"
-	"github.com/enrich-dev/enrich/model"
+	"github.com/enrich-dev/enrich/runsheet"
 	"github.com/enrich-dev/enrich/sources"
 	"github.com/enrich-dev/enrich/state"
 )
@@ -41,7 +41,7 @@ type searches struct {
 	// their batch (zero: none held).
 	holdUntil time.Time
 	// unread are rows whose identifiers all found nobody and whose person
-	// the model left unread (model.UnreadName); reading says a pass over
+	// the model left unread (runsheet.UnreadName); reading says a pass over
 	// the input reads them.
 	unread  []int32
 	reading bool
@@ -252,7 +252,7 @@ func (e *engine) searchDone(s *searched) {
 }
 
 // lookupAt returns lookup li, or nil for -1.
-func (e *engine) lookupAt(li int32) *model.Lookup {
+func (e *engine) lookupAt(li int32) *runsheet.Lookup {
 	if li < 0 {
 		return nil
 	}
@@ -340,13 +340,13 @@ func (e *engine) unsearched(n int32) {
 // advance moves row r along its waterfall and queues what it waits on.
 func (e *engine) advance(r int32) {
 	switch next, out := e.m.Advance(r); out {
-	case model.Waiting, model.CreditsOver:
+	case runsheet.Waiting, runsheet.CreditsOver:
 		e.want(next)
-	case model.Searching:
+	case runsheet.Searching:
 		e.wantSearch(next)
-	case model.Unread:
+	case runsheet.Unread:
 		e.sr.unread = append(e.sr.unread, r)
-	case model.Failed: // given up by this run: the row is done for now
+	case runsheet.Failed: // given up by this run: the row is done for now
 		e.m.Rows[r].Done = true
 	}
 }

@@ -13,7 +13,6 @@ import (
 	"github.com/enrich-dev/enrich/internal/budget"
 	"github.com/enrich-dev/enrich/internal/fault"
 	"github.com/enrich-dev/enrich/internal/redact"
-	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/state"
 )
 
@@ -220,15 +219,15 @@ func (e *engine) failed(f *flight, o outcome) {
 	case errors.Is(err, api.ErrNoCredits):
 		e.serviceAnswered(o.answered)
 		e.reject(f, o, "no credits (402)")
-		e.halt(report.StopCredits, nil)
+		e.halt(fault.StopCredits, nil)
 	case errors.Is(err, api.ErrUnauthorized), errors.Is(err, api.ErrForbidden):
 		e.reject(f, o, err.Error())
-		e.halt(report.StopAccount, fmt.Errorf("%w: %s", report.ErrAccount, api.Explain(err)))
+		e.halt(fault.StopAccount, fmt.Errorf("%w: %s", fault.ErrAccount, api.Explain(err)))
 	case fault.NeedsFix(err):
 		// A redirect elsewhere, an endpoint that is not there, TLS on one
 		// side only: not taken, and no wait mends it.
 		e.reject(f, o, err.Error())
-		e.halt(report.StopRefused, api.Explained(err))
+		e.halt(fault.StopRefused, api.Explained(err))
 	case errors.Is(err, api.ErrAccepted) && serviceDown(err):
 		// Taken, and its answer cut off or trickling past the call's
 		// bound: the service is failing, and the request's fate is
@@ -244,7 +243,7 @@ func (e *engine) failed(f *flight, o outcome) {
 		e.serviceFailed(f.batch.Created, o.answered, err)
 	case isAPI && apiErr.Status < 500:
 		e.reject(f, o, err.Error())
-		e.halt(report.StopRejected, fmt.Errorf("%s: %w; this is a fault of enrich or of --api-url, not of the sheet", report.StopRejected, err))
+		e.halt(fault.StopRejected, fmt.Errorf("%s: %w; this is a fault of enrich or of --api-url, not of the sheet", fault.StopRejected, err))
 	case isTransport && !te.Sent:
 		e.reject(f, o, err.Error())
 		e.serviceFailed(f.batch.Created, o.answered, err)
@@ -329,7 +328,7 @@ func (e *engine) uncertain(f *flight, o outcome, cause error) {
 // cannot be kept. What is in flight may still be stored.
 func (e *engine) storageFailed(err error) {
 	e.cfg.Log.Error("the journal could not be written; submission stops", "error", err)
-	e.halt(report.StopStorage, fmt.Errorf("%w: %v", report.ErrStorage, err))
+	e.halt(fault.StopStorage, fmt.Errorf("%w: %v", fault.ErrStorage, err))
 }
 
 // serviceURL is the service's address as a person may see it: without a

@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/enrich-dev/enrich/report"
+	"github.com/enrich-dev/enrich/internal/fault"
 )
 
 // sendAll submits what the budget allows and takes the answers.
@@ -33,7 +33,7 @@ func TestStopNeverIdles(t *testing.T) {
 		if len(e.flights) != 0 || len(e.late) == 0 {
 			t.Fatalf("%d in flight, %d given up; want every request given up", len(e.flights), len(e.late))
 		}
-		e.halt(report.StopMaxCredits, nil)
+		e.halt(fault.StopMaxCredits, nil)
 		if e.finished(fake.Now()) {
 			t.Error("requests given up a moment ago are not awaited at all")
 		}
@@ -48,7 +48,7 @@ func TestStopNeverIdles(t *testing.T) {
 		fake.Advance(2 * time.Minute)
 		e.reap(fake.Now())
 		fake.Advance(time.Minute)
-		e.halt(report.StopMaxDuration, nil)
+		e.halt(fault.StopMaxDuration, nil)
 		if !e.finished(fake.Now()) {
 			t.Error("a request given up a minute before the stop keeps the run waiting")
 		}
@@ -57,7 +57,7 @@ func TestStopNeverIdles(t *testing.T) {
 		e, fake := testEngine(t, 20, &fakeService{}, nil)
 		sendAll(t, e)
 		e.interrupted()
-		if e.stop != report.StopInterrupted || e.finished(fake.Now()) {
+		if e.stop != fault.StopInterrupted || e.finished(fake.Now()) {
 			t.Fatalf("stop %q, finished at once", e.stop)
 		}
 		fake.Advance(SignalDrain)
@@ -68,10 +68,10 @@ func TestStopNeverIdles(t *testing.T) {
 	t.Run("signal while a stop drains", func(t *testing.T) {
 		e, fake := testEngine(t, 20, &fakeService{}, nil)
 		sendAll(t, e)
-		e.halt(report.StopMaxCredits, nil)
+		e.halt(fault.StopMaxCredits, nil)
 		fake.Advance(time.Minute)
 		e.interrupted()
-		if e.stop != report.StopMaxCredits {
+		if e.stop != fault.StopMaxCredits {
 			t.Errorf("stop %q; the first reason stands", e.stop)
 		}
 		fake.Advance(SignalDrain)

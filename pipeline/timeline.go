@@ -3,6 +3,7 @@ package pipeline
 import (
 	"time"
 
+	"github.com/enrich-dev/enrich/internal/fault"
 	"github.com/enrich-dev/enrich/report"
 )
 
@@ -61,7 +62,7 @@ func (tl *timeline) event(t time.Time, kind, detail string) {
 
 // eventForStop is the event kind a stop reason is marked with.
 func eventForStop(reason string) string {
-	if reason == report.StopCredits {
+	if reason == fault.StopCredits {
 		return report.EventCredits
 	}
 	return report.EventStop

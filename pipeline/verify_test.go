@@ -14,7 +14,7 @@ import (
 	"github.com/enrich-dev/enrich/api"
 	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/export"
-	"github.com/enrich-dev/enrich/report"
+	"github.com/enrich-dev/enrich/internal/fault"
 	"github.com/enrich-dev/enrich/state"
 	"github.com/enrich-dev/enrich/state/statetest"
 )
@@ -224,7 +224,7 @@ func TestTallSheetRefusedForXLSX(t *testing.T) {
 	}}
 	cfg := Config{Input: input, Output: filepath.Join(dir, "tall.xlsx"), Journal: filepath.Join(dir, "j"), Service: svc, Listen: "127.0.0.1:0"}
 	_, err := Run(context.Background(), cfg)
-	if !errors.Is(err, report.ErrUsage) || !strings.Contains(err.Error(), ".csv") || !strings.Contains(err.Error(), "1048576") {
+	if !errors.Is(err, fault.ErrUsage) || !strings.Contains(err.Error(), ".csv") || !strings.Contains(err.Error(), "1048576") {
 		t.Fatalf("error %v; want a usage error naming the row limit and .csv", err)
 	}
 	if _, err := os.Stat(cfg.Output); !os.IsNotExist(err) {

@@ -233,6 +233,33 @@ func Make(ctx context.Context, opts Options) (*Plan, error) {
 	}
 	defer t.Close()
 
+	p := newPlan(t, opts, rate)
+	names := p.startByName(t, opts)
+	c := newCounter(p, t, opts)
+	for n := 0; ; n++ {
+		if n%8192 == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		row, err := t.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		p.Rows++
+		p.countInvalid(row, c.column, c.reasons)
+		names.add(p, row)
+		c.count(row)
+	}
+	c.resolve()
+	names.finish(p)
+	p.finish(t, c, rate)
+	return p, nil
+}
+
+// newPlan is the plan of the sheet t opens, before its rows are read.
+func newPlan(t *sources.Table, opts Options, rate int) *Plan {
 	layout := t.Layout()
 	p := &Plan{
 		Input:          opts.Input,
@@ -249,12 +276,8 @@ func Make(ctx context.Context, opts Options) (*Plan, error) {
 		}
 		p.Delimiter = string(layout.Delimiter)
 	}
-	column := make(map[int]*Column)
 	for _, c := range t.Columns() {
 		p.Columns = append(p.Columns, Column{Column: c, Samples: []string{}})
-	}
-	for i := range p.Columns {
-		column[p.Columns[i].Index] = &p.Columns[i]
 	}
 	if opts.Resolved != nil {
 		p.Resolved = new(int)
@@ -262,76 +285,84 @@ func Make(ctx context.Context, opts Options) (*Plan, error) {
 	if opts.Due != nil {
 		p.Refresh = new(int)
 	}
-	names := p.startByName(t, opts)
+	return p
+}
 
-	var seen ident.Seen
-	var fresh []ident.ID // distinct identifiers not yet counted by Resolved and Due
-	resolve := func() {
-		if len(fresh) == 0 {
-			return
-		}
-		if opts.Resolved != nil {
-			*p.Resolved += opts.Resolved(fresh)
-		}
-		if opts.Due != nil {
-			*p.Refresh += opts.Due(fresh)
-		}
-		fresh = fresh[:0]
+// counter counts a plan's rows by their identifiers as they are read.
+type counter struct {
+	p       *Plan
+	opts    Options
+	column  map[int]*Column
+	reasons map[[2]string]*Invalid
+	seen    ident.Seen
+	fresh   []ident.ID // distinct identifiers not yet counted by Resolved and Due
+}
+
+func newCounter(p *Plan, t *sources.Table, opts Options) *counter {
+	c := &counter{p: p, opts: opts, column: make(map[int]*Column), reasons: make(map[[2]string]*Invalid)}
+	for i := range p.Columns {
+		c.column[p.Columns[i].Index] = &p.Columns[i]
 	}
-	reasons := make(map[[2]string]*Invalid)
-	for n := 0; ; n++ {
-		if n%8192 == 0 && ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		row, err := t.Next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
-		p.Rows++
-		p.countInvalid(row, column, reasons)
-		names.add(p, row)
-		for _, id := range row.IDs {
-			c := column[id.Column]
-			c.Valid++
-			c.addSample(id.Raw)
-			if c.Mixed {
-				if c.Kinds == nil {
-					c.Kinds = map[ident.Kind]int{}
-				}
-				c.Kinds[id.Kind]++
+	return c
+}
+
+// count counts a row's identifiers: by column, by row, and once each.
+func (c *counter) count(row sources.Row) {
+	p := c.p
+	for _, id := range row.IDs {
+		col := c.column[id.Column]
+		col.Valid++
+		col.addSample(id.Raw)
+		if col.Mixed {
+			if col.Kinds == nil {
+				col.Kinds = map[ident.Kind]int{}
 			}
-		}
-		switch {
-		case len(row.IDs) > 0:
-			p.RowsWithIdentifier++
-		case len(row.Invalid) > 0:
-			p.RowsWithOnlyInvalid++
-		default:
-			p.RowsWithoutIdentifier++
-		}
-		for i, id := range row.IDs {
-			marks := seenAny
-			if i == 0 {
-				marks |= seenFirst
-			}
-			before, added := seen.Mark(id.Kind, id.Value, marks)
-			if added && (opts.Resolved != nil || opts.Due != nil) {
-				if fresh = append(fresh, id); len(fresh) == 4096 {
-					resolve()
-				}
-			}
-			if i == 0 && before&seenFirst != 0 {
-				p.DuplicateRows++
-			}
+			col.Kinds[id.Kind]++
 		}
 	}
+	switch {
+	case len(row.IDs) > 0:
+		p.RowsWithIdentifier++
+	case len(row.Invalid) > 0:
+		p.RowsWithOnlyInvalid++
+	default:
+		p.RowsWithoutIdentifier++
+	}
+	for i, id := range row.IDs {
+		marks := seenAny
+		if i == 0 {
+			marks |= seenFirst
+		}
+		before, added := c.seen.Mark(id.Kind, id.Value, marks)
+		if added && (c.opts.Resolved != nil || c.opts.Due != nil) {
+			if c.fresh = append(c.fresh, id); len(c.fresh) == 4096 {
+				c.resolve()
+			}
+		}
+		if i == 0 && before&seenFirst != 0 {
+			p.DuplicateRows++
+		}
+	}
+}
 
-	resolve()
-	names.finish(p)
-	for _, r := range reasons {
+// resolve asks the journal about the identifiers counted since it last
+// did.
+func (c *counter) resolve() {
+	if len(c.fresh) == 0 {
+		return
+	}
+	if c.opts.Resolved != nil {
+		*c.p.Resolved += c.opts.Resolved(c.fresh)
+	}
+	if c.opts.Due != nil {
+		*c.p.Refresh += c.opts.Due(c.fresh)
+	}
+	c.fresh = c.fresh[:0]
+}
+
+// finish sums up the plan once every row is counted.
+func (p *Plan) finish(t *sources.Table, c *counter, rate int) {
+	for _, r := range c.reasons {
 		p.Invalid = append(p.Invalid, *r)
 	}
 	sort.Slice(p.Invalid, func(i, j int) bool {
@@ -348,7 +379,7 @@ func Make(ctx context.Context, opts Options) (*Plan, error) {
 		p.Warnings = append(p.Warnings, "an .xlsx output cannot hold this sheet: "+err.Error())
 	}
 	p.layout = t.Layout()
-	p.UniqueLookups = seen.Len()
+	p.UniqueLookups = c.seen.Len()
 	p.FirstChoiceLookups = p.RowsWithIdentifier - p.DuplicateRows
 	p.WorstCaseCredits = min(p.UniqueLookups, p.RowsWithIdentifier)
 	if p.ByName != nil {
@@ -356,7 +387,6 @@ func Make(ctx context.Context, opts Options) (*Plan, error) {
 	}
 	p.FirstChoiceLookupTime = lookupTime(p.FirstChoiceLookups, rate)
 	p.AllLookupTime = lookupTime(p.UniqueLookups, rate)
-	return p, nil
 }
 
 // countInvalid adds a row's invalid identifiers to the plan.

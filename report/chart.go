@@ -138,33 +138,7 @@ func newTimeline(r *Run) *timelineChart {
 	c.PlotH, c.LabelTop, c.TickEnd = c.Bottom-c.Top, c.Top-8-3*labelRow+2, c.Bottom+5
 	sx := (c.Right - c.Left) / span
 
-	// Bucket the windows by slot: a bar stands for `group` windows.
-	type bucket struct {
-		start                         float64
-		busiest, items, resent, limit int
-		requests, results, windows    int
-	}
-	buckets := map[int]*bucket{}
-	var order []int
-	maxItems := 0
-	for _, w := range tl.Windows {
-		i := int(math.Floor(w.Start/ws)) / group
-		b := buckets[i]
-		if b == nil {
-			b = &bucket{start: float64(i*group) * ws}
-			buckets[i] = b
-			order = append(order, i)
-		}
-		b.busiest = max(b.busiest, w.Items)
-		b.items += w.Items
-		b.resent += w.Resent
-		b.limit += w.RateLimited
-		b.requests += w.Requests
-		b.results += w.Results
-		b.windows++
-		maxItems = max(maxItems, b.busiest)
-	}
-	sort.Ints(order)
+	buckets, maxItems := bucketWindows(tl.Windows, ws, group)
 
 	top := float64(max(maxItems, tl.Budget))
 	if top == 0 {
@@ -184,35 +158,8 @@ func newTimeline(r *Run) *timelineChart {
 
 	slotW := float64(group) * ws * sx
 	gap := math.Min(1.5, slotW*0.15)
-	for _, i := range order {
-		b := buckets[i]
-		x := c.Left + b.start*sx
-		end := math.Min(b.start+float64(group)*ws, span)
-		w := math.Min(slotW, (end-b.start)*sx)
-		h := float64(b.busiest) * sy
-		bar := tlBar{X: round1(x), W: round1(math.Max(w-gap, 0.4)), Y: round1(c.Bottom - h), H: round1(h)}
-		if b.items > 0 {
-			bar.ResentH = round1(h * float64(b.resent) / float64(b.items))
-		}
-		if b.limit > 0 {
-			// A small red triangle pointing down at the bar's top.
-			bar.Limited = true
-			bar.Mark = fmt.Sprintf("M%.1f %.1fl-4.5 -8h9z", x+(w-gap)/2, c.Bottom-h-2)
-		}
-		from, to := duration(b.start), duration(end)
-		if group == 1 {
-			bar.Title = fmt.Sprintf("%s–%s: %s items in %s requests", from, to, thousands(int64(b.items)), thousands(int64(b.requests)))
-		} else {
-			bar.Title = fmt.Sprintf("%s–%s: %s items in %d windows, the busiest %s", from, to, thousands(int64(b.items)), b.windows, thousands(int64(b.busiest)))
-		}
-		if b.resent > 0 {
-			bar.Title += fmt.Sprintf("; %s sent again", thousands(int64(b.resent)))
-		}
-		if b.limit > 0 {
-			bar.Title += fmt.Sprintf("; %d × 429", b.limit)
-		}
-		bar.Title += fmt.Sprintf("; %s results", thousands(int64(b.results)))
-		c.Bars = append(c.Bars, bar)
+	for _, b := range buckets {
+		c.Bars = append(c.Bars, c.bar(b, slotW, gap, sx, sy, float64(group)*ws, span, group == 1))
 	}
 
 	tstep := timeStep(span, 8)
@@ -222,6 +169,75 @@ func newTimeline(r *Run) *timelineChart {
 
 	c.addEvents(tl.Events, span, sx)
 	return c
+}
+
+// windowBucket is the windows one bar stands for.
+type windowBucket struct {
+	start                         float64
+	busiest, items, resent, limit int
+	requests, results, windows    int
+}
+
+// bucketWindows buckets the windows by slot, a bar standing for group
+// windows of ws seconds, in the order of time; maxItems is the busiest
+// window's items.
+func bucketWindows(windows []Window, ws float64, group int) (buckets []*windowBucket, maxItems int) {
+	byslot := map[int]*windowBucket{}
+	var order []int
+	for _, w := range windows {
+		i := int(math.Floor(w.Start/ws)) / group
+		b := byslot[i]
+		if b == nil {
+			b = &windowBucket{start: float64(i*group) * ws}
+			byslot[i] = b
+			order = append(order, i)
+		}
+		b.busiest = max(b.busiest, w.Items)
+		b.items += w.Items
+		b.resent += w.Resent
+		b.limit += w.RateLimited
+		b.requests += w.Requests
+		b.results += w.Results
+		b.windows++
+		maxItems = max(maxItems, b.busiest)
+	}
+	sort.Ints(order)
+	for _, i := range order {
+		buckets = append(buckets, byslot[i])
+	}
+	return buckets, maxItems
+}
+
+// bar draws a bucket of slot seconds (single: one window) as a bar of
+// its busiest window, with what was sent again, the 429s and its title.
+func (c *timelineChart) bar(b *windowBucket, slotW, gap, sx, sy, slot, span float64, single bool) tlBar {
+	x := c.Left + b.start*sx
+	end := math.Min(b.start+slot, span) // the run's last window is cut at its end
+	w := math.Min(slotW, (end-b.start)*sx)
+	h := float64(b.busiest) * sy
+	bar := tlBar{X: round1(x), W: round1(math.Max(w-gap, 0.4)), Y: round1(c.Bottom - h), H: round1(h)}
+	if b.items > 0 {
+		bar.ResentH = round1(h * float64(b.resent) / float64(b.items))
+	}
+	if b.limit > 0 {
+		// A small red triangle pointing down at the bar's top.
+		bar.Limited = true
+		bar.Mark = fmt.Sprintf("M%.1f %.1fl-4.5 -8h9z", x+(w-gap)/2, c.Bottom-h-2)
+	}
+	from, to := duration(b.start), duration(end)
+	if single {
+		bar.Title = fmt.Sprintf("%s–%s: %s items in %s requests", from, to, thousands(int64(b.items)), thousands(int64(b.requests)))
+	} else {
+		bar.Title = fmt.Sprintf("%s–%s: %s items in %d windows, the busiest %s", from, to, thousands(int64(b.items)), b.windows, thousands(int64(b.busiest)))
+	}
+	if b.resent > 0 {
+		bar.Title += fmt.Sprintf("; %s sent again", thousands(int64(b.resent)))
+	}
+	if b.limit > 0 {
+		bar.Title += fmt.Sprintf("; %d × 429", b.limit)
+	}
+	bar.Title += fmt.Sprintf("; %s results", thousands(int64(b.results)))
+	return bar
 }
 
 // addEvents draws outages as bands, stops and credits as lines, anything

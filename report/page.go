@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/enrich-dev/enrich/internal/fault"
 	"github.com/enrich-dev/enrich/internal/human"
 )
 
@@ -58,12 +59,6 @@ var statusInfo = map[string]struct{ class, meaning string }{
 
 // kindNames are what the page calls the identifier kinds.
 var kindNames = map[string]string{"linkedin": "profile URL", "email": "e-mail", "phone": "phone", "uid": "uid", KindName: "name and company"}
-
-// exitMeanings are the documented exit codes.
-var exitMeanings = map[int]string{
-	0: "complete", 1: "an error stopped the job", 2: "bad command line or input",
-	3: "stopped early, resumable", 4: "another process holds the journal", 130: "interrupted",
-}
 
 // maxChangeRows bounds the people the page lists; the JSON has them all.
 const maxChangeRows = 500
@@ -280,7 +275,7 @@ func (h *header) setState(complete bool, reason, next, command string) {
 
 func times(started, finished time.Time, seconds float64, exit int) []ledgerRow {
 	code := fmt.Sprint(exit)
-	if m, ok := exitMeanings[exit]; ok {
+	if m, ok := fault.ExitMeanings[exit]; ok {
 		code += " (" + m + ")"
 	}
 	return []ledgerRow{

@@ -25,11 +25,11 @@
 package report
 
 import (
-	"errors"
 	"fmt"
 	"time"
 
 	"github.com/enrich-dev/enrich/internal/human"
+	"github.com/enrich-dev/enrich/internal/ident"
 )
 
 // Row statuses in the order reports list them: final ones first, then
@@ -39,13 +39,22 @@ var Statuses = []string{
 	"credits_exhausted", "error", "pending",
 }
 
-// Identifier kinds in the order reports list them. KindName counts the
-// uids that searches by name and company found, apart from the uids the
-// sheet names: it is how those rows were found.
-var Kinds = []string{"linkedin", "email", "phone", "uid", KindName}
+// Identifier kinds in the order reports list them: the default
+// waterfall's, as package ident lists them, then KindName, which counts
+// the uids that searches by name and company found, apart from the uids
+// the sheet names: it is how those rows were found.
+var Kinds = append(namesOf(ident.Kinds), KindName)
 
 // KindName is the match rate's key of the people found by name and company.
 const KindName = "name"
+
+func namesOf(kinds []ident.Kind) []string {
+	names := make([]string, len(kinds))
+	for i, k := range kinds {
+		names[i] = k.String()
+	}
+	return names
+}
 
 // Run is what one enrichment run (`enrich run`, `enrich search --enrich`)
 // did.
@@ -347,55 +356,3 @@ type Event struct {
 	Kind   string  `json:"kind"`
 	Detail string  `json:"detail,omitempty"`
 }
-
-// Exit codes of a run, as the command line documents them; a report
-// carries its run's (ExitCode).
-const (
-	ExitOK          = 0   // every row is final
-	ExitError       = 1   // an error stopped the run
-	ExitUsage       = 2   // bad usage, bad input, or a key or account the service refuses
-	ExitIncomplete  = 3   // rows left pending, in error or without credits; the next run resumes
-	ExitInterrupted = 130 // interrupted by a signal
-)
-
-// The classes of failure that end a job, and choose its exit code:
-// errors.Is tells them, whatever the job added to the sentence.
-var (
-	// ErrAccount is a key or account the service refuses (401, 403).
-	ErrAccount = errors.New("the service refused the account")
-	// ErrUnreachable is a service or callback address that cannot be reached.
-	ErrUnreachable = errors.New("unreachable")
-	// ErrUsage is a job refused before it started: a bad setting, output,
-	// or an input with nothing to look up. Nothing was read or sent.
-	ErrUsage = errors.New("bad usage")
-	// ErrStorage is a journal that could not be written: the run stopped
-	// submitting at once and kept what it could.
-	ErrStorage = errors.New("the journal could not be written")
-)
-
-// Stop reasons: why a job ended before every row was final.
-const (
-	StopCredits     = "credits exhausted"
-	StopMaxCredits  = "--max-credits reached"
-	StopMaxDuration = "--max-duration reached"
-	StopInterrupted = "interrupted"
-	StopOutage      = "the service did not answer for --service-wait"
-	StopBudget      = "the shared budget (Redis) did not answer for --service-wait"
-	StopAccount     = "the service refused the account"
-	StopRefused     = "refused for good: no wait mends it"
-	StopRejected    = "the service rejected a lookup request"
-	StopStorage     = "the journal could not be written"
-	StopReceiver    = "the callback receiver failed"
-	StopAttempts    = "identifiers given up after --max-attempts"
-)
-
-// Usagef returns an error of class ErrUsage whose text is the sentence
-// alone.
-func Usagef(format string, args ...any) error {
-	return &usageError{fmt.Sprintf(format, args...)}
-}
-
-type usageError struct{ msg string }
-
-func (e *usageError) Error() string        { return e.msg }
-func (e *usageError) Is(target error) bool { return target == ErrUsage }

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/enrich-dev/enrich/internal/fault"
 	"github.com/enrich-dev/enrich/internal/jsondoc"
 )
 
@@ -129,7 +130,7 @@ func TestSummaryJSONKeys(t *testing.T) {
 	listed := jsondoc.Keys(t, filepath.Join("..", "docs", "json.md"), "The run's summary")
 	start, end := int64(100), int64(90)
 	full := &Run{
-		Input: "leads.csv", Output: "out.csv", StopReason: StopInterrupted, ExitCode: ExitInterrupted, Next: "enrich run leads.csv -o out.csv",
+		Input: "leads.csv", Output: "out.csv", StopReason: fault.StopInterrupted, ExitCode: fault.ExitInterrupted, Next: "enrich run leads.csv -o out.csv",
 		Rows: 3, RowsByStatus: map[string]int{"success": 1, "not_found": 1, "pending": 1},
 		Credits: Credits{ProfilesReceived: 10, BalanceStart: &start, BalanceEnd: &end},
 		ByName:  &ByName{Rows: 1, CandidatesFile: "out.csv.candidates.csv", Stopped: "the run stopped"},

@@ -16,8 +16,8 @@ import (
 	"github.com/enrich-dev/enrich/api"
 	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/internal/clock"
+	"github.com/enrich-dev/enrich/internal/fault"
 	"github.com/enrich-dev/enrich/internal/profile"
-	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/sinks"
 )
 
@@ -226,9 +226,9 @@ func searchError(err error) error {
 	case errors.Is(err, api.ErrNoCredits):
 		return &quotaStop{reason: "daily search quota exhausted (" + msg + ")"}
 	case errors.Is(err, api.ErrBadParams):
-		return fmt.Errorf("%w: the service rejected the search as invalid: %s; check the filters", report.ErrUsage, msg)
+		return fmt.Errorf("%w: the service rejected the search as invalid: %s; check the filters", fault.ErrUsage, msg)
 	case errors.Is(err, api.ErrUnauthorized), errors.Is(err, api.ErrForbidden):
-		return fmt.Errorf("%w: %s", report.ErrAccount, api.Explain(err))
+		return fmt.Errorf("%w: %s", fault.ErrAccount, api.Explain(err))
 	}
 	return fmt.Errorf("people search: %w", err)
 }

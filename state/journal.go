@@ -37,6 +37,7 @@ import (
 	bolt "go.etcd.io/bbolt"
 	berrors "go.etcd.io/bbolt/errors"
 
+	"github.com/enrich-dev/enrich/internal/atomicfile"
 	"github.com/enrich-dev/enrich/internal/clock"
 )
 
@@ -137,6 +138,8 @@ func Open(path string, o Options) (j *Journal, err error) {
 	if err := checkSize(path); err != nil {
 		return nil, err
 	}
+	_, statErr := os.Stat(path)
+	created := !o.ReadOnly && errors.Is(statErr, os.ErrNotExist)
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer contain(path, &err)
 	db, err := bolt.Open(path, 0o600, &bolt.Options{
@@ -181,11 +184,23 @@ func Open(path string, o Options) (j *Journal, err error) {
 		j.Close()
 		return nil, err
 	}
+	// A new journal's name is made durable before anything is sent: a
+	// crash that lost the name would lose every request paid since.
+	if created {
+		if err := syncFolder(filepath.Dir(path)); err != nil {
+			j.Close()
+			return nil, fmt.Errorf("open journal %s: %w", path, err)
+		}
+	}
 	if !o.ReadOnly {
 		j.own = writeHolder(path, o.Command) == nil
 	}
 	return j, nil
 }
+
+// syncFolder is atomicfile.SyncDir, replaced by the test that checks a
+// new journal's folder is synced.
+var syncFolder = atomicfile.SyncDir
 
 // ErrNotJournal is a path that names no journal at all: a folder, a
 // sheet, a page, another program's database. It is the user's mistake,

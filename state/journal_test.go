@@ -340,3 +340,30 @@ func TestBeginSkipsSettled(t *testing.T) {
 		t.Errorf("all settled: batch %+v, %v, %v", b3, settled, err)
 	}
 }
+
+// TestNewJournalFolderSynced: a new journal's folder is synced once it
+// holds the journal, so that a crash cannot lose its name and with it
+// the requests paid since; opening it again syncs nothing.
+func TestNewJournalFolderSynced(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "enrich.journal")
+	var synced []string
+	defer func(f func(string) error) { syncFolder = f }(syncFolder)
+	syncFolder = func(d string) error {
+		if _, err := os.Stat(path); err != nil {
+			t.Errorf("folder synced before the journal is in it: %v", err)
+		}
+		synced = append(synced, d)
+		return nil
+	}
+	for range 2 {
+		j, err := Open(path, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		j.Close()
+	}
+	if len(synced) != 1 || synced[0] != dir {
+		t.Errorf("folders synced: %q; want %q once, when the journal was created", synced, dir)
+	}
+}

@@ -47,6 +47,21 @@ type NameSearch struct {
 	At         time.Time       `json:"at"`
 }
 
+// The confidence of a match (NameSearch.Confidence).
+const (
+	// ConfidenceHigh: name and company agree as written and nothing on
+	// the row disagrees.
+	ConfidenceHigh = "high"
+	// ConfidenceMedium: name or company agree only through a near miss
+	// (a nickname, a spelling, a short brand), and a place or title on
+	// the row agrees too.
+	ConfidenceMedium = "medium"
+)
+
+// AgreedPastCompany is what agreed, in NameSearch.Agreed, for a person
+// matched at a company they left.
+const AgreedPastCompany = "past company"
+
 // NameCandidate is a person a search by name returned.
 type NameCandidate struct {
 	UID      string `json:"uid"`

@@ -16,7 +16,7 @@ import (
 	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/callback"
 	"github.com/enrich-dev/enrich/company"
-	"github.com/enrich-dev/enrich/report"
+	"github.com/enrich-dev/enrich/internal/fault"
 )
 
 func newCompanyCommand(g *globals) *cobra.Command {
@@ -213,7 +213,7 @@ of it is refused (exit code 3).`,
 			switch {
 			case res.Complete:
 				return nil
-			case res.StopReason == report.StopInterrupted:
+			case res.StopReason == fault.StopInterrupted:
 				return withCode(ExitInterrupted, errors.New("interrupted; what arrived is written, and running the same command again waits for the rest"))
 			}
 			return withCode(ExitIncomplete, errors.New(res.StopReason))
@@ -240,7 +240,7 @@ func companyCmdError(err error) error {
 	if errors.As(err, &q) {
 		return withCode(ExitIncomplete, err)
 	}
-	if errors.Is(err, report.ErrAccount) {
+	if errors.Is(err, fault.ErrAccount) {
 		return withCode(ExitUsage, err)
 	}
 	var ee *exitError

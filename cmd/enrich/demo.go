@@ -5,7 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/enrich-dev/enrich/internal/demo"
+	"github.com/enrich-dev/enrich/demo"
 )
 
 func newDemoCommand(g *globals) *cobra.Command {

@@ -5,17 +5,18 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/enrich-dev/enrich/report"
+	"github.com/enrich-dev/enrich/internal/fault"
 )
 
-// Exit codes, documented in docs/cron.md; a run's come with its report.
+// Exit codes, documented in docs/cron.md (fault holds them); a run's come
+// with its report.
 const (
-	ExitOK          = report.ExitOK
-	ExitError       = report.ExitError
-	ExitUsage       = report.ExitUsage
-	ExitIncomplete  = report.ExitIncomplete
-	ExitLocked      = 4 // another process holds the journal
-	ExitInterrupted = report.ExitInterrupted
+	ExitOK          = fault.ExitOK
+	ExitError       = fault.ExitError
+	ExitUsage       = fault.ExitUsage
+	ExitIncomplete  = fault.ExitIncomplete
+	ExitLocked      = fault.ExitLocked
+	ExitInterrupted = fault.ExitInterrupted
 )
 
 // exitError carries an exit code with the error a user sees.

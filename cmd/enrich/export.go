@@ -9,8 +9,8 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/enrich-dev/enrich/export"
-	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/sinks"
+	"github.com/enrich-dev/enrich/sources"
 	"github.com/enrich-dev/enrich/state"
 )
 
@@ -45,7 +45,7 @@ reads standard input and -o - writes standard output, as run does.`,
 			if err != nil {
 				return err
 			}
-			bar, err := newCounter(progress, report.PassRead, g, log)
+			bar, err := newCounter(progress, sources.PassRead, g, log)
 			if err != nil {
 				return err
 			}

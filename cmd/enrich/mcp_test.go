@@ -21,8 +21,8 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/enrich-dev/enrich/assistant"
+	"github.com/enrich-dev/enrich/demo/leads"
 	"github.com/enrich-dev/enrich/emulator"
-	"github.com/enrich-dev/enrich/internal/leads"
 )
 
 // mcpWorld is an emulator on loopback and a root directory holding a sheet

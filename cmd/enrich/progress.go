@@ -289,7 +289,7 @@ func (c *counter) update(n int, of int64) {
 }
 
 // pass shows the passes over a file one after the other (a
-// report.FileProgress): a pass that starts finishes the bar of the one
+// sources.FileProgress): a pass that starts finishes the bar of the one
 // before.
 func (c *counter) pass(what string, n int, of int64) {
 	if what != c.what {

@@ -223,7 +223,7 @@ func (o *runOptions) runPipeline(cmd *cobra.Command, g *globals, input, output s
 	if err != nil {
 		return err
 	}
-	files, err := newCounter(mode, report.PassRead, g, log)
+	files, err := newCounter(mode, sources.PassRead, g, log)
 	if err != nil {
 		return err
 	}
@@ -292,9 +292,9 @@ func runError(err error) error {
 		return withCode(ExitLocked, err)
 	case errors.Is(err, context.Canceled):
 		return withCode(ExitInterrupted, errors.New("interrupted before anything was sent"))
-	case errors.Is(err, report.ErrUsage), errors.Is(err, callback.ErrListen), isInputError(err):
+	case errors.Is(err, fault.ErrUsage), errors.Is(err, callback.ErrListen), isInputError(err):
 		return withCode(ExitUsage, trimUsage(err))
-	case errors.Is(err, report.ErrAccount), fault.NeedsFix(err):
+	case errors.Is(err, fault.ErrAccount), fault.NeedsFix(err):
 		return withCode(ExitUsage, err)
 	}
 	return err
@@ -303,7 +303,7 @@ func runError(err error) error {
 // trimUsage drops the "bad usage: " the engine's usage errors start with:
 // the message itself says what is wrong.
 func trimUsage(err error) error {
-	msg := strings.TrimPrefix(err.Error(), report.ErrUsage.Error()+": ")
+	msg := strings.TrimPrefix(err.Error(), fault.ErrUsage.Error()+": ")
 	return errors.New(msg)
 }
 

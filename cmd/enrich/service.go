@@ -139,7 +139,7 @@ type serviceFlags struct {
 	// through which the account's searches at once are shared too.
 	budgetURL *string
 	// account names the account once client has read the key, for the
-	// budget shared by the runs of this machine (budget.Account).
+	// budget shared by the runs of this machine (api.Client.Account).
 	account string
 	// key says where the key came from, once client has read it.
 	key keySource

@@ -97,8 +97,12 @@ func (f *File) Commit() error {
 		_ = os.Remove(name)
 		return fmt.Errorf("rename into %s: %w", f.path, err)
 	}
-	return syncDir(filepath.Dir(f.path))
+	return syncFolder(filepath.Dir(f.path))
 }
+
+// syncFolder is SyncDir, replaced by the test that checks the folder is
+// synced after the rename.
+var syncFolder = SyncDir
 
 // Abort removes the temporary file. It is safe to call at any time,
 // including after Commit (then it does nothing), so that a deferred Abort
@@ -113,10 +117,10 @@ func (f *File) Abort() {
 	tempfiles.Forget(f.tmp.Name())
 }
 
-// syncDir fsyncs a folder so that a rename in it is durable. Some file
-// systems cannot sync a folder; that is not an error worth failing a
-// file that is already complete.
-func syncDir(dir string) error {
+// SyncDir fsyncs a folder so that a rename or a new file in it is
+// durable. Some file systems cannot sync a folder; that is not an error
+// worth failing a file that is already complete.
+func SyncDir(dir string) error {
 	d, err := os.Open(dir)
 	if err != nil {
 		return fmt.Errorf("sync directory %s: %w", dir, err)

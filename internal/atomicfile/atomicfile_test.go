@@ -1,6 +1,7 @@
 package atomicfile
 
 import (
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -74,5 +75,27 @@ func TestModeFor(t *testing.T) {
 		if got := modeFor(tc.umask, tc.old, tc.replaced); got != tc.want {
 			t.Errorf("modeFor(umask %04o, old %04o, replaced %v) = %04o; want %04o", tc.umask, tc.old, tc.replaced, got, tc.want)
 		}
+	}
+}
+
+// TestCommitSyncsFolder: the rename is made durable by a sync of the
+// folder that holds the file, once the file has its name there.
+func TestCommitSyncsFolder(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "out.csv")
+	var synced []string
+	defer func(f func(string) error) { syncFolder = f }(syncFolder)
+	syncFolder = func(d string) error {
+		if _, err := os.Stat(path); err != nil {
+			t.Errorf("folder synced before the rename: %v", err)
+		}
+		synced = append(synced, d)
+		return SyncDir(d)
+	}
+	if err := WriteWith(path, func(w io.Writer) error { _, err := io.WriteString(w, "a,b\n"); return err }); err != nil {
+		t.Fatal(err)
+	}
+	if len(synced) != 1 || synced[0] != dir {
+		t.Errorf("folders synced: %q; want %q once", synced, dir)
 	}
 }

@@ -34,7 +34,7 @@ func BenchmarkTakeRoom(b *testing.B) {
 	b.Run("file", func(b *testing.B) {
 		dir := b.TempDir()
 		run(b, func() *Ledger {
-			l, err := Open(dir, Account("s", "k"), limit, span, Options{})
+			l, err := Open(dir, testAccount, limit, span, Options{})
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -44,7 +44,7 @@ func BenchmarkTakeRoom(b *testing.B) {
 	b.Run("redis", func(b *testing.B) {
 		srv := redistest.Start(b)
 		run(b, func() *Ledger {
-			l, err := OpenRedis(srv.URL, Account("s", "k"), limit, span, Options{})
+			l, err := OpenRedis(srv.URL, testAccount, limit, span, Options{})
 			if err != nil {
 				b.Fatal(err)
 			}

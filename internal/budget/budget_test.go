@@ -145,7 +145,7 @@ func TestLedgerShared(t *testing.T) {
 				const limit, span = 600, time.Minute
 				var senders []*sender
 				for range n {
-					l, err := Open(dir, Account("http://service", "key"), limit, span, Options{})
+					l, err := Open(dir, testAccount, limit, span, Options{})
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -214,14 +214,14 @@ func TestLocalReleaseAndSeed(t *testing.T) {
 // for pendingHold, and the run that resumed it waited three minutes.
 func TestLedgerDeadOwner(t *testing.T) {
 	dir := t.TempDir()
-	a, err := Open(dir, Account("s", "k"), 100, time.Minute, Options{})
+	a, err := Open(dir, testAccount, 100, time.Minute, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	a.Want(t0, true)
 	a.Take(t0, 100)
 	a.st.close() // dies without a word: no Close, no more beats
-	b, err := Open(dir, Account("s", "k"), 100, time.Minute, Options{})
+	b, err := Open(dir, testAccount, 100, time.Minute, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -244,7 +244,7 @@ func TestLedgerDeadOwner(t *testing.T) {
 // ledger whose directory vanished goes on in memory.
 func TestLedgerSurvivesDamage(t *testing.T) {
 	dir := t.TempDir()
-	l, err := Open(dir, Account("s", "k"), 10, time.Minute, Options{})
+	l, err := Open(dir, testAccount, 10, time.Minute, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -269,8 +269,8 @@ func TestLedgerSurvivesDamage(t *testing.T) {
 // the two is not taken twice.
 func TestLedgerTakeIsAtomic(t *testing.T) {
 	dir := t.TempDir()
-	a, _ := Open(dir, Account("s", "k"), 100, time.Minute, Options{})
-	b, _ := Open(dir, Account("s", "k"), 100, time.Minute, Options{})
+	a, _ := Open(dir, testAccount, 100, time.Minute, Options{})
+	b, _ := Open(dir, testAccount, 100, time.Minute, Options{})
 	defer a.Close()
 	defer b.Close()
 	if a.Room(t0) != 100 || b.Room(t0) != 100 {

@@ -29,7 +29,7 @@ func readLedger(t *testing.T, path string) ledger {
 // a minute, logging to log (nil: nowhere).
 func openLedger(t *testing.T, dir string, limit int, log *slog.Logger) *Ledger {
 	t.Helper()
-	l, err := Open(dir, Account("s", "k"), limit, time.Minute, Options{Log: log})
+	l, err := Open(dir, testAccount, limit, time.Minute, Options{Log: log})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +58,7 @@ func TestLedgerFutureEntry(t *testing.T) {
 			}
 		}},
 		{"a run with its clock ahead", func(t *testing.T, dir string, ahead time.Duration) {
-			l, err := Open(dir, Account("s", "k"), limit, span, Options{})
+			l, err := Open(dir, testAccount, limit, span, Options{})
 			if err != nil {
 				t.Fatal(err)
 			}

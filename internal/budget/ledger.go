@@ -2,7 +2,6 @@ package budget
 
 import (
 	"crypto/rand"
-	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -76,13 +75,6 @@ func Dir() (string, error) {
 		return "", fmt.Errorf("no state directory: set ENRICH_STATE_DIR: %w", err)
 	}
 	return filepath.Join(home, ".local", "state", "enrich"), nil
-}
-
-// Account names the account of an API key at a service's address, for
-// Open: a hash, so that neither is written anywhere.
-func Account(service, key string) string {
-	sum := sha256.Sum256([]byte(service + "\x00" + key))
-	return hex.EncodeToString(sum[:8])
 }
 
 // Options are the settings of Open beyond the account and its budget; the

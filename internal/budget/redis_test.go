@@ -39,7 +39,7 @@ func TestRedisSharedBudget(t *testing.T) {
 	var wg sync.WaitGroup
 	end := time.Now().Add(run)
 	for who, off := range offsets {
-		b, err := OpenRedis(srv.URL, Account("svc", "key"), limit, span, Options{Label: "enrich run leads.csv"})
+		b, err := OpenRedis(srv.URL, testAccount, limit, span, Options{Label: "enrich run leads.csv"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -127,7 +127,7 @@ func busiestWindow(reqs []request, span time.Duration, at func(request) time.Tim
 func TestRedisUnreachable(t *testing.T) {
 	srv := redistest.Start(t)
 	ctx := context.Background()
-	b, err := OpenRedis(srv.URL, Account("https://api.example.com", "secret-key"), 100, time.Minute, Options{})
+	b, err := OpenRedis(srv.URL, testAccount, 100, time.Minute, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,7 +151,7 @@ func TestRedisUnreachable(t *testing.T) {
 		t.Fatalf("room %d, err %v once Redis answers", room, b.Err())
 	}
 	keys, err := c.Keys(ctx, "*").Result()
-	if err != nil || len(keys) != 1 || keys[0] != "enrich:budget:"+Account("https://api.example.com", "secret-key") {
+	if err != nil || len(keys) != 1 || keys[0] != "enrich:budget:"+testAccount {
 		t.Fatalf("keys %v, %v", keys, err)
 	}
 	raw, _ := c.Get(ctx, keys[0]).Bytes()
@@ -218,7 +218,7 @@ func TestRedisRefusedForGood(t *testing.T) {
 		{"rediss://:right@" + srv.Addr + "/0", "does not speak TLS"},
 	} {
 		start := time.Now()
-		b, err := OpenRedis(tc.url, Account("https://api.example.com", "k"), 100, time.Minute, Options{})
+		b, err := OpenRedis(tc.url, testAccount, 100, time.Minute, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -250,7 +250,7 @@ func TestRedisRefusedForGood(t *testing.T) {
 // still counts.
 func TestRedisRestartedEmpty(t *testing.T) {
 	srv := redistest.Start(t)
-	acct := Account("https://api.example.com", "k")
+	acct := testAccount
 	a, _ := OpenRedis(srv.URL, acct, 100, time.Minute, Options{})
 	defer a.Close()
 	b, _ := OpenRedis(srv.URL, acct, 100, time.Minute, Options{})
@@ -300,7 +300,7 @@ func TestRedisClockDisagrees(t *testing.T) {
 // window for ever, since its owner settles it once.
 func TestRedisRestartedWhilePending(t *testing.T) {
 	srv := redistest.Start(t)
-	acct := Account("https://api.example.com", "k")
+	acct := testAccount
 	a, _ := OpenRedis(srv.URL, acct, 100, time.Second, Options{})
 	defer a.Close()
 	b, _ := OpenRedis(srv.URL, acct, 100, time.Second, Options{})

@@ -13,7 +13,7 @@ import (
 // items a minute, for a process that runs label.
 func openLabeled(t *testing.T, dir string, limit int, label string) *Ledger {
 	t.Helper()
-	l, err := Open(dir, Account("s", "k"), limit, time.Minute, Options{Label: label})
+	l, err := Open(dir, testAccount, limit, time.Minute, Options{Label: label})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@
 package clock
 
 import (
+	"runtime"
 	"sort"
 	"sync"
 	"time"
@@ -109,6 +110,28 @@ func (f *Fake) Next() (time.Time, bool) {
 		}
 	}
 	return at, !at.IsZero()
+}
+
+// StepUntil moves the clock from timer to timer until done is closed,
+// and reports whether it was within limit of real time: a test waits so
+// for code that waits on the clock, however long its waits.
+func (f *Fake) StepUntil(done <-chan struct{}, limit time.Duration) bool {
+	deadline := time.Now().Add(limit)
+	for {
+		select {
+		case <-done:
+			return true
+		default:
+		}
+		if time.Now().After(deadline) {
+			return false
+		}
+		if at, ok := f.Next(); ok {
+			f.Set(at)
+		} else {
+			runtime.Gosched()
+		}
+	}
 }
 
 // NewTimer returns a timer that fires when the clock reaches d from now.

@@ -1,7 +1,9 @@
-// Package fault is the one classification of failures that every command
-// shares: what no wait can mend ends the command at once (exit 2) with the
-// sentence that says what to fix; what a wait may mend is retried within
-// --service-wait, then ends as an outage (exit 3).
+// Package fault is the failure vocabulary every layer shares: the exit
+// codes, the stop reasons, the classes of failure that end a job
+// (ErrAccount, ErrUsage, ...), and the one classification of failures that
+// every command shares: what no wait can mend ends the command at once
+// (exit 2) with the sentence that says what to fix; what a wait may mend
+// is retried within --service-wait, then ends as an outage (exit 3).
 //
 // The packages that meet a failure first (the service's client, the
 // shared budget) say which kind it is, by wrapping it with Fix or Wait;

@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/enrich-dev/enrich/demo/namedraw"
 	"github.com/enrich-dev/enrich/emulator/world"
 	"github.com/enrich-dev/enrich/internal/match"
-	"github.com/enrich-dev/enrich/internal/namedraw"
 )
 
 var worldSeeds = flag.Int("match-seeds", 3, "worlds of TestNoOneElse")

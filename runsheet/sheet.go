@@ -1,10 +1,10 @@
-// Package model is the in-memory model of a sheet that a run and an
-// export share: every row of the input that has an identifier, every
+// Package runsheet is the sheet a run moves and an export reads, held in
+// memory: every row of the input that has an identifier, every
 // distinct identifier once (a lookup) with what the journal says of it,
 // and the waterfall that decides a row from its identifiers. The run
 // moves it forward as answers come; the export reads the rows' outcomes
 // from it rather than parsing the input and reading the journal again.
-package model
+package runsheet
 
 import (
 	"context"
@@ -16,9 +16,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/enrich-dev/enrich/internal/fault"
 	"github.com/enrich-dev/enrich/internal/ident"
 	"github.com/enrich-dev/enrich/internal/sheet"
-	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/sinks"
 	"github.com/enrich-dev/enrich/sources"
 	"github.com/enrich-dev/enrich/state"
@@ -94,7 +94,7 @@ func (m *Sheet) CheckWork(layout sources.Layout, output string, appended int) er
 		err = sinks.CheckFits(layout, format, appended)
 	}
 	if err != nil {
-		return fmt.Errorf("%w: %v", report.ErrUsage, err)
+		return fmt.Errorf("%w: %v", fault.ErrUsage, err)
 	}
 	return nil
 }
@@ -158,7 +158,7 @@ type Name struct {
 // Load reads the input and interns its identifiers. It reads the file
 // once, streaming; only identifiers are kept. progress, when not nil, is
 // told the rows read now and then, and at the end.
-func Load(ctx context.Context, path string, opts sources.Options, progress report.FileProgress) (*Sheet, sources.Layout, error) {
+func Load(ctx context.Context, path string, opts sources.Options, progress sources.FileProgress) (*Sheet, sources.Layout, error) {
 	t, err := sources.Open(path, opts)
 	if err != nil {
 		return nil, sources.Layout{}, err
@@ -178,7 +178,7 @@ func Load(ctx context.Context, path string, opts sources.Options, progress repor
 				return nil, sources.Layout{}, ctx.Err()
 			}
 			if progress != nil {
-				progress(report.PassRead, n, -1)
+				progress(sources.PassRead, n, -1)
 			}
 		}
 		if n == presizeAfter && t.Layout().Format == sources.CSV {
@@ -187,7 +187,7 @@ func Load(ctx context.Context, path string, opts sources.Options, progress repor
 		row, err := t.Next()
 		if errors.Is(err, io.EOF) {
 			if progress != nil {
-				progress(report.PassRead, n, int64(n))
+				progress(sources.PassRead, n, int64(n))
 			}
 			break
 		}

@@ -8,8 +8,8 @@ import (
 	"math/rand/v2"
 	"strings"
 
+	"github.com/enrich-dev/enrich/demo/namedraw"
 	"github.com/enrich-dev/enrich/emulator/world"
-	"github.com/enrich-dev/enrich/internal/namedraw"
 )
 
 // Header is the sheet's header row. Its names are the ones export tools

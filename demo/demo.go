@@ -16,9 +16,9 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/demo/leads"
 	"github.com/enrich-dev/enrich/emulator"
 	"github.com/enrich-dev/enrich/internal/human"
-	"github.com/enrich-dev/enrich/internal/leads"
 	"github.com/enrich-dev/enrich/pipeline"
 	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/sources"
@@ -62,48 +62,15 @@ func commandLine(o Options) string {
 // Run writes the sample sheet, enriches it and checks every row against
 // what the emulator's world says it must become.
 func Run(ctx context.Context, o Options) (*report.Run, error) {
-	if err := os.MkdirAll(o.Dir, 0o755); err != nil {
-		return nil, err
-	}
-	input := filepath.Join(o.Dir, "leads.xlsx")
-	output := filepath.Join(o.Dir, "leads-enriched.xlsx")
-	journal := filepath.Join(o.Dir, "demo.journal")
-	for _, stale := range []string{journal, output, output + ".report.json"} {
-		if err := os.Remove(stale); err != nil && !errors.Is(err, os.ErrNotExist) {
-			return nil, err
-		}
-	}
-
-	emu, err := emulator.New(emulator.Config{
-		Default:         emulator.AccountConfig{Name: "demo", Key: "demo-key", Credits: 1000, ItemsPerMinute: itemsPerWindow},
-		RateWindow:      window,
-		CallbackDelay:   300 * time.Millisecond,
-		RetryGaps:       []time.Duration{500 * time.Millisecond, time.Second, time.Second},
-		DuplicatePeriod: 2 * time.Second,
-		CallbackLoss:    0.05, // a lost callback or two, which the reaper recovers
-
-		// The demo runs in under a minute: cut the delays' long tail.
-		MaxCallbackDelay: 6 * time.Second,
-	})
+	input, output, journal, err := prepare(o.Dir)
 	if err != nil {
 		return nil, err
 	}
-	defer emu.Close()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	emu, base, stop, err := serve()
 	if err != nil {
 		return nil, err
 	}
-	srv := &http.Server{Handler: emu, ReadHeaderTimeout: 10 * time.Second}
-	served := make(chan struct{})
-	go func() {
-		defer close(served)
-		srv.Serve(ln)
-	}()
-	defer func() {
-		srv.Close()
-		<-served
-	}()
-	base := "http://" + ln.Addr().String()
+	defer stop()
 
 	sheet := leads.Generate(emu.World(), o.Rows, 2026)
 	// A few people named only by name and company, found by a search.
@@ -148,4 +115,57 @@ func Run(ctx context.Context, o Options) (*report.Run, error) {
 	fmt.Fprintf(o.Out, "demo: the emulator counted %d items in %d requests, at most %d in any %s window (limit %d), %d rate-limited, %d credits used, %d %s lost and recovered\n",
 		st.ItemsAccepted, st.Requests, st.MaxWindowItems, window, itemsPerWindow, st.RateLimited, st.CreditsUsed["standard"], st.Lost, human.Plural(st.Lost, "callback", "callbacks"))
 	return report, nil
+}
+
+// prepare makes the demo's folder and removes what an earlier demo left
+// there, and returns the paths of its sheets and journal.
+func prepare(dir string) (input, output, journal string, err error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", "", "", err
+	}
+	input = filepath.Join(dir, "leads.xlsx")
+	output = filepath.Join(dir, "leads-enriched.xlsx")
+	journal = filepath.Join(dir, "demo.journal")
+	for _, stale := range []string{journal, output, output + ".report.json"} {
+		if err := os.Remove(stale); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return "", "", "", err
+		}
+	}
+	return input, output, journal, nil
+}
+
+// serve starts the demo's emulator on loopback; stop ends the server,
+// waits for it, and closes the emulator.
+func serve() (emu *emulator.Emulator, base string, stop func(), err error) {
+	emu, err = emulator.New(emulator.Config{
+		Default:         emulator.AccountConfig{Name: "demo", Key: "demo-key", Credits: 1000, ItemsPerMinute: itemsPerWindow},
+		RateWindow:      window,
+		CallbackDelay:   300 * time.Millisecond,
+		RetryGaps:       []time.Duration{500 * time.Millisecond, time.Second, time.Second},
+		DuplicatePeriod: 2 * time.Second,
+		CallbackLoss:    0.05, // a lost callback or two, which the reaper recovers
+
+		// The demo runs in under a minute: cut the delays' long tail.
+		MaxCallbackDelay: 6 * time.Second,
+	})
+	if err != nil {
+		return nil, "", nil, err
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		emu.Close()
+		return nil, "", nil, err
+	}
+	srv := &http.Server{Handler: emu, ReadHeaderTimeout: 10 * time.Second}
+	served := make(chan struct{})
+	go func() {
+		defer close(served)
+		srv.Serve(ln)
+	}()
+	stop = func() {
+		srv.Close()
+		<-served
+		emu.Close()
+	}
+	return emu, "http://" + ln.Addr().String(), stop, nil
 }

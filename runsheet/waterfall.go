@@ -1,4 +1,4 @@
-package model
+package runsheet
 
 import "github.com/enrich-dev/enrich/state"
 
@@ -11,7 +11,7 @@ import "github.com/enrich-dev/enrich/state"
 // identifier found nobody. phase(i) is asked in order, and never past the
 // one that decides.
 //
-// The run (model.advance) and the export (exporter.decide) both decide
+// The run (runsheet.advance) and the export (exporter.decide) both decide
 // rows with it: the run to know what a row waits on, the export to know
 // what it shows.
 func Waterfall(n int, phase func(i int) state.Phase) (int, state.Phase) {

@@ -102,59 +102,8 @@ func (d *Drawer) DrawKind(k Kind, m Mix) (Row, bool) {
 	if m.Title {
 		r.Title = d.w.Titles()[p.Jobs[job].Title].Name
 	}
-	switch k {
-	case Unknown:
-		other := d.w.Person(d.rng.IntN(d.w.Len()))
-		if match.Fold(other.FirstName) == match.Fold(first) {
-			return Row{}, false
-		}
-		first, r.Person, r.UID = other.FirstName, -1, ""
-		if d.namesakes(match.ParseName(first+" "+last), c.Name) > 0 || d.nicknamed(first, last, c.Name) {
-			return Row{}, false
-		}
-	case Contradicted:
-		// A namesake's company: the row's person never worked there.
-		_, at, ok := d.namesakeElsewhere(i)
-		if !ok || !d.allApart(i, r.City, at) {
-			return Row{}, false
-		}
-		r.Company = d.w.Company(at).Name
-		r.Title = ""
-	case Nickname:
-		nicks := match.Nicknames(first)
-		if len(nicks) == 0 || strings.Contains(first, " ") {
-			return Row{}, false
-		}
-		first = title(nicks[d.rng.IntN(len(nicks))])
-	case ShortBrand:
-		w := strings.Fields(match.CompanyKey(c.Name))
-		if len(w) < 2 || len(w[0]) < 4 || d.keys[w[0]] {
-			return Row{}, false // a brand that is another company's whole name names that company
-		}
-		r.Company = strings.Fields(c.Name)[0]
-	case CompanyTypo:
-		name, ok := typo(d.rng, c.Name)
-		if !ok {
-			return Row{}, false
-		}
-		r.Company = name
-	case Respelt:
-		l, ok := respell(last)
-		if !ok {
-			return Row{}, false
-		}
-		last = l
-	case FirstSurname:
-		w := strings.Fields(last)
-		if len(w) != 2 || strings.Contains(last, "-") {
-			return Row{}, false
-		}
-		last = w[0]
-	case WebAddress:
-		if c.Domain == "" {
-			return Row{}, false
-		}
-		r.Company = []string{c.Domain, "www." + c.Domain, "https://www." + c.Domain}[d.rng.IntN(3)]
+	if !d.alter(k, &r, c, &first, &last) {
+		return Row{}, false
 	}
 	if m.Web && k != WebAddress {
 		if c.Domain == "" || k == ShortBrand || k == CompanyTypo || k == Contradicted {
@@ -183,6 +132,67 @@ func (d *Drawer) DrawKind(k Kind, m Mix) (Row, bool) {
 		r.Unique = d.namesakes(match.ParseName(p.FirstName+" "+p.LastName), d.w.Company(p.Jobs[job].Company).Name) == 1
 	}
 	return r, true
+}
+
+// alter makes the row hard the way its kind says, changing the name it
+// gives in first and last; false when the person drawn cannot be made
+// so.
+func (d *Drawer) alter(k Kind, r *Row, c *world.Company, first, last *string) bool {
+	switch k {
+	case Unknown:
+		other := d.w.Person(d.rng.IntN(d.w.Len()))
+		if match.Fold(other.FirstName) == match.Fold(*first) {
+			return false
+		}
+		*first, r.Person, r.UID = other.FirstName, -1, ""
+		if d.namesakes(match.ParseName(*first+" "+*last), c.Name) > 0 || d.nicknamed(*first, *last, c.Name) {
+			return false
+		}
+	case Contradicted:
+		// A namesake's company: the row's person never worked there.
+		_, at, ok := d.namesakeElsewhere(r.Person)
+		if !ok || !d.allApart(r.Person, r.City, at) {
+			return false
+		}
+		r.Company = d.w.Company(at).Name
+		r.Title = ""
+	case Nickname:
+		nicks := match.Nicknames(*first)
+		if len(nicks) == 0 || strings.Contains(*first, " ") {
+			return false
+		}
+		*first = title(nicks[d.rng.IntN(len(nicks))])
+	case ShortBrand:
+		w := strings.Fields(match.CompanyKey(c.Name))
+		if len(w) < 2 || len(w[0]) < 4 || d.keys[w[0]] {
+			return false // a brand that is another company's whole name names that company
+		}
+		r.Company = strings.Fields(c.Name)[0]
+	case CompanyTypo:
+		name, ok := typo(d.rng, c.Name)
+		if !ok {
+			return false
+		}
+		r.Company = name
+	case Respelt:
+		l, ok := respell(*last)
+		if !ok {
+			return false
+		}
+		*last = l
+	case FirstSurname:
+		w := strings.Fields(*last)
+		if len(w) != 2 || strings.Contains(*last, "-") {
+			return false
+		}
+		*last = w[0]
+	case WebAddress:
+		if c.Domain == "" {
+			return false
+		}
+		r.Company = []string{c.Domain, "www." + c.Domain, "https://www." + c.Domain}[d.rng.IntN(3)]
+	}
+	return true
 }
 
 // nicknamed reports whether someone of the family name at the company has

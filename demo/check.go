@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/enrich-dev/enrich/internal/leads"
+	"github.com/enrich-dev/enrich/demo/leads"
 )
 
 // check reads the enriched sheet back and compares every row with what it

@@ -1,4 +1,4 @@
-package report
+package sources
 
 // FileProgress is told how far a pass over the input is: which pass
 // (PassRead, PassWrite), the rows it has done so far, and the rows of the
