@@ -345,10 +345,13 @@ func FuzzNormalizePhone(f *testing.F) {
 	f.Fuzz(func(t *testing.T, raw, region string) {
 		fuzzNormalizer(t, raw, func(s string) (string, error) { return NormalizePhone(s, region) }, e164)
 		// The fast path gives libphonenumber's answer, or leaves it to it.
-		got, gotErr := normalizePhone(raw, region, true)
-		want, wantErr := normalizePhone(raw, region, false)
+		got, gotErr := normalizePhone(raw, region, fastFirst)
+		want, wantErr := normalizePhone(raw, region, libraryOnly)
 		if got != want || errText(gotErr) != errText(wantErr) {
 			t.Errorf("NormalizePhone(%q, %q) = %q, %v with the fast path; %q, %v without", raw, region, got, gotErr, want, wantErr)
+		}
+		if quick, quickErr := QuickPhone(raw, region); !errors.Is(quickErr, ErrNeedsLibrary) && (quick != want || errText(quickErr) != errText(wantErr)) {
+			t.Errorf("QuickPhone(%q, %q) = %q, %v; NormalizePhone without the fast path %q, %v", raw, region, quick, quickErr, want, wantErr)
 		}
 	})
 }
