@@ -33,7 +33,8 @@ type Options struct {
 	// Resolved, if set, counts how many of a batch of identifiers are
 	// already resolved in the journal. Every distinct identifier is in
 	// exactly one batch, and the count lands in Plan.Resolved. Plan
-	// without a journal leaves it nil.
+	// without a journal leaves it nil. Resolved and Due are called on a
+	// goroutine of their own, one batch after the other.
 	Resolved func(ids []ident.ID) int
 	// Due, if set, counts how many of a batch of identifiers have an
 	// answer a refresh would look up again; the count lands in Plan.Refresh.
@@ -201,28 +202,11 @@ func Make(ctx context.Context, opts Options) (*Plan, error) {
 	for i := range p.Columns {
 		column[p.Columns[i].Index] = &p.Columns[i]
 	}
-	if opts.Resolved != nil {
-		p.Resolved = new(int)
-	}
-	if opts.Due != nil {
-		p.Refresh = new(int)
-	}
 	names := p.startByName(t, opts)
 
 	var seen ident.Seen
-	var fresh []ident.ID // distinct identifiers not yet counted by Resolved and Due
-	resolve := func() {
-		if len(fresh) == 0 {
-			return
-		}
-		if opts.Resolved != nil {
-			*p.Resolved += opts.Resolved(fresh)
-		}
-		if opts.Due != nil {
-			*p.Refresh += opts.Due(fresh)
-		}
-		fresh = fresh[:0]
-	}
+	counts := startJournalCount(opts)
+	defer counts.stop()
 	reasons := make(map[[2]string]*Invalid)
 	for n := 0; ; n++ {
 		if n%8192 == 0 && ctx.Err() != nil {
@@ -263,10 +247,8 @@ func Make(ctx context.Context, opts Options) (*Plan, error) {
 				marks |= seenFirst
 			}
 			before, added := seen.Mark(id.Kind, id.Value, marks)
-			if added && (opts.Resolved != nil || opts.Due != nil) {
-				if fresh = append(fresh, id); len(fresh) == 4096 {
-					resolve()
-				}
+			if added {
+				counts.add(id)
 			}
 			if i == 0 && before&seenFirst != 0 {
 				p.DuplicateRows++
@@ -274,7 +256,7 @@ func Make(ctx context.Context, opts Options) (*Plan, error) {
 		}
 	}
 
-	resolve()
+	p.Resolved, p.Refresh = counts.stop()
 	names.finish(p)
 	for _, r := range reasons {
 		p.Invalid = append(p.Invalid, *r)
@@ -468,20 +450,11 @@ func ellipsis(s string, n int) string {
 }
 
 // DueIn counts, for Options.Due, the identifiers whose answer (a
-// profile or none) came before cutoff.
+// profile or none) came before cutoff, in one read transaction a batch.
 func DueIn(j *state.Journal, withoutContacts bool, cutoff time.Time) func([]ident.ID) int {
 	mode := state.ModeOf(withoutContacts)
 	return func(ids []ident.ID) int {
-		n := 0
-		_ = j.View(func(r *state.Reader) error {
-			for _, id := range ids {
-				if l, ok, err := r.Lookup(mode, id.Value); err == nil && ok && l.Phase.Final() && l.Updated.Before(cutoff) {
-					n++
-				}
-			}
-			return nil
-		})
-		return n
+		return countIn(j, mode, ids, func(l state.Lookup) bool { return l.Phase.Final() && l.Updated.Before(cutoff) })
 	}
 }
 
@@ -490,17 +463,28 @@ func DueIn(j *state.Journal, withoutContacts bool, cutoff time.Time) func([]iden
 func ResolvedIn(j *state.Journal, withoutContacts bool) func([]ident.ID) int {
 	mode := state.ModeOf(withoutContacts)
 	return func(ids []ident.ID) int {
-		n := 0
-		_ = j.View(func(r *state.Reader) error {
-			for _, id := range ids {
-				if l, ok, err := r.Lookup(mode, id.Value); err == nil && ok && l.Phase.Final() {
-					n++
-				}
-			}
-			return nil
-		})
-		return n
+		return countIn(j, mode, ids, func(l state.Lookup) bool { return l.Phase.Final() })
 	}
+}
+
+// countIn counts the identifiers whose record the journal holds and
+// counts, in one read transaction, in the journal's order.
+func countIn(j *state.Journal, mode state.Mode, ids []ident.ID, counts func(state.Lookup) bool) int {
+	values := make([]string, len(ids))
+	for i, id := range ids {
+		values[i] = id.Value
+	}
+	slices.Sort(values)
+	n := 0
+	_ = j.View(func(r *state.Reader) error {
+		r.EachLookupOf(mode, values, func(_ int, l state.Lookup) {
+			if counts(l) {
+				n++
+			}
+		})
+		return nil
+	})
+	return n
 }
 
 // Refusal is the error a run of the sheet would be refused with before
