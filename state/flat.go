@@ -4,6 +4,9 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
+	"runtime"
+	"sync"
+	"sync/atomic"
 
 	bolt "go.etcd.io/bbolt"
 
@@ -99,14 +102,15 @@ func (r *Reader) Flat(id uint64) (item string, record []byte, ok bool) {
 	return string(flat[8+k : 8+k+int(n)]), flat[8+k+int(n):], true
 }
 
-// flattenBlock is how many results one transaction of Flatten reads.
-const flattenBlock = 512
+// flattenBlock is how many results one transaction of flattenOld reads.
+const flattenBlock = 4096
 
 // flattenOld gives every stored result that has none a flat record of
 // this Decode, once per journal: those of a journal written before flat
 // records, or by another profile.FlatVersion. The results are read a
 // block at a time, decoded outside any transaction, and their records
-// written in one transaction a block.
+// written in one transaction a block; the decoding is spread over the
+// cores.
 func (j *Journal) flattenOld() error {
 	done := false
 	if err := j.view(func(tx *bolt.Tx) error {
@@ -143,11 +147,18 @@ func (j *Journal) flattenOld() error {
 			return err
 		}
 		flats := make([][]byte, len(block))
-		for i, p := range block {
-			if raw, err := j.dec.DecodeAll(p.compressed, nil); err == nil {
-				flats[i] = flatRecord(p.compressed, raw)
-			}
+		var next atomic.Int64
+		var wg sync.WaitGroup
+		for range runtime.GOMAXPROCS(0) {
+			wg.Go(func() {
+				for i := int(next.Add(1)) - 1; i < len(block); i = int(next.Add(1)) - 1 {
+					if raw, err := j.dec.DecodeAll(block[i].compressed, nil); err == nil {
+						flats[i] = flatRecord(block[i].compressed, raw)
+					}
+				}
+			})
 		}
+		wg.Wait()
 		last := after == 0
 		if err := j.update(func(tx *bolt.Tx) error {
 			for i, p := range block {
