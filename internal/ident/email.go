@@ -13,7 +13,7 @@ import (
 // dropped. Lower-casing the local part is not what RFC 5321 promises, but
 // it is what every mail provider does, and dedup needs one spelling.
 func NormalizeEmail(raw string) (string, error) {
-	return normalizeEmail(raw, true)
+	return normalizeEmail(raw, !slowOnly.Load())
 }
 
 // normalizeEmail is NormalizeEmail, with the fast path or without.

@@ -30,7 +30,7 @@ var nonProfileSections = map[string]bool{
 // code. The slug is percent-decoded and lower-cased: profile slugs are
 // case-insensitive on the network, and one spelling is needed for dedup.
 func NormalizeLinkedIn(raw string) (string, error) {
-	return normalizeLinkedIn(raw, true)
+	return normalizeLinkedIn(raw, !slowOnly.Load())
 }
 
 // normalizeLinkedIn is NormalizeLinkedIn, with the fast path or with

@@ -68,6 +68,9 @@ const minInternationalDigits = 11
 // is rejected; "valid" is libphonenumber's judgement, which checks lengths
 // and number ranges per country.
 func NormalizePhone(raw, defaultRegion string) (string, error) {
+	if slowOnly.Load() {
+		return normalizePhone(raw, defaultRegion, libraryOnly)
+	}
 	return normalizePhone(raw, defaultRegion, fastFirst)
 }
 
@@ -76,6 +79,9 @@ func NormalizePhone(raw, defaultRegion string) (string, error) {
 // ErrNeedsLibrary where it cannot. A caller that keeps the library's
 // answers (a memo) asks QuickPhone first, so as to keep only those.
 func QuickPhone(raw, defaultRegion string) (string, error) {
+	if slowOnly.Load() {
+		return "", ErrNeedsLibrary
+	}
 	return normalizePhone(raw, defaultRegion, fastOnly)
 }
 
