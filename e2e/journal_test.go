@@ -21,8 +21,10 @@ func TestDamagedJournalCommands(t *testing.T) {
 	t.Parallel()
 	j := newJob(t, fastService(10000), 400)
 	j.enrich(t, j.args()...).expectCode(t, 0)
+	// A quarter: the file grows by doubling, so its data may end little
+	// past the half, and a cut there may take only free pages.
 	fi, _ := os.Stat(j.journal)
-	if err := os.Truncate(j.journal, fi.Size()/2); err != nil {
+	if err := os.Truncate(j.journal, fi.Size()/4); err != nil {
 		t.Fatal(err)
 	}
 	for _, args := range [][]string{

@@ -592,6 +592,12 @@ func (x *Exporter) result(r *journalScan, id uint64) storedResult {
 	if r.Reader == nil {
 		return storedResult{damaged: true, gone: true}
 	}
+	if !x.jsonl && !decodeEach {
+		if s, ok := x.flat(r, id); ok {
+			x.keep(id, s)
+			return s
+		}
+	}
 	var raw []byte
 	var err error
 	if x.jsonl {
@@ -609,16 +615,58 @@ func (x *Exporter) result(r *journalScan, id uint64) storedResult {
 	} else {
 		s = x.decode(res)
 	}
-	cached := s
-	cached.candidate = nil
+	x.keep(id, s)
+	return s
+}
+
+// keep caches the decoded result stored under id.
+func (x *Exporter) keep(id uint64, s storedResult) {
+	s.candidate = nil
 	x.mu.Lock()
 	if x.size > x.cacheBytes {
 		x.forget()
 	}
 	x.size += 64 // the entry itself
-	x.profiles[id] = cached
+	x.profiles[id] = s
 	x.mu.Unlock()
-	return s
+}
+
+// decodeEach, set by tests only, has exports decode every stored result,
+// as they read a journal without flat records; flatReads counts the
+// results read from their flat records, for tests to see that they are.
+var (
+	decodeEach bool
+	flatReads  atomic.Int64
+)
+
+// flat reads the result stored under id from its flat record, when the
+// journal holds one it can trust (see state.Reader.Flat): no profile to
+// decompress and decode. Like decode, it keeps one record of the same
+// profile found by several identifiers.
+func (x *Exporter) flat(r *journalScan, id uint64) (storedResult, bool) {
+	item, flat, ok := r.Flat(id)
+	if !ok {
+		return storedResult{}, false
+	}
+	h := maphash.Bytes(x.seed, flat)
+	x.mu.Lock()
+	rec := x.records[h]
+	x.mu.Unlock()
+	if rec == nil {
+		parsed, err := profile.ParseFlat(flat)
+		if err != nil {
+			return storedResult{}, false // another version's: decoded instead
+		}
+		rec = &parsed
+		x.mu.Lock()
+		if _, ok := x.records[h]; !ok {
+			x.records[h] = rec
+			x.size += recordSize(rec)
+		}
+		x.mu.Unlock()
+	}
+	flatReads.Add(1)
+	return storedResult{item: item, record: rec}, true
 }
 
 // decode decodes a result's profile. The same profile found by several

@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -138,8 +140,23 @@ func knownExportCase(t *testing.T, seed uint64) {
 		// the cache starts again and again as the rows are written.
 		rows := exportCfg
 		rows.Output = filepath.Join(dir, "rows.csv")
+		flat := export.FlatReads()
 		if _, err := export.ExportWith(context.Background(), j, rows, false); err != nil {
 			t.Fatal(err)
+		}
+		flat = export.FlatReads() - flat
+		// The results read from their flat records, as the journal keeps
+		// them, give what decoding each profile again gives.
+		decoded := rows
+		decoded.Output = filepath.Join(dir, "decoded.csv")
+		export.DecodingEach(func() {
+			if _, err := export.ExportWith(context.Background(), j, decoded, false); err != nil {
+				t.Fatal(err)
+			}
+		})
+		export.SameFiles(t, fmt.Sprintf("after run %d, the export from flat records (%d read)", run, flat), rows.Output, decoded.Output)
+		if flat == 0 && strings.Contains(readFile(t, rows.Output), "success") {
+			t.Fatalf("run %d: no result read from a flat record: the comparison compares nothing", run)
 		}
 		small := known
 		small.Output, small.CacheBytes = filepath.Join(dir, "small.csv"), 4<<10
@@ -149,4 +166,13 @@ func knownExportCase(t *testing.T, seed uint64) {
 		export.SameFiles(t, fmt.Sprintf("after run %d, the export from the model with a small cache", run), small.Output, rows.Output)
 		j.Close()
 	}
+}
+
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

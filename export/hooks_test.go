@@ -12,6 +12,17 @@ import (
 // model; without it, row by row.
 var ExportWith = export
 
+// DecodingEach runs f with every stored result decoded, as in a journal
+// without flat records.
+func DecodingEach(f func()) {
+	decodeEach = true
+	defer func() { decodeEach = false }()
+	f()
+}
+
+// FlatReads is how many results exports read from their flat records.
+func FlatReads() int64 { return flatReads.Load() }
+
 // SameFiles fails the test when two files differ, showing the first
 // line that does.
 func SameFiles(t *testing.T, what, got, want string) {

@@ -34,7 +34,8 @@ type Options struct {
 	// Resolved, if set, counts how many of a batch of identifiers are
 	// already resolved in the journal. Every distinct identifier is in
 	// exactly one batch, and the count lands in Plan.Resolved. Plan
-	// without a journal leaves it nil.
+	// without a journal leaves it nil. Resolved and Due are called on a
+	// goroutine of their own, one batch after the other.
 	Resolved func(ids []ident.ID) int
 	// Due, if set, counts how many of a batch of identifiers have an
 	// answer a refresh would look up again; the count lands in Plan.Refresh.
@@ -236,6 +237,7 @@ func Make(ctx context.Context, opts Options) (*Plan, error) {
 	p := newPlan(t, opts, rate)
 	names := p.startByName(t, opts)
 	c := newCounter(p, t, opts)
+	defer c.counts.stop()
 	for n := 0; ; n++ {
 		if n%8192 == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -252,7 +254,7 @@ func Make(ctx context.Context, opts Options) (*Plan, error) {
 		names.add(p, row)
 		c.count(row)
 	}
-	c.resolve()
+	p.Resolved, p.Refresh = c.counts.stop()
 	names.finish(p)
 	p.finish(t, c, rate)
 	return p, nil
@@ -295,11 +297,11 @@ type counter struct {
 	column  map[int]*Column
 	reasons map[[2]string]*Invalid
 	seen    ident.Seen
-	fresh   []ident.ID // distinct identifiers not yet counted by Resolved and Due
+	counts  *journalCount // asks the journal about each distinct identifier
 }
 
 func newCounter(p *Plan, t *sources.Table, opts Options) *counter {
-	c := &counter{p: p, opts: opts, column: make(map[int]*Column), reasons: make(map[[2]string]*Invalid)}
+	c := &counter{p: p, opts: opts, column: make(map[int]*Column), reasons: make(map[[2]string]*Invalid), counts: startJournalCount(opts)}
 	for i := range p.Columns {
 		c.column[p.Columns[i].Index] = &p.Columns[i]
 	}
@@ -334,30 +336,13 @@ func (c *counter) count(row sources.Row) {
 			marks |= seenFirst
 		}
 		before, added := c.seen.Mark(id.Kind, id.Value, marks)
-		if added && (c.opts.Resolved != nil || c.opts.Due != nil) {
-			if c.fresh = append(c.fresh, id); len(c.fresh) == 4096 {
-				c.resolve()
-			}
+		if added {
+			c.counts.add(id)
 		}
 		if i == 0 && before&seenFirst != 0 {
 			p.DuplicateRows++
 		}
 	}
-}
-
-// resolve asks the journal about the identifiers counted since it last
-// did.
-func (c *counter) resolve() {
-	if len(c.fresh) == 0 {
-		return
-	}
-	if c.opts.Resolved != nil {
-		*c.p.Resolved += c.opts.Resolved(c.fresh)
-	}
-	if c.opts.Due != nil {
-		*c.p.Refresh += c.opts.Due(c.fresh)
-	}
-	c.fresh = c.fresh[:0]
 }
 
 // finish sums up the plan once every row is counted.
@@ -553,20 +538,11 @@ func ellipsis(s string, n int) string {
 }
 
 // DueIn counts, for Options.Due, the identifiers whose answer (a
-// profile or none) came before cutoff.
+// profile or none) came before cutoff, in one read transaction a batch.
 func DueIn(j *state.Journal, withoutContacts bool, cutoff time.Time) func([]ident.ID) int {
 	mode := state.ModeOf(withoutContacts)
 	return func(ids []ident.ID) int {
-		n := 0
-		_ = j.View(func(r *state.Reader) error {
-			for _, id := range ids {
-				if l, ok, err := r.Lookup(mode, id.Value); err == nil && ok && l.Phase.Final() && l.Updated.Before(cutoff) {
-					n++
-				}
-			}
-			return nil
-		})
-		return n
+		return countIn(j, mode, ids, func(l state.Lookup) bool { return l.Phase.Final() && l.Updated.Before(cutoff) })
 	}
 }
 
@@ -575,17 +551,28 @@ func DueIn(j *state.Journal, withoutContacts bool, cutoff time.Time) func([]iden
 func ResolvedIn(j *state.Journal, withoutContacts bool) func([]ident.ID) int {
 	mode := state.ModeOf(withoutContacts)
 	return func(ids []ident.ID) int {
-		n := 0
-		_ = j.View(func(r *state.Reader) error {
-			for _, id := range ids {
-				if l, ok, err := r.Lookup(mode, id.Value); err == nil && ok && l.Phase.Final() {
-					n++
-				}
-			}
-			return nil
-		})
-		return n
+		return countIn(j, mode, ids, func(l state.Lookup) bool { return l.Phase.Final() })
 	}
+}
+
+// countIn counts the identifiers whose record the journal holds and
+// counts, in one read transaction, in the journal's order.
+func countIn(j *state.Journal, mode state.Mode, ids []ident.ID, counts func(state.Lookup) bool) int {
+	values := make([]string, len(ids))
+	for i, id := range ids {
+		values[i] = id.Value
+	}
+	slices.Sort(values)
+	n := 0
+	_ = j.View(func(r *state.Reader) error {
+		r.EachLookupOf(mode, values, func(_ int, l state.Lookup) {
+			if counts(l) {
+				n++
+			}
+		})
+		return nil
+	})
+	return n
 }
 
 // Refusal is the error a run of the sheet would be refused with before

@@ -1,15 +1,17 @@
 package sources
 
 import (
+	"errors"
 	"strings"
 	"sync"
 
 	"github.com/enrich-dev/enrich/internal/ident"
 )
 
-// phoneMemo remembers recent phone normalizations. libphonenumber takes
-// 10 to 100 µs a number, most of the time of reading a large sheet, and
-// sheets repeat numbers (a company's switchboard, the same person on
+// phoneMemo remembers recent phone normalizations that needed
+// libphonenumber (see normalize). libphonenumber takes 10 to 100 µs a
+// number, most of the time of reading a large sheet, and sheets repeat
+// numbers (a company's switchboard, the same person on
 // several rows). The memo holds 65,536 numbers (about 6 MB), enough for
 // the people of a sheet of several hundred thousand rows, and is cleared
 // when full, which bounds its memory. Every table of the process shares
@@ -34,6 +36,11 @@ type phoneResult struct {
 const phoneMemoSize = 1 << 16
 
 func (p *phoneMemo) normalize(raw, region string) (string, error) {
+	// The fast path's numbers cost less to read again than to look up:
+	// the memo keeps the library's.
+	if value, err := ident.QuickPhone(raw, region); !errors.Is(err, ident.ErrNeedsLibrary) {
+		return value, err
+	}
 	key := phoneKey{raw, region}
 	p.mu.Lock()
 	r, ok := p.m[key]

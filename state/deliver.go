@@ -75,10 +75,10 @@ type Ref struct {
 func (j *Journal) Deliver(ref Ref, results []wire.Result, now time.Time, p Policy) (Delivery, error) {
 	// Compress outside the transaction: transactions run one at a time,
 	// callbacks that arrive together compress in parallel.
-	compressed := make([][]byte, len(results))
+	compressed := make([]encoded, len(results))
 	for i, r := range results {
 		if r.Status == wire.StatusSuccess && r.Problem() == "" {
-			compressed[i] = j.enc.EncodeAll(r.Raw, nil)
+			compressed[i] = j.encode(r.Raw)
 		}
 	}
 	var d Delivery
@@ -321,12 +321,15 @@ func addRequestID(tx *bolt.Tx, requestID int64, seq uint64) (bool, error) {
 // apply changes lookup l by result r. latest says whether r answers the
 // lookup's latest request. It reports whether l changed, and whether r was
 // malformed.
-func apply(tx *bolt.Tx, l *Lookup, latest bool, r wire.Result, compressed []byte, now time.Time, p Policy, counters map[string]int64) (changed, malformed bool, err error) {
+func apply(tx *bolt.Tx, l *Lookup, latest bool, r wire.Result, stored encoded, now time.Time, p Policy, counters map[string]int64) (changed, malformed bool, err error) {
 	problem := r.Problem()
 	switch {
 	case r.Status == wire.StatusSuccess && problem == "":
-		id, err := putResult(tx, compressed)
+		id, err := putResult(tx, stored.compressed)
 		if err != nil {
+			return false, false, err
+		}
+		if err := putFlat(tx, id, stored.flat); err != nil {
 			return false, false, err
 		}
 		l.Phase, l.Result, l.NotBefore, l.Reason, l.Updated = Found, id, time.Time{}, "", now.UTC()

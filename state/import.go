@@ -17,10 +17,10 @@ import (
 // counted as Unknown or Stale. Batches whose items are all answered are
 // settled. Importing the same results again changes nothing.
 func (j *Journal) Import(m Mode, results []wire.Result, now time.Time) (Delivery, error) {
-	compressed := make([][]byte, len(results))
+	compressed := make([]encoded, len(results))
 	for i, r := range results {
 		if r.Status == wire.StatusSuccess && r.Problem() == "" {
-			compressed[i] = j.enc.EncodeAll(r.Raw, nil)
+			compressed[i] = j.encode(r.Raw)
 		}
 	}
 	var d Delivery
@@ -34,7 +34,7 @@ func (j *Journal) Import(m Mode, results []wire.Result, now time.Time) (Delivery
 			if err != nil {
 				return err
 			}
-			final := r.Status == wire.StatusFailed || compressed[i] != nil
+			final := r.Status == wire.StatusFailed || compressed[i].compressed != nil
 			switch {
 			case !ok || !final:
 				d.Unknown++

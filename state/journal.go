@@ -39,6 +39,7 @@ import (
 
 	"github.com/enrich-dev/enrich/internal/atomicfile"
 	"github.com/enrich-dev/enrich/internal/clock"
+	"github.com/enrich-dev/enrich/internal/profile"
 )
 
 // SchemaVersion is the journal layout this package reads and writes.
@@ -194,6 +195,10 @@ func Open(path string, o Options) (j *Journal, err error) {
 	}
 	if !o.ReadOnly {
 		j.own = writeHolder(path, o.Command) == nil
+		// Flat records spare exports time; a journal that cannot be
+		// flattened now (damaged, a full disk) is read as before, and
+		// flattened at its next opening.
+		_ = j.flattenOld()
 	}
 	return j, nil
 }
@@ -345,6 +350,9 @@ func (j *Journal) init(readOnly bool) error {
 			return err
 		}
 		if err := meta.Put(keyCreated, []byte(clock.Real{}.Now().UTC().Format(time.RFC3339))); err != nil {
+			return err
+		}
+		if err := meta.Put(keyFlat, fmt.Append(nil, profile.FlatVersion)); err != nil {
 			return err
 		}
 		return meta.Put(keyVersion, []byte(strconv.Itoa(SchemaVersion)))

@@ -109,6 +109,11 @@ func Salvage(from, to string) (SalvageReport, error) {
 		if len(meta.Get(keyToken)) == 0 || string(meta.Get(keyVersion)) != fmt.Sprint(SchemaVersion) {
 			return fmt.Errorf("the journal's header (version, callback token) could not be read; nothing to salvage")
 		}
+		// Flat records are not copied: the salvaged journal's results are
+		// flattened when it is next opened for writing.
+		if err := meta.Delete(keyFlat); err != nil {
+			return err
+		}
 		// Ids the kept lookups name are taken even when their record was
 		// lost: a new record under one would be read as theirs.
 		var lastResult, lastBatch uint64

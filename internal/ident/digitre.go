@@ -1,12 +1,15 @@
 package ident
 
 import (
+	"maps"
 	"regexp"
 	"regexp/syntax"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"unsafe"
 )
 
 // digitPattern matches strings of ASCII digits against one of
@@ -22,16 +25,29 @@ type digitPattern struct {
 	next   [][10]int32 // next[state][digit]; -1 is the dead state
 	accept []bool      // a match ends in this state
 	re     *regexp.Regexp
-	full   bool // with re: matches the whole string (else a prefix)
+	full   bool   // with re: matches the whole string (else a prefix)
+	expr   string // the expression, for the cache (see patterns)
 }
 
 const maxPatternStates = 4096
 
-// patterns caches compiled patterns by expression and kind of match.
-var patterns sync.Map // patternKey -> *digitPattern
+// patterns caches compiled patterns by where their expression is held
+// and kind of match. The metadata's expressions are long (hundreds of
+// bytes for some regions) and are always the same strings: keyed by
+// their text, finding one cost more than matching it. The pattern keeps
+// its expression, so that the memory a key names is not freed and used
+// again for another string while the key is in the cache, and compiled
+// checks the text once found (the same memory: no bytes compared). The
+// map is read without a lock and copied to add a pattern: a process
+// compiles a few thousand at the most, and reads them millions of times.
+var patterns struct {
+	m  atomic.Pointer[map[patternKey]*digitPattern]
+	mu sync.Mutex // held to add
+}
 
 type patternKey struct {
-	expr string
+	data uintptr // unsafe.StringData of the expression
+	n    int     // its length
 	full bool
 }
 
@@ -44,9 +60,11 @@ func fullMatch(expr, s string) bool { return compiled(expr, true).match(s) }
 func prefixMatch(expr, s string) bool { return compiled(expr, false).match(s) }
 
 func compiled(expr string, full bool) *digitPattern {
-	key := patternKey{expr, full}
-	if p, ok := patterns.Load(key); ok {
-		return p.(*digitPattern)
+	key := patternKey{uintptr(unsafe.Pointer(unsafe.StringData(expr))), len(expr), full}
+	if m := patterns.m.Load(); m != nil {
+		if p := (*m)[key]; p != nil && p.expr == expr {
+			return p
+		}
 	}
 	p := compileDigits(expr)
 	if p != nil {
@@ -58,8 +76,18 @@ func compiled(expr string, full bool) *digitPattern {
 		}
 		p = &digitPattern{re: regexp.MustCompile(src), full: full}
 	}
-	actual, _ := patterns.LoadOrStore(key, p)
-	return actual.(*digitPattern)
+	p.expr = expr
+	patterns.mu.Lock()
+	defer patterns.mu.Unlock()
+	var grown map[patternKey]*digitPattern
+	if m := patterns.m.Load(); m != nil {
+		grown = maps.Clone(*m)
+	} else {
+		grown = map[patternKey]*digitPattern{}
+	}
+	grown[key] = p
+	patterns.m.Store(&grown)
+	return p
 }
 
 func (p *digitPattern) match(s string) bool {

@@ -13,6 +13,11 @@ import (
 // dropped. Lower-casing the local part is not what RFC 5321 promises, but
 // it is what every mail provider does, and dedup needs one spelling.
 func NormalizeEmail(raw string) (string, error) {
+	return normalizeEmail(raw, !slowOnly.Load())
+}
+
+// normalizeEmail is NormalizeEmail, with the fast path or without.
+func normalizeEmail(raw string, fast bool) (string, error) {
 	s := strings.TrimSpace(raw)
 	s = strings.Trim(s, "<>\"'")
 	if len(s) >= 7 && strings.EqualFold(s[:7], "mailto:") {
@@ -22,6 +27,9 @@ func NormalizeEmail(raw string) (string, error) {
 		}
 	}
 	s = strings.ToLower(strings.TrimSpace(s))
+	if fast && fastEmailValid(s) {
+		return s, nil
+	}
 	switch {
 	case s == "":
 		return "", invalid(Email, "empty e-mail address")

@@ -309,7 +309,15 @@ func FuzzNormalizeLinkedIn(f *testing.F) {
 		"https://www.linkedin.com/pub/x/1/2", "linkedin.com/in/", "http://[::1]/in/x", "https://a@linkedin.com:8080/in/x#y"} {
 		f.Add(s)
 	}
-	f.Fuzz(func(t *testing.T, raw string) { fuzzNormalizer(t, raw, NormalizeLinkedIn, profile) })
+	f.Fuzz(func(t *testing.T, raw string) {
+		fuzzNormalizer(t, raw, NormalizeLinkedIn, profile)
+		// The fast path gives the slow path's answer, or leaves it to it.
+		got, gotErr := normalizeLinkedIn(raw, true)
+		want, wantErr := normalizeLinkedIn(raw, false)
+		if got != want || errText(gotErr) != errText(wantErr) {
+			t.Errorf("NormalizeLinkedIn(%q) = %q, %v with the fast path; %q, %v without", raw, got, gotErr, want, wantErr)
+		}
+	})
 }
 
 func FuzzNormalizeEmail(f *testing.F) {
@@ -320,6 +328,11 @@ func FuzzNormalizeEmail(f *testing.F) {
 		fuzzNormalizer(t, raw, NormalizeEmail, nil)
 		if got, err := NormalizeEmail(raw); err == nil && (got != strings.ToLower(got) || strings.Count(got, "@") != 1) {
 			t.Fatalf("%q: result %q is not one lower-case address", raw, got)
+		}
+		got, gotErr := normalizeEmail(raw, true)
+		want, wantErr := normalizeEmail(raw, false)
+		if got != want || errText(gotErr) != errText(wantErr) {
+			t.Errorf("NormalizeEmail(%q) = %q, %v with the fast path; %q, %v without", raw, got, gotErr, want, wantErr)
 		}
 	})
 }
@@ -332,10 +345,13 @@ func FuzzNormalizePhone(f *testing.F) {
 	f.Fuzz(func(t *testing.T, raw, region string) {
 		fuzzNormalizer(t, raw, func(s string) (string, error) { return NormalizePhone(s, region) }, e164)
 		// The fast path gives libphonenumber's answer, or leaves it to it.
-		got, gotErr := normalizePhone(raw, region, true)
-		want, wantErr := normalizePhone(raw, region, false)
+		got, gotErr := normalizePhone(raw, region, fastFirst)
+		want, wantErr := normalizePhone(raw, region, libraryOnly)
 		if got != want || errText(gotErr) != errText(wantErr) {
 			t.Errorf("NormalizePhone(%q, %q) = %q, %v with the fast path; %q, %v without", raw, region, got, gotErr, want, wantErr)
+		}
+		if quick, quickErr := QuickPhone(raw, region); !errors.Is(quickErr, ErrNeedsLibrary) && (quick != want || errText(quickErr) != errText(wantErr)) {
+			t.Errorf("QuickPhone(%q, %q) = %q, %v; NormalizePhone without the fast path %q, %v", raw, region, quick, quickErr, want, wantErr)
 		}
 	})
 }

@@ -30,6 +30,12 @@ var nonProfileSections = map[string]bool{
 // code. The slug is percent-decoded and lower-cased: profile slugs are
 // case-insensitive on the network, and one spelling is needed for dedup.
 func NormalizeLinkedIn(raw string) (string, error) {
+	return normalizeLinkedIn(raw, !slowOnly.Load())
+}
+
+// normalizeLinkedIn is NormalizeLinkedIn, with the fast path or with
+// net/url alone.
+func normalizeLinkedIn(raw string, fast bool) (string, error) {
 	s := strings.TrimSpace(raw)
 	s = strings.Trim(s, "<>\"'")
 	if s == "" {
@@ -37,6 +43,11 @@ func NormalizeLinkedIn(raw string) (string, error) {
 	}
 	if strings.ContainsAny(s, " \t\r\n") {
 		return "", invalid(LinkedIn, "not a profile URL (contains spaces)")
+	}
+	if fast {
+		if slug, ok := fastLinkedInSlug(s); ok {
+			return LinkedInPrefix + slug, nil
+		}
 	}
 	lower := strings.ToLower(s)
 	if !strings.Contains(lower, "://") {

@@ -68,12 +68,45 @@ const minInternationalDigits = 11
 // is rejected; "valid" is libphonenumber's judgement, which checks lengths
 // and number ranges per country.
 func NormalizePhone(raw, defaultRegion string) (string, error) {
-	return normalizePhone(raw, defaultRegion, true)
+	if slowOnly.Load() {
+		return normalizePhone(raw, defaultRegion, libraryOnly)
+	}
+	return normalizePhone(raw, defaultRegion, fastFirst)
 }
 
-// normalizePhone is NormalizePhone, with the fast path or with
-// libphonenumber alone.
-func normalizePhone(raw, defaultRegion string, fast bool) (string, error) {
+// QuickPhone is NormalizePhone where it can answer without libphonenumber
+// (a number the fast path reads, or one refused before any parsing), and
+// ErrNeedsLibrary where it cannot. A caller that keeps the library's
+// answers (a memo) asks QuickPhone first, so as to keep only those.
+func QuickPhone(raw, defaultRegion string) (string, error) {
+	if slowOnly.Load() {
+		return "", ErrNeedsLibrary
+	}
+	return normalizePhone(raw, defaultRegion, fastOnly)
+}
+
+// phoneMode says how a number is parsed: with libphonenumber alone, with
+// the fast path first, or with the fast path alone.
+type phoneMode int
+
+const (
+	libraryOnly phoneMode = iota
+	fastFirst
+	fastOnly
+)
+
+// ErrNeedsLibrary is QuickPhone's answer where only libphonenumber can
+// tell.
+var ErrNeedsLibrary = errors.New("phone number needs libphonenumber")
+
+// settled reports whether a reading's answer is the number's, rather than
+// a reason to try the next reading.
+func settled(err error) bool {
+	return err == nil || errors.Is(err, errExtension) || errors.Is(err, ErrNeedsLibrary)
+}
+
+// normalizePhone is NormalizePhone, parsing as mode says.
+func normalizePhone(raw, defaultRegion string, fast phoneMode) (string, error) {
 	s := strings.TrimSpace(raw)
 	if len(s) >= 4 && strings.EqualFold(s[:4], "tel:") {
 		s = strings.TrimSpace(s[4:])
@@ -109,17 +142,17 @@ func normalizePhone(raw, defaultRegion string, fast bool) (string, error) {
 		return parseValid("+"+s[2:], "", fast)
 	}
 	if region != "" {
-		if e164, err := parseValid(s, region, fast); err == nil || errors.Is(err, errExtension) {
+		if e164, err := parseValid(s, region, fast); settled(err) {
 			return e164, err
 		}
 		if strings.HasPrefix(s, "00") {
-			if e164, err := parseValid("+"+s[2:], "", fast); err == nil || errors.Is(err, errExtension) {
+			if e164, err := parseValid("+"+s[2:], "", fast); settled(err) {
 				return e164, err
 			}
 		}
 	}
 	if digits >= minInternationalDigits && firstDigit(s) != '0' && !strings.ContainsAny(s, "()") {
-		if e164, err := parseValid("+"+s, "", fast); err == nil || errors.Is(err, errExtension) {
+		if e164, err := parseValid("+"+s, "", fast); settled(err) {
 			return e164, err
 		}
 	}
@@ -133,13 +166,17 @@ func normalizePhone(raw, defaultRegion string, fast bool) (string, error) {
 var errExtension = invalid(Phone, "a number with an extension reaches a desk through a switchboard, not a person's own line; it is not looked up")
 
 // parseValid parses s in region (or as international when region is "")
-// and returns its E.164 form if libphonenumber deems it valid; with fast,
-// the spellings the fast path reads are read without the library, to the
-// same answer (see fastParseValid).
-func parseValid(s, region string, fast bool) (string, error) {
-	if fast {
+// and returns its E.164 form if libphonenumber deems it valid; but for
+// libraryOnly, the spellings the fast path reads are read without the
+// library, to the same answer (see fastParseValid), and for fastOnly the
+// others are ErrNeedsLibrary.
+func parseValid(s, region string, fast phoneMode) (string, error) {
+	if fast != libraryOnly {
 		if e164, ok := fastParseValid(s, region); ok {
 			return e164, nil
+		}
+		if fast == fastOnly {
+			return "", ErrNeedsLibrary
 		}
 	}
 	if region == "" {

@@ -1,6 +1,7 @@
 package ident
 
 import (
+	"errors"
 	"flag"
 	"math/rand/v2"
 	"slices"
@@ -38,14 +39,17 @@ func TestFastPhoneAgrees(t *testing.T) {
 	var checked, fast int
 	check := func(raw, region string) {
 		t.Helper()
-		got, gotErr := normalizePhone(raw, region, true)
-		want, wantErr := normalizePhone(raw, region, false)
+		got, gotErr := normalizePhone(raw, region, fastFirst)
+		want, wantErr := normalizePhone(raw, region, libraryOnly)
 		checked++
 		if _, ok := fastParseValid(strings.TrimSpace(raw), region); ok {
 			fast++
 		}
 		if got != want || errText(gotErr) != errText(wantErr) {
 			t.Errorf("NormalizePhone(%q, %q) = %q, %v with the fast path; %q, %v without (seed %d)", raw, region, got, gotErr, want, wantErr, seed)
+		}
+		if quick, quickErr := QuickPhone(raw, region); !errors.Is(quickErr, ErrNeedsLibrary) && (quick != want || errText(quickErr) != errText(wantErr)) {
+			t.Errorf("QuickPhone(%q, %q) = %q, %v; NormalizePhone without the fast path %q, %v (seed %d)", raw, region, quick, quickErr, want, wantErr, seed)
 		}
 	}
 	for _, region := range regions {

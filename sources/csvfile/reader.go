@@ -10,6 +10,7 @@ import (
 	"math"
 	"os"
 	"strings"
+	"unicode/utf8"
 )
 
 // MaxRecordBytes bounds one record. A quote that is never closed makes the
@@ -174,7 +175,10 @@ func (c *Reader) Next() (Record, error) {
 			cells = exact
 		}
 	}
-	if c.repair {
+	// A record of valid text has cells of valid text (they are its bytes
+	// without quotes and carriage returns): one look at the record spares
+	// one at each cell.
+	if c.repair && !utf8.ValidString(rec.Text) {
 		for i, s := range cells {
 			cells[i] = fixField(s)
 		}
