@@ -60,17 +60,12 @@ func Salvage(from, to string) (SalvageReport, error) {
 	if err := checkPath(from, true); err != nil {
 		return rep, err
 	}
-	// A file cut short is read from a copy grown to the size its header
-	// gives: the missing pages read as empty, and are left behind.
-	source := from
-	if errors.Is(checkSize(from), ErrDamaged) {
-		grown, err := growCopy(from, filepath.Dir(to))
-		if err != nil {
-			return rep, err
-		}
-		defer os.Remove(grown)
-		source = grown
-		rep.Unreadable = append(rep.Unreadable, cutShort)
+	source, err := salvageSource(from, to, &rep)
+	if err != nil {
+		return rep, err
+	}
+	if source != from {
+		defer os.Remove(source)
 	}
 	src, err := openDamaged(source)
 	if err != nil {
@@ -114,88 +109,28 @@ func Salvage(from, to string) (SalvageReport, error) {
 		if err := meta.Delete(keyFlat); err != nil {
 			return err
 		}
-		// Ids the kept lookups name are taken even when their record was
-		// lost: a new record under one would be read as theirs.
-		var lastResult, lastBatch uint64
-		for _, m := range []Mode{WithContacts, WithoutContacts} {
-			var drop [][]byte
-			records := 0
-			lookups := lookupBucket(tx, m)
-			lookups.ForEach(func(k, v []byte) error {
-				records++
-				l, err := unmarshalLookup(v)
-				if err == nil && l.Phase == Found {
-					_, err = foundResult(dst, tx, string(k), l.Result)
-				}
-				if err != nil {
-					drop = append(drop, bytes.Clone(k))
-					return nil
-				}
-				lastResult = max(lastResult, l.Result, l.Previous)
-				lastBatch = max(lastBatch, l.Batch)
-				return nil
-			})
-			for _, k := range drop {
-				lookups.Delete(k)
-			}
-			rep.Dropped["lookups "+m.String()] += len(drop)
-			rep.Copied["lookups "+m.String()] -= len(drop)
-			if err := setCounter(tx, lookupsCounter(m), int64(records-len(drop))); err != nil {
-				return err
-			}
+		lastResult, lastBatch, err := keepSoundLookups(dst, tx, &rep)
+		if err != nil {
+			return err
 		}
 		if err := raiseSequence(tx.Bucket(bucketResults), lastResult); err != nil {
 			return err
 		}
-		batches, open := tx.Bucket(bucketBatches), tx.Bucket(bucketOpen)
-		if err := raiseSequence(batches, lastBatch); err != nil {
+		opened, err := keepSoundBatches(tx, lastBatch, &rep)
+		if err != nil {
 			return err
 		}
-		var bad [][]byte
-		opened := map[uint64]bool{}
-		batches.ForEach(func(k, v []byte) error {
-			var b Batch
-			if json.Unmarshal(v, &b) != nil || b.Seq != resultKey(k) {
-				bad = append(bad, bytes.Clone(k))
-				return nil
-			}
-			if b.Phase.Open() {
-				open.Put(k, nil)
-				opened[b.Seq] = true
-			}
-			return nil
-		})
-		for _, k := range bad {
-			batches.Delete(k)
-		}
-		rep.Dropped["requests"] += len(bad)
-		rep.Copied["requests"] -= len(bad)
-		// A lookup in flight waits for its open request: one whose
-		// request was lost would wait for ever, and is queued again.
-		for _, m := range []Mode{WithContacts, WithoutContacts} {
-			lookups := lookupBucket(tx, m)
-			var orphans [][]byte
-			var healed [][]byte
-			lookups.ForEach(func(k, v []byte) error {
-				l, err := unmarshalLookup(v)
-				if err != nil || l.Phase != InFlight || opened[l.Batch] {
-					return nil
-				}
-				l.Phase, l.Batch, l.NotBefore = Queued, 0, time.Time{}
-				orphans, healed = append(orphans, bytes.Clone(k)), append(healed, l.marshal())
-				return nil
-			})
-			for i, k := range orphans {
-				if err := lookups.Put(k, healed[i]); err != nil {
-					return err
-				}
-			}
-			if len(orphans) > 0 {
-				rep.Dropped["requests in flight, their lookups queued again ("+m.String()+")"] += len(orphans)
-			}
+		if err := requeueOrphans(tx, opened, &rep); err != nil {
+			return err
 		}
 		return meta.Put([]byte("salvaged"), []byte(clock.Real{}.Now().UTC().Format(time.RFC3339)))
 	})
+	return rep, endSalvage(dst, to, err)
+}
+
+// endSalvage syncs the new journal once its copy went well (err nil), and
+// removes it when it did not.
+func endSalvage(dst *Journal, to string, err error) error {
 	if err == nil {
 		err = dst.db.Sync()
 	}
@@ -203,9 +138,115 @@ func Salvage(from, to string) (SalvageReport, error) {
 		dst.Close()
 		os.Remove(to)
 		os.Remove(OwnerPath(to))
-		return rep, err
 	}
-	return rep, nil
+	return err
+}
+
+// salvageSource is the file Salvage reads: from, or for a file cut short
+// a copy grown to the size its header gives, beside to, whose missing
+// pages read as empty and are left behind.
+func salvageSource(from, to string, rep *SalvageReport) (string, error) {
+	if !errors.Is(checkSize(from), ErrDamaged) {
+		return from, nil
+	}
+	grown, err := growCopy(from, filepath.Dir(to))
+	if err != nil {
+		return "", err
+	}
+	rep.Unreadable = append(rep.Unreadable, cutShort)
+	return grown, nil
+}
+
+// keepSoundLookups drops the lookups whose record does not decode, and
+// the found ones whose result is missing, damaged or another's, and
+// counts those kept. It returns the highest result and request ids the
+// kept lookups name: they are taken even when their record was lost, as
+// a new record under one would be read as theirs.
+func keepSoundLookups(dst *Journal, tx *bolt.Tx, rep *SalvageReport) (lastResult, lastBatch uint64, err error) {
+	for _, m := range []Mode{WithContacts, WithoutContacts} {
+		var drop [][]byte
+		records := 0
+		lookups := lookupBucket(tx, m)
+		lookups.ForEach(func(k, v []byte) error {
+			records++
+			l, err := unmarshalLookup(v)
+			if err == nil && l.Phase == Found {
+				_, err = foundResult(dst, tx, string(k), l.Result)
+			}
+			if err != nil {
+				drop = append(drop, bytes.Clone(k))
+				return nil
+			}
+			lastResult = max(lastResult, l.Result, l.Previous)
+			lastBatch = max(lastBatch, l.Batch)
+			return nil
+		})
+		for _, k := range drop {
+			lookups.Delete(k)
+		}
+		rep.Dropped["lookups "+m.String()] += len(drop)
+		rep.Copied["lookups "+m.String()] -= len(drop)
+		if err := setCounter(tx, lookupsCounter(m), int64(records-len(drop))); err != nil {
+			return 0, 0, err
+		}
+	}
+	return lastResult, lastBatch, nil
+}
+
+// keepSoundBatches drops the requests whose record does not decode, and
+// rebuilds the index of open requests from the rest, which it returns.
+func keepSoundBatches(tx *bolt.Tx, lastBatch uint64, rep *SalvageReport) (map[uint64]bool, error) {
+	batches, open := tx.Bucket(bucketBatches), tx.Bucket(bucketOpen)
+	if err := raiseSequence(batches, lastBatch); err != nil {
+		return nil, err
+	}
+	var bad [][]byte
+	opened := map[uint64]bool{}
+	batches.ForEach(func(k, v []byte) error {
+		var b Batch
+		if json.Unmarshal(v, &b) != nil || b.Seq != resultKey(k) {
+			bad = append(bad, bytes.Clone(k))
+			return nil
+		}
+		if b.Phase.Open() {
+			open.Put(k, nil)
+			opened[b.Seq] = true
+		}
+		return nil
+	})
+	for _, k := range bad {
+		batches.Delete(k)
+	}
+	rep.Dropped["requests"] += len(bad)
+	rep.Copied["requests"] -= len(bad)
+	return opened, nil
+}
+
+// requeueOrphans queues again the lookups in flight whose request was
+// lost: they would wait for it for ever.
+func requeueOrphans(tx *bolt.Tx, opened map[uint64]bool, rep *SalvageReport) error {
+	for _, m := range []Mode{WithContacts, WithoutContacts} {
+		lookups := lookupBucket(tx, m)
+		var orphans, healed [][]byte
+		lookups.ForEach(func(k, v []byte) error {
+			l, err := unmarshalLookup(v)
+			if err != nil || l.Phase != InFlight || opened[l.Batch] {
+				return nil
+			}
+			l.Phase, l.Batch, l.NotBefore = Queued, 0, time.Time{}
+			orphans, healed = append(orphans, bytes.Clone(k)), append(healed, l.marshal())
+			return nil
+		})
+		for i, k := range orphans {
+			if err := lookups.Put(k, healed[i]); err != nil {
+				return err
+			}
+		}
+		if len(orphans) > 0 {
+			rep.Dropped["requests in flight, their lookups queued again ("+m.String()+")"] += len(orphans)
+		}
+	}
+	return nil
 }
 
 // salvageParts are the parts of a journal Salvage copies, by name.

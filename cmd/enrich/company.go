@@ -201,22 +201,7 @@ of it is refused (exit code 3).`,
 			if err != nil {
 				return companyCmdError(err)
 			}
-			if err := stream.copy(); err != nil {
-				return withCode(ExitError, err)
-			}
-			if res.Complete {
-				stream.remove()
-			}
-			if err := g.writeSummary(cmd, res.Report.WriteSummary, res.Report, stream.toStdout()); err != nil {
-				return err
-			}
-			switch {
-			case res.Complete:
-				return nil
-			case res.StopReason == fault.StopInterrupted:
-				return withCode(ExitInterrupted, errors.New("interrupted; what arrived is written, and running the same command again waits for the rest"))
-			}
-			return withCode(ExitIncomplete, errors.New(res.StopReason))
+			return o.finish(cmd, g, stream, res)
 		},
 	}
 	f := cmd.Flags()
@@ -232,6 +217,27 @@ of it is refused (exit code 3).`,
 	o.service.register(f)
 	o.service.registerWait(f)
 	return cmd
+}
+
+// finish copies the sheet to standard output when it goes there, prints
+// the summary, and ends with the exit code that tells how far it got.
+func (o *employeesOptions) finish(cmd *cobra.Command, g *globals, stream *streamOutput, res *company.Result) error {
+	if err := stream.copy(); err != nil {
+		return withCode(ExitError, err)
+	}
+	if res.Complete {
+		stream.remove()
+	}
+	if err := g.writeSummary(cmd, res.Report.WriteSummary, res.Report, stream.toStdout()); err != nil {
+		return err
+	}
+	switch {
+	case res.Complete:
+		return nil
+	case res.StopReason == fault.StopInterrupted:
+		return withCode(ExitInterrupted, errors.New("interrupted; what arrived is written, and running the same command again waits for the rest"))
+	}
+	return withCode(ExitIncomplete, errors.New(res.StopReason))
 }
 
 // companyCmdError gives company errors their exit codes.

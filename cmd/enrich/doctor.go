@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/enrich-dev/enrich/api"
 	"github.com/enrich-dev/enrich/callback"
 	"github.com/enrich-dev/enrich/internal/budget"
 	"github.com/enrich-dev/enrich/internal/fault"
@@ -38,92 +40,25 @@ With --json it prints {"ok": bool, "checks": [{"check", "ok", "warning", "detail
 for scripts; the exit code is the same (1 when a check failed).`,
 		Args: exactArgs(0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			out := cmd.OutOrStdout()
-			failed := 0
-			var checks []doctorCheck
-			var name string // of the check that comes next
-			warned := false // the next check passes with a warning
-			check := func(ok bool, format string, a ...any) {
-				detail := fmt.Sprintf(format, a...)
-				checks = append(checks, doctorCheck{Check: name, OK: ok, Warning: warned, Detail: detail})
-				mark := "ok  "
-				switch {
-				case !ok:
-					mark = "FAIL"
-					failed++
-				case warned:
-					mark = "warn"
-				}
-				warned = false
-				if !asJSON {
-					fmt.Fprintf(out, "%s %s\n", mark, detail)
-				}
-			}
 			c, _, err := svc.connect(g)
 			if err != nil {
 				return err
 			}
-			if svc.key.env == envAPIKeyFile {
-				name = "key_file"
-				if warned = svc.key.warning != ""; warned {
-					check(true, "%s", svc.key.warning)
-				} else {
-					check(true, "key file %s: its owner alone can read it", svc.key.file)
-				}
-			}
-			service := redact.URL(c.BaseURL())
-			n, _, err := c.Credits(cmd.Context(), false)
-			name = "service"
+			url, err := budgetURL(budgetFlag)
 			if err != nil {
-				check(false, "service at %s: %v", service, serviceError(err))
-			} else {
-				check(true, "service at %s accepts the key", service)
-				name = "standard_credits"
-				check(n > 0, "standard credits (lookups with contacts): %d%s", n, hint(n, "top up the account, or use --without-contacts"))
-				name = "without_contacts_credits"
-				if m, _, err := c.Credits(cmd.Context(), true); err != nil {
-					check(false, "without-contacts credits: %v", serviceError(err))
-				} else {
-					check(true, "without-contacts credits: %d", m)
-				}
-			}
-			if !skipReachCheck {
-				name = "callbacks"
-				url, err := callback.Check(cmd.Context(), listen, public)
-				if err != nil {
-					check(false, "callbacks: %s does not reach a listener on %s: %s", redact.URL(url), listen, redact.Text(err.Error()))
-					if !asJSON {
-						writeReachHelp(out)
-					}
-				} else {
-					check(true, "callbacks: %s reaches the listener on %s", redact.URL(url), listen)
-				}
-			}
-			if url, err := budgetURL(budgetFlag); err != nil {
 				return err
-			} else if url != "" {
-				name = "shared_budget"
-				shown, _ := budget.CheckRedisURL(url)
-				if skew, err := budget.Ping(cmd.Context(), url); fault.NeedsFix(err) {
-					check(false, "%s", redact.Text(err.Error()))
-				} else if err != nil {
-					check(false, "shared budget: Redis at %s does not answer: %s; runs wait for it, and stop after --service-wait", shown, redact.Text(err.Error()))
-				} else {
-					check(true, "shared budget: Redis at %s answers (its clock is %s from this machine's; the window is kept on its clock)", shown, skew.Round(time.Millisecond))
-				}
 			}
-			if asJSON {
-				if err := json.NewEncoder(out).Encode(struct {
-					OK     bool          `json:"ok"`
-					Checks []doctorCheck `json:"checks"`
-				}{failed == 0, checks}); err != nil {
-					return err
-				}
+			d := &doctor{out: cmd.OutOrStdout(), asJSON: asJSON}
+			ctx := cmd.Context()
+			d.keyFile(svc.key)
+			d.service(ctx, c)
+			if !skipReachCheck {
+				d.callbacks(ctx, listen, public)
 			}
-			if failed > 0 {
-				return fmt.Errorf("%d check(s) failed", failed)
+			if url != "" {
+				d.sharedBudget(ctx, url)
 			}
-			return nil
+			return d.end()
 		},
 	}
 	f := cmd.Flags()
@@ -160,4 +95,109 @@ func writeReachHelp(w io.Writer) {
      tunnel (e.g. a reverse proxy or an SSH/HTTP tunnel). Without one, use
      --sync, which needs no callbacks.
 `)
+}
+
+// doctor runs the checks of `enrich doctor` and says how each went.
+type doctor struct {
+	out    io.Writer
+	asJSON bool
+	checks []doctorCheck
+	failed int
+	name   string // of the check that comes next
+	warned bool   // the next check passes with a warning
+}
+
+// check notes the outcome of the check named d.name.
+func (d *doctor) check(ok bool, format string, a ...any) {
+	detail := fmt.Sprintf(format, a...)
+	d.checks = append(d.checks, doctorCheck{Check: d.name, OK: ok, Warning: d.warned, Detail: detail})
+	mark := "ok  "
+	switch {
+	case !ok:
+		mark = "FAIL"
+		d.failed++
+	case d.warned:
+		mark = "warn"
+	}
+	d.warned = false
+	if !d.asJSON {
+		fmt.Fprintf(d.out, "%s %s\n", mark, detail)
+	}
+}
+
+// keyFile checks the mode of a key read from ENRICH_API_KEY_FILE.
+func (d *doctor) keyFile(key keySource) {
+	if key.env != envAPIKeyFile {
+		return
+	}
+	d.name = "key_file"
+	if d.warned = key.warning != ""; d.warned {
+		d.check(true, "%s", key.warning)
+	} else {
+		d.check(true, "key file %s: its owner alone can read it", key.file)
+	}
+}
+
+// service checks the key and the balance of each credit pool.
+func (d *doctor) service(ctx context.Context, c *api.Client) {
+	service := redact.URL(c.BaseURL())
+	n, _, err := c.Credits(ctx, false)
+	d.name = "service"
+	if err != nil {
+		d.check(false, "service at %s: %v", service, serviceError(err))
+		return
+	}
+	d.check(true, "service at %s accepts the key", service)
+	d.name = "standard_credits"
+	d.check(n > 0, "standard credits (lookups with contacts): %d%s", n, hint(n, "top up the account, or use --without-contacts"))
+	d.name = "without_contacts_credits"
+	if m, _, err := c.Credits(ctx, true); err != nil {
+		d.check(false, "without-contacts credits: %v", serviceError(err))
+	} else {
+		d.check(true, "without-contacts credits: %d", m)
+	}
+}
+
+// callbacks checks that the public address reaches a listener on listen.
+func (d *doctor) callbacks(ctx context.Context, listen, public string) {
+	d.name = "callbacks"
+	url, err := callback.Check(ctx, listen, public)
+	if err != nil {
+		d.check(false, "callbacks: %s does not reach a listener on %s: %s", redact.URL(url), listen, redact.Text(err.Error()))
+		if !d.asJSON {
+			writeReachHelp(d.out)
+		}
+		return
+	}
+	d.check(true, "callbacks: %s reaches the listener on %s", redact.URL(url), listen)
+}
+
+// sharedBudget checks that the Redis of the shared budget answers.
+func (d *doctor) sharedBudget(ctx context.Context, url string) {
+	d.name = "shared_budget"
+	shown, _ := budget.CheckRedisURL(url)
+	switch skew, err := budget.Ping(ctx, url); {
+	case fault.NeedsFix(err):
+		d.check(false, "%s", redact.Text(err.Error()))
+	case err != nil:
+		d.check(false, "shared budget: Redis at %s does not answer: %s; runs wait for it, and stop after --service-wait", shown, redact.Text(err.Error()))
+	default:
+		d.check(true, "shared budget: Redis at %s answers (its clock is %s from this machine's; the window is kept on its clock)", shown, skew.Round(time.Millisecond))
+	}
+}
+
+// end prints the checks as JSON when asked, and fails when one failed.
+func (d *doctor) end() error {
+	if d.asJSON {
+		if err := json.NewEncoder(d.out).Encode(struct {
+			OK     bool          `json:"ok"`
+			Checks []doctorCheck `json:"checks"`
+		}{d.failed == 0, d.checks}); err != nil {
+			return err
+		}
+	}
+	if d.failed > 0 {
+		return fmt.Errorf("%d check(s) failed", d.failed)
+	}
+	return nil
 }

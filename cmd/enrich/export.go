@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/spf13/cobra"
@@ -61,10 +62,7 @@ reads standard input and -o - writes standard output, as run does.`,
 			if args[0] == stdioName {
 				defer os.Remove(in) // read once: an export keeps nothing of it
 			}
-			if err := export.CheckOutput(out, in, journal); err != nil {
-				return usageErrorf("%v", err)
-			}
-			j, err := openJournal(journal)
+			j, err := exportJournal(out, in, journal)
 			if err != nil {
 				return err
 			}
@@ -81,15 +79,7 @@ reads standard input and -o - writes standard output, as run does.`,
 				return withCode(ExitError, err)
 			}
 			stream.remove()
-			fmt.Fprintf(cmd.ErrOrStderr(), "enrich: wrote %d rows to %s\n", written.Rows.Total(), output)
-			for _, st := range sinks.Statuses {
-				if n := written.Rows[st]; n > 0 {
-					fmt.Fprintf(cmd.ErrOrStderr(), "  %-20s %d\n", st, n)
-				}
-			}
-			if written.Damaged > 0 {
-				fmt.Fprintf(cmd.ErrOrStderr(), "enrich: %d rows are error rows because the journal's record of their result is damaged; run again to look them up again\n", written.Damaged)
-			}
+			printExported(cmd.ErrOrStderr(), output, written)
 			return nil
 		},
 	}
@@ -103,6 +93,28 @@ reads standard input and -o - writes standard output, as run does.`,
 	registerFormulaGuard(f, &noFormulaGuard)
 	input.register(f)
 	return cmd
+}
+
+// printExported says what an export wrote.
+func printExported(w io.Writer, output string, written export.Result) {
+	fmt.Fprintf(w, "enrich: wrote %d rows to %s\n", written.Rows.Total(), output)
+	for _, st := range sinks.Statuses {
+		if n := written.Rows[st]; n > 0 {
+			fmt.Fprintf(w, "  %-20s %d\n", st, n)
+		}
+	}
+	if written.Damaged > 0 {
+		fmt.Fprintf(w, "enrich: %d rows are error rows because the journal's record of their result is damaged; run again to look them up again\n", written.Damaged)
+	}
+}
+
+// exportJournal checks the output's path against the input and the
+// journal, and opens the journal for reading.
+func exportJournal(out, in, journal string) (*state.Journal, error) {
+	if err := export.CheckOutput(out, in, journal); err != nil {
+		return nil, usageErrorf("%v", err)
+	}
+	return openJournal(journal)
 }
 
 // openJournal opens a journal for reading, with the messages every

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"time"
 
@@ -63,43 +64,16 @@ a column detected wrongly (fix it with --column), shows here first.`,
 			defer done()
 			popts := plan.Options{Input: in, Source: opts, ItemsPerMinute: itemsPerMinute}
 			popts.ByName, _ = input.findByName()
-			j, err := state.Open(journal, state.Options{ReadOnly: true, LockTimeout: 200 * time.Millisecond})
-			switch {
-			case err == nil:
-				defer j.Close()
-				popts.Resolved = plan.ResolvedIn(j, withoutContacts)
-				popts.Searched = plan.SearchedIn(j)
-				if refresh > 0 {
-					c, err := clockFromEnv()
-					if err != nil {
-						return err
-					}
-					popts.Due = plan.DueIn(j, withoutContacts, c.Now().Add(-refresh))
-				}
-			case errors.Is(err, state.ErrLocked):
-				fmt.Fprintf(cmd.ErrOrStderr(), "enrich: %s is in use by a run; the plan does not count what it holds\n", journal)
-			case !errors.Is(err, os.ErrNotExist):
-				return journalError(err)
-			}
-			p, err := plan.Make(cmd.Context(), popts)
-			if args[0] == stdioName {
-				err = renamePath(err, in, stdinName)
-			}
+			closeJournal, err := planJournal(&popts, journal, withoutContacts, refresh, cmd.ErrOrStderr())
 			if err != nil {
-				return planError(cmd.Context(), err)
+				return err
 			}
-			if args[0] == stdioName {
-				p.Input = stdinName
-			}
-			if asJSON {
-				enc := json.NewEncoder(cmd.OutOrStdout())
-				enc.SetIndent("", "  ")
-				enc.SetEscapeHTML(false)
-				err = enc.Encode(p)
-			} else {
-				err = p.WriteText(cmd.OutOrStdout())
-			}
+			defer closeJournal()
+			p, err := makePlan(cmd.Context(), popts, args[0] == stdioName)
 			if err != nil {
+				return err
+			}
+			if err := writePlan(cmd.OutOrStdout(), p, asJSON); err != nil {
 				return err
 			}
 			// The plan is shown, and exits as a run of the sheet would.
@@ -118,6 +92,58 @@ a column detected wrongly (fix it with --column), shows here first.`,
 	input.register(f)
 	_ = g // plan logs nothing; it takes the globals like every command
 	return cmd
+}
+
+// planJournal lets the plan count what the journal holds, when there is
+// one that no run holds; it returns what closes it.
+func planJournal(popts *plan.Options, journal string, withoutContacts bool, refresh time.Duration, stderr io.Writer) (func(), error) {
+	j, err := state.Open(journal, state.Options{ReadOnly: true, LockTimeout: 200 * time.Millisecond})
+	switch {
+	case err == nil:
+		popts.Resolved = plan.ResolvedIn(j, withoutContacts)
+		popts.Searched = plan.SearchedIn(j)
+		if refresh > 0 {
+			c, err := clockFromEnv()
+			if err != nil {
+				j.Close()
+				return nil, err
+			}
+			popts.Due = plan.DueIn(j, withoutContacts, c.Now().Add(-refresh))
+		}
+		return func() { j.Close() }, nil
+	case errors.Is(err, state.ErrLocked):
+		fmt.Fprintf(stderr, "enrich: %s is in use by a run; the plan does not count what it holds\n", journal)
+	case !errors.Is(err, os.ErrNotExist):
+		return nil, journalError(err)
+	}
+	return func() {}, nil
+}
+
+// makePlan makes the plan, of standard input when stdin says so (its
+// copy is named as such).
+func makePlan(ctx context.Context, popts plan.Options, stdin bool) (*plan.Plan, error) {
+	p, err := plan.Make(ctx, popts)
+	if stdin {
+		err = renamePath(err, popts.Input, stdinName)
+	}
+	if err != nil {
+		return nil, planError(ctx, err)
+	}
+	if stdin {
+		p.Input = stdinName
+	}
+	return p, nil
+}
+
+// writePlan prints a plan as text, or as JSON.
+func writePlan(w io.Writer, p *plan.Plan, asJSON bool) error {
+	if !asJSON {
+		return p.WriteText(w)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(p)
 }
 
 // planError gives a failed plan its exit code: an interruption is one, and

@@ -121,32 +121,11 @@ func (o *searchOptions) execute(cmd *cobra.Command, g *globals) error {
 	if err != nil {
 		return err
 	}
-	// An output that is not a file goes through one first: beside the
-	// journal with --enrich, else in a folder removed at the end.
-	base := o.run.journal
-	if !o.enrich {
-		dir, err := os.MkdirTemp("", "enrich-search-")
-		if err != nil {
-			return fmt.Errorf("make a folder for the output: %w", err)
-		}
-		defer os.RemoveAll(dir)
-		base = filepath.Join(dir, "search")
-	}
-	output, stream, err := outputFile(o.output, o.outputFormat, base)
+	output, stream, cleanup, err := o.outputs()
 	if err != nil {
 		return err
 	}
-	defer stream.dropEmpty()
-	if o.enrich {
-		// The search spends the daily quota before the lookups open the
-		// journal: a path that can be no journal is refused first.
-		if err := state.CheckPath(o.run.journal); err != nil {
-			return journalError(err)
-		}
-		if o.run.cfg.BudgetURL, err = budgetURL(o.run.cfg.BudgetURL); err != nil {
-			return err
-		}
-	}
+	defer cleanup()
 	bar, err := newCounter(o.progress, "profiles", g, log)
 	if err != nil {
 		return err
@@ -159,17 +138,7 @@ func (o *searchOptions) execute(cmd *cobra.Command, g *globals) error {
 	// Scroll retries (a 429 for concurrency) are many and short: they must
 	// fit in the scroll's lifetime.
 	client = client.With(api.WithBackoff(api.Backoff{Attempts: 30, Base: 100 * time.Millisecond, Max: 2 * time.Second}))
-	searchOut, shown := output, o.output
-	switch {
-	case o.enrich && stream != nil:
-		searchOut = o.run.journal + ".search.csv"
-		shown = searchOut
-	case o.enrich:
-		searchOut = output + ".search.csv"
-		shown = searchOut
-	case stream != nil:
-		shown = stream.shown()
-	}
+	searchOut, shown := o.searchOutput(output, stream)
 	res, err := search.Export(ctx, search.Config{
 		Query: q, Max: o.max, Output: searchOut, Searcher: client, ScrollTTL: o.scrollTTL, Log: log,
 		Progress: bar.update,
@@ -202,6 +171,55 @@ func (o *searchOptions) execute(cmd *cobra.Command, g *globals) error {
 		return withCode(ExitIncomplete, fmt.Errorf("incomplete: %s; the profiles fetched are enriched", res.StopReason))
 	}
 	return err
+}
+
+// outputs returns where the search's output is written, the stream that
+// copies it to standard output (nil when it is a file), and what cleans
+// up after them. An output that is not a file goes through one first:
+// beside the journal with --enrich, else in a folder removed at the end.
+// With --enrich, a path that can be no journal is refused before the
+// search spends the daily quota.
+func (o *searchOptions) outputs() (string, *streamOutput, func(), error) {
+	base, cleanup := o.run.journal, func() {}
+	if !o.enrich {
+		dir, err := os.MkdirTemp("", "enrich-search-")
+		if err != nil {
+			return "", nil, nil, fmt.Errorf("make a folder for the output: %w", err)
+		}
+		base, cleanup = filepath.Join(dir, "search"), func() { os.RemoveAll(dir) }
+	}
+	output, stream, err := outputFile(o.output, o.outputFormat, base)
+	if err != nil {
+		cleanup()
+		return "", nil, nil, err
+	}
+	done := func() { stream.dropEmpty(); cleanup() }
+	if o.enrich {
+		if err := state.CheckPath(o.run.journal); err != nil {
+			done()
+			return "", nil, nil, journalError(err)
+		}
+		if o.run.cfg.BudgetURL, err = budgetURL(o.run.cfg.BudgetURL); err != nil {
+			done()
+			return "", nil, nil, err
+		}
+	}
+	return output, stream, done, nil
+}
+
+// searchOutput is the file the search writes, and how it is shown: with
+// --enrich, the search's own sheet beside the output (or the journal,
+// for an output that is not a file).
+func (o *searchOptions) searchOutput(output string, stream *streamOutput) (string, string) {
+	switch {
+	case o.enrich && stream != nil:
+		return o.run.journal + ".search.csv", o.run.journal + ".search.csv"
+	case o.enrich:
+		return output + ".search.csv", output + ".search.csv"
+	case stream != nil:
+		return output, stream.shown()
+	}
+	return output, o.output
 }
 
 // query builds the search body from --query and the flags.

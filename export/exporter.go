@@ -1,0 +1,262 @@
+package export
+
+import (
+	"encoding/json"
+	"hash/maphash"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/enrich-dev/enrich/api/wire"
+	"github.com/enrich-dev/enrich/internal/profile"
+	"github.com/enrich-dev/enrich/sources"
+	"github.com/enrich-dev/enrich/state"
+)
+
+// Exporter derives rows' outcomes from the journal, decoding each stored
+// profile once however many rows name it: a person found by several
+// identifiers (several results) is one record. It is safe for concurrent
+// use: its caches are guarded by mu, and a profile is decoded outside the
+// lock (two workers may, rarely, both decode one).
+type Exporter struct {
+	mode       state.Mode
+	creditsOut bool
+	kept       *Kept // answers the journal could not store
+	mu         sync.Mutex
+	jsonl      bool                       // keep the raw candidate for the output
+	byName     bool                       // rows may be found by name (Config.ByName)
+	people     []sources.PersonColumn     // the input's person columns
+	refresh    bool                       // fill the refresh columns
+	unsearched string                     // why rows waiting for their search by name were not searched; "" says the next run makes it
+	profiles   map[uint64]storedResult    // by result id
+	records    map[uint64]*profile.Record // by hash of the raw profile
+	lookups    map[string]answer          // by identifier
+	chunks     atomic.Int64               // chunks begun
+	seed       maphash.Seed
+	size       int // bytes the records hold, about
+	cacheBytes int // the bound of size
+}
+
+// NewExporter returns an exporter of the answers of mode whose decoded
+// profiles take about cacheBytes at most (0: maxCachedBytes).
+func NewExporter(mode state.Mode, cacheBytes int) *Exporter {
+	x := &Exporter{mode: mode, seed: maphash.MakeSeed(), cacheBytes: cacheBytes}
+	if x.cacheBytes == 0 {
+		x.cacheBytes = maxCachedBytes
+	}
+	x.forget()
+	return x
+}
+
+// Unsearched says why the rows that wait for their search by name were
+// not searched (the people search refused for good), for their
+// enrich_error; by default they say that the next run searches them.
+func (x *Exporter) Unsearched(why string) { x.unsearched = why }
+
+// forget empties the caches, releasing their memory.
+func (x *Exporter) forget() {
+	x.profiles = make(map[uint64]storedResult)
+	x.records = make(map[uint64]*profile.Record)
+	x.size = 0
+}
+
+// answer is what the export needs of a lookup.
+type answer struct {
+	phase    state.Phase
+	result   uint64    // when Found
+	reason   string    // when Failed
+	updated  time.Time // for a refresh's columns
+	previous uint64    // likewise
+	redone   bool      // looked up again once because its stored result was unusable
+}
+
+// maxCachedLookups bounds the answers kept (about 100 bytes each); past
+// it the cache starts again.
+const maxCachedLookups = 1 << 16
+
+// lookup returns what the journal says of an identifier. Sheets name the
+// same people on many rows, so answers are kept: one export reads each
+// from the journal about once.
+func (x *Exporter) lookup(r *journalScan, id string) (answer, bool, error) {
+	x.mu.Lock()
+	a, ok := x.lookups[id]
+	x.mu.Unlock()
+	if ok {
+		return a, true, nil
+	}
+	if r.Reader == nil {
+		return answer{}, false, nil // no journal to read: the row waits
+	}
+	l, ok, err := r.Lookup(x.mode, id)
+	if err != nil || !ok {
+		return answer{}, ok, err
+	}
+	a = answer{phase: l.Phase, result: l.Result, reason: l.Reason, updated: l.Updated, previous: l.Previous, redone: l.Redone > 0}
+	x.mu.Lock()
+	if x.lookups == nil || len(x.lookups) >= maxCachedLookups {
+		x.lookups = make(map[string]answer, 1024)
+	}
+	x.lookups[strings.Clone(id)] = a // not the row's line, which id may share
+	x.mu.Unlock()
+	return a, true, nil
+}
+
+// storedResult is a decoded result of the journal.
+type storedResult struct {
+	item      string
+	record    *profile.Record
+	candidate json.RawMessage // only for JSONL
+	damaged   bool
+	gone      bool // not read: the journal was damaged under the run
+}
+
+// maxCachedBytes bounds the memory of the decoded profiles kept; past it
+// the cache starts again, which costs only time on sheets that name more
+// people than it holds (about 100,000 typical profiles).
+const maxCachedBytes = 96 << 20
+
+// result returns the decoded result stored under id.
+func (x *Exporter) result(r *journalScan, id uint64) storedResult {
+	x.mu.Lock()
+	s, ok := x.profiles[id]
+	x.mu.Unlock()
+	if ok && (!x.jsonl || s.damaged) {
+		return s
+	}
+	s = storedResult{}
+	if r.Reader == nil {
+		return storedResult{damaged: true, gone: true}
+	}
+	if !x.jsonl && !decodeEach {
+		if s, ok := x.flat(r, id); ok {
+			x.keep(id, s)
+			return s
+		}
+	}
+	var raw []byte
+	var err error
+	if x.jsonl {
+		raw, err = r.Result(id) // the candidate is written out
+	} else {
+		raw, err = r.AppendResult(r.buf[:0], id)
+		r.buf = raw
+	}
+	var res wire.Result
+	if err == nil {
+		res, err = wire.ParseResult(raw)
+	}
+	if err != nil {
+		s.damaged = true
+	} else {
+		s = x.decode(res)
+	}
+	x.keep(id, s)
+	return s
+}
+
+// keep caches the decoded result stored under id.
+func (x *Exporter) keep(id uint64, s storedResult) {
+	s.candidate = nil
+	x.mu.Lock()
+	if x.size > x.cacheBytes {
+		x.forget()
+	}
+	x.size += 64 // the entry itself
+	x.profiles[id] = s
+	x.mu.Unlock()
+}
+
+// decodeEach, set by tests only, has exports decode every stored result,
+// as they read a journal without flat records; flatReads counts the
+// results read from their flat records, for tests to see that they are.
+var (
+	decodeEach bool
+	flatReads  atomic.Int64
+)
+
+// flat reads the result stored under id from its flat record, when the
+// journal holds one it can trust (see state.Reader.Flat): no profile to
+// decompress and decode. Like decode, it keeps one record of the same
+// profile found by several identifiers.
+func (x *Exporter) flat(r *journalScan, id uint64) (storedResult, bool) {
+	item, flat, ok := r.Flat(id)
+	if !ok {
+		return storedResult{}, false
+	}
+	h := maphash.Bytes(x.seed, flat)
+	x.mu.Lock()
+	rec := x.records[h]
+	x.mu.Unlock()
+	if rec == nil {
+		parsed, err := profile.ParseFlat(flat)
+		if err != nil {
+			return storedResult{}, false // another version's: decoded instead
+		}
+		rec = &parsed
+		x.mu.Lock()
+		if _, ok := x.records[h]; !ok {
+			x.records[h] = rec
+			x.size += recordSize(rec)
+		}
+		x.mu.Unlock()
+	}
+	flatReads.Add(1)
+	return storedResult{item: item, record: rec}, true
+}
+
+// decode decodes a result's profile. The same profile found by several
+// identifiers is stored once per identifier, byte for byte the same: it
+// is decoded once.
+func (x *Exporter) decode(res wire.Result) storedResult {
+	s := storedResult{item: res.Item}
+	if x.jsonl {
+		s.candidate = res.Candidate
+	}
+	h := maphash.Bytes(x.seed, res.Candidate)
+	x.mu.Lock()
+	s.record = x.records[h]
+	x.mu.Unlock()
+	if s.record == nil {
+		rec := profile.Decode(res.Candidate)
+		s.record = &rec
+	}
+	x.mu.Lock()
+	if _, ok := x.records[h]; !ok {
+		x.records[h] = s.record
+		x.size += recordSize(s.record)
+	}
+	x.mu.Unlock()
+	return s
+}
+
+// peek returns what a stored result answers, without decoding its
+// profile (its record is nil) unless the cache has it.
+func (x *Exporter) peek(r *journalScan, id uint64) storedResult {
+	x.mu.Lock()
+	s, ok := x.profiles[id]
+	x.mu.Unlock()
+	if ok {
+		return s
+	}
+	raw, err := r.AppendResult(r.buf[:0], id)
+	r.buf = raw
+	var res wire.Result
+	if err == nil {
+		res, err = wire.ParseResult(raw)
+	}
+	if err != nil {
+		return storedResult{damaged: true}
+	}
+	return storedResult{item: res.Item}
+}
+
+// recordSize is about the memory a record holds.
+func recordSize(r *profile.Record) int {
+	n := 0
+	for _, e := range r.Employers {
+		n += 16 + len(e)
+	}
+	return 12*16 + 24 + n + len(r.UID) + len(r.FullName) + len(r.Headline) + len(r.Title) + len(r.Company) + len(r.Location) +
+		len(r.Email) + len(r.Emails) + len(r.Phone) + len(r.Phones) + len(r.LinkedIn) + len(r.Skills)
+}
