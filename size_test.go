@@ -26,8 +26,6 @@ var oversize = map[string]int{
 	"cmd/enrich/emulator.go newEmulatorCommand":  172,
 	"cmd/enrich/emulator.go emulatorOptions.run": 87,
 	"export/export.go export":                    143,
-	"internal/ident/digitre.go compileDigits":    84,
-	"sources/detect.go detectColumns":            101,
 	"state/check.go Check":                       110,
 	"state/deliver.go Journal.Deliver":           96,
 }

@@ -150,6 +150,42 @@ func fuzzyKinds(h string) []ident.Kind {
 // then headers, then content, each column for at most one kind. The
 // result is in waterfall order, then left to right.
 func detectColumns(layout Layout, sample []record, overrides []override, region string, order []ident.Kind) ([]Column, error) {
+	kindOf, overridden, err := overriddenColumns(layout, overrides)
+	if err != nil {
+		return nil, err
+	}
+	byHeader(layout, sample, region, kindOf, overridden)
+	byContent(layout, sample, region, kindOf, overridden)
+	columns := make([]Column, 0, len(kindOf))
+	for _, c := range kindOf {
+		if c.Index < len(layout.Header) {
+			c.Header = layout.Header[c.Index]
+		}
+		c.Name = layout.Name(c.Index)
+		columns = append(columns, c)
+	}
+	rank := make(map[ident.Kind]int, len(order))
+	for i, k := range order {
+		rank[k] = i
+	}
+	rankOf := func(c Column) int {
+		if c.Mixed {
+			return len(order) // after the columns of one kind; its cells take their kind's place in each row
+		}
+		return rank[c.Kind]
+	}
+	slices.SortFunc(columns, func(a, b Column) int {
+		if d := rankOf(a) - rankOf(b); d != 0 {
+			return d
+		}
+		return a.Index - b.Index
+	})
+	return columns, nil
+}
+
+// overriddenColumns are the columns --column gives, by index, and the
+// kinds it gives a column of their own (which no other column takes).
+func overriddenColumns(layout Layout, overrides []override) (map[int]Column, map[ident.Kind]bool, error) {
 	kindOf := make(map[int]Column)
 	overridden := make(map[ident.Kind]bool)
 	for _, o := range overrides {
@@ -158,11 +194,11 @@ func detectColumns(layout Layout, sample []record, overrides []override, region 
 		}
 		idx := matchHeader(layout, o.header)
 		if len(idx) == 0 {
-			return nil, fmt.Errorf("column override %q: no column named %q in %s; the columns are %s", o.spec, o.header, layout.Path, quoteList(layout.Names))
+			return nil, nil, fmt.Errorf("column override %q: no column named %q in %s; the columns are %s", o.spec, o.header, layout.Path, quoteList(layout.Names))
 		}
 		for _, i := range idx {
 			if prev, ok := kindOf[i]; ok && (prev.Kind != o.kind || prev.Mixed != o.mixed) {
-				return nil, fmt.Errorf("column override %q: column %q is already given as %s", o.spec, layout.Names[i], prev.KindName())
+				return nil, nil, fmt.Errorf("column override %q: column %q is already given as %s", o.spec, layout.Names[i], prev.KindName())
 			}
 			kindOf[i] = Column{Index: i, Kind: o.kind, Mixed: o.mixed, By: ByOverride}
 		}
@@ -170,7 +206,12 @@ func detectColumns(layout Layout, sample []record, overrides []override, region 
 			overridden[o.kind] = true
 		}
 	}
+	return kindOf, overridden, nil
+}
 
+// byHeader adds the columns whose header names a kind: an alias at once,
+// a fuzzy match when the content does not disagree.
+func byHeader(layout Layout, sample []record, region string, kindOf map[int]Column, overridden map[ident.Kind]bool) {
 	for i, h := range layout.Header {
 		if _, ok := kindOf[i]; ok || excluded(h) {
 			continue
@@ -192,11 +233,13 @@ func detectColumns(layout Layout, sample []record, overrides []override, region 
 			}
 		}
 	}
+}
 
-	// Content decides for the columns whose header said nothing: more than
-	// half of the values must look like the kind, and at least three (or,
-	// in a short file, more than half of the rows), so that one address in
-	// a notes column does not make it an e-mail column.
+// byContent adds the columns whose header said nothing, by their
+// content: more than half of the values must look like the kind, and at
+// least three (or, in a short file, more than half of the rows), so that
+// one address in a notes column does not make it an e-mail column.
+func byContent(layout Layout, sample []record, region string, kindOf map[int]Column, overridden map[ident.Kind]bool) {
 	width := len(layout.Header)
 	for _, rec := range sample {
 		width = max(width, len(rec.cells), len(rec.values))
@@ -223,32 +266,6 @@ func detectColumns(layout Layout, sample []record, overrides []override, region 
 			}
 		}
 	}
-
-	columns := make([]Column, 0, len(kindOf))
-	for _, c := range kindOf {
-		if c.Index < len(layout.Header) {
-			c.Header = layout.Header[c.Index]
-		}
-		c.Name = layout.Name(c.Index)
-		columns = append(columns, c)
-	}
-	rank := make(map[ident.Kind]int, len(order))
-	for i, k := range order {
-		rank[k] = i
-	}
-	rankOf := func(c Column) int {
-		if c.Mixed {
-			return len(order) // after the columns of one kind; its cells take their kind's place in each row
-		}
-		return rank[c.Kind]
-	}
-	slices.SortFunc(columns, func(a, b Column) int {
-		if d := rankOf(a) - rankOf(b); d != 0 {
-			return d
-		}
-		return a.Index - b.Index
-	})
-	return columns, nil
 }
 
 // contentVotes counts the sampled values of column i that look like kind,

@@ -9,7 +9,7 @@ import (
 
 	"github.com/enrich-dev/enrich/emulator/world"
 	"github.com/enrich-dev/enrich/internal/ident"
-	"github.com/enrich-dev/enrich/internal/leads"
+	"github.com/enrich-dev/enrich/demo/leads"
 	"github.com/enrich-dev/enrich/sources"
 )
 

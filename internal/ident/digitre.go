@@ -122,78 +122,90 @@ func compileDigits(expr string) *digitPattern {
 	if err != nil {
 		return nil
 	}
-	// closure adds pc and what it reaches without reading a digit.
-	ok := true
-	var closure func(set []uint32, pc uint32) []uint32
-	closure = func(set []uint32, pc uint32) []uint32 {
-		if slices.Contains(set, pc) {
-			return set
-		}
-		set = append(set, pc)
-		inst := &prog.Inst[pc]
-		switch inst.Op {
-		case syntax.InstAlt, syntax.InstAltMatch:
-			set = closure(set, inst.Out)
-			set = closure(set, inst.Arg)
-		case syntax.InstCapture, syntax.InstNop:
-			set = closure(set, inst.Out)
-		case syntax.InstEmptyWidth:
-			ok = false
-		}
-		return set
-	}
-	keyOf := func(set []uint32) string {
-		slices.Sort(set)
-		var b strings.Builder
-		for _, pc := range set {
-			b.WriteString(strconv.Itoa(int(pc)))
-			b.WriteByte(',')
-		}
-		return b.String()
-	}
-	p := &digitPattern{}
-	index := map[string]int32{}
-	var sets [][]uint32
-	add := func(set []uint32) int32 {
-		if len(set) == 0 {
-			return -1
-		}
-		k := keyOf(set)
-		if id, seen := index[k]; seen {
-			return id
-		}
-		id := int32(len(sets))
-		index[k] = id
-		sets = append(sets, set)
-		accept := false
-		for _, pc := range set {
-			accept = accept || prog.Inst[pc].Op == syntax.InstMatch
-		}
-		p.accept = append(p.accept, accept)
-		p.next = append(p.next, [10]int32{})
-		return id
-	}
-	add(closure(nil, uint32(prog.Start)))
-	for s := 0; s < len(sets) && ok; s++ {
-		if len(sets) > maxPatternStates {
+	d := &dfaBuilder{prog: prog, p: &digitPattern{}, index: map[string]int32{}, ok: true}
+	d.add(d.closure(nil, uint32(prog.Start)))
+	for s := 0; s < len(d.sets) && d.ok; s++ {
+		if len(d.sets) > maxPatternStates {
 			return nil
 		}
-		for d := range 10 {
-			var set []uint32
-			for _, pc := range sets[s] {
-				inst := &prog.Inst[pc]
-				switch inst.Op {
-				case syntax.InstRune, syntax.InstRune1, syntax.InstRuneAny, syntax.InstRuneAnyNotNL:
-					if inst.MatchRune(rune('0' + d)) {
-						set = closure(set, inst.Out)
-					}
-				}
-			}
-			p.next[s][d] = add(set)
+		for digit := range 10 {
+			next := d.add(d.step(d.sets[s], rune('0'+digit))) // may grow d.p.next
+			d.p.next[s][digit] = next
 		}
 	}
-	if !ok {
+	if !d.ok {
 		return nil
 	}
-	return p
+	return d.p
+}
+
+// dfaBuilder builds the automaton of a pattern's program over the ten
+// digits, a state for each set of the program's instructions reached.
+type dfaBuilder struct {
+	prog  *syntax.Prog
+	p     *digitPattern
+	index map[string]int32 // state by its set's key
+	sets  [][]uint32
+	ok    bool // false once the program needs what digits alone cannot say
+}
+
+// closure adds pc and what it reaches without reading a digit.
+func (d *dfaBuilder) closure(set []uint32, pc uint32) []uint32 {
+	if slices.Contains(set, pc) {
+		return set
+	}
+	set = append(set, pc)
+	inst := &d.prog.Inst[pc]
+	switch inst.Op {
+	case syntax.InstAlt, syntax.InstAltMatch:
+		set = d.closure(set, inst.Out)
+		set = d.closure(set, inst.Arg)
+	case syntax.InstCapture, syntax.InstNop:
+		set = d.closure(set, inst.Out)
+	case syntax.InstEmptyWidth:
+		d.ok = false
+	}
+	return set
+}
+
+// step is the set reached from set by reading r.
+func (d *dfaBuilder) step(set []uint32, r rune) []uint32 {
+	var next []uint32
+	for _, pc := range set {
+		inst := &d.prog.Inst[pc]
+		switch inst.Op {
+		case syntax.InstRune, syntax.InstRune1, syntax.InstRuneAny, syntax.InstRuneAnyNotNL:
+			if inst.MatchRune(r) {
+				next = d.closure(next, inst.Out)
+			}
+		}
+	}
+	return next
+}
+
+// add returns the state of set, made when new; -1 for the empty set.
+func (d *dfaBuilder) add(set []uint32) int32 {
+	if len(set) == 0 {
+		return -1
+	}
+	slices.Sort(set)
+	var b strings.Builder
+	for _, pc := range set {
+		b.WriteString(strconv.Itoa(int(pc)))
+		b.WriteByte(',')
+	}
+	k := b.String()
+	if id, seen := d.index[k]; seen {
+		return id
+	}
+	id := int32(len(d.sets))
+	d.index[k] = id
+	d.sets = append(d.sets, set)
+	accept := false
+	for _, pc := range set {
+		accept = accept || d.prog.Inst[pc].Op == syntax.InstMatch
+	}
+	d.p.accept = append(d.p.accept, accept)
+	d.p.next = append(d.p.next, [10]int32{})
+	return id
 }
