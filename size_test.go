@@ -25,9 +25,6 @@ const (
 var oversize = map[string]int{
 	"cmd/enrich/emulator.go newEmulatorCommand":  172,
 	"cmd/enrich/emulator.go emulatorOptions.run": 87,
-	"export/export.go export":                    143,
-	"state/check.go Check":                       110,
-	"state/deliver.go Journal.Deliver":           96,
 }
 
 func TestSizes(t *testing.T) {

@@ -176,12 +176,9 @@ var errInputChanged = errors.New("the input changed while the run read it")
 
 func export(ctx context.Context, j *state.Journal, cfg Config, utf8 bool) (Result, error) {
 	mode := state.ModeOf(cfg.WithoutContacts)
-	creditsOut := false
-	if !cfg.WithoutJournal {
-		var err error
-		if creditsOut, err = j.Flag(state.FlagCreditsExhausted(mode)); err != nil {
-			return Result{}, err
-		}
+	creditsOut, err := creditsOutIn(j, cfg, mode)
+	if err != nil {
+		return Result{}, err
 	}
 	known := cfg.Known
 	if cfg.Refresh || (known != nil && known.InvalidOver) {
@@ -198,17 +195,8 @@ func export(ctx context.Context, j *state.Journal, cfg Config, utf8 bool) (Resul
 	if err != nil {
 		return Result{}, err
 	}
-	columns := cfg.Columns
-	if columns == nil && cfg.Refresh {
-		columns = RefreshColumns()
-	}
 	byName := cfg.ByName && t.FindsByName()
-	if byName {
-		if columns == nil {
-			columns = sinks.DefaultColumns()
-		}
-		columns = withMatchColumn(columns)
-	}
+	columns := outputColumns(cfg, byName)
 	w, err := sinks.Create(cfg.Output, t.Layout(), sinks.Options{Columns: columns, NoFormulaGuard: cfg.NoFormulaGuard, UTF8: utf8})
 	if err != nil {
 		return Result{}, err
@@ -227,14 +215,7 @@ func export(ctx context.Context, j *state.Journal, cfg Config, utf8 bool) (Resul
 	}
 	x.creditsOut, x.jsonl, x.refresh, x.kept = creditsOut, format == sinks.FormatJSONL, cfg.Refresh, cfg.Kept
 	x.byName, x.people = byName, t.People()
-	progress := func(int) {}
-	if cfg.Progress != nil {
-		total := int64(-1)
-		if cfg.Known != nil {
-			total = int64(len(cfg.Known.Rows) + cfg.Known.NoIdentifier)
-		}
-		progress = func(written int) { cfg.Progress(sources.PassWrite, written, total) }
-	}
+	progress := progressOf(cfg)
 	progress(0)
 	if known != nil && !x.jsonl && !cfg.WithoutJournal {
 		// JSONL reads each row's raw profile anyway.
@@ -242,66 +223,11 @@ func export(ctx context.Context, j *state.Journal, cfg Config, utf8 bool) (Resul
 			return Result{}, err
 		}
 	}
-	chunks := ordered.Start(workers, chunkReader(ctx, t, known), func() func(*exportChunk) *exportChunk {
-		s := &journalScan{}
-		return func(c *exportChunk) *exportChunk {
-			if cfg.WithoutJournal {
-				c.err = x.chunk(s, c, known)
-				return c
-			}
-			c.err = j.View(func(r *state.Reader) error {
-				s.Reader = r
-				defer func() { s.Reader = nil }()
-				if x.chunks.Add(1)%releaseEvery == 0 {
-					r.ReleasePages(journalResident)
-				}
-				return x.chunk(s, c, known)
-			})
-			return c
-		}
-	})
+	chunks := ordered.Start(workers, chunkReader(ctx, t, known), x.worker(j, known, cfg.WithoutJournal))
 	defer chunks.Stop()
-	res := Result{Rows: RowCounts{}}
-	written := 0
-	var ambiguous []ambiguousRow
-	for {
-		c, more, readErr := chunks.Next()
-		if !more {
-			break
-		}
-		if c.err != nil {
-			return Result{}, c.err
-		}
-		for i, row := range c.rows {
-			out := &c.outs[i]
-			res.Rows[out.Status]++
-			x.tally(&res, row, out)
-			if out.FoundBy == sinks.FoundByName {
-				res.ByName++
-				if strings.Contains(out.Match, state.AgreedPastCompany) {
-					res.Moved++
-				}
-				switch out.Confidence {
-				case state.ConfidenceHigh:
-					res.High++
-				case state.ConfidenceMedium:
-					res.Medium++
-				}
-			}
-			if err := w.Write(row, out); err != nil {
-				return Result{}, err
-			}
-		}
-		res.Damaged += c.damaged
-		ambiguous = append(ambiguous, c.ambiguous...)
-		written += len(c.rows)
-		progress(written)
-		if errors.Is(readErr, io.EOF) {
-			break
-		}
-		if readErr != nil {
-			return Result{}, readErr
-		}
+	res, ambiguous, err := x.writeChunks(chunks, w, progress)
+	if err != nil {
+		return Result{}, err
 	}
 	if err := sinks.WriteTail(w, t.Tail()); err != nil {
 		return Result{}, err
@@ -316,6 +242,122 @@ func export(ctx context.Context, j *state.Journal, cfg Config, utf8 bool) (Resul
 		res.Ambiguous = len(ambiguous)
 	}
 	return res, nil
+}
+
+// writeChunks writes the rows of the chunks in file order, counting
+// them, and returns the ambiguous rows, for the candidates sheet.
+func (x *Exporter) writeChunks(chunks *ordered.Map[*exportChunk, *exportChunk], w sinks.Writer, progress func(int)) (Result, []ambiguousRow, error) {
+	res := Result{Rows: RowCounts{}}
+	written := 0
+	var ambiguous []ambiguousRow
+	for {
+		c, more, readErr := chunks.Next()
+		if !more {
+			break
+		}
+		if c.err != nil {
+			return Result{}, nil, c.err
+		}
+		for i, row := range c.rows {
+			out := &c.outs[i]
+			res.Rows[out.Status]++
+			x.tally(&res, row, out)
+			res.countByName(out)
+			if err := w.Write(row, out); err != nil {
+				return Result{}, nil, err
+			}
+		}
+		res.Damaged += c.damaged
+		ambiguous = append(ambiguous, c.ambiguous...)
+		written += len(c.rows)
+		progress(written)
+		if errors.Is(readErr, io.EOF) {
+			break
+		}
+		if readErr != nil {
+			return Result{}, nil, readErr
+		}
+	}
+	return res, ambiguous, nil
+}
+
+// creditsOutIn says whether the journal holds that the credits of mode
+// ran out; nothing without a journal.
+func creditsOutIn(j *state.Journal, cfg Config, mode state.Mode) (bool, error) {
+	if cfg.WithoutJournal {
+		return false, nil
+	}
+	return j.Flag(state.FlagCreditsExhausted(mode))
+}
+
+// outputColumns are the columns an export appends: those asked for, the
+// refresh's, and the match's of rows found by name.
+func outputColumns(cfg Config, byName bool) []sinks.Column {
+	columns := cfg.Columns
+	if columns == nil && cfg.Refresh {
+		columns = RefreshColumns()
+	}
+	if byName {
+		if columns == nil {
+			columns = sinks.DefaultColumns()
+		}
+		columns = withMatchColumn(columns)
+	}
+	return columns
+}
+
+// progressOf tells cfg.Progress of the rows written, out of the rows the
+// run's model counts (-1 when there is none).
+func progressOf(cfg Config) func(written int) {
+	if cfg.Progress == nil {
+		return func(int) {}
+	}
+	total := int64(-1)
+	if cfg.Known != nil {
+		total = int64(len(cfg.Known.Rows) + cfg.Known.NoIdentifier)
+	}
+	return func(written int) { cfg.Progress(sources.PassWrite, written, total) }
+}
+
+// worker returns the workers' function that derives a chunk's outcomes,
+// each chunk in a read transaction of its own.
+func (x *Exporter) worker(j *state.Journal, known *runsheet.Sheet, withoutJournal bool) func() func(*exportChunk) *exportChunk {
+	return func() func(*exportChunk) *exportChunk {
+		s := &journalScan{}
+		return func(c *exportChunk) *exportChunk {
+			if withoutJournal {
+				c.err = x.chunk(s, c, known)
+				return c
+			}
+			c.err = j.View(func(r *state.Reader) error {
+				s.Reader = r
+				defer func() { s.Reader = nil }()
+				if x.chunks.Add(1)%releaseEvery == 0 {
+					r.ReleasePages(journalResident)
+				}
+				return x.chunk(s, c, known)
+			})
+			return c
+		}
+	}
+}
+
+// countByName counts a row found by name, by confidence, and when the
+// person has left the row's company.
+func (res *Result) countByName(out *sinks.Outcome) {
+	if out.FoundBy != sinks.FoundByName {
+		return
+	}
+	res.ByName++
+	if strings.Contains(out.Match, state.AgreedPastCompany) {
+		res.Moved++
+	}
+	switch out.Confidence {
+	case state.ConfidenceHigh:
+		res.High++
+	case state.ConfidenceMedium:
+		res.Medium++
+	}
 }
 
 // tally counts a written row in the coverage, or among the rows to fix.

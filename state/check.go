@@ -93,7 +93,19 @@ func Check(ctx context.Context, path string) (CheckReport, error) {
 		r.Unreadable = append(r.Unreadable, "records: not read, for the tree of pages that holds them is damaged (pages)")
 		return r, nil
 	}
-	stop := func() error { return ctx.Err() }
+	r.checkRecords(ctx, j)
+	if err := ctx.Err(); err != nil {
+		return r, err
+	}
+	if len(r.Unreadable) == 0 {
+		closeJournal, err = r.checkPages(ctx, j)
+	}
+	return r, err
+}
+
+// checkRecords reads every lookup, its result, every request and the
+// sequences, and counts what reads and what does not.
+func (r *CheckReport) checkRecords(ctx context.Context, j *Journal) {
 	for _, m := range []Mode{WithContacts, WithoutContacts} {
 		walk := fmt.Sprintf("lookups (%s)", m)
 		err := j.view(func(tx *bolt.Tx) error {
@@ -105,7 +117,7 @@ func Check(ctx context.Context, path string) (CheckReport, error) {
 				}
 				r.Lookups++
 				if r.Lookups%4096 == 0 {
-					if err := stop(); err != nil {
+					if err := ctx.Err(); err != nil {
 						return err
 					}
 				}
@@ -125,7 +137,7 @@ func Check(ctx context.Context, path string) (CheckReport, error) {
 			r.Unreadable = append(r.Unreadable, walk+": "+err.Error())
 		}
 	}
-	err = j.view(func(tx *bolt.Tx) error {
+	err := j.view(func(tx *bolt.Tx) error {
 		return tx.Bucket(bucketBatches).ForEach(func(_, v []byte) error {
 			var b Batch
 			if json.Unmarshal(v, &b) != nil {
@@ -146,39 +158,39 @@ func Check(ctx context.Context, path string) (CheckReport, error) {
 	if err != nil {
 		r.Unreadable = append(r.Unreadable, "sequences: "+err.Error())
 	}
-	// bbolt's own check of the pages and the free list reads in a
-	// goroutine of its own, where a damaged page number would fault beyond
-	// recovery: it runs only on a file whose records all read.
-	if err := stop(); err != nil {
-		return r, err
-	}
-	if len(r.Unreadable) == 0 {
-		err = j.db.View(func(tx *bolt.Tx) error {
-			problems := tx.Check()
-			for {
-				select {
-				case <-ctx.Done():
-					// bbolt's check goes on reading the file's mapping in
-					// its goroutine: the journal is closed when it ends.
-					closeJournal = false
-					go func() {
-						for range problems {
-						}
-						j.Close()
-					}()
-					return ctx.Err()
-				case err, ok := <-problems:
-					if !ok {
-						return nil
+}
+
+// checkPages runs bbolt's own check of the pages and the free list. It
+// reads in a goroutine of its own, where a damaged page number would
+// fault beyond recovery: it runs only on a file whose records all read.
+// It reports whether the caller closes the journal: when ctx ends first,
+// the check goes on reading the file's mapping, and the journal is
+// closed when it ends.
+func (r *CheckReport) checkPages(ctx context.Context, j *Journal) (bool, error) {
+	closeJournal := true
+	err := j.db.View(func(tx *bolt.Tx) error {
+		problems := tx.Check()
+		for {
+			select {
+			case <-ctx.Done():
+				closeJournal = false
+				go func() {
+					for range problems {
 					}
-					if len(r.Pages) < maxProblems {
-						r.Pages = append(r.Pages, err.Error())
-					}
+					j.Close()
+				}()
+				return ctx.Err()
+			case err, ok := <-problems:
+				if !ok {
+					return nil
+				}
+				if len(r.Pages) < maxProblems {
+					r.Pages = append(r.Pages, err.Error())
 				}
 			}
-		})
-	}
-	return r, err
+		}
+	})
+	return closeJournal, err
 }
 
 // errMismatch is a stored result whose item is not the identifier of the

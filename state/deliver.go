@@ -96,67 +96,12 @@ func (j *Journal) Deliver(ref Ref, results []wire.Result, now time.Time, p Polic
 			return addCounters(tx, counters)
 		}
 		d.Batch = b.Seq
-		sent := itemSet(b)
-		touched := map[uint64]Mode{b.Seq: b.Mode}
-		for i, r := range results {
-			if !sent[r.Item] {
-				d.Foreign++
-				continue
-			}
-			l, ok, err := getLookup(lookupBucket(tx, b.Mode), r.Item)
-			if err != nil {
-				return err
-			}
-			if !ok {
-				d.Unknown++
-				continue
-			}
-			if l.Phase.Final() {
-				d.Stale++
-				continue
-			}
-			// A result that asks for something is taken only from the
-			// lookup's latest request.
-			latest := l.Phase == InFlight && l.Batch == b.Seq
-			prev := l.Batch
-			changed, malformed, err := apply(tx, &l, latest, r, compressed[i], now, p, counters)
-			if err != nil {
-				return err
-			}
-			if malformed {
-				d.Malformed++
-			}
-			if !changed {
-				d.Stale++
-				continue
-			}
-			if err := putLookup(lookupBucket(tx, b.Mode), r.Item, l); err != nil {
-				return err
-			}
-			touched[prev] = b.Mode
-			d.Changes = append(d.Changes, Change{Mode: b.Mode, ID: r.Item, Lookup: l})
+		touched, err := d.apply(tx, b, results, compressed, now, p, counters)
+		if err != nil {
+			return err
 		}
-		for _, r := range results {
-			if sent[r.Item] && r.Status == wire.StatusSuccess {
-				d.Charged++
-			}
-		}
-		seqs := make([]uint64, 0, len(touched))
-		for seq := range touched {
-			seqs = append(seqs, seq)
-		}
-		slices.Sort(seqs)
-		for _, seq := range seqs {
-			if seq == 0 {
-				continue
-			}
-			closed, err := settle(tx, seq, now)
-			if err != nil {
-				return err
-			}
-			if closed {
-				d.Settled = append(d.Settled, seq)
-			}
+		if err := d.settle(tx, touched, now); err != nil {
+			return err
 		}
 		if err := tx.Bucket(bucketMeta).Put(keyLastResult, []byte(now.UTC().Format(time.RFC3339Nano))); err != nil {
 			return err
@@ -167,6 +112,78 @@ func (j *Journal) Deliver(ref Ref, results []wire.Result, now time.Time, p Polic
 		return Delivery{}, fmt.Errorf("journal results: %w", err)
 	}
 	return d, nil
+}
+
+// apply applies to their lookups the results of batch b that it sent,
+// and returns the requests whose lookups changed, by mode.
+func (d *Delivery) apply(tx *bolt.Tx, b Batch, results []wire.Result, compressed []encoded, now time.Time, p Policy, counters map[string]int64) (map[uint64]Mode, error) {
+	sent := itemSet(b)
+	touched := map[uint64]Mode{b.Seq: b.Mode}
+	for i, r := range results {
+		if !sent[r.Item] {
+			d.Foreign++
+			continue
+		}
+		if r.Status == wire.StatusSuccess {
+			d.Charged++
+		}
+		l, ok, err := getLookup(lookupBucket(tx, b.Mode), r.Item)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			d.Unknown++
+			continue
+		}
+		if l.Phase.Final() {
+			d.Stale++
+			continue
+		}
+		// A result that asks for something is taken only from the
+		// lookup's latest request.
+		latest := l.Phase == InFlight && l.Batch == b.Seq
+		prev := l.Batch
+		changed, malformed, err := apply(tx, &l, latest, r, compressed[i], now, p, counters)
+		if err != nil {
+			return nil, err
+		}
+		if malformed {
+			d.Malformed++
+		}
+		if !changed {
+			d.Stale++
+			continue
+		}
+		if err := putLookup(lookupBucket(tx, b.Mode), r.Item, l); err != nil {
+			return nil, err
+		}
+		touched[prev] = b.Mode
+		d.Changes = append(d.Changes, Change{Mode: b.Mode, ID: r.Item, Lookup: l})
+	}
+	return touched, nil
+}
+
+// settle closes, in order, the requests touched whose every item has its
+// answer.
+func (d *Delivery) settle(tx *bolt.Tx, touched map[uint64]Mode, now time.Time) error {
+	seqs := make([]uint64, 0, len(touched))
+	for seq := range touched {
+		seqs = append(seqs, seq)
+	}
+	slices.Sort(seqs)
+	for _, seq := range seqs {
+		if seq == 0 {
+			continue
+		}
+		closed, err := settle(tx, seq, now)
+		if err != nil {
+			return err
+		}
+		if closed {
+			d.Settled = append(d.Settled, seq)
+		}
+	}
+	return nil
 }
 
 // findBatch finds the batch results were sent for: by sequence number,
