@@ -19,13 +19,11 @@ const (
 	maxFileLines = 600
 )
 
-// oversize are the functions and files of the tree as it is that are
-// longer, with their length: none may grow, and one that shrinks under
-// the limit must leave the list. The list only shrinks.
-var oversize = map[string]int{
-	"cmd/enrich/emulator.go newEmulatorCommand":  172,
-	"cmd/enrich/emulator.go emulatorOptions.run": 87,
-}
+// oversize are the functions and files allowed to be longer, with their
+// length: none may grow, and one that shrinks under the limit must leave
+// the list. It is empty, and a function or file added to it needs a
+// reason written beside it.
+var oversize = map[string]int{}
 
 func TestSizes(t *testing.T) {
 	sizes, err := measure(".")

@@ -7,9 +7,9 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/enrich-dev/enrich/demo/leads"
 	"github.com/enrich-dev/enrich/emulator/world"
 	"github.com/enrich-dev/enrich/internal/ident"
-	"github.com/enrich-dev/enrich/demo/leads"
 	"github.com/enrich-dev/enrich/sources"
 )
 

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/enrich-dev/enrich/callback"
 	"github.com/enrich-dev/enrich/emulator"
@@ -39,7 +40,22 @@ func newEmulatorCommand(g *globals) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "emulator",
 		Short: "Run a local emulator of the profile service",
-		Long: `Run a faithful local emulator of the profile service on --listen.
+		Long:  emulatorLong,
+		Args:  exactArgs(0, "no arguments"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if key := os.Getenv(emulatorKeyEnv); key != "" && !cmd.Flags().Changed("api-key") {
+				o.account.Key = key
+			}
+			return o.run(cmd.Context(), g)
+		},
+	}
+	o.register(cmd.Flags())
+	return cmd
+}
+
+// emulatorLong is the emulator command's help: what it serves, its rules,
+// its faults, its world and its own endpoints.
+const emulatorLong = `Run a faithful local emulator of the profile service on --listen.
 
 It serves the service's interface under /api/v1 over a deterministic synthetic
 world of people, enforces its rules (item limits, the sliding window of items
@@ -157,16 +173,17 @@ answer during an outage too):
                                    the first move), "to" the role begun at the latest move
                                    (at) as it was then, "now" the main role today (null when
                                    retired), "still" whether they still work at "to"'s
-                                   company, "moves" how many times they changed company`,
-		Args: exactArgs(0, "no arguments"),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if key := os.Getenv(emulatorKeyEnv); key != "" && !cmd.Flags().Changed("api-key") {
-				o.account.Key = key
-			}
-			return o.run(cmd.Context(), g)
-		},
-	}
-	f := cmd.Flags()
+                                   company, "moves" how many times they changed company`
+
+// register binds the emulator's flags.
+func (o *emulatorOptions) register(f *pflag.FlagSet) {
+	o.registerAccounts(f)
+	o.registerDeliveries(f)
+	o.registerSearchAndWorld(f)
+}
+
+// registerAccounts binds where the emulator serves, and its account.
+func (o *emulatorOptions) registerAccounts(f *pflag.FlagSet) {
 	f.StringVar(&o.listen, "listen", "127.0.0.1:8700", "address to serve on")
 	f.StringVar(&o.mcpListen, "mcp-listen", "", "address to serve the assistant-protocol server (/mcp and its OAuth endpoints) on, besides --listen (empty: only on --listen)")
 	f.DurationVar(&o.cfg.MCPTokenTTL, "mcp-token-ttl", time.Hour, "lifetime of the OAuth access tokens of the assistant-protocol server")
@@ -178,6 +195,11 @@ answer during an outage too):
 	f.BoolVar(&o.account.Trial, "trial", false, "trial plan: 5 items per minute unless --items-per-minute says otherwise")
 	f.IntVar(&o.account.ItemsPerMinute, "items-per-minute", 0, "items admitted per rate window (0: the plan's, 600 paid or 5 trial)")
 	f.DurationVar(&o.cfg.RateWindow, "rate-window", time.Minute, "length of the sliding window of items")
+}
+
+// registerDeliveries binds the delays of the lookups' deliveries, and the
+// faults a client is tested with.
+func (o *emulatorOptions) registerDeliveries(f *pflag.FlagSet) {
 	f.DurationVar(&o.cfg.CallbackDelay, "callback-delay", 3*time.Second, "typical processing delay of an asynchronous lookup; one in ten takes longer, in a long tail with no maximum")
 	f.DurationVar(&o.cfg.MaxCallbackDelay, "max-callback-delay", 0, "longest processing delay, cutting the long tail (0: no maximum, as on the service)")
 	f.DurationSliceVar(&o.cfg.RetryGaps, "retry-gaps", []time.Duration{10 * time.Second, 30 * time.Second, 60 * time.Second}, "gaps before the 3 retries of a callback that was not answered 200")
@@ -193,6 +215,11 @@ answer during an outage too):
 	f.StringArrayVar(&o.outages, "outage", nil, "AT:DUR: answer 503 to every API request from AT after the first request, for DUR (repeatable; e.g. 30s:10s)")
 	f.DurationVar(&o.cfg.AnswerDelay, "answer-delay", 0, "hold the 201 of an asynchronous lookup this long after its delivery is scheduled")
 	f.BoolVar(&o.cfg.AnswerAfterCallback, "answer-after-callback", false, "hold the 201 of an asynchronous lookup until its callback's first attempt is over (then --answer-delay more)")
+}
+
+// registerSearchAndWorld binds the people search, the Company API, the
+// daily quotas and the world.
+func (o *emulatorOptions) registerSearchAndWorld(f *pflag.FlagSet) {
 	f.BoolVar(&o.account.CompanyAPI, "company-api", false, "enable the Company API for the account")
 	f.DurationVar(&o.cfg.ScrollTTL, "scroll-ttl", 15*time.Second, "a scroll id expires this long after the response that issued it")
 	f.DurationVar(&o.cfg.SearchDelay, "search-delay", 0, "latency added to every search and scroll")
@@ -204,7 +231,6 @@ answer during an outage too):
 	f.IntVar(&o.cfg.Namesakes, "namesakes", 0, "people in a thousand given, on purpose, the full name of a colleague at their company, for tests of telling namesakes apart (0 to 250; 0: the few that chance makes)")
 	f.Int64Var(&o.cfg.Seed, "seed", 1, "seed of the synthetic world and of the faults")
 	f.StringVar(&o.worldStart, "world-start", world.DefaultStart.Format(time.DateOnly), "date (YYYY-MM-DD) the world is generated for and its clock starts at; POST /_emulator/advance moves the clock on")
-	return cmd
 }
 
 func (o *emulatorOptions) run(ctx context.Context, g *globals) error {
@@ -212,25 +238,7 @@ func (o *emulatorOptions) run(ctx context.Context, g *globals) error {
 	if err != nil {
 		return err
 	}
-	for _, s := range o.outages {
-		out, err := emulator.ParseOutage(s)
-		if err != nil {
-			return usageErrorf("--outage: %v", err)
-		}
-		o.cfg.Outages = append(o.cfg.Outages, out)
-	}
-	worldStart, err := time.Parse(time.DateOnly, o.worldStart)
-	if err != nil {
-		return usageErrorf("--world-start %q: give a date as YYYY-MM-DD", o.worldStart)
-	}
-	o.cfg.WorldStart = worldStart
-	if len(o.cfg.RetryGaps) != 3 { // the service's schedule: three retries
-		return usageErrorf("--retry-gaps takes 3 durations, such as 10s,30s,60s")
-	}
-	if err := o.cfg.Validate(); err != nil {
-		return withCode(ExitUsage, err)
-	}
-	if err := checkPeople(o.cfg.People, memAvailable()); err != nil {
+	if err := o.check(); err != nil {
 		return err
 	}
 	cfg := o.cfg
@@ -272,6 +280,40 @@ func (o *emulatorOptions) run(ctx context.Context, g *globals) error {
 		log.Info("assistant-protocol server ready", "url", "http://"+listeners[1].Addr().String()+"/mcp")
 	}
 	log.Info("emulator ready", "url", "http://"+ln.Addr().String(), "mcp", "http://"+ln.Addr().String()+"/mcp", "people", cfg.People, "worldStart", emu.World().Start().Format(time.DateOnly), "accounts", max(1, len(cfg.Accounts)), "startup", wall.Now().Sub(start).Round(time.Millisecond))
+	if err := serveUntilDone(ctx, servers, listeners); err != nil {
+		return err
+	}
+	log.Info("emulator stopped")
+	return nil
+}
+
+// check reads the flags that need reading (--outage, --world-start), and
+// refuses what the emulator cannot serve, before anything is built.
+func (o *emulatorOptions) check() error {
+	for _, s := range o.outages {
+		out, err := emulator.ParseOutage(s)
+		if err != nil {
+			return usageErrorf("--outage: %v", err)
+		}
+		o.cfg.Outages = append(o.cfg.Outages, out)
+	}
+	worldStart, err := time.Parse(time.DateOnly, o.worldStart)
+	if err != nil {
+		return usageErrorf("--world-start %q: give a date as YYYY-MM-DD", o.worldStart)
+	}
+	o.cfg.WorldStart = worldStart
+	if len(o.cfg.RetryGaps) != 3 { // the service's schedule: three retries
+		return usageErrorf("--retry-gaps takes 3 durations, such as 10s,30s,60s")
+	}
+	if err := o.cfg.Validate(); err != nil {
+		return withCode(ExitUsage, err)
+	}
+	return checkPeople(o.cfg.People, memAvailable())
+}
+
+// serveUntilDone serves each server on its listener until ctx ends, then
+// shuts them down, or until one fails.
+func serveUntilDone(ctx context.Context, servers []*http.Server, listeners []net.Listener) error {
 	errc := make(chan error, len(servers))
 	for i, srv := range servers {
 		go func() { errc <- srv.Serve(listeners[i]) }()
@@ -291,7 +333,6 @@ func (o *emulatorOptions) run(ctx context.Context, g *globals) error {
 			return fmt.Errorf("shut down: %w", err)
 		}
 	}
-	log.Info("emulator stopped")
 	return nil
 }
 
