@@ -11,6 +11,7 @@ import (
 
 	"github.com/enrich-dev/enrich/api"
 	"github.com/enrich-dev/enrich/internal/budget"
+	"github.com/enrich-dev/enrich/internal/clock"
 	"github.com/enrich-dev/enrich/internal/fault"
 	"github.com/enrich-dev/enrich/internal/redact"
 	"github.com/enrich-dev/enrich/pipeline"
@@ -214,7 +215,7 @@ func (s *serviceFlags) searchSlots(log *slog.Logger) *budget.Slots {
 		var dir string
 		if dir, err = budget.Dir(); err == nil {
 			var slots *budget.Slots
-			if slots, err = budget.OpenSlots(dir, url, s.account, budget.MaxSearches); err == nil {
+			if slots, err = budget.OpenSlots(dir, url, s.account, budget.MaxSearches, clock.Real{}); err == nil {
 				return slots
 			}
 		}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
+	"github.com/enrich-dev/enrich/internal/clock"
 	"github.com/enrich-dev/enrich/internal/fault"
 )
 
@@ -67,9 +68,9 @@ func NewLocalSlots(n int) *Slots {
 // dir, one per slot, which every process of the machine takes with an
 // exclusive lock; a process that dies gives its slots back with its
 // files.
-func OpenSlots(dir, redisURL, account string, n int) (*Slots, error) {
+func OpenSlots(dir, redisURL, account string, n int, clk clock.Clock) (*Slots, error) {
 	if redisURL != "" {
-		return openRedisSlots(redisURL, account, n)
+		return openRedisSlots(redisURL, account, n, clk)
 	}
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("search slots: %w", err)
@@ -84,7 +85,7 @@ func OpenSlots(dir, redisURL, account string, n int) (*Slots, error) {
 		f.Close()
 	}
 	return &Slots{take: func(ctx context.Context) (func(), error) {
-		return poll(ctx, func() (func(), error) {
+		return poll(ctx, clk, func() (func(), error) {
 			for _, p := range paths {
 				if release, err := tryLock(p); release != nil || err != nil {
 					return release, err
@@ -95,17 +96,18 @@ func OpenSlots(dir, redisURL, account string, n int) (*Slots, error) {
 	}}, nil
 }
 
-// poll calls try until it returns a release or an error, or ctx ends.
-func poll(ctx context.Context, try func() (func(), error)) (func(), error) {
+// poll calls try until it returns a release or an error, or ctx ends,
+// waiting on clk between two tries.
+func poll(ctx context.Context, clk clock.Clock, try func() (func(), error)) (func(), error) {
 	wait := 5 * time.Millisecond
 	for {
 		release, err := try()
 		if release != nil || err != nil {
 			return release, err
 		}
-		t := time.NewTimer(wait)
+		t := clk.NewTimer(wait)
 		select {
-		case <-t.C:
+		case <-t.C():
 		case <-ctx.Done():
 			t.Stop()
 			return nil, ctx.Err()
@@ -144,7 +146,7 @@ end
 return 1
 `)
 
-func openRedisSlots(rawURL, account string, n int) (*Slots, error) {
+func openRedisSlots(rawURL, account string, n int, clk clock.Clock) (*Slots, error) {
 	quietClient.Do(func() { redis.SetLogger(discard{}) })
 	shown, err := CheckRedisURL(rawURL)
 	if err != nil {
@@ -160,7 +162,7 @@ func openRedisSlots(rawURL, account string, n int) (*Slots, error) {
 		var id [8]byte
 		_, _ = rand.Read(id[:])
 		holder := hex.EncodeToString(id[:])
-		release, err := poll(ctx, func() (func(), error) {
+		release, err := poll(ctx, clk, func() (func(), error) {
 			call, cancel := context.WithTimeout(ctx, redisTimeout)
 			defer cancel()
 			got, err := takeSlot.Run(call, client, []string{key}, n, lease, holder).Int()
@@ -185,13 +187,14 @@ func openRedisSlots(rawURL, account string, n int) (*Slots, error) {
 		}
 		done := make(chan struct{})
 		go func() {
-			t := time.NewTicker(slotLease / 3)
+			t := clk.NewTimer(slotLease / 3)
 			defer t.Stop()
 			for {
 				select {
 				case <-done:
 					return
-				case <-t.C:
+				case <-t.C():
+					t.Reset(slotLease / 3)
 					call, cancel := context.WithTimeout(context.Background(), redisTimeout)
 					_ = renewSlot.Run(call, client, []string{key}, lease, holder).Err()
 					cancel()

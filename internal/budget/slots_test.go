@@ -3,6 +3,7 @@ package budget
 import (
 	"context"
 	"errors"
+	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
+	"github.com/enrich-dev/enrich/internal/clock"
 	"github.com/enrich-dev/enrich/internal/fault"
 	"github.com/enrich-dev/enrich/internal/redistest"
 )
@@ -50,7 +52,7 @@ func holdAll(t *testing.T, open func() *Slots) {
 func TestSlotsThroughFiles(t *testing.T) {
 	dir := t.TempDir()
 	holdAll(t, func() *Slots {
-		s, err := OpenSlots(dir, "", "acct", MaxSearches)
+		s, err := OpenSlots(dir, "", "acct", MaxSearches, clock.Real{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -60,10 +62,57 @@ func TestSlotsThroughFiles(t *testing.T) {
 	holdAll(t, func() *Slots { return local })
 }
 
+// TestSlotsWaitOnTheClock: a process that finds every slot taken looks
+// again on its clock, and takes the one given back: on a fake clock the
+// wait takes no real time however long it is.
+func TestSlotsWaitOnTheClock(t *testing.T) {
+	fake := clock.NewFake(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	s, err := OpenSlots(t.TempDir(), "", "acct", MaxSearches, fake)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var releases []func()
+	for range MaxSearches {
+		release, err := s.Take(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		releases = append(releases, release)
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		release, err := s.Take(context.Background())
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		release()
+	}()
+	start := fake.Now()
+	for fake.Now().Sub(start) < time.Minute { // a minute of the fake clock, every slot taken
+		at, ok := fake.Next()
+		if !ok {
+			runtime.Gosched()
+			continue
+		}
+		fake.Set(at)
+	}
+	select {
+	case <-done:
+		t.Fatal("a slot was taken while every slot was held")
+	default:
+	}
+	releases[0]()
+	if !fake.StepUntil(done, 5*time.Second) {
+		t.Fatal("the slot given back was not taken")
+	}
+}
+
 func TestSlotsThroughRedis(t *testing.T) {
 	srv := redistest.Start(t)
 	holdAll(t, func() *Slots {
-		s, err := OpenSlots(t.TempDir(), srv.URL, "acct", MaxSearches)
+		s, err := OpenSlots(t.TempDir(), srv.URL, "acct", MaxSearches, clock.Real{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -80,7 +129,7 @@ func TestSlotsThroughRedis(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	s, _ := OpenSlots(t.TempDir(), srv.URL, "acct", MaxSearches)
+	s, _ := OpenSlots(t.TempDir(), srv.URL, "acct", MaxSearches, clock.Real{})
 	defer s.Close()
 	start := time.Now()
 	release, err := s.Take(ctx)
@@ -111,7 +160,7 @@ func TestSlotsThroughRedis(t *testing.T) {
 	if err := c.ConfigSet(ctx, "requirepass", "right").Err(); err != nil {
 		t.Fatal(err)
 	}
-	wrong, _ := OpenSlots(t.TempDir(), "redis://:wrong@"+srv.Addr+"/0", "acct", MaxSearches)
+	wrong, _ := OpenSlots(t.TempDir(), "redis://:wrong@"+srv.Addr+"/0", "acct", MaxSearches, clock.Real{})
 	defer wrong.Close()
 	if _, err := wrong.Take(ctx); !fault.NeedsFix(err) || !strings.Contains(err.Error(), "password") {
 		t.Errorf("a wrong password: %v (class %v); want what to fix", err, fault.Of(err))
