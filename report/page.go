@@ -11,6 +11,7 @@ import (
 
 	"github.com/enrich-dev/enrich/internal/fault"
 	"github.com/enrich-dev/enrich/internal/human"
+	"github.com/enrich-dev/enrich/internal/ident"
 )
 
 //go:embed page
@@ -57,8 +58,15 @@ var statusInfo = map[string]struct{ class, meaning string }{
 	"pending":            {"st-pending", "not final: the run stopped before it"},
 }
 
-// kindNames are what the page calls the identifier kinds.
-var kindNames = map[string]string{"linkedin": "profile URL", "email": "e-mail", "phone": "phone", "uid": "uid", KindName: "name and company"}
+// kindNames are what the page calls the identifier kinds, and the people
+// found by name and company.
+var kindNames = func() map[string]string {
+	names := map[string]string{KindName: "name and company"}
+	for _, k := range ident.Kinds {
+		names[k.String()] = ident.Label(k)
+	}
+	return names
+}()
 
 // maxChangeRows bounds the people the page lists; the JSON has them all.
 const maxChangeRows = 500

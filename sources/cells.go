@@ -27,7 +27,7 @@ func splitCell(kind ident.Kind, cell string) []string {
 	if IsPlaceholder(s) {
 		return nil
 	}
-	if kind != ident.Email || !strings.ContainsAny(s, ";,\r\n<") {
+	if !ident.Several(kind) || !strings.ContainsAny(s, ";,\r\n<") {
 		return []string{s}
 	}
 	parts := strings.FieldsFunc(s, func(r rune) bool { return r == ';' || r == ',' || r == '\r' || r == '\n' })

@@ -14,31 +14,12 @@ import (
 )
 
 // headerAliases are header keys (see headerKey) that name a kind of
-// identifier outright: the spellings of CRM and prospecting exports
-// (Salesforce, HubSpot, Apollo, Sales Navigator tools, Pipedrive…), in
-// English and the languages of the European offices that use them.
+// identifier outright, each kind's spellings (ident.HeaderSpellings).
 var headerAliases = map[string]ident.Kind{}
 
 func init() {
-	for kind, keys := range map[ident.Kind][]string{
-		ident.LinkedIn: {"linkedin", "linkedinurl", "linkedinprofile", "linkedinprofileurl", "linkedinlink",
-			"linkedinprofilelink", "linkedinaddress", "personlinkedinurl", "contactlinkedinurl", "linkedinpublicurl",
-			"linkedinpublicprofileurl", "profileurl", "publicprofileurl", "liurl", "liprofile", "liprofileurl",
-			"urllinkedin", "profillinkedin", "linkedinprofil", "perfillinkedin", "perfildelinkedin", "linkedinurlprofile"},
-		ident.Email: {"email", "emails", "emailaddress", "emailaddresses", "mail", "mailaddress", "workemail",
-			"businessemail", "professionalemail", "personalemail", "privateemail", "primaryemail", "secondaryemail",
-			"otheremail", "alternateemail", "alternativeemail", "email1", "email2", "email3", "emailwork",
-			"emailpersonal", "emailhome", "homeemail", "contactemail", "directemail", "courriel", "adressemail",
-			"adresseemail", "adressecourriel", "correo", "correoelectronico", "emailadresse", "emailadres"},
-		ident.Phone: {"phone", "phones", "phonenumber", "phonenumbers", "telephone", "telephonenumber", "tel",
-			"telnumber", "mobile", "mobilephone", "mobilenumber", "mobilephonenumber", "cell", "cellphone",
-			"cellnumber", "cellular", "workphone", "businessphone", "officephone", "directphone", "directdial",
-			"directline", "homephone", "personalphone", "otherphone", "primaryphone", "phone1", "phone2", "phone3",
-			"mobile1", "mobile2", "contactphone", "contactnumber", "phonework", "phonemobile", "phonehome", "handy",
-			"telefon", "telefono", "telefone", "portable", "mobil", "mobiltelefon", "numerodetelephone", "gsm"},
-		ident.UID: {"uid", "profileuid", "personuid", "candidateuid"},
-	} {
-		for _, k := range keys {
+	for _, kind := range ident.Kinds {
+		for _, k := range ident.HeaderSpellings(kind) {
 			headerAliases[k] = kind
 		}
 	}
@@ -59,10 +40,6 @@ var negativeTokens = map[string]bool{
 	"sha256": true, "valid": true, "validity": true, "quality": true, "provider": true, "consent": true,
 	"enrich": true, "catchall": true,
 }
-
-// phoneTokens are header words that may name a phone column, checked
-// against the content because they also occur in unrelated headers.
-var phoneTokens = []string{"phone", "telephon", "telefon", "tel", "mobile", "mobil", "cell", "handy", "gsm", "portable"}
 
 // headerKey folds a header for matching: accents removed, lower case,
 // letters and digits only. "E-Mail Address", "email_address" and
@@ -126,22 +103,12 @@ func excluded(h string) bool {
 // fuzzyKinds returns the kinds a header hints at without being a known
 // spelling; the content must then agree.
 func fuzzyKinds(h string) []ident.Kind {
-	key := headerKey(h)
+	key, words := headerKey(h), headerTokens(h)
 	var kinds []ident.Kind
-	if strings.Contains(key, "linkedin") {
-		kinds = append(kinds, ident.LinkedIn)
-	}
-	if strings.Contains(key, "email") || strings.Contains(key, "mail") {
-		kinds = append(kinds, ident.Email)
-	}
-	for _, t := range headerTokens(h) {
-		if slices.ContainsFunc(phoneTokens, func(p string) bool { return strings.HasPrefix(t, p) }) {
-			kinds = append(kinds, ident.Phone)
-			break
+	for _, k := range ident.Kinds {
+		if ident.HintedBy(k, key, words) {
+			kinds = append(kinds, k)
 		}
-	}
-	if strings.Contains(key, "uid") || key == "id" || key == "profileid" || key == "personid" {
-		kinds = append(kinds, ident.UID)
 	}
 	return kinds
 }

@@ -8,19 +8,16 @@ import "strings"
 // does. When none is plausible it returns the kind the value looks most
 // like, for the error message, and false.
 func Classify(raw, defaultRegion string) (Kind, bool) {
-	for _, k := range []Kind{LinkedIn, Email, UID, Phone} {
+	for _, k := range classifyOrder {
 		if Plausible(k, raw, defaultRegion) {
 			return k, true
 		}
 	}
 	s := strings.ToLower(strings.TrimSpace(raw))
-	switch {
-	case strings.Contains(s, "linkedin") || strings.Contains(s, "/in/") || strings.HasPrefix(s, "http"):
-		return LinkedIn, false
-	case strings.Contains(s, "@"):
-		return Email, false
-	case strings.Trim(s, "0123456789 +-.()/") == "":
-		return Phone, false
+	for _, k := range Kinds {
+		if specs[k].meant(s) {
+			return k, false
+		}
 	}
 	return UID, false
 }

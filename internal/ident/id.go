@@ -15,15 +15,8 @@ type ID struct {
 // of phone numbers written without a country code. The error's text is the
 // reason the value was rejected, written for a user.
 func Normalize(kind Kind, raw, defaultRegion string) (string, error) {
-	switch kind {
-	case LinkedIn:
-		return NormalizeLinkedIn(raw)
-	case Email:
-		return NormalizeEmail(raw)
-	case Phone:
-		return NormalizePhone(raw, defaultRegion)
-	case UID:
-		return NormalizeUID(raw)
+	if !kind.valid() {
+		return "", fmt.Errorf("unknown identifier kind %d", int(kind))
 	}
-	return "", fmt.Errorf("unknown identifier kind %d", int(kind))
+	return specs[kind].normalize(raw, defaultRegion)
 }

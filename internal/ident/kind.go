@@ -9,31 +9,12 @@ import (
 // a forgotten field is noticed.
 type Kind int
 
-// The kinds of identifier, in the default waterfall order: a profile URL
-// matches best, a uid is the last resort because few sheets carry one.
-const (
-	LinkedIn Kind = iota + 1
-	Email
-	Phone
-	UID
-)
-
-// Kinds lists every kind in the default waterfall order.
-var Kinds = []Kind{LinkedIn, Email, Phone, UID}
-
 // String returns the name used on the command line and in reports.
 func (k Kind) String() string {
-	switch k {
-	case LinkedIn:
-		return "linkedin"
-	case Email:
-		return "email"
-	case Phone:
-		return "phone"
-	case UID:
-		return "uid"
+	if !k.valid() {
+		return fmt.Sprintf("kind(%d)", int(k))
 	}
-	return fmt.Sprintf("kind(%d)", int(k))
+	return specs[k].name
 }
 
 // MarshalText implements encoding.TextMarshaler, so that kinds read well
@@ -55,7 +36,7 @@ func (k *Kind) UnmarshalText(b []byte) error {
 	return nil
 }
 
-func (k Kind) valid() bool { return k >= LinkedIn && k <= UID }
+func (k Kind) valid() bool { return k >= LinkedIn && int(k) < len(specs) }
 
 // ParseKind parses a kind name as written on the command line (case and
 // surrounding space ignored).
@@ -66,7 +47,11 @@ func ParseKind(s string) (Kind, error) {
 			return k, nil
 		}
 	}
-	return 0, fmt.Errorf("unknown identifier kind %q: use linkedin, email, phone or uid", s)
+	names := make([]string, len(Kinds))
+	for i, k := range Kinds {
+		names[i] = k.String()
+	}
+	return 0, fmt.Errorf("unknown identifier kind %q: use %s or %s", s, strings.Join(names[:len(names)-1], ", "), names[len(names)-1])
 }
 
 // Order returns the waterfall order: the preferred kinds first, in the order

@@ -9,25 +9,7 @@ import "strings"
 // URLs. A profile URL of the old /pub/ form is plausible (the column holds
 // profile URLs, even if that one will be reported invalid).
 func Plausible(kind Kind, raw, defaultRegion string) bool {
-	s := strings.TrimSpace(raw)
-	switch kind {
-	case LinkedIn:
-		lower := strings.ToLower(s)
-		if strings.Contains(lower, "linkedin.com/pub/") {
-			return true
-		}
-		_, err := NormalizeLinkedIn(s)
-		return err == nil
-	case Email:
-		_, err := NormalizeEmail(s)
-		return err == nil
-	case Phone:
-		return plausiblePhone(s, defaultRegion)
-	case UID:
-		_, err := NormalizeUID(s)
-		return err == nil
-	}
-	return false
+	return kind.valid() && specs[kind].plausible(strings.TrimSpace(raw), defaultRegion)
 }
 
 // plausiblePhone accepts only phone characters, and a number that is either
