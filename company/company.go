@@ -101,7 +101,7 @@ func ExportEmployees(ctx context.Context, cfg Config) (*Result, error) {
 	if !wire.ValidEmployeeStatus(cfg.Status) {
 		return nil, fmt.Errorf("status %q: use current, past or both", cfg.Status)
 	}
-	j, err := state.Open(cfg.Journal, state.Options{Command: "enrich company employees"})
+	j, err := state.Open(cfg.Journal, state.Options{Command: "enrich company employees", Clock: cfg.Clock})
 	if err != nil {
 		return nil, err
 	}

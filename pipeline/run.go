@@ -224,7 +224,7 @@ func Run(ctx context.Context, cfg Config) (*report.Run, error) {
 	}
 	_, statErr := os.Stat(cfg.Journal)
 	fresh := errors.Is(statErr, os.ErrNotExist)
-	j, err := state.Open(cfg.Journal, state.Options{Command: cfg.Command})
+	j, err := state.Open(cfg.Journal, state.Options{Command: cfg.Command, Clock: cfg.Clock})
 	if err != nil {
 		return nil, err
 	}

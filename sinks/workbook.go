@@ -14,7 +14,6 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"github.com/enrich-dev/enrich/internal/atomicfile"
-	"github.com/enrich-dev/enrich/internal/clock"
 	"github.com/enrich-dev/enrich/internal/sheet"
 	"github.com/enrich-dev/enrich/internal/sheetxml"
 )
@@ -92,7 +91,7 @@ func newWorkbookWriter(path string, layout sheet.Layout, opts Options) (w *workb
 		return nil, fmt.Errorf("read %s: %s: %w", layout.Path, part.Name, err)
 	}
 	w.x = &sheetxml.Stream{R: w.src}
-	if w.sheet, err = w.zw.CreateHeader(&zip.FileHeader{Name: part.Name, Method: zip.Deflate, Modified: clock.Real{}.Now()}); err != nil {
+	if w.sheet, err = w.zw.CreateHeader(&zip.FileHeader{Name: part.Name, Method: zip.Deflate, Modified: part.Modified}); err != nil { // dated as the input's sheet
 		return nil, fmt.Errorf("write %s: %w", path, err)
 	}
 	w.first = max(len(layout.Header), layout.UsedColumns)

@@ -8,13 +8,13 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"time"
 	"unicode/utf8"
 
 	"github.com/klauspost/compress/flate"
 	"github.com/xuri/excelize/v2"
 
 	"github.com/enrich-dev/enrich/internal/atomicfile"
-	"github.com/enrich-dev/enrich/internal/clock"
 	"github.com/enrich-dev/enrich/internal/sheet"
 )
 
@@ -54,9 +54,11 @@ func newStreamSheet(path, name string, header int) (*streamSheet, error) {
 	s.buf = bufio.NewWriterSize(file, 256<<10)
 	s.zw = newZipWriter(s.buf)
 	zr, err := zip.NewReader(bytes.NewReader(tmpl), int64(len(tmpl)))
+	var modified time.Time // the sheet's, as the template dates it
 	if err == nil {
 		for _, f := range zr.File {
 			if f.Name == templateSheet {
+				modified = f.Modified
 				continue
 			}
 			if err = s.zw.Copy(f); err != nil {
@@ -65,7 +67,7 @@ func newStreamSheet(path, name string, header int) (*streamSheet, error) {
 		}
 	}
 	if err == nil {
-		s.sheet, err = s.zw.CreateHeader(&zip.FileHeader{Name: templateSheet, Method: zip.Deflate, Modified: clock.Real{}.Now()})
+		s.sheet, err = s.zw.CreateHeader(&zip.FileHeader{Name: templateSheet, Method: zip.Deflate, Modified: modified})
 	}
 	if err != nil {
 		s.abort()

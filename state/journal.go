@@ -109,6 +109,7 @@ type Journal struct {
 	enc    *zstd.Encoder
 	dec    *zstd.Decoder
 	own    bool // this process wrote the owner file
+	clock  clock.Clock
 	containment
 }
 
@@ -123,6 +124,9 @@ type Options struct {
 	Command string
 	// NoSync skips fsync on commit. Only for benchmarks of what else costs.
 	NoSync bool
+	// Clock dates the journal's creation and its holder (default: the
+	// system's).
+	Clock clock.Clock
 }
 
 // Open opens or creates the journal at path, with file mode 0600. A path
@@ -132,6 +136,9 @@ type Options struct {
 func Open(path string, o Options) (j *Journal, err error) {
 	if o.LockTimeout == 0 {
 		o.LockTimeout = 100 * time.Millisecond
+	}
+	if o.Clock == nil {
+		o.Clock = clock.Real{}
 	}
 	if err := checkPath(path, o.ReadOnly); err != nil {
 		return nil, err
@@ -165,7 +172,7 @@ func Open(path string, o Options) (j *Journal, err error) {
 		}
 		return nil, fmt.Errorf("open journal %s: %w", path, err)
 	}
-	j = &Journal{db: db, path: path}
+	j = &Journal{db: db, path: path, clock: o.Clock}
 	if fi, err := os.Stat(path); err == nil {
 		j.opened = fi
 	}
@@ -194,7 +201,7 @@ func Open(path string, o Options) (j *Journal, err error) {
 		}
 	}
 	if !o.ReadOnly {
-		j.own = writeHolder(path, o.Command) == nil
+		j.own = writeHolder(path, o.Command, o.Clock.Now()) == nil
 		// Flat records spare exports time; a journal that cannot be
 		// flattened now (damaged, a full disk) is read as before, and
 		// flattened at its next opening.
@@ -349,7 +356,7 @@ func (j *Journal) init(readOnly bool) error {
 		if err := meta.Put(keyToken, []byte(hex.EncodeToString(token))); err != nil {
 			return err
 		}
-		if err := meta.Put(keyCreated, []byte(clock.Real{}.Now().UTC().Format(time.RFC3339))); err != nil {
+		if err := meta.Put(keyCreated, []byte(j.clock.Now().UTC().Format(time.RFC3339))); err != nil {
 			return err
 		}
 		if err := meta.Put(keyFlat, fmt.Append(nil, profile.FlatVersion)); err != nil {
@@ -398,9 +405,9 @@ func OwnerPath(journal string) string { return journal + ".owner" }
 // its journal.
 func StatusPath(journal string) string { return journal + ".status.json" }
 
-func writeHolder(journal, command string) error {
+func writeHolder(journal, command string, now time.Time) error {
 	host, _ := os.Hostname()
-	b, err := json.Marshal(Holder{PID: os.Getpid(), Host: host, Command: command, Since: clock.Real{}.Now().UTC().Truncate(time.Second)})
+	b, err := json.Marshal(Holder{PID: os.Getpid(), Host: host, Command: command, Since: now.UTC().Truncate(time.Second)})
 	if err != nil {
 		return err
 	}

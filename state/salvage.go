@@ -15,7 +15,6 @@ import (
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/enrich-dev/enrich/api/wire"
-	"github.com/enrich-dev/enrich/internal/clock"
 	"github.com/enrich-dev/enrich/internal/human"
 )
 
@@ -123,7 +122,7 @@ func Salvage(from, to string) (SalvageReport, error) {
 		if err := requeueOrphans(tx, opened, &rep); err != nil {
 			return err
 		}
-		return meta.Put([]byte("salvaged"), []byte(clock.Real{}.Now().UTC().Format(time.RFC3339)))
+		return meta.Put([]byte("salvaged"), []byte(dst.clock.Now().UTC().Format(time.RFC3339)))
 	})
 	return rep, endSalvage(dst, to, err)
 }
@@ -325,7 +324,7 @@ func harvest(path string, dst *Journal) (int, error) {
 			if err != nil {
 				return err
 			}
-			if err := putLookup(lookups, item, Lookup{Phase: Found, Attempts: 1, Result: id, Updated: clock.Real{}.Now().UTC()}); err != nil {
+			if err := putLookup(lookups, item, Lookup{Phase: Found, Attempts: 1, Result: id, Updated: dst.clock.Now().UTC()}); err != nil {
 				return err
 			}
 			added++
