@@ -22,7 +22,7 @@ type Snapshot struct {
 	Started    time.Time `json:"started"`
 	Updated    time.Time `json:"updated"`
 	Finished   bool      `json:"finished"`
-	StopReason string    `json:"stop_reason,omitempty"`
+	StopReason string    `json:"stop_reason"`
 
 	Rows     int `json:"rows"`      // rows in the input
 	Resolved int `json:"resolved"`  // rows that are done for this run
@@ -41,18 +41,19 @@ type Snapshot struct {
 	ItemsPerMinute   float64 `json:"items_per_minute"`
 	// ETASeconds is the time left at the budget's pace, for the rows still
 	// waiting.
-	ETASeconds float64   `json:"eta_seconds,omitempty"`
-	LastResult time.Time `json:"last_result,omitzero"`
+	ETASeconds float64    `json:"eta_seconds"`
+	LastResult *time.Time `json:"last_result"` // nil (null) before the first
 	// WaitingFor says why nothing is sent now while rows wait: an
 	// outage, the account's budget held by other runs, items the service
 	// told to come back later, a pause after a 429, callbacks; empty
 	// while the run sends.
-	WaitingFor string `json:"waiting_for,omitempty"`
+	WaitingFor string `json:"waiting_for"`
 	// Wait is WaitingFor in a few words, for a narrow display.
-	Wait string `json:"wait,omitempty"`
+	Wait string `json:"wait"`
 	// Budget is the account's budget as every run sharing it uses it;
-	// nil when this run keeps its own.
-	Budget *report.BudgetUse `json:"shared_budget,omitempty"`
+	// nil (null) when this run keeps its own. Every key of a snapshot is in
+	// every snapshot: "" and 0 when there is nothing to say.
+	Budget *report.BudgetUse `json:"shared_budget"`
 }
 
 // ETA returns the time left as a duration.
@@ -117,7 +118,10 @@ func (e *engine) snapshot(now time.Time, final bool) Snapshot {
 		ItemsSent:        e.stats.itemsSent,
 		ProfilesReceived: e.cr.profiles,
 		BalanceDrop:      e.cr.drop(),
-		LastResult:       e.stats.lastResult.UTC(),
+	}
+	if !e.stats.lastResult.IsZero() {
+		at := e.stats.lastResult.UTC()
+		s.LastResult = &at
 	}
 	for i := range e.m.Rows {
 		if e.m.Rows[i].Done {

@@ -101,7 +101,7 @@ func (r statusReport) write(w io.Writer, journal string) {
 		line("lookups", "%d distinct: %d queued, %d items in flight", s.Lookups, s.Queued, s.InFlight)
 		line("sent", "%d items at %.0f items/min", s.ItemsSent, s.ItemsPerMinute)
 		line("credits", "%d profiles received, balance fell by %d", s.ProfilesReceived, s.BalanceDrop)
-		if !s.LastResult.IsZero() {
+		if s.LastResult != nil {
 			line("last result", "%s", s.LastResult.Local().Format(time.DateTime))
 		}
 		line("updated", "%s", s.Updated.Local().Format(time.DateTime))
