@@ -142,7 +142,7 @@ func TestFilesBesideTheJournal(t *testing.T) {
 	copies := []string{j.journal + ".stdin.csv", j.journal + ".stdout.csv"}
 
 	run("--max-credits", "1").expectCode(t, 3)
-	for _, f := range append([]string{j.journal}, copies...) {
+	for _, f := range append([]string{j.journal, j.journal + ".status.json"}, copies...) {
 		fi, err := os.Stat(f)
 		if err != nil || fi.Mode().Perm() != 0o600 {
 			t.Errorf("after a run that stopped early, %s: %v, %v; want 0600", filepath.Base(f), fi.Mode(), err)

@@ -251,7 +251,7 @@ func writeStatus(journal string, s Snapshot) error {
 	if err != nil {
 		return err
 	}
-	return atomicfile.WriteWith(state.StatusPath(journal), func(w io.Writer) error {
+	return atomicfile.WriteWithMode(state.StatusPath(journal), state.BesideMode(journal), func(w io.Writer) error {
 		_, err := w.Write(append(b, '\n'))
 		return err
 	})

@@ -401,6 +401,17 @@ func (j *Journal) Token() (string, error) {
 // OwnerPath is the file that names the process holding a journal.
 func OwnerPath(journal string) string { return journal + ".owner" }
 
+// BesideMode is the mode of the files kept beside a journal (its status
+// file, the copies of standard input and output): the journal's own
+// (0600: they tell what it holds), so that a umask of 022 does not leave
+// them readable by everyone beside a journal only its owner reads.
+func BesideMode(journal string) os.FileMode {
+	if fi, err := os.Stat(journal); err == nil && fi.Mode().IsRegular() {
+		return fi.Mode().Perm()
+	}
+	return 0o600
+}
+
 // StatusPath is the file a running job writes its progress to, beside
 // its journal.
 func StatusPath(journal string) string { return journal + ".status.json" }

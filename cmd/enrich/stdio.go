@@ -13,6 +13,7 @@ import (
 
 	"github.com/enrich-dev/enrich/internal/atomicfile"
 	"github.com/enrich-dev/enrich/sinks"
+	"github.com/enrich-dev/enrich/state"
 )
 
 // stdio is "-" as a file name: the input read from standard input, the
@@ -54,21 +55,10 @@ func stdinInput(arg, base string) (string, error) {
 	if err := f.Commit(); err != nil {
 		return "", fmt.Errorf("keep standard input in %s: %w", path, err)
 	}
-	if err := os.Chmod(path, besideMode(base)); err != nil {
+	if err := os.Chmod(path, state.BesideMode(base)); err != nil {
 		return "", fmt.Errorf("keep standard input in %s: %w", path, err)
 	}
 	return path, nil
-}
-
-// besideMode is the mode of the files kept beside the journal base: the
-// journal's own (0600: they hold what it holds), so that a umask of 022
-// does not leave a copy of the sheet readable by everyone beside a
-// journal only its owner reads.
-func besideMode(base string) os.FileMode {
-	if fi, err := os.Stat(base); err == nil && fi.Mode().IsRegular() {
-		return fi.Mode().Perm()
-	}
-	return 0o600
 }
 
 // streamOutput is an output that is not written in place.
@@ -107,9 +97,9 @@ func outputFile(arg, format, base string) (string, *streamOutput, error) {
 	s := &streamOutput{file: base + ".stdout." + format, to: arg}
 	// Made now with the journal's mode: the output written over it keeps
 	// no more than that (atomicfile.Mode).
-	f, err := os.OpenFile(s.file, os.O_WRONLY|os.O_CREATE, besideMode(base))
+	f, err := os.OpenFile(s.file, os.O_WRONLY|os.O_CREATE, state.BesideMode(base))
 	if err == nil {
-		err = errors.Join(f.Chmod(besideMode(base)), f.Close())
+		err = errors.Join(f.Chmod(state.BesideMode(base)), f.Close())
 	}
 	if err != nil {
 		return "", nil, fmt.Errorf("make %s for the output: %w", s.file, err)

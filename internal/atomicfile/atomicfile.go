@@ -26,9 +26,14 @@ type File struct {
 	path    string
 	tmp     *os.File
 	done    bool
-	written int64 // bytes written
-	flushed int64 // bytes whose writeback has been started
+	written int64       // bytes written
+	flushed int64       // bytes whose writeback has been started
+	mode    fs.FileMode // set by SetMode; 0: Mode(path)
 }
+
+// SetMode gives the file mode at Commit instead of Mode(path): a file
+// kept beside another takes that one's mode.
+func (f *File) SetMode(mode fs.FileMode) { f.mode = mode }
 
 // writebackEvery is how many bytes are written before their writeback to
 // disk is started. A large output's sync at Commit then waits only for the
@@ -83,7 +88,11 @@ func (f *File) Commit() error {
 		tempfiles.Forget(name)
 		return fmt.Errorf("%s %s: %w", what, f.path, err)
 	}
-	if err := f.tmp.Chmod(Mode(f.path)); err != nil {
+	mode := f.mode
+	if mode == 0 {
+		mode = Mode(f.path)
+	}
+	if err := f.tmp.Chmod(mode); err != nil {
 		return fail("set mode of", err)
 	}
 	if err := f.tmp.Sync(); err != nil {
@@ -135,10 +144,16 @@ func SyncDir(dir string) error {
 // WriteWith writes the file at path atomically with write, buffered: path
 // holds the old file or the whole new one, whatever write does.
 func WriteWith(path string, write func(io.Writer) error) error {
+	return WriteWithMode(path, 0, write)
+}
+
+// WriteWithMode is WriteWith giving the file mode (0: Mode(path)).
+func WriteWithMode(path string, mode fs.FileMode, write func(io.Writer) error) error {
 	f, err := Create(path)
 	if err != nil {
 		return err
 	}
+	f.SetMode(mode)
 	defer f.Abort()
 	bw := bufio.NewWriter(f)
 	if err := write(bw); err != nil {
