@@ -109,10 +109,11 @@ func TestMachinesShareTheBudget(t *testing.T) {
 	ideal := time.Duration(windows-1) * span
 	took := last.Sub(first)
 	t.Logf("%d items in %d requests over %v; ideal %v (%+.1f%%)", st.ItemsAccepted, st.Requests, took, ideal, 100*(took.Seconds()/ideal.Seconds()-1))
-	// 4 %: a take is a Redis transaction of tens of milliseconds, and the
+	// 6 %: a take is a Redis transaction of tens of milliseconds, and the
 	// race detector on a loaded two-core machine adds as much again to
-	// some of the 24 windows; an overrun of the budget is the 429 check's.
-	if took > ideal*104/100 {
+	// some of the 24 windows (measured up to 4.0 % there); an overrun of
+	// the budget is the 429 check's.
+	if took > ideal*106/100 {
 		t.Errorf("the machines took %v for %d items; the budget allows them in %v", took, st.ItemsAccepted, ideal)
 	}
 	for _, jm := range jobs {

@@ -76,8 +76,13 @@ func outputFile(arg, format, base string) (string, *streamOutput, error) {
 		return "", nil, usageErrorf("--output-format %q: use %s", format, strings.Join(outputFormats, ", "))
 	}
 	stream := arg == stdioName
-	if fi, err := os.Stat(arg); err == nil && !stream && !fi.Mode().IsRegular() && !fi.IsDir() {
-		stream = true
+	if fi, err := os.Stat(arg); err == nil && !stream {
+		switch {
+		case fi.IsDir():
+			return "", nil, usageErrorf("output %s is a folder; give a file name in it, such as %s", arg, filepath.Join(arg, "enriched.csv"))
+		case !fi.Mode().IsRegular():
+			stream = true // a device or a pipe, such as /dev/stdout
+		}
 	}
 	if !stream {
 		if _, err := sinks.FormatOf(arg); err != nil {
