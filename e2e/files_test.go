@@ -53,10 +53,10 @@ func sampleCompany(t *testing.T, j *job) string {
 }
 
 // TestFilesFollowUmask runs a job, an export, a search and a company
-// export under a user's umask: every file they write (outputs, reports,
-// the status file beside the journal) gets the mode any other program
-// would give it, 0600 under umask 077 (the JSONL output holds every
-// contact), 0644 under 022.
+// export under a user's umask: every file they write (outputs, reports)
+// gets the mode any other program would give it, 0600 under umask 077
+// (the JSONL output holds every contact), 0644 under 022; the status file
+// beside the journal takes the journal's, 0600 under either.
 func TestFilesFollowUmask(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
@@ -82,7 +82,7 @@ func TestFilesFollowUmask(t *testing.T) {
 				"--callback-timeout", "10s", "--progress", "none").expectCode(t, 0)
 
 			files := []string{
-				j.output, j.output + ".report.json", j.output + ".report.html", j.journal + ".status.json",
+				j.output, j.output + ".report.json", j.output + ".report.html",
 				exported, searched,
 				employees, employees + ".report.json", employees + ".report.html",
 			}
@@ -95,6 +95,12 @@ func TestFilesFollowUmask(t *testing.T) {
 				if got := fi.Mode().Perm(); got != tc.want {
 					t.Errorf("umask %s: %s has mode %04o; want %04o", tc.umask, filepath.Base(f), got, tc.want)
 				}
+			}
+			switch fi, err := os.Stat(j.journal + ".status.json"); {
+			case err != nil:
+				t.Errorf("umask %s: the status file beside the journal: %v", tc.umask, err)
+			case fi.Mode().Perm() != 0o600:
+				t.Errorf("umask %s: the status file beside the journal has mode %04o; want the journal's, 0600", tc.umask, fi.Mode().Perm())
 			}
 		})
 	}
