@@ -443,7 +443,14 @@ func openDamaged(path string) (db *bolt.DB, err error) {
 //
 // The bucket's sequence comes along: the new journal goes on handing out
 // ids after the old one's, and never one a record holds (sequence.go).
+// errKeysOutOfOrder stops the copy of a bucket whose pages give a key
+// not after the one before it.
+var errKeysOutOfOrder = errors.New("a damaged page gives its keys out of order")
+
 func copyBucket(src *bolt.DB, dst *Journal, path []string, nested bool) (int, error) {
+	if problem := damagedPages(src, path); problem != "" {
+		return 0, fmt.Errorf("its pages are damaged (%s): its records are looked for page by page", problem)
+	}
 	seq := sourceSequence(src, path)
 	keyed := isSequenced(path)
 	copied := 0
@@ -478,6 +485,13 @@ func copyBucket(src *bolt.DB, dst *Journal, path []string, nested bool) (int, er
 					}
 				}
 				for ; k != nil && len(chunk) < salvageChunk; k, v = c.Next() {
+					if after != nil && bytes.Compare(k, after) <= 0 {
+						// A bucket's keys only grow: pages that lead
+						// back to keys already read are damaged, and
+						// would be walked for ever.
+						n := copied + len(chunk)
+						return fmt.Errorf("%w, after %d %s", errKeysOutOfOrder, n, human.Plural(n, "record", "records"))
+					}
 					if v == nil {
 						if nested {
 							inner = append(inner, bytes.Clone(k))
@@ -520,6 +534,39 @@ func copyBucket(src *bolt.DB, dst *Journal, path []string, nested bool) (int, er
 			return copied, err
 		}
 	}
+}
+
+// damagedPages checks, level by level, the pages of the buckets on path
+// in src before bbolt walks them, and returns the first problem, or ""
+// when bbolt may walk them (bucketPages).
+func damagedPages(src *bolt.DB, path []string) (problem string) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if p := recover(); p != nil {
+			problem = fmt.Sprint(p)
+		}
+	}()
+	if problem := rootPages(src.Path()); problem != "" {
+		return problem
+	}
+	roots := []uint64{}
+	for i := range path {
+		if err := src.View(func(tx *bolt.Tx) error {
+			if b := bucketAt(tx, path[:i+1]); b != nil {
+				roots = append(roots, uint64(b.Root()))
+			}
+			return nil
+		}); err != nil {
+			return err.Error()
+		}
+		if len(roots) <= i {
+			return "" // no such bucket: nothing to walk
+		}
+		if problem := bucketPages(src.Path(), roots[i]); problem != "" {
+			return problem
+		}
+	}
+	return ""
 }
 
 // sourceSequence reads the sequence of the bucket at path in src and, for

@@ -121,6 +121,8 @@ type treeWalk struct {
 	problems []string
 	steps    int
 	stopped  bool
+	// shallow walks one bucket's pages, not those of the buckets in it.
+	shallow bool
 }
 
 type treePage struct {
@@ -232,12 +234,18 @@ func (w *treeWalk) elements(p treePage, what string) {
 		case branchPage:
 			w.node(binary.LittleEndian.Uint64(e[8:]), what)
 		case leafPage:
-			if binary.LittleEndian.Uint32(e)&bucketLeaf == 0 {
-				continue
-			}
+			// Every element's key and value lie in its page: one that
+			// reaches past it would have a reader copy what is not there.
 			pos, ksize, vsize := binary.LittleEndian.Uint32(e[4:]), binary.LittleEndian.Uint32(e[8:]), binary.LittleEndian.Uint32(e[12:])
 			start := uint64(pageHeader+i*elementSize) + uint64(pos) + uint64(ksize)
-			if start+uint64(vsize) > uint64(len(p.data)) || vsize < bucketValue {
+			if start+uint64(vsize) > uint64(len(p.data)) {
+				w.problem("%s: element %d reaches past its page", what, i)
+				continue
+			}
+			if w.shallow || binary.LittleEndian.Uint32(e)&bucketLeaf == 0 {
+				continue
+			}
+			if vsize < bucketValue {
 				w.problem("%s: element %d reaches past its page", what, i)
 				continue
 			}
@@ -248,4 +256,42 @@ func (w *treeWalk) elements(p treePage, what string) {
 			return
 		}
 	}
+}
+
+// bucketPages checks the pages of the bucket whose root is page root in
+// the file at path, not those of the buckets in it, as walkTree does,
+// and returns the first problem, or "" when bbolt may walk them: a page
+// that leads back to one already reached would have bbolt's cursor walk
+// for ever, growing without bound.
+func bucketPages(path string, root uint64) string {
+	if root == inlineRoot {
+		return "" // in its parent's page, which was checked
+	}
+	return walkShallow(path, func(m boltMeta) uint64 { return root })
+}
+
+// rootPages is bucketPages of the file's root bucket, which holds the
+// others.
+func rootPages(path string) string {
+	return walkShallow(path, func(m boltMeta) uint64 { return m.root })
+}
+
+// walkShallow walks, shallow, the pages under the root that rootOf gives
+// from the file's header, and returns the first problem, or "".
+func walkShallow(path string, rootOf func(boltMeta) uint64) string {
+	f, err := os.Open(path)
+	if err != nil {
+		return err.Error()
+	}
+	defer f.Close()
+	m, err := readMeta(f)
+	if err != nil {
+		return err.Error()
+	}
+	w := &treeWalk{ctx: context.Background(), f: f, meta: m, seen: make([]uint64, m.pages/64+1), shallow: true}
+	w.node(rootOf(m), "the bucket")
+	if len(w.problems) > 0 {
+		return w.problems[0]
+	}
+	return ""
 }
