@@ -19,14 +19,15 @@ import (
 // form the sinks write, flattened once when the result is stored, so that
 // an export over a complete journal does not decompress and decode every
 // profile again. The raw result stays the truth: a flat record is used
-// only while the result it was made from is byte for byte the same (its
-// checksum), and only if made by this Decode (profile.FlatVersion);
-// otherwise the export decodes the result as before, and a damaged
-// result is reported damaged whatever its flat record says.
+// only while its own checksum holds and only if made by this Decode
+// (profile.FlatVersion); otherwise the export decodes the result as
+// before. An output that writes the raw result (JSON lines) reads the
+// result itself, and a damaged one is reported damaged.
 //
-// A flat record is the checksum (CRC-32C) of the stored result, then the
-// checksum of the rest: the result's item (a length and its bytes) and
-// the record's flat form (profile.AppendFlat).
+// A flat record is the checksum (CRC-32C) of the stored result, which
+// tells flattenOld whether a record is of its result, then the checksum
+// of the rest: the result's item (a length and its bytes) and the
+// record's flat form (profile.AppendFlat).
 
 var (
 	bucketFlat = []byte("flat")
@@ -81,18 +82,23 @@ func putFlat(tx *bolt.Tx, id uint64, flat []byte) error {
 // Flat returns the item of result id and its record's flat form
 // (profile.ParseFlat reads it: the values profile.Decode gives of the
 // stored result), valid only during the transaction; ok is false when
-// there is no flat record to trust (none, or one that does not match the
-// stored result), and the result must be decoded.
+// there is no flat record to trust (none, or one whose own checksum
+// fails), and the result must be decoded.
+//
+// The stored result itself is not read: a result id is never given to
+// another result (ids only grow, nothing rewrites or deletes a result,
+// and a salvaged journal drops its flat records), so a sound flat record
+// is what its result said when it was stored. Reading only the flat
+// records keeps an export to their bucket, a fraction of the journal,
+// rather than touching every result's pages; a result damaged since is
+// then still written from its record, which is the person it found.
 func (r *Reader) Flat(id uint64) (item string, record []byte, ok bool) {
 	fb := r.tx.Bucket(bucketFlat)
 	if fb == nil {
 		return "", nil, false
 	}
 	flat := fb.Get(u64(id))
-	result := r.tx.Bucket(bucketResults).Get(u64(id))
-	if len(flat) < 8 || result == nil ||
-		binary.BigEndian.Uint32(flat) != crc32.Checksum(result, castagnoli) ||
-		binary.BigEndian.Uint32(flat[4:]) != crc32.Checksum(flat[8:], castagnoli) {
+	if len(flat) < 8 || binary.BigEndian.Uint32(flat[4:]) != crc32.Checksum(flat[8:], castagnoli) {
 		return "", nil, false
 	}
 	n, k := binary.Uvarint(flat[8:])
