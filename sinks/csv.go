@@ -57,6 +57,7 @@ func newCSVWriter(path string, layout sheet.Layout, opts Options) (*csvWriter, e
 	if err != nil {
 		return nil, err
 	}
+	file.WriteBehind()
 	c := &csvWriter{
 		file: file, buf: bufio.NewWriterSize(file, 256<<10), layout: layout,
 		columns: opts.columns(), guard: !opts.NoFormulaGuard, sameKind: layout.Format == sheet.CSV,

@@ -37,6 +37,7 @@ func newJSONLWriter(path string, layout sheet.Layout, opts Options) (*jsonlWrite
 	if err != nil {
 		return nil, err
 	}
+	file.WriteBehind()
 	j := &jsonlWriter{file: file, buf: bufio.NewWriterSize(file, 256<<10), layout: layout}
 	for _, c := range opts.columns() {
 		if !c.FromProfile {

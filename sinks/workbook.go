@@ -65,6 +65,7 @@ func newWorkbookWriter(path string, layout sheet.Layout, opts Options) (w *workb
 		_ = in.Close()
 		return nil, err
 	}
+	file.WriteBehind()
 	w = &workbookWriter{file: file, in: in, layout: layout, columns: opts.columns()}
 	defer func() {
 		if err != nil {

@@ -50,6 +50,7 @@ func newStreamSheet(path, name string, header int) (*streamSheet, error) {
 	if err != nil {
 		return nil, err
 	}
+	file.WriteBehind()
 	s := &streamSheet{file: file, bold: bold, header: header}
 	s.buf = bufio.NewWriterSize(file, 256<<10)
 	s.zw = newZipWriter(s.buf)

@@ -29,6 +29,7 @@ type File struct {
 	written int64       // bytes written
 	flushed int64       // bytes whose writeback has been started
 	mode    fs.FileMode // set by SetMode; 0: Mode(path)
+	behind  *behind     // set by WriteBehind
 }
 
 // SetMode gives the file mode at Commit instead of Mode(path): a file
@@ -61,6 +62,15 @@ func (f *File) Write(p []byte) (int, error) {
 	if f.done {
 		return 0, fmt.Errorf("write %s: %w", f.path, fs.ErrClosed)
 	}
+	if f.behind != nil {
+		return f.writeBehind(p)
+	}
+	return f.write(p)
+}
+
+// write writes p to the temporary file, and starts the writeback of
+// every writebackEvery bytes.
+func (f *File) write(p []byte) (int, error) {
 	n, err := f.tmp.Write(p)
 	f.written += int64(n)
 	if f.written-f.flushed >= writebackEvery {
@@ -87,6 +97,9 @@ func (f *File) Commit() error {
 		_ = os.Remove(name)
 		tempfiles.Forget(name)
 		return fmt.Errorf("%s %s: %w", what, f.path, err)
+	}
+	if err := f.drain(); err != nil {
+		return fail("write", err)
 	}
 	mode := f.mode
 	if mode == 0 {
@@ -121,6 +134,7 @@ func (f *File) Abort() {
 		return
 	}
 	f.done = true
+	_ = f.drain()
 	_ = f.tmp.Close()
 	_ = os.Remove(f.tmp.Name())
 	tempfiles.Forget(f.tmp.Name())
