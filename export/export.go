@@ -223,6 +223,8 @@ func export(ctx context.Context, j *state.Journal, cfg Config, utf8 bool) (Resul
 			return Result{}, err
 		}
 	}
+	x.format = sinks.FormatterOf(w)
+	x.texts.New = func() any { text := make([]byte, 0, 512<<10); return &text }
 	chunks := ordered.Start(workers, chunkReader(ctx, t, known), x.worker(j, known, cfg.WithoutJournal))
 	defer chunks.Stop()
 	res, ambiguous, err := x.writeChunks(chunks, w, progress)
@@ -263,9 +265,19 @@ func (x *Exporter) writeChunks(chunks *ordered.Map[*exportChunk, *exportChunk], 
 			res.Rows[out.Status]++
 			x.tally(&res, row, out)
 			res.countByName(out)
+			if x.format != nil {
+				continue // written below, as the worker formatted them
+			}
 			if err := w.Write(row, out); err != nil {
 				return Result{}, nil, err
 			}
+		}
+		if x.format != nil && c.text != nil {
+			if err := x.format.WriteFormatted(c.text); err != nil {
+				return Result{}, nil, err
+			}
+			text := c.text[:0]
+			x.texts.Put(&text)
 		}
 		res.Damaged += c.damaged
 		ambiguous = append(ambiguous, c.ambiguous...)
@@ -418,7 +430,10 @@ type exportChunk struct {
 	// ambiguous are the chunk's rows found only by name that are
 	// ambiguous, with their candidates.
 	ambiguous []ambiguousRow
-	err       error
+	// text is the rows as the output writes them, when a worker formats
+	// them (sinks.FormatterOf).
+	text []byte
+	err  error
 }
 
 // exportChunkRows is the number of rows of a chunk.
@@ -508,6 +523,12 @@ func (x *Exporter) chunk(r *journalScan, c *exportChunk, known *runsheet.Sheet) 
 		}
 		if damaged {
 			c.damaged++
+		}
+	}
+	if x.format != nil {
+		c.text = *x.texts.Get().(*[]byte)
+		for i, row := range c.rows {
+			c.text = x.format.FormatRow(c.text, row, &c.outs[i])
 		}
 	}
 	return nil

@@ -10,6 +10,7 @@ import (
 
 	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/internal/profile"
+	"github.com/enrich-dev/enrich/sinks"
 	"github.com/enrich-dev/enrich/sources"
 	"github.com/enrich-dev/enrich/state"
 )
@@ -29,6 +30,8 @@ type Exporter struct {
 	people     []sources.PersonColumn     // the input's person columns
 	refresh    bool                       // fill the refresh columns
 	unsearched string                     // why rows waiting for their search by name were not searched; "" says the next run makes it
+	format     sinks.RowFormatter         // formats the rows on the workers, when the output lets them (nil: it writes them itself)
+	texts      sync.Pool                  // of *[]byte: the chunks' formatted rows, written and used again
 	profiles   map[uint64]storedResult    // by result id
 	records    map[uint64]*profile.Record // by hash of the raw profile
 	lookups    map[string]answer          // by identifier

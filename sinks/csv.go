@@ -2,7 +2,6 @@ package sinks
 
 import (
 	"bufio"
-	"bytes"
 	"fmt"
 	"strings"
 	"unicode"
@@ -43,8 +42,7 @@ type csvWriter struct {
 	eol      string
 	enc      *encoding.Encoder // nil for UTF-8
 	cp1252   bool
-	line     bytes.Buffer // the row being written, as UTF-8
-	vals     []string
+	line     []byte // the row being written, as UTF-8
 	// quoted marks the bytes that make a field quoted: the quote, line
 	// breaks, and a one-byte delimiter.
 	quoted [256]bool
@@ -81,42 +79,41 @@ func newCSVWriter(path string, layout sheet.Layout, opts Options) (*csvWriter, e
 		}
 	}
 	c.markQuoted()
+	b := c.line[:0]
 	if bom {
-		c.line.WriteString("\uFEFF")
+		b = append(b, "\uFEFF"...)
 	}
 	if layout.SepLine {
-		c.line.WriteString("sep=" + c.delim + c.eol)
+		b = append(b, "sep="+c.delim+c.eol...)
 	}
 	// The rows above the header (a title, a note) come back as they were.
 	for _, above := range layout.Above {
 		if c.sameKind {
-			c.line.WriteString(above.Blank)
-			c.line.WriteString(above.Text)
+			b = append(append(b, above.Blank...), above.Text...)
 		} else {
-			c.writeCells(above.Cells, c.guard)
+			b = c.appendCells(b, above.Cells, c.guard)
 		}
 		if above.EOL != "" && c.sameKind {
-			c.line.WriteString(above.EOL)
+			b = append(b, above.EOL...)
 		} else {
-			c.line.WriteString(c.eol)
+			b = append(b, c.eol...)
 		}
 	}
 	if c.sameKind && layout.HeaderRecord != "" {
-		c.line.WriteString(layout.HeaderBlank)
-		c.line.WriteString(layout.HeaderRecord)
-		c.pad(len(layout.Header))
+		b = append(append(b, layout.HeaderBlank...), layout.HeaderRecord...)
+		b = c.appendPad(b, len(layout.Header))
 	} else {
-		c.writeCells(layout.Header, c.guard && !c.sameKind)
+		b = c.appendCells(b, layout.Header, c.guard && !c.sameKind)
 	}
 	for _, col := range c.columns {
-		c.line.WriteString(c.delim)
-		c.writeField(col.Name, c.guard)
+		b = append(b, c.delim...)
+		b = c.appendField(b, col.Name, c.guard)
 	}
 	eol := layout.HeaderEOL
 	if eol == "" || !c.sameKind {
 		eol = c.eol
 	}
-	c.line.WriteString(eol)
+	c.line = append(b, eol...)
 	if err := c.flushLine(); err != nil {
 		file.Abort()
 		return nil, fmt.Errorf("write %s: header: %w", path, err)
@@ -125,22 +122,29 @@ func newCSVWriter(path string, layout sheet.Layout, opts Options) (*csvWriter, e
 }
 
 func (c *csvWriter) Write(row sheet.Row, out *Outcome) error {
+	c.line = c.FormatRow(c.line[:0], row, out)
+	if err := c.flushLine(); err != nil {
+		return fmt.Errorf("write %s: row %d: %w", c.file.Path(), row.Num, err)
+	}
+	return nil
+}
+
+// FormatRow appends to b the row's line as UTF-8: its cells, then the
+// appended ones. It reads nothing the writer changes, so rows may be
+// formatted on several goroutines at once (see FormatterOf).
+func (c *csvWriter) FormatRow(b []byte, row sheet.Row, out *Outcome) []byte {
 	width := len(c.layout.Header)
-	c.vals = values(c.columns, out, c.vals)
 	eol := c.eol
 	if c.sameKind {
-		c.line.WriteString(row.Blank)
+		b = append(b, row.Blank...)
 	}
 	if c.sameKind && row.Record != "" && len(row.Cells) <= width {
-		c.line.WriteString(row.Record)
-		c.pad(len(row.Cells))
+		b = append(b, row.Record...)
+		b = c.appendPad(b, len(row.Cells))
 		if row.EOL != "" {
 			eol = row.EOL
 		}
-		for _, v := range c.vals {
-			c.line.WriteString(c.delim)
-			c.writeField(v, c.guard)
-		}
+		b = c.appendValues(b, out)
 	} else {
 		// A row wider than the header (its extra cells go after the
 		// appended ones), or cells from a workbook: written cell by cell.
@@ -148,58 +152,76 @@ func (c *csvWriter) Write(row sheet.Row, out *Outcome) error {
 		// neutralized; a CSV input's cells stay as they were.
 		under, beyond := splitCells(width, row.Cells)
 		original := c.guard && !c.sameKind
-		c.writeCells(under, original)
-		for _, v := range c.vals {
-			c.line.WriteString(c.delim)
-			c.writeField(v, c.guard)
-		}
+		b = c.appendCells(b, under, original)
+		b = c.appendValues(b, out)
 		for _, v := range beyond {
-			c.line.WriteString(c.delim)
-			c.writeField(v, original)
+			b = append(b, c.delim...)
+			b = c.appendField(b, v, original)
 		}
 		if c.sameKind && row.EOL != "" {
 			eol = row.EOL
 		}
 	}
-	c.line.WriteString(eol)
-	if err := c.flushLine(); err != nil {
-		return fmt.Errorf("write %s: row %d: %w", c.file.Path(), row.Num, err)
+	return append(b, eol...)
+}
+
+// WriteFormatted writes rows FormatRow formatted, in file order.
+func (c *csvWriter) WriteFormatted(b []byte) error {
+	if _, err := c.buf.Write(b); err != nil {
+		return fmt.Errorf("write %s: %w", c.file.Path(), err)
 	}
 	return nil
 }
 
-// pad writes the delimiters that bring a row of n cells to the header's
-// width, so that the appended cells land under their headers.
-func (c *csvWriter) pad(n int) {
-	for i := n; i < len(c.layout.Header); i++ {
-		c.line.WriteString(c.delim)
+// appendValues appends the appended cells of a row whose outcome is out.
+func (c *csvWriter) appendValues(b []byte, out *Outcome) []byte {
+	for _, col := range c.columns {
+		b = append(b, c.delim...)
+		b = c.appendField(b, col.Value(out), c.guard)
 	}
+	return b
 }
 
-// writeCells writes cells separated by the delimiter.
-func (c *csvWriter) writeCells(cells []string, guard bool) {
+// appendPad appends the delimiters that bring a row of n cells to the
+// header's width, so that the appended cells land under their headers.
+func (c *csvWriter) appendPad(b []byte, n int) []byte {
+	for i := n; i < len(c.layout.Header); i++ {
+		b = append(b, c.delim...)
+	}
+	return b
+}
+
+// appendCells appends cells separated by the delimiter.
+func (c *csvWriter) appendCells(b []byte, cells []string, guard bool) []byte {
 	for i, v := range cells {
 		if i > 0 {
-			c.line.WriteString(c.delim)
+			b = append(b, c.delim...)
 		}
-		c.writeField(v, guard)
+		b = c.appendField(b, v, guard)
 	}
+	return b
 }
 
-// writeField writes one field, quoted where CSV needs it (a delimiter,
+// appendField appends one field, quoted where CSV needs it (a delimiter,
 // quote or line break inside, or leading space), and neutralized first if
 // guard is set. Line breaks inside are kept as they are.
-func (c *csvWriter) writeField(v string, guard bool) {
+func (c *csvWriter) appendField(b []byte, v string, guard bool) []byte {
 	if guard {
 		v = Neutralize(v)
 	}
 	if !c.needsQuotes(v) {
-		c.line.WriteString(v)
-		return
+		return append(b, v...)
 	}
-	c.line.WriteByte('"')
-	c.line.WriteString(strings.ReplaceAll(v, `"`, `""`))
-	c.line.WriteByte('"')
+	b = append(b, '"')
+	for {
+		i := strings.IndexByte(v, '"')
+		if i < 0 {
+			break
+		}
+		b = append(append(b, v[:i+1]...), '"')
+		v = v[i+1:]
+	}
+	return append(append(b, v...), '"')
 }
 
 func (c *csvWriter) needsQuotes(v string) bool {
@@ -228,14 +250,14 @@ func (c *csvWriter) markQuoted() {
 	}
 }
 
-// flushLine encodes the row and writes it.
+// flushLine encodes the line and writes it.
 func (c *csvWriter) flushLine() error {
-	defer c.line.Reset()
+	defer func() { c.line = c.line[:0] }()
 	if c.enc == nil {
-		_, err := c.buf.Write(c.line.Bytes())
+		_, err := c.buf.Write(c.line)
 		return err
 	}
-	b, err := c.enc.Bytes(c.line.Bytes())
+	b, err := c.enc.Bytes(c.line)
 	if err != nil {
 		if c.cp1252 {
 			return fmt.Errorf("%w: %v", ErrNotWindows1252, err)
@@ -251,7 +273,7 @@ func (c *csvWriter) writeTail(text string) error {
 	if !c.sameKind || text == "" {
 		return nil
 	}
-	c.line.WriteString(text)
+	c.line = append(c.line[:0], text...)
 	if err := c.flushLine(); err != nil {
 		return fmt.Errorf("write %s: %w", c.file.Path(), err)
 	}

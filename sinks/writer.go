@@ -22,6 +22,26 @@ type Writer interface {
 	Abort()
 }
 
+// RowFormatter is a Writer whose rows may be formatted on several
+// goroutines at once and written in file order: FormatRow appends a
+// row's bytes to b; WriteFormatted writes the bytes of rows FormatRow
+// made, in order, as Write would have written them one by one.
+type RowFormatter interface {
+	FormatRow(b []byte, row sheet.Row, out *Outcome) []byte
+	WriteFormatted(b []byte) error
+}
+
+// FormatterOf returns the RowFormatter of w, or nil when w formats its
+// rows itself: a CSV output in UTF-8 is formatted by the caller's
+// workers, so that the writer only writes; one in another encoding is
+// encoded row by row, which says which row does not fit.
+func FormatterOf(w Writer) RowFormatter {
+	if c, ok := w.(*csvWriter); ok && c.enc == nil {
+		return c
+	}
+	return nil
+}
+
 // WriteTail writes what an input had after its last row (sources.Table's
 // Tail): a CSV output of a CSV input keeps its blank lines at the end;
 // other outputs have nothing to keep.
