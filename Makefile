@@ -61,7 +61,8 @@ FUZZ_TARGETS := ./sources/csvfile:FuzzCSV:40000 ./internal/sheetxml:FuzzCells:10
 	./internal/ident:FuzzNormalizeLinkedIn:75000 ./internal/ident:FuzzNormalizeEmail:60000 \
 	./internal/ident:FuzzNormalizePhone:15000 ./internal/ident:FuzzNormalizeUID:100000 \
 	./emulator/search:FuzzParseQuery:35000 ./api/wire:FuzzParseResults:70000 ./api/wire:FuzzLenientText:60000 \
-	./emulator/world:FuzzFind:80000 ./internal/redact:FuzzText:100000 ./sources:FuzzSharedStrings:5000 ./state:FuzzJournal:150
+	./emulator/world:FuzzFind:80000 ./internal/redact:FuzzText:100000 ./sources:FuzzSharedStrings:5000 ./state:FuzzJournal:150 \
+	./sinks:FuzzAppendEscaped:50000
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \
 		pkg=$${t%%:*}; rest=$${t#*:}; name=$${rest%%:*}; limit=$${rest#*:}x; \

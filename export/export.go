@@ -273,7 +273,7 @@ func (x *Exporter) writeChunks(chunks *ordered.Map[*exportChunk, *exportChunk], 
 			}
 		}
 		if x.format != nil && c.text != nil {
-			if err := x.format.WriteFormatted(c.text); err != nil {
+			if err := x.format.WriteFormatted(c.text, len(c.rows)); err != nil {
 				return Result{}, nil, err
 			}
 			text := c.text[:0]
@@ -424,6 +424,7 @@ func (x *Exporter) personName(row sheet.Row) string {
 // exportChunk is a run of rows and, once worked, their outcomes.
 type exportChunk struct {
 	rows    []sheet.Row
+	first   int     // the number of rows before the chunk's first
 	refs    []int32 // with a known model: each row's place in it, or -1
 	outs    []sinks.Outcome
 	damaged int
@@ -459,8 +460,10 @@ const (
 // model's rows are the rows with identifiers, in file order.
 func chunkReader(ctx context.Context, t *sources.Table, known *runsheet.Sheet) func() (*exportChunk, error) {
 	next := 0 // the model's next row
+	read := 0 // the rows of the chunks before
 	return func() (*exportChunk, error) {
-		c := &exportChunk{rows: make([]sheet.Row, 0, exportChunkRows)}
+		c := &exportChunk{rows: make([]sheet.Row, 0, exportChunkRows), first: read}
+		defer func() { read += len(c.rows) }()
 		if err := ctx.Err(); err != nil {
 			return c, err
 		}
@@ -528,7 +531,10 @@ func (x *Exporter) chunk(r *journalScan, c *exportChunk, known *runsheet.Sheet) 
 	if x.format != nil {
 		c.text = *x.texts.Get().(*[]byte)
 		for i, row := range c.rows {
-			c.text = x.format.FormatRow(c.text, row, &c.outs[i])
+			var err error
+			if c.text, err = x.format.FormatRow(c.text, c.first+i, row, &c.outs[i]); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

@@ -122,7 +122,7 @@ func newCSVWriter(path string, layout sheet.Layout, opts Options) (*csvWriter, e
 }
 
 func (c *csvWriter) Write(row sheet.Row, out *Outcome) error {
-	c.line = c.FormatRow(c.line[:0], row, out)
+	c.line, _ = c.FormatRow(c.line[:0], 0, row, out)
 	if err := c.flushLine(); err != nil {
 		return fmt.Errorf("write %s: row %d: %w", c.file.Path(), row.Num, err)
 	}
@@ -130,9 +130,10 @@ func (c *csvWriter) Write(row sheet.Row, out *Outcome) error {
 }
 
 // FormatRow appends to b the row's line as UTF-8: its cells, then the
-// appended ones. It reads nothing the writer changes, so rows may be
-// formatted on several goroutines at once (see FormatterOf).
-func (c *csvWriter) FormatRow(b []byte, row sheet.Row, out *Outcome) []byte {
+// appended ones; where it falls in the output does not matter. It reads
+// nothing the writer changes, so rows may be formatted on several
+// goroutines at once (see FormatterOf), and it never fails.
+func (c *csvWriter) FormatRow(b []byte, _ int, row sheet.Row, out *Outcome) ([]byte, error) {
 	width := len(c.layout.Header)
 	eol := c.eol
 	if c.sameKind {
@@ -162,11 +163,11 @@ func (c *csvWriter) FormatRow(b []byte, row sheet.Row, out *Outcome) []byte {
 			eol = row.EOL
 		}
 	}
-	return append(b, eol...)
+	return append(b, eol...), nil
 }
 
 // WriteFormatted writes rows FormatRow formatted, in file order.
-func (c *csvWriter) WriteFormatted(b []byte) error {
+func (c *csvWriter) WriteFormatted(b []byte, _ int) error {
 	if _, err := c.buf.Write(b); err != nil {
 		return fmt.Errorf("write %s: %w", c.file.Path(), err)
 	}

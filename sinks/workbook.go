@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/xuri/excelize/v2"
 
@@ -447,18 +448,49 @@ func lastCellStyle(cells []byte, prefix string) string {
 // a parser turns a raw CR LF into LF, and the cell would come back
 // changed.
 func escapeText(b *bytes.Buffer, s string) {
-	for _, r := range s {
-		switch {
-		case r == '\r':
-			b.WriteString("&#13;")
-		case r == '<':
-			b.WriteString("&lt;")
-		case r == '>':
-			b.WriteString("&gt;")
-		case r == '&':
-			b.WriteString("&amp;")
-		case r == '\t' || r == '\n' || r >= 0x20 && r <= 0xD7FF || r >= 0xE000 && r <= 0xFFFD || r >= 0x10000 && r <= 0x10FFFF:
-			b.WriteRune(r)
+	b.Write(appendEscaped(b.AvailableBuffer(), s))
+}
+
+// appendEscaped appends s to b as XML text: markup characters escaped, a
+// carriage return as a character reference (XML would read it as a line
+// break), characters XML cannot hold left out, and bytes that are not
+// UTF-8 as U+FFFD. Runs of plain characters are copied whole.
+func appendEscaped(b []byte, s string) []byte {
+	start := 0 // s[start:i] is plain, not copied yet
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '<' && c != '>' && c != '&' || c == '\t' || c == '\n' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '\r':
+				b = append(b, "&#13;"...)
+			case '<':
+				b = append(b, "&lt;"...)
+			case '>':
+				b = append(b, "&gt;"...)
+			case '&':
+				b = append(b, "&amp;"...)
+			}
+			i++
+			start = i
+			continue
 		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b = append(append(b, s[start:i]...), "\uFFFD"...)
+		case r <= 0xD7FF || r >= 0xE000 && r <= 0xFFFD || r >= 0x10000:
+			i += size // a character XML holds, copied with its run
+			continue
+		default:
+			b = append(b, s[start:i]...) // U+FFFE, U+FFFF: left out
+		}
+		i += size
+		start = i
 	}
+	return append(b, s[start:]...)
 }

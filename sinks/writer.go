@@ -23,21 +23,29 @@ type Writer interface {
 }
 
 // RowFormatter is a Writer whose rows may be formatted on several
-// goroutines at once and written in file order: FormatRow appends a
-// row's bytes to b; WriteFormatted writes the bytes of rows FormatRow
-// made, in order, as Write would have written them one by one.
+// goroutines at once and written in file order: FormatRow appends to b
+// the bytes of the table's row n (from 0, in the order rows are
+// written); WriteFormatted writes the bytes of n rows FormatRow made, in
+// order, as Write would have written them one by one.
 type RowFormatter interface {
-	FormatRow(b []byte, row sheet.Row, out *Outcome) []byte
-	WriteFormatted(b []byte) error
+	FormatRow(b []byte, n int, row sheet.Row, out *Outcome) ([]byte, error)
+	WriteFormatted(b []byte, n int) error
 }
 
 // FormatterOf returns the RowFormatter of w, or nil when w formats its
-// rows itself: a CSV output in UTF-8 is formatted by the caller's
-// workers, so that the writer only writes; one in another encoding is
-// encoded row by row, which says which row does not fit.
+// rows itself. The rows of a CSV output in UTF-8 and of a new workbook
+// are formatted by the caller's workers, so that the writer only writes;
+// those of a CSV output in another encoding are encoded one by one,
+// which says which row does not fit, and those of a workbook written
+// over its input's sheet follow that sheet's rows.
 func FormatterOf(w Writer) RowFormatter {
-	if c, ok := w.(*csvWriter); ok && c.enc == nil {
-		return c
+	switch w := w.(type) {
+	case *csvWriter:
+		if w.enc == nil {
+			return w
+		}
+	case *xlsxWriter:
+		return w
 	}
 	return nil
 }

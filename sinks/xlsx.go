@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -27,16 +28,18 @@ import (
 // formula, and numbers keep their exact digits. The header row is bold,
 // frozen and filtered.
 type streamSheet struct {
-	file    *atomicfile.File
-	buf     *bufio.Writer
-	zw      *zip.Writer
-	sheet   io.Writer
-	bold    int
-	header  int // the header's row
-	row     int
-	width   int
-	letters []string
-	out     bytes.Buffer
+	file   *atomicfile.File
+	buf    *bufio.Writer
+	zw     *zip.Writer
+	sheet  io.Writer
+	bold   int
+	header int // the header's row
+	row    int
+	// width is the widest row's cells; rows may be formatted on several
+	// goroutines at once (xlsxWriter.FormatRow), so it is kept atomically.
+	width   atomic.Int64
+	letters []string // column names, as far as the header reaches
+	out     []byte
 }
 
 // newStreamSheet starts a workbook of one sheet called name at path,
@@ -74,9 +77,9 @@ func newStreamSheet(path, name string, header int) (*streamSheet, error) {
 		s.abort()
 		return nil, fmt.Errorf("create %s: %w", path, err)
 	}
-	s.out.WriteString(xml.Header + `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">` +
-		`<sheetViews><sheetView workbookViewId="0"><pane ySplit="` + strconv.Itoa(header) + `" topLeftCell="A` + strconv.Itoa(header+1) + `" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>` +
-		`<sheetFormatPr defaultRowHeight="15"/><sheetData>`)
+	s.out = append(s.out, xml.Header+`<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">`+
+		`<sheetViews><sheetView workbookViewId="0"><pane ySplit="`+strconv.Itoa(header)+`" topLeftCell="A`+strconv.Itoa(header+1)+`" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>`+
+		`<sheetFormatPr defaultRowHeight="15"/><sheetData>`...)
 	return s, nil
 }
 
@@ -114,49 +117,89 @@ func newZipWriter(w io.Writer) *zip.Writer {
 	return zw
 }
 
-// writeRow writes cells as text; empty cells are left out of the XML, and
-// a cell over the .xlsx limit is cut there with an ellipsis (CheckFits
-// refuses inputs with such cells before anything is paid; only a value
-// from the service can be this long).
+// writeRow writes cells as the sheet's next row.
 func (s *streamSheet) writeRow(cells []string) error {
+	b, err := s.appendRow(s.out, s.row+1, cells, nil, nil, nil)
+	if err != nil {
+		return err
+	}
+	s.out = b
 	s.row++
-	if s.row > MaxXLSXRows {
-		return fmt.Errorf("write %s: more than the %d rows of a sheet", s.file.Path(), MaxXLSXRows)
+	return s.flushIfFull()
+}
+
+// writeRows writes n rows appendRow made, in order, as the sheet's next.
+func (s *streamSheet) writeRows(b []byte, n int) error {
+	s.out = append(s.out, b...)
+	s.row += n
+	return s.flushIfFull()
+}
+
+// appendRow appends to b sheet row num, of the cells under the header,
+// then the values of columns for out, then the cells beyond: as text;
+// empty cells are left out of the XML, and a cell over the .xlsx limit is
+// cut there with an ellipsis (CheckFits refuses inputs with such cells
+// before anything is paid; only a value from the service can be this
+// long). It changes nothing but the width, atomically: rows may be
+// formatted on several goroutines at once.
+func (s *streamSheet) appendRow(b []byte, num int, under []string, columns []Column, out *Outcome, beyond []string) ([]byte, error) {
+	width := len(under) + len(columns) + len(beyond)
+	if num > MaxXLSXRows {
+		return b, fmt.Errorf("write %s: more than the %d rows of a sheet", s.file.Path(), MaxXLSXRows)
 	}
-	if len(cells) > MaxXLSXColumns {
-		return fmt.Errorf("write %s: sheet row %d: %d cells, more than the %d columns of a sheet", s.file.Path(), s.row, len(cells), MaxXLSXColumns)
+	if width > MaxXLSXColumns {
+		return b, fmt.Errorf("write %s: sheet row %d: %d cells, more than the %d columns of a sheet", s.file.Path(), num, width, MaxXLSXColumns)
 	}
-	for len(s.letters) < len(cells) {
-		name, _ := excelize.ColumnNumberToName(len(s.letters) + 1)
-		s.letters = append(s.letters, name)
+	for w := s.width.Load(); int64(width) > w && !s.width.CompareAndSwap(w, int64(width)); w = s.width.Load() {
 	}
-	s.width = max(s.width, len(cells))
-	row := strconv.Itoa(s.row)
+	row := strconv.Itoa(num)
 	style := ""
-	if s.row == s.header {
+	if num == s.header {
 		style = ` s="` + strconv.Itoa(s.bold) + `"`
 	}
-	s.out.WriteString(`<row r="` + row + `">`)
-	for i, c := range cells {
+	b = append(append(append(b, `<row r="`...), row...), `">`...)
+	cell := func(i int, c string) {
 		if c == "" {
-			continue
+			return
 		}
-		s.out.WriteString(`<c r="` + s.letters[i] + row + `" t="inlineStr"` + style + `><is><t xml:space="preserve">`)
-		escapeText(&s.out, fitCell(c))
-		s.out.WriteString(`</t></is></c>`)
+		b = append(append(append(b, `<c r="`...), s.letter(i)...), row...)
+		b = append(append(append(b, `" t="inlineStr"`...), style...), `><is><t xml:space="preserve">`...)
+		b = append(appendEscaped(b, fitCell(c)), `</t></is></c>`...)
 	}
-	s.out.WriteString(`</row>`)
-	if s.out.Len() >= 256<<10 {
+	for i, c := range under {
+		cell(i, c)
+	}
+	for i, c := range columns {
+		cell(len(under)+i, c.Value(out))
+	}
+	for i, c := range beyond {
+		cell(len(under)+len(columns)+i, c)
+	}
+	return append(b, `</row>`...), nil
+}
+
+// letter returns the name of column i (from 0).
+func (s *streamSheet) letter(i int) string {
+	if i < len(s.letters) {
+		return s.letters[i]
+	}
+	name, _ := excelize.ColumnNumberToName(i + 1)
+	return name
+}
+
+// flushIfFull writes what the sheet holds once it is large enough.
+func (s *streamSheet) flushIfFull() error {
+	if len(s.out) >= 256<<10 {
 		return s.flush()
 	}
 	return nil
 }
 
 func (s *streamSheet) flush() error {
-	if _, err := s.sheet.Write(s.out.Bytes()); err != nil {
+	if _, err := s.sheet.Write(s.out); err != nil {
 		return fmt.Errorf("write %s: %w", s.file.Path(), err)
 	}
-	s.out.Reset()
+	s.out = s.out[:0]
 	return nil
 }
 
@@ -172,11 +215,11 @@ func fitCell(v string) string {
 // commit ends the sheet, with an autofilter over the header, and makes
 // the file appear.
 func (s *streamSheet) commit() error {
-	s.out.WriteString(`</sheetData>`)
-	if s.width > 0 {
-		s.out.WriteString(`<autoFilter ref="A` + strconv.Itoa(s.header) + `:` + s.letters[s.width-1] + strconv.Itoa(max(s.row, s.header)) + `"/>`)
+	s.out = append(s.out, `</sheetData>`...)
+	if w := int(s.width.Load()); w > 0 {
+		s.out = append(s.out, `<autoFilter ref="A`+strconv.Itoa(s.header)+`:`+s.letter(w-1)+strconv.Itoa(max(s.row, s.header))+`"/>`...)
 	}
-	s.out.WriteString(`<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>`)
+	s.out = append(s.out, `<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>`...)
 	err := s.flush()
 	if err == nil {
 		err = s.zw.Close()
@@ -198,10 +241,14 @@ type xlsxWriter struct {
 	s       *streamSheet
 	layout  sheet.Layout
 	columns []Column
-	vals    []string
+	first   int // the sheet's rows before the table's first row
+	line    []byte
 }
 
-var _ Writer = (*xlsxWriter)(nil)
+var (
+	_ Writer       = (*xlsxWriter)(nil)
+	_ RowFormatter = (*xlsxWriter)(nil)
+)
 
 func newXLSXWriter(path string, layout sheet.Layout, opts Options) (*xlsxWriter, error) {
 	s, err := newStreamSheet(path, layout.Sheet, len(layout.Above)+1)
@@ -209,34 +256,53 @@ func newXLSXWriter(path string, layout sheet.Layout, opts Options) (*xlsxWriter,
 		return nil, err
 	}
 	x := &xlsxWriter{s: s, layout: layout, columns: opts.columns()}
+	header := append(append([]string(nil), layout.Header...), ColumnNames(x.columns)...)
+	for i := range header {
+		s.letters = append(s.letters, s.letter(i))
+	}
 	for _, above := range layout.Above { // a title, a note: as they were
 		if err := s.writeRow(above.Cells); err != nil {
 			s.abort()
 			return nil, err
 		}
 	}
-	if err := s.writeRow(append(append([]string(nil), layout.Header...), ColumnNames(x.columns)...)); err != nil {
+	if err := s.writeRow(header); err != nil {
 		s.abort()
 		return nil, err
 	}
+	x.first = s.row
 	return x, nil
 }
 
 func (x *xlsxWriter) Write(row sheet.Row, out *Outcome) error {
+	var err error
+	if x.line, err = x.FormatRow(x.line[:0], x.s.row-x.first, row, out); err != nil {
+		return err
+	}
+	return x.WriteFormatted(x.line, 1)
+}
+
+// FormatRow appends to b the XML of the table's row n (from 0): its
+// cells, then the appended ones. Rows may be formatted on several
+// goroutines at once.
+func (x *xlsxWriter) FormatRow(b []byte, n int, row sheet.Row, out *Outcome) ([]byte, error) {
 	for _, c := range row.Cells {
 		if len(c) > MaxXLSXCellChars {
 			if n := utf8.RuneCountInString(c); n > MaxXLSXCellChars {
-				return fmt.Errorf("%s: row %d has a cell of %d characters, more than the %d an .xlsx cell holds; write the output as .csv or .jsonl", x.layout.Path, row.Num, n, MaxXLSXCellChars)
+				return b, fmt.Errorf("%s: row %d has a cell of %d characters, more than the %d an .xlsx cell holds; write the output as .csv or .jsonl", x.layout.Path, row.Num, n, MaxXLSXCellChars)
 			}
 		}
 	}
 	under, beyond := splitCells(len(x.layout.Header), row.Cells)
-	x.vals = values(x.columns, out, x.vals)
-	if err := x.s.writeRow(append(append(under, x.vals...), beyond...)); err != nil {
-		return fmt.Errorf("row %d: %w", row.Num, err)
+	b, err := x.s.appendRow(b, x.first+n+1, under, x.columns, out, beyond)
+	if err != nil {
+		return b, fmt.Errorf("row %d: %w", row.Num, err)
 	}
-	return nil
+	return b, nil
 }
+
+// WriteFormatted writes n rows FormatRow formatted, in order.
+func (x *xlsxWriter) WriteFormatted(b []byte, n int) error { return x.s.writeRows(b, n) }
 
 func (x *xlsxWriter) Commit() error { return x.s.commit() }
 
