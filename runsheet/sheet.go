@@ -99,13 +99,16 @@ func (m *Sheet) CheckWork(layout sources.Layout, output string, appended int) er
 	return nil
 }
 
-// Lookup is one distinct identifier of the input.
+// Lookup is one distinct identifier of the input. A sheet holds one for
+// every distinct identifier, up to millions, so its fields are ordered to
+// leave no padding, and it holds no time.Time (three words): see Instant.
 type Lookup struct {
-	ID        string
+	ID string
+	// NotBefore is, for a queued lookup, the earliest next submission.
+	NotBefore Instant
+	Result    uint64
 	Kind      ident.Kind
 	Phase     state.Phase
-	NotBefore time.Time
-	Batch     uint64
 	Queued    bool // in the queue
 	Due       bool // answered before the refresh cutoff: a refresh looks it up again
 	Sent      bool // sent by this run
@@ -116,13 +119,33 @@ type Lookup struct {
 	// the journal, Result being the stored result when found, and has
 	// not changed it since: the export can take the answer from here.
 	Settled bool
-	Result  uint64
 	// Redone says the lookup was looked up again once because its stored
 	// result was unusable: it is not looked up again for that.
 	Redone bool
 	// Searched says the lookup is of a uid a search by name found, not
 	// one the sheet names: the rows it finds were found by name.
 	Searched bool
+}
+
+// Instant is a time in one word, for the lookups: Unix nanoseconds, 0 for
+// the zero time.Time. It holds any time from 1678 to 2262, enough for the
+// next submission of a lookup.
+type Instant int64
+
+// InstantOf returns t as an Instant.
+func InstantOf(t time.Time) Instant {
+	if t.IsZero() {
+		return 0
+	}
+	return Instant(t.UnixNano())
+}
+
+// Time returns the Instant as a time.Time, in UTC; the zero time.Time for 0.
+func (i Instant) Time() time.Time {
+	if i == 0 {
+		return time.Time{}
+	}
+	return time.Unix(0, int64(i)).UTC()
 }
 
 // Row is a row's place in its waterfall: its lookups are
@@ -319,7 +342,7 @@ func (m *Sheet) ReadJournal(j *state.Journal, mode state.Mode, cutoff time.Time)
 // setter returns what sets a lookup from its journal record.
 func (m *Sheet) setter(cutoff time.Time) func(i int32, l state.Lookup) {
 	return func(i int32, l state.Lookup) {
-		m.Lookups[i].Phase, m.Lookups[i].NotBefore, m.Lookups[i].Batch = l.Phase, l.NotBefore, l.Batch
+		m.Lookups[i].Phase, m.Lookups[i].NotBefore = l.Phase, InstantOf(l.NotBefore)
 		m.Lookups[i].Due = !cutoff.IsZero() && l.Phase.Final() && l.Updated.Before(cutoff)
 		m.Lookups[i].Settled, m.Lookups[i].Result = l.Phase == state.Found || l.Phase == state.NotFound, l.Result
 		m.Lookups[i].Redone = l.Redone > 0
