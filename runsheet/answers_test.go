@@ -12,7 +12,7 @@ import (
 // read: each row's first identifier that found the person, past those
 // that found nobody, and none past an identifier still open.
 func TestFoundResults(t *testing.T) {
-	m := &Sheet{Index: map[string]int32{}}
+	m := &Sheet{}
 	add := func(id string, phase state.Phase, result uint64) int32 {
 		i := m.intern(ident.ID{Kind: ident.Email, Value: id})
 		m.Lookups[i].Phase, m.Lookups[i].Result = phase, result

@@ -30,7 +30,7 @@ import (
 // for concurrent use, but Has may be called while nothing writes.
 type Sheet struct {
 	Lookups []Lookup
-	Index   map[string]int32 // identifier → lookup
+	index   lookupIndex // identifier → lookup
 	Rows    []Row
 	IDs     []int32 // every row's lookups, in row order; rows point into it
 	// Waiting holds, for a lookup that is not final, the rows whose current
@@ -49,7 +49,7 @@ type Sheet struct {
 	// its search.
 	Searching map[int32][]int32
 	// added holds the lookups interned after Seal (the uids that searches
-	// found), apart from Index, which the callback receiver reads
+	// found), apart from index, which the callback receiver reads
 	// concurrently through Has.
 	added  addedIndex
 	sealed bool
@@ -191,7 +191,7 @@ func Load(ctx context.Context, path string, opts sources.Options, progress sourc
 	if err != nil {
 		return nil, sources.Layout{}, err
 	}
-	m := &Sheet{Index: make(map[string]int32), Waiting: make(map[int32][]int32), InvalidRows: make(map[int32]string),
+	m := &Sheet{Waiting: make(map[int32][]int32), InvalidRows: make(map[int32]string),
 		Columns: len(t.Columns()), input: input, NameIndex: make(map[string]int32), Searching: make(map[int32][]int32)}
 	var cellBytes int64
 	people := t.People()
@@ -282,11 +282,7 @@ func (m *Sheet) presize(path string, cellBytes int64, rows int) {
 	lookupsPerRow := float64(len(m.Lookups)) / float64(len(m.Rows))
 	wantIDs := int(float64(estimate)*idsPerRow) + 1
 	wantLookups := int(float64(estimate)*lookupsPerRow/4) + 1
-	index := make(map[string]int32, wantLookups)
-	for k, v := range m.Index {
-		index[k] = v
-	}
-	m.Index = index
+	m.index.reserve(m.Lookups, wantLookups)
 	m.Lookups = slices.Grow(m.Lookups, max(0, wantLookups-len(m.Lookups)))
 	m.IDs = slices.Grow(m.IDs, max(0, wantIDs-len(m.IDs)))
 	m.Rows = slices.Grow(m.Rows, max(0, estimate-len(m.Rows)))
@@ -309,7 +305,7 @@ func (m *Sheet) intern(id ident.ID) int32 {
 	i := int32(len(m.Lookups))
 	m.Lookups = append(m.Lookups, Lookup{ID: v, Kind: id.Kind})
 	if !m.sealed {
-		m.Index[v] = i
+		m.index.add(m.Lookups, i)
 		return i
 	}
 	m.added.mu.Lock()
@@ -362,7 +358,7 @@ func (m *Sheet) readLookups(j *state.Journal, mode state.Mode, set func(i int32,
 		err := j.View(func(r *state.Reader) error {
 			defer r.DropPages() // a pass over every record: none is needed again soon
 			return r.EachLookup(mode, func(id []byte, l state.Lookup) error {
-				if i, ok := m.Index[string(id)]; ok {
+				if i, ok := m.index.findBytes(m.Lookups, id); ok {
 					set(i, l)
 				}
 				return nil
