@@ -152,7 +152,7 @@ func (e *engine) answeredInModel(b state.Batch) bool {
 // settleRows marks the rows waiting on a lookup done for this run.
 func (e *engine) settleRows(li int32) {
 	for _, r := range e.m.Waiting[li] {
-		e.m.Rows[r].Done = true
+		e.m.SetDone(r)
 	}
 	delete(e.m.Waiting, li)
 }

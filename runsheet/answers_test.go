@@ -33,7 +33,7 @@ func TestFoundResults(t *testing.T) {
 		{found1},              // 7 again
 		{unsettled, later},    // nothing: the row reads unsettled as it is written
 	} {
-		m.Rows = append(m.Rows, Row{First: int32(len(m.IDs)), End: int32(len(m.IDs) + len(ids))})
+		m.Rows = append(m.Rows, Row{First: int32(len(m.IDs)), Pos: int32(len(m.IDs))})
 		m.IDs = append(m.IDs, ids...)
 	}
 	if got, want := m.FoundResults(), []uint64{3, 7}; !slices.Equal(got, want) {

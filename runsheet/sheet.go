@@ -32,7 +32,8 @@ type Sheet struct {
 	Lookups []Lookup
 	index   lookupIndex // identifier → lookup
 	Rows    []Row
-	IDs     []int32 // every row's lookups, in row order; rows point into it
+	IDs     []int32  // every row's lookups, in row order; rows point into it
+	done    []uint64 // a bit a row: Done
 	// Waiting holds, for a lookup that is not final, the rows whose current
 	// identifier it is. Most lookups of a resumed job are final and need no
 	// list, so the lists live here rather than in every lookup.
@@ -148,20 +149,6 @@ func (i Instant) Time() time.Time {
 	return time.Unix(0, int64(i)).UTC()
 }
 
-// Row is a row's place in its waterfall: its lookups are
-// Sheet.IDs[First:End]; Pos (from First) is the one it waits on, and
-// Pos == End means every identifier failed. Rows hold offsets into one
-// shared slice rather than a slice each: a million rows, one allocation.
-type Row struct {
-	First, End, Pos int32
-	Num             int32 // the row's number in the sheet
-	// Name is 1 + the index of the row's name in Sheet.Names, or 0: the
-	// last step of its waterfall, once its identifiers found nobody; or
-	// UnreadName.
-	Name int32
-	Done bool
-}
-
 // Name is a person a sheet names by name and company, searched once for
 // all the rows that name them so.
 type Name struct {
@@ -249,8 +236,7 @@ func Load(ctx context.Context, path string, opts sources.Options, progress sourc
 		for _, id := range row.IDs {
 			m.IDs = append(m.IDs, m.intern(id))
 		}
-		end := int32(len(m.IDs))
-		m.Rows = append(m.Rows, Row{First: first, End: end, Pos: first, Num: int32(row.Num), Name: name})
+		m.Rows = append(m.Rows, Row{First: first, Pos: first, Num: int32(row.Num), Name: name})
 	}
 	return m, t.Layout(), nil
 }
@@ -410,8 +396,8 @@ const (
 // It attaches the row to the lookup it waits on and returns that lookup's
 // index (or -1) with the row's outcome.
 func (m *Sheet) Advance(r int32) (int32, Outcome) {
-	rs := &m.Rows[r]
-	at, phase := Waterfall(int(rs.End-rs.Pos), func(i int) state.Phase {
+	rs, end := &m.Rows[r], m.end(r)
+	at, phase := Waterfall(int(end-rs.Pos), func(i int) state.Phase {
 		l := &m.Lookups[m.IDs[rs.Pos+int32(i)]]
 		if l.Due { // to be looked up again: the row waits on it
 			return state.Queued
@@ -419,7 +405,7 @@ func (m *Sheet) Advance(r int32) (int32, Outcome) {
 		return l.Phase
 	})
 	if at < 0 {
-		rs.Pos = rs.End
+		rs.Pos = end
 		return m.advanceByName(r)
 	}
 	rs.Pos += int32(at)
@@ -433,7 +419,7 @@ func (m *Sheet) Advance(r int32) (int32, Outcome) {
 func (m *Sheet) advanceByName(r int32) (int32, Outcome) {
 	rs := &m.Rows[r]
 	if rs.Name == 0 || !m.ByName {
-		rs.Done = true
+		m.SetDone(r)
 		return -1, NotFound
 	}
 	if rs.Name == UnreadName {
@@ -443,13 +429,13 @@ func (m *Sheet) advanceByName(r int32) (int32, Outcome) {
 	nm := &m.Names[n]
 	switch {
 	case nm.Status == "" && nm.Stopped:
-		rs.Done = true // waits for the next run
+		m.SetDone(r) // waits for the next run
 		return -1, Unsearched
 	case nm.Status == "":
 		m.Searching[n] = append(m.Searching[n], r)
 		return n, Searching
 	case nm.Lookup < 0:
-		rs.Done = true
+		m.SetDone(r)
 		return -1, NotFound
 	}
 	l := &m.Lookups[nm.Lookup]
@@ -458,7 +444,7 @@ func (m *Sheet) advanceByName(r int32) (int32, Outcome) {
 		phase = state.Queued
 	}
 	if phase == state.NotFound {
-		rs.Done = true
+		m.SetDone(r)
 		return -1, NotFound
 	}
 	return m.wait(r, nm.Lookup, phase)
@@ -467,9 +453,8 @@ func (m *Sheet) advanceByName(r int32) (int32, Outcome) {
 // wait attaches row r to lookup li, whose phase decides the row or makes
 // it wait.
 func (m *Sheet) wait(r, li int32, phase state.Phase) (int32, Outcome) {
-	rs := &m.Rows[r]
 	if phase == state.Found {
-		rs.Done = true
+		m.SetDone(r)
 		return li, Found
 	}
 	m.Waiting[li] = append(m.Waiting[li], r)

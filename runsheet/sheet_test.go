@@ -51,7 +51,7 @@ func TestLoadRowsLarge(t *testing.T) {
 			want = append(want, fmt.Sprintf("alt%d@example.com", p))
 		}
 		var got []string
-		for _, li := range m.IDs[rs.First:rs.End] {
+		for _, li := range m.LookupsOf(int32(i)) {
 			got = append(got, m.Lookups[li].ID)
 		}
 		if strings.Join(got, " ") != strings.Join(want, " ") || rs.Pos != rs.First {
@@ -79,7 +79,7 @@ func TestPresizeNeverShrinks(t *testing.T) {
 		if r%2 == 0 {
 			m.IDs = append(m.IDs, m.intern(ident.ID{Kind: ident.LinkedIn, Value: fmt.Sprintf("https://www.linkedin.com/in/p%d", r)}))
 		}
-		m.Rows = append(m.Rows, Row{First: first, End: int32(len(m.IDs)), Pos: first})
+		m.Rows = append(m.Rows, Row{First: first, Pos: first})
 	}
 	// 1,300 rows of 100 bytes: more rows than lookups so far (1,300), fewer
 	// than identifiers (1,500).
