@@ -331,6 +331,10 @@ func (m *Sheet) setter(cutoff time.Time) func(i int32, l state.Lookup) {
 	}
 }
 
+// dropEvery is the number of records a pass over the journal's lookups
+// reads between drops of its pages: some megabytes of them.
+const dropEvery = 16384
+
 // readLookups reads the journal's record of every lookup of the input.
 func (m *Sheet) readLookups(j *state.Journal, mode state.Mode, set func(i int32, l state.Lookup)) error {
 	var stored int64
@@ -342,8 +346,15 @@ func (m *Sheet) readLookups(j *state.Journal, mode state.Mode, set func(i int32,
 	}
 	if int64(len(m.Lookups))*8 >= stored {
 		err := j.View(func(r *state.Reader) error {
-			defer r.DropPages() // a pass over every record: none is needed again soon
+			// A pass over every record, each read once: its pages are
+			// dropped as it goes, or they would all be resident at its end
+			// (85 MB for a million-row sheet's journal, the run's peak).
+			defer r.DropPages()
+			n := 0
 			return r.EachLookup(mode, func(id []byte, l state.Lookup) error {
+				if n++; n%dropEvery == 0 {
+					r.DropPages()
+				}
 				if i, ok := m.index.findBytes(m.Lookups, id); ok {
 					set(i, l)
 				}
