@@ -238,6 +238,12 @@ func Load(ctx context.Context, path string, opts sources.Options, progress sourc
 		}
 		m.Rows = append(m.Rows, Row{First: first, Pos: first, Num: int32(row.Num), Name: name})
 	}
+	if cap(m.Lookups)-len(m.Lookups) > len(m.Lookups)/8 {
+		// The lookups were sized for a guess (presize): the room it left
+		// spare would be held for the whole run (6 MB on a sheet of a
+		// million rows), and the heap grows to twice what is held.
+		m.Lookups = slices.Clone(m.Lookups)
+	}
 	return m, t.Layout(), nil
 }
 
