@@ -81,8 +81,7 @@ func (x *Exporter) knownOutcome(r *journalScan, m *runsheet.Sheet, ri int32, row
 		}
 		return sinks.Outcome{Status: sinks.StatusNoIdentifier}, false, nil
 	}
-	rs := m.Rows[ri]
-	ids := m.IDs[rs.First:rs.End]
+	ids := m.LookupsOf(ri)
 	name := func() *named { return x.nameOf(r, row.Cells, m, ri) }
 	if len(ids) == 0 {
 		nm := name()

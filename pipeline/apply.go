@@ -4,6 +4,7 @@ import (
 	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/callback"
 	"github.com/enrich-dev/enrich/internal/fault"
+	"github.com/enrich-dev/enrich/runsheet"
 	"github.com/enrich-dev/enrich/state"
 )
 
@@ -75,7 +76,7 @@ func (e *engine) applyAll(changes []state.Change) {
 		if c.Lookup.Phase == state.Found {
 			e.cr.received()
 		}
-		l.Phase, l.NotBefore, l.Batch = c.Lookup.Phase, c.Lookup.NotBefore, c.Lookup.Batch
+		l.Phase, l.NotBefore = c.Lookup.Phase, runsheet.InstantOf(c.Lookup.NotBefore)
 		switch l.Phase {
 		case state.Found:
 			e.settleRows(li)
@@ -151,7 +152,7 @@ func (e *engine) answeredInModel(b state.Batch) bool {
 // settleRows marks the rows waiting on a lookup done for this run.
 func (e *engine) settleRows(li int32) {
 	for _, r := range e.m.Waiting[li] {
-		e.m.Rows[r].Done = true
+		e.m.SetDone(r)
 	}
 	delete(e.m.Waiting, li)
 }

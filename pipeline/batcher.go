@@ -14,7 +14,7 @@ func (e *engine) want(li int32) {
 		return
 	}
 	l.Queued = true
-	e.queue.push(li, l.NotBefore, e.clock.Now())
+	e.queue.push(li, l.NotBefore.Time(), e.clock.Now())
 }
 
 // submit sends batches while there are lookups ready, room in the budget

@@ -384,7 +384,7 @@ func (e *engine) refresh() error {
 	}
 	for _, li := range idx {
 		l := &e.m.Lookups[li]
-		l.Due, l.Phase, l.NotBefore = false, state.Queued, time.Time{}
+		l.Due, l.Phase, l.NotBefore = false, state.Queued, 0
 		e.want(li)
 	}
 	e.stats.refreshed = len(idx)

@@ -124,7 +124,7 @@ func (e *engine) snapshot(now time.Time, final bool) Snapshot {
 		s.LastResult = &at
 	}
 	for i := range e.m.Rows {
-		if e.m.Rows[i].Done {
+		if e.m.Done(int32(i)) {
 			s.Resolved++
 		}
 	}

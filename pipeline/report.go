@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"time"
 
 	"github.com/enrich-dev/enrich/export"
@@ -26,6 +27,26 @@ type runStats struct {
 	lastResult                                        time.Time
 }
 
+// exportGCPercent is the collector's target while the output is written:
+// the heap may grow by this percentage of what is live before a cycle.
+// The run's model is then most of what is live, and the rows written make
+// garbage fast: the default of 100 let the heap of a million-row sheet's
+// run reach 190 MB for 95 MB live. The cycles this adds are cheap ones:
+// the model's rows, their lookups' indices and the index of identifiers
+// hold no pointer to scan.
+const exportGCPercent = 80
+
+// lowerGCPercent sets the collector's target to percent, unless it is
+// lower already or off (GOGC), and returns what sets it back.
+func lowerGCPercent(percent int) (restore func()) {
+	old := debug.SetGCPercent(percent)
+	if old < 0 || old <= percent {
+		debug.SetGCPercent(old)
+		return func() {}
+	}
+	return func() { debug.SetGCPercent(old) }
+}
+
 // finish writes the output and the report.
 func (e *engine) finish(ctx context.Context) (*report.Run, error) {
 	cfg := export.Config{
@@ -41,6 +62,7 @@ func (e *engine) finish(ctx context.Context) (*report.Run, error) {
 		Kept:            e.kept,
 		ByName:          e.m.ByName,
 	}
+	defer lowerGCPercent(exportGCPercent)()
 	written, err := export.Export(context.WithoutCancel(ctx), e.j, cfg)
 	if errors.Is(err, state.ErrDamaged) {
 		// Damaged under the run: the output is written from what the run

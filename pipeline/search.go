@@ -67,7 +67,7 @@ func (e *engine) readPersons() {
 		return
 	case e.stop != "" || e.sr.stopped != "":
 		for _, r := range e.sr.unread {
-			e.m.Rows[r].Done = true // not searched in this run
+			e.m.SetDone(r) // not searched in this run
 		}
 		e.sr.unread = nil
 		return
@@ -332,7 +332,7 @@ func (e *engine) unsearched(n int32) {
 	nm := &e.m.Names[n]
 	nm.Queued, nm.Stopped = false, true
 	for _, r := range e.m.Searching[n] {
-		e.m.Rows[r].Done = true
+		e.m.SetDone(r)
 	}
 	delete(e.m.Searching, n)
 }
@@ -347,6 +347,6 @@ func (e *engine) advance(r int32) {
 	case runsheet.Unread:
 		e.sr.unread = append(e.sr.unread, r)
 	case runsheet.Failed: // given up by this run: the row is done for now
-		e.m.Rows[r].Done = true
+		e.m.SetDone(r)
 	}
 }

@@ -72,7 +72,7 @@ func (e *engine) send(batch []int32, res budget.Reservation, now time.Time) bool
 		if l.Lost {
 			e.stats.relookups++
 		}
-		l.Phase, l.Batch, l.Sent, l.Lost = state.InFlight, b.Seq, true, false
+		l.Phase, l.Sent, l.Lost = state.InFlight, true, false
 	}
 	f := &flight{batch: b, res: res, sending: true}
 	e.flights[b.Seq] = f

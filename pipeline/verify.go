@@ -2,6 +2,8 @@ package pipeline
 
 import (
 	"context"
+
+	"github.com/enrich-dev/enrich/runsheet"
 )
 
 // checkAnswers reads the stored results the rows' outcomes need before
@@ -37,7 +39,7 @@ func (e *engine) checkAnswers(ctx context.Context) error {
 	for _, c := range changes {
 		li, _ := e.m.Find(c.ID)
 		l := &e.m.Lookups[li]
-		l.Phase, l.NotBefore, l.Batch, l.Result = c.Lookup.Phase, c.Lookup.NotBefore, c.Lookup.Batch, 0
+		l.Phase, l.NotBefore, l.Result = c.Lookup.Phase, runsheet.InstantOf(c.Lookup.NotBefore), 0
 		l.Settled, l.Redone = false, true
 	}
 	e.stats.redone = len(changes)

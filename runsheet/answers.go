@@ -20,8 +20,8 @@ type FoundAnswer struct {
 func (m *Sheet) FoundAnswers() []FoundAnswer {
 	var out []FoundAnswer
 	marked := make([]bool, len(m.Lookups))
-	for _, rs := range m.Rows {
-		for _, li := range m.IDs[rs.First:rs.End] {
+	for r := range m.Rows {
+		for _, li := range m.LookupsOf(int32(r)) {
 			l := &m.Lookups[li]
 			if !l.Settled || (l.Phase != state.Found && l.Phase != state.NotFound) {
 				break // read from the journal as the row is written

@@ -12,7 +12,7 @@ import (
 // read: each row's first identifier that found the person, past those
 // that found nobody, and none past an identifier still open.
 func TestFoundResults(t *testing.T) {
-	m := &Sheet{Index: map[string]int32{}}
+	m := &Sheet{}
 	add := func(id string, phase state.Phase, result uint64) int32 {
 		i := m.intern(ident.ID{Kind: ident.Email, Value: id})
 		m.Lookups[i].Phase, m.Lookups[i].Result = phase, result
@@ -33,7 +33,7 @@ func TestFoundResults(t *testing.T) {
 		{found1},              // 7 again
 		{unsettled, later},    // nothing: the row reads unsettled as it is written
 	} {
-		m.Rows = append(m.Rows, Row{First: int32(len(m.IDs)), End: int32(len(m.IDs) + len(ids))})
+		m.Rows = append(m.Rows, Row{First: int32(len(m.IDs)), Pos: int32(len(m.IDs))})
 		m.IDs = append(m.IDs, ids...)
 	}
 	if got, want := m.FoundResults(), []uint64{3, 7}; !slices.Equal(got, want) {

@@ -55,13 +55,13 @@ type addedIndex struct {
 }
 
 // Seal ends the reading of the model: identifiers interned from now on
-// (the uids searches find) go apart from Index, so that Has may be called
+// (the uids searches find) go apart from the index, so that Has may be called
 // concurrently with the run.
 func (m *Sheet) Seal() { m.sealed = true }
 
 // Find returns the lookup of an identifier.
 func (m *Sheet) Find(id string) (int32, bool) {
-	if i, ok := m.Index[id]; ok {
+	if i, ok := m.index.find(m.Lookups, id); ok {
 		return i, true
 	}
 	if !m.sealed {

@@ -30,9 +30,10 @@ import (
 // for concurrent use, but Has may be called while nothing writes.
 type Sheet struct {
 	Lookups []Lookup
-	Index   map[string]int32 // identifier → lookup
+	index   lookupIndex // identifier → lookup
 	Rows    []Row
-	IDs     []int32 // every row's lookups, in row order; rows point into it
+	IDs     []int32  // every row's lookups, in row order; rows point into it
+	done    []uint64 // a bit a row: Done
 	// Waiting holds, for a lookup that is not final, the rows whose current
 	// identifier it is. Most lookups of a resumed job are final and need no
 	// list, so the lists live here rather than in every lookup.
@@ -49,7 +50,7 @@ type Sheet struct {
 	// its search.
 	Searching map[int32][]int32
 	// added holds the lookups interned after Seal (the uids that searches
-	// found), apart from Index, which the callback receiver reads
+	// found), apart from index, which the callback receiver reads
 	// concurrently through Has.
 	added  addedIndex
 	sealed bool
@@ -99,13 +100,16 @@ func (m *Sheet) CheckWork(layout sources.Layout, output string, appended int) er
 	return nil
 }
 
-// Lookup is one distinct identifier of the input.
+// Lookup is one distinct identifier of the input. A sheet holds one for
+// every distinct identifier, up to millions, so its fields are ordered to
+// leave no padding, and it holds no time.Time (three words): see Instant.
 type Lookup struct {
-	ID        string
+	ID string
+	// NotBefore is, for a queued lookup, the earliest next submission.
+	NotBefore Instant
+	Result    uint64
 	Kind      ident.Kind
 	Phase     state.Phase
-	NotBefore time.Time
-	Batch     uint64
 	Queued    bool // in the queue
 	Due       bool // answered before the refresh cutoff: a refresh looks it up again
 	Sent      bool // sent by this run
@@ -116,7 +120,6 @@ type Lookup struct {
 	// the journal, Result being the stored result when found, and has
 	// not changed it since: the export can take the answer from here.
 	Settled bool
-	Result  uint64
 	// Redone says the lookup was looked up again once because its stored
 	// result was unusable: it is not looked up again for that.
 	Redone bool
@@ -125,18 +128,25 @@ type Lookup struct {
 	Searched bool
 }
 
-// Row is a row's place in its waterfall: its lookups are
-// Sheet.IDs[First:End]; Pos (from First) is the one it waits on, and
-// Pos == End means every identifier failed. Rows hold offsets into one
-// shared slice rather than a slice each: a million rows, one allocation.
-type Row struct {
-	First, End, Pos int32
-	Num             int32 // the row's number in the sheet
-	// Name is 1 + the index of the row's name in Sheet.Names, or 0: the
-	// last step of its waterfall, once its identifiers found nobody; or
-	// UnreadName.
-	Name int32
-	Done bool
+// Instant is a time in one word, for the lookups: Unix nanoseconds, 0 for
+// the zero time.Time. It holds any time from 1678 to 2262, enough for the
+// next submission of a lookup.
+type Instant int64
+
+// InstantOf returns t as an Instant.
+func InstantOf(t time.Time) Instant {
+	if t.IsZero() {
+		return 0
+	}
+	return Instant(t.UnixNano())
+}
+
+// Time returns the Instant as a time.Time, in UTC; the zero time.Time for 0.
+func (i Instant) Time() time.Time {
+	if i == 0 {
+		return time.Time{}
+	}
+	return time.Unix(0, int64(i)).UTC()
 }
 
 // Name is a person a sheet names by name and company, searched once for
@@ -168,7 +178,7 @@ func Load(ctx context.Context, path string, opts sources.Options, progress sourc
 	if err != nil {
 		return nil, sources.Layout{}, err
 	}
-	m := &Sheet{Index: make(map[string]int32), Waiting: make(map[int32][]int32), InvalidRows: make(map[int32]string),
+	m := &Sheet{Waiting: make(map[int32][]int32), InvalidRows: make(map[int32]string),
 		Columns: len(t.Columns()), input: input, NameIndex: make(map[string]int32), Searching: make(map[int32][]int32)}
 	var cellBytes int64
 	people := t.People()
@@ -226,8 +236,13 @@ func Load(ctx context.Context, path string, opts sources.Options, progress sourc
 		for _, id := range row.IDs {
 			m.IDs = append(m.IDs, m.intern(id))
 		}
-		end := int32(len(m.IDs))
-		m.Rows = append(m.Rows, Row{First: first, End: end, Pos: first, Num: int32(row.Num), Name: name})
+		m.Rows = append(m.Rows, Row{First: first, Pos: first, Num: int32(row.Num), Name: name})
+	}
+	if cap(m.Lookups)-len(m.Lookups) > len(m.Lookups)/8 {
+		// The lookups were sized for a guess (presize): the room it left
+		// spare would be held for the whole run (6 MB on a sheet of a
+		// million rows), and the heap grows to twice what is held.
+		m.Lookups = slices.Clone(m.Lookups)
 	}
 	return m, t.Layout(), nil
 }
@@ -259,11 +274,7 @@ func (m *Sheet) presize(path string, cellBytes int64, rows int) {
 	lookupsPerRow := float64(len(m.Lookups)) / float64(len(m.Rows))
 	wantIDs := int(float64(estimate)*idsPerRow) + 1
 	wantLookups := int(float64(estimate)*lookupsPerRow/4) + 1
-	index := make(map[string]int32, wantLookups)
-	for k, v := range m.Index {
-		index[k] = v
-	}
-	m.Index = index
+	m.index.reserve(m.Lookups, wantLookups)
 	m.Lookups = slices.Grow(m.Lookups, max(0, wantLookups-len(m.Lookups)))
 	m.IDs = slices.Grow(m.IDs, max(0, wantIDs-len(m.IDs)))
 	m.Rows = slices.Grow(m.Rows, max(0, estimate-len(m.Rows)))
@@ -286,7 +297,7 @@ func (m *Sheet) intern(id ident.ID) int32 {
 	i := int32(len(m.Lookups))
 	m.Lookups = append(m.Lookups, Lookup{ID: v, Kind: id.Kind})
 	if !m.sealed {
-		m.Index[v] = i
+		m.index.add(m.Lookups, i)
 		return i
 	}
 	m.added.mu.Lock()
@@ -319,12 +330,16 @@ func (m *Sheet) ReadJournal(j *state.Journal, mode state.Mode, cutoff time.Time)
 // setter returns what sets a lookup from its journal record.
 func (m *Sheet) setter(cutoff time.Time) func(i int32, l state.Lookup) {
 	return func(i int32, l state.Lookup) {
-		m.Lookups[i].Phase, m.Lookups[i].NotBefore, m.Lookups[i].Batch = l.Phase, l.NotBefore, l.Batch
+		m.Lookups[i].Phase, m.Lookups[i].NotBefore = l.Phase, InstantOf(l.NotBefore)
 		m.Lookups[i].Due = !cutoff.IsZero() && l.Phase.Final() && l.Updated.Before(cutoff)
 		m.Lookups[i].Settled, m.Lookups[i].Result = l.Phase == state.Found || l.Phase == state.NotFound, l.Result
 		m.Lookups[i].Redone = l.Redone > 0
 	}
 }
+
+// dropEvery is the number of records a pass over the journal's lookups
+// reads between drops of its pages: some megabytes of them.
+const dropEvery = 16384
 
 // readLookups reads the journal's record of every lookup of the input.
 func (m *Sheet) readLookups(j *state.Journal, mode state.Mode, set func(i int32, l state.Lookup)) error {
@@ -337,9 +352,16 @@ func (m *Sheet) readLookups(j *state.Journal, mode state.Mode, set func(i int32,
 	}
 	if int64(len(m.Lookups))*8 >= stored {
 		err := j.View(func(r *state.Reader) error {
-			defer r.DropPages() // a pass over every record: none is needed again soon
+			// A pass over every record, each read once: its pages are
+			// dropped as it goes, or they would all be resident at its end
+			// (85 MB for a million-row sheet's journal, the run's peak).
+			defer r.DropPages()
+			n := 0
 			return r.EachLookup(mode, func(id []byte, l state.Lookup) error {
-				if i, ok := m.Index[string(id)]; ok {
+				if n++; n%dropEvery == 0 {
+					r.DropPages()
+				}
+				if i, ok := m.index.findBytes(m.Lookups, id); ok {
 					set(i, l)
 				}
 				return nil
@@ -391,8 +413,8 @@ const (
 // It attaches the row to the lookup it waits on and returns that lookup's
 // index (or -1) with the row's outcome.
 func (m *Sheet) Advance(r int32) (int32, Outcome) {
-	rs := &m.Rows[r]
-	at, phase := Waterfall(int(rs.End-rs.Pos), func(i int) state.Phase {
+	rs, end := &m.Rows[r], m.end(r)
+	at, phase := Waterfall(int(end-rs.Pos), func(i int) state.Phase {
 		l := &m.Lookups[m.IDs[rs.Pos+int32(i)]]
 		if l.Due { // to be looked up again: the row waits on it
 			return state.Queued
@@ -400,7 +422,7 @@ func (m *Sheet) Advance(r int32) (int32, Outcome) {
 		return l.Phase
 	})
 	if at < 0 {
-		rs.Pos = rs.End
+		rs.Pos = end
 		return m.advanceByName(r)
 	}
 	rs.Pos += int32(at)
@@ -414,7 +436,7 @@ func (m *Sheet) Advance(r int32) (int32, Outcome) {
 func (m *Sheet) advanceByName(r int32) (int32, Outcome) {
 	rs := &m.Rows[r]
 	if rs.Name == 0 || !m.ByName {
-		rs.Done = true
+		m.SetDone(r)
 		return -1, NotFound
 	}
 	if rs.Name == UnreadName {
@@ -424,13 +446,13 @@ func (m *Sheet) advanceByName(r int32) (int32, Outcome) {
 	nm := &m.Names[n]
 	switch {
 	case nm.Status == "" && nm.Stopped:
-		rs.Done = true // waits for the next run
+		m.SetDone(r) // waits for the next run
 		return -1, Unsearched
 	case nm.Status == "":
 		m.Searching[n] = append(m.Searching[n], r)
 		return n, Searching
 	case nm.Lookup < 0:
-		rs.Done = true
+		m.SetDone(r)
 		return -1, NotFound
 	}
 	l := &m.Lookups[nm.Lookup]
@@ -439,7 +461,7 @@ func (m *Sheet) advanceByName(r int32) (int32, Outcome) {
 		phase = state.Queued
 	}
 	if phase == state.NotFound {
-		rs.Done = true
+		m.SetDone(r)
 		return -1, NotFound
 	}
 	return m.wait(r, nm.Lookup, phase)
@@ -448,9 +470,8 @@ func (m *Sheet) advanceByName(r int32) (int32, Outcome) {
 // wait attaches row r to lookup li, whose phase decides the row or makes
 // it wait.
 func (m *Sheet) wait(r, li int32, phase state.Phase) (int32, Outcome) {
-	rs := &m.Rows[r]
 	if phase == state.Found {
-		rs.Done = true
+		m.SetDone(r)
 		return li, Found
 	}
 	m.Waiting[li] = append(m.Waiting[li], r)

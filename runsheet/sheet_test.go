@@ -51,20 +51,20 @@ func TestLoadRowsLarge(t *testing.T) {
 			want = append(want, fmt.Sprintf("alt%d@example.com", p))
 		}
 		var got []string
-		for _, li := range m.IDs[rs.First:rs.End] {
+		for _, li := range m.LookupsOf(int32(i)) {
 			got = append(got, m.Lookups[li].ID)
 		}
 		if strings.Join(got, " ") != strings.Join(want, " ") || rs.Pos != rs.First {
 			t.Fatalf("row %d: %v, want %v", i, got, want)
 		}
 	}
-	for id, li := range m.Index {
-		if m.Lookups[li].ID != id {
-			t.Fatalf("index maps %q to %q", id, m.Lookups[li].ID)
+	for i, l := range m.Lookups {
+		if li, ok := m.Find(l.ID); !ok || li != int32(i) {
+			t.Fatalf("lookup %d, %q, found at %d (%v)", i, l.ID, li, ok)
 		}
 	}
-	if len(m.Index) != len(m.Lookups) {
-		t.Errorf("%d index entries for %d lookups", len(m.Index), len(m.Lookups))
+	if m.index.n != len(m.Lookups) {
+		t.Errorf("%d index entries for %d lookups", m.index.n, len(m.Lookups))
 	}
 }
 
@@ -72,14 +72,14 @@ func TestLoadRowsLarge(t *testing.T) {
 // below what was read already (more identifiers per row than the integer
 // average); growing by a negative count once panicked.
 func TestPresizeNeverShrinks(t *testing.T) {
-	m := &Sheet{Index: map[string]int32{}, Waiting: map[int32][]int32{}}
+	m := &Sheet{Waiting: map[int32][]int32{}}
 	for r := 0; r < 1000; r++ {
 		first := int32(len(m.IDs))
 		m.IDs = append(m.IDs, m.intern(ident.ID{Kind: ident.Email, Value: fmt.Sprintf("p%d@x.co", r%800)}))
 		if r%2 == 0 {
 			m.IDs = append(m.IDs, m.intern(ident.ID{Kind: ident.LinkedIn, Value: fmt.Sprintf("https://www.linkedin.com/in/p%d", r)}))
 		}
-		m.Rows = append(m.Rows, Row{First: first, End: int32(len(m.IDs)), Pos: first})
+		m.Rows = append(m.Rows, Row{First: first, Pos: first})
 	}
 	// 1,300 rows of 100 bytes: more rows than lookups so far (1,300), fewer
 	// than identifiers (1,500).
@@ -88,7 +88,7 @@ func TestPresizeNeverShrinks(t *testing.T) {
 		t.Fatal(err)
 	}
 	m.presize(path, 100_000, 1000)
-	if len(m.Rows) != 1000 || len(m.IDs) != 1500 || len(m.Index) != len(m.Lookups) {
+	if len(m.Rows) != 1000 || len(m.IDs) != 1500 || m.index.n != len(m.Lookups) {
 		t.Fatalf("presize changed the model: %d rows, %d ids", len(m.Rows), len(m.IDs))
 	}
 	if cap(m.Rows) < 1300 {
