@@ -293,5 +293,32 @@ func IsPlaceholder(v string) bool {
 }
 
 // Names reports whether a row's person columns give a name and a company
-// (Person.Named of PersonOf); it copies nothing.
-func Names(cols []PersonColumn, cells []string) bool { return PersonOf(cols, cells).Named() }
+// (Person.Named of PersonOf), reading only those columns: it builds no
+// person. PersonOf's reading of a name split over two columns (unpair)
+// moves a name between fields but never makes a named person unnamed
+// or the reverse, so it is not needed here.
+func Names(cols []PersonColumn, cells []string) bool {
+	var name, first, last, company bool
+	for _, c := range cols {
+		if c.Index >= len(cells) {
+			continue
+		}
+		var has *bool
+		switch c.Field {
+		case sheet.FieldName:
+			has = &name
+		case sheet.FieldFirstName:
+			has = &first
+		case sheet.FieldLastName:
+			has = &last
+		case sheet.FieldCompany:
+			has = &company
+		default:
+			continue
+		}
+		if !*has && !IsPlaceholder(oneLine(cells[c.Index])) {
+			*has = true
+		}
+	}
+	return (name || first && last) && company
+}

@@ -3,6 +3,7 @@ package sources
 import (
 	"errors"
 	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -198,6 +199,31 @@ func TestHeaderLanguages(t *testing.T) {
 			if first != want.first || last != want.last || got.Company != want.company || got.Location != want.city {
 				t.Errorf("%s: row %d read as %+v; want %+v (columns %s)", tc.lang, i+1, got, want, fields(tb))
 			}
+		}
+	}
+}
+
+// Names answers what PersonOf's Named answers, on drawn rows: columns of
+// every field in any order, repeated or paired, cells blank, spaced,
+// placeholders, names in one cell or split, beyond the row's end.
+func TestNamesSameAsPersonOf(t *testing.T) {
+	values := []string{"", " ", "n/a", "N/A", "-", "unknown", "Ana", "Ana Lima", "Lima", "  Ana   Lima ", "Acme", "?", "Berlin", "CTO", "Ana\tLima"}
+	for seed := uint64(1); seed <= 3000; seed++ {
+		rng := rand.New(rand.NewPCG(seed, 35))
+		var cols []PersonColumn
+		for i := range rng.IntN(7) {
+			c := PersonColumn{Field: sheet.Fields[rng.IntN(len(sheet.Fields))], Index: rng.IntN(8)}
+			if i == 0 && rng.IntN(3) == 0 {
+				c.By = sheet.ByPairing
+			}
+			cols = append(cols, c)
+		}
+		cells := make([]string, rng.IntN(8))
+		for i := range cells {
+			cells[i] = values[rng.IntN(len(values))]
+		}
+		if got, want := Names(cols, cells), PersonOf(cols, cells).Named(); got != want {
+			t.Fatalf("seed %d: columns %+v, cells %q: Names says %v, PersonOf %+v", seed, cols, cells, got, PersonOf(cols, cells))
 		}
 	}
 }
