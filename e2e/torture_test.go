@@ -33,6 +33,7 @@ import (
 var (
 	seeds     = flag.Int("seeds", 10, "seeds of the generative suite to run")
 	firstSeed = flag.Uint64("seed", 1, "first seed of the generative suite")
+	keepDir   = flag.String("keep", "", "a folder to keep each seed's sheet, journal, outputs and logs in, in a folder named for the seed (removed otherwise)")
 )
 
 // schedule is the faults of one seed, and what the user does between
@@ -220,6 +221,23 @@ func TestTorture(t *testing.T) {
 	}
 }
 
+// seedDir is the folder of one seed's files: a temporary one, or with
+// -keep one that stays for reading after the run.
+func seedDir(t *testing.T, seed uint64) string {
+	if *keepDir == "" {
+		return t.TempDir()
+	}
+	dir := filepath.Join(*keepDir, fmt.Sprintf("seed-%d", seed))
+	if err := os.RemoveAll(dir); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("files kept in %s", dir)
+	return dir
+}
+
 // laterStream names the stream drawLater draws from. Of the streams
 // tried, it is one whose first ten seeds, the slice `make test` runs,
 // draw every addition at least once (a cap that runs reach, with answers
@@ -283,7 +301,7 @@ func torture(t *testing.T, seed uint64) {
 	t.Cleanup(func() { srv.Close(); emu.Close() })
 
 	sheet := drawSheet(r, emu.World())
-	dir := t.TempDir()
+	dir := seedDir(t, seed)
 	input := filepath.Join(dir, "sheet."+sheet.format)
 	output := filepath.Join(dir, "enriched"+sheet.out)
 	if err := sheet.write(input); err != nil {
