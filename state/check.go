@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -77,6 +78,13 @@ func Check(ctx context.Context, path string) (CheckReport, error) {
 		return r, err
 	}
 	j, err := Open(path, Options{ReadOnly: true})
+	if d := (*DamagedError)(nil); errors.As(err, &d) && d.pages {
+		if r.Pages, err = walkTree(ctx, path); len(r.Pages) == 0 && err == nil {
+			r.Pages = []string{d.Cause}
+		}
+		r.Unreadable = append(r.Unreadable, "records: not read, for the tree of pages that holds them is damaged (pages)")
+		return r, err
+	}
 	if err != nil {
 		return r, err
 	}

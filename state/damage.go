@@ -23,6 +23,8 @@ var ErrDamaged = errors.New("journal damaged")
 type DamagedError struct {
 	Path  string
 	Cause string
+	// pages is damage to the tree of pages, found before bbolt read it.
+	pages bool
 }
 
 // Error implements error.

@@ -1,6 +1,7 @@
 package state
 
 import (
+	"bytes"
 	"context"
 	"encoding/binary"
 	"errors"
@@ -412,4 +413,75 @@ func TestCheckStops(t *testing.T) {
 	if _, err := Check(ctx, path); !errors.Is(err, context.Canceled) {
 		t.Errorf("check after Ctrl-C: %v", err)
 	}
+}
+
+// A bucket small enough to lie in its parent's page (inline) is read by
+// bbolt from a copy of its value on the Go heap: a damaged element of it
+// would hand out slices into the heap, which the collector stops the
+// process for, beyond any recover. Such damage is found before bbolt
+// reads the bucket: the journal is refused as damaged, checked, and
+// salvaged.
+func TestDamagedInlineBucket(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "j.journal")
+	buildJournal(t, path, 300)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at, name := inlineElement(t, data)
+	// The element's key now starts 64 KiB past the copy of the value.
+	binary.LittleEndian.PutUint32(data[at+4:], binary.LittleEndian.Uint32(data[at+4:])+64<<10)
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, ro := range []bool{false, true} {
+		j, err := Open(path, Options{Command: "test", ReadOnly: ro})
+		if err == nil {
+			j.Close()
+		}
+		if !errors.Is(err, ErrDamaged) || !strings.Contains(err.Error(), "reaches past its page") {
+			t.Errorf("open (read-only %v) of a journal whose inline bucket %q is damaged: %v; want it refused as damaged", ro, name, err)
+		}
+	}
+	rep, err := Check(context.Background(), path)
+	if err != nil || rep.OK() || len(rep.Pages) == 0 {
+		t.Errorf("check of a damaged inline bucket %q: %+v, %v; want its pages reported", name, rep, err)
+	}
+	saved := filepath.Join(dir, "saved.journal")
+	if _, err := Salvage(path, saved); err != nil {
+		t.Fatal(err)
+	}
+	if rep, err := Check(context.Background(), saved); err != nil || !rep.OK() {
+		t.Errorf("salvaged journal not sound: %+v, %v", rep, err)
+	}
+}
+
+// inlineElement finds, in the root page of the journal in data, a bucket
+// that lies inline and holds an element, and returns the offset in data
+// of that element's header and the bucket's name.
+func inlineElement(t *testing.T, data []byte) (int, string) {
+	t.Helper()
+	m, err := readMeta(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := int(m.root * m.size)
+	if flags := binary.LittleEndian.Uint16(data[page+8:]); flags != leafPage {
+		t.Fatalf("the root page has flags %#x, not a leaf's", flags)
+	}
+	for i := range int(binary.LittleEndian.Uint16(data[page+10:])) {
+		e := page + pageHeader + i*elementSize
+		pos, ksize := int(binary.LittleEndian.Uint32(data[e+4:])), int(binary.LittleEndian.Uint32(data[e+8:]))
+		v := e + pos + ksize
+		if binary.LittleEndian.Uint32(data[e:])&bucketLeaf == 0 || binary.LittleEndian.Uint64(data[v:]) != inlineRoot {
+			continue
+		}
+		inner := v + bucketValue
+		if binary.LittleEndian.Uint16(data[inner+10:]) > 0 {
+			return inner + pageHeader, string(data[e+pos : v])
+		}
+	}
+	t.Fatal("no inline bucket with an element in the root page")
+	return 0, ""
 }

@@ -172,6 +172,14 @@ func Open(path string, o Options) (j *Journal, err error) {
 		}
 		return nil, fmt.Errorf("open journal %s: %w", path, err)
 	}
+	// The file is locked now, and no bbolt transaction has read a bucket
+	// yet: its way to the records is checked first, as walkTree does.
+	if !created {
+		if problem := openPages(path); problem != "" {
+			db.Close()
+			return nil, &DamagedError{Path: path, Cause: "its pages are damaged: " + problem, pages: true}
+		}
+	}
 	j = &Journal{db: db, path: path, clock: o.Clock}
 	if fi, err := os.Stat(path); err == nil {
 		j.opened = fi

@@ -59,7 +59,7 @@ type boltMeta struct {
 
 // readMeta reads the newer of the file's two header pages whose checksum
 // holds.
-func readMeta(f *os.File) (boltMeta, error) {
+func readMeta(f io.ReaderAt) (boltMeta, error) {
 	head := make([]byte, 2*maxPageSize)
 	n, err := f.ReadAt(head, 0)
 	if err != nil && err != io.EOF {
@@ -121,8 +121,11 @@ type treeWalk struct {
 	problems []string
 	steps    int
 	stopped  bool
-	// shallow walks one bucket's pages, not those of the buckets in it.
+	// shallow walks one bucket's pages, not those of the buckets in it,
+	// but for the buckets that lie in its pages (inline), and for those
+	// named in holders.
 	shallow bool
+	holders map[string]bool
 }
 
 type treePage struct {
@@ -198,9 +201,11 @@ func (w *treeWalk) page(id uint64, what string) (treePage, bool) {
 // bucket walks the tree of a bucket whose root is page root.
 func (w *treeWalk) bucket(root uint64, inline []byte, what string) {
 	if root == inlineRoot {
-		if len(inline) >= pageHeader {
-			w.elements(treePage{flags: binary.LittleEndian.Uint16(inline[8:]), count: binary.LittleEndian.Uint16(inline[10:]), data: inline}, what)
+		if len(inline) < pageHeader {
+			w.problem("%s: a bucket in its page is cut short", what)
+			return
 		}
+		w.elements(treePage{flags: binary.LittleEndian.Uint16(inline[8:]), count: binary.LittleEndian.Uint16(inline[10:]), data: inline}, what)
 		return
 	}
 	w.node(root, what)
@@ -242,7 +247,7 @@ func (w *treeWalk) elements(p treePage, what string) {
 				w.problem("%s: element %d reaches past its page", what, i)
 				continue
 			}
-			if w.shallow || binary.LittleEndian.Uint32(e)&bucketLeaf == 0 {
+			if binary.LittleEndian.Uint32(e)&bucketLeaf == 0 {
 				continue
 			}
 			if vsize < bucketValue {
@@ -250,7 +255,17 @@ func (w *treeWalk) elements(p treePage, what string) {
 				continue
 			}
 			v := p.data[start : start+uint64(vsize)]
-			w.bucket(binary.LittleEndian.Uint64(v), v[bucketValue:], what)
+			switch root := binary.LittleEndian.Uint64(v); {
+			case !w.shallow, root == inlineRoot:
+				// An inline bucket is walked even in a shallow walk:
+				// bbolt reads its page from a copy of the value on the
+				// Go heap, and an element reaching past the copy would
+				// be a pointer into the heap, which the collector
+				// stops the process for, beyond any recover.
+				w.bucket(root, v[bucketValue:], what)
+			case w.holders[string(p.data[start-uint64(ksize):start])]:
+				w.node(root, what)
+			}
 		default:
 			w.problem("%s is neither a branch nor a leaf (flags %#x)", what, p.flags)
 			return
@@ -267,18 +282,31 @@ func bucketPages(path string, root uint64) string {
 	if root == inlineRoot {
 		return "" // in its parent's page, which was checked
 	}
-	return walkShallow(path, func(m boltMeta) uint64 { return root })
+	return walkShallow(path, func(m boltMeta) uint64 { return root }, nil)
 }
 
 // rootPages is bucketPages of the file's root bucket, which holds the
 // others.
 func rootPages(path string) string {
-	return walkShallow(path, func(m boltMeta) uint64 { return m.root })
+	return walkShallow(path, func(m boltMeta) uint64 { return m.root }, nil)
 }
 
+// openPages checks the pages bbolt reads before any record: those of the
+// root bucket, of the buckets that hold buckets (holders), and of every
+// bucket inline in them. It returns the first problem, or "" when bbolt
+// may open the journal's buckets. It reads a few pages of any journal,
+// not the records.
+func openPages(path string) string {
+	return walkShallow(path, func(m boltMeta) uint64 { return m.root }, holders)
+}
+
+// holders are the buckets of the layout that hold buckets.
+var holders = map[string]bool{string(bucketLookups): true, string(bucketEmployees): true}
+
 // walkShallow walks, shallow, the pages under the root that rootOf gives
-// from the file's header, and returns the first problem, or "".
-func walkShallow(path string, rootOf func(boltMeta) uint64) string {
+// from the file's header, and those of the holders named, and returns
+// the first problem, or "".
+func walkShallow(path string, rootOf func(boltMeta) uint64, holders map[string]bool) string {
 	f, err := os.Open(path)
 	if err != nil {
 		return err.Error()
@@ -288,7 +316,7 @@ func walkShallow(path string, rootOf func(boltMeta) uint64) string {
 	if err != nil {
 		return err.Error()
 	}
-	w := &treeWalk{ctx: context.Background(), f: f, meta: m, seen: make([]uint64, m.pages/64+1), shallow: true}
+	w := &treeWalk{ctx: context.Background(), f: f, meta: m, seen: make([]uint64, m.pages/64+1), shallow: true, holders: holders}
 	w.node(rootOf(m), "the bucket")
 	if len(w.problems) > 0 {
 		return w.problems[0]
