@@ -392,16 +392,10 @@ func growCopy(path, dir string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	head := make([]byte, 2*maxPageSize)
-	n, _ := io.ReadFull(in, head)
-	size := int64(0)
-	if off := metaPageSize(head[:n]); off >= 0 {
-		m := head[16:]
-		size = int64(binary.LittleEndian.Uint32(m[8:])) * int64(binary.LittleEndian.Uint64(m[40:]))
-	}
-	if _, err = in.Seek(0, io.SeekStart); err == nil {
-		_, err = io.Copy(out, in)
-	}
+	// The size checkSize expects: that of the header page that counts
+	// the larger file, whichever of the two it is.
+	_, size, _ := fileSizes(path)
+	_, err = io.Copy(out, in)
 	if err == nil {
 		err = out.Truncate(size)
 	}
