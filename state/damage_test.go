@@ -148,17 +148,36 @@ func TestDamagedJournalNeverPanics(t *testing.T) {
 
 // A journal cut short to 200,000 bytes: every command says it is damaged
 // and how to go on; salvage keeps what comes before the cut.
+//
+// Either of the two header pages may count the larger file: the other's
+// count is made smaller (and its checksum fails, as a header page
+// written last before a crash can).
 func TestTruncatedJournal(t *testing.T) {
+	for _, larger := range []int{0, 1} {
+		t.Run(fmt.Sprintf("header page %d counts the larger file", larger), func(t *testing.T) {
+			truncatedJournal(t, larger)
+		})
+	}
+}
+
+func truncatedJournal(t *testing.T, larger int) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "job.journal")
 	buildJournal(t, path, 600)
-	if fi, _ := os.Stat(path); fi.Size() <= 200000 {
-		t.Fatalf("journal of %d bytes is too small for the test", fi.Size())
-	}
-	if err := os.Truncate(path, 200000); err != nil {
+	data, err := os.ReadFile(path)
+	if err != nil {
 		t.Fatal(err)
 	}
-	_, err := Open(path, Options{})
+	if len(data) <= 200000 {
+		t.Fatalf("journal of %d bytes is too small for the test", len(data))
+	}
+	const pages = pageHeader + 40 // a header page's count of pages
+	other := (1 - larger) * pageSize
+	binary.LittleEndian.PutUint64(data[other+pages:], 2)
+	if err := os.WriteFile(path, data[:200000], 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, err = Open(path, Options{})
 	if err == nil {
 		j, _ := Open(path, Options{})
 		_, err = j.Summarize()
@@ -435,20 +454,95 @@ func TestDamagedInlineBucket(t *testing.T) {
 	if err := os.WriteFile(path, data, 0o600); err != nil {
 		t.Fatal(err)
 	}
+	checkRefusedAndSalvaged(t, path, fmt.Sprintf("inline bucket %q", name))
+}
+
+// A record whose size, in its page's header, reaches a gigabyte past its
+// page would have the first write to that page allocate the gigabyte
+// (bbolt copies what the size says), and a branch page that names
+// itself would have a cursor descend for ever. A journal so damaged is
+// refused as damaged when opened, checked, and salvaged.
+func TestDamagedPageRefused(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		flags  uint16
+		damage func(page []byte)
+	}{
+		{"a record's size a gigabyte past its page", leafPage, func(page []byte) {
+			binary.LittleEndian.PutUint32(page[pageHeader+12:], 1<<30)
+		}},
+		{"a branch page that names itself", branchPage, func(page []byte) {
+			copy(page[pageHeader+8:pageHeader+16], page[:8])
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "j.journal")
+			buildJournal(t, path, 600)
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			inTree := treePages(t, path)
+			found := false
+			for at := 2 * pageSize; at+pageSize <= len(data) && !found; at += pageSize {
+				if id := binary.LittleEndian.Uint64(data[at:]); id == uint64(at/pageSize) && inTree(id) &&
+					binary.LittleEndian.Uint16(data[at+8:]) == c.flags && binary.LittleEndian.Uint16(data[at+10:]) > 0 {
+					c.damage(data[at : at+pageSize])
+					found = true
+				}
+			}
+			if !found {
+				t.Fatalf("no page with flags %#x to damage", c.flags)
+			}
+			if err := os.WriteFile(path, data, 0o600); err != nil {
+				t.Fatal(err)
+			}
+			checkRefusedAndSalvaged(t, path, c.name)
+		})
+	}
+}
+
+// treePages walks the tree of pages of the sound journal at path and
+// reports whether a page is in it: a page outside it is free, and no
+// read meets it.
+func treePages(t *testing.T, path string) func(id uint64) bool {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	m, err := readMeta(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := &treeWalk{ctx: context.Background(), f: f, meta: m, seen: make([]uint64, m.pages/64+1)}
+	w.bucket(m.root, nil, "the root")
+	if len(w.problems) > 0 {
+		t.Fatalf("a sound journal's tree: %v", w.problems)
+	}
+	return func(id uint64) bool { return id != m.freelist && w.seen[id/64]&(1<<(id%64)) != 0 }
+}
+
+// checkRefusedAndSalvaged checks that the journal at path, damaged as
+// what says, is refused as damaged by Open, reported by Check, and
+// salvaged into a sound journal.
+func checkRefusedAndSalvaged(t *testing.T, path, what string) {
+	t.Helper()
 	for _, ro := range []bool{false, true} {
 		j, err := Open(path, Options{Command: "test", ReadOnly: ro})
 		if err == nil {
 			j.Close()
 		}
-		if !errors.Is(err, ErrDamaged) || !strings.Contains(err.Error(), "reaches past its page") {
-			t.Errorf("open (read-only %v) of a journal whose inline bucket %q is damaged: %v; want it refused as damaged", ro, name, err)
+		if !errors.Is(err, ErrDamaged) || !strings.Contains(err.Error(), "pages are damaged") {
+			t.Errorf("open (read-only %v) of a journal with %s: %v; want it refused as damaged", ro, what, err)
 		}
 	}
 	rep, err := Check(context.Background(), path)
 	if err != nil || rep.OK() || len(rep.Pages) == 0 {
-		t.Errorf("check of a damaged inline bucket %q: %+v, %v; want its pages reported", name, rep, err)
+		t.Errorf("check of a journal with %s: %+v, %v; want its pages reported", what, rep, err)
 	}
-	saved := filepath.Join(dir, "saved.journal")
+	saved := filepath.Join(filepath.Dir(path), "saved.journal")
 	if _, err := Salvage(path, saved); err != nil {
 		t.Fatal(err)
 	}

@@ -173,9 +173,9 @@ func Open(path string, o Options) (j *Journal, err error) {
 		return nil, fmt.Errorf("open journal %s: %w", path, err)
 	}
 	// The file is locked now, and no bbolt transaction has read a bucket
-	// yet: its way to the records is checked first, as walkTree does.
+	// yet: its tree of pages is checked first (treeChecked).
 	if !created {
-		if problem := openPages(path); problem != "" {
+		if problem := treeChecked(path); problem != "" {
 			db.Close()
 			return nil, &DamagedError{Path: path, Cause: "its pages are damaged: " + problem, pages: true}
 		}
