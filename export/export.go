@@ -224,7 +224,6 @@ func export(ctx context.Context, j *state.Journal, cfg Config, utf8 bool) (Resul
 		}
 	}
 	x.format = sinks.FormatterOf(w)
-	x.texts.New = func() any { text := make([]byte, 0, 512<<10); return &text }
 	chunks := ordered.Start(workers, chunkReader(ctx, t, known), x.worker(j, known, cfg.WithoutJournal))
 	defer chunks.Stop()
 	res, ambiguous, err := x.writeChunks(chunks, w, progress)

@@ -45,6 +45,7 @@ type Exporter struct {
 // profiles take about cacheBytes at most (0: maxCachedBytes).
 func NewExporter(mode state.Mode, cacheBytes int) *Exporter {
 	x := &Exporter{mode: mode, seed: maphash.MakeSeed(), cacheBytes: cacheBytes}
+	x.texts.New = func() any { text := make([]byte, 0, 512<<10); return &text }
 	if x.cacheBytes == 0 {
 		x.cacheBytes = maxCachedBytes
 	}
