@@ -129,10 +129,21 @@ func (s *streamSheet) writeRow(cells []string) error {
 }
 
 // writeRows writes n rows appendRow made, in order, as the sheet's next.
+// Many rows at once (a chunk a worker formatted) go straight to the
+// sheet, after what it holds, rather than through another copy.
 func (s *streamSheet) writeRows(b []byte, n int) error {
-	s.out = append(s.out, b...)
 	s.row += n
-	return s.flushIfFull()
+	if len(b) < 256<<10 {
+		s.out = append(s.out, b...)
+		return s.flushIfFull()
+	}
+	if err := s.flush(); err != nil {
+		return err
+	}
+	if _, err := s.sheet.Write(b); err != nil {
+		return fmt.Errorf("write %s: %w", s.file.Path(), err)
+	}
+	return nil
 }
 
 // appendRow appends to b sheet row num, of the cells under the header,
