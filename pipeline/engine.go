@@ -172,20 +172,24 @@ func (e *engine) run(ctx context.Context) (*report.Run, error) {
 		return nil, err
 	}
 	if needsWork {
-		if err := e.checkAccount(ctx); err != nil {
+		if err := e.checkAccount(ctx); err != nil && ctx.Err() == nil {
 			return nil, err
 		}
+		ctx = e.interruptedBeforeLoop(ctx)
 		if e.stop == "" {
 			if err := e.requeueCarriedOver(); err != nil {
 				return nil, err
 			}
 		}
 	}
-	if !cfg.Sync && (needsWork || len(e.flights) > 0) {
-		if err := e.startReceiver(ctx); err != nil {
+	if !cfg.Sync && (needsWork || len(e.flights) > 0) && e.stop != fault.StopInterrupted {
+		switch err := e.startReceiver(ctx); {
+		case err == nil:
+			defer e.receiver.Close()
+		case ctx.Err() == nil:
 			return nil, err
 		}
-		defer e.receiver.Close()
+		ctx = e.interruptedBeforeLoop(ctx)
 	}
 	if err := e.loop(ctx); err != nil && e.err == nil {
 		e.err = err
@@ -219,6 +223,19 @@ func (e *engine) run(ctx context.Context) (*report.Run, error) {
 		return nil, err
 	}
 	return r, e.err
+}
+
+// interruptedBeforeLoop stops the run as interrupted when Ctrl-C or
+// SIGTERM came while it waited before its loop (for the credit balance,
+// or the callback address's probe): nothing is sent, and the run writes
+// what it knows and ends as the loop would have ended it. It returns the
+// context the run goes on with.
+func (e *engine) interruptedBeforeLoop(ctx context.Context) context.Context {
+	if ctx.Err() == nil {
+		return ctx
+	}
+	e.interrupted()
+	return context.WithoutCancel(ctx)
 }
 
 // startReceiver serves callbacks and checks that the public URL reaches
