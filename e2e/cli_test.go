@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -258,7 +259,9 @@ func companySlug(t *testing.T, j *job) string {
 	return c[len(c)-1].Slug
 }
 
-// Ctrl-C while the service cannot be reached says so, and exits 130.
+// Ctrl-C while the service cannot be reached (the run waits for its
+// credit balance) says so, exits 130, and writes what the run knows: the
+// sheet, every row still to look up.
 func TestInterruptWhileUnreachable(t *testing.T) {
 	t.Parallel()
 	j := newJob(t, fastService(100), 10)
@@ -274,6 +277,16 @@ func TestInterruptWhileUnreachable(t *testing.T) {
 	cmd.Wait()
 	if code := cmd.ProcessState.ExitCode(); code != 130 || strings.Contains(stderr.String(), "context canceled") {
 		t.Errorf("exit %d:\n%s", code, stderr.String())
+	}
+	header, rows := readCSVIf(t, j.output)
+	status := slices.Index(header, "enrich_status")
+	if len(rows) == 0 || status < 0 {
+		t.Fatalf("interrupted before anything was sent, the run wrote %d rows (header %q); want the sheet, its rows pending\n%s", len(rows), header, stderr.String())
+	}
+	for _, r := range rows {
+		if r[status] != "pending" && r[status] != "no_identifier" && r[status] != "invalid_identifier" {
+			t.Fatalf("a row %q after an interrupt before anything was sent; want pending", r[status])
+		}
 	}
 }
 
