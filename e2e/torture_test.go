@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"syscall"
@@ -432,7 +433,9 @@ func torture(t *testing.T, seed uint64) {
 		if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); ok && ws.Signaled() && ws.Signal() == syscall.SIGKILL {
 			killed, code = true, 137
 		}
-		fmt.Fprintf(&log, "run %d: exit %d (%v)\n%s\n", run, code, err, lastLines(stderr.String(), 12))
+		requests, items := givenUpOn(stderr.String())
+		fmt.Fprintf(&log, "run %d: exit %d (%v); %d requests given up on, of %d items (no callback in --callback-timeout)\n%s\n",
+			run, code, err, requests, items, lastLines(stderr.String(), 12))
 		if at := signalled.Load(); at != 0 && code == 130 {
 			if took := time.Since(time.Unix(0, at)); took > signalBound {
 				t.Fatalf("run %d ended %v after %v; a stop never idles: within %v\n%s\n%s", run, took.Round(time.Second), sch.signal, signalBound, log.String(), replay)
@@ -560,6 +563,20 @@ func torture(t *testing.T, seed uint64) {
 	if used := st.CreditsUsed["standard"]; used > bound {
 		t.Errorf("credits used %d, more than %d distinct matches, paid discarded deliveries and answers lost\n%s", used, bound, replay)
 	}
+}
+
+// givenUp matches the log's line for a request whose callback did not
+// come in --callback-timeout, and its count of items.
+var givenUp = regexp.MustCompile(`no callback in time[^\n]* items=(\d+)`)
+
+// givenUpOn counts the requests a run's log says it gave up on, and
+// their items.
+func givenUpOn(stderr string) (requests, items int) {
+	for _, m := range givenUp.FindAllStringSubmatch(stderr, -1) {
+		n, _ := strconv.Atoi(m[1])
+		requests, items = requests+1, items+n
+	}
+	return requests, items
 }
 
 // callbackTimeout outlasts the emulator's slowest delivery: its delays'
