@@ -150,35 +150,9 @@ func Open(path string, o Options) (j *Journal, err error) {
 	created := !o.ReadOnly && errors.Is(statErr, os.ErrNotExist)
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer contain(path, &err)
-	db, err := bolt.Open(path, 0o600, &bolt.Options{
-		Timeout:      o.LockTimeout,
-		ReadOnly:     o.ReadOnly,
-		PageSize:     pageSize,
-		NoSync:       o.NoSync,
-		FreelistType: bolt.FreelistMapType,
-	})
-	switch {
-	case errors.Is(err, berrors.ErrTimeout):
-		return nil, &LockedError{Path: path, Holder: readHolder(path)}
-	case errors.Is(err, berrors.ErrInvalid), errors.Is(err, berrors.ErrVersionMismatch):
-		return nil, notJournal("%s is not an enrich journal (not a journal file at all); give --journal another file", path)
-	case errors.Is(err, berrors.ErrChecksum):
-		return nil, &DamagedError{Path: path, Cause: "both of its header pages fail their checksums"}
-	case errors.Is(err, os.ErrPermission):
-		return nil, fmt.Errorf("open journal %s: permission denied; run as the user who owns it, or give --journal another file", path)
-	case err != nil:
-		if strings.Contains(err.Error(), "file size too small") {
-			return nil, &DamagedError{Path: path, Cause: "it is cut short: " + err.Error()}
-		}
-		return nil, fmt.Errorf("open journal %s: %w", path, err)
-	}
-	// The file is locked now, and no bbolt transaction has read a bucket
-	// yet: its tree of pages is checked first (treeChecked).
-	if !created {
-		if problem := treeChecked(path); problem != "" {
-			db.Close()
-			return nil, &DamagedError{Path: path, Cause: "its pages are damaged: " + problem, pages: true}
-		}
+	db, err := openBolt(path, o, created)
+	if err != nil {
+		return nil, err
 	}
 	j = &Journal{db: db, path: path, clock: o.Clock}
 	if fi, err := os.Stat(path); err == nil {
@@ -216,6 +190,43 @@ func Open(path string, o Options) (j *Journal, err error) {
 		_ = j.flattenOld()
 	}
 	return j, nil
+}
+
+// openBolt opens the bbolt file of the journal at path, and says what an
+// error of bbolt means for a journal. The tree of pages of a journal that
+// was there is checked before anything reads it.
+func openBolt(path string, o Options, created bool) (*bolt.DB, error) {
+	db, err := bolt.Open(path, 0o600, &bolt.Options{
+		Timeout:      o.LockTimeout,
+		ReadOnly:     o.ReadOnly,
+		PageSize:     pageSize,
+		NoSync:       o.NoSync,
+		FreelistType: bolt.FreelistMapType,
+	})
+	switch {
+	case errors.Is(err, berrors.ErrTimeout):
+		return nil, &LockedError{Path: path, Holder: readHolder(path)}
+	case errors.Is(err, berrors.ErrInvalid), errors.Is(err, berrors.ErrVersionMismatch):
+		return nil, notJournal("%s is not an enrich journal (not a journal file at all); give --journal another file", path)
+	case errors.Is(err, berrors.ErrChecksum):
+		return nil, &DamagedError{Path: path, Cause: "both of its header pages fail their checksums"}
+	case errors.Is(err, os.ErrPermission):
+		return nil, fmt.Errorf("open journal %s: permission denied; run as the user who owns it, or give --journal another file", path)
+	case err != nil:
+		if strings.Contains(err.Error(), "file size too small") {
+			return nil, &DamagedError{Path: path, Cause: "it is cut short: " + err.Error()}
+		}
+		return nil, fmt.Errorf("open journal %s: %w", path, err)
+	}
+	// The file is locked now, and no bbolt transaction has read a bucket
+	// yet: its tree of pages is checked first (treeChecked).
+	if !created {
+		if problem := treeChecked(path); problem != "" {
+			db.Close()
+			return nil, &DamagedError{Path: path, Cause: "its pages are damaged: " + problem, pages: true}
+		}
+	}
+	return db, nil
 }
 
 // syncFolder is atomicfile.SyncDir, replaced by the test that checks a
