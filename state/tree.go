@@ -305,9 +305,9 @@ func openPages(path string) string {
 // a page says: a cycle has its cursors descend without end, and a size
 // past its page has a write allocate gigabytes for one record. A journal
 // up to wholeWalk is walked whole (walkTree); a larger one only where
-// bbolt reads before any record (openPages): a walk of every page takes a
-// second a 650 MB, and the damage deeper in it is met by the reads, which
-// contain it.
+// bbolt reads before any record (openPages), for a walk of every page
+// takes about a second for 650 MB; the damage deeper in a large journal
+// is met by the reads, which contain it.
 func treeChecked(path string) string {
 	if fi, err := os.Stat(path); err == nil && fi.Size() <= wholeWalk {
 		problems, err := walkTree(context.Background(), path)
