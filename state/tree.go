@@ -306,8 +306,10 @@ func openPages(path string) string {
 // past its page has a write allocate gigabytes for one record. A journal
 // up to wholeWalk is walked whole (walkTree); a larger one only where
 // bbolt reads before any record (openPages), for a walk of every page
-// takes about a second for 650 MB; the damage deeper in a large journal
-// is met by the reads, which contain it.
+// takes about a second for 650 MB. Damage deeper in a large journal is
+// met by the read that reaches it, which contains it; a size damaged past
+// its page can still have a write to that page allocate what it says
+// before the copy faults.
 func treeChecked(path string) string {
 	if fi, err := os.Stat(path); err == nil && fi.Size() <= wholeWalk {
 		problems, err := walkTree(context.Background(), path)
