@@ -366,6 +366,7 @@ func torture(t *testing.T, seed uint64) {
 	// fault schedule discards many paid deliveries, their re-lookups can
 	// eat a top-up or two, and a cap's share of every run.
 	complete, salvaged := false, sch.salvageAfter == 0
+	gaveUp, gaveUpItems := 0, 0 // requests given up on for want of a callback, and their items
 	// A submission whose answer trickles past --service-wait stops its run
 	// as an outage: each may take a run of its own.
 	counts := 4 + int(sch.failures.trickle)
@@ -434,6 +435,7 @@ func torture(t *testing.T, seed uint64) {
 			killed, code = true, 137
 		}
 		requests, items := givenUpOn(stderr.String())
+		gaveUp, gaveUpItems = gaveUp+requests, gaveUpItems+items
 		fmt.Fprintf(&log, "run %d: exit %d (%v); %d requests given up on, of %d items (no callback in --callback-timeout)\n%s\n",
 			run, code, err, requests, items, lastLines(stderr.String(), 12))
 		if at := signalled.Load(); at != 0 && code == 130 {
@@ -554,6 +556,8 @@ func torture(t *testing.T, seed uint64) {
 	if sch.damage != nil || sch.fullDisk {
 		t.Logf("the runs of a journal damaged or on a full disk:\n%s", log.String())
 	}
+	t.Logf("credits used %d; %d requests given up on for want of a callback, of %d items; %d deliveries discarded, of %d credits",
+		st.CreditsUsed["standard"], gaveUp, gaveUpItems, st.Discarded, st.DiscardedCharged)
 	bound := distinctFound(t, j) + int64(st.DiscardedCharged) + int64(st.LostAnswerCharged)
 	if sch.damage != nil {
 		// What the damage destroyed was looked up again: each person at
