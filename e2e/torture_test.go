@@ -556,8 +556,8 @@ func torture(t *testing.T, seed uint64) {
 	if sch.damage != nil || sch.fullDisk {
 		t.Logf("the runs of a journal damaged or on a full disk:\n%s", log.String())
 	}
-	t.Logf("credits used %d; %d requests given up on for want of a callback, of %d items; %d deliveries discarded, of %d credits",
-		st.CreditsUsed["standard"], gaveUp, gaveUpItems, st.Discarded, st.DiscardedCharged)
+	t.Logf("credits used %d; %d requests given up on for want of a callback, of %d items; %d answered 500 unprocessed; %d deliveries discarded, of %d credits",
+		st.CreditsUsed["standard"], gaveUp, gaveUpItems, st.SubmitErrors, st.Discarded, st.DiscardedCharged)
 	bound := distinctFound(t, j) + int64(st.DiscardedCharged) + int64(st.LostAnswerCharged)
 	if sch.damage != nil {
 		// What the damage destroyed was looked up again: each person at
