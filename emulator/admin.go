@@ -38,8 +38,12 @@ type AccountStats struct {
 	// DiscardedCharged counts credits spent on profiles whose delivery was
 	// discarded: a client that looks them up again pays again.
 	DiscardedCharged int `json:"discardedCharged"`
-	Duplicated       int `json:"duplicated"` // deliveries sent twice by --duplicate-rate
-	Notices          int `json:"notices"`    // failed-delivery notices sent
+	// LateCharged counts credits spent on profiles delivered later than
+	// Config.LateAfter after their request was accepted: a client that
+	// gave up on the request by then pays for them again.
+	LateCharged int `json:"lateCharged"`
+	Duplicated  int `json:"duplicated"` // deliveries sent twice by --duplicate-rate
+	Notices     int `json:"notices"`    // failed-delivery notices sent
 	// People search.
 	SearchQueries            int `json:"searchQueries"`            // searchByQuery requests served
 	SearchScrolls            int `json:"searchScrolls"`            // scrollSearch requests served

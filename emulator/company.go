@@ -146,6 +146,7 @@ func (e *Emulator) startProfiles(w http.ResponseWriter, a *account, wd *world.Wo
 			id:       id,
 			url:      callback,
 			delay:    e.processingDelay(),
+			accepted: e.now(),
 			produce:  func() any { return e.companyProfiles(a, wd, batch) },
 			kind:     "profiles",
 			numItems: len(batch),

@@ -25,7 +25,8 @@ type delivery struct {
 	produce  func() any // builds the body at matching time, after the delay
 	kind     string     // for logs: "lookup" or "profiles"
 	numItems int
-	charged  int // credits the produced results cost
+	charged  int       // credits the produced results cost
+	accepted time.Time // when its request was accepted
 	// lostAnswer: the request that asked for the delivery was answered
 	// 500 (Config.LostAnswerRate); what it costs counts in the stats.
 	lostAnswer bool
@@ -126,6 +127,9 @@ func (e *Emulator) deliver(d delivery, body []byte, lost bool, attempted func())
 		if lastErr == nil {
 			e.mu.Lock()
 			d.account.stats.Delivered++
+			if e.cfg.LateAfter > 0 && e.now().Sub(d.accepted) > e.cfg.LateAfter {
+				d.account.stats.LateCharged += d.charged
+			}
 			e.settleViews(d, true)
 			e.mu.Unlock()
 			e.log.Debug("callback delivered", "kind", d.kind, "requestId", d.id, "items", d.numItems, "attempt", n+1)

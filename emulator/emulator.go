@@ -54,6 +54,11 @@ type Config struct {
 	// per period, listing the requests discarded since the last; those
 	// discarded within a period go out when it ends. Default 1h.
 	NoticePeriod time.Duration
+	// LateAfter, when not 0, is a client's callback timeout: a delivery
+	// made later than this after its request was accepted counts its
+	// credits in Stats' LateCharged, for the client may have sent its
+	// items again by then. The service has no such count.
+	LateAfter time.Duration
 
 	CallbackLoss    float64 // probability that every attempt of a delivery is lost
 	SubmitErrorRate float64 // probability that a submission is answered 500 (and not processed)

@@ -49,6 +49,35 @@ func TestLostAnswer(t *testing.T) {
 	}
 }
 
+// TestLateCharged: a delivery made later than Config.LateAfter after its
+// request was accepted counts its credits as late; one made before does
+// not. A client whose callback timeout is LateAfter may pay those again.
+func TestLateCharged(t *testing.T) {
+	for _, c := range []struct {
+		lateAfter time.Duration
+		late      bool
+	}{{time.Nanosecond, true}, {time.Hour, false}} {
+		cfg := fast(emulator.AccountConfig{Credits: 10})
+		cfg.LateAfter = c.lateAfter
+		_, cl, base := serve(t, cfg)
+		rc := newReceiver(t)
+		s := sample(t, base, 2)
+		if _, _, err := cl.LookupAsync(bg, wire.LookupRequest{Items: []string{s.Email[0], s.Phone[1]}, CallbackURL: rc.URL}); err != nil {
+			t.Fatal(err)
+		}
+		rc.next(t)
+		eventually(t, "the delivery counted", func() bool { return stats(t, base).Accounts[0].Delivered == 1 })
+		st := stats(t, base).Accounts[0]
+		want := 0
+		if c.late {
+			want = int(st.CreditsUsed["standard"])
+		}
+		if st.CreditsUsed["standard"] != 2 || st.LateCharged != want {
+			t.Errorf("LateAfter %v: %d credits used, %d counted late; want 2 and %d", c.lateAfter, st.CreditsUsed["standard"], st.LateCharged, want)
+		}
+	}
+}
+
 // TestOutage: a configured outage answers 503 to every API request from
 // its start after the first request, for its length; one started on
 // demand too. The admin endpoints answer throughout.

@@ -129,6 +129,7 @@ func (e *Emulator) serveLookup(w http.ResponseWriter, r *http.Request, a *accoun
 		id:         id,
 		url:        *body.CallbackURL,
 		delay:      e.processingDelay(),
+		accepted:   e.now(),
 		produce:    func() any { return e.process(a, wd, items, dup, body.WithoutContacts, true) },
 		kind:       "lookup",
 		numItems:   len(items),
