@@ -1,16 +1,22 @@
 package e2e
 
 import (
+	"bytes"
 	"encoding/csv"
 	"flag"
 	"fmt"
+	"io"
 	"math/rand/v2"
+	"net/http"
 	"os"
+	"regexp"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/enrich-dev/enrich/api"
 	"github.com/enrich-dev/enrich/demo/namedraw"
 	"github.com/enrich-dev/enrich/emulator"
 	"github.com/enrich-dev/enrich/sources"
@@ -350,5 +356,59 @@ func TestFoundByNameAlreadyInJournal(t *testing.T) {
 	rep.WriteSummary(&b)
 	if strings.Contains(b.String(), "added to the account") || strings.Contains(b.String(), "uid ") {
 		t.Errorf("summary:\n%s", b.String())
+	}
+}
+
+// TestFoundByNameGivenUpTriedAgain: a person found by name whose lookup
+// an earlier run gave up after its attempts (no callback came) is looked
+// up again by the next run, as any identifier given up is. The row is
+// never left in error for good while each run says that running again
+// resumes.
+func TestFoundByNameGivenUpTriedAgain(t *testing.T) {
+	t.Parallel()
+	cfg := fastService(100000)
+	cfg.SearchQueriesPerDay, cfg.SearchProfilesPerDay = 1000, 100000
+	var lose atomic.Bool // send the callback of the person's lookup nowhere
+	lose.Store(true)
+	var uid string
+	j := newJobWith(t, cfg, 0, func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if lose.Load() && r.Method == http.MethodPost && r.URL.Path == api.PathLookup {
+				body, _ := io.ReadAll(r.Body)
+				if !bytes.Contains(body, []byte(uid)) {
+					r.Body = io.NopCloser(bytes.NewReader(body))
+					next.ServeHTTP(w, r)
+					return
+				}
+				body = regexp.MustCompile(`"callbackUrl":"[^"]*"`).ReplaceAll(body, []byte(`"callbackUrl":"http://127.0.0.1:9/nowhere"`))
+				r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(body)), int64(len(body))
+			}
+			next.ServeHTTP(w, r)
+		})
+	})
+	d := namedraw.New(j.emu.World(), rand.New(rand.NewPCG(41, 3)))
+	var row namedraw.Row
+	for row = d.Draw(0); !row.Unique || row.Past; row = d.Draw(0) {
+	}
+	uid = row.UID
+	// The row's profile URL finds nobody: its name is read, and searched,
+	// once that answer came.
+	writeFile(t, j.input, fmt.Sprintf("Name,Company,LinkedIn\n%q,%q,https://www.linkedin.com/in/nobody-at-all-4177\n", row.First+" "+row.Last+row.Name, row.Company))
+
+	r := j.enrich(t, j.args("--max-attempts", "1", "--callback-timeout", "1s")...)
+	r.expectCode(t, 3)
+	if rep := j.report(t); rep.RowsByStatus["error"] != 1 {
+		t.Fatalf("after the lookup was given up: rows %v; want the row in error\n%s", rep.RowsByStatus, r.stderr)
+	}
+	sent := j.stats().ItemsAccepted
+
+	lose.Store(false)
+	r = j.enrich(t, j.args()...)
+	r.expectCode(t, 0)
+	if j.stats().ItemsAccepted == sent {
+		t.Errorf("the next run sent nothing\n%s", r.stderr)
+	}
+	if rep := j.report(t); rep.RowsByStatus["success"] != 1 {
+		t.Errorf("the next run: rows %v; want the row found by name\n%s", rep.RowsByStatus, r.stderr)
 	}
 }

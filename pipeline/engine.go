@@ -451,6 +451,25 @@ func (e *engine) requeueCarriedOver() error {
 	return nil
 }
 
+// retryGivenUp sends again, in a run that may submit, lookup li when an
+// earlier run gave it up after its attempts, as requeueCarriedOver does
+// before the loop: a row reaches such a lookup in the loop too (the uid
+// its name's search found, once its identifiers found nobody). It
+// reports whether li is sent again; one given up by this run is not.
+func (e *engine) retryGivenUp(li int32) bool {
+	l := &e.m.Lookups[li]
+	if e.stop != "" || l.Sent || l.Phase != state.Failed {
+		return false
+	}
+	if err := e.j.Requeue(e.mode, []string{l.ID}, state.Failed, e.clock.Now()); err != nil {
+		e.storageFailed(err)
+		return false
+	}
+	l.Phase = state.Queued
+	e.want(li)
+	return true
+}
+
 // resumeFlights takes over the batches of earlier runs whose results may
 // still come. A synchronous request died with its process: it is expired
 // at once. An asynchronous one gets its callback timeout from when it was

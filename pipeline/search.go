@@ -346,7 +346,9 @@ func (e *engine) advance(r int32) {
 		e.wantSearch(next)
 	case runsheet.Unread:
 		e.sr.unread = append(e.sr.unread, r)
-	case runsheet.Failed: // given up by this run: the row is done for now
-		e.m.SetDone(r)
+	case runsheet.Failed:
+		if !e.retryGivenUp(next) {
+			e.m.SetDone(r) // given up by this run: the row is done for now
+		}
 	}
 }
