@@ -359,28 +359,49 @@ func TestFoundByNameAlreadyInJournal(t *testing.T) {
 	}
 }
 
-// TestFoundByNameGivenUpTriedAgain: a person found by name whose lookup
-// an earlier run gave up after its attempts (no callback came) is looked
-// up again by the next run, as any identifier given up is. The row is
-// never left in error for good while each run says that running again
-// resumes.
-func TestFoundByNameGivenUpTriedAgain(t *testing.T) {
-	t.Parallel()
+// TestFoundByNameCarriedOverTriedAgain: a person found by name whose
+// lookup an earlier run gave up after its attempts (no callback came), or
+// was answered credits_are_over, is looked up again by the next run, as
+// any identifier left so is. The row is never left in error, or without
+// credits, for good while each run says that running again resumes.
+func TestFoundByNameCarriedOverTriedAgain(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		args   []string // the first run's flags
+		status string   // the row's status after the first run
+		// spoil changes the first run's submission of the person's
+		// lookup, or what the service does with it.
+		spoil func(j *job, body []byte) []byte
+	}{
+		{"given up", []string{"--max-attempts", "1", "--callback-timeout", "1s"}, "error", func(_ *job, body []byte) []byte {
+			return regexp.MustCompile(`"callbackUrl":"[^"]*"`).ReplaceAll(body, []byte(`"callbackUrl":"http://127.0.0.1:9/nowhere"`))
+		}},
+		{"credits ran out", nil, "credits_exhausted", func(j *job, body []byte) []byte {
+			topUp(t, j.url, -1<<40) // spent elsewhere since the run read its balance
+			return body
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			foundByNameCarriedOver(t, c.args, c.status, c.spoil)
+		})
+	}
+}
+
+func foundByNameCarriedOver(t *testing.T, args []string, status string, spoil func(*job, []byte) []byte) {
 	cfg := fastService(100000)
 	cfg.SearchQueriesPerDay, cfg.SearchProfilesPerDay = 1000, 100000
-	var lose atomic.Bool // send the callback of the person's lookup nowhere
-	lose.Store(true)
+	var spoiling atomic.Bool
+	spoiling.Store(true)
 	var uid string
-	j := newJobWith(t, cfg, 0, func(next http.Handler) http.Handler {
+	var j *job
+	j = newJobWith(t, cfg, 0, func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if lose.Load() && r.Method == http.MethodPost && r.URL.Path == api.PathLookup {
+			if spoiling.Load() && r.Method == http.MethodPost && r.URL.Path == api.PathLookup {
 				body, _ := io.ReadAll(r.Body)
-				if !bytes.Contains(body, []byte(uid)) {
-					r.Body = io.NopCloser(bytes.NewReader(body))
-					next.ServeHTTP(w, r)
-					return
+				if bytes.Contains(body, []byte(uid)) {
+					body = spoil(j, body)
 				}
-				body = regexp.MustCompile(`"callbackUrl":"[^"]*"`).ReplaceAll(body, []byte(`"callbackUrl":"http://127.0.0.1:9/nowhere"`))
 				r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(body)), int64(len(body))
 			}
 			next.ServeHTTP(w, r)
@@ -395,14 +416,15 @@ func TestFoundByNameGivenUpTriedAgain(t *testing.T) {
 	// once that answer came.
 	writeFile(t, j.input, fmt.Sprintf("Name,Company,LinkedIn\n%q,%q,https://www.linkedin.com/in/nobody-at-all-4177\n", row.First+" "+row.Last+row.Name, row.Company))
 
-	r := j.enrich(t, j.args("--max-attempts", "1", "--callback-timeout", "1s")...)
+	r := j.enrich(t, j.args(args...)...)
 	r.expectCode(t, 3)
-	if rep := j.report(t); rep.RowsByStatus["error"] != 1 {
-		t.Fatalf("after the lookup was given up: rows %v; want the row in error\n%s", rep.RowsByStatus, r.stderr)
+	if rep := j.report(t); rep.RowsByStatus[status] != 1 {
+		t.Fatalf("after the first run: rows %v; want the row %s\n%s", rep.RowsByStatus, status, r.stderr)
 	}
 	sent := j.stats().ItemsAccepted
 
-	lose.Store(false)
+	spoiling.Store(false)
+	topUp(t, j.url, 100000)
 	r = j.enrich(t, j.args()...)
 	r.expectCode(t, 0)
 	if j.stats().ItemsAccepted == sent {
