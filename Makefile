@@ -76,11 +76,13 @@ demo: build ## run the real pipeline on a sample sheet against the embedded emul
 
 # The generative suite: for each seed a drawn sheet and fault schedule, the
 # real binary run until complete, invariants checked. The default test run
-# runs a slice of it (seeds 1 to 10); this runs SEEDS from SEED.
+# runs a slice of it (seeds 1 to 10); this runs SEEDS from SEED. KEEP=DIR
+# keeps each seed's sheet, journal and outputs in DIR/seed-N, for reading
+# a failure.
 SEEDS ?= 200
 SEED  ?= 1
-torture: ## the generative end-to-end suite over SEEDS seeds (default 200) from SEED
-	$(GO) test -run '^TestTorture$$' -timeout 180m ./e2e/ -seeds $(SEEDS) -seed $(SEED)
+torture: ## the generative end-to-end suite over SEEDS seeds (default 200) from SEED; KEEP=DIR keeps their files
+	$(GO) test -run '^TestTorture$$' -timeout 180m ./e2e/ -seeds $(SEEDS) -seed $(SEED) $(if $(KEEP),-keep $(KEEP))
 
 bench: ## benchmarks (see BENCHMARKS.md)
 	$(GO) test -run '^$$' -bench . -benchtime 1x ./...
