@@ -21,14 +21,14 @@ import (
 )
 
 // buildJournal writes a journal of n lookups, two thirds found with
-// profiles of a few kilobytes, some requests still open, and closes it.
-func buildJournal(t testing.TB, path string, n int) {
+// profiles of a few kilobytes, some requests still open, closes it, and
+// returns the file's bytes.
+func buildJournal(t testing.TB, path string, n int) []byte {
 	t.Helper()
 	j, err := Open(path, Options{Command: "test"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer j.Close()
 	r := rand.New(rand.NewPCG(1, 2))
 	for start := 0; start < n; start += 100 {
 		var items []string
@@ -56,6 +56,14 @@ func buildJournal(t testing.TB, path string, n int) {
 			t.Fatal(err)
 		}
 	}
+	if err := j.Close(); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
 }
 
 // exercise does what commands do with a journal: open it, count it, read
@@ -96,11 +104,7 @@ func exercise(path string) {
 func TestDamagedJournalNeverPanics(t *testing.T) {
 	dir := t.TempDir()
 	clean := filepath.Join(dir, "clean.journal")
-	buildJournal(t, clean, 600)
-	data, err := os.ReadFile(clean)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := buildJournal(t, clean, 600)
 	tries := 120
 	if testing.Short() {
 		tries = 30
@@ -163,11 +167,7 @@ func TestTruncatedJournal(t *testing.T) {
 func truncatedJournal(t *testing.T, larger int) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "job.journal")
-	buildJournal(t, path, 600)
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := buildJournal(t, path, 600)
 	if len(data) <= 200000 {
 		t.Fatalf("journal of %d bytes is too small for the test", len(data))
 	}
@@ -177,7 +177,7 @@ func truncatedJournal(t *testing.T, larger int) {
 	if err := os.WriteFile(path, data[:200000], 0o600); err != nil {
 		t.Fatal(err)
 	}
-	_, err = Open(path, Options{})
+	_, err := Open(path, Options{})
 	if err == nil {
 		j, _ := Open(path, Options{})
 		_, err = j.Summarize()
@@ -388,11 +388,7 @@ func TestBatchedWrites(t *testing.T) {
 // by the file, and names the page.
 func TestCheckBoundedOnDamagedOverflow(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "j.journal")
-	buildJournal(t, path, 600)
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := buildJournal(t, path, 600)
 	damaged := 0
 	for at := 2 * pageSize; at+pageSize <= len(data); at += pageSize {
 		id := binary.LittleEndian.Uint64(data[at:])
@@ -443,11 +439,7 @@ func TestCheckStops(t *testing.T) {
 func TestDamagedInlineBucket(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "j.journal")
-	buildJournal(t, path, 300)
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := buildJournal(t, path, 300)
 	at, name := inlineElement(t, data)
 	// The element's key now starts 64 KiB past the copy of the value.
 	binary.LittleEndian.PutUint32(data[at+4:], binary.LittleEndian.Uint32(data[at+4:])+64<<10)
@@ -477,11 +469,7 @@ func TestDamagedPageRefused(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "j.journal")
-			buildJournal(t, path, 600)
-			data, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
+			data := buildJournal(t, path, 600)
 			inTree := treePages(t, path)
 			found := false
 			for at := 2 * pageSize; at+pageSize <= len(data) && !found; at += pageSize {

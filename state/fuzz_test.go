@@ -31,8 +31,7 @@ func FuzzJournal(f *testing.F) {
 			}
 			defer os.RemoveAll(dir)
 			path := filepath.Join(dir, "base.journal")
-			buildJournal(t, path, 300)
-			fuzzBase, _ = os.ReadFile(path)
+			fuzzBase = buildJournal(t, path, 300)
 		})
 		data := append([]byte(nil), fuzzBase...)
 		if len(changes) >= 4 {
