@@ -441,12 +441,23 @@ func TestDamagedInlineBucket(t *testing.T) {
 	path := filepath.Join(dir, "j.journal")
 	data := buildJournal(t, path, 300)
 	at, name := inlineElement(t, data)
+	sound := bytes.Clone(data)
 	// The element's key now starts 64 KiB past the copy of the value.
 	binary.LittleEndian.PutUint32(data[at+4:], binary.LittleEndian.Uint32(data[at+4:])+64<<10)
 	if err := os.WriteFile(path, data, 0o600); err != nil {
 		t.Fatal(err)
 	}
 	checkRefusedAndSalvaged(t, path, fmt.Sprintf("inline bucket %q", name))
+
+	// A page of zeros where the bucket's page was (neither a leaf nor a
+	// branch, no elements): bbolt's cursor took it for a branch and read
+	// page 0 of the bucket, itself, for ever.
+	clear(sound[at-pageHeader : at])
+	path = filepath.Join(t.TempDir(), "zeroed.journal")
+	if err := os.WriteFile(path, sound, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	checkRefusedAndSalvaged(t, path, fmt.Sprintf("inline bucket %q zeroed", name))
 }
 
 // A record whose size, in its page's header, reaches a gigabyte past its

@@ -229,6 +229,17 @@ func (w *treeWalk) node(id uint64, what string) {
 
 // elements walks what the elements of a branch or leaf page point to.
 func (w *treeWalk) elements(p treePage, what string) {
+	// bbolt takes a page that is not a leaf for a branch, and a branch
+	// without elements has its cursor read an element that is not there:
+	// in a bucket inline, page 0 again, for ever.
+	switch {
+	case p.flags != branchPage && p.flags != leafPage:
+		w.problem("%s is neither a branch nor a leaf (flags %#x)", what, p.flags)
+		return
+	case p.flags == branchPage && p.count == 0:
+		w.problem("%s is a branch without elements", what)
+		return
+	}
 	if pageHeader+int(p.count)*elementSize > len(p.data) {
 		w.problem("%s counts %d elements, more than it holds", what, p.count)
 		return
@@ -266,9 +277,6 @@ func (w *treeWalk) elements(p treePage, what string) {
 			case w.holders[string(p.data[start-uint64(ksize):start])]:
 				w.node(root, what)
 			}
-		default:
-			w.problem("%s is neither a branch nor a leaf (flags %#x)", what, p.flags)
-			return
 		}
 	}
 }
