@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -59,5 +60,47 @@ func TestKnownExportInputChanged(t *testing.T) {
 			t.Fatal(err)
 		}
 		SameFiles(t, fmt.Sprintf("%q", body), filepath.Join(dir, "out.csv"), cfg.Output)
+	}
+}
+
+// TestKnownExportInvalidOfNamedRow: a row whose only identifiers are
+// invalid, and which names a person by name and company, is an invalid
+// row with its reason when finding by name is off, from the model as row
+// by row (the model wrote no_identifier without the reason).
+func TestKnownExportInvalidOfNamedRow(t *testing.T) {
+	dir := t.TempDir()
+	input := filepath.Join(dir, "in.csv")
+	body := "First Name,Last Name,Company,Email,Phone\n" +
+		"Ana,Silva,Acme Inc,ana@acme.example,\n" +
+		"Wei,Rossi,Wonka Inc,,4.15555E+11\n" +
+		"Liam,Doe,Hooli,liam at hooli.example,\n" +
+		",,,,\n"
+	if err := os.WriteFile(input, []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	journal := statetest.JournalWith(t, map[string][]byte{"ana@acme.example": nil})
+	j, err := state.Open(journal, state.Options{Command: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	cfg := Config{Input: input, Output: filepath.Join(dir, "known.csv")}
+	if _, err := Export(context.Background(), j, cfg); err != nil {
+		t.Fatal(err)
+	}
+	ref := cfg
+	ref.Output = filepath.Join(dir, "rows.csv")
+	if _, err := ExportWith(context.Background(), j, ref, false); err != nil {
+		t.Fatal(err)
+	}
+	SameFiles(t, "the export from the model", cfg.Output, ref.Output)
+	out, err := os.ReadFile(cfg.Output)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"scientific notation", "contains spaces"} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("the output does not give the reason %q:\n%s", want, out)
+		}
 	}
 }

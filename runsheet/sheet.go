@@ -60,7 +60,8 @@ type Sheet struct {
 	Invalid      int // of those, rows with an invalid one
 	Columns      int // identifier columns of the sheet
 	// InvalidRows holds, by row number, why a row without a valid
-	// identifier has an invalid one (the export's error), up to
+	// identifier has an invalid one (the export's error, whether or not
+	// the row names a person), up to
 	// maxInvalidRows; past it, InvalidOver is set and the export finds
 	// them again itself.
 	InvalidRows map[int32]string
@@ -217,6 +218,15 @@ func Load(ctx context.Context, path string, opts sources.Options, progress sourc
 		case sources.Names(people, row.Cells):
 			name = UnreadName
 		}
+		if len(row.IDs) == 0 && len(row.Invalid) > 0 {
+			// Kept for a row that names a person too: with finding by
+			// name off, it is an invalid row.
+			if len(m.InvalidRows) < maxInvalidRows {
+				m.InvalidRows[int32(row.Num)] = row.Invalid[0].String()
+			} else {
+				m.InvalidOver = true
+			}
+		}
 		if len(row.IDs) == 0 && name != 0 {
 			m.NameOnly++
 		}
@@ -224,11 +234,6 @@ func Load(ctx context.Context, path string, opts sources.Options, progress sourc
 			m.NoIdentifier++
 			if len(row.Invalid) > 0 {
 				m.Invalid++
-				if len(m.InvalidRows) < maxInvalidRows {
-					m.InvalidRows[int32(row.Num)] = row.Invalid[0].String()
-				} else {
-					m.InvalidOver = true
-				}
 			}
 			continue
 		}
