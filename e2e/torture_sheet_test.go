@@ -35,6 +35,9 @@ type trow struct {
 	// strangers and junk).
 	valid  bool
 	people map[string]bool
+	// junk says an identifier cell holds something that is no valid
+	// identifier (not a placeholder that says there is none).
+	junk bool
 }
 
 // identifier kinds and the header spellings exports give them.
@@ -97,7 +100,7 @@ func drawSheet(r *rand.Rand, w *world.World) *tsheet {
 			s.rows = append(s.rows, trow{cells: make([]string, len(cols)), blank: true})
 		case x < 0.10 && len(s.rows) > 0:
 			prev := s.rows[r.IntN(len(s.rows))] // the same row again
-			s.rows = append(s.rows, trow{cells: append([]string(nil), prev.cells...), blank: prev.blank, valid: prev.valid, people: prev.people})
+			s.rows = append(s.rows, trow{cells: append([]string(nil), prev.cells...), blank: prev.blank, valid: prev.valid, people: prev.people, junk: prev.junk})
 		default:
 			s.rows = append(s.rows, g.row(cols, kindOf))
 		}
@@ -138,7 +141,7 @@ func (g *drawer) row(cols []string, kindOf map[int]string) trow {
 			// empty, or a placeholder that says there is none
 			t.cells[i] = []string{"", "", "n/a", "-", "unknown"}[g.r.IntN(5)]
 		case x < 0.32:
-			t.cells[i] = junk(g.r, kind)
+			t.cells[i], t.junk = junk(g.r, kind), true
 		case stranger:
 			t.cells[i] = strangerID(g.r, kind)
 			if t.cells[i] != "" {

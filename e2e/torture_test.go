@@ -75,6 +75,10 @@ type schedule struct {
 	redisRestart time.Duration
 	// failures tell one kind of failure from another (drawFailures).
 	failures failures
+	// byNameOff runs the job with --find-by-name off: rows without a
+	// valid identifier are then invalid or without one, as the plan
+	// counts them, whatever their name and company.
+	byNameOff bool
 }
 
 // damageKind is a way to damage a journal in place while a run holds it.
@@ -209,8 +213,8 @@ func (s schedule) String() string {
 	if s.signal != nil {
 		signal = fmt.Sprintf("%v after %v", s.signal, s.signalAt)
 	}
-	return fmt.Sprintf("loss %.2f, duplicates %.2f, 500s %.2f, answers lost %.2f, timeouts %.2f, delay %v, answers late by %v, credits ×%.1f, kill after %v, outage %s, max credits %s, salvage %s, damage %s, full disk %v, machines %d, signal %s, Redis restarted after %v; %v",
-		s.loss, s.duplicate, s.submitError, s.lostAnswer, s.timeout, s.delay, s.latency, s.creditShare, s.kill, outage, limit, salvage, damage, s.fullDisk, s.machines, signal, s.redisRestart, s.failures)
+	return fmt.Sprintf("loss %.2f, duplicates %.2f, 500s %.2f, answers lost %.2f, timeouts %.2f, delay %v, answers late by %v, credits ×%.1f, kill after %v, outage %s, max credits %s, salvage %s, damage %s, full disk %v, machines %d, signal %s, Redis restarted after %v, finding by name off %v; %v",
+		s.loss, s.duplicate, s.submitError, s.lostAnswer, s.timeout, s.delay, s.latency, s.creditShare, s.kill, outage, limit, salvage, damage, s.fullDisk, s.machines, signal, s.redisRestart, s.byNameOff, s.failures)
 }
 
 func TestTorture(t *testing.T) {
@@ -255,6 +259,9 @@ const diskStream = 0x6469736e
 // first ten seeds draw a second machine twice (seeds 7 and 9).
 const machineStream = 0x6d616371
 
+// flagStream is the stream of the flags a seed's runs are given.
+const flagStream = 0x666c6167
+
 // tortureBudget is the compressed budget of the suite: a 3,000-row sheet
 // takes seconds.
 const tortureBudget = 1000
@@ -276,6 +283,7 @@ func torture(t *testing.T, seed uint64) {
 	drawMachines(rand.New(rand.NewPCG(seed, machineStream)), &sch)
 	drawStops(rand.New(rand.NewPCG(seed, stopStream)), &sch)
 	drawFailures(rand.New(rand.NewPCG(seed, failStream)), &sch)
+	sch.byNameOff = rand.New(rand.NewPCG(seed, flagStream)).IntN(4) == 0
 	replay := fmt.Sprintf("replay: go test ./e2e/ -run 'TestTorture/seed=%d$' -seed %d -seeds 1", seed, seed)
 	cfg := fastService(0)
 	cfg.Seed = int64(1 + seed%3)
@@ -335,6 +343,9 @@ func torture(t *testing.T, seed uint64) {
 			"--default-region", "US", "--progress", "log", "--listen", listen}
 		if sch.maxCredits > 0 {
 			args = append(args, "--max-credits", fmt.Sprint(sch.maxCredits))
+		}
+		if sch.byNameOff {
+			args = append(args, "--find-by-name", "off")
 		}
 		return args
 	}
@@ -631,6 +642,7 @@ type outRow struct {
 	status  string
 	uid     string
 	foundBy string // enrich_found_by
+	err     string // enrich_error
 }
 
 // checkTorture checks an output against the sheet, and reports whether
@@ -682,8 +694,20 @@ func checkTorture(t *testing.T, s *tsheet, w *world.World, output string, comple
 				bad++
 			}
 		case "no_identifier", "invalid_identifier":
-			if want.valid {
+			// As the plan counts them: a row whose identifier cells
+			// hold only junk is invalid, and says why.
+			switch {
+			case want.valid:
 				t.Errorf("row %d: %s, but it has a valid identifier: %q", i+2, got.status, want.cells)
+				bad++
+			case want.junk && got.status != "invalid_identifier":
+				t.Errorf("row %d: %s, but an identifier cell holds junk, which the plan counts invalid: %q", i+2, got.status, want.cells)
+				bad++
+			case !want.junk && got.status == "invalid_identifier":
+				t.Errorf("row %d: invalid_identifier, but no identifier cell holds junk: %q", i+2, want.cells)
+				bad++
+			case want.junk && got.err == "":
+				t.Errorf("row %d: invalid_identifier without saying why: %q", i+2, want.cells)
 				bad++
 			}
 		case "pending", "error", "credits_exhausted":
@@ -703,7 +727,7 @@ func checkTorture(t *testing.T, s *tsheet, w *world.World, output string, comple
 }
 
 func cell(cells []string, i int) string {
-	if i < len(cells) {
+	if i >= 0 && i < len(cells) {
 		return cells[i]
 	}
 	return ""
@@ -762,6 +786,7 @@ func readOutput(t *testing.T, s *tsheet, path string) []outRow {
 				Input     map[string]string `json:"input"`
 				Status    string            `json:"enrich_status"`
 				FoundBy   string            `json:"enrich_found_by"`
+				Error     string            `json:"enrich_error"`
 				Candidate struct {
 					UID string `json:"uid"`
 				} `json:"candidate"`
@@ -769,7 +794,7 @@ func readOutput(t *testing.T, s *tsheet, path string) []outRow {
 			if err := json.Unmarshal(sc.Bytes(), &line); err != nil {
 				t.Fatalf("%s: %v", path, err)
 			}
-			row := outRow{status: line.Status, uid: line.Candidate.UID, foundBy: line.FoundBy}
+			row := outRow{status: line.Status, uid: line.Candidate.UID, foundBy: line.FoundBy, err: line.Error}
 			for _, h := range s.header {
 				row.cells = append(row.cells, line.Input[h])
 			}
@@ -777,7 +802,7 @@ func readOutput(t *testing.T, s *tsheet, path string) []outRow {
 		}
 		return out
 	}
-	st, uid, by := index(header, "enrich_status"), index(header, "enrich_uid"), index(header, "enrich_found_by")
+	st, uid, by, errc := index(header, "enrich_status"), index(header, "enrich_uid"), index(header, "enrich_found_by"), index(header, "enrich_error")
 	if st < 0 || uid < 0 {
 		t.Fatalf("%s has no enrich_status or enrich_uid column: %v", path, header)
 	}
@@ -788,7 +813,7 @@ func readOutput(t *testing.T, s *tsheet, path string) []outRow {
 		if strings.Join(rec, "") == "" {
 			continue
 		}
-		out = append(out, outRow{cells: rec, status: cell(rec, st), uid: cell(rec, uid), foundBy: cell(rec, by)})
+		out = append(out, outRow{cells: rec, status: cell(rec, st), uid: cell(rec, uid), foundBy: cell(rec, by), err: cell(rec, errc)})
 	}
 	return out
 }
