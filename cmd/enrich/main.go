@@ -10,6 +10,7 @@ import (
 	"os/signal"
 	"runtime/debug"
 	"strings"
+	"sync/atomic"
 	"syscall"
 
 	"github.com/enrich-dev/enrich/internal/redact"
@@ -22,7 +23,10 @@ func main() {
 
 // run executes the command line and returns the process exit code. The
 // first SIGINT or SIGTERM cancels the root context, so that commands stop
-// cleanly; a second one exits at once.
+// cleanly; a second one exits at once. Once the command has ended, they
+// are caught and let be until the process exits with the code that says
+// how it ended: a Ctrl-C as a run ends does not kill the process after
+// its output is written.
 func run(args []string) (code int) {
 	// A panic is a bug: it exits 1 with its stack, never 2, which says
 	// "bad usage".
@@ -37,14 +41,14 @@ func run(args []string) (code int) {
 	defer cancel()
 	signals := make(chan os.Signal, 2)
 	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
-	defer signal.Stop(signals)
+	var ended atomic.Bool
 	go func() {
-		if _, ok := <-signals; !ok {
+		if _, ok := <-signals; !ok || ended.Load() {
 			return
 		}
 		say(slog.LevelWarn, "interrupted; finishing what is in flight (press Ctrl-C again to quit at once)", 0)
 		cancel()
-		if _, ok := <-signals; ok {
+		if _, ok := <-signals; ok && !ended.Load() {
 			say(slog.LevelWarn, "quitting at once", ExitInterrupted)
 			tempfiles.RemoveAll()
 			os.Exit(ExitInterrupted)
@@ -54,6 +58,7 @@ func run(args []string) (code int) {
 	root := newRootCommand()
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
+	ended.Store(true)
 	code = exitCode(ctx, err)
 	if err != nil && code != ExitOK {
 		say(slog.LevelError, shownError(err, args), code)
