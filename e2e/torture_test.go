@@ -557,6 +557,9 @@ func torture(t *testing.T, seed uint64) {
 	}
 	meter.next(t, "", &log)
 	checkTorture(t, sheet, emu.World(), output, res.code == 0, fmt.Sprintf("the output of a further run\n%s%s", log.String(), replay))
+	if res.code == 0 {
+		sameExport(t, j, sheet, sch, input, output, replay)
+	}
 	st := emu.Stats().Accounts[0]
 	if st.Requests > 0 && fr.submitted.Load() == 0 {
 		t.Errorf("the front saw none of the job's %d submissions: its checks see nothing\n%s", st.Requests, replay)
@@ -582,6 +585,33 @@ func torture(t *testing.T, seed uint64) {
 	}
 	if used := st.CreditsUsed["standard"]; used > bound {
 		t.Errorf("credits used %d, more than %d distinct matches, paid discarded deliveries, answers lost and late deliveries\n%s", used, bound, replay)
+	}
+}
+
+// sameExport checks that enrich export writes, from the journal of a
+// complete job, what the job's last run wrote: the export reads the
+// journal's answers whole and the input once, the run reads them through
+// its model of the input.
+func sameExport(t *testing.T, j *job, s *tsheet, sch schedule, input, output, replay string) {
+	t.Helper()
+	exported := strings.TrimSuffix(output, s.out) + ".exported" + s.out
+	args := []string{"export", input, "-o", exported, "--journal", j.journal, "--default-region", "US"}
+	if sch.byNameOff {
+		args = append(args, "--find-by-name", "off")
+	}
+	if res := j.enrich(t, args...); res.code != 0 {
+		t.Fatalf("export exited %d\n%s\n%s", res.code, res.stderr, replay)
+	}
+	got, err := os.ReadFile(exported)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile(output)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("enrich export wrote %s, not what the run wrote in %s\n%s", exported, output, replay)
 	}
 }
 

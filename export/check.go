@@ -27,7 +27,7 @@ func (x *Exporter) Check(ctx context.Context, j *state.Journal, m *runsheet.Shee
 				res = x.result(s, a.Result)
 			}
 			l := &m.Lookups[a.Lookup]
-			if res.damaged || !sameIdentifier(ident.ID{Kind: l.Kind, Value: l.ID}, res.item) {
+			if res.damaged || !x.answers(a.Result, ident.ID{Kind: l.Kind, Value: l.ID}, res) {
 				mu.Lock()
 				bad = append(bad, a.Lookup)
 				mu.Unlock()

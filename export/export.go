@@ -65,6 +65,10 @@ type Config struct {
 	// the enrich_match column, and writes the candidates of ambiguous rows
 	// beside the output (CandidatesPath).
 	ByName bool
+
+	// answers, when not nil, holds every answer of the journal
+	// (readAnswers): the rows' identifiers are answered from it.
+	answers *answerTable
 }
 
 // RowCounts counts output rows by status.
@@ -119,15 +123,30 @@ const (
 // A result the journal cannot give back whole makes its rows error rows,
 // never stops the export.
 func Export(ctx context.Context, j *state.Journal, cfg Config) (Result, error) {
-	if cfg.Known == nil && !cfg.Refresh {
-		// Reading the identifiers first, then the journal's answers to
-		// them in one pass, costs less than looking each up as its row
-		// is written.
-		m, err := knownModel(ctx, j, cfg)
+	if cfg.Known == nil && !cfg.Refresh && !cfg.WithoutJournal {
+		// The journal's answers read in one pass cost less than looking
+		// each identifier up as its row is written. A journal of no more
+		// lookups than the input could name is read whole, while its
+		// results are decoded on another core, and the input is read
+		// once, as it is written; of a larger one, only the input's own
+		// identifiers are read, which reads the input twice.
+		if cfg.Cache == nil {
+			cfg.Cache = NewExporter(state.ModeOf(cfg.WithoutContacts), cfg.CacheBytes)
+		}
+		var preload *Exporter
+		if format, _ := sinks.FormatOf(cfg.Output); format != sinks.FormatJSONL && !decodeEach {
+			preload = cfg.Cache // JSONL reads each row's raw profile anyway
+		}
+		a, err := readAnswers(ctx, j, cfg, preload)
 		if err != nil {
 			return Result{}, err
 		}
-		cfg.Known = m
+		if a != nil {
+			defer a.stop()
+			cfg.answers = a
+		} else if cfg.Known, err = knownModel(ctx, j, cfg); err != nil {
+			return Result{}, err
+		}
 	}
 	if cfg.Known != nil && !cfg.Known.SameInput(cfg.Input) {
 		cfg.Known = nil
@@ -144,6 +163,13 @@ func Export(ctx context.Context, j *state.Journal, cfg Config) (Result, error) {
 	for {
 		res, err := export(ctx, j, cfg, utf8)
 		switch {
+		case errors.Is(err, errTableFull):
+			// More answers than the journal counted: only the input's
+			// own identifiers are read.
+			cfg.answers = nil
+			if cfg.Known, err = knownModel(ctx, j, cfg); err != nil {
+				return Result{}, err
+			}
 		case errors.Is(err, sinks.ErrNotWindows1252) && !utf8:
 			// A value from the service does not fit the input's
 			// Windows-1252: the same Excel reads UTF-8 with a BOM.
@@ -217,6 +243,14 @@ func export(ctx context.Context, j *state.Journal, cfg Config, utf8 bool) (Resul
 	x.byName, x.people = byName, t.People()
 	progress := progressOf(cfg)
 	progress(0)
+	x.table = nil
+	if known == nil && cfg.answers != nil {
+		// Read while the input and the output were opened.
+		if err := cfg.answers.wait(); err != nil {
+			return Result{}, err
+		}
+		x.table = cfg.answers
+	}
 	if known != nil && !x.jsonl && !cfg.WithoutJournal {
 		// JSONL reads each row's raw profile anyway.
 		if err := x.preload(ctx, j, known.FoundResults(), workers); err != nil {
@@ -229,6 +263,10 @@ func export(ctx context.Context, j *state.Journal, cfg Config, utf8 bool) (Resul
 	res, ambiguous, err := x.writeChunks(chunks, w, progress)
 	if err != nil {
 		return Result{}, err
+	}
+	if cfg.Progress != nil && cfg.Known == nil {
+		// Read once: the total is known at the end.
+		cfg.Progress(sources.PassWrite, res.Rows.Total(), int64(res.Rows.Total()))
 	}
 	if err := sinks.WriteTail(w, t.Tail()); err != nil {
 		return Result{}, err

@@ -35,6 +35,7 @@ type Exporter struct {
 	profiles   map[uint64]cachedResult    // by result id
 	records    map[uint64]*profile.Record // by hash of the raw profile
 	lookups    map[string]answer          // by identifier
+	table      *answerTable               // the journal's answers, read whole (nil: read as rows need them)
 	chunks     atomic.Int64               // chunks begun
 	seed       maphash.Seed
 	size       int // bytes the records hold, about
@@ -68,11 +69,12 @@ func (x *Exporter) forget() {
 // answer is what the export needs of a lookup.
 type answer struct {
 	phase    state.Phase
-	result   uint64    // when Found
-	reason   string    // when Failed
-	updated  time.Time // for a refresh's columns
-	previous uint64    // likewise
-	redone   bool      // looked up again once because its stored result was unusable
+	result   uint64      // when Found
+	reason   string      // when Failed
+	updated  time.Time   // for a refresh's columns
+	previous uint64      // likewise
+	redone   bool        // looked up again once because its stored result was unusable
+	entry    *tableEntry // its entry, when read from a table of answers
 }
 
 // maxCachedLookups bounds the answers kept (about 100 bytes each); past
@@ -83,6 +85,10 @@ const maxCachedLookups = 1 << 16
 // same people on many rows, so answers are kept: one export reads each
 // from the journal about once.
 func (x *Exporter) lookup(r *journalScan, id string) (answer, bool, error) {
+	if x.table != nil {
+		a, ok := x.table.get(id)
+		return a, ok, nil
+	}
 	x.mu.Lock()
 	a, ok := x.lookups[id]
 	x.mu.Unlock()
@@ -96,7 +102,7 @@ func (x *Exporter) lookup(r *journalScan, id string) (answer, bool, error) {
 	if err != nil || !ok {
 		return answer{}, ok, err
 	}
-	a = answer{phase: l.Phase, result: l.Result, reason: l.Reason, updated: l.Updated, previous: l.Previous, redone: l.Redone > 0}
+	a = answerOf(l)
 	x.mu.Lock()
 	if x.lookups == nil || len(x.lookups) >= maxCachedLookups {
 		x.lookups = make(map[string]answer, 1024)
@@ -109,6 +115,7 @@ func (x *Exporter) lookup(r *journalScan, id string) (answer, bool, error) {
 // storedResult is a decoded result of the journal.
 type storedResult struct {
 	item      string
+	answers   string // an identifier the item was found to be (Exporter.answers)
 	record    *profile.Record
 	candidate json.RawMessage // only for JSONL
 	damaged   bool
@@ -120,12 +127,13 @@ type storedResult struct {
 // memory (a sheet naming 100,000 people keeps some 300,000).
 type cachedResult struct {
 	item          string
+	answers       string
 	record        *profile.Record
 	damaged, gone bool
 }
 
 func (c cachedResult) stored() storedResult {
-	return storedResult{item: c.item, record: c.record, damaged: c.damaged, gone: c.gone}
+	return storedResult{item: c.item, answers: c.answers, record: c.record, damaged: c.damaged, gone: c.gone}
 }
 
 // maxCachedBytes bounds the memory of the decoded profiles kept; past it
@@ -178,7 +186,7 @@ func (x *Exporter) keep(id uint64, s storedResult) {
 	if x.size > x.cacheBytes {
 		x.forget()
 	}
-	x.size += 48 // the entry itself
+	x.size += 64 // the entry itself
 	x.profiles[id] = cachedResult{item: s.item, record: s.record, damaged: s.damaged, gone: s.gone}
 	x.mu.Unlock()
 }
@@ -200,6 +208,13 @@ func (x *Exporter) flat(r *journalScan, id uint64) (storedResult, bool) {
 	if !ok {
 		return storedResult{}, false
 	}
+	return x.parseFlat(item, flat)
+}
+
+// parseFlat is the result a flat record gives: the record's item, and the
+// profile its flat form gives, decoded once for all the results whose
+// records are the same.
+func (x *Exporter) parseFlat(item string, flat []byte) (storedResult, bool) {
 	h := maphash.Bytes(x.seed, flat)
 	x.mu.Lock()
 	rec := x.records[h]

@@ -104,3 +104,60 @@ func TestKnownExportInvalidOfNamedRow(t *testing.T) {
 		}
 	}
 }
+
+// TestExportJournalLargerThanInput: a journal of more answers than its
+// input could name is not read whole: the export reads the input's
+// identifiers first, then their answers, and writes what the row-by-row
+// export writes.
+func TestExportJournalLargerThanInput(t *testing.T) {
+	dir := t.TempDir()
+	input := filepath.Join(dir, "in.csv")
+	if err := os.WriteFile(input, []byte("Email\np1@x.co\nnobody@x.co\np2@x.co\np1@x.co\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	answers := map[string][]byte{}
+	for i := range 2 * minTableLookups {
+		id := fmt.Sprintf("p%d@x.co", i)
+		answers[id] = fmt.Appendf(nil, `{"item": %q, "status": "success", "candidate": {"fullName": "P"}}`, id)
+	}
+	j, err := state.Open(statetest.JournalWith(t, answers), state.Options{Command: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	cfg := Config{Input: input, Output: filepath.Join(dir, "out.csv")}
+	if a, err := readAnswers(context.Background(), j, cfg, nil); err != nil || a != nil {
+		t.Fatalf("a journal of %d answers for an input of 4 rows was read whole (%v)", len(answers), err)
+	}
+	passes := map[string]bool{}
+	cfg.Progress = func(pass string, _ int, _ int64) { passes[pass] = true }
+	if _, err := Export(context.Background(), j, cfg); err != nil {
+		t.Fatal(err)
+	}
+	if !passes[sources.PassRead] {
+		t.Error("the input's identifiers were not read first")
+	}
+	ref := Config{Input: input, Output: filepath.Join(dir, "rows.csv")}
+	if _, err := export(context.Background(), j, ref, false); err != nil {
+		t.Fatal(err)
+	}
+	SameFiles(t, "the export of a large journal", cfg.Output, ref.Output)
+	if b, _ := os.ReadFile(cfg.Output); strings.Count(string(b), "success") != 3 {
+		t.Errorf("want 3 rows found:\n%s", b)
+	}
+
+	// A journal that counts fewer lookups than it holds: its table
+	// fills up as it is read, and the export reads the input's
+	// identifiers first all the same.
+	if err := j.Count("lookups_"+string(state.WithContacts), -int64(len(answers))); err != nil {
+		t.Fatal(err)
+	}
+	clear(passes)
+	if _, err := Export(context.Background(), j, cfg); err != nil {
+		t.Fatal(err)
+	}
+	if !passes[sources.PassRead] {
+		t.Error("a journal that counts too few lookups: the input's identifiers were not read first")
+	}
+	SameFiles(t, "the export of a journal that counts too few lookups", cfg.Output, ref.Output)
+}

@@ -154,16 +154,16 @@ func (x *Exporter) decide(r *journalScan, n int, at func(i int) (ident.ID, answe
 	}
 	switch phase {
 	case state.Found:
-		s := x.result(r, a.result)
+		s, same := x.found(r, id, a)
 		reason := ""
 		switch {
 		case s.gone:
 			reason = reasonJournalGone
-		case (s.damaged || !sameIdentifier(id, s.item)) && a.redone:
+		case !same && a.redone:
 			reason = reasonUnusableAgain
 		case s.damaged:
 			reason = reasonDamaged
-		case !sameIdentifier(id, s.item):
+		case !same:
 			reason = reasonMismatch
 		}
 		if reason != "" {
@@ -201,6 +201,43 @@ func (x *Exporter) refreshed(r *journalScan, id ident.ID, a answer, out *sinks.O
 	out.Extra[ColumnPreviousCompany] = prev.record.Company
 	out.Extra[ColumnPreviousTitle] = prev.record.Title
 	out.Previous = prev.candidate
+}
+
+// found returns the stored result a found for id, and whether it answers
+// id; from a table of answers, read once for the identifier (while the
+// table holds no more than maxHeldBytes of profiles: past it, they are
+// the cache's to keep or forget).
+func (x *Exporter) found(r *journalScan, id ident.ID, a answer) (storedResult, bool) {
+	if a.entry != nil {
+		if f := a.entry.found.Load(); f != nil {
+			return f.stored, f.same
+		}
+	}
+	s := x.result(r, a.result)
+	same := !s.damaged && x.answers(a.result, id, s)
+	if a.entry != nil && !s.gone && !x.jsonl && x.table.hold(s) {
+		a.entry.found.Store(&foundResult{s, same})
+	}
+	return s, same
+}
+
+// answers reports whether the stored result s, of id result, answers the
+// identifier id (sameIdentifier), and remembers it with the cached result:
+// the rows that name a person again compare two strings.
+func (x *Exporter) answers(result uint64, id ident.ID, s storedResult) bool {
+	if s.item == id.Value || s.answers == id.Value {
+		return true
+	}
+	if !sameIdentifier(id, s.item) {
+		return false
+	}
+	x.mu.Lock()
+	if c, ok := x.profiles[result]; ok {
+		c.answers = strings.Clone(id.Value) // not the row's line, which it may share
+		x.profiles[result] = c
+	}
+	x.mu.Unlock()
+	return true
 }
 
 // sameIdentifier reports whether a stored result's item is the identifier

@@ -97,7 +97,31 @@ func (r *Reader) Flat(id uint64) (item string, record []byte, ok bool) {
 	if fb == nil {
 		return "", nil, false
 	}
-	flat := fb.Get(u64(id))
+	return splitFlat(fb.Get(u64(id)))
+}
+
+// EachFlat calls fn with every result that has a flat record to trust, in
+// the order of their ids (the journal's), as Flat gives them, until fn
+// returns false.
+func (r *Reader) EachFlat(fn func(id uint64, item string, record []byte) bool) {
+	fb := r.tx.Bucket(bucketFlat)
+	if fb == nil {
+		return
+	}
+	c := fb.Cursor()
+	for k, v := c.First(); k != nil; k, v = c.Next() {
+		if len(k) != 8 {
+			continue
+		}
+		if item, record, ok := splitFlat(v); ok && !fn(binary.BigEndian.Uint64(k), item, record) {
+			return
+		}
+	}
+}
+
+// splitFlat checks a flat record's own checksum, and returns its item and
+// the record's flat form.
+func splitFlat(flat []byte) (item string, record []byte, ok bool) {
 	if len(flat) < 8 || binary.BigEndian.Uint32(flat[4:]) != crc32.Checksum(flat[8:], castagnoli) {
 		return "", nil, false
 	}

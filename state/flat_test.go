@@ -125,5 +125,26 @@ func TestFlatRecords(t *testing.T) {
 	if _, _, ok := flatOf(t, j, l.Result); ok {
 		t.Fatal("a damaged flat record used")
 	}
+
+	// EachFlat gives what Flat gives of every result, in the order of
+	// their ids, but for the damaged record.
+	var last uint64
+	seen := 0
+	err = j.View(func(r *Reader) error {
+		r.EachFlat(func(id uint64, item string, flat []byte) bool {
+			if id <= last || id == l.Result {
+				t.Fatalf("result %d after %d (the damaged one is %d)", id, last, l.Result)
+			}
+			if wantItem, wantFlat, ok := r.Flat(id); !ok || item != wantItem || string(flat) != string(wantFlat) {
+				t.Fatalf("result %d: EachFlat gives %q, Flat %q (%v)", id, item, wantItem, ok)
+			}
+			last, seen = id, seen+1
+			return true
+		})
+		return nil
+	})
+	if err != nil || seen != len(items)-1 {
+		t.Fatalf("EachFlat gave %d of %d results (%v)", seen, len(items)-1, err)
+	}
 	j.Close()
 }

@@ -1,0 +1,170 @@
+package export
+
+import (
+	"context"
+	"errors"
+	"os"
+	"sync/atomic"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/enrich-dev/enrich/state"
+)
+
+// answerTable is every answer of one mode the journal holds, read in one
+// pass over its lookups, in identifier order: an export answers each
+// row's identifiers from it as the rows are read, so that it reads the
+// input once.
+type answerTable struct {
+	index   map[string]int32 // the place of an identifier's entry
+	entries []tableEntry
+	held    atomic.Int64 // bytes of the profiles the entries hold
+
+	cancel context.CancelFunc // stops the reading
+	done   chan struct{}      // closed once it ended, with err
+	err    error
+}
+
+// maxHeldBytes bounds the profiles a table's entries hold, as
+// maxCachedBytes the cache's.
+const maxHeldBytes = maxCachedBytes / 2
+
+// hold reports whether an entry may keep the stored result s, and counts
+// it.
+func (t *answerTable) hold(s storedResult) bool {
+	n := int64(64)
+	if s.record != nil {
+		n += int64(recordSize(s.record))
+	}
+	return t.held.Add(n) <= maxHeldBytes
+}
+
+// tableEntry is an identifier's answer, and once a row read it, the
+// result it found: the rows that name the same person again find it
+// without another look in a cache.
+type tableEntry struct {
+	answer answer
+	found  atomic.Pointer[foundResult]
+}
+
+// foundResult is the result an answer found, and whether it answers the
+// identifier (Exporter.answers).
+type foundResult struct {
+	stored storedResult
+	same   bool
+}
+
+// get returns the answer of an identifier, and whether the journal has
+// one.
+func (t *answerTable) get(id string) (answer, bool) {
+	i, ok := t.index[id]
+	if !ok {
+		return answer{}, false
+	}
+	a := t.entries[i].answer
+	a.entry = &t.entries[i]
+	return a, true
+}
+
+// Bounds of the journals read whole: a journal of more lookups than an
+// input of its size could name (a byte in bytesPerLookup) answers only
+// the input's own identifiers (knownModel); so does one of more than
+// maxTableLookups (some 120 MB of table).
+const (
+	bytesPerLookup  = 16
+	minTableLookups = 1 << 12
+	maxTableLookups = 1 << 20
+)
+
+// errTableFull stops reading a journal that holds more lookups than its
+// count said.
+var errTableFull = errors.New("more lookups than the table holds")
+
+// readAnswers starts reading the journal's answers of cfg's mode whole,
+// when it holds about as many as the input names; it returns nil when it
+// holds more. With a cache, the journal's results are decoded into it
+// meanwhile, from their flat records, on another core. The table is
+// ready once wait returns; stop ends the reading early.
+func readAnswers(ctx context.Context, j *state.Journal, cfg Config, cache *Exporter) (*answerTable, error) {
+	fi, err := os.Stat(cfg.Input)
+	if err != nil {
+		return nil, err
+	}
+	limit := int(min(max(fi.Size()/bytesPerLookup, minTableLookups), maxTableLookups))
+	mode := state.ModeOf(cfg.WithoutContacts)
+	var n int64
+	if err := j.View(func(r *state.Reader) error { n = r.LookupCount(mode); return nil }); err != nil {
+		return nil, err
+	}
+	if n > int64(limit) {
+		return nil, nil
+	}
+	t := &answerTable{index: make(map[string]int32, n), entries: make([]tableEntry, 0, n), done: make(chan struct{})}
+	ctx, t.cancel = context.WithCancel(ctx)
+	g, ctx := errgroup.WithContext(ctx)
+	if cache != nil {
+		g.Go(func() error { return cache.preloadFlat(ctx, j) })
+	}
+	g.Go(func() error {
+		return j.View(func(r *state.Reader) error {
+			defer r.ReleasePages(journalResident)
+			return r.EachLookup(mode, func(id []byte, l state.Lookup) error {
+				if len(t.entries) == limit {
+					return errTableFull
+				}
+				if len(t.entries)%4096 == 0 && ctx.Err() != nil {
+					return ctx.Err()
+				}
+				t.index[string(id)] = int32(len(t.entries))
+				t.entries = append(t.entries, tableEntry{answer: answerOf(l)})
+				return nil
+			})
+		})
+	})
+	go func() {
+		t.err = g.Wait()
+		close(t.done)
+	}()
+	return t, nil
+}
+
+// wait waits until the table is read, and returns what stopped the
+// reading: errTableFull for a journal of more lookups than it counted.
+func (t *answerTable) wait() error {
+	<-t.done
+	return t.err
+}
+
+// stop ends the reading, and waits for it.
+func (t *answerTable) stop() {
+	t.cancel()
+	<-t.done
+}
+
+// answerOf is what the export needs of a lookup's record.
+func answerOf(l state.Lookup) answer {
+	return answer{phase: l.Phase, result: l.Result, reason: l.Reason, updated: l.Updated, previous: l.Previous, redone: l.Redone > 0}
+}
+
+// preloadFlat decodes the journal's results into the cache from their
+// flat records, in the journal's order, until the cache is three quarters
+// full (see preload): a journal read whole names about the input's people.
+func (x *Exporter) preloadFlat(ctx context.Context, j *state.Journal) error {
+	return j.View(func(r *state.Reader) error {
+		defer r.ReleasePages(journalResident)
+		n := 0
+		r.EachFlat(func(id uint64, item string, flat []byte) bool {
+			if n++; n%preloadBlock == 0 {
+				if ctx.Err() != nil || x.nearlyFull() {
+					return false
+				}
+				r.ReleasePages(journalResident)
+			}
+			if s, ok := x.parseFlat(item, flat); ok {
+				x.keep(id, s)
+			}
+			return true
+		})
+		return ctx.Err()
+	})
+}
