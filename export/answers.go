@@ -14,10 +14,12 @@ import (
 // answerTable is every answer of one mode the journal holds, read in one
 // pass over its lookups, in identifier order: an export answers each
 // row's identifiers from it as the rows are read, so that it reads the
-// input once.
+// input once. It holds what an output needs of an answer but the times a
+// refresh's columns show: a refresh does not read one.
 type answerTable struct {
 	index   map[string]int32 // the place of an identifier's entry
 	entries []tableEntry
+	reasons []string     // why the lookups that failed did
 	held    atomic.Int64 // bytes of the profiles the entries hold
 
 	cancel context.CancelFunc // stops the reading
@@ -43,8 +45,11 @@ func (t *answerTable) hold(s storedResult) bool {
 // result it found: the rows that name the same person again find it
 // without another look in a cache.
 type tableEntry struct {
-	answer answer
+	result uint64 // when Found
 	found  atomic.Pointer[foundResult]
+	reason int32 // when Failed: its place in reasons, or -1
+	phase  state.Phase
+	redone bool
 }
 
 // foundResult is the result an answer found, and whether it answers the
@@ -61,8 +66,11 @@ func (t *answerTable) get(id string) (answer, bool) {
 	if !ok {
 		return answer{}, false
 	}
-	a := t.entries[i].answer
-	a.entry = &t.entries[i]
+	e := &t.entries[i]
+	a := answer{phase: e.phase, result: e.result, redone: e.redone, entry: e}
+	if e.reason >= 0 {
+		a.reason = t.reasons[e.reason]
+	}
 	return a, true
 }
 
@@ -116,7 +124,11 @@ func readAnswers(ctx context.Context, j *state.Journal, cfg Config, cache *Expor
 					return ctx.Err()
 				}
 				t.index[string(id)] = int32(len(t.entries))
-				t.entries = append(t.entries, tableEntry{answer: answerOf(l)})
+				t.entries = append(t.entries, tableEntry{result: l.Result, reason: -1, phase: l.Phase, redone: l.Redone > 0})
+				if l.Reason != "" {
+					t.entries[len(t.entries)-1].reason = int32(len(t.reasons))
+					t.reasons = append(t.reasons, l.Reason)
+				}
 				return nil
 			})
 		})
@@ -139,11 +151,6 @@ func (t *answerTable) wait() error {
 func (t *answerTable) stop() {
 	t.cancel()
 	<-t.done
-}
-
-// answerOf is what the export needs of a lookup's record.
-func answerOf(l state.Lookup) answer {
-	return answer{phase: l.Phase, result: l.Result, reason: l.Reason, updated: l.Updated, previous: l.Previous, redone: l.Redone > 0}
 }
 
 // preloadFlat decodes the journal's results into the cache from their

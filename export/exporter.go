@@ -102,7 +102,7 @@ func (x *Exporter) lookup(r *journalScan, id string) (answer, bool, error) {
 	if err != nil || !ok {
 		return answer{}, ok, err
 	}
-	a = answerOf(l)
+	a = answer{phase: l.Phase, result: l.Result, reason: l.Reason, updated: l.Updated, previous: l.Previous, redone: l.Redone > 0}
 	x.mu.Lock()
 	if x.lookups == nil || len(x.lookups) >= maxCachedLookups {
 		x.lookups = make(map[string]answer, 1024)
