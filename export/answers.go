@@ -77,7 +77,7 @@ func (t *answerTable) get(id string) (answer, bool) {
 // Bounds of the journals read whole: a journal of more lookups than an
 // input of its size could name (a byte in bytesPerLookup) answers only
 // the input's own identifiers (knownModel); so does one of more than
-// maxTableLookups (some 120 MB of table).
+// maxTableLookups (some 85 MB of table).
 const (
 	bytesPerLookup  = 16
 	minTableLookups = 1 << 12
