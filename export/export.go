@@ -243,19 +243,8 @@ func export(ctx context.Context, j *state.Journal, cfg Config, utf8 bool) (Resul
 	x.byName, x.people = byName, t.People()
 	progress := progressOf(cfg)
 	progress(0)
-	x.table = nil
-	if known == nil && cfg.answers != nil {
-		// Read while the input and the output were opened.
-		if err := cfg.answers.wait(); err != nil {
-			return Result{}, err
-		}
-		x.table = cfg.answers
-	}
-	if known != nil && !x.jsonl && !cfg.WithoutJournal {
-		// JSONL reads each row's raw profile anyway.
-		if err := x.preload(ctx, j, known.FoundResults(), workers); err != nil {
-			return Result{}, err
-		}
+	if err := x.answersOf(ctx, j, cfg, known, workers); err != nil {
+		return Result{}, err
 	}
 	x.format = sinks.FormatterOf(w)
 	chunks := ordered.Start(workers, chunkReader(ctx, t, known), x.worker(j, known, cfg.WithoutJournal))
@@ -281,6 +270,23 @@ func export(ctx context.Context, j *state.Journal, cfg Config, utf8 bool) (Resul
 		res.Ambiguous = len(ambiguous)
 	}
 	return res, nil
+}
+
+// answersOf readies the journal's answers for the rows: the table read
+// while the input and the output were opened, or with a model, its
+// results decoded beforehand.
+func (x *Exporter) answersOf(ctx context.Context, j *state.Journal, cfg Config, known *runsheet.Sheet, workers int) error {
+	x.table = nil
+	if known == nil && cfg.answers != nil {
+		if err := cfg.answers.wait(); err != nil {
+			return err
+		}
+		x.table = cfg.answers
+	}
+	if known == nil || x.jsonl || cfg.WithoutJournal {
+		return nil // JSONL reads each row's raw profile anyway
+	}
+	return x.preload(ctx, j, known.FoundResults(), workers)
 }
 
 // writeChunks writes the rows of the chunks in file order, counting

@@ -218,15 +218,7 @@ func Load(ctx context.Context, path string, opts sources.Options, progress sourc
 		case sources.Names(people, row.Cells):
 			name = UnreadName
 		}
-		if len(row.IDs) == 0 && len(row.Invalid) > 0 {
-			// Kept for a row that names a person too: with finding by
-			// name off, it is an invalid row.
-			if len(m.InvalidRows) < maxInvalidRows {
-				m.InvalidRows[int32(row.Num)] = row.Invalid[0].String()
-			} else {
-				m.InvalidOver = true
-			}
-		}
+		m.keepInvalid(row)
 		if len(row.IDs) == 0 && name != 0 {
 			m.NameOnly++
 		}
@@ -250,6 +242,20 @@ func Load(ctx context.Context, path string, opts sources.Options, progress sourc
 		m.Lookups = slices.Clone(m.Lookups)
 	}
 	return m, t.Layout(), nil
+}
+
+// keepInvalid keeps why a row without a valid identifier has an invalid
+// one, for the export: for a row that names a person too, which finding by
+// name off leaves invalid.
+func (m *Sheet) keepInvalid(row sources.Row) {
+	if len(row.IDs) > 0 || len(row.Invalid) == 0 {
+		return
+	}
+	if len(m.InvalidRows) < maxInvalidRows {
+		m.InvalidRows[int32(row.Num)] = row.Invalid[0].String()
+	} else {
+		m.InvalidOver = true
+	}
 }
 
 // presizeAfter is the number of rows read before the model is sized for
