@@ -25,6 +25,7 @@ import (
 	"github.com/enrich-dev/enrich/emulator"
 	"github.com/enrich-dev/enrich/emulator/world"
 	"github.com/enrich-dev/enrich/internal/redistest"
+	"github.com/enrich-dev/enrich/report"
 )
 
 // The generative suite draws, for each seed, a sheet and a schedule of
@@ -378,6 +379,9 @@ func torture(t *testing.T, seed uint64) {
 	// fault schedule discards many paid deliveries, their re-lookups can
 	// eat a top-up or two, and a cap's share of every run.
 	complete, salvaged := false, sch.salvageAfter == 0
+	// completed is the output of the run that completed the job, which
+	// read its input into its model to send what the journal lacked.
+	completed := output + ".completed"
 	gaveUp, gaveUpItems := 0, 0 // requests given up on for want of a callback, and their items
 	// A submission whose answer trickles past --service-wait stops its run
 	// as an outage: each may take a run of its own.
@@ -509,6 +513,8 @@ func torture(t *testing.T, seed uint64) {
 			counted++
 		case code == 0:
 			complete = true
+			copyFile(t, output, completed)
+			copyFile(t, output+".report.json", completed+".report.json")
 		case code == 3 && strings.Contains(stderr.String(), "incomplete: credits exhausted"):
 			topUp(t, srv.URL, need+1)
 		case code == 3 && sch.maxCredits > 0 && strings.Contains(stderr.String(), "incomplete (--max-credits reached"):
@@ -558,7 +564,8 @@ func torture(t *testing.T, seed uint64) {
 	meter.next(t, "", &log)
 	checkTorture(t, sheet, emu.World(), output, res.code == 0, fmt.Sprintf("the output of a further run\n%s%s", log.String(), replay))
 	if res.code == 0 {
-		sameExport(t, j, sheet, sch, input, output, replay)
+		sameFurther(t, output, completed, res.stderr, replay)
+		sameExport(t, j, sheet, sch, input, completed, replay)
 	}
 	st := emu.Stats().Accounts[0]
 	if st.Requests > 0 && fr.submitted.Load() == 0 {
@@ -588,10 +595,47 @@ func torture(t *testing.T, seed uint64) {
 	}
 }
 
+// sameFurther checks that a further run over a complete job writes the
+// output, and reports the rows, lookups and match rates, of the run that
+// completed it (whose copy is completed): the further run writes its
+// output straight from the journal when it settles every row, the run
+// that completed the job through its model of the input.
+func sameFurther(t *testing.T, output, completed, stderr, replay string) {
+	t.Helper()
+	got, err := os.ReadFile(output)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile(completed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	settled := strings.Contains(stderr, "every row is settled")
+	t.Logf("a further run over the complete job, settled by its journal: %v", settled)
+	if !bytes.Equal(got, want) {
+		t.Errorf("a further run over the complete job wrote another output than the run that completed it (settled by its journal: %v)\n%s", settled, replay)
+	}
+	counts := func(path string) string {
+		var r report.Run
+		b, err := os.ReadFile(path + ".report.json")
+		if err == nil {
+			err = json.Unmarshal(b, &r)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, _ := json.Marshal([]any{r.Complete, r.Rows, r.RowsByStatus, r.Lookups, r.MatchRate, r.Coverage, r.Fix})
+		return string(c)
+	}
+	if a, b := counts(output), counts(completed); a != b {
+		t.Errorf("a further run over the complete job reports\n%s\nthe run that completed it\n%s\n%s", a, b, replay)
+	}
+}
+
 // sameExport checks that enrich export writes, from the journal of a
-// complete job, what the job's last run wrote: the export reads the
-// journal's answers whole and the input once, the run reads them through
-// its model of the input.
+// complete job, what the run that completed it wrote: the export reads
+// the journal's answers whole and the input once, the run reads them
+// through its model of the input.
 func sameExport(t *testing.T, j *job, s *tsheet, sch schedule, input, output, replay string) {
 	t.Helper()
 	exported := strings.TrimSuffix(output, s.out) + ".exported" + s.out

@@ -6,7 +6,8 @@ import (
 	"os"
 	"sync/atomic"
 
-	"golang.org/x/sync/errgroup"
+	"github.com/enrich-dev/enrich/internal/ident"
+	"github.com/enrich-dev/enrich/internal/profile"
 
 	"github.com/enrich-dev/enrich/state"
 )
@@ -22,9 +23,10 @@ type answerTable struct {
 	reasons []string     // why the lookups that failed did
 	held    atomic.Int64 // bytes of the profiles the entries hold
 
-	cancel context.CancelFunc // stops the reading
-	done   chan struct{}      // closed once it ended, with err
-	err    error
+	cancel    context.CancelFunc // stops the reading
+	done      chan struct{}      // closed once the table is read, with err
+	err       error
+	preloaded chan struct{} // closed once the preload of results into the cache ended
 }
 
 // maxHeldBytes bounds the profiles a table's entries hold, as
@@ -48,8 +50,30 @@ type tableEntry struct {
 	result uint64 // when Found
 	found  atomic.Pointer[foundResult]
 	reason int32 // when Failed: its place in reasons, or -1
-	phase  state.Phase
-	redone bool
+	// bits hold the phase (bits 0-7), whether the lookup was redone (bit
+	// 8), and for a run's export (Settled) the kind of the identifier
+	// plus one once a row names it (bits 9 and up).
+	bits atomic.Uint32
+}
+
+const (
+	entryRedone    = 1 << 8
+	entryKindShift = 9
+)
+
+func (e *tableEntry) phase() state.Phase { return state.Phase(e.bits.Load()) }
+
+func (e *tableEntry) redone() bool { return e.bits.Load()&entryRedone != 0 }
+
+// named returns the kind of the identifier plus one, once a row named it
+// (Settled), else 0.
+func (e *tableEntry) named() uint32 { return e.bits.Load() >> entryKindShift }
+
+// name records the kind of the identifier a row names.
+func (e *tableEntry) name(k ident.Kind) {
+	if b := e.bits.Load(); b>>entryKindShift == 0 {
+		e.bits.Store(b | (uint32(k)+1)<<entryKindShift) // every row that names it stores the same
+	}
 }
 
 // foundResult is the result an answer found, and whether it answers the
@@ -67,7 +91,7 @@ func (t *answerTable) get(id string) (answer, bool) {
 		return answer{}, false
 	}
 	e := &t.entries[i]
-	a := answer{phase: e.phase, result: e.result, redone: e.redone, entry: e}
+	a := answer{phase: e.phase(), result: e.result, redone: e.redone(), entry: e}
 	if e.reason >= 0 {
 		a.reason = t.reasons[e.reason]
 	}
@@ -91,8 +115,8 @@ var errTableFull = errors.New("more lookups than the table holds")
 // readAnswers starts reading the journal's answers of cfg's mode whole,
 // when it holds about as many as the input names; it returns nil when it
 // holds more. With a cache, the journal's results are decoded into it
-// meanwhile, from their flat records, on another core. The table is
-// ready once wait returns; stop ends the reading early.
+// meanwhile, from their flat records, on another core, until stop. The
+// table is ready once wait returns; stop ends the reading early.
 func readAnswers(ctx context.Context, j *state.Journal, cfg Config, cache *Exporter) (*answerTable, error) {
 	fi, err := os.Stat(cfg.Input)
 	if err != nil {
@@ -107,14 +131,19 @@ func readAnswers(ctx context.Context, j *state.Journal, cfg Config, cache *Expor
 	if n > int64(limit) {
 		return nil, nil
 	}
-	t := &answerTable{index: make(map[string]int32, n), entries: make([]tableEntry, 0, n), done: make(chan struct{})}
+	t := &answerTable{index: make(map[string]int32, n), entries: make([]tableEntry, 0, n), done: make(chan struct{}), preloaded: make(chan struct{})}
 	ctx, t.cancel = context.WithCancel(ctx)
-	g, ctx := errgroup.WithContext(ctx)
-	if cache != nil {
-		g.Go(func() error { return cache.preloadFlat(ctx, j) })
-	}
-	g.Go(func() error {
-		return j.View(func(r *state.Reader) error {
+	go func() {
+		// The rows wait for the table, not for the preload: a result
+		// they need before it is decoded here is decoded by their worker.
+		defer close(t.preloaded)
+		if cache != nil {
+			_ = cache.preloadFlat(ctx, j, int(n)) // it only saves time: what fails it fails the rows that need it
+		}
+	}()
+	go func() {
+		defer close(t.done)
+		t.err = j.View(func(r *state.Reader) error {
 			defer r.ReleasePages(journalResident)
 			return r.EachLookup(mode, func(id []byte, l state.Lookup) error {
 				if len(t.entries) == limit {
@@ -124,18 +153,23 @@ func readAnswers(ctx context.Context, j *state.Journal, cfg Config, cache *Expor
 					return ctx.Err()
 				}
 				t.index[string(id)] = int32(len(t.entries))
-				t.entries = append(t.entries, tableEntry{result: l.Result, reason: -1, phase: l.Phase, redone: l.Redone > 0})
+				t.entries = append(t.entries, tableEntry{result: l.Result, reason: -1})
+				e := &t.entries[len(t.entries)-1]
+				bits := uint32(l.Phase)
+				if l.Redone > 0 {
+					bits |= entryRedone
+				}
+				e.bits.Store(bits)
 				if l.Reason != "" {
-					t.entries[len(t.entries)-1].reason = int32(len(t.reasons))
+					e.reason = int32(len(t.reasons))
 					t.reasons = append(t.reasons, l.Reason)
 				}
 				return nil
 			})
 		})
-	})
-	go func() {
-		t.err = g.Wait()
-		close(t.done)
+		if t.err != nil {
+			t.cancel() // the preload too
+		}
 	}()
 	return t, nil
 }
@@ -147,16 +181,24 @@ func (t *answerTable) wait() error {
 	return t.err
 }
 
-// stop ends the reading, and waits for it.
+// stop ends the reading and the preload, and waits for them.
 func (t *answerTable) stop() {
 	t.cancel()
 	<-t.done
+	<-t.preloaded
 }
 
 // preloadFlat decodes the journal's results into the cache from their
 // flat records, in the journal's order, until the cache is three quarters
 // full (see preload): a journal read whole names about the input's people.
-func (x *Exporter) preloadFlat(ctx context.Context, j *state.Journal) error {
+// Its caches are sized for about results, unless they hold some already.
+func (x *Exporter) preloadFlat(ctx context.Context, j *state.Journal, results int) error {
+	x.mu.Lock()
+	if len(x.profiles) == 0 {
+		x.profiles = make(map[uint64]cachedResult, results)
+		x.records = make(map[uint64]*profile.Record, results/2)
+	}
+	x.mu.Unlock()
 	return j.View(func(r *state.Reader) error {
 		defer r.ReleasePages(journalResident)
 		n := 0

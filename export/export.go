@@ -12,12 +12,10 @@ import (
 	"fmt"
 	"io"
 	"runtime"
-	"strings"
 	"time"
 
 	"github.com/enrich-dev/enrich/internal/ordered"
 	"github.com/enrich-dev/enrich/internal/sheet"
-	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/runsheet"
 	"github.com/enrich-dev/enrich/sinks"
 	"github.com/enrich-dev/enrich/sources"
@@ -66,42 +64,14 @@ type Config struct {
 	// beside the output (CandidatesPath).
 	ByName bool
 
+	// Settle, when set, has the export write a run's output only if the
+	// journal settles every row (see Settled), and stop with ErrUnsettled
+	// at the first row it does not, having written nothing.
+	Settle *Settled
+
 	// answers, when not nil, holds every answer of the journal
 	// (readAnswers): the rows' identifiers are answered from it.
 	answers *answerTable
-}
-
-// RowCounts counts output rows by status.
-type RowCounts map[sinks.Status]int
-
-// Total returns the number of rows.
-func (c RowCounts) Total() int {
-	n := 0
-	for _, v := range c {
-		n += v
-	}
-	return n
-}
-
-// Result is what an export wrote.
-type Result struct {
-	Rows RowCounts
-	// Ambiguous counts the rows found only by name whose candidates went
-	// to the side sheet (CandidatesPath); ByName the rows found by name,
-	// Moved those of them found at a company the person left.
-	Ambiguous, ByName, Moved int
-	// High and Medium count the rows found by name by their confidence;
-	// NameNotFound the rows searched by name whose person nobody agrees
-	// with.
-	High, Medium, NameNotFound int
-	// Coverage is what the rows found hold; Fix the rows to mend.
-	Coverage report.Coverage
-	Fix      report.RowsToFix
-	// Damaged counts the rows written as error because the journal's
-	// record of their lookup's result is damaged (it does not decompress or
-	// decode, or it names another identifier). Running again looks those
-	// identifiers up again.
-	Damaged int
 }
 
 // Reasons of rows whose stored result cannot be used.
@@ -144,6 +114,8 @@ func Export(ctx context.Context, j *state.Journal, cfg Config) (Result, error) {
 		if a != nil {
 			defer a.stop()
 			cfg.answers = a
+		} else if cfg.Settle != nil {
+			return Result{}, ErrUnsettled
 		} else if cfg.Known, err = knownModel(ctx, j, cfg); err != nil {
 			return Result{}, err
 		}
@@ -163,6 +135,8 @@ func Export(ctx context.Context, j *state.Journal, cfg Config) (Result, error) {
 	for {
 		res, err := export(ctx, j, cfg, utf8)
 		switch {
+		case errors.Is(err, errTableFull) && cfg.Settle != nil:
+			return Result{}, ErrUnsettled
 		case errors.Is(err, errTableFull):
 			// More answers than the journal counted: only the input's
 			// own identifiers are read.
@@ -221,6 +195,9 @@ func export(ctx context.Context, j *state.Journal, cfg Config, utf8 bool) (Resul
 	if err != nil {
 		return Result{}, err
 	}
+	if cfg.Settle != nil && (len(t.Columns()) == 0 || sinks.CheckFits(t.Layout(), format, len(sinks.DefaultColumns())) != nil) {
+		return Result{}, ErrUnsettled // the run refuses the sheet itself
+	}
 	byName := cfg.ByName && t.FindsByName()
 	columns := outputColumns(cfg, byName)
 	w, err := sinks.Create(cfg.Output, t.Layout(), sinks.Options{Columns: columns, NoFormulaGuard: cfg.NoFormulaGuard, UTF8: utf8})
@@ -240,11 +217,14 @@ func export(ctx context.Context, j *state.Journal, cfg Config, utf8 bool) (Resul
 		x = NewExporter(mode, cfg.CacheBytes)
 	}
 	x.creditsOut, x.jsonl, x.refresh, x.kept = creditsOut, format == sinks.FormatJSONL, cfg.Refresh, cfg.Kept
-	x.byName, x.people = byName, t.People()
+	x.byName, x.people, x.settle = byName, t.People(), cfg.Settle
 	progress := progressOf(cfg)
 	progress(0)
 	if err := x.answersOf(ctx, j, cfg, known, workers); err != nil {
 		return Result{}, err
+	}
+	if x.settle != nil {
+		x.settle.start(x.table)
 	}
 	x.format = sinks.FormatterOf(w)
 	chunks := ordered.Start(workers, chunkReader(ctx, t, known), x.worker(j, known, cfg.WithoutJournal))
@@ -252,6 +232,9 @@ func export(ctx context.Context, j *state.Journal, cfg Config, utf8 bool) (Resul
 	res, ambiguous, err := x.writeChunks(chunks, w, progress)
 	if err != nil {
 		return Result{}, err
+	}
+	if x.settle != nil && res.Rows.Total() == 0 {
+		return Result{}, ErrUnsettled // the run refuses a sheet without rows
 	}
 	if cfg.Progress != nil && cfg.Known == nil {
 		// Read once: the total is known at the end.
@@ -397,73 +380,6 @@ func (x *Exporter) worker(j *state.Journal, known *runsheet.Sheet, withoutJourna
 	}
 }
 
-// countByName counts a row found by name, by confidence, and when the
-// person has left the row's company.
-func (res *Result) countByName(out *sinks.Outcome) {
-	if out.FoundBy != sinks.FoundByName {
-		return
-	}
-	res.ByName++
-	if strings.Contains(out.Match, state.AgreedPastCompany) {
-		res.Moved++
-	}
-	switch out.Confidence {
-	case state.ConfidenceHigh:
-		res.High++
-	case state.ConfidenceMedium:
-		res.Medium++
-	}
-}
-
-// tally counts a written row in the coverage, or among the rows to fix.
-func (x *Exporter) tally(res *Result, row sheet.Row, out *sinks.Outcome) {
-	switch out.Status {
-	case sinks.StatusSuccess:
-		p := out.Profile // every found row's outcome holds its decoded profile
-		res.Coverage.Found++
-		if p == nil {
-			return
-		}
-		if p.WorkEmail {
-			res.Coverage.WorkEmail++
-		}
-		if p.Email != "" {
-			res.Coverage.Email++
-		}
-		if p.Phone != "" {
-			res.Coverage.Phone++
-		}
-	case sinks.StatusNotFound:
-		// A row searched by name and not found says why: a typo in the
-		// name or the company is the user's to mend.
-		if out.Error != "" && x.byName {
-			res.NameNotFound++
-			res.Fix.Add(report.FixRow{Row: row.Num, Name: x.personName(row), Status: string(out.Status), Why: out.Error})
-		}
-	case sinks.StatusInvalidIdentifier, sinks.StatusAmbiguous, sinks.StatusError:
-		res.Fix.Add(report.FixRow{Row: row.Num, Name: x.personName(row), Status: string(out.Status), Why: out.Error})
-	case sinks.StatusNoIdentifier:
-		why := "no profile URL, e-mail, phone or uid"
-		if x.byName {
-			why += ", and no name with a company to search by"
-		}
-		res.Fix.Add(report.FixRow{Row: row.Num, Name: x.personName(row), Status: string(out.Status), Why: why})
-	}
-}
-
-// personName is the name a row gives its person, on a sheet with person
-// columns, for the rows to fix; "" when it gives none.
-func (x *Exporter) personName(row sheet.Row) string {
-	if len(x.people) == 0 {
-		return ""
-	}
-	p := sources.PersonOf(x.people, row.Cells)
-	if p.Name != "" {
-		return p.Name
-	}
-	return strings.TrimSpace(p.First + " " + p.Last)
-}
-
 // exportChunk is a run of rows and, once worked, their outcomes.
 type exportChunk struct {
 	rows    []sheet.Row
@@ -558,6 +474,9 @@ func (x *Exporter) chunk(r *journalScan, c *exportChunk, known *runsheet.Sheet) 
 			return fmt.Errorf("row %d: %w", row.Num, err)
 		}
 		c.outs[i] = out
+		if x.settle != nil && !x.settles(r, row, &out) {
+			return ErrUnsettled
+		}
 		if out.Status == sinks.StatusAmbiguous {
 			ref := int32(-1)
 			if known != nil {

@@ -36,6 +36,7 @@ type Exporter struct {
 	records    map[uint64]*profile.Record // by hash of the raw profile
 	lookups    map[string]answer          // by identifier
 	table      *answerTable               // the journal's answers, read whole (nil: read as rows need them)
+	settle     *Settled                   // stops the export at the first row the journal does not settle (Config.Settle)
 	chunks     atomic.Int64               // chunks begun
 	seed       maphash.Seed
 	size       int // bytes the records hold, about

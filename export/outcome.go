@@ -27,8 +27,26 @@ func (x *Exporter) outcome(r *journalScan, row sheet.Row) (sinks.Outcome, bool, 
 			return sinks.Outcome{Status: sinks.StatusNoIdentifier}, false, nil
 		}
 	}
+	var settled [4]struct {
+		a  answer
+		ok bool
+	}
+	if x.settle != nil {
+		// Every identifier of the row counts, not only those its
+		// waterfall reaches: the first ones are answered once.
+		for i, id := range row.IDs {
+			a, ok := x.table.get(id.Value)
+			x.settle.count(id, a, ok)
+			if i < len(settled) {
+				settled[i].a, settled[i].ok = a, ok
+			}
+		}
+	}
 	return x.decideNamed(r, len(row.IDs), func(i int) (ident.ID, answer, bool, error) {
 		id := row.IDs[i]
+		if x.settle != nil && i < len(settled) {
+			return id, settled[i].a, settled[i].ok, nil
+		}
 		a, ok, err := x.lookup(r, id.Value)
 		return id, a, ok, err
 	}, name, func(uid ident.ID) (ident.ID, answer, bool, error) {

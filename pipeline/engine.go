@@ -26,17 +26,20 @@ import (
 // channels, and every goroutine it starts is waited for before the
 // journal closes.
 type engine struct {
-	cfg    *Config
-	clock  clock.Clock
-	j      *state.Journal
-	mode   state.Mode
-	m      *runsheet.Sheet
-	x      *export.Exporter // the profiles the output is written from
-	kept   *export.Kept     // results the journal could not store, kept beside the output
-	layout sources.Layout
-	budget budget.Budget
-	cr     credits
-	sr     searches
+	cfg   *Config
+	clock clock.Clock
+	j     *state.Journal
+	mode  state.Mode
+	m     *runsheet.Sheet // nil in a settled run
+	// settled is the run whose journal settled every row before it
+	// started, and which wrote its output from it; nil otherwise.
+	settled *settledRun
+	x       *export.Exporter // the profiles the output is written from
+	kept    *export.Kept     // results the journal could not store, kept beside the output
+	layout  sources.Layout
+	budget  budget.Budget
+	cr      credits
+	sr      searches
 	// searcher makes the searches by name, within --max-searches.
 	searcher *cappedSearcher
 
@@ -99,7 +102,7 @@ type flight struct {
 	answered bool
 }
 
-func newEngine(ctx context.Context, cfg *Config, j *state.Journal) (*engine, error) {
+func newEngine(ctx context.Context, cfg *Config, j *state.Journal) (_ *engine, err error) {
 	e := &engine{
 		cfg:        cfg,
 		clock:      cfg.Clock,
@@ -120,7 +123,21 @@ func newEngine(ctx context.Context, cfg *Config, j *state.Journal) (*engine, err
 		e.deadline = e.started.Add(cfg.MaxDuration)
 		e.sendCtx, e.cancelSends = context.WithTimeout(context.WithoutCancel(ctx), cfg.MaxDuration)
 	}
-	var err error
+	e.budget = e.openBudget()
+	if err := e.budget.Err(); fault.NeedsFix(err) {
+		// A Redis that refuses the password, or speaks TLS when the
+		// address does not: the run ends before anything is sent.
+		e.budget.Close()
+		return nil, err
+	}
+	defer func() {
+		if err != nil {
+			e.budget.Close()
+		}
+	}()
+	if settled, err := e.settle(ctx); settled || err != nil {
+		return e, err
+	}
 	cfg.Log.Info("reading input", "file", cfg.shown().Input)
 	if e.m, e.layout, err = runsheet.Load(ctx, cfg.Input, cfg.Source, cfg.FileProgress); err != nil {
 		return nil, err
@@ -144,19 +161,14 @@ func newEngine(ctx context.Context, cfg *Config, j *state.Journal) (*engine, err
 		return nil, err
 	}
 	e.kept = export.NewKept(cfg.Output, e.mode, e.m.Has)
-	e.budget = e.openBudget()
-	if err := e.budget.Err(); fault.NeedsFix(err) {
-		// A Redis that refuses the password, or speaks TLS when the
-		// address does not: the run ends before anything is sent.
-		e.budget.Close()
-		e.kept.Close()
-		return nil, err
-	}
 	return e, nil
 }
 
 // run performs the job: checks, resume, the loop, and the output.
 func (e *engine) run(ctx context.Context) (*report.Run, error) {
+	if e.settled != nil {
+		return e.finishSettled(ctx)
+	}
 	cfg := e.cfg
 	defer e.kept.Close() // after the receiver's, deferred below
 	if err := e.resumeFlights(); err != nil {

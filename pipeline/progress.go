@@ -110,9 +110,7 @@ func (e *engine) snapshot(now time.Time, final bool) Snapshot {
 		Updated:          now.UTC(),
 		Finished:         final,
 		StopReason:       e.stop,
-		Rows:             len(e.m.Rows) + e.m.NoIdentifier,
-		Resolved:         e.m.NoIdentifier,
-		Lookups:          len(e.m.Lookups),
+		Lookups:          e.lookups(),
 		Queued:           e.queue.len(),
 		InFlight:         int(max(e.cr.inflight, 0)),
 		ItemsSent:        e.stats.itemsSent,
@@ -123,11 +121,7 @@ func (e *engine) snapshot(now time.Time, final bool) Snapshot {
 		at := e.stats.lastResult.UTC()
 		s.LastResult = &at
 	}
-	for i := range e.m.Rows {
-		if e.m.Done(int32(i)) {
-			s.Resolved++
-		}
-	}
+	s.Rows, s.Resolved = e.rowsResolved()
 	s.Waiting = s.Rows - s.Resolved
 	s.ItemsPerMinute = e.itemsPerMinute(now)
 	// Each waiting row needs at least one more item; at the budget's pace

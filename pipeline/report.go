@@ -77,8 +77,14 @@ func (e *engine) finish(ctx context.Context) (*report.Run, error) {
 	if err != nil {
 		return nil, fmt.Errorf("write output: %w", err)
 	}
+	return e.reportOf(ctx, written)
+}
+
+// reportOf makes the report of a run whose output is written, and writes
+// it beside the output.
+func (e *engine) reportOf(ctx context.Context, written export.Result) (*report.Run, error) {
 	r := e.report(written.Rows)
-	if e.m.ByName && len(e.m.Names) > 0 {
+	if e.m != nil && e.m.ByName && len(e.m.Names) > 0 {
 		r.ByName = &report.ByName{Rows: written.ByName, Moved: written.Moved, Ambiguous: written.Ambiguous,
 			High: written.High, Medium: written.Medium, NotFound: written.NameNotFound,
 			Searches: e.sr.stats.queries, Profiles: e.sr.stats.profiles, Stopped: e.sr.stopped}
@@ -100,6 +106,7 @@ func (e *engine) finish(ctx context.Context) (*report.Run, error) {
 	}
 	if e.cfg.RefreshOlderThan > 0 {
 		r.Refreshed = e.stats.refreshed
+		var err error
 		if r.Changes, err = export.Changes(ctx, e.j, e.cfg.WithoutContacts, e.started); err != nil {
 			e.cfg.Log.Warn("the people who changed jobs could not be listed", "error", err)
 		}
@@ -157,6 +164,10 @@ func (e *engine) reportCredits(r *report.Run) {
 // matchRates counts, for each identifier kind, the lookups answered and
 // those that found the person.
 func (e *engine) matchRates(r *report.Run) {
+	if e.settled != nil {
+		e.settled.of.MatchRates(r.MatchRate)
+		return
+	}
 	for i := range e.m.Lookups {
 		l := &e.m.Lookups[i]
 		if l.Phase != state.Found && l.Phase != state.NotFound {
@@ -205,7 +216,7 @@ func (e *engine) report(counts export.RowCounts) *report.Run {
 		Rows:                 counts.Total(),
 		RowsByStatus:         map[string]int{},
 		MatchRate:            map[string]report.KindMatch{},
-		Lookups:              len(e.m.Lookups),
+		Lookups:              e.lookups(),
 		Requests:             e.stats.requests,
 		ItemsSent:            e.stats.itemsSent,
 		Refused:              e.stats.refused,

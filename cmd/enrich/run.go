@@ -65,7 +65,8 @@ the same key. Results arrive on an embedded callback receiver (--listen,
 reached by the service at --public-url) or, with --sync, in the answers.
 Every request and result is kept in the journal, so running the same
 command again resumes where it stopped and never pays twice for a result
-it received.
+it received. When the journal already answers every row, the run sends
+nothing and writes the output from it as it reads the input, once.
 
 What can be checked without the service (the output's name and folder,
 every number, the sheet's identifier columns and rows) is checked before
