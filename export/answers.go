@@ -18,7 +18,7 @@ import (
 // input once. It holds what an output needs of an answer but the times a
 // refresh's columns show: a refresh does not read one.
 type answerTable struct {
-	index   map[string]int32 // the place of an identifier's entry
+	index   *idIndex // the place of an identifier's entry
 	entries []tableEntry
 	reasons []string     // why the lookups that failed did
 	held    atomic.Int64 // bytes of the profiles the entries hold
@@ -86,7 +86,7 @@ type foundResult struct {
 // get returns the answer of an identifier, and whether the journal has
 // one.
 func (t *answerTable) get(id string) (answer, bool) {
-	i, ok := t.index[id]
+	i, ok := t.index.find(id)
 	if !ok {
 		return answer{}, false
 	}
@@ -107,6 +107,17 @@ const (
 	minTableLookups = 1 << 12
 	maxTableLookups = 1 << 20
 )
+
+// idBytes is the length of an identifier the index is sized for.
+const idBytes = 32
+
+// passResident bounds the journal's pages the passes over its lookups
+// and its results keep mapped (state.Reader.ReleasePages), as
+// journalResident the rows': each page is read once, in order. A run that
+// writes a million rows to .xlsx from its journal peaked at 246 MiB with
+// 64 MiB, at 229 to 235 MiB with 32; with 16, the 300,000-row export took
+// 10 % longer.
+const passResident = 32 << 20
 
 // errTableFull stops reading a journal that holds more lookups than its
 // count said.
@@ -131,7 +142,7 @@ func readAnswers(ctx context.Context, j *state.Journal, cfg Config, cache *Expor
 	if n > int64(limit) {
 		return nil, nil
 	}
-	t := &answerTable{index: make(map[string]int32, n), entries: make([]tableEntry, 0, n), done: make(chan struct{}), preloaded: make(chan struct{})}
+	t := &answerTable{index: newIDIndex(int(n), int(n)*idBytes), entries: make([]tableEntry, 0, n), done: make(chan struct{}), preloaded: make(chan struct{})}
 	ctx, t.cancel = context.WithCancel(ctx)
 	go func() {
 		// The rows wait for the table, not for the preload: a result
@@ -144,15 +155,18 @@ func readAnswers(ctx context.Context, j *state.Journal, cfg Config, cache *Expor
 	go func() {
 		defer close(t.done)
 		t.err = j.View(func(r *state.Reader) error {
-			defer r.ReleasePages(journalResident)
+			defer r.ReleasePages(passResident)
 			return r.EachLookup(mode, func(id []byte, l state.Lookup) error {
 				if len(t.entries) == limit {
 					return errTableFull
 				}
-				if len(t.entries)%4096 == 0 && ctx.Err() != nil {
-					return ctx.Err()
+				if len(t.entries)%4096 == 0 {
+					if ctx.Err() != nil {
+						return ctx.Err()
+					}
+					r.ReleasePages(passResident)
 				}
-				t.index[string(id)] = int32(len(t.entries))
+				t.index.add(id)
 				t.entries = append(t.entries, tableEntry{result: l.Result, reason: -1})
 				e := &t.entries[len(t.entries)-1]
 				bits := uint32(l.Phase)
@@ -200,14 +214,14 @@ func (x *Exporter) preloadFlat(ctx context.Context, j *state.Journal, results in
 	}
 	x.mu.Unlock()
 	return j.View(func(r *state.Reader) error {
-		defer r.ReleasePages(journalResident)
+		defer r.ReleasePages(passResident)
 		n := 0
 		r.EachFlat(func(id uint64, item string, flat []byte) bool {
 			if n++; n%preloadBlock == 0 {
 				if ctx.Err() != nil || x.nearlyFull() {
 					return false
 				}
-				r.ReleasePages(journalResident)
+				r.ReleasePages(passResident)
 			}
 			if s, ok := x.parseFlat(item, flat); ok {
 				x.keep(id, s)

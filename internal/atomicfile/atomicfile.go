@@ -30,6 +30,11 @@ type File struct {
 	flushed int64       // bytes whose writeback has been started
 	mode    fs.FileMode // set by SetMode; 0: Mode(path)
 	behind  *behind     // set by WriteBehind
+	// synced is the bytes written when the last sync behind the writes
+	// began; syncing is closed when it ends, syncErr then its error.
+	synced  int64
+	syncing chan struct{}
+	syncErr error
 }
 
 // SetMode gives the file mode at Commit instead of Mode(path): a file
@@ -40,6 +45,13 @@ func (f *File) SetMode(mode fs.FileMode) { f.mode = mode }
 // disk is started. A large output's sync at Commit then waits only for the
 // last of it, rather than for all of it after the work is done.
 const writebackEvery = 8 << 20
+
+// syncEvery is how many bytes are written before the file is synced
+// behind the writes, one sync at a time: the sync at Commit of a file
+// whose writeback was only started still takes a good part of the time
+// of writing it all (85 ms for 180 MB on the development VM); synced
+// every 32 MiB as it is written, 20 ms. (A variable: its test lowers it.)
+var syncEvery int64 = 32 << 20
 
 // Create starts writing the file at path. Nothing is visible at path
 // until Commit. The temporary file is readable by its owner only until
@@ -76,8 +88,47 @@ func (f *File) write(p []byte) (int, error) {
 	if f.written-f.flushed >= writebackEvery {
 		startWriteback(f.tmp, f.flushed, f.written-f.flushed)
 		f.flushed = f.written
+		f.syncBehind()
 	}
 	return n, err
+}
+
+// syncBehind syncs the file in the background every syncEvery bytes, when
+// the last such sync has ended.
+func (f *File) syncBehind() {
+	if f.written-f.synced < syncEvery {
+		return
+	}
+	if f.syncing != nil {
+		select {
+		case <-f.syncing:
+			if f.syncErr != nil {
+				return // Commit returns it
+			}
+		default:
+			return
+		}
+	}
+	f.synced = f.written
+	done := make(chan struct{})
+	f.syncing = done
+	go func() {
+		defer close(done)
+		f.syncErr = syncBehindFile(f.tmp)
+	}()
+}
+
+// syncBehindFile is (*os.File).Sync, replaced by the test of a sync behind
+// the writes that fails.
+var syncBehindFile = (*os.File).Sync
+
+// awaitSync waits for the sync behind the writes, and returns its error.
+func (f *File) awaitSync() error {
+	if f.syncing == nil {
+		return nil
+	}
+	<-f.syncing
+	return f.syncErr
 }
 
 // Path returns the final path.
@@ -100,6 +151,10 @@ func (f *File) Commit() error {
 	}
 	if err := f.drain(); err != nil {
 		return fail("write", err)
+	}
+	if err := f.awaitSync(); err != nil {
+		// Reported once: the sync below might not say it again.
+		return fail("sync", err)
 	}
 	mode := f.mode
 	if mode == 0 {
@@ -135,6 +190,7 @@ func (f *File) Abort() {
 	}
 	f.done = true
 	_ = f.drain()
+	_ = f.awaitSync()
 	_ = f.tmp.Close()
 	_ = os.Remove(f.tmp.Name())
 	tempfiles.Forget(f.tmp.Name())
