@@ -11,8 +11,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
-	"runtime/debug"
 	"slices"
 	"sort"
 	"strings"
@@ -230,7 +228,6 @@ func Make(ctx context.Context, opts Options) (*Plan, error) {
 	if rate < 0 {
 		return nil, fmt.Errorf("plan: items per minute must be positive, not %d", rate)
 	}
-	defer raiseGCPercent(planGCPercent)()
 	t, err := sources.Open(opts.Input, opts.Source)
 	if err != nil {
 		return nil, err
@@ -261,24 +258,6 @@ func Make(ctx context.Context, opts Options) (*Plan, error) {
 	names.finish(p)
 	p.finish(t, c, rate)
 	return p, nil
-}
-
-// planGCPercent is the collector's target while a plan reads its sheet:
-// the heap may grow by twice what is live before a cycle. A plan holds
-// little (counts, and a set of identifiers) and makes garbage fast: at
-// the default of 100, the plan of 300,000 rows spent a tenth of its time
-// collecting; at 200, it took 8 % less time, for 7 MB more (a million
-// rows: 10 % less, 11 MB more).
-const planGCPercent = 200
-
-// raiseGCPercent sets the collector's target to percent, unless GOGC set
-// one, and returns what sets it back.
-func raiseGCPercent(percent int) (restore func()) {
-	if os.Getenv("GOGC") != "" {
-		return func() {}
-	}
-	old := debug.SetGCPercent(percent)
-	return func() { debug.SetGCPercent(old) }
 }
 
 // newPlan is the plan of the sheet t opens, before its rows are read.
