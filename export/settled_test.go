@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -103,5 +104,77 @@ func TestSettleStops(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(filepath.Join(dir, "out.csv")); !strings.Contains(string(b), "invalid_identifier") {
 		t.Errorf("the output:\n%s", b)
+	}
+}
+
+// TestSettledCountsRest: the identifiers a row's waterfall does not read
+// (it stopped at one that found the person) are counted once each, whether
+// the person's earlier rows named them or others, over drawn sheets whose
+// rows name a few people with a few phones each, the journal answering
+// some phones and not others; the seed is in the failure.
+func TestSettledCountsRest(t *testing.T) {
+	for seed := uint64(1); seed <= 12; seed++ {
+		rng := rand.New(rand.NewPCG(seed, 0x72657374))
+		answers := map[string][]byte{}
+		phone := func(i int) string { return fmt.Sprintf("+1212555%04d", 100+i) }
+		for i := range 6 {
+			id := fmt.Sprintf("p%d@x.co", i)
+			answers[id] = fmt.Appendf(nil, `{"item": %q, "status": "success", "candidate": {"fullName": "P %d"}}`, id, i)
+		}
+		for i := range 12 {
+			switch rng.IntN(3) {
+			case 0:
+				answers[phone(i)] = nil // found nobody
+			case 1:
+				answers[phone(i)] = fmt.Appendf(nil, `{"item": %q, "status": "success", "candidate": {"fullName": "Q %d"}}`, phone(i), i)
+			}
+		}
+		j, err := state.Open(statetest.JournalWith(t, answers), state.Options{Command: "test"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sheet := "Email,Phone\n"
+		named := map[string]bool{}
+		tried, found := map[string]bool{}, map[string]bool{}
+		for range 20 + rng.IntN(200) {
+			email, ph := fmt.Sprintf("p%d@x.co", rng.IntN(6)), ""
+			named[email], tried[email], found[email] = true, true, true
+			if rng.IntN(4) > 0 {
+				ph = phone(rng.IntN(12))
+				named[ph] = true
+				if raw, ok := answers[ph]; ok {
+					tried[ph], found[ph] = true, raw != nil
+				}
+			}
+			sheet += email + "," + ph + "\n"
+		}
+		input := filepath.Join(t.TempDir(), "in.csv")
+		if err := os.WriteFile(input, []byte(sheet), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		s := &Settled{}
+		if _, err := Export(context.Background(), j, Config{Input: input, Output: input + ".out.csv", Settle: s}); err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		j.Close()
+		rates := map[string]report.KindMatch{}
+		s.MatchRates(rates)
+		want := map[string]report.KindMatch{}
+		for id := range tried {
+			kind := "phone"
+			if strings.Contains(id, "@") {
+				kind = "email"
+			}
+			km := want[kind]
+			km.Tried++
+			if found[id] {
+				km.Found++
+			}
+			km.Rate = float64(km.Found) / float64(km.Tried)
+			want[kind] = km
+		}
+		if s.Lookups() != len(named) || fmt.Sprint(rates) != fmt.Sprint(want) {
+			t.Errorf("seed %d: %d lookups, match rates %v; want %d, %v", seed, s.Lookups(), rates, len(named), want)
+		}
 	}
 }

@@ -48,6 +48,7 @@ func (e *engine) settle(ctx context.Context) (bool, error) {
 	if err := e.j.View(func(r *state.Reader) error { stored = r.LookupCount(e.mode); return nil }); err != nil || stored == 0 {
 		return false, nil
 	}
+	cfg.Log.Info("writing the output from the journal, which may answer every row", "file", cfg.shown().Input)
 	s := &export.Settled{ByName: cfg.FindByName}
 	defer lowerGCPercent(exportGCPercent)() // as a run's output is written: a million-row workbook's peak stays in bounds
 	written, err := export.Export(ctx, e.j, export.Config{
@@ -69,6 +70,8 @@ func (e *engine) settle(ctx context.Context) (bool, error) {
 		return false, ctx.Err()
 	case !errors.Is(err, export.ErrUnsettled):
 		cfg.Log.Debug("the output could not be written from the journal alone", "error", err)
+	default:
+		cfg.Log.Info("the journal does not settle every row: the run reads its input, to look up what the journal lacks", "took", e.clock.Now().Sub(e.started).Round(time.Millisecond))
 	}
 	return false, nil
 }
