@@ -8,7 +8,6 @@ import (
 
 	"github.com/enrich-dev/enrich/internal/ident"
 	"github.com/enrich-dev/enrich/internal/profile"
-
 	"github.com/enrich-dev/enrich/state"
 )
 
