@@ -732,8 +732,16 @@ func (gen *generator) unrepeat(r *rand.Rand, jobs []Job) {
 				if jobs[b].Start == 0 {
 					year = jobs[b].End.Year()
 				}
+				taken := func(t TitleID) bool {
+					return slices.ContainsFunc(jobs[k:e], func(j Job) bool { return j.Title == t })
+				}
 				t := gen.titles.lateral(r, jobs[b].fam, jobs[b].Title, year)
-				if !slices.ContainsFunc(jobs[k:e], func(j Job) bool { return j.Title == t }) {
+				if taken(t) {
+					// The title drawn is held in the stay too: the first
+					// one beside it that is not.
+					t = gen.titles.lateralFree(jobs[b].fam, jobs[b].Title, year, taken)
+				}
+				if !taken(t) {
 					jobs[b].Title = t
 				}
 			}

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"testing"
 )
 
 // careerChecks count what a reader notices in careers and studies.
@@ -383,4 +384,17 @@ func countFourInThree(w *World) tally {
 		n.add(bad, "person %d: stays begun %v", i, starts)
 	}
 	return n
+}
+
+// TestUnrepeatAcrossFamilies: a stay whose roles were drawn in two
+// families (a team lead, then a head of engineering, then a team lead
+// again, the last drawn as management) is given another title beside the
+// repeated one, from the title's own family when the role's has none
+// free. The world of seed 1439984498 held that stay (person 15413) before
+// the fix.
+func TestUnrepeatAcrossFamilies(t *testing.T) {
+	w := New(Config{Seed: 1439984498, People: 20000})
+	if n := countFlips(w); n.bad > 0 {
+		t.Errorf("%d of %d stays hold a title twice: %v", n.bad, n.of, n.examples)
+	}
 }

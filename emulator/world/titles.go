@@ -430,15 +430,9 @@ const maxRun = 12 * 12
 // is one of the same profession or of no profession ("Nursing Team
 // Lead"). It returns t when there is none.
 func (v *titleVocab) lateral(r *rand.Rand, f family, t TitleID, year int) TitleID {
-	l := v.titles[t].Level
-	ids := v.byFamilyLevel[f][l]
+	ids := v.byFamilyLevel[f][v.titles[t].Level]
 	n := 0
-	ok := func(o TitleID) bool {
-		if o == t || int(v.since[o]) > year || v.fam[o] != v.fam[t] {
-			return false
-		}
-		return f != famClinical || v.stem[o] < 0 || v.stem[o] == v.stem[t]
-	}
+	ok := func(o TitleID) bool { return v.besides(f, t, o, year) }
 	for _, o := range ids {
 		if ok(o) {
 			n++
@@ -454,6 +448,31 @@ func (v *titleVocab) lateral(r *rand.Rand, f family, t TitleID, year int) TitleI
 				return o
 			}
 			k--
+		}
+	}
+	return t
+}
+
+// besides reports whether title o may stand beside t, of family f, in
+// year: another title of its level and family that exists by then, and of
+// the same profession for a clinical one.
+func (v *titleVocab) besides(f family, t, o TitleID, year int) bool {
+	if o == t || int(v.since[o]) > year || v.fam[o] != v.fam[t] {
+		return false
+	}
+	return f != famClinical || v.stem[o] < 0 || v.stem[o] == v.stem[t]
+}
+
+// lateralFree is the first title beside t (as lateral draws them) that
+// taken does not hold, among those of family f, then of t's own family (a
+// role drawn in one family may hold a title of another: a team lead
+// promoted into management); t when there is none.
+func (v *titleVocab) lateralFree(f family, t TitleID, year int, taken func(TitleID) bool) TitleID {
+	for _, g := range []family{f, v.fam[t]} {
+		for _, o := range v.byFamilyLevel[g][v.titles[t].Level] {
+			if v.besides(g, t, o, year) && !taken(o) {
+				return o
+			}
 		}
 	}
 	return t
