@@ -1,13 +1,14 @@
 package export
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"os"
+	"slices"
 	"sync/atomic"
 
 	"github.com/enrich-dev/enrich/internal/ident"
-	"github.com/enrich-dev/enrich/internal/profile"
 	"github.com/enrich-dev/enrich/state"
 )
 
@@ -22,32 +23,44 @@ type answerTable struct {
 	reasons []string     // why the lookups that failed did
 	held    atomic.Int64 // bytes of the profiles the entries hold
 
+	// byResult are the found entries' places, by their results' ids
+	// once the table is read, for the preload to give them their
+	// profiles; nil after.
+	byResult []resultPlace
+
 	cancel    context.CancelFunc // stops the reading
 	done      chan struct{}      // closed once the table is read, with err
 	err       error
 	preloaded chan struct{} // closed once the preload of results into the cache ended
 }
 
+// resultPlace is the place of an entry whose lookup found the result id.
+type resultPlace struct {
+	result uint64
+	place  int32
+}
+
 // maxHeldBytes bounds the profiles a table's entries hold, as
 // maxCachedBytes the cache's.
 const maxHeldBytes = maxCachedBytes / 2
 
-// hold reports whether an entry may keep the stored result s, and counts
-// it.
-func (t *answerTable) hold(s storedResult) bool {
-	n := int64(64)
-	if s.record != nil {
-		n += int64(recordSize(s.record))
+// hold reports whether an entry may keep the profile held, and counts
+// it: a pointer, and the profile the first time an entry keeps it.
+func (t *answerTable) hold(held *heldRecord) bool {
+	n := int64(8)
+	if held.pinned.CompareAndSwap(false, true) {
+		n += int64(recordSize(&held.Record))
 	}
 	return t.held.Add(n) <= maxHeldBytes
 }
 
 // tableEntry is an identifier's answer, and once a row read it, the
-// result it found: the rows that name the same person again find it
-// without another look in a cache.
+// profile it found, when its stored result answers the identifier: the
+// rows that name the same person again find it without another look in a
+// cache.
 type tableEntry struct {
 	result uint64 // when Found
-	found  atomic.Pointer[foundResult]
+	found  atomic.Pointer[heldRecord]
 	reason int32 // when Failed: its place in reasons, or -1
 	// bits hold the phase (bits 0-7), whether the lookup was redone (bit
 	// 8), and for a run's export (Settled) the kind of the identifier
@@ -73,13 +86,6 @@ func (e *tableEntry) name(k ident.Kind) {
 	if b := e.bits.Load(); b>>entryKindShift == 0 {
 		e.bits.Store(b | (uint32(k)+1)<<entryKindShift) // every row that names it stores the same
 	}
-}
-
-// foundResult is the result an answer found, and whether it answers the
-// identifier (Exporter.answers).
-type foundResult struct {
-	stored storedResult
-	same   bool
 }
 
 // get returns the answer of an identifier, and whether the journal has
@@ -148,7 +154,7 @@ func readAnswers(ctx context.Context, j *state.Journal, cfg Config, cache *Expor
 		// they need before it is decoded here is decoded by their worker.
 		defer close(t.preloaded)
 		if cache != nil {
-			_ = cache.preloadFlat(ctx, j, int(n)) // it only saves time: what fails it fails the rows that need it
+			_ = cache.preloadFlat(ctx, j, t) // it only saves time: what fails it fails the rows that need it
 		}
 	}()
 	go func() {
@@ -173,6 +179,9 @@ func readAnswers(ctx context.Context, j *state.Journal, cfg Config, cache *Expor
 					bits |= entryRedone
 				}
 				e.bits.Store(bits)
+				if l.Phase == state.Found {
+					t.byResult = append(t.byResult, resultPlace{l.Result, int32(len(t.entries) - 1)})
+				}
 				if l.Reason != "" {
 					e.reason = int32(len(t.reasons))
 					t.reasons = append(t.reasons, l.Reason)
@@ -201,18 +210,15 @@ func (t *answerTable) stop() {
 	<-t.preloaded
 }
 
-// preloadFlat decodes the journal's results into the cache from their
-// flat records, in the journal's order, until the cache is three quarters
-// full (see preload): a journal read whole names about the input's people.
-// Its caches are sized for about results, unless they hold some already.
-func (x *Exporter) preloadFlat(ctx context.Context, j *state.Journal, results int) error {
-	x.mu.Lock()
-	if len(x.profiles) == 0 {
-		x.profiles = make(map[uint64]cachedResult, results)
-		x.records = make(map[uint64]*profile.Record, results/2)
-	}
-	x.mu.Unlock()
-	return j.View(func(r *state.Reader) error {
+// preloadFlat decodes the journal's results from their flat records, in
+// the journal's order, until the cache of records is three quarters full
+// (see preload), and once the table is read, gives each entry whose
+// lookup found one of them its profile (tableEntry.found): the rows that
+// name it take it from there. A result whose item is spelled unlike the
+// identifier is left for the rows to compare (Exporter.answers).
+func (x *Exporter) preloadFlat(ctx context.Context, j *state.Journal, t *answerTable) error {
+	var read []preloaded
+	err := j.View(func(r *state.Reader) error {
 		defer r.ReleasePages(passResident)
 		n := 0
 		r.EachFlat(func(id uint64, item string, flat []byte) bool {
@@ -223,10 +229,45 @@ func (x *Exporter) preloadFlat(ctx context.Context, j *state.Journal, results in
 				r.ReleasePages(passResident)
 			}
 			if s, ok := x.parseFlat(item, flat); ok {
-				x.keep(id, s)
+				read = append(read, preloaded{id, item, s.held})
 			}
 			return true
 		})
 		return ctx.Err()
 	})
+	if err != nil || t.wait() != nil {
+		return err
+	}
+	t.give(read)
+	return nil
+}
+
+// preloaded is a result the preload decoded.
+type preloaded struct {
+	id   uint64
+	item string
+	held *heldRecord
+}
+
+// give gives the found entries the results read, in the order of their
+// ids, that answer their identifiers, as the bound on what they hold
+// allows.
+func (t *answerTable) give(read []preloaded) {
+	places := t.byResult
+	t.byResult = nil
+	slices.SortFunc(places, func(a, b resultPlace) int { return cmp.Compare(a.result, b.result) })
+	for len(places) > 0 && len(read) > 0 {
+		switch p, r := places[0], &read[0]; {
+		case p.result < r.id:
+			places = places[1:]
+		case p.result > r.id:
+			read = read[1:]
+		default:
+			places = places[1:]
+			if r.item != string(t.index.key(p.place)) || !t.hold(r.held) {
+				continue
+			}
+			t.entries[p.place].found.CompareAndSwap(nil, r.held)
+		}
+	}
 }

@@ -25,19 +25,19 @@ type Exporter struct {
 	creditsOut bool
 	kept       *Kept // answers the journal could not store
 	mu         sync.Mutex
-	jsonl      bool                       // keep the raw candidate for the output
-	byName     bool                       // rows may be found by name (Config.ByName)
-	people     []sources.PersonColumn     // the input's person columns
-	refresh    bool                       // fill the refresh columns
-	unsearched string                     // why rows waiting for their search by name were not searched; "" says the next run makes it
-	format     sinks.RowFormatter         // formats the rows on the workers, when the output lets them (nil: it writes them itself)
-	texts      sync.Pool                  // of *[]byte: the chunks' formatted rows, written and used again
-	profiles   map[uint64]cachedResult    // by result id
-	records    map[uint64]*profile.Record // by hash of the raw profile
-	lookups    map[string]answer          // by identifier
-	table      *answerTable               // the journal's answers, read whole (nil: read as rows need them)
-	settle     *Settled                   // stops the export at the first row the journal does not settle (Config.Settle)
-	chunks     atomic.Int64               // chunks begun
+	jsonl      bool                    // keep the raw candidate for the output
+	byName     bool                    // rows may be found by name (Config.ByName)
+	people     []sources.PersonColumn  // the input's person columns
+	refresh    bool                    // fill the refresh columns
+	unsearched string                  // why rows waiting for their search by name were not searched; "" says the next run makes it
+	format     sinks.RowFormatter      // formats the rows on the workers, when the output lets them (nil: it writes them itself)
+	texts      sync.Pool               // of *[]byte: the chunks' formatted rows, written and used again
+	profiles   map[uint64]cachedResult // by result id
+	records    map[uint64]*heldRecord  // by hash of the raw profile
+	lookups    map[string]answer       // by identifier
+	table      *answerTable            // the journal's answers, read whole (nil: read as rows need them)
+	settle     *Settled                // stops the export at the first row the journal does not settle (Config.Settle)
+	chunks     atomic.Int64            // chunks begun
 	seed       maphash.Seed
 	size       int // bytes the records hold, about
 	cacheBytes int // the bound of size
@@ -63,7 +63,7 @@ func (x *Exporter) Unsearched(why string) { x.unsearched = why }
 // forget empties the caches, releasing their memory.
 func (x *Exporter) forget() {
 	x.profiles = make(map[uint64]cachedResult)
-	x.records = make(map[uint64]*profile.Record)
+	x.records = make(map[uint64]*heldRecord)
 	x.size = 0
 }
 
@@ -118,6 +118,7 @@ type storedResult struct {
 	item      string
 	answers   string // an identifier the item was found to be (Exporter.answers)
 	record    *profile.Record
+	held      *heldRecord     // what holds record, when the exporter keeps it
 	candidate json.RawMessage // only for JSONL
 	damaged   bool
 	gone      bool // not read: the journal was damaged under the run
@@ -130,11 +131,21 @@ type cachedResult struct {
 	item          string
 	answers       string
 	record        *profile.Record
+	held          *heldRecord
 	damaged, gone bool
 }
 
+// cells returns the cells a CSV output formats from the result's record
+// once, or nil when the exporter does not keep the record.
+func (s storedResult) cells() *sinks.Cells {
+	if s.held == nil {
+		return nil
+	}
+	return &s.held.cells
+}
+
 func (c cachedResult) stored() storedResult {
-	return storedResult{item: c.item, answers: c.answers, record: c.record, damaged: c.damaged, gone: c.gone}
+	return storedResult{item: c.item, answers: c.answers, record: c.record, held: c.held, damaged: c.damaged, gone: c.gone}
 }
 
 // maxCachedBytes bounds the memory of the decoded profiles kept; past it
@@ -188,7 +199,7 @@ func (x *Exporter) keep(id uint64, s storedResult) {
 		x.forget()
 	}
 	x.size += 64 // the entry itself
-	x.profiles[id] = cachedResult{item: s.item, record: s.record, damaged: s.damaged, gone: s.gone}
+	x.profiles[id] = cachedResult{item: s.item, record: s.record, held: s.held, damaged: s.damaged, gone: s.gone}
 	x.mu.Unlock()
 }
 
@@ -216,25 +227,15 @@ func (x *Exporter) flat(r *journalScan, id uint64) (storedResult, bool) {
 // profile its flat form gives, decoded once for all the results whose
 // records are the same.
 func (x *Exporter) parseFlat(item string, flat []byte) (storedResult, bool) {
-	h := maphash.Bytes(x.seed, flat)
-	x.mu.Lock()
-	rec := x.records[h]
-	x.mu.Unlock()
-	if rec == nil {
+	held, ok := x.held(maphash.Bytes(x.seed, flat), func() (profile.Record, bool) {
 		parsed, err := profile.ParseFlat(flat)
-		if err != nil {
-			return storedResult{}, false // another version's: decoded instead
-		}
-		rec = &parsed
-		x.mu.Lock()
-		if _, ok := x.records[h]; !ok {
-			x.records[h] = rec
-			x.size += recordSize(rec)
-		}
-		x.mu.Unlock()
+		return parsed, err == nil // another version's: decoded instead
+	})
+	if !ok {
+		return storedResult{}, false
 	}
 	flatReads.Add(1)
-	return storedResult{item: item, record: rec}, true
+	return storedResult{item: item, record: &held.Record, held: held}, true
 }
 
 // decode decodes a result's profile. The same profile found by several
@@ -245,21 +246,44 @@ func (x *Exporter) decode(res wire.Result) storedResult {
 	if x.jsonl {
 		s.candidate = res.Candidate
 	}
-	h := maphash.Bytes(x.seed, res.Candidate)
-	x.mu.Lock()
-	s.record = x.records[h]
-	x.mu.Unlock()
-	if s.record == nil {
-		rec := profile.Decode(res.Candidate)
-		s.record = &rec
-	}
-	x.mu.Lock()
-	if _, ok := x.records[h]; !ok {
-		x.records[h] = s.record
-		x.size += recordSize(s.record)
-	}
-	x.mu.Unlock()
+	held, _ := x.held(maphash.Bytes(x.seed, res.Candidate), func() (profile.Record, bool) {
+		return profile.Decode(res.Candidate), true
+	})
+	s.record, s.held = &held.Record, held
 	return s
+}
+
+// heldRecord is a decoded profile as the exporter keeps it, once for all
+// the results that stored the same profile, with the cells a CSV output
+// formats from it once.
+type heldRecord struct {
+	profile.Record
+	cells  sinks.Cells
+	pinned atomic.Bool // an entry of the table of answers keeps it (answerTable.hold)
+}
+
+// held returns the record kept under the hash h of a stored profile, or
+// keeps the one decode gives (ok false: it gave none).
+func (x *Exporter) held(h uint64, decode func() (profile.Record, bool)) (*heldRecord, bool) {
+	x.mu.Lock()
+	held := x.records[h]
+	x.mu.Unlock()
+	if held != nil {
+		return held, true
+	}
+	rec, ok := decode()
+	if !ok {
+		return nil, false
+	}
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if held := x.records[h]; held != nil {
+		return held, true
+	}
+	held = &heldRecord{Record: rec}
+	x.records[h] = held
+	x.size += recordSize(&held.Record)
+	return held, true
 }
 
 // peek returns what a stored result answers, without decoding its

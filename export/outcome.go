@@ -187,7 +187,7 @@ func (x *Exporter) decide(r *journalScan, n int, at func(i int) (ident.ID, answe
 		if reason != "" {
 			return sinks.Outcome{Status: sinks.StatusError, Identifier: id.Value, Error: reason}, true, nil
 		}
-		out := sinks.Outcome{Status: sinks.StatusSuccess, Identifier: id.Value, FoundBy: id.Kind.String(), Profile: s.record, Candidate: s.candidate}
+		out := sinks.Outcome{Status: sinks.StatusSuccess, Identifier: id.Value, FoundBy: id.Kind.String(), Profile: s.record, Cells: s.cells(), Candidate: s.candidate}
 		if x.refresh {
 			x.refreshed(r, id, a, &out)
 		}
@@ -222,19 +222,19 @@ func (x *Exporter) refreshed(r *journalScan, id ident.ID, a answer, out *sinks.O
 }
 
 // found returns the stored result a found for id, and whether it answers
-// id; from a table of answers, read once for the identifier (while the
-// table holds no more than maxHeldBytes of profiles: past it, they are
-// the cache's to keep or forget).
+// id; from a table of answers, read once for the identifier when it does
+// (while the table holds no more than maxHeldBytes of profiles: past it,
+// they are the cache's to keep or forget).
 func (x *Exporter) found(r *journalScan, id ident.ID, a answer) (storedResult, bool) {
 	if a.entry != nil {
-		if f := a.entry.found.Load(); f != nil {
-			return f.stored, f.same
+		if held := a.entry.found.Load(); held != nil {
+			return storedResult{item: id.Value, record: &held.Record, held: held}, true
 		}
 	}
 	s := x.result(r, a.result)
 	same := !s.damaged && x.answers(a.result, id, s)
-	if a.entry != nil && !s.gone && !x.jsonl && x.table.hold(s) {
-		a.entry.found.Store(&foundResult{s, same})
+	if a.entry != nil && same && s.held != nil && !x.jsonl && x.table.hold(s.held) {
+		a.entry.found.CompareAndSwap(nil, s.held)
 	}
 	return s, same
 }

@@ -55,7 +55,10 @@ type Outcome struct {
 	// "high" or "medium" (docs/finding-by-name.md).
 	Confidence string
 	Profile    *profile.Record // the profile's values, for StatusSuccess; nil otherwise
-	Candidate  json.RawMessage // the raw profile the service returned, for JSONL; may be nil
+	// Cells, when set, keep Profile's columns as a CSV output formatted
+	// them; every outcome of the same Profile may share them.
+	Cells     *Cells
+	Candidate json.RawMessage // the raw profile the service returned, for JSONL; may be nil
 	// Previous is the profile an earlier answer gave, for JSONL, when a
 	// refresh looked the identifier up again; nil otherwise.
 	Previous json.RawMessage

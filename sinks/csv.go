@@ -43,6 +43,10 @@ type csvWriter struct {
 	enc      *encoding.Encoder // nil for UTF-8
 	cp1252   bool
 	line     []byte // the row being written, as UTF-8
+	// runs and profileColumns say where the profile columns are, whose
+	// fields rows copy from their outcome's Cells (profileRuns).
+	runs           []int
+	profileColumns int
 	// quoted marks the bytes that make a field quoted: the quote, line
 	// breaks, and a one-byte delimiter.
 	quoted [256]bool
@@ -79,6 +83,7 @@ func newCSVWriter(path string, layout sheet.Layout, opts Options) (*csvWriter, e
 		}
 	}
 	c.markQuoted()
+	c.runs, c.profileColumns = profileRuns(c.columns)
 	b := c.line[:0]
 	if bom {
 		b = append(b, "\uFEFF"...)
@@ -174,11 +179,20 @@ func (c *csvWriter) WriteFormatted(b []byte, _ int) error {
 	return nil
 }
 
-// appendValues appends the appended cells of a row whose outcome is out.
+// appendValues appends the appended cells of a row whose outcome is out;
+// its profile's are copied from out.Cells once formatted there.
 func (c *csvWriter) appendValues(b []byte, out *Outcome) []byte {
-	for _, col := range c.columns {
+	cells := c.profileCells(out)
+	k := 0 // the profile columns passed
+	for i := 0; i < len(c.columns); i++ {
+		if n := c.runs[i]; n > 0 && cells != nil {
+			b = append(b, cells.fields(k, n)...)
+			k += n
+			i += n - 1
+			continue
+		}
 		b = append(b, c.delim...)
-		b = c.appendField(b, col.Value(out), c.guard)
+		b = c.appendField(b, c.columns[i].Value(out), c.guard)
 	}
 	return b
 }
