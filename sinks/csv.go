@@ -43,10 +43,10 @@ type csvWriter struct {
 	enc      *encoding.Encoder // nil for UTF-8
 	cp1252   bool
 	line     []byte // the row being written, as UTF-8
-	// runs and profileColumns say where the profile columns are, whose
-	// fields rows copy from their outcome's Cells (profileRuns).
-	runs           []int
-	profileColumns int
+	// runs says where the profile columns are, whose fields rows copy
+	// from their outcome's Cells (profileRuns); profileField formats one.
+	runs         []int
+	profileField func(b []byte, v string) []byte
 	// quoted marks the bytes that make a field quoted: the quote, line
 	// breaks, and a one-byte delimiter.
 	quoted [256]bool
@@ -83,7 +83,8 @@ func newCSVWriter(path string, layout sheet.Layout, opts Options) (*csvWriter, e
 		}
 	}
 	c.markQuoted()
-	c.runs, c.profileColumns = profileRuns(c.columns)
+	c.runs = profileRuns(c.columns)
+	c.profileField = func(b []byte, v string) []byte { return c.appendField(append(b, c.delim...), v, c.guard) }
 	b := c.line[:0]
 	if bom {
 		b = append(b, "\uFEFF"...)
@@ -182,7 +183,7 @@ func (c *csvWriter) WriteFormatted(b []byte, _ int) error {
 // appendValues appends the appended cells of a row whose outcome is out;
 // its profile's are copied from out.Cells once formatted there.
 func (c *csvWriter) appendValues(b []byte, out *Outcome) []byte {
-	cells := c.profileCells(out)
+	cells := formatted(c, out, c.columns, c.profileField)
 	k := 0 // the profile columns passed
 	for i := 0; i < len(c.columns); i++ {
 		if n := c.runs[i]; n > 0 && cells != nil {

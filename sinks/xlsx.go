@@ -169,24 +169,55 @@ func (s *streamSheet) appendRow(b []byte, num int, under []string, columns []Col
 		style = ` s="` + strconv.Itoa(s.bold) + `"`
 	}
 	b = append(append(append(b, `<row r="`...), row...), `">`...)
-	cell := func(i int, c string) {
-		if c == "" {
-			return
-		}
+	// at appends the start of a text cell in column i: its reference, its
+	// type and its style.
+	at := func(i int) {
 		b = append(append(append(b, `<c r="`...), s.letter(i)...), row...)
-		b = append(append(append(b, `" t="inlineStr"`...), style...), `><is><t xml:space="preserve">`...)
-		b = append(appendEscaped(b, fitCell(c)), `</t></is></c>`...)
+		b = append(append(b, `" t="inlineStr"`...), style...)
+	}
+	cell := func(i int, c string) {
+		if c != "" {
+			at(i)
+			b = appendCellValue(b, c)
+		}
 	}
 	for i, c := range under {
 		cell(i, c)
 	}
+	cells := formatted(s, out, columns, appendProfileValue)
+	k := 0 // the profile columns passed
 	for i, c := range columns {
-		cell(len(under)+i, c.Value(out))
+		if cells == nil || !c.FromProfile {
+			cell(len(under)+i, c.Value(out))
+			continue
+		}
+		if v := cells.fields(k, 1); len(v) > 0 {
+			at(len(under) + i)
+			b = append(b, v...)
+		}
+		k++
 	}
 	for i, c := range beyond {
 		cell(len(under)+len(columns)+i, c)
 	}
 	return append(b, `</row>`...), nil
+}
+
+// appendCellValue appends what follows a text cell's style: its value,
+// escaped.
+func appendCellValue(b []byte, v string) []byte {
+	b = append(b, `><is><t xml:space="preserve">`...)
+	return append(appendEscaped(b, fitCell(v)), `</t></is></c>`...)
+}
+
+// appendProfileValue appends a profile column's value as appendRow
+// writes it after the cell's style, or nothing for an empty value, which
+// is no cell.
+func appendProfileValue(b []byte, v string) []byte {
+	if v == "" {
+		return b
+	}
+	return appendCellValue(b, v)
 }
 
 // letter returns the name of column i (from 0).
