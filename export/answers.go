@@ -147,14 +147,15 @@ func readAnswers(ctx context.Context, j *state.Journal, cfg Config, cache *Expor
 	if n > int64(limit) {
 		return nil, nil
 	}
-	t := &answerTable{index: newIDIndex(int(n), int(n)*idBytes), entries: make([]tableEntry, 0, n), done: make(chan struct{}), preloaded: make(chan struct{})}
+	t := &answerTable{index: newIDIndex(int(n), int(n)*idBytes), entries: make([]tableEntry, 0, n), byResult: make([]resultPlace, 0, n),
+		done: make(chan struct{}), preloaded: make(chan struct{})}
 	ctx, t.cancel = context.WithCancel(ctx)
 	go func() {
 		// The rows wait for the table, not for the preload: a result
 		// they need before it is decoded here is decoded by their worker.
 		defer close(t.preloaded)
 		if cache != nil {
-			_ = cache.preloadFlat(ctx, j, t) // it only saves time: what fails it fails the rows that need it
+			_ = cache.preloadFlat(ctx, j, t, int(n)) // it only saves time: what fails it fails the rows that need it
 		}
 	}()
 	go func() {
@@ -215,14 +216,15 @@ func (t *answerTable) stop() {
 // (see preload), and once the table is read, gives each entry whose
 // lookup found one of them its profile (tableEntry.found): the rows that
 // name it take it from there. A result whose item is spelled unlike the
-// identifier is left for the rows to compare (Exporter.answers).
-func (x *Exporter) preloadFlat(ctx context.Context, j *state.Journal, t *answerTable) error {
-	var read []preloaded
+// identifier is left for the rows to compare (Exporter.answers). A journal
+// read whole holds about n results.
+func (x *Exporter) preloadFlat(ctx context.Context, j *state.Journal, t *answerTable, n int) error {
+	read := make([]preloaded, 0, n)
 	err := j.View(func(r *state.Reader) error {
 		defer r.ReleasePages(passResident)
-		n := 0
+		seen := 0
 		r.EachFlat(func(id uint64, item string, flat []byte) bool {
-			if n++; n%preloadBlock == 0 {
+			if seen++; seen%preloadBlock == 0 {
 				if ctx.Err() != nil || x.nearlyFull() {
 					return false
 				}
