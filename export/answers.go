@@ -95,12 +95,17 @@ func (t *answerTable) get(id string) (answer, bool) {
 	if !ok {
 		return answer{}, false
 	}
-	e := &t.entries[i]
+	return t.at(i), true
+}
+
+// at returns the answer of the entry at place.
+func (t *answerTable) at(place int32) answer {
+	e := &t.entries[place]
 	a := answer{phase: e.phase(), result: e.result, redone: e.redone(), entry: e}
 	if e.reason >= 0 {
 		a.reason = t.reasons[e.reason]
 	}
-	return a, true
+	return a
 }
 
 // Bounds of the journals read whole: a journal of more lookups than an

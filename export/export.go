@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"slices"
 	"time"
 
 	"github.com/enrich-dev/enrich/internal/ordered"
@@ -456,11 +457,38 @@ func chunkReader(ctx context.Context, t *sources.Table, known *runsheet.Sheet) f
 type journalScan struct {
 	*state.Reader
 	buf []byte
+	// ids, hashes and places are a chunk's identifiers, their hashes
+	// and their places in the table of answers (placesOf).
+	ids    []string
+	hashes []uint64
+	places []int32
+}
+
+// placesOf finds the identifiers the rows name, in order, in the table of
+// answers, all at once (idIndex.findAll); nil without a table.
+func (x *Exporter) placesOf(r *journalScan, rows []sheet.Row) []int32 {
+	if x.table == nil {
+		return nil
+	}
+	r.ids = r.ids[:0]
+	for _, row := range rows {
+		for _, id := range row.IDs {
+			r.ids = append(r.ids, id.Value)
+		}
+	}
+	r.hashes = slices.Grow(r.hashes[:0], len(r.ids))[:len(r.ids)]
+	r.places = slices.Grow(r.places[:0], len(r.ids))[:len(r.ids)]
+	x.table.index.findAll(r.ids, r.hashes, r.places)
+	return r.places
 }
 
 // chunk derives the outcomes of a chunk's rows.
 func (x *Exporter) chunk(r *journalScan, c *exportChunk, known *runsheet.Sheet) error {
 	c.outs = make([]sinks.Outcome, len(c.rows))
+	var places []int32
+	if known == nil {
+		places = x.placesOf(r, c.rows)
+	}
 	for i, row := range c.rows {
 		var out sinks.Outcome
 		var damaged bool
@@ -468,7 +496,11 @@ func (x *Exporter) chunk(r *journalScan, c *exportChunk, known *runsheet.Sheet) 
 		if known != nil {
 			out, damaged, err = x.knownOutcome(r, known, c.refs[i], row)
 		} else {
-			out, damaged, err = x.outcome(r, row)
+			var own []int32
+			if places != nil {
+				own, places = places[:len(row.IDs)], places[len(row.IDs):]
+			}
+			out, damaged, err = x.outcome(r, row, own)
 		}
 		if err != nil {
 			return fmt.Errorf("row %d: %w", row.Num, err)

@@ -72,7 +72,47 @@ func (x *idIndex) key(place int32) []byte {
 
 // find returns the place of an identifier.
 func (x *idIndex) find(id string) (int32, bool) {
-	h := maphash.String(x.seed, id)
+	return x.findHashed(id, maphash.String(x.seed, id))
+}
+
+// findAll finds the places of many identifiers (-1: not in the index),
+// with hashes room for their hashes. It reads the slots their hashes
+// point to, then the first byte of the identifiers those hold, each pass
+// with no load waiting on another, so that the processor fetches them
+// together before the identifiers are compared: a chunk's rows name
+// identifiers all over the index, and one at a time each waited for its
+// slot, then its bytes.
+func (x *idIndex) findAll(ids []string, hashes []uint64, places []int32) {
+	mask := uint64(len(x.slots) - 1)
+	for i, id := range ids {
+		h := maphash.String(x.seed, id)
+		hashes[i] = h
+		places[i] = -1
+		if s := x.slots[h&mask]; s != 0 && s>>32 == h>>32 {
+			places[i] = int32(uint32(s)) - 1 // the first slot's identifier, a guess
+		}
+	}
+	for i, p := range places {
+		if p < 0 {
+			continue
+		}
+		if k := x.key(p); len(k) == 0 || ids[i] == "" || k[0] != ids[i][0] {
+			places[i] = -1
+		}
+	}
+	for i, id := range ids {
+		if p := places[i]; p >= 0 && string(x.key(p)) == id {
+			continue
+		}
+		places[i] = -1
+		if p, ok := x.findHashed(id, hashes[i]); ok {
+			places[i] = p
+		}
+	}
+}
+
+// findHashed returns the place of an identifier whose hash is h.
+func (x *idIndex) findHashed(id string, h uint64) (int32, bool) {
 	mask := uint64(len(x.slots) - 1)
 	for i := h & mask; ; i = (i + 1) & mask {
 		s := x.slots[i]

@@ -41,5 +41,26 @@ func TestIDIndex(t *testing.T) {
 		if len(x.slots) < 2*n {
 			t.Fatalf("seed %d: %d slots for %d identifiers", seed, len(x.slots), n)
 		}
+		// findAll finds what find finds, among identifiers added, asked
+		// again, and never added.
+		var ids []string
+		for id := range want {
+			ids = append(ids, id, id+"x", "z"+id)
+			if rng.IntN(4) == 0 {
+				ids = append(ids, id)
+			}
+		}
+		rng.Shuffle(len(ids), func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
+		places := make([]int32, len(ids))
+		x.findAll(ids, make([]uint64, len(ids)), places)
+		for i, id := range ids {
+			p, ok := x.find(id)
+			if !ok {
+				p = -1
+			}
+			if places[i] != p {
+				t.Fatalf("seed %d: findAll put %q at %d, find at %d", seed, id, places[i], p)
+			}
+		}
 	}
 }

@@ -15,8 +15,10 @@ import (
 // outcome derives a row's status and profile from its identifiers'
 // lookups: the first that found the person wins; identifiers that found
 // nobody are passed over, as the waterfall did. It reports whether the
-// row is an error because its stored result is damaged.
-func (x *Exporter) outcome(r *journalScan, row sheet.Row) (sinks.Outcome, bool, error) {
+// row is an error because its stored result is damaged. places are the
+// places of the row's identifiers in the table of answers (placesOf), or
+// nil without one.
+func (x *Exporter) outcome(r *journalScan, row sheet.Row, places []int32) (sinks.Outcome, bool, error) {
 	name := func() *named { return x.nameOf(r, row.Cells, nil, -1) }
 	if len(row.IDs) == 0 {
 		if nm := name(); nm != nil {
@@ -27,28 +29,29 @@ func (x *Exporter) outcome(r *journalScan, row sheet.Row) (sinks.Outcome, bool, 
 			return sinks.Outcome{Status: sinks.StatusNoIdentifier}, false, nil
 		}
 	}
-	var settled [4]struct {
-		a  answer
-		ok bool
+	lookup := func(i int) (answer, bool, error) {
+		if places == nil {
+			return x.lookup(r, row.IDs[i].Value)
+		}
+		if p := places[i]; p >= 0 {
+			return x.table.at(p), true, nil
+		}
+		return answer{}, false, nil
 	}
 	if x.settle != nil {
 		// Every identifier of the row counts, not only those its
-		// waterfall reaches: the first ones are answered once.
+		// waterfall reaches.
 		for i, id := range row.IDs {
-			a, ok := x.table.get(id.Value)
-			x.settle.count(id, a, ok)
-			if i < len(settled) {
-				settled[i].a, settled[i].ok = a, ok
+			a, ok, err := lookup(i)
+			if err != nil {
+				return sinks.Outcome{}, false, err
 			}
+			x.settle.count(id, a, ok)
 		}
 	}
 	return x.decideNamed(r, len(row.IDs), func(i int) (ident.ID, answer, bool, error) {
-		id := row.IDs[i]
-		if x.settle != nil && i < len(settled) {
-			return id, settled[i].a, settled[i].ok, nil
-		}
-		a, ok, err := x.lookup(r, id.Value)
-		return id, a, ok, err
+		a, ok, err := lookup(i)
+		return row.IDs[i], a, ok, err
 	}, name, func(uid ident.ID) (ident.ID, answer, bool, error) {
 		a, ok, err := x.lookup(r, uid.Value)
 		return uid, a, ok, err
