@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -70,5 +71,34 @@ func TestNoWaitMendsEndsAtOnce(t *testing.T) {
 	}
 	if st := j.stats(); st.Requests != 0 {
 		t.Errorf("%d lookups reached the service", st.Requests)
+	}
+}
+
+// A run that only resumes the request an earlier run left open talks to
+// the service too: with an address that redirects elsewhere it ends at
+// once, with exit 2, and writes no output. It used to await the
+// request's callback, send its items again, and only then stop, writing
+// an output of pending rows.
+func TestNoWaitMendsEndsAResumingRun(t *testing.T) {
+	t.Parallel()
+	cfg := fastService(10000)
+	cfg.CallbackDelay, cfg.MaxCallbackDelay = time.Hour, time.Hour // the request stays open
+	j := newJob(t, cfg, 20)
+	first := j.start(t, j.args()...)
+	waitFor(t, "the first request", func() bool { return j.stats().Requests > 0 })
+	first.Process.Kill()
+	first.Wait()
+	elsewhere := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "https://moved.example.com"+r.URL.Path, http.StatusTemporaryRedirect)
+	}))
+	t.Cleanup(elsewhere.Close)
+	start := time.Now()
+	r := j.enrichEnv(t, []string{"ENRICH_API_URL=" + elsewhere.URL}, j.args("--service-wait", "10m")...)
+	r.expectCode(t, 2)
+	if took := time.Since(start); took > 2*time.Second || !strings.Contains(r.stderr, "redirected to https://moved.example.com") {
+		t.Errorf("ended after %v; want at once, saying where it was redirected:\n%s", took.Round(time.Millisecond), r.stderr)
+	}
+	if _, err := os.Stat(j.output); err == nil {
+		t.Errorf("the run wrote its output:\n%s", r.stderr)
 	}
 }

@@ -243,7 +243,7 @@ func misconfigured(t *testing.T, j *job, x *front, f failures, env, args []strin
 	}
 	after, _ := os.Stat(j.output)
 	if (before == nil) != (after == nil) || before != nil && !os.SameFile(before, after) {
-		t.Fatalf("a run with a %s changed the output\n%s", f.misconfig, replay)
+		t.Fatalf("a run with a %s changed the output\n%s\n%s", f.misconfig, res.stderr, replay)
 	}
 }
 

@@ -194,8 +194,10 @@ func (c *credits) spendable(now time.Time) (room int64, stop string, read bool, 
 // checkAccount reads the balance of the pool the run spends from. It is the
 // run's first request: a refused key or account stops the run before
 // anything is submitted; a service that does not answer is retried for
-// --service-wait, then the run stops as incomplete.
-func (e *engine) checkAccount(ctx context.Context) error {
+// --service-wait, then the run stops as incomplete. A run that spends
+// (spends) stops there too when the balance is spent; one that only
+// awaits requests paid for already goes on.
+func (e *engine) checkAccount(ctx context.Context, spends bool) error {
 	var n int64
 	var meta api.Meta
 	err := e.untilAnswered(ctx, func(ctx context.Context) error {
@@ -223,7 +225,7 @@ func (e *engine) checkAccount(ctx context.Context) error {
 	meta.CreditsLeft, meta.HasCredits = n, true
 	e.cr.observe(meta, e.cr.ask())
 	e.cfg.Log.Info("credits", "pool", e.mode.String(), "balance", e.cr.balance)
-	if e.cr.balance <= 0 {
+	if spends && e.cr.balance <= 0 {
 		e.halt(fault.StopCredits, nil)
 	}
 	return nil

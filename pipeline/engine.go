@@ -183,10 +183,15 @@ func (e *engine) run(ctx context.Context) (*report.Run, error) {
 	if err := e.refresh(); err != nil {
 		return nil, err
 	}
-	if needsWork {
-		if err := e.checkAccount(ctx); err != nil && ctx.Err() == nil {
+	// A run that only awaits the requests of an earlier run talks to the
+	// service too (what no callback answers goes back to it): what no
+	// wait mends ends it here, before its output is touched.
+	if needsWork || len(e.flights) > 0 {
+		if err := e.checkAccount(ctx, needsWork); err != nil && ctx.Err() == nil {
 			return nil, err
 		}
+	}
+	if needsWork {
 		ctx = e.interruptedBeforeLoop(ctx)
 		if e.stop == "" {
 			if err := e.requeueCarriedOver(); err != nil {

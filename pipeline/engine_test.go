@@ -267,7 +267,7 @@ func TestSubmissionFailures(t *testing.T) {
 		{name: "401", err: apiErr(401), refused: "401", stop: fault.StopAccount, runErr: fault.ErrAccount, calls: 1},
 		{name: "403", err: apiErr(403), refused: "403", stop: fault.StopAccount, runErr: fault.ErrAccount, calls: 1},
 		{name: "404", err: apiErr(404), refused: "404", stop: fault.StopRefused, runErr: fault.ErrFix, calls: 1},
-		{name: "redirect elsewhere", err: fault.Fixable(errors.New("redirected"), "the service redirected"), refused: "no connection", stop: fault.StopRefused, runErr: fault.ErrFix, calls: 1},
+		{name: "redirect elsewhere", err: fault.Fixable(fmt.Errorf("POST: %w", api.ErrRedirected), "the service redirected"), refused: "redirected", stop: fault.StopRefused, runErr: fault.ErrFix, calls: 1},
 		{name: "answer trickled past its bound", err: fault.Waitable(fmt.Errorf("POST: %w: cut off", api.ErrAccepted)), taken: true, outage: true, calls: 1},
 		{name: "406", err: apiErr(406), refused: "406", stop: fault.StopRejected, calls: 1},
 		{name: "503", err: apiErr(503), refused: "503", outage: true, calls: 2},

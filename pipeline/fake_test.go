@@ -98,7 +98,7 @@ func testEngine(t *testing.T, n int, svc *fakeService, tune func(*Config)) (*eng
 	if _, err := e.place(); err != nil {
 		t.Fatal(err)
 	}
-	if err := e.checkAccount(ctx); err != nil {
+	if err := e.checkAccount(ctx, true); err != nil {
 		t.Fatal(err)
 	}
 	if !cfg.Sync {

@@ -289,8 +289,11 @@ func (e *engine) countRefused(f *flight, err error) {
 	e.timeline.refused(f.batch.Created, n)
 	code := "no connection"
 	var apiErr *api.Error
-	if errors.As(err, &apiErr) {
+	switch {
+	case errors.As(err, &apiErr):
 		code = strconv.Itoa(apiErr.Status)
+	case errors.Is(err, api.ErrRedirected):
+		code = "redirected"
 	}
 	if e.stats.refused == nil {
 		e.stats.refused = map[string]int{}

@@ -89,9 +89,10 @@ type Run struct {
 	Requests  int `json:"requests"`
 	ItemsSent int `json:"items_sent"`
 	// Refused counts the items of requests the service did not take, by
-	// its answer: "429", "402", "503", another status, or "no connection"
-	// (the request never reached it). They are sent again, and counted
-	// neither as sent nor in the rate window.
+	// its answer: "429", "402", "503", another status, "redirected" (to
+	// another address) or "no connection" (the request never reached it).
+	// They are sent again, and counted neither as sent nor in the rate
+	// window.
 	Refused       map[string]int `json:"refused_items,omitempty"`
 	Resubmissions int            `json:"resubmissions"`     // identifiers sent again (lost callback, duplicate_query, timeout, refused request)
 	Expired       int            `json:"expired"`           // requests whose callback never came in time
