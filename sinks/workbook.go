@@ -456,11 +456,12 @@ func escapeText(b *bytes.Buffer, s string) {
 // break), characters XML cannot hold left out, and bytes that are not
 // UTF-8 as U+FFFD. Runs of plain characters are copied whole.
 func appendEscaped(b []byte, s string) []byte {
+	// A plain byte is one look in a table (plainXML).
 	start := 0 // s[start:i] is plain, not copied yet
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '<' && c != '>' && c != '&' || c == '\t' || c == '\n' {
+			if plainXML[c] {
 				i++
 				continue
 			}
@@ -494,3 +495,12 @@ func appendEscaped(b []byte, s string) []byte {
 	}
 	return append(b, s[start:]...)
 }
+
+// plainXML marks the ASCII bytes appendEscaped copies as they are: the
+// printable ones but the markup's, and tab and line feed.
+var plainXML = func() (plain [utf8.RuneSelf]bool) {
+	for c := range plain {
+		plain[c] = c >= 0x20 && c != '<' && c != '>' && c != '&' || c == '\t' || c == '\n'
+	}
+	return plain
+}()

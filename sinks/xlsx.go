@@ -39,6 +39,7 @@ type streamSheet struct {
 	// goroutines at once (xlsxWriter.FormatRow), so it is kept atomically.
 	width   atomic.Int64
 	letters []string // column names, as far as the header reaches
+	opens   []string // the start of a cell in each of those columns, up to its row
 	out     []byte
 }
 
@@ -169,16 +170,18 @@ func (s *streamSheet) appendRow(b []byte, num int, under []string, columns []Col
 		style = ` s="` + strconv.Itoa(s.bold) + `"`
 	}
 	b = append(append(append(b, `<row r="`...), row...), `">`...)
-	// at appends the start of a text cell in column i: its reference, its
-	// type and its style.
+	// at appends the start of a text cell in column i: its reference.
 	at := func(i int) {
-		b = append(append(append(b, `<c r="`...), s.letter(i)...), row...)
-		b = append(append(b, `" t="inlineStr"`...), style...)
+		if i < len(s.opens) {
+			b = append(append(b, s.opens[i]...), row...)
+		} else {
+			b = append(append(append(b, `<c r="`...), s.letter(i)...), row...)
+		}
 	}
 	cell := func(i int, c string) {
 		if c != "" {
 			at(i)
-			b = appendCellValue(b, c)
+			b = appendCellValue(b, style, c)
 		}
 	}
 	for i, c := range under {
@@ -187,7 +190,7 @@ func (s *streamSheet) appendRow(b []byte, num int, under []string, columns []Col
 	cells := formatted(s, out, columns, appendProfileValue)
 	k := 0 // the profile columns passed
 	for i, c := range columns {
-		if cells == nil || !c.FromProfile {
+		if cells == nil || !c.FromProfile || style != "" {
 			cell(len(under)+i, c.Value(out))
 			continue
 		}
@@ -203,21 +206,29 @@ func (s *streamSheet) appendRow(b []byte, num int, under []string, columns []Col
 	return append(b, `</row>`...), nil
 }
 
-// appendCellValue appends what follows a text cell's style: its value,
-// escaped.
-func appendCellValue(b []byte, v string) []byte {
-	b = append(b, `><is><t xml:space="preserve">`...)
+// cellOpen is what follows the reference of a text cell without a style,
+// up to its text.
+const cellOpen = `" t="inlineStr"><is><t xml:space="preserve">`
+
+// appendCellValue appends what follows a text cell's reference: its type,
+// its style, and its value, escaped.
+func appendCellValue(b []byte, style, v string) []byte {
+	if style == "" {
+		b = append(b, cellOpen...)
+	} else {
+		b = append(append(append(b, `" t="inlineStr"`...), style...), `><is><t xml:space="preserve">`...)
+	}
 	return append(appendEscaped(b, fitCell(v)), `</t></is></c>`...)
 }
 
 // appendProfileValue appends a profile column's value as appendRow
-// writes it after the cell's style, or nothing for an empty value, which
-// is no cell.
+// writes it after the reference of a cell without a style, or nothing for
+// an empty value, which is no cell.
 func appendProfileValue(b []byte, v string) []byte {
 	if v == "" {
 		return b
 	}
-	return appendCellValue(b, v)
+	return appendCellValue(b, "", v)
 }
 
 // letter returns the name of column i (from 0).
@@ -301,6 +312,7 @@ func newXLSXWriter(path string, layout sheet.Layout, opts Options) (*xlsxWriter,
 	header := append(append([]string(nil), layout.Header...), ColumnNames(x.columns)...)
 	for i := range header {
 		s.letters = append(s.letters, s.letter(i))
+		s.opens = append(s.opens, `<c r="`+s.letters[i])
 	}
 	for _, above := range layout.Above { // a title, a note: as they were
 		if err := s.writeRow(above.Cells); err != nil {
