@@ -135,7 +135,7 @@ type cachedResult struct {
 	damaged, gone bool
 }
 
-// cells returns the cells a CSV output formats from the result's record
+// cells returns the cells an output formats from the result's record
 // once, or nil when the exporter does not keep the record.
 func (s storedResult) cells() *sinks.Cells {
 	if s.held == nil {
@@ -254,7 +254,7 @@ func (x *Exporter) decode(res wire.Result) storedResult {
 }
 
 // heldRecord is a decoded profile as the exporter keeps it, once for all
-// the results that stored the same profile, with the cells a CSV output
+// the results that stored the same profile, with the cells an output
 // formats from it once.
 type heldRecord struct {
 	profile.Record

@@ -55,7 +55,7 @@ type Outcome struct {
 	// "high" or "medium" (docs/finding-by-name.md).
 	Confidence string
 	Profile    *profile.Record // the profile's values, for StatusSuccess; nil otherwise
-	// Cells, when set, keep Profile's columns as a CSV output formatted
+	// Cells, when set, keep Profile's columns as an output formatted
 	// them; every outcome of the same Profile may share them.
 	Cells     *Cells
 	Candidate json.RawMessage // the raw profile the service returned, for JSONL; may be nil
