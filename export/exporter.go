@@ -116,9 +116,8 @@ func (x *Exporter) lookup(r *journalScan, id string) (answer, bool, error) {
 // storedResult is a decoded result of the journal.
 type storedResult struct {
 	item      string
-	answers   string // an identifier the item was found to be (Exporter.answers)
-	record    *profile.Record
-	held      *heldRecord     // what holds record, when the exporter keeps it
+	answers   string          // an identifier the item was found to be (Exporter.answers)
+	held      *heldRecord     // its profile, decoded; nil when damaged or not read
 	candidate json.RawMessage // only for JSONL
 	damaged   bool
 	gone      bool // not read: the journal was damaged under the run
@@ -130,13 +129,20 @@ type storedResult struct {
 type cachedResult struct {
 	item          string
 	answers       string
-	record        *profile.Record
 	held          *heldRecord
 	damaged, gone bool
 }
 
-// cells returns the cells an output formats from the result's record
-// once, or nil when the exporter does not keep the record.
+// record returns the result's profile, or nil when it has none.
+func (s storedResult) record() *profile.Record {
+	if s.held == nil {
+		return nil
+	}
+	return &s.held.Record
+}
+
+// cells returns the cells an output formats from the result's profile
+// once, or nil when it has none.
 func (s storedResult) cells() *sinks.Cells {
 	if s.held == nil {
 		return nil
@@ -145,7 +151,7 @@ func (s storedResult) cells() *sinks.Cells {
 }
 
 func (c cachedResult) stored() storedResult {
-	return storedResult{item: c.item, answers: c.answers, record: c.record, held: c.held, damaged: c.damaged, gone: c.gone}
+	return storedResult{item: c.item, answers: c.answers, held: c.held, damaged: c.damaged, gone: c.gone}
 }
 
 // maxCachedBytes bounds the memory of the decoded profiles kept; past it
@@ -199,7 +205,7 @@ func (x *Exporter) keep(id uint64, s storedResult) {
 		x.forget()
 	}
 	x.size += 64 // the entry itself
-	x.profiles[id] = cachedResult{item: s.item, record: s.record, held: s.held, damaged: s.damaged, gone: s.gone}
+	x.profiles[id] = cachedResult{item: s.item, held: s.held, damaged: s.damaged, gone: s.gone}
 	x.mu.Unlock()
 }
 
@@ -235,7 +241,7 @@ func (x *Exporter) parseFlat(item string, flat []byte) (storedResult, bool) {
 		return storedResult{}, false
 	}
 	flatReads.Add(1)
-	return storedResult{item: item, record: &held.Record, held: held}, true
+	return storedResult{item: item, held: held}, true
 }
 
 // decode decodes a result's profile. The same profile found by several
@@ -249,7 +255,7 @@ func (x *Exporter) decode(res wire.Result) storedResult {
 	held, _ := x.held(maphash.Bytes(x.seed, res.Candidate), func() (profile.Record, bool) {
 		return profile.Decode(res.Candidate), true
 	})
-	s.record, s.held = &held.Record, held
+	s.held = held
 	return s
 }
 

@@ -155,7 +155,7 @@ func (x *Exporter) decide(r *journalScan, n int, at func(i int) (ident.ID, answe
 				return state.NotFound
 			case found && res.Status == wire.StatusSuccess && res.Problem() == "":
 				if s := x.decode(res); sameIdentifier(id, s.item) {
-					kept = &sinks.Outcome{Status: sinks.StatusSuccess, Identifier: id.Value, FoundBy: id.Kind.String(), Profile: s.record, Candidate: s.candidate}
+					kept = &sinks.Outcome{Status: sinks.StatusSuccess, Identifier: id.Value, FoundBy: id.Kind.String(), Profile: s.record(), Candidate: s.candidate}
 					return state.Found
 				}
 			}
@@ -190,7 +190,7 @@ func (x *Exporter) decide(r *journalScan, n int, at func(i int) (ident.ID, answe
 		if reason != "" {
 			return sinks.Outcome{Status: sinks.StatusError, Identifier: id.Value, Error: reason}, true, nil
 		}
-		out := sinks.Outcome{Status: sinks.StatusSuccess, Identifier: id.Value, FoundBy: id.Kind.String(), Profile: s.record, Cells: s.cells(), Candidate: s.candidate}
+		out := sinks.Outcome{Status: sinks.StatusSuccess, Identifier: id.Value, FoundBy: id.Kind.String(), Profile: s.record(), Cells: s.cells(), Candidate: s.candidate}
 		if x.refresh {
 			x.refreshed(r, id, a, &out)
 		}
@@ -215,12 +215,13 @@ func (x *Exporter) refreshed(r *journalScan, id ident.ID, a answer, out *sinks.O
 		return
 	}
 	prev := x.result(r, a.previous)
-	if prev.damaged || prev.record == nil || !sameIdentifier(id, prev.item) {
+	rec := prev.record()
+	if prev.damaged || rec == nil || !sameIdentifier(id, prev.item) {
 		return
 	}
-	out.Extra[ColumnChanged] = strings.Join(changed(prev.record, out.Profile), "; ")
-	out.Extra[ColumnPreviousCompany] = prev.record.Company
-	out.Extra[ColumnPreviousTitle] = prev.record.Title
+	out.Extra[ColumnChanged] = strings.Join(changed(rec, out.Profile), "; ")
+	out.Extra[ColumnPreviousCompany] = rec.Company
+	out.Extra[ColumnPreviousTitle] = rec.Title
 	out.Previous = prev.candidate
 }
 
@@ -231,7 +232,7 @@ func (x *Exporter) refreshed(r *journalScan, id ident.ID, a answer, out *sinks.O
 func (x *Exporter) found(r *journalScan, id ident.ID, a answer) (storedResult, bool) {
 	if a.entry != nil {
 		if held := a.entry.found.Load(); held != nil {
-			return storedResult{item: id.Value, record: &held.Record, held: held}, true
+			return storedResult{item: id.Value, held: held}, true
 		}
 	}
 	s := x.result(r, a.result)

@@ -54,7 +54,7 @@ func TestPreload(t *testing.T) {
 			t.Errorf("with a cache of %d bytes: preloaded %d of %d results, %d bytes", bound, len(x.profiles), len(ids), x.size)
 		}
 		for id, s := range x.profiles {
-			if s.damaged || s.record == nil || s.record.UID == "" {
+			if s.damaged || s.held == nil || s.held.UID == "" {
 				t.Fatalf("result %d: %+v", id, s)
 			}
 		}
@@ -120,7 +120,7 @@ func TestPreloadFlatGivesEntries(t *testing.T) {
 	a, _ := table.get("p7@x.co")
 	err = j.View(func(r *state.Reader) error {
 		s, same := x.found(&journalScan{Reader: r}, ident.ID{Kind: ident.Email, Value: "p7@x.co"}, a)
-		if !same || s.record == nil || s.record.FullName != "Person 2" || a.entry.found.Load() == nil {
+		if !same || s.record() == nil || s.record().FullName != "Person 2" || a.entry.found.Load() == nil {
 			t.Errorf("p7@x.co, its item spelled P7@X.co: %+v, same %v, kept %v", s, same, a.entry.found.Load() != nil)
 		}
 		return nil
