@@ -4,11 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime/debug"
 	"time"
 
 	"github.com/enrich-dev/enrich/export"
 	"github.com/enrich-dev/enrich/internal/fault"
+	"github.com/enrich-dev/enrich/internal/gctarget"
 	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/sinks"
 	"github.com/enrich-dev/enrich/state"
@@ -36,17 +36,6 @@ type runStats struct {
 // hold no pointer to scan.
 const exportGCPercent = 80
 
-// lowerGCPercent sets the collector's target to percent, unless it is
-// lower already or off (GOGC), and returns what sets it back.
-func lowerGCPercent(percent int) (restore func()) {
-	old := debug.SetGCPercent(percent)
-	if old < 0 || old <= percent {
-		debug.SetGCPercent(old)
-		return func() {}
-	}
-	return func() { debug.SetGCPercent(old) }
-}
-
 // finish writes the output and the report.
 func (e *engine) finish(ctx context.Context) (*report.Run, error) {
 	cfg := export.Config{
@@ -62,7 +51,7 @@ func (e *engine) finish(ctx context.Context) (*report.Run, error) {
 		Kept:            e.kept,
 		ByName:          e.m.ByName,
 	}
-	defer lowerGCPercent(exportGCPercent)()
+	defer gctarget.Lower(exportGCPercent)()
 	written, err := export.Export(context.WithoutCancel(ctx), e.j, cfg)
 	if errors.Is(err, state.ErrDamaged) {
 		// Damaged under the run: the output is written from what the run

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/export"
+	"github.com/enrich-dev/enrich/internal/gctarget"
 	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/state"
 )
@@ -50,7 +51,7 @@ func (e *engine) settle(ctx context.Context) (bool, error) {
 	}
 	cfg.Log.Info("writing the output from the journal, which may answer every row", "file", cfg.shown().Input)
 	s := &export.Settled{ByName: cfg.FindByName}
-	defer lowerGCPercent(exportGCPercent)() // as a run's output is written: a million-row workbook's peak stays in bounds
+	defer gctarget.Lower(exportGCPercent)() // as a run's output is written: a million-row workbook's peak stays in bounds
 	written, err := export.Export(ctx, e.j, export.Config{
 		Input:           cfg.Input,
 		Output:          cfg.Output,
