@@ -161,7 +161,7 @@ func overriddenColumns(layout Layout, overrides []override) (map[int]Column, map
 		}
 		idx := matchHeader(layout, o.header)
 		if len(idx) == 0 {
-			return nil, nil, fmt.Errorf("column override %q: no column named %q in %s; the columns are %s", o.spec, o.header, layout.Path, quoteList(layout.Names))
+			return nil, nil, &missingColumnError{spec: o.spec, header: o.header, layout: layout}
 		}
 		for _, i := range idx {
 			if prev, ok := kindOf[i]; ok && (prev.Kind != o.kind || prev.Mixed != o.mixed) {
@@ -218,7 +218,8 @@ func byContent(layout Layout, sample []record, region string, kindOf map[int]Col
 		if i < len(layout.Header) && len(fuzzyKinds(layout.Header[i])) > 0 {
 			continue // the header spoke and the content disagreed
 		}
-		if mixedContent(sample, i, region) {
+		votes := classifyVotes(sample, i, region)
+		if votes.mixed() {
 			kindOf[i] = Column{Index: i, Mixed: true, By: ByContent}
 			continue
 		}
@@ -228,7 +229,14 @@ func byContent(layout Layout, sample []record, region string, kindOf map[int]Col
 			}
 			plausible, nonEmpty := contentVotes(sample, i, kind, region)
 			if plausible*2 > nonEmpty && (plausible >= 3 || plausible*2 > len(sample)) {
-				kindOf[i] = Column{Index: i, Kind: kind, By: ByContent}
+				col := Column{Index: i, Kind: kind, By: ByContent}
+				if votes.plausible > votes.counts[kind] {
+					// Mostly of one kind, but not only: a CRM's Contact of
+					// e-mails, and a phone or two. Its cells are read each
+					// as what it is, whatever the column, and plan shows the mix.
+					col = Column{Index: i, Mixed: true, By: ByContent}
+				}
+				kindOf[i] = col
 				break
 			}
 		}
@@ -251,30 +259,41 @@ func contentVotes(sample []record, i int, kind ident.Kind, region string) (plaus
 	return plausible, nonEmpty
 }
 
-// mixedContent reports whether the sampled values of column i are
-// identifiers of several kinds: more than half of them are plausible as
-// some kind (and at least three), and at least two kinds each make a
-// tenth of them. Such a column (a CRM's "Contact") is read cell by cell.
-func mixedContent(sample []record, i int, region string) bool {
-	counts := map[ident.Kind]int{}
-	plausible, nonEmpty := 0, 0
+// kindVotes are the sampled values of a column: how many are not empty,
+// how many are plausible as some kind (ident.Classify), and of each kind.
+type kindVotes struct {
+	counts              map[ident.Kind]int
+	plausible, nonEmpty int
+}
+
+// classifyVotes counts the sampled values of column i by their kind.
+func classifyVotes(sample []record, i int, region string) kindVotes {
+	v := kindVotes{counts: map[ident.Kind]int{}}
 	for _, rec := range sample {
-		v := strings.TrimSpace(rec.value(i))
-		if v == "" || placeholders[strings.ToLower(v)] {
+		s := strings.TrimSpace(rec.value(i))
+		if s == "" || placeholders[strings.ToLower(s)] {
 			continue
 		}
-		nonEmpty++
-		if k, ok := ident.Classify(v, region); ok {
-			counts[k]++
-			plausible++
+		v.nonEmpty++
+		if k, ok := ident.Classify(s, region); ok {
+			v.counts[k]++
+			v.plausible++
 		}
 	}
-	if plausible < 3 || plausible*2 <= nonEmpty {
+	return v
+}
+
+// mixed reports whether the values are identifiers of several kinds, none
+// of them most: more than half of them are plausible as some kind (and
+// at least three), and at least two kinds each make a tenth of them.
+// Such a column (a CRM's "Contact") is read cell by cell.
+func (v kindVotes) mixed() bool {
+	if v.plausible < 3 || v.plausible*2 <= v.nonEmpty {
 		return false
 	}
 	kinds := 0
-	for _, n := range counts {
-		if n*10 >= nonEmpty && n >= 2 {
+	for _, n := range v.counts {
+		if n*10 >= v.nonEmpty && n >= 2 {
 			kinds++
 		}
 	}

@@ -8,7 +8,10 @@ import (
 // Options say how to read a table.
 type Options struct {
 	// Sheet is the worksheet of an .xlsx to read; "" means the first
-	// visible one. Ignored for CSV.
+	// visible one that holds the data: a blank sheet, or one that names
+	// nobody before the one sheet that does, is passed over, and columns
+	// named in Columns are looked for on the first sheet that has them.
+	// A CSV file has no sheets: naming one is an error.
 	Sheet string
 	// Columns overrides column detection, each "KIND=HEADER" (kind linkedin,
 	// email, phone or uid). A kind named here is read from the named

@@ -19,53 +19,28 @@ func Open(path string, opts Options) (*Table, error) {
 	return t, inputError(path, err)
 }
 
-// open opens the table opts name. A workbook whose first visible sheet
-// names nobody (no identifier column, no name and company: a cover sheet,
-// a notes sheet) is read from the one other sheet that does; when several
-// do, the error names them.
+// open opens the table opts name; a workbook, when opts names no sheet,
+// from the sheet that holds the data (see otherSheet).
 func open(path string, opts Options) (*Table, error) {
 	t, err := openSheet(path, opts)
-	if err != nil || opts.Sheet != "" || len(t.columns) > 0 || t.FindsByName() {
+	if opts.Sheet != "" {
 		return t, err
 	}
-	x, ok := t.src.(*xlsxReader)
-	if !ok {
+	var blank *blankSheetError
+	var missing *missingColumnError
+	switch {
+	case errors.As(err, &blank):
+	case errors.As(err, &missing) && missing.layout.Format == XLSX:
+	case err != nil:
+		return nil, err
+	case len(t.columns) > 0 || t.FindsByName():
 		return t, nil
-	}
-	var found []string
-	var pick *Table
-	for _, s := range x.book.sheets {
-		if s.hidden || s.name == x.sheet {
-			continue
-		}
-		o := opts
-		o.Sheet = s.name
-		other, err := openSheet(path, o)
-		if err != nil {
-			continue
-		}
-		if len(other.columns) == 0 && !other.FindsByName() {
-			other.Close()
-			continue
-		}
-		found = append(found, s.name)
-		if pick == nil {
-			pick = other
-		} else {
-			other.Close()
+	default:
+		if _, ok := t.src.(*xlsxReader); !ok {
+			return t, nil
 		}
 	}
-	switch len(found) {
-	case 0:
-		return t, nil // the first sheet's own refusal says what to do
-	case 1:
-		t.Close()
-		return pick, nil
-	}
-	first := x.sheet
-	t.Close()
-	pick.Close()
-	return nil, fmt.Errorf("%s: sheet %q has no identifier column, and %d sheets have: %s; name one with --sheet", path, first, len(found), quoteList(found))
+	return otherSheet(path, opts, t, err)
 }
 
 func openSheet(path string, opts Options) (*Table, error) {
@@ -159,7 +134,7 @@ func (t *Table) start(layout *Layout, overrides []override, order []ident.Kind, 
 	}
 	if pick < 0 {
 		if x, ok := t.src.(*xlsxReader); ok {
-			return x.emptySheet()
+			return x.blankSheet()
 		}
 		return fmt.Errorf("read %s: no header row: the file is empty", layout.Path)
 	}

@@ -90,7 +90,7 @@ func detectPeople(layout Layout, overrides []override, taken map[int]bool) ([]Pe
 		idx := matchHeader(layout, o.header)
 		switch {
 		case len(idx) == 0:
-			return nil, fmt.Errorf("column override %q: no column named %q in %s; the columns are %s", o.spec, o.header, layout.Path, quoteList(layout.Names))
+			return nil, &missingColumnError{spec: o.spec, header: o.header, layout: layout}
 		case taken[idx[0]]:
 			return nil, fmt.Errorf("column override %q: column %q holds identifiers; name another column", o.spec, layout.Names[idx[0]])
 		}

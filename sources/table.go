@@ -3,7 +3,6 @@ package sources
 import (
 	"io"
 	"slices"
-	"strings"
 
 	"github.com/enrich-dev/enrich/internal/ident"
 	"github.com/enrich-dev/enrich/internal/ordered"
@@ -149,44 +148,44 @@ func (t *Table) row(rec record) Row {
 	if t.cellsOnly {
 		return row
 	}
-	mixed := false
+	perCell := false
 	for _, c := range t.columns {
 		if c.Index >= len(cells) {
 			continue
 		}
-		kind := c.Kind
-		if c.Mixed {
-			mixed = true
-			k, ok := ident.Classify(cells[c.Index], t.region)
-			kind = k
-			if s := strings.TrimSpace(cells[c.Index]); !ok && s != "" && !placeholders[strings.ToLower(s)] {
-				row.Invalid = append(row.Invalid, Invalid{Column: c.Index, Header: c.Header, Kind: k, Value: s,
-					Reason: "not a profile URL, e-mail, phone or uid"})
-				continue
-			}
+		if c.Mixed || c.By == ByContent {
+			perCell = true
+			t.readCell(&row, c, cells[c.Index])
+			continue
 		}
-		for _, part := range splitCell(kind, cells[c.Index]) {
-			var value string
-			var err error
-			if kind == ident.Phone {
-				value, err = phones.normalize(part, t.region)
-			} else {
-				value, err = ident.Normalize(kind, part, t.region)
-			}
-			if err != nil {
-				row.Invalid = append(row.Invalid, Invalid{Column: c.Index, Header: c.Header, Kind: kind, Value: part, Reason: err.Error()})
-				continue
-			}
-			if !hasID(row.IDs, kind, value) {
-				row.IDs = append(row.IDs, ident.ID{Kind: kind, Value: value, Raw: part, Column: c.Index})
-			}
-		}
+		t.readAs(&row, c, c.Kind, cells[c.Index])
 	}
-	if mixed && len(row.IDs) > 1 {
-		// A mixed cell's identifier takes its kind's place in the waterfall.
+	if perCell && len(row.IDs) > 1 {
+		// A cell read as its own kind takes that kind's place in the waterfall.
 		slices.SortStableFunc(row.IDs, func(a, b ident.ID) int { return t.rank[a.Kind] - t.rank[b.Kind] })
 	}
 	return row
+}
+
+// readAs reads a cell of column c as identifiers of kind: the valid ones
+// to row.IDs (once each), the others to row.Invalid with the reason.
+func (t *Table) readAs(row *Row, c Column, kind ident.Kind, cell string) {
+	for _, part := range splitCell(kind, cell) {
+		var value string
+		var err error
+		if kind == ident.Phone {
+			value, err = phones.normalize(part, t.region)
+		} else {
+			value, err = ident.Normalize(kind, part, t.region)
+		}
+		if err != nil {
+			row.Invalid = append(row.Invalid, Invalid{Column: c.Index, Header: c.Header, Kind: kind, Value: part, Reason: err.Error()})
+			continue
+		}
+		if !hasID(row.IDs, kind, value) {
+			row.IDs = append(row.IDs, ident.ID{Kind: kind, Value: value, Raw: part, Column: c.Index})
+		}
+	}
 }
 
 func hasID(ids []ident.ID, kind ident.Kind, value string) bool {

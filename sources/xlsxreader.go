@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"path"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -35,6 +34,7 @@ type xlsxReader struct {
 	num     int
 	cells   []string
 	values  []string
+	noRows  bool // the sheet's rows are <sheetData/>: none
 }
 
 // Limits of one row and one cell of a workbook: a row's XML, and a
@@ -101,9 +101,9 @@ func (x *xlsxReader) open(want string, layout *Layout) error {
 	}
 	m := sheetDataTag.FindSubmatch(head)
 	x.prefix = string(m[1])
-	if strings.HasSuffix(string(m[0]), "/>") {
-		x.x = &sheetxml.Stream{R: strings.NewReader("")}
-	}
+	// LibreOffice writes a sheet without rows as <sheetData/>: what
+	// follows is no row, nor the end of the rows.
+	x.noRows = strings.HasSuffix(string(m[0]), "/>")
 	if d := dimensionTag.FindSubmatch(head); d != nil {
 		ref := string(d[1])
 		if _, end, ok := strings.Cut(ref, ":"); ok {
@@ -118,6 +118,9 @@ func (x *xlsxReader) open(want string, layout *Layout) error {
 }
 
 func (x *xlsxReader) next() (record, error) {
+	if x.noRows {
+		return record{}, io.EOF
+	}
 	if err := x.x.SkipSpace(nil); err != nil {
 		return record{}, fmt.Errorf("read %s: sheet %q: after row %d: %w", x.path, x.sheet, x.num, err)
 	}
@@ -172,6 +175,9 @@ func (x *xlsxReader) next() (record, error) {
 func (x *xlsxReader) value(c sheetxml.Cell) (shown, stored string, err error) {
 	switch c.Type {
 	case "s":
+		if strings.TrimSpace(c.Value) == "" {
+			return "", "", nil // a formatted cell that holds no string
+		}
 		i, err := strconv.Atoi(strings.TrimSpace(c.Value))
 		if err != nil || i < 0 || i >= x.sst.len() {
 			return "", "", fmt.Errorf("column %d: shared string %q out of range", c.Col, c.Value)
@@ -376,54 +382,10 @@ func (b *workbook) pick(want, file string, z *zip.ReadCloser) (bookSheet, error)
 	return b.sheets[0], nil
 }
 
-// emptySheet is the error of a sheet without a header row: it names the
-// sheets that have rows.
-func (x *xlsxReader) emptySheet() error {
-	var full []string
-	for _, s := range x.book.sheets {
-		if s.name != x.sheet && hasCells(x.zip, s.part) {
-			full = append(full, s.name)
-		}
-	}
-	if len(full) == 0 {
-		return fmt.Errorf("read %s: no header row: sheet %q is empty, and so are the others", x.path, x.sheet)
-	}
-	return fmt.Errorf("read %s: no header row: sheet %q is empty; the sheets with rows are %s: name one with --sheet", x.path, x.sheet, quoteList(full))
-}
-
-var cellTag = regexp.MustCompile(`<(?:[A-Za-z_][\w.-]*:)?c[\s>/]`)
-
-// hasCells reports whether a sheet part holds a cell.
-func hasCells(z *zip.ReadCloser, part string) bool {
-	f := zipFile(z, part)
-	if f == nil {
-		return false
-	}
-	rc, err := f.Open()
-	if err != nil {
-		return false
-	}
-	defer rc.Close()
-	s := &sheetxml.Stream{R: rc}
-	if _, err := s.Through(sheetDataTag, 64<<20); err != nil {
-		return false
-	}
-	_, err = s.Through(cellTag, 64<<20)
-	return err == nil
-}
-
 // SheetNames returns the names of a workbook's visible sheets, in order,
 // for shell completion of --sheet; nil for a file that is not one.
 func SheetNames(path string) []string {
-	if checkZip(path) != nil {
-		return nil
-	}
-	z, err := zip.OpenReader(path)
-	if err != nil {
-		return nil
-	}
-	defer z.Close()
-	book, err := readWorkbook(z)
+	book, err := readWorkbookOf(path)
 	if err != nil {
 		return nil
 	}
@@ -434,4 +396,21 @@ func SheetNames(path string) []string {
 		}
 	}
 	return names
+}
+
+// readWorkbookOf reads the workbook part of the .xlsx at path.
+func readWorkbookOf(path string) (*workbook, error) {
+	if err := checkZip(path); err != nil {
+		return nil, err
+	}
+	z, err := zip.OpenReader(path)
+	if err != nil {
+		return nil, fmt.Errorf("open %s: not a valid .xlsx workbook (%v)", path, err)
+	}
+	defer z.Close()
+	book, err := readWorkbook(z)
+	if err != nil {
+		return nil, fmt.Errorf("open %s: not a readable .xlsx workbook: %w", path, err)
+	}
+	return book, nil
 }
