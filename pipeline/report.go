@@ -77,8 +77,9 @@ func (e *engine) reportOf(ctx context.Context, written export.Result) (*report.R
 		r.ByName = &report.ByName{Rows: written.ByName, Moved: written.Moved, Ambiguous: written.Ambiguous,
 			High: written.High, Medium: written.Medium, NotFound: written.NameNotFound,
 			Searches: e.sr.stats.queries, Profiles: e.sr.stats.profiles, Stopped: e.sr.stopped}
+		r.MatchRate[report.KindName] = r.ByName.Match()
 		if written.Ambiguous > 0 {
-			r.ByName.CandidatesFile = export.CandidatesPath(e.cfg.shown().Output)
+			r.ByName.CandidatesFile = export.CandidatesPath(e.cfg.besideOutput())
 		}
 		if e.sr.stopped != "" && !r.Complete && (r.StopReason == fault.StopWaiting || r.StopReason == "") {
 			r.StopReason = e.sr.stopped
@@ -91,7 +92,7 @@ func (e *engine) reportOf(ctx context.Context, written export.Result) (*report.R
 		r.Fix.Rows = []report.FixRow{} // a list in the JSON, even when empty
 	}
 	if n := e.kept.Count(); n > 0 {
-		r.Kept, r.KeptFile = n, export.KeptPath(e.cfg.shown().Output)
+		r.Kept, r.KeptFile = n, export.KeptPath(e.cfg.besideOutput())
 	}
 	if e.cfg.RefreshOlderThan > 0 {
 		r.Refreshed = e.stats.refreshed
@@ -162,10 +163,10 @@ func (e *engine) matchRates(r *report.Run) {
 		if l.Phase != state.Found && l.Phase != state.NotFound {
 			continue
 		}
-		kind := l.Kind.String()
 		if l.Searched {
-			kind = report.KindName // found by name and company, not named by the sheet
+			continue // found by name and company: ByName counts the rows searched
 		}
+		kind := l.Kind.String()
 		km := r.MatchRate[kind]
 		km.Tried++
 		if l.Phase == state.Found {
@@ -200,6 +201,7 @@ func (e *engine) report(counts export.RowCounts) *report.Run {
 		Input:                names.Input,
 		Output:               names.Output,
 		Journal:              names.Journal,
+		Page:                 names.Page,
 		Settings:             e.cfg.Settings,
 		StopReason:           e.stop,
 		Rows:                 counts.Total(),

@@ -247,6 +247,18 @@ func genRun(rng *rand.Rand, shape string) *Run {
 			r.Budget.Unreachable = text("dial tcp 10.0.0.7:6379: connect: connection refused")
 		}
 	}
+	if rng.IntN(3) == 0 { // the sheet names people by name and company
+		b := &ByName{Rows: rng.IntN(found + 1), NotFound: r.RowsByStatus["not_found"], Ambiguous: r.RowsByStatus["ambiguous"],
+			Searches: rng.IntN(1000), Profiles: rng.IntN(5000)}
+		if rng.IntN(4) == 0 {
+			b.Rows, b.NotFound, b.Ambiguous = 0, 0, 0 // searching stopped before any answer
+			b.Stopped = text("the daily search quota is spent")
+		}
+		b.High = rng.IntN(b.Rows + 1)
+		b.Medium = b.Rows - b.High
+		b.Moved = rng.IntN(b.Rows + 1)
+		r.ByName = b
+	}
 	r.Uncertain = rng.IntN(3)
 	r.Expired = extra
 	r.Duplicates = rng.IntN(10)

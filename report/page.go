@@ -80,8 +80,10 @@ type runView struct {
 	Statuses  []statusRow
 	StatusBar *statusBar
 	Kinds     []kindRow
-	Timeline  *timelineChart
-	Events    []eventRow
+	// NameRate says Kinds holds the rows searched by name (KindName).
+	NameRate bool
+	Timeline *timelineChart
+	Events   []eventRow
 	// EventsLeft counts the events the table leaves out.
 	EventsLeft int
 	// Changes are the people a refresh found in another job, at most
@@ -93,17 +95,8 @@ type runView struct {
 	Traffic     []ledgerRow
 	Files       []ledgerRow
 	JSONName    string
-	// Fix are the rows to fix; FixRows those the page lists.
-	Fix     RowsToFix
-	FixRows []fixRow
-	// FixNames says the rows to fix name their persons: the page shows a name column.
-	FixNames bool
-}
-
-// fixRow is a row to fix, with its status's colour.
-type fixRow struct {
-	FixRow
-	Class string
+	// Fix are the rows to fix, as the page lists them.
+	Fix fixView
 }
 
 // header is the top of a page: what ran, how it ended, and what to run
@@ -128,6 +121,10 @@ type figure struct{ Key, Label, Value, Note string }
 type ledgerRow struct {
 	Key, Label, Value, Note string
 	Total                   bool
+	// Wide marks words rather than a figure: a ledger gives the value
+	// the width of the figure and its note together, the note below it,
+	// where a figure's column would make a sentence run over its card.
+	Wide bool
 }
 
 // count is a ledger row of a count.
@@ -136,10 +133,11 @@ func count(key, label string, n int, note string) ledgerRow {
 }
 
 // refusedText lists refused items by the service's answer: "200 (429),
-// 100 (503)", or "0".
+// 100 (503)", or "0". A figure's column breaks the list between its
+// parts, never inside one.
 func refusedText(refused map[string]int) string {
 	if parts := refusedParts(refused); len(parts) > 0 {
-		return strings.Join(parts, ", ")
+		return strings.ReplaceAll(strings.Join(parts, ", "), " (", "\u00a0(")
 	}
 	return "0"
 }
@@ -158,7 +156,7 @@ func refusedParts(refused map[string]int) []string {
 
 // text is a row of words or a path.
 func text(key, label, value, note string) ledgerRow {
-	return ledgerRow{Key: key, Label: label, Value: value, Note: note}
+	return ledgerRow{Key: key, Label: label, Value: value, Note: note, Wide: true}
 }
 
 type statusRow struct {
@@ -192,7 +190,10 @@ func newRunView(r *Run) *runView {
 
 	v.Statuses = statusRows(r.RowsByStatus)
 	v.StatusBar = newStatusBar(v.Statuses)
-	v.Kinds = kindRows(r.MatchRate)
+	v.Kinds = kindRows(r.Rates())
+	for _, k := range v.Kinds {
+		v.NameRate = v.NameRate || k.Kind == KindName
+	}
 	v.Timeline = newTimeline(r)
 	v.Events, v.EventsLeft = eventRows(r.Timeline.Events, r.Started)
 	v.Changes = r.Changes
@@ -217,17 +218,25 @@ func newRunView(r *Run) *runView {
 		{"balance_end", "credits left", optional(r.Credits.BalanceEnd), "at the end"},
 		{"items_per_minute", "items a minute", fmt.Sprintf("%.0f", r.ItemsPerMinute), fmt.Sprintf("budget %.0f; %s × 429", r.BudgetItemsPerMinute, thousands(int64(r.RateLimited)))},
 	}
-	v.Fix = r.Fix
-	for _, f := range r.Fix.Rows {
-		v.FixRows = append(v.FixRows, fixRow{FixRow: f, Class: statusInfo[f.Status].class})
-		v.FixNames = v.FixNames || f.Name != ""
-	}
+	v.Fix = newFixView(r.Fix)
 	v.Credits, v.CreditPool = creditRows(r.Credits), r.Credits.Pool
-	v.Traffic = []ledgerRow{
+	v.Traffic = trafficRows(r)
+	v.Files = []ledgerRow{
+		text("input", "input", r.Input, ""),
+		text("output", "output", r.Output, ""),
+		text("journal", "journal", r.Journal, "keeps every request and result; a run with it resumes"),
+	}
+	return v
+}
+
+// trafficRows is the Requests card: what the run sent and received, and
+// what it met on the way when it met anything.
+func trafficRows(r *Run) []ledgerRow {
+	rows := []ledgerRow{
 		count("lookups", "distinct identifiers", r.Lookups, "in the input"),
 		count("requests", "requests sent", r.Requests, "by this run"),
 		count("items_sent", "items sent", r.ItemsSent, "in those requests"),
-		text("refused_items", "items refused", refusedText(r.Refused), "the service did not take them: sent again, not counted as sent"),
+		{Key: "refused_items", Label: "items refused", Value: refusedText(r.Refused), Note: "the service did not take them: sent again, not counted as sent"},
 		count("resubmissions", "sent again", r.Resubmissions, "lost callback, duplicate_query, timeout or refused request"),
 		count("expired", "callbacks overdue", r.Expired, "requests whose callback never came in time"),
 		count("rate_limited", "rate-limited (429)", r.RateLimited, "answers; each one is a budget overrun"),
@@ -235,30 +244,25 @@ func newRunView(r *Run) *runView {
 		count("duplicate_results", "results received again", r.Duplicates, "already known, not paid again"),
 		count("uncertain_requests", "uncertain requests", r.Uncertain, "answer lost; the service may have taken them"),
 	}
-	v.Files = []ledgerRow{
-		text("input", "input", r.Input, ""),
-		text("output", "output", r.Output, ""),
-		text("journal", "journal", r.Journal, "keeps every request and result; a run with it resumes"),
-	}
 	if r.RefusedResults > 0 {
-		v.Traffic = append(v.Traffic, count("refused_results", "results refused", r.RefusedResults, "their callback named no request of this journal: not stored, not shown"))
+		rows = append(rows, count("refused_results", "results refused", r.RefusedResults, "their callback named no request of this journal: not stored, not shown"))
 	}
 	if r.SharedRequestIDs > 0 {
-		v.Traffic = append(v.Traffic, count("shared_request_ids", "requestIds given twice", r.SharedRequestIDs, "the service gave a second request the same requestId; both requests' results were taken by their items"))
+		rows = append(rows, count("shared_request_ids", "requestIds given twice", r.SharedRequestIDs, "the service gave a second request the same requestId; both requests' results were taken by their items"))
 	}
 	if b := r.ByName; b != nil {
-		v.Traffic = append(v.Traffic, text("by_name", "found by name", b.Sentence(), "rows without a usable identifier, searched by name and company; a row is matched only when exactly one person agrees and nothing on the row is against them"))
+		rows = append(rows, text("by_name", "found by name", b.Sentence(), "rows without a usable identifier, searched by name and company; a row is matched only when exactly one person agrees and nothing on the row is against them"))
 	}
 	if u := r.Budget; u.Shared() {
-		v.Traffic = append(v.Traffic, text("shared_budget", "shared budget", u.Sentence(), "every run on the account, on this machine (a ledger file) or on every machine (Redis), takes its share of one budget"))
+		rows = append(rows, text("shared_budget", "shared budget", u.Sentence(), "every run on the account, on this machine (a ledger file) or on every machine (Redis), takes its share of one budget"))
 	}
 	if r.Kept > 0 {
-		v.Traffic = append(v.Traffic, text("kept_results", "results kept", thousands(int64(r.Kept))+" in "+r.KeptFile, "the journal could not store them: the output holds them, and the next run takes them into the journal"))
+		rows = append(rows, text("kept_results", "results kept", thousands(int64(r.Kept))+" in "+r.KeptFile, "the journal could not store them: the output holds them, and the next run takes them into the journal"))
 	}
 	if r.Damaged > 0 {
-		v.Traffic = append(v.Traffic, count("damaged_results", "damaged results", r.Damaged, "unreadable; the next run looks them up again"))
+		rows = append(rows, count("damaged_results", "damaged results", r.Damaged, "unreadable; the next run looks them up again"))
 	}
-	return v
+	return rows
 }
 
 // setState says how the job ended and what to run to go on.
@@ -443,7 +447,7 @@ func creditRows(c Credits) []ledgerRow {
 	}
 	limit := "no limit"
 	if c.MaxCredits > 0 {
-		limit = thousands(c.Counted) + " of " + thousands(c.MaxCredits)
+		limit = thousands(c.Counted) + "\u00a0of\u00a0" + thousands(c.MaxCredits) // one figure, never broken
 	}
 	return append(rows, left,
 		ledgerRow{Key: "relookups", Label: "re-lookups", Value: thousands(int64(c.Relookups)), Note: "items sent again because their delivery never came; each one found was paid twice"},

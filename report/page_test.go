@@ -115,9 +115,21 @@ func checkRunPage(t *testing.T, r *Run, page []byte) {
 			t.Error("a run without rows to fix lists some")
 		}
 	} else {
-		fix := root.one(t, "id", "fix").elems("tbody")[0].elems("tr")
+		sec := root.one(t, "id", "fix")
+		fix := sec.all(func(n *node) bool { _, ok := n.attr["data-row"]; return ok })
 		if len(fix) != len(r.Fix.Rows) {
-			t.Errorf("%d rows to fix shown, want %d", len(fix), len(r.Fix.Rows))
+			t.Errorf("%d rows to fix listed, want %d", len(fix), len(r.Fix.Rows))
+		}
+		// Those past the first few are behind "and N more", never
+		// without a word of them.
+		if inSight := len(sec.elems("table")[0].all(func(n *node) bool { _, ok := n.attr["data-row"]; return ok })); inSight < len(fix) {
+			more := sec.elems("summary")
+			if len(more) != 1 || !strings.HasPrefix(more[0].text(), fmt.Sprintf("and %s more", thousands(int64(len(fix)-inSight)))) {
+				t.Errorf("%d of %d rows to fix in sight, and the page does not say how many more: %q", inSight, len(fix), sec.text())
+			}
+		}
+		if r.Fix.Total > len(r.Fix.Rows) && !strings.Contains(sec.text(), "enrich_status") {
+			t.Errorf("the page lists %d of %d rows to fix without saying where they all are", len(r.Fix.Rows), r.Fix.Total)
 		}
 		for i, f := range r.Fix.Rows[:min(len(fix), len(r.Fix.Rows))] {
 			c := fix[i].cells()
@@ -150,11 +162,25 @@ func checkRunPage(t *testing.T, r *Run, page []byte) {
 		t.Errorf("%d segments in the status bar, want %d", len(segments), len(statuses))
 	}
 
-	// Match rate by identifier kind.
-	for _, k := range orderedKeys(r.MatchRate, Kinds) {
+	// Match rate by identifier kind; by name, the rows searched and those
+	// matched.
+	rates := map[string]KindMatch{}
+	for k, m := range r.MatchRate {
+		rates[k] = m
+	}
+	if b := r.ByName; b != nil {
+		delete(rates, KindName)
+		if searched := b.Rows + b.Ambiguous + b.NotFound; searched > 0 {
+			rates[KindName] = KindMatch{Tried: searched, Found: b.Rows}
+		}
+	}
+	if shown := root.all(func(n *node) bool { _, ok := n.attr["data-kind"]; return ok }); len(shown) != len(rates) {
+		t.Errorf("%d match rates shown, want %d", len(shown), len(rates))
+	}
+	for _, k := range orderedKeys(rates, Kinds) {
 		c := root.one(t, "data-kind", k).cells()
-		sameNum(t, "tried "+k, c[1], int64(r.MatchRate[k].Tried))
-		sameNum(t, "found "+k, c[2], int64(r.MatchRate[k].Found))
+		sameNum(t, "tried "+k, c[1], int64(rates[k].Tried))
+		sameNum(t, "found "+k, c[2], int64(rates[k].Found))
 	}
 
 	// Requests and credits.

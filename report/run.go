@@ -25,6 +25,7 @@
 package report
 
 import (
+	"encoding/json"
 	"fmt"
 	"time"
 
@@ -63,6 +64,10 @@ type Run struct {
 	Input   string `json:"input"`
 	Output  string `json:"output"`
 	Journal string `json:"journal"`
+	// Page is where the report's page is, when it is not beside Output
+	// (OUTPUT.report.html): an output sent to standard output is written
+	// first to a file beside the journal, and its report beside that.
+	Page string `json:"page,omitempty"`
 
 	// Complete is true when every row is final; otherwise StopReason says
 	// why the run ended early, and Next what to run to go on.
@@ -80,7 +85,10 @@ type Run struct {
 	Coverage Coverage  `json:"coverage"`
 	Fix      RowsToFix `json:"rows_to_fix"`
 	// MatchRate is, per identifier kind, how many distinct identifiers of
-	// the input were looked up to a final answer and how many found someone.
+	// the input were looked up to a final answer and how many found someone;
+	// under KindName, how many rows were searched by name and company and
+	// how many of them were matched, which a report takes from ByName
+	// (see Rates).
 	MatchRate map[string]KindMatch `json:"match_rate"`
 
 	Lookups int `json:"lookups"` // distinct identifiers in the input
@@ -230,6 +238,24 @@ type ByName struct {
 	Stopped string `json:"stopped"`
 }
 
+// Searched counts the rows searched by name and company to an answer:
+// those matched, those several people agree with, and those nobody
+// agrees with. Rows whose search the run never made (a quota spent, the
+// run stopped first) are not among them.
+func (b *ByName) Searched() int { return b.Rows + b.Ambiguous + b.NotFound }
+
+// Match is the match rate of finding by name: the rows matched of the
+// rows searched. It is not a rate of identifiers: a row searched and not
+// found has none, so a rate counted by the uids searches found would
+// count only the rows found, and read 100 %.
+func (b *ByName) Match() KindMatch {
+	m := KindMatch{Tried: b.Searched(), Found: b.Rows}
+	if m.Tried > 0 {
+		m.Rate = float64(m.Found) / float64(m.Tried)
+	}
+	return m
+}
+
 // Sentence says what finding by name did, for the summary.
 func (b *ByName) Sentence() string {
 	s := fmt.Sprintf("%d %s found by name and company (%d with high confidence, %d medium; %d at a company they left), %d ambiguous, %d not found; %d %s returning %d %s",
@@ -279,6 +305,37 @@ const (
 	FromCommandLine = "command line"
 	FromDefault     = "default"
 )
+
+// Rates is the match rate per identifier kind as every view of the run
+// shows it (the summary, the page, the JSON): MatchRate, with the rate of
+// KindName that of ByName, the rows matched of the rows searched by name,
+// when the run searched by name. ByName is the one count of those rows;
+// taking the rate from it keeps the figures beside each other agreeing.
+func (r *Run) Rates() map[string]KindMatch {
+	if r.ByName == nil {
+		return r.MatchRate
+	}
+	rates := make(map[string]KindMatch, len(r.MatchRate)+1)
+	for k, m := range r.MatchRate {
+		rates[k] = m
+	}
+	delete(rates, KindName)
+	if m := r.ByName.Match(); m.Tried > 0 {
+		rates[KindName] = m
+	}
+	return rates
+}
+
+// MarshalJSON writes the run as its fields say, with match_rate as Rates
+// gives it, so that the JSON beside the output and every other reader of
+// a run's JSON (enrich mcp's jobs) see the rate the summary and the page
+// show.
+func (r Run) MarshalJSON() ([]byte, error) {
+	type fields Run // the same fields without this method
+	f := fields(r)
+	f.MatchRate = r.Rates()
+	return json.Marshal(f)
+}
 
 // KindMatch is the match rate of one identifier kind.
 type KindMatch struct {
@@ -356,4 +413,12 @@ type Event struct {
 	At     float64 `json:"at"` // seconds from the run's start
 	Kind   string  `json:"kind"`
 	Detail string  `json:"detail,omitempty"`
+}
+
+// PagePath is where the report's page is: Page, or beside the output.
+func (r *Run) PagePath() string {
+	if r.Page != "" {
+		return r.Page
+	}
+	return r.Output + ".report.html"
 }

@@ -17,12 +17,16 @@ func (r *Run) WriteSummary(w io.Writer) {
 	fmt.Fprintf(w, "  %-10s %s of %s rows (%s): %s with a work e-mail, %s with any e-mail, %s with a phone\n", "found",
 		thousands(int64(found)), thousands(int64(r.Rows)), share(found, r.Rows), thousands(int64(c.WorkEmail)), thousands(int64(c.Email)), thousands(int64(c.Phone)))
 	if r.Fix.Total > 0 {
-		fmt.Fprintf(w, "  %-10s %s\n", "to fix", r.Fix.sentence(r.Output))
+		fmt.Fprintf(w, "  %-10s %s\n", "to fix", r.Fix.sentence(r.PagePath()))
 	}
 	fmt.Fprintf(w, "  %-10s %d: %s\n", "rows", r.Rows, statusList(r.RowsByStatus))
-	for _, k := range orderedKeys(r.MatchRate, Kinds) {
-		km := r.MatchRate[k]
-		fmt.Fprintf(w, "  %-10s %d of %d found (%s)\n", k, km.Found, km.Tried, share(km.Found, km.Tried))
+	rates := r.Rates()
+	for _, k := range orderedKeys(rates, Kinds) {
+		km, of := rates[k], ""
+		if k == KindName {
+			of = " rows searched" // rows, not identifiers: a row not found has none
+		}
+		fmt.Fprintf(w, "  %-10s %d of %d%s found (%s)\n", k, km.Found, km.Tried, of, share(km.Found, km.Tried))
 	}
 	fmt.Fprintf(w, "  %-10s %d distinct; %d %s sent in %d %s; %d sent again%s; %d rate-limited\n",
 		"lookups", r.Lookups, r.ItemsSent, human.Plural(int64(r.ItemsSent), "item", "items"), r.Requests, human.Plural(int64(r.Requests), "request", "requests"), r.Resubmissions, refusedList(r.Refused), r.RateLimited)
@@ -42,7 +46,7 @@ func (r *Run) WriteSummary(w io.Writer) {
 	}
 	fmt.Fprintf(w, "  %-10s %s at %.0f items/min (budget %.0f)\n", "time",
 		(time.Duration(r.DurationSeconds * float64(time.Second))).Round(time.Second), r.ItemsPerMinute, r.BudgetItemsPerMinute)
-	fmt.Fprintf(w, "  %-10s %s\n", "report", r.Output+".report.html")
+	fmt.Fprintf(w, "  %-10s %s\n", "report", r.PagePath())
 }
 
 // refusedList says which items the service refused, by its answer: ";
@@ -147,7 +151,7 @@ const summaryFixRows = 3
 
 // sentence says how many rows to fix there are of each status, with the
 // first rows of each, and where the list is.
-func (f RowsToFix) sentence(output string) string {
+func (f RowsToFix) sentence(page string) string {
 	var parts []string
 	for _, st := range orderedKeys(f.ByStatus, Statuses) {
 		var rows []string
@@ -167,7 +171,7 @@ func (f RowsToFix) sentence(output string) string {
 		}
 		parts = append(parts, p)
 	}
-	return fmt.Sprintf("%s %s: %s; why, in %s.report.html", thousands(int64(f.Total)), human.Plural(int64(f.Total), "row", "rows"), strings.Join(parts, ", "), output)
+	return fmt.Sprintf("%s %s: %s; why, in %s", thousands(int64(f.Total)), human.Plural(int64(f.Total), "row", "rows"), strings.Join(parts, ", "), page)
 }
 
 // Summary is the summary of a run as one JSON object, for scripts: what
@@ -232,7 +236,7 @@ func (r *Run) Summary() Summary {
 		fix = map[string]int{}
 	}
 	return Summary{
-		Input: r.Input, Output: r.Output, Report: r.Output + ".report.html",
+		Input: r.Input, Output: r.Output, Report: r.PagePath(),
 		Complete: r.Complete, StopReason: r.StopReason, ExitCode: r.ExitCode, Next: r.Next,
 		Rows: r.Rows, RowsByStatus: byStatus, Coverage: r.Coverage,
 		RowsToFix: r.Fix.Total, FixStatus: fix,
