@@ -85,33 +85,15 @@ func (c *Client) Credits(ctx context.Context, withoutContacts bool) (int64, Meta
 // failure to connect are retried: a search counts against a daily quota.
 func (c *Client) Search(ctx context.Context, q wire.SearchQuery) (wire.SearchPage, Meta, error) {
 	var page wire.SearchPage
-	release, err := c.takeSearchSlot(ctx)
-	if err != nil {
-		return page, Meta{}, err
-	}
-	defer release()
-	meta, err := c.call(ctx, http.MethodPost, PathSearch, nil, q, checkedFirst, &page)
+	meta, err := c.searchCall(ctx, PathSearch, q, &page)
 	return page, meta, err
-}
-
-// takeSearchSlot waits for one of the account's searches at once.
-func (c *Client) takeSearchSlot(ctx context.Context) (func(), error) {
-	if c.searchSlot == nil {
-		return func() {}, nil
-	}
-	return c.searchSlot(ctx)
 }
 
 // Scroll fetches the next page of a search with the latest scroll id.
 func (c *Client) Scroll(ctx context.Context, requestID int64, scrollID string) (wire.SearchPage, Meta, error) {
 	var page wire.SearchPage
 	path := PathScroll + strconv.FormatInt(requestID, 10)
-	release, err := c.takeSearchSlot(ctx)
-	if err != nil {
-		return page, Meta{}, err
-	}
-	defer release()
-	meta, err := c.call(ctx, http.MethodPost, path, nil, wire.ScrollRequest{ScrollID: scrollID}, checkedFirst, &page)
+	meta, err := c.searchCall(ctx, path, wire.ScrollRequest{ScrollID: scrollID}, &page)
 	return page, meta, err
 }
 

@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"slices"
 	"strings"
 	"time"
@@ -146,10 +147,22 @@ func (r result) agreeing() bool {
 	return r.choice.Index >= 0 || r.choice.Proposed >= 0 || len(r.choice.Agreeing) > 0
 }
 
+// made reports whether a search call that ended with err was made at the
+// service, counted among the searches: answered, or refused as a query
+// (a 422). One refused before it was made is not: the account's searches
+// held, at the service (429) or by the processes that share its slots, its
+// quota spent (402), or a connection that failed.
+func made(err error) bool {
+	var apiErr *api.Error
+	return err == nil || errors.As(err, &apiErr) && apiErr.Status != http.StatusTooManyRequests && apiErr.Status != http.StatusPaymentRequired
+}
+
 // search makes one search and judges what it found.
 func (f *finder) search(ctx context.Context, q wire.SearchQuery) (result, error) {
 	page, _, err := f.s.Search(ctx, q)
-	f.out.Queries++
+	if made(err) {
+		f.out.Queries++
+	}
 	switch {
 	case errors.Is(err, api.ErrNoCredits):
 		return result{}, fmt.Errorf("%w: %v", ErrQuota, err)

@@ -74,6 +74,10 @@ type engine struct {
 	heldBy    string    // what holds the account's budget while items wait for room
 	heldAt    time.Time // when heldBy was last found
 	outage    outage
+	// creditsHeld is when the credits began to hold submission while
+	// results in flight might free some, zero while they do not; drainBy
+	// ends the drain of a stop that waited so already (zero: no such end).
+	creditsHeld, drainBy time.Time
 	// budgetDown is a run of failures of the budget shared through Redis;
 	// shared is how the runs sharing the budget used it, as last seen.
 	budgetDown outage
@@ -123,7 +127,9 @@ func newEngine(ctx context.Context, cfg *Config, j *state.Journal) (_ *engine, e
 		e.deadline = e.started.Add(cfg.MaxDuration)
 		e.sendCtx, e.cancelSends = context.WithTimeout(context.WithoutCancel(ctx), cfg.MaxDuration)
 	}
-	e.budget = e.openBudget()
+	if e.budget, err = e.openBudget(); err != nil {
+		return nil, err
+	}
 	if err := e.budget.Err(); fault.NeedsFix(err) {
 		// A Redis that refuses the password, or speaks TLS when the
 		// address does not: the run ends before anything is sent.
@@ -225,6 +231,9 @@ func (e *engine) run(ctx context.Context) (*report.Run, error) {
 		if e.err == nil {
 			e.err = fmt.Errorf("%w; the rows found only by name were not searched (their enrich_error says so), the others are done", e.sr.refused)
 		}
+	} else if e.sr.stopped != "" {
+		// The rows that wait for their search say why this run made none.
+		e.x.Unsearched("waits for its search by name and company: the next run makes it (this run's searches stopped: " + e.sr.stopped + ")")
 	}
 	e.tick(e.clock.Now(), true) // the last progress line shows the final balance
 	if e.stats.requests > 0 || e.stop == fault.StopCredits {

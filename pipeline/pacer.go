@@ -16,14 +16,16 @@ import (
 
 // openBudget returns the budget the run submits within: the account's
 // ledger shared with the machine's other runs, or the run's own, seeded
-// from the journal's recent requests, when no ledger can be kept.
-func (e *engine) openBudget() budget.Budget {
+// from the journal's recent requests, when no ledger can be kept. A
+// ledger no wait mends (a state folder others can write, a link planted
+// at its lock) is an error: the run is refused before anything is sent.
+func (e *engine) openBudget() (budget.Budget, error) {
 	cfg := e.cfg
 	if cfg.BudgetURL != "" {
 		// Checked by validate: an address that is not one never gets here.
 		if b, err := budget.OpenRedis(cfg.BudgetURL, cfg.Account, cfg.ItemsPerMinute, cfg.RateWindow, budget.Options{Label: cfg.CommandLine, Log: cfg.Log}); err == nil {
 			cfg.Log.Info("budget shared through Redis with every run on this account", "budget", b.Path())
-			return b
+			return b, nil
 		}
 	}
 	if cfg.Account != "" {
@@ -32,8 +34,11 @@ func (e *engine) openBudget() budget.Budget {
 			var l *budget.Ledger
 			if l, err = budget.Open(dir, cfg.Account, cfg.ItemsPerMinute, cfg.RateWindow, budget.Options{Label: cfg.CommandLine, Log: cfg.Log}); err == nil {
 				cfg.Log.Debug("budget shared with the machine's other runs on this account", "ledger", l.Path())
-				return l
+				return l, nil
 			}
+		}
+		if fault.NeedsFix(err) {
+			return nil, err
 		}
 		cfg.Log.Warn("the budget cannot be shared with other runs on this account; this run keeps its own", "error", err)
 	}
@@ -41,7 +46,7 @@ func (e *engine) openBudget() budget.Budget {
 	if err := e.seedBudget(local); err != nil {
 		cfg.Log.Warn("recent requests not read from the journal; the first minute may meet a 429", "error", err)
 	}
-	return local
+	return local, nil
 }
 
 // seedBudget counts the requests of earlier runs that are still in the

@@ -10,6 +10,7 @@ import (
 	"github.com/enrich-dev/enrich/api"
 	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/byname"
+	"github.com/enrich-dev/enrich/internal/budget"
 	"github.com/enrich-dev/enrich/internal/fault"
 	"github.com/enrich-dev/enrich/internal/sheet"
 	"github.com/enrich-dev/enrich/runsheet"
@@ -262,6 +263,7 @@ func (e *engine) lookupAt(li int32) *runsheet.Lookup {
 // searchFailed stops the searches of this run: the rows that wait on
 // them stay pending, for the next run. The lookups go on.
 func (e *engine) searchFailed(s *searched) {
+	var held *budget.HeldError
 	switch {
 	case errors.Is(s.err, errStorage):
 		e.storageFailed(s.err)
@@ -274,6 +276,13 @@ func (e *engine) searchFailed(s *searched) {
 	case errors.Is(s.err, errSearchCap):
 		e.sr.stopped = fmt.Sprintf("--max-searches %d reached; the next run searches the rows left", e.cfg.MaxSearches)
 		e.cfg.Log.Info("--max-searches reached: rows found only by name wait for the next run", "searches", e.cfg.MaxSearches)
+	case errors.As(s.err, &held):
+		// Other processes or hosts held the account's searches for
+		// --service-wait: the wait was made; a next run searches.
+		if e.sr.stopped == "" {
+			e.cfg.Log.Warn("the account's searches are held by others; rows found only by name wait for the next run", "error", held)
+		}
+		e.sr.stopped = held.Error()
 	case fault.NeedsFix(s.err):
 		// No run mends it before the user does: the people search is not
 		// there at this address, or the account does not have it.
@@ -288,8 +297,10 @@ func (e *engine) searchFailed(s *searched) {
 			return
 		}
 	default:
+		if e.sr.stopped == "" { // the searches under way fail alike: said once
+			e.cfg.Log.Warn("a search by name failed; rows found only by name wait for the next run", "error", s.err)
+		}
 		e.sr.stopped = "a search failed: " + s.err.Error()
-		e.cfg.Log.Warn("a search by name failed; rows found only by name wait for the next run", "error", s.err)
 	}
 	e.unsearched(s.name)
 	for _, n := range e.sr.queue {

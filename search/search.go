@@ -15,6 +15,7 @@ import (
 
 	"github.com/enrich-dev/enrich/api"
 	"github.com/enrich-dev/enrich/api/wire"
+	"github.com/enrich-dev/enrich/internal/budget"
 	"github.com/enrich-dev/enrich/internal/clock"
 	"github.com/enrich-dev/enrich/internal/fault"
 	"github.com/enrich-dev/enrich/internal/profile"
@@ -122,7 +123,7 @@ type searchExport struct {
 func (x *searchExport) run(ctx context.Context) (*Result, error) {
 	for {
 		done, err := x.pass(ctx)
-		var stop *quotaStop
+		var stop *earlyStop
 		switch {
 		case errors.As(err, &stop):
 			x.res.StopReason = stop.reason
@@ -141,10 +142,12 @@ func (x *searchExport) run(ctx context.Context) (*Result, error) {
 	}
 }
 
-// quotaStop ends an export early but cleanly: a quota ran out.
-type quotaStop struct{ reason string }
+// earlyStop ends an export early but cleanly: a quota ran out, or other
+// processes held the account's searches for --service-wait. What was
+// fetched is written, and the command ends incomplete.
+type earlyStop struct{ reason string }
 
-func (q *quotaStop) Error() string { return q.reason }
+func (q *earlyStop) Error() string { return q.reason }
 
 // pass runs the search once from the start. It reports done when every
 // match (or Max) is written, and false when the scroll expired.
@@ -222,11 +225,14 @@ func searchError(err error) error {
 	if errors.As(err, &apiErr) && apiErr.Message != "" {
 		msg = apiErr.Message
 	}
+	var held *budget.HeldError
 	switch {
 	case errors.Is(err, api.ErrNoCredits):
-		return &quotaStop{reason: "daily search quota exhausted (" + msg + ")"}
+		return &earlyStop{reason: "daily search quota exhausted (" + msg + ")"}
+	case errors.As(err, &held):
+		return &earlyStop{reason: held.Error()}
 	case errors.Is(err, api.ErrBadParams):
-		return fmt.Errorf("%w: the service rejected the search as invalid: %s; check the filters", fault.ErrUsage, msg)
+		return fault.Usagef("the service rejected the search as invalid: %s; check the filters", msg)
 	case errors.Is(err, api.ErrUnauthorized), errors.Is(err, api.ErrForbidden):
 		return fmt.Errorf("%w: %s", fault.ErrAccount, api.Explain(err))
 	}

@@ -28,7 +28,7 @@ func budgetURL(flag string) (string, error) {
 		return "", nil
 	}
 	if _, err := budget.CheckRedisURL(url); err != nil {
-		return "", usageErrorf("%v", err)
+		return "", usageErrorf("%w", err)
 	}
 	return url, nil
 }

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -13,6 +15,7 @@ import (
 	"github.com/enrich-dev/enrich/internal/budget"
 	"github.com/enrich-dev/enrich/internal/clock"
 	"github.com/enrich-dev/enrich/internal/fault"
+	"github.com/enrich-dev/enrich/internal/filecheck"
 	"github.com/enrich-dev/enrich/internal/redact"
 	"github.com/enrich-dev/enrich/pipeline"
 )
@@ -33,10 +36,11 @@ const maxKeyFile = 4 << 10
 type keySource struct {
 	env  string // envAPIKey or envAPIKeyFile
 	file string // the key file, for envAPIKeyFile
-	// warning says who else may read the key file ("" when its owner
-	// alone may): a mount of a secret shared with a group (0440, the
-	// fsGroup of Kubernetes) or with everyone (0444, Docker swarm) is
-	// accepted, and said.
+	// warning says who else may read the key file, or may replace it
+	// ("" when its owner alone may): a mount of a secret shared with a
+	// group (0440, the fsGroup of Kubernetes) or with everyone (0444,
+	// Docker swarm) is accepted, and said; so is a file, or its folder,
+	// of another user.
 	warning string
 }
 
@@ -66,7 +70,7 @@ func readKeyFile(file string, src *keySource) (string, error) {
 	if fi, err := os.Stat(file); err != nil {
 		return "", usageErrorf("%s: %v", envAPIKeyFile, err)
 	} else if !fi.Mode().IsRegular() {
-		return "", usageErrorf("%s: %s is not a regular file (%s): give a file that holds the key alone", envAPIKeyFile, file, kindOf(fi.Mode()))
+		return "", usageErrorf("%s: %s is not a regular file (%s): give a file that holds the key alone", envAPIKeyFile, file, filecheck.Kind(fi.Mode()))
 	}
 	f, err := os.Open(file)
 	if err != nil {
@@ -78,13 +82,19 @@ func readKeyFile(file string, src *keySource) (string, error) {
 	case err != nil:
 		return "", usageErrorf("%s: %v", envAPIKeyFile, err)
 	case !fi.Mode().IsRegular(): // replaced since it was looked at
-		return "", usageErrorf("%s: %s is not a regular file (%s): give a file that holds the key alone", envAPIKeyFile, file, kindOf(fi.Mode()))
-	case fi.Mode().Perm()&0o002 != 0:
-		return "", usageErrorf("%s: %s can be changed by anyone (mode %04o): whoever writes it chooses the account this runs on; chmod o-w it (chmod 600: its owner alone)", envAPIKeyFile, file, fi.Mode().Perm())
+		return "", usageErrorf("%s: %s is not a regular file (%s): give a file that holds the key alone", envAPIKeyFile, file, filecheck.Kind(fi.Mode()))
+	case fi.Mode().Perm()&0o022 != 0:
+		// Whoever writes the key chooses the account: a group that may
+		// is as many writers as anyone.
+		who := "anyone"
+		if fi.Mode().Perm()&0o002 == 0 {
+			who = "its group"
+		}
+		return "", usageErrorf("%s: %s can be changed by %s (mode %04o): whoever writes it chooses the account this runs on; chmod 600 it (its owner alone writes it)", envAPIKeyFile, file, who, fi.Mode().Perm())
 	case fi.Size() > maxKeyFile:
 		return "", usageErrorf("%s: %s holds %d bytes; a key file holds the key alone", envAPIKeyFile, file, fi.Size())
 	}
-	src.warning = keyFileReaders(file, fi.Mode().Perm())
+	src.warning = keyFileWarning(file, fi)
 	b := make([]byte, maxKeyFile+1)
 	n, err := f.Read(b)
 	if err != nil && n == 0 {
@@ -97,34 +107,39 @@ func readKeyFile(file string, src *keySource) (string, error) {
 	return key, nil
 }
 
-// keyFileReaders says who besides its owner may read or change a key file
-// of mode perm, or "" when nobody may.
+// keyFileWarning says who besides this user may read the key file, or
+// replace it (its owner, or the owner of its folder, when either is
+// another user than this one and root), or "" when nobody may.
+func keyFileWarning(file string, fi os.FileInfo) string {
+	var said []string
+	if s := keyFileReaders(file, fi.Mode().Perm()); s != "" {
+		said = append(said, s)
+	}
+	if uid, ok := filecheck.OtherOwner(fi); ok {
+		said = append(said, fmt.Sprintf("the key file %s belongs to another user (uid %d), who can change the key and so the account this runs on: keep the key in a file of your own", file, uid))
+	}
+	dir := filepath.Dir(file)
+	if di, err := os.Stat(dir); err == nil {
+		if uid, ok := filecheck.OtherOwner(di); ok {
+			said = append(said, fmt.Sprintf("the folder %s of the key file belongs to another user (uid %d), who can replace the key and so choose the account this runs on: keep the key in a folder of your own", dir, uid))
+		}
+	}
+	return strings.Join(said, "; ")
+}
+
+// keyFileReaders says who besides its owner may read a key file of mode
+// perm, or "" when nobody may.
 func keyFileReaders(file string, perm os.FileMode) string {
 	var who string
 	switch {
 	case perm&0o004 != 0:
 		who = "anyone on this machine"
-	case perm&0o060 != 0:
+	case perm&0o040 != 0:
 		who = "its group"
 	default:
 		return ""
 	}
 	return fmt.Sprintf("the key file %s (mode %04o) can be read by %s, not only its owner: the key is a secret; chmod 600 it where you can (a mounted secret with defaultMode 0400)", file, perm, who)
-}
-
-// kindOf names the kind of a file that is not a regular one.
-func kindOf(m os.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a folder"
-	case m&os.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&os.ModeSocket != 0:
-		return "a socket"
-	case m&os.ModeDevice != 0:
-		return "a device"
-	}
-	return "not a plain file"
 }
 
 // serviceFlags binds --api-url; the key comes only from the environment, so
@@ -199,29 +214,47 @@ func (s *serviceFlags) client(log *slog.Logger) (*api.Client, error) {
 		return nil, usageErrorf("%s", strings.ReplaceAll(err.Error(), base, redact.URL(base)))
 	}
 	s.account = c.Account()
-	return c.With(api.WithSearchSlots(s.searchSlots(log).Take)), nil
+	slots, err := s.searchSlots(log)
+	if err != nil {
+		return nil, err
+	}
+	return c.With(api.WithSearchSlots(slots.Take)), nil
 }
 
 // searchSlots returns the account's three searches at once, shared with
 // every process on the account as the lookup budget is: through Redis
-// when the budget is, else through the machine's state directory.
-func (s *serviceFlags) searchSlots(log *slog.Logger) *budget.Slots {
+// when the budget is, else through the machine's state folder. A wait
+// for one is bounded by --service-wait. A state folder another user can
+// change is refused (exit 2), as ssh refuses such a ~/.ssh; a folder that
+// cannot be kept at all leaves the process counting its own.
+func (s *serviceFlags) searchSlots(log *slog.Logger) (*budget.Slots, error) {
 	flag := ""
 	if s.budgetURL != nil {
 		flag = *s.budgetURL
 	}
+	wait := pipeline.DefaultServiceWait
+	if s.wait != nil {
+		wait = *s.wait
+	}
 	url, err := budgetURL(flag)
 	if err == nil {
 		var dir string
-		if dir, err = budget.Dir(); err == nil {
+		if url == "" {
+			dir, err = budget.Dir()
+		}
+		if err == nil {
 			var slots *budget.Slots
-			if slots, err = budget.OpenSlots(dir, url, s.account, budget.MaxSearches, clock.Real{}); err == nil {
-				return slots
+			opts := budget.SlotOptions{Wait: wait, Label: commandLine(), Clock: clock.Real{}}
+			if slots, err = budget.OpenSlots(dir, url, s.account, budget.MaxSearches, opts); err == nil {
+				return slots, nil
 			}
 		}
 	}
+	if fault.NeedsFix(err) {
+		return nil, usageErrorf("%s", err.Error())
+	}
 	log.Warn("the account's searches at once cannot be shared with other runs; this process counts its own", "error", err)
-	return budget.NewLocalSlots(budget.MaxSearches)
+	return budget.NewLocalSlots(budget.MaxSearches), nil
 }
 
 // serviceError turns a failed call into one sentence a user can act on
@@ -230,6 +263,12 @@ func (s *serviceFlags) searchSlots(log *slog.Logger) *budget.Slots {
 // configuration (2); a service that does not answer within
 // --service-wait is an outage (3).
 func serviceError(err error) error {
+	var held *budget.HeldError
+	if errors.As(err, &held) {
+		// The wait for the account's searches at once was made: no
+		// search was, and a later run makes it.
+		return withCode(ExitIncomplete, held)
+	}
 	switch fault.Of(err) {
 	case fault.Fix:
 		return usageErrorf("%s", api.Explain(err))

@@ -141,6 +141,7 @@ func TestLedgerShared(t *testing.T) {
 	for _, n := range []int{2, 3} {
 		for seed := uint64(1); seed <= 3; seed++ {
 			t.Run(fmt.Sprintf("%d-processes-seed-%d", n, seed), func(t *testing.T) {
+				t.Parallel() // each its own folder: their writes' syncs overlap
 				dir := t.TempDir()
 				const limit, span = 600, time.Minute
 				var senders []*sender

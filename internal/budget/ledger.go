@@ -4,12 +4,16 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
 	"sync"
 	"time"
+
+	"github.com/enrich-dev/enrich/internal/atomicfile"
 )
 
 // Ledger is a budget shared with every process that uses the same
@@ -61,22 +65,6 @@ type store interface {
 
 var _ Budget = (*Ledger)(nil)
 
-// Dir returns the directory the ledgers live in: $ENRICH_STATE_DIR, or
-// $XDG_STATE_HOME/enrich, or ~/.local/state/enrich.
-func Dir() (string, error) {
-	if d := os.Getenv("ENRICH_STATE_DIR"); d != "" {
-		return d, nil
-	}
-	if d := os.Getenv("XDG_STATE_HOME"); d != "" {
-		return filepath.Join(d, "enrich"), nil
-	}
-	home, err := os.UserHomeDir()
-	if err != nil {
-		return "", fmt.Errorf("no state directory: set ENRICH_STATE_DIR: %w", err)
-	}
-	return filepath.Join(home, ".local", "state", "enrich"), nil
-}
-
 // Options are the settings of Open beyond the account and its budget; the
 // zero value works.
 type Options struct {
@@ -92,11 +80,11 @@ type Options struct {
 // Open opens (creating it if needed) the ledger of an account (see
 // Account) in dir, for a budget of limit items per span.
 func Open(dir, account string, limit int, span time.Duration, opts Options) (*Ledger, error) {
-	if err := os.MkdirAll(dir, 0o700); err != nil {
+	if err := CheckDir(dir); err != nil {
 		return nil, fmt.Errorf("budget ledger: %w", err)
 	}
 	name := "budget-" + account
-	lock, err := os.OpenFile(filepath.Join(dir, name+".lock"), os.O_RDWR|os.O_CREATE, 0o600)
+	lock, err := openLock(filepath.Join(dir, name+".lock"))
 	if err != nil {
 		return nil, fmt.Errorf("budget ledger: %w", err)
 	}
@@ -139,7 +127,9 @@ func newLedger(st store, limit int, span time.Duration, opts Options, host strin
 func (b *Ledger) Path() string { return b.st.where() }
 
 // Err returns why the shared budget cannot be reached (Redis does not
-// answer), or nil while it can.
+// answer, or not within its deadline), or nil while it can. Once Redis
+// failed, Err says so until an update that writes the ledger succeeds in
+// time: a look that succeeds says nothing of a take, which writes.
 func (b *Ledger) Err() error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -183,7 +173,11 @@ func (b *Ledger) update(now time.Time, fn func(l *ledger, now time.Time) bool) t
 		moved := b.expire(l, t)
 		changed := fn(l, t)
 		b.l = *l
-		return changed || moved || lost || len(b.deferred) > 0
+		// While Redis fails, every update writes: only a write that
+		// succeeds in time says the store answers again. A look (fewer
+		// calls than a take) that succeeded said so while every take
+		// failed, and the run's bound on the outage began again at each.
+		return changed || moved || lost || len(b.deferred) > 0 || b.err != nil
 	})
 	switch {
 	case err == nil:
@@ -251,6 +245,9 @@ type fileStore struct {
 	path string
 	lock *os.File
 	log  *slog.Logger
+	// replace says the ledger's path held what is not a ledger file (a
+	// link): it is written over at once, changed or not.
+	replace bool
 }
 
 func (f *fileStore) transact(now time.Time, fn func(l *ledger, now time.Time) bool) error {
@@ -259,8 +256,11 @@ func (f *fileStore) transact(now time.Time, fn func(l *ledger, now time.Time) bo
 		if err != nil {
 			return err
 		}
-		if fn(&l, now) {
-			return f.write(l)
+		if fn(&l, now) || f.replace {
+			if err := f.write(l); err != nil {
+				return err
+			}
+			f.replace = false
 		}
 		return nil
 	})
@@ -270,17 +270,35 @@ func (f *fileStore) shared() bool  { return false }
 func (f *fileStore) where() string { return f.path }
 func (f *fileStore) close()        { f.lock.Close() }
 
+// read reads the ledger. What is at its path and is not a regular file
+// of this user's (a link, a pipe) is not followed, nor waited on: it is
+// taken for a damaged ledger, which the next write replaces.
 func (f *fileStore) read() (ledger, error) {
 	var l ledger
-	data, err := os.ReadFile(f.path)
-	if os.IsNotExist(err) {
+	r, err := openRead(f.path)
+	switch {
+	case os.IsNotExist(err):
 		return l, nil
+	case errors.Is(err, ErrUntrusted):
+		if f.log != nil {
+			f.log.Warn("the shared budget ledger is not a regular file of yours; starting it afresh", "ledger", f.path, "error", err)
+		}
+		f.replace = true
+		return l, nil
+	case err != nil:
+		return l, err
 	}
+	defer r.Close()
+	data, err := io.ReadAll(io.LimitReader(r, maxLedgerFile))
 	if err != nil {
 		return l, err
 	}
 	return decodeLedger(data, f.path, f.log), nil
 }
+
+// maxLedgerFile bounds what is read of a ledger file: a ledger holds a
+// window of requests, kilobytes; more is damage, and starts it afresh.
+const maxLedgerFile = 16 << 20
 
 // decodeLedger reads a ledger. A damaged ledger is replaced: what it held
 // is at most a window of history, and the service's 429 covers the rest.
@@ -298,18 +316,20 @@ func decodeLedger(data []byte, where string, log *slog.Logger) ledger {
 	return l
 }
 
-// write replaces the ledger: a temporary file renamed over it, so that a
-// reader never sees half of it.
+// write replaces the ledger through a temporary file of a name nobody
+// can guess (package atomicfile: made new, synced, renamed over the
+// ledger), so that a reader never sees half of it and no link planted at
+// a fixed name is followed: the rename replaces a link at the ledger's
+// path, never what it points to.
 func (f *fileStore) write(l ledger) error {
 	data, err := json.Marshal(l)
 	if err != nil {
 		return err
 	}
-	tmp := f.path + ".tmp"
-	if err := os.WriteFile(tmp, data, 0o600); err != nil {
+	return atomicfile.WriteWithMode(f.path, 0o600, func(w io.Writer) error {
+		_, err := w.Write(data)
 		return err
-	}
-	return os.Rename(tmp, f.path)
+	})
 }
 
 // Room implements Budget.

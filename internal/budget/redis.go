@@ -40,6 +40,7 @@ type redisStore struct {
 }
 
 // Timeouts of a call to Redis: a server that does not answer within them
+// (an update of the ledger, a take of a search slot: each a few calls)
 // fails the call, and the run waits and tries again, within
 // --service-wait.
 const (
@@ -82,6 +83,8 @@ func OpenRedis(rawURL, account string, limit int, span time.Duration, opts Optio
 	}
 	ro, _ := redis.ParseURL(rawURL)
 	ro.DialTimeout, ro.ReadTimeout, ro.WriteTimeout = redisTimeout, redisTimeout, redisTimeout
+	// The whole of an update is bounded (see try), not only each call.
+	ro.ContextTimeoutEnabled = true
 	ro.MaxRetries = 1
 	// A dial that fails is tried again by the run, with backoff and a
 	// word in its log; the pool's own retries would only hide it longer.
@@ -142,8 +145,13 @@ func (r *redisStore) transact(now time.Time, fn func(l *ledger, now time.Time) b
 	return classify(ctx, err, r.shown, r.addr, r.tls, probe)
 }
 
+// try runs one update, within redisTimeout for the whole of it: a Redis
+// that answers each call in time but an update only in seconds is one
+// that does not answer. Bounded call by call only (the client kept no
+// bound on the whole), a Redis answering each call in 1.5 s passed every
+// update in six seconds, and a run of hours never counted it down.
 func (r *redisStore) try(_ time.Time, fn func(l *ledger, now time.Time) bool) error {
-	ctx, cancel := context.WithTimeout(context.Background(), 2*redisTimeout)
+	ctx, cancel := context.WithTimeout(context.Background(), redisTimeout)
 	defer cancel()
 	for range redisTries {
 		err := r.client.Watch(ctx, func(tx *redis.Tx) error {

@@ -4,9 +4,12 @@ package redistest
 
 import (
 	"context"
+	"io"
 	"net"
 	"os/exec"
 	"strconv"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -86,4 +89,122 @@ func (s *Server) Port() int {
 	_, p, _ := net.SplitHostPort(s.Addr)
 	n, _ := strconv.Atoi(p)
 	return n
+}
+
+// Proxy stands between a test's clients and its Server, and delays every
+// answer: a Redis behind a slow link, or one too busy to answer in time.
+type Proxy struct {
+	URL   string // redis://127.0.0.1:PORT/0
+	Addr  string
+	delay atomic.Int64 // nanoseconds
+	ln    net.Listener
+	mu    sync.Mutex
+	conns map[net.Conn]bool
+	wg    sync.WaitGroup
+}
+
+// Slow starts a proxy to s whose answers each come delay after the
+// server gave them (what the server says is kept in order; only its
+// time changes). The proxy ends with the test.
+func (s *Server) Slow(delay time.Duration) *Proxy {
+	s.t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	p := &Proxy{URL: "redis://" + ln.Addr().String() + "/0", Addr: ln.Addr().String(), ln: ln, conns: map[net.Conn]bool{}}
+	p.delay.Store(int64(delay))
+	p.wg.Add(1)
+	go func() {
+		defer p.wg.Done()
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			p.wg.Add(1)
+			go func() {
+				defer p.wg.Done()
+				p.serve(c, s.Addr)
+			}()
+		}
+	}()
+	s.t.Cleanup(p.close)
+	return p
+}
+
+// SetDelay changes the delay of the answers from now on.
+func (p *Proxy) SetDelay(d time.Duration) { p.delay.Store(int64(d)) }
+
+func (p *Proxy) track(c net.Conn) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.conns == nil {
+		c.Close()
+		return false
+	}
+	p.conns[c] = true
+	return true
+}
+
+// serve carries what client says to the server at once, and what the
+// server answers back after the delay.
+func (p *Proxy) serve(client net.Conn, addr string) {
+	server, err := net.Dial("tcp", addr)
+	if err != nil {
+		client.Close()
+		return
+	}
+	if !p.track(client) || !p.track(server) {
+		client.Close()
+		server.Close()
+		return
+	}
+	defer client.Close()
+	defer server.Close()
+	type chunk struct {
+		at   time.Time
+		data []byte
+	}
+	answers := make(chan chunk, 64)
+	p.wg.Add(2)
+	go func() {
+		defer p.wg.Done()
+		defer server.Close()
+		io.Copy(server, client)
+	}()
+	go func() {
+		defer p.wg.Done()
+		defer close(answers)
+		for {
+			buf := make([]byte, 32<<10)
+			n, err := server.Read(buf)
+			if n > 0 {
+				answers <- chunk{at: time.Now(), data: buf[:n]}
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	for a := range answers {
+		time.Sleep(time.Until(a.at.Add(time.Duration(p.delay.Load()))))
+		if _, err := client.Write(a.data); err != nil {
+			server.Close()
+			for range answers {
+			}
+			return
+		}
+	}
+}
+
+func (p *Proxy) close() {
+	p.ln.Close()
+	p.mu.Lock()
+	for c := range p.conns {
+		c.Close()
+	}
+	p.conns = nil
+	p.mu.Unlock()
+	p.wg.Wait()
 }
