@@ -132,6 +132,23 @@ func WithSearchSlots(take func(context.Context) (func(), error)) Option {
 	return func(c *Client) { c.searchSlot = take }
 }
 
+// searchCall makes a search call (a search, or a scroll of one) in one of
+// the account's searches at once: the slot is taken before the request
+// goes and given back only once call returns, which is once the answer
+// was read whole, or given up. The service counts a search until its
+// answer is out, so a slot given back earlier (before the call, or at
+// the answer's headers) lets a fourth search meet a 429.
+func (c *Client) searchCall(ctx context.Context, path string, body any, out *wire.SearchPage) (Meta, error) {
+	if c.searchSlot != nil {
+		release, err := c.searchSlot(ctx)
+		if err != nil {
+			return Meta{}, err
+		}
+		defer release()
+	}
+	return c.call(ctx, http.MethodPost, path, nil, body, checkedFirst, out)
+}
+
 // New returns a client of the service at baseURL (such as
 // http://127.0.0.1:8700; the /api/v1 paths are appended) with the account's
 // API key.
@@ -316,6 +333,9 @@ func (c *Client) once(ctx context.Context, method, path string, query url.Values
 		if fix := noWaitMends(err, c.BaseURL()); fix != nil {
 			return nil, fix
 		}
+		if fix := c.tlsOnly(ctx, req, err); fix != nil {
+			return nil, fix
+		}
 		if ctx.Err() != nil && !mayHaveSent(err) {
 			return nil, ctx.Err()
 		}
@@ -325,31 +345,21 @@ func (c *Client) once(ctx context.Context, method, path string, query url.Values
 	if v, err := strconv.ParseInt(strings.TrimSpace(resp.Header.Get(HeaderCreditsLeft)), 10, 64); err == nil {
 		meta.CreditsLeft, meta.HasCredits = v, true
 	}
-	taken := resp.StatusCode >= 200 && resp.StatusCode < 300
+	if resp.StatusCode < 200 || resp.StatusCode >= 300 {
+		// Not taken: its body is read within bounds, and its words cleaned,
+		// in refusal (errors.go).
+		return nil, c.refusal(resp, method, path, meta)
+	}
 	respBody, err := io.ReadAll(io.LimitReader(resp.Body, maxResponseBytes+1))
 	switch {
-	case err != nil && taken:
+	case err != nil:
 		// Taken, and cut off (or trickling past the call's bound): the
 		// service is failing, and what it did with the request is unknown.
 		return nil, fault.Waitable(fmt.Errorf("%s %s: %w: the answer %d was cut off: %v", method, path, ErrAccepted, resp.StatusCode, err))
-	case err != nil:
-		return nil, &TransportError{Method: method, Path: path, Sent: true, Err: err}
 	case len(respBody) > maxResponseBytes:
 		return nil, fmt.Errorf("%s %s: answer larger than %d bytes", method, path, maxResponseBytes)
-	case taken:
-		return respBody, nil
 	}
-	if resp.StatusCode == http.StatusTooManyRequests {
-		meta.RateLimited++
-	}
-	return nil, &Error{
-		Method:     method,
-		Path:       path,
-		Status:     resp.StatusCode,
-		Message:    errorMessage(respBody),
-		RetryAfter: parseRetryAfter(resp.Header.Get("Retry-After"), c.clock.Now()),
-		KeyFrom:    c.keyFrom,
-	}
+	return respBody, nil
 }
 
 // mayHaveSent reports whether a failed request may have reached the
@@ -373,28 +383,6 @@ func unwrapURLError(err error) error {
 		return ue.Err
 	}
 	return err
-}
-
-// errorMessage extracts the "error" text of an error body, or a short
-// excerpt of a body that is not the documented shape.
-func errorMessage(body []byte) string {
-	var e struct {
-		Error   wire.Text `json:"error"`
-		Message wire.Text `json:"message"`
-	}
-	if json.Unmarshal(body, &e) == nil {
-		if e.Error != "" {
-			return string(e.Error)
-		}
-		if e.Message != "" {
-			return string(e.Message)
-		}
-	}
-	s := strings.TrimSpace(string(body))
-	if len(s) > 200 {
-		s = s[:200] + "…"
-	}
-	return s
 }
 
 // sleep waits for d on clk, or until ctx is done.

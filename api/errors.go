@@ -1,15 +1,21 @@
 package api
 
 import (
+	"bytes"
 	"crypto/tls"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"strings"
 	"time"
+	"unicode/utf8"
 
+	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/internal/fault"
 	"github.com/enrich-dev/enrich/internal/redact"
+	"github.com/enrich-dev/enrich/internal/untrusted"
 )
 
 // Sentinel errors for the classes of HTTP error the service answers with.
@@ -41,10 +47,13 @@ var ErrAccepted = errors.New("the service took the request, but its answer could
 
 // Error is an HTTP error answered by the service.
 type Error struct {
-	Method     string
-	Path       string
-	Status     int           // HTTP status code
-	Message    string        // the body's "error" text, or the body itself
+	Method string
+	Path   string
+	Status int // HTTP status code
+	// Message is the body's "error" text, or an excerpt of the body, as
+	// one clean line of at most untrusted.MaxMessage bytes: the service's
+	// words, safe to show and to store (see refusal).
+	Message    string
 	RetryAfter time.Duration // from a Retry-After header, 0 when absent
 	// KeyFrom names the environment variable the key came from, "" for
 	// EnvKey: a refused key is told by it.
@@ -108,6 +117,132 @@ func sentinelFor(status int) error {
 	return nil
 }
 
+// maxErrorBytes bounds what the client reads of an error's body: its
+// sentence is cut at untrusted.MaxMessage bytes anyway, and an answer of
+// megabytes where a sentence was expected is not held in memory.
+const maxErrorBytes = 64 << 10
+
+// excerptBytes bounds the excerpt of an error body that is not the
+// documented {"error": "..."}, such as a proxy's HTML page.
+const excerptBytes = 200
+
+// refusal reads the answer of a call the service did not take (any
+// status but 2xx) into its *Error, reading no more than maxErrorBytes of
+// the body, and counts a 429 in meta. The body's sentence becomes the
+// error's Message, cleaned and bounded once, here, where the client
+// reads the service's words: the journal, the outputs, the report and
+// the terminal downstream get it clean. A body that cannot be read is a
+// *TransportError: the request was sent.
+func (c *Client) refusal(resp *http.Response, method, path string, meta *Meta) error {
+	body, err := io.ReadAll(io.LimitReader(resp.Body, maxErrorBytes+1))
+	if err != nil {
+		return &TransportError{Method: method, Path: path, Sent: true, Err: err}
+	}
+	if resp.StatusCode == http.StatusTooManyRequests {
+		meta.RateLimited++
+	}
+	return &Error{
+		Method:     method,
+		Path:       path,
+		Status:     resp.StatusCode,
+		Message:    serviceMessage(body, len(body) > maxErrorBytes),
+		RetryAfter: parseRetryAfter(resp.Header.Get("Retry-After"), c.clock.Now()),
+		KeyFrom:    c.keyFrom,
+	}
+}
+
+// serviceMessage returns the "error" (or "message") text of an error
+// body, or a short excerpt of a body that is not the documented shape,
+// as one clean bounded line (untrusted.Message). cut says the body is
+// only the beginning of what the service sent: its text is then read
+// from the beginning of the JSON string.
+func serviceMessage(body []byte, cut bool) string {
+	if cut {
+		body = body[:min(len(body), maxErrorBytes)]
+		if s, ok := cutErrorText(body); ok {
+			return untrusted.Message(s)
+		}
+	} else {
+		var e struct {
+			Error   wire.Text `json:"error"`
+			Message wire.Text `json:"message"`
+		}
+		if json.Unmarshal(body, &e) == nil {
+			if e.Error != "" {
+				return untrusted.Message(string(e.Error))
+			}
+			if e.Message != "" {
+				return untrusted.Message(string(e.Message))
+			}
+		}
+	}
+	s := untrusted.Message(string(body))
+	if len(s) > excerptBytes {
+		end := excerptBytes
+		for end > 0 && !utf8.RuneStart(s[end]) {
+			end--
+		}
+		s = s[:end] + "…"
+	}
+	return s
+}
+
+// cutErrorText returns the beginning of the "error" (or "message") string
+// of a JSON object cut short, as far as it was read, and whether the body
+// is such an object.
+func cutErrorText(body []byte) (string, bool) {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return "", false
+	}
+	for {
+		key, err := dec.Token()
+		if err != nil {
+			return "", false
+		}
+		if k, _ := key.(string); k == "error" || k == "message" {
+			rest := bytes.TrimLeft(body[dec.InputOffset():], " \t\r\n:")
+			return stringPrefix(rest)
+		}
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return "", false
+		}
+	}
+}
+
+// stringPrefix decodes the JSON string that b begins with, or as much of
+// it as b holds when it is cut short: it is cut before an escape sequence
+// that b does not hold whole.
+func stringPrefix(b []byte) (string, bool) {
+	if len(b) == 0 || b[0] != '"' {
+		return "", false
+	}
+	end := len(b)
+	for i := 1; i < len(b); i++ {
+		if b[i] == '"' {
+			end = i
+			break
+		}
+		if b[i] == '\\' {
+			n := 2
+			if i+1 < len(b) && b[i+1] == 'u' {
+				n = 6
+			}
+			if i+n > len(b) {
+				end = i
+				break
+			}
+			i += n - 1
+		}
+	}
+	var s string
+	if err := json.Unmarshal(append(b[:end:end], '"'), &s); err != nil {
+		return "", false
+	}
+	return s, true
+}
+
 // TransportError is a failure to get an answer from the service at all.
 type TransportError struct {
 	Method string
@@ -117,9 +252,11 @@ type TransportError struct {
 	Err  error
 }
 
-// Error implements error.
+// Error implements error. The network's error may quote what the
+// service sent (a malformed status line, a header): it is shown as one
+// clean bounded line.
 func (e *TransportError) Error() string {
-	return fmt.Sprintf("%s %s: %v", e.Method, e.Path, e.Err)
+	return fmt.Sprintf("%s %s: %s", e.Method, e.Path, untrusted.Message(e.Err.Error()))
 }
 
 // Unwrap returns the underlying network error.
@@ -140,7 +277,7 @@ var ErrRedirected = errors.New("the service redirected to another address")
 type redirectError struct{ from, to string }
 
 func (e *redirectError) Error() string {
-	return fmt.Sprintf("the service redirected to %s, another address: not followed, so that the API key does not leave it", e.to)
+	return fmt.Sprintf("the service redirected to %s, another address: not followed, so that the API key does not leave it", untrusted.Message(e.to))
 }
 
 func (e *redirectError) Is(target error) bool { return target == ErrRedirected }
@@ -156,16 +293,20 @@ func noWaitMends(err error, base string) error {
 	var alert tls.AlertError
 	switch {
 	case errors.As(err, &re):
-		return fault.Fixable(re, fmt.Sprintf("the service at %s redirected to %s, another address, which enrich does not follow so that the API key does not leave it: set %s (or --api-url) to the address the service is at (https:// instead of http://, or its new address)", shown, re.to, EnvURL))
+		return fault.Fixable(re, fmt.Sprintf("the service at %s redirected to %s, another address, which enrich does not follow so that the API key does not leave it: set %s (or --api-url) to the address the service is at (https:// instead of http://, or its new address)", shown, untrusted.Message(re.to), EnvURL))
 	case errors.Is(err, http.ErrSchemeMismatch), errors.As(err, &rh):
 		return fault.Fixable(err, fmt.Sprintf("the service at %s does not speak TLS: it answers plain HTTP to https://; fix the scheme in %s (or --api-url)", shown, EnvURL))
 	case fault.Untrusted(err):
-		return fault.Fixable(err, fmt.Sprintf("the certificate of the service at %s is not trusted (%v): fix the address in %s (or --api-url), or the machine's trusted certificates", shown, unwrapURLError(err), EnvURL))
+		return fault.Fixable(err, fmt.Sprintf("the certificate of the service at %s is not trusted (%s): fix the address in %s (or --api-url), or the machine's trusted certificates", shown, errText(unwrapURLError(err)), EnvURL))
 	case errors.As(err, &alert):
-		return fault.Fixable(err, fmt.Sprintf("the service at %s refused the TLS handshake (%v): check the address in %s (or --api-url)", shown, unwrapURLError(err), EnvURL))
+		return fault.Fixable(err, fmt.Sprintf("the service at %s refused the TLS handshake (%s): check the address in %s (or --api-url)", shown, errText(unwrapURLError(err)), EnvURL))
 	}
 	return nil
 }
+
+// errText is the text of an error that may quote the service (a name of
+// its certificate, a line it sent), as one clean bounded line.
+func errText(err error) string { return untrusted.Message(err.Error()) }
 
 // parseRetryAfter reads a Retry-After header in seconds or as an HTTP date.
 func parseRetryAfter(h string, now time.Time) time.Duration {
@@ -215,7 +356,7 @@ func Explain(err error) string {
 	case apiErr != nil && refusedForGood(apiErr.Status):
 		return fmt.Sprintf("the service does not serve %s %s (%d): check %s (or --api-url), which must be the service's base address", apiErr.Method, apiErr.Path, apiErr.Status, EnvURL) + said
 	case errors.As(err, &te):
-		return fmt.Sprintf("cannot reach the service (%v); check %s (or --api-url) and the network", te.Err, EnvURL)
+		return fmt.Sprintf("cannot reach the service (%s); check %s (or --api-url) and the network", errText(te.Err), EnvURL)
 	case apiErr != nil && apiErr.Message != "":
 		return fmt.Sprintf("the service answered %d: %s", apiErr.Status, apiErr.Message)
 	}

@@ -85,6 +85,11 @@ type Config struct {
 	// failed), then AnswerDelay more: the client gets its callback before
 	// it knows the requestId.
 	AnswerAfterCallback bool
+	// HostileText makes the service's words hostile: every error body's
+	// message and every failed item's reason carry terminal escapes, NUL
+	// and bidirectional controls (HostileEscapes), or are megabytes long
+	// (HostileHuge), or both (HostileBoth). Off ("") by default.
+	HostileText HostileText
 
 	// People search and the Company API.
 	ScrollTTL   time.Duration // a scroll id expires this long after the response that issued it; default 15s
@@ -152,6 +157,9 @@ func (c *Config) Validate() error {
 		if g < 0 {
 			return fmt.Errorf("--retry-gaps %v: a gap cannot be negative", g)
 		}
+	}
+	if err := c.HostileText.check(); err != nil {
+		return err
 	}
 	if !c.WorldStart.IsZero() {
 		if err := world.CheckStart(c.WorldStart); err != nil {

@@ -185,10 +185,12 @@ func (e *Emulator) markDuplicates(a *account, items []string, now time.Time) []b
 }
 
 // resultItem is one element of a lookup's answer, as the service sends it.
+// Error, a failed item's reason, is sent only under Config.HostileText.
 type resultItem struct {
 	Item      string          `json:"item"`
 	Status    string          `json:"status"`
 	Candidate json.RawMessage `json:"candidate,omitempty"`
+	Error     string          `json:"error,omitempty"`
 }
 
 // charged counts the results that cost a credit: the matches.
@@ -251,6 +253,7 @@ func (e *Emulator) process(a *account, wd *world.World, items []string, dup []bo
 		a.stats.Items[r.Status]++
 	}
 	e.mu.Unlock()
+	e.cfg.HostileText.giveReasons(results)
 	return results
 }
 

@@ -45,9 +45,10 @@ func (e *Emulator) reply(w http.ResponseWriter, a *account, p pool, status int, 
 	writeJSON(w, status, v)
 }
 
-// fail answers with an error body.
+// fail answers with an error body, its message as Config.HostileText
+// says it.
 func (e *Emulator) fail(w http.ResponseWriter, a *account, p pool, status int, msg string) {
-	e.reply(w, a, p, status, errorBody(msg))
+	e.reply(w, a, p, status, errorBody(e.cfg.HostileText.say(msg)))
 }
 
 // replyBare answers without X-Credits-Left: the one response of the

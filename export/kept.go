@@ -85,7 +85,7 @@ func (k *Kept) Add(results []wire.Result) error {
 	}
 	w := bufio.NewWriter(k.f)
 	for _, r := range results {
-		line, err := json.Marshal(keptLine{Mode: string([]byte{byte(k.mode)}), Result: r.Raw})
+		line, err := json.Marshal(keptLine{Mode: string([]byte{byte(k.mode)}), Result: keptRaw(r)})
 		if err != nil {
 			return err
 		}
@@ -100,6 +100,22 @@ func (k *Kept) Add(results []wire.Result) error {
 	}
 	k.remember(results)
 	return nil
+}
+
+// keptRaw is what is kept of a result: a profile as the service sent it
+// (its keys are the truth, as in the journal), and of any other answer
+// its item and status alone, as the journal keeps them: whatever else
+// the service wrote there (a reason megabytes long, escapes) is of no use
+// to the next run.
+func keptRaw(r wire.Result) json.RawMessage {
+	if r.Status == wire.StatusSuccess {
+		return r.Raw
+	}
+	raw, _ := json.Marshal(struct {
+		Item   string `json:"item"`
+		Status string `json:"status"`
+	}{r.Item, string(r.Status)})
+	return raw
 }
 
 // remember takes results as the answers of their identifiers: a profile

@@ -3,6 +3,8 @@ package wire
 import (
 	"encoding/json"
 	"fmt"
+
+	"github.com/enrich-dev/enrich/internal/untrusted"
 )
 
 // Employee statuses the company endpoints take.
@@ -25,7 +27,9 @@ type CompanyRef struct {
 	Company string `json:"company"`
 }
 
-// UnmarshalJSON tolerates the id as text.
+// UnmarshalJSON tolerates the id as text. The slug and name are one
+// clean line each (see untrusted.Message): `enrich company find` shows
+// them on the terminal, and the report names the company.
 func (c *CompanyRef) UnmarshalJSON(b []byte) error {
 	var aux struct {
 		ID      Number `json:"id"`
@@ -36,7 +40,7 @@ func (c *CompanyRef) UnmarshalJSON(b []byte) error {
 		return err
 	}
 	id, _ := aux.ID.Int()
-	*c = CompanyRef{ID: id, Slug: string(aux.Slug), Company: string(aux.Company)}
+	*c = CompanyRef{ID: id, Slug: untrusted.Message(string(aux.Slug)), Company: untrusted.Message(string(aux.Company))}
 	return nil
 }
 
@@ -64,6 +68,9 @@ type CompanyInfo struct {
 }
 
 // UnmarshalJSON decodes company details leniently and keeps the raw JSON.
+// The texts lose their control and bidirectional characters (see
+// untrusted.Text): `enrich company info` shows them on the terminal. Raw
+// is as sent.
 func (c *CompanyInfo) UnmarshalJSON(b []byte) error {
 	type plain CompanyInfo
 	var aux struct {
@@ -80,7 +87,19 @@ func (c *CompanyInfo) UnmarshalJSON(b []byte) error {
 	}
 	c.StaffingCompany = aux.StaffingCompany == "true"
 	c.Raw = append(json.RawMessage(nil), b...)
+	cleanTexts(&c.Name, &c.NetworkID, &c.Industry, &c.Description, &c.Logo, &c.URL, &c.Website, &c.Phone, &c.Type)
+	for i, sp := range c.Specialities {
+		c.Specialities[i] = untrusted.Text(sp)
+	}
 	return nil
+}
+
+// cleanTexts drops the control and bidirectional characters of texts
+// (untrusted.Text).
+func cleanTexts(texts ...*Text) {
+	for _, t := range texts {
+		*t = Text(untrusted.Text(string(*t)))
+	}
 }
 
 // CompanyLocation is one of a company's confirmed locations. Every key may
@@ -109,6 +128,7 @@ func (l *CompanyLocation) UnmarshalJSON(b []byte) error {
 		return err
 	}
 	*l = CompanyLocation(aux.plain)
+	cleanTexts(&l.Country, &l.City, &l.GeographicArea, &l.PostalCode, &l.Line1, &l.Line2, &l.Description)
 	l.Headquarter = aux.Headquarter == "true"
 	l.StreetAddressOptOut = aux.StreetAddressOptOut == "true"
 	return nil

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+
+	"github.com/enrich-dev/enrich/internal/untrusted"
 )
 
 // Result items arrive a hundred at a time, each with a profile of a few to
@@ -52,7 +54,9 @@ func parseResult(b []byte) (Result, error) {
 			return r, fmt.Errorf("status: %w", err)
 		}
 	}
-	r.Item, r.Status, r.Raw = string(item), Status(status), b
+	// The status is the service's word on the item: an unknown one is
+	// shown in the row's error, so it is cleaned and bounded as a message.
+	r.Item, r.Status, r.Raw = string(item), Status(untrusted.Message(string(status))), b
 	if c, ok := fields["candidate"]; ok && string(c) != "null" {
 		r.Candidate = c
 	}

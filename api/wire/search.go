@@ -5,6 +5,8 @@ import (
 	_ "embed"
 	"encoding/json"
 	"strings"
+
+	"github.com/enrich-dev/enrich/internal/untrusted"
 )
 
 // The department and level values people search accepts (interface 4.2).
@@ -152,6 +154,9 @@ type Role struct {
 }
 
 // UnmarshalJSON decodes a search profile leniently and keeps its raw JSON.
+// Its texts lose their control and bidirectional characters (tab and line
+// feed kept, see untrusted.Text): a name or a title is shown in a row's
+// error, a candidates sheet and a search's export. Raw is as sent.
 func (s *SearchProfile) UnmarshalJSON(b []byte) error {
 	var aux struct {
 		UID        Text `json:"uid"`
@@ -168,17 +173,20 @@ func (s *SearchProfile) UnmarshalJSON(b []byte) error {
 	if err := ignoreTypeErrors(json.Unmarshal(b, &aux)); err != nil {
 		return err
 	}
+	for i, sk := range aux.Skills {
+		aux.Skills[i] = untrusted.Text(sk)
+	}
 	*s = SearchProfile{
 		UID:             string(aux.UID),
-		FullName:        string(aux.FullName),
-		Location:        string(aux.Location),
+		FullName:        untrusted.Text(string(aux.FullName)),
+		Location:        untrusted.Text(string(aux.Location)),
 		Skills:          aux.Skills,
-		ContactsFetched: string(aux.ContactsFetched),
+		ContactsFetched: untrusted.Text(string(aux.ContactsFetched)),
 		OpenToWork:      aux.OpenToWork == "true",
 		Raw:             append(json.RawMessage(nil), b...),
 	}
 	for _, e := range aux.Experience {
-		s.Experience = append(s.Experience, Role{Company: string(e.Company), Title: string(e.Title)})
+		s.Experience = append(s.Experience, Role{Company: untrusted.Text(string(e.Company)), Title: untrusted.Text(string(e.Title))})
 	}
 	return nil
 }

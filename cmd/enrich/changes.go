@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/enrich-dev/enrich/export"
+	"github.com/enrich-dev/enrich/internal/untrusted"
 )
 
 func newChangesCommand(g *globals) *cobra.Command {
@@ -40,7 +41,7 @@ DATE is a day (2026-05-01) or an instant (2026-05-01T08:00:00Z); -o writes
 			}
 			if output != "" {
 				if err := export.CheckOutput(output, "", journal); err != nil {
-					return usageErrorf("%v", err)
+					return usageErrorf("%w", err)
 				}
 			}
 			j, err := openJournal(journal)
@@ -96,8 +97,13 @@ func writeChanges(w io.Writer, changes []export.Change) {
 		return title + ", " + company
 	}
 	for _, c := range changes {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", c.Name, job(c.From.Company, c.From.Title), job(c.To.Company, c.To.Title),
-			c.Seen.Format(time.DateOnly), c.Identifier, c.Origin)
+		// The profiles' values are the service's: a tab or a line break
+		// in one would shift the table's columns or forge a line.
+		cells := []string{c.Name, job(c.From.Company, c.From.Title), job(c.To.Company, c.To.Title), c.Seen.Format(time.DateOnly), c.Identifier, c.Origin}
+		for i := range cells {
+			cells[i] = untrusted.Message(cells[i])
+		}
+		fmt.Fprintln(tw, strings.Join(cells, "\t"))
 	}
 	tw.Flush()
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/enrich-dev/enrich/callback"
 	"github.com/enrich-dev/enrich/company"
 	"github.com/enrich-dev/enrich/internal/fault"
+	"github.com/enrich-dev/enrich/internal/untrusted"
 )
 
 func newCompanyCommand(g *globals) *cobra.Command {
@@ -279,7 +280,7 @@ func table(w io.Writer, rows [][2]string) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for _, r := range rows {
 		if r[1] != "" {
-			fmt.Fprintf(tw, "%s\t%s\n", r[0], r[1])
+			fmt.Fprintf(tw, "%s\t%s\n", r[0], untrusted.Message(r[1])) // the service's words: one clean line
 		}
 	}
 	tw.Flush()

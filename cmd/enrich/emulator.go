@@ -131,7 +131,9 @@ lookup given the requestId of the one before it), --timeout-rate (an
 item ends timeout_exceeded), --outage AT:DUR (every API request answered 503
 from AT after the first request, for DUR; repeatable), --answer-delay and
 --answer-after-callback (the 201 of an asynchronous lookup held, even until
-its callback was answered).
+its callback was answered), --hostile-text escapes|huge|both (every error
+message and failed item's reason laden with terminal escapes, NUL and
+bidirectional controls, or 8 MB long, or both).
 
 The world moves in time. It is generated as of --world-start (a fixed
 date by default, so that a seed builds the same world on any day), and its
@@ -215,6 +217,7 @@ func (o *emulatorOptions) registerDeliveries(f *pflag.FlagSet) {
 	f.StringArrayVar(&o.outages, "outage", nil, "AT:DUR: answer 503 to every API request from AT after the first request, for DUR (repeatable; e.g. 30s:10s)")
 	f.DurationVar(&o.cfg.AnswerDelay, "answer-delay", 0, "hold the 201 of an asynchronous lookup this long after its delivery is scheduled")
 	f.BoolVar(&o.cfg.AnswerAfterCallback, "answer-after-callback", false, "hold the 201 of an asynchronous lookup until its callback's first attempt is over (then --answer-delay more)")
+	f.StringVar((*string)(&o.cfg.HostileText), "hostile-text", "", "make the service's words hostile: escapes (terminal escapes, NUL and bidirectional controls in every error message and failed item's reason), huge (each 8 MB long) or both")
 }
 
 // registerSearchAndWorld binds the people search, the Company API, the
@@ -268,6 +271,7 @@ func (o *emulatorOptions) run(ctx context.Context, g *globals) error {
 		listeners = append(listeners, mln)
 	}
 	start := wall.Now()
+	log.Info("building the world", "people", cfg.People)
 	emu, err := buildWorld(ctx, cfg)
 	if err != nil {
 		return err

@@ -7,8 +7,9 @@ import (
 
 // FlatVersion is the version of the flat form (AppendFlat). It changes
 // whenever Decode would derive other values from the same profile, so
-// that a journal's flat records of an older Decode are not used.
-const FlatVersion = 1
+// that a journal's flat records of an older Decode are not used. 2: the
+// values lose their bidirectional controls.
+const FlatVersion = 2
 
 // errFlat is a flat record that cannot be read.
 var errFlat = errors.New("malformed flat record")

@@ -11,6 +11,7 @@ import (
 	"github.com/nyaruka/phonenumbers"
 
 	"github.com/enrich-dev/enrich/api/wire"
+	"github.com/enrich-dev/enrich/internal/untrusted"
 )
 
 // ListSeparator joins several values in one cell (emails, phones, skills).
@@ -18,7 +19,7 @@ const ListSeparator = "; "
 
 // Record is a profile's values as exports write them. Every field is
 // cleaned text: trimmed, without control characters other than tab and
-// line feed. Emails, Phones and Skills hold every distinct value joined by
+// line feed, without bidirectional controls (see clean). Emails, Phones and Skills hold every distinct value joined by
 // ListSeparator, best first.
 type Record struct {
 	UID      string
@@ -195,24 +196,14 @@ func E164(v string) string {
 	return phonenumbers.Format(num, phonenumbers.E164)
 }
 
-// clean trims a value and drops control characters other than tab and
-// line feed: a NUL or a bell from the service has no business in a
-// spreadsheet cell, and some tools stop reading a CSV at a NUL.
+// clean trims a value and drops its control characters other than tab
+// and line feed, and its bidirectional controls (untrusted.Text): a NUL
+// or an escape sequence from the service has no business in a
+// spreadsheet cell or on a terminal, some tools stop reading a CSV at a
+// NUL, and a right-to-left override shows a cell's text in another order
+// than it holds.
 func clean(t wire.Text) string {
-	s := strings.TrimSpace(string(t))
-	if strings.IndexFunc(s, isControl) < 0 {
-		return s
-	}
-	return strings.TrimSpace(strings.Map(func(r rune) rune {
-		if isControl(r) {
-			return -1
-		}
-		return r
-	}, strings.ReplaceAll(s, "\r\n", "\n")))
-}
-
-func isControl(r rune) bool {
-	return r < 0x20 && r != '\t' && r != '\n' || r == 0x7f || r >= 0x80 && r < 0xa0
+	return strings.TrimSpace(untrusted.Text(string(t)))
 }
 
 func first(list []string) string {

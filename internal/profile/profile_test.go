@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	goldenfile "github.com/enrich-dev/enrich/internal/golden"
+	"github.com/enrich-dev/enrich/internal/untrusted"
 )
 
 // golden compares got with testdata/<name>, or rewrites it with -update.
@@ -123,5 +124,41 @@ func TestEmployers(t *testing.T) {
 	brief := json.RawMessage(`{"fullName":"Leon Schwarz","experience":[{"title":"Head of Sales","company":"Schneider & Müller"}]}`)
 	if got := Decode(brief).Employers; !reflect.DeepEqual(got, []string{"Schneider & Müller"}) {
 		t.Errorf("employers of a search profile %q", got)
+	}
+}
+
+// TestDecodeHostileText: a profile whose every text holds terminal
+// escapes, NUL, C1 controls and bidirectional controls gives a record
+// without one, in every field and employer, a full profile and a search
+// profile alike; tabs and line feeds are data and stay. The raw profile
+// is not Decode's to change.
+func TestDecodeHostileText(t *testing.T) {
+	const bad = "\x1b]0;title\x07\x1b]52;c;ZXZpbA==\x07\x1b[2J\u009b\x7f\x00\u202e\u202a\u2066\u2069\u200e\u200f\u061c"
+	h := func(s string) string { return s + bad + "\tx\ny" }
+	full, _ := json.Marshal(map[string]any{
+		"uid": h("u"), "fullName": h("Jane"), "headLine": h("Head"),
+		"locations": []any{map[string]any{"name": h("Paris")}},
+		"skills":    []string{h("Go")},
+		"contacts": []any{map[string]any{"type": "email", "value": h("j@x.example"), "subType": "work", "rating": 100},
+			map[string]any{"type": "phone", "value": h("+33 1 23"), "subType": "mobile"}},
+		"social":     []any{map[string]any{"type": "li", "link": h("https://www.linkedin.com/in/j")}},
+		"experience": []any{map[string]any{"position": h("CTO"), "company": h("Acme"), "current": true}},
+	})
+	brief, _ := json.Marshal(map[string]any{"fullName": h("Jane"), "location": h("Paris"),
+		"experience": []any{map[string]any{"title": h("CTO"), "company": h("Acme")}}})
+	for name, raw := range map[string][]byte{"full": full, "search": brief} {
+		r := Decode(raw)
+		values := append(r.Employers, r.Title, r.Company, r.Location)
+		for _, f := range fields(r) {
+			values = append(values, f[1])
+		}
+		for _, v := range values {
+			if i := strings.IndexFunc(v, func(c rune) bool { return c != '\t' && c != '\n' && untrusted.Hidden(c) }); i >= 0 {
+				t.Errorf("%s profile: value %q holds %U", name, v, []rune(v[i:])[0])
+			}
+		}
+		if r.Company != "Acme]0;title]52;c;ZXZpbA==[2J\tx\ny" {
+			t.Errorf("%s profile: company %q, want the text without its controls, its tab and line feed kept", name, r.Company)
+		}
 	}
 }
