@@ -224,21 +224,41 @@ func (rc *Receiver) serveResults(w http.ResponseWriter, r *http.Request) {
 		refuse(w, err, rc.cfg.Log)
 		return
 	}
-	d, err := rc.cfg.Journal.Deliver(state.Ref{RequestID: cb.RequestID}, cb.Results, rc.cfg.Clock.Now(), rc.cfg.Policy)
-	if err != nil {
-		if keep := rc.keep(cb.Results); keep != nil {
-			rc.cfg.Log.Error("the journal could not store a callback's results; they are kept beside the output", "requestId", cb.RequestID, "results", len(keep), "file", rc.cfg.Keeper.Path(), "error", err)
-			rc.report(Delivery{Err: err, Kept: keep, RequestID: cb.RequestID})
-			w.WriteHeader(http.StatusOK)
-			return
+	answer(w, func() error {
+		d, err := rc.cfg.Journal.Deliver(state.Ref{RequestID: cb.RequestID}, cb.Results, rc.cfg.Clock.Now(), rc.cfg.Policy)
+		if err != nil {
+			if keep := rc.keep(cb.Results); keep != nil {
+				rc.cfg.Log.Error("the journal could not store a callback's results; they are kept beside the output", "requestId", cb.RequestID, "results", len(keep), "file", rc.cfg.Keeper.Path(), "error", err)
+				rc.report(Delivery{Err: err, Kept: keep, RequestID: cb.RequestID})
+				return nil
+			}
+			rc.cfg.Log.Error("callback not stored; answering 500 so that the service retries", "requestId", cb.RequestID, "error", err)
+			rc.report(Delivery{Err: err})
+			return err
 		}
-		rc.cfg.Log.Error("callback not stored; answering 500 so that the service retries", "requestId", cb.RequestID, "error", err)
-		rc.report(Delivery{Err: err})
+		rc.logDelivery(d, cb, r.RemoteAddr)
+		rc.report(Delivery{Stored: d, RequestID: cb.RequestID})
+		return nil
+	})
+}
+
+// answer answers a callback once store has made what it carried safe:
+// 200 when it did, 500 when it could not, so that the service delivers
+// it again. It is the one place a callback is answered, for lookup
+// results and company profiles alike.
+func answer(w http.ResponseWriter, store func() error) {
+	if err := store(); err != nil {
 		http.Error(w, "storage failure", http.StatusInternalServerError)
 		return
 	}
+	w.WriteHeader(http.StatusOK)
+}
+
+// logDelivery logs what a stored callback carried that the journal did
+// not take.
+func (rc *Receiver) logDelivery(d state.Delivery, cb *api.Callback, from string) {
 	if d.Refused > 0 {
-		rc.cfg.Log.Warn("callback refused: its Request-Id names no request of this journal, and no request waiting for one sent exactly its items; nothing of it is stored", "requestId", cb.RequestID, "results", d.Refused, "from", r.RemoteAddr)
+		rc.cfg.Log.Warn("callback refused: its Request-Id names no request of this journal, and no request waiting for one sent exactly its items; nothing of it is stored", "requestId", cb.RequestID, "results", d.Refused, "from", from)
 	}
 	if d.Foreign > 0 {
 		rc.cfg.Log.Warn("callback has results for identifiers its request did not send; they are ignored", "requestId", cb.RequestID, "foreign", d.Foreign)
@@ -250,8 +270,6 @@ func (rc *Receiver) serveResults(w http.ResponseWriter, r *http.Request) {
 		rc.cfg.Log.Warn("callback has results that cannot be the service's answer; their identifiers are tried again", "requestId", cb.RequestID, "malformed", d.Malformed)
 	}
 	rc.cfg.Log.Debug("callback stored", "requestId", cb.RequestID, "results", len(cb.Results), "changed", len(d.Changes), "duplicates", d.Stale)
-	rc.report(Delivery{Stored: d, RequestID: cb.RequestID})
-	w.WriteHeader(http.StatusOK)
 }
 
 // keep keeps the results of a callback the journal could not store, and
@@ -288,22 +306,24 @@ func (rc *Receiver) serveProfiles(w http.ResponseWriter, r *http.Request) {
 		refuse(w, err, rc.cfg.Log)
 		return
 	}
-	d, err := rc.cfg.Journal.DeliverProfiles(cb.RequestID, cb.Profiles, rc.cfg.Clock.Now())
-	if err != nil {
-		rc.cfg.Log.Error("profiles not stored; answering 500 so that the service retries", "searchId", cb.RequestID, "error", err)
-		http.Error(w, "storage failure", http.StatusInternalServerError)
-		return
-	}
-	if !d.Known {
-		rc.cfg.Log.Warn("profiles for a request this journal never made", "searchId", cb.RequestID, "profiles", len(cb.Profiles))
-	}
-	if rc.cfg.Profiles != nil && d.Known {
-		select {
-		case rc.cfg.Profiles <- d:
-		case <-rc.cfg.Done:
+	answer(w, func() error {
+		d, err := rc.cfg.Journal.DeliverProfiles(cb.RequestID, cb.Profiles, rc.cfg.Clock.Now())
+		if err != nil {
+			rc.cfg.Log.Error("profiles not stored; answering 500 so that the service retries", "searchId", cb.RequestID, "error", err)
+			return err
 		}
-	}
-	w.WriteHeader(http.StatusOK)
+		if !d.Known {
+			rc.cfg.Log.Warn("profiles for a request this journal never made", "searchId", cb.RequestID, "profiles", len(cb.Profiles))
+			return nil
+		}
+		if rc.cfg.Profiles != nil {
+			select {
+			case rc.cfg.Profiles <- d:
+			case <-rc.cfg.Done:
+			}
+		}
+		return nil
+	})
 }
 
 // allowed reports whether a delivery from remote is accepted.

@@ -198,3 +198,39 @@ func TestReceiverCommitsBefore200(t *testing.T) {
 		t.Error("the storage failure was not reported to the run")
 	}
 }
+
+// Company profiles are answered 200 only once committed too, and 500
+// when the journal cannot store them.
+func TestReceiverCommitsProfilesBefore200(t *testing.T) {
+	rc, _ := testReceiver(t, "")
+	j := rc.cfg.Journal
+	s, err := j.BeginEmployeeSearch(42, "current", 2, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := j.EmployeeSearchAccepted(s.Seq, 7); err != nil {
+		t.Fatal(err)
+	}
+	post := func(uid string) int {
+		t.Helper()
+		req, _ := http.NewRequest(http.MethodPost, "http://"+rc.Addr()+rc.path+"/profiles", strings.NewReader(`[{"uid":"`+uid+`","fullName":"P"}]`))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Request-Id", "7")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	if code := post("0123456789abcdef0123456789abcdef"); code != http.StatusOK {
+		t.Fatalf("profiles answered %d", code)
+	}
+	if n, err := j.EmployeeCount(42, "current"); err != nil || n != 1 {
+		t.Errorf("answered 200 with %d profiles in the journal (%v)", n, err)
+	}
+	j.Close() // every write now fails
+	if code := post("fedcba9876543210fedcba9876543210"); code != http.StatusInternalServerError {
+		t.Errorf("profiles the journal could not store answered %d, want 500", code)
+	}
+}

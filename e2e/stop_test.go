@@ -26,26 +26,40 @@ func profileSheet(t *testing.T, j *job, n int) {
 }
 
 // A stop never idles: with every callback lost, a run that reaches
-// --max-credits has nothing in flight, only requests given up on, and
-// ends within 45 s of the stop with the default --drain-timeout (5 min);
-// it used to wait the whole drain.
+// --max-credits ends within 45 s of the cap with the default
+// --drain-timeout (5 min), as every stop does: whether its requests are
+// given up on (--callback-timeout 600ms: only the wait for their late
+// results is left, LateWait) or still awaited, their callbacks due within
+// the default quarter of an hour (the wait for credits they might free
+// ends, CreditWait). It used to wait the whole drain, and then the whole
+// callback timeout.
 func TestStopAfterCapDoesNotIdle(t *testing.T) {
 	t.Parallel()
-	cfg := fastService(10000)
-	cfg.CallbackLoss = 1
-	j := newJob(t, cfg, 0)
-	profileSheet(t, j, 40)
-	start := time.Now()
-	res := j.enrich(t, j.args("--max-credits", "20", "--callback-timeout", "600ms", "--drain-timeout", "5m")...)
-	res.expectCode(t, 3)
-	if took := time.Since(start); took > 45*time.Second {
-		t.Errorf("the run took %v after a stop with only requests given up on left", took.Round(time.Second))
-	}
-	if used := j.stats().CreditsUsed["standard"]; used > 20 {
-		t.Errorf("spent %d credits with --max-credits 20", used)
-	}
-	if !strings.Contains(res.stderr, "as long as their delivery could still come") {
-		t.Errorf("the log does not say what it waits for, and how long:\n%s", res.stderr)
+	for _, tc := range []struct {
+		callbackTimeout, says string
+	}{
+		{"600ms", "as long as their delivery could still come"},
+		{"15m", "--max-credits reached"},
+	} {
+		t.Run("--callback-timeout "+tc.callbackTimeout, func(t *testing.T) {
+			t.Parallel()
+			cfg := fastService(10000)
+			cfg.CallbackLoss = 1
+			j := newJob(t, cfg, 0)
+			profileSheet(t, j, 40)
+			start := time.Now()
+			res := j.enrich(t, j.args("--max-credits", "20", "--callback-timeout", tc.callbackTimeout, "--drain-timeout", "5m")...)
+			res.expectCode(t, 3)
+			if took := time.Since(start); took > 45*time.Second {
+				t.Errorf("the run took %v after a stop at the cap with every callback lost", took.Round(time.Second))
+			}
+			if used := j.stats().CreditsUsed["standard"]; used > 20 {
+				t.Errorf("spent %d credits with --max-credits 20", used)
+			}
+			if !strings.Contains(res.stderr, tc.says) {
+				t.Errorf("the log does not say %q:\n%s", tc.says, res.stderr)
+			}
+		})
 	}
 }
 

@@ -44,9 +44,11 @@ func (e *engine) submit(now time.Time) time.Time {
 			e.readBalance(now)
 		}
 		if credits <= 0 {
-			// Results in flight, or a fresh balance, may free credits.
-			return earliest(wake, next)
+			// Results in flight, or a fresh balance, may free credits,
+			// within CreditWait.
+			return earliest(earliest(wake, next), e.waitForCredits(now, read || !next.IsZero()))
 		}
+		e.creditsHeld = time.Time{}
 		batch, res, full, next := e.pace(now, credits)
 		if full {
 			return earliest(wake, next)
@@ -82,4 +84,28 @@ func (e *engine) take(n int) []int32 {
 		e.queue.ready = e.queue.ready[1:]
 	}
 	return batch
+}
+
+// waitForCredits bounds the wait for results in flight that may free
+// credits (see CreditWait): it stops the run once the credits have held
+// submission that long, its drain cut to end then, and returns when to
+// look again. A balance being read (reading) is not such a wait.
+func (e *engine) waitForCredits(now time.Time, reading bool) time.Time {
+	stop := e.cr.blocking()
+	if reading || stop == "" || e.sendingCount() > 0 {
+		// A submission under way may be refused, which frees its items
+		// at once: the wait for callbacks starts once it is answered.
+		e.creditsHeld = time.Time{}
+		return time.Time{}
+	}
+	if e.creditsHeld.IsZero() {
+		e.creditsHeld = now
+	}
+	end := e.creditsHeld.Add(min(CreditWait, e.cfg.DrainTimeout))
+	if now.Before(end) {
+		return end
+	}
+	e.drainBy = now
+	e.halt(stop, nil)
+	return time.Time{}
 }

@@ -166,6 +166,28 @@ func (c *credits) settledUp() bool {
 	return c.profiles == c.asked.profiles && c.expired == c.asked.expired
 }
 
+// blocking is the stop the credits make if what is in flight frees
+// nothing: --max-credits reached, or the balance spent; "" when they
+// leave room.
+func (c *credits) blocking() string {
+	switch {
+	case c.capRoom() <= 0:
+		return fault.StopMaxCredits
+	case c.balanceRoom() <= 0:
+		return fault.StopCredits
+	}
+	return ""
+}
+
+// CreditWait bounds how long, once the credits let nothing more be sent
+// (--max-credits reached, or the balance spent, counting what is in
+// flight), the run waits for results in flight that may prove fewer
+// matches, before it stops: they usually come within seconds, and a
+// callback lost for good would keep the run waiting its whole
+// --callback-timeout. The wait is the drain of that stop, and never
+// longer than --drain-timeout.
+const CreditWait = 30 * time.Second
+
 // spendable decides what the credits allow now: how many items may be
 // submitted (more than 0), or else whether submission stops (and why), or
 // whether the balance should be read again (at most every balanceEvery;

@@ -236,7 +236,7 @@ func capScenario(t *testing.T, seed uint64) {
 		t.Fatalf("the service charged %d credits, --max-credits %d\n%s", svc.charged, maxCredits, replay)
 	}
 	if len(svc.reqs) == 0 {
-		t.Fatalf("nothing was sent: the scenario tested nothing\n%s", replay)
+		t.Fatalf("nothing was sent: the scenario tested nothing (stop %q)\n%s", e.stop, replay)
 	}
 }
 

@@ -157,7 +157,7 @@ func (e *engine) lateEnd() time.Time {
 // drain timeout after it, SignalDrain after a signal, and never after
 // the --max-duration deadline.
 func (e *engine) drainEnd() time.Time {
-	end := e.stopAt.Add(e.cfg.DrainTimeout)
+	end := earliest(e.stopAt.Add(e.cfg.DrainTimeout), e.drainBy)
 	if !e.signalled.IsZero() {
 		end = earliest(end, e.signalled.Add(min(SignalDrain, e.cfg.DrainTimeout)))
 	}

@@ -96,7 +96,7 @@ func (m *Sheet) CheckWork(layout sources.Layout, output string, appended int) er
 		err = sinks.CheckFits(layout, format, appended)
 	}
 	if err != nil {
-		return fmt.Errorf("%w: %v", fault.ErrUsage, err)
+		return fault.Usagef("%w", err)
 	}
 	return nil
 }

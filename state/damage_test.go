@@ -578,3 +578,19 @@ func inlineElement(t *testing.T, data []byte) (int, string) {
 	t.Fatal("no inline bucket with an element in the root page")
 	return 0, ""
 }
+
+// A journal cut within its two header pages is damaged, and says so with
+// its size, whatever words bbolt's error has.
+func TestJournalCutWithinItsHeader(t *testing.T) {
+	for _, size := range []int{100, pageSize + 10, 2*pageSize - 1} {
+		path := filepath.Join(t.TempDir(), "job.journal")
+		data := buildJournal(t, path, 10)
+		if err := os.WriteFile(path, data[:size], 0o600); err != nil {
+			t.Fatal(err)
+		}
+		_, err := Open(path, Options{})
+		if !errors.Is(err, ErrDamaged) || !strings.Contains(err.Error(), fmt.Sprintf("cut short: %d bytes", size)) {
+			t.Errorf("a journal of %d bytes: %v; want it damaged, cut short", size, err)
+		}
+	}
+}

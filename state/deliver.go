@@ -143,7 +143,12 @@ func (d *Delivery) apply(tx *bolt.Tx, b Batch, results []wire.Result, compressed
 		// lookup's latest request.
 		latest := l.Phase == InFlight && l.Batch == b.Seq
 		prev := l.Batch
-		changed, malformed, err := apply(tx, &l, latest, r, compressed[i], now, p, counters)
+		var changed, malformed bool
+		if l.Phase == Failed && l.Batch == b.Seq && asksToWait(r.Status) {
+			changed = answeredLate(&l, r)
+		} else {
+			changed, malformed, err = apply(tx, &l, latest, r, compressed[i], now, p, counters)
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -392,6 +397,25 @@ func apply(tx *bolt.Tx, l *Lookup, latest bool, r wire.Result, stored encoded, n
 	}
 	l.Phase, l.NotBefore, l.Reason = Queued, now.Add(p.RetryWait).UTC(), reason
 	return true, malformed, nil
+}
+
+// asksToWait reports whether a status asks the client to send its item
+// again later rather than answering it.
+func asksToWait(s wire.Status) bool {
+	return s == wire.StatusDuplicateQuery || s == wire.StatusTimeoutExceeded || s == wire.StatusCreditsOver
+}
+
+// answeredLate takes an answer that asked to wait, which came for the
+// request a lookup was given up after for want of its callback: it
+// becomes the lookup's reason, which said there was no result. It
+// reports whether l changed.
+func answeredLate(l *Lookup, r wire.Result) bool {
+	reason := fmt.Sprintf("no result after %d attempts: the last request was answered %s after it was given up on", l.Attempts, r.Status)
+	if l.Reason == reason {
+		return false
+	}
+	l.Reason = reason
+	return true
 }
 
 // settle marks batch seq settled once none of its items is in flight in it

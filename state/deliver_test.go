@@ -304,3 +304,33 @@ func TestRequestIDReusedAfterLostAnswer(t *testing.T) {
 		t.Errorf("open after both callbacks: %+v", open)
 	}
 }
+
+// A lookup given up for want of a callback, whose last request's callback
+// then comes late answering duplicate_query, says so: not "no callback".
+func TestLateWaitAnswerOfGivenUpRequest(t *testing.T) {
+	j, _ := openTemp(t)
+	p := Policy{MaxAttempts: 1, RetryWait: time.Second}
+	b, _, _ := j.Begin(WithContacts, []string{"d@x.co", "e@x.co"}, false, t0)
+	j.Accepted(b.Seq, 60, t0)
+	j.Expire(b.Seq, t0.Add(time.Minute), "no callback within 15m0s", p)
+	if l := lookup(t, j, WithContacts, "d@x.co"); l.Phase != Failed || !strings.Contains(l.Reason, "no callback") {
+		t.Fatalf("given up: %+v", l)
+	}
+	d, err := j.Deliver(Ref{RequestID: 60}, []wire.Result{
+		result("d@x.co", wire.StatusDuplicateQuery, ""),
+		result("e@x.co", wire.StatusFailed, ""),
+	}, t0.Add(2*time.Minute), p)
+	if err != nil || len(d.Changes) != 2 {
+		t.Fatalf("late callback: %+v, %v", d, err)
+	}
+	l := lookup(t, j, WithContacts, "d@x.co")
+	if l.Phase != Failed || strings.Contains(l.Reason, "no callback") || !strings.Contains(l.Reason, "duplicate_query") {
+		t.Errorf("after its late duplicate_query: %+v", l)
+	}
+	if l := lookup(t, j, WithContacts, "e@x.co"); l.Phase != NotFound {
+		t.Errorf("a late final answer is taken: %+v", l)
+	}
+	if open, _ := j.OpenBatches(); len(open) != 0 {
+		t.Errorf("batches still open: %+v", open)
+	}
+}

@@ -29,7 +29,6 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strconv"
-	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -213,8 +212,10 @@ func openBolt(path string, o Options, created bool) (*bolt.DB, error) {
 	case errors.Is(err, os.ErrPermission):
 		return nil, fmt.Errorf("open journal %s: permission denied; run as the user who owns it, or give --journal another file", path)
 	case err != nil:
-		if strings.Contains(err.Error(), "file size too small") {
-			return nil, &DamagedError{Path: path, Cause: "it is cut short: " + err.Error()}
+		// bbolt says a file shorter than its two header pages is "too
+		// small" in words alone: the file's size tells it.
+		if fi, serr := os.Stat(path); serr == nil && fi.Size() < 2*pageSize {
+			return nil, &DamagedError{Path: path, Cause: fmt.Sprintf("it is cut short: %d bytes, less than its two header pages (%d): %v", fi.Size(), 2*pageSize, err)}
 		}
 		return nil, fmt.Errorf("open journal %s: %w", path, err)
 	}

@@ -112,7 +112,7 @@ func printExported(w io.Writer, output string, written export.Result) {
 // journal, and opens the journal for reading.
 func exportJournal(out, in, journal string) (*state.Journal, error) {
 	if err := export.CheckOutput(out, in, journal); err != nil {
-		return nil, usageErrorf("%v", err)
+		return nil, usageErrorf("%w", err)
 	}
 	return openJournal(journal)
 }

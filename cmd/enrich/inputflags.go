@@ -46,7 +46,7 @@ func (in *inputFlags) register(f *pflag.FlagSet) {
 func (in *inputFlags) options() (sources.Options, error) {
 	opts, err := sources.ParseOptions(in.sheet, in.columns, in.region, in.prefer)
 	if err != nil {
-		return opts, usageErrorf("%v", err)
+		return opts, usageErrorf("%w", err)
 	}
 	if _, err := in.findByName(); err != nil {
 		return opts, err

@@ -21,12 +21,13 @@ var (
 )
 
 // Usagef returns an error of class ErrUsage whose text is the sentence
-// alone.
+// alone; a %w in format keeps the error it wraps in the chain.
 func Usagef(format string, args ...any) error {
-	return &usageError{fmt.Sprintf(format, args...)}
+	return &usageError{fmt.Errorf(format, args...)}
 }
 
-type usageError struct{ msg string }
+type usageError struct{ err error }
 
-func (e *usageError) Error() string        { return e.msg }
+func (e *usageError) Error() string        { return e.err.Error() }
 func (e *usageError) Is(target error) bool { return target == ErrUsage }
+func (e *usageError) Unwrap() error        { return errors.Unwrap(e.err) }
