@@ -105,6 +105,7 @@ func (s *Server) run(ctx context.Context, req *mcp.CallToolRequest, in runInput)
 		return nil, err
 	}
 	cfg.Log, cfg.Command, cfg.Clock = s.log, "enrich mcp", s.cfg.Clock
+	cfg.CommandLine = in.commandLine(input, output, journal)
 
 	j, err := s.addJob(input, output, journal, files)
 	if err != nil {

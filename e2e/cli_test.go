@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -87,16 +88,27 @@ func TestCommandLine(t *testing.T) {
 		if res.code != 2 || !strings.Contains(res.stderr, "give at most --people") {
 			t.Errorf("--people 1,000,000,000: exit %d\n%s", res.code, res.stderr)
 		}
-		// A signal during the build of a large world ends it at once.
-		cmd := j.command(context.Background(), "emulator", "--people", "3000000", "--listen", "127.0.0.1:0")
-		var stderr strings.Builder
-		cmd.Stderr = &stderr
+		// A signal during the build of a world ends it at once. 300,000
+		// people take seconds to build, and well under a gigabyte: the
+		// signal is sent once the emulator says it builds.
+		cmd := j.command(context.Background(), "emulator", "--people", "300000", "--listen", "127.0.0.1:0")
+		stderrPipe, err := cmd.StderrPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		time.Sleep(700 * time.Millisecond)
+		var stderr strings.Builder
+		lines := bufio.NewScanner(stderrPipe)
+		for lines.Scan() && !strings.Contains(lines.Text(), "building the world") {
+			stderr.WriteString(lines.Text() + "\n")
+		}
 		sent := time.Now()
 		cmd.Process.Signal(syscall.SIGINT)
+		for lines.Scan() {
+			stderr.WriteString(lines.Text() + "\n")
+		}
 		cmd.Wait()
 		if took := time.Since(sent); cmd.ProcessState.ExitCode() != 130 || took > 2*time.Second || !strings.Contains(stderr.String(), "while the world was being built") {
 			t.Errorf("SIGINT during the build: exit %d after %v\n%s", cmd.ProcessState.ExitCode(), took, stderr.String())

@@ -110,6 +110,8 @@ func TestStandardInputAndOutput(t *testing.T) {
 	var sum struct {
 		Complete bool   `json:"complete"`
 		Rows     int    `json:"rows"`
+		Input    string `json:"input"`
+		Output   string `json:"output"`
 		Report   string `json:"report"`
 		Coverage struct {
 			Found int `json:"found"`
@@ -123,6 +125,11 @@ func TestStandardInputAndOutput(t *testing.T) {
 	}
 	if _, err := os.Stat(sum.Report); err != nil {
 		t.Errorf("the summary names the report %s: %v", sum.Report, err)
+	}
+	// The file the output went through is gone once sent on: the summary
+	// names where the output went instead.
+	if sum.Input != "standard input" || sum.Output != "standard output" {
+		t.Errorf("the summary names input %q and output %q; want standard input and standard output", sum.Input, sum.Output)
 	}
 
 	// With a file output, standard output holds the summary alone.

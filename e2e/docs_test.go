@@ -86,6 +86,17 @@ func runPage(t *testing.T, blocks []docBlock) {
 	if err != nil {
 		t.Fatalf("%s's commands failed (%v); the last of their output:\n%s", blocks[0].page, err, tail(out.String(), 60))
 	}
+	for _, want := range pageShows[blocks[0].page] {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("%s's commands never printed %s; the last of their output:\n%s", blocks[0].page, want, tail(out.String(), 60))
+		}
+	}
+}
+
+// pageShows is what a page's commands must print, beyond ending well: an
+// example that looks a person up finds them.
+var pageShows = map[string][]string{
+	"docs/emulator.md": {`"status":"success"`, `"status":"failed"`, `"name":"`},
 }
 
 // pageScript is the shell script of a page's blocks: each block in turn,

@@ -109,11 +109,14 @@ func TestMachinesShareTheBudget(t *testing.T) {
 	ideal := time.Duration(windows-1) * span
 	took := last.Sub(first)
 	t.Logf("%d items in %d requests over %v; ideal %v (%+.1f%%)", st.ItemsAccepted, st.Requests, took, ideal, 100*(took.Seconds()/ideal.Seconds()-1))
-	// 6 %: a take is a Redis transaction of tens of milliseconds, and the
-	// race detector on a loaded two-core machine adds as much again to
-	// some of the 24 windows (measured up to 4.0 % there); an overrun of
-	// the budget is the 429 check's.
-	if took > ideal*106/100 {
+	// A take is a Redis transaction of tens of milliseconds, and the race
+	// detector on a loaded two-core machine adds as much again to some of
+	// the 24 windows (up to 6.3 % measured there): the bound tells a
+	// budget shared and used whole from one the machines waste (a third
+	// of it each would take three times as long), not a machine's pace,
+	// which is the benchmarks'. An overrun of the budget is the 429
+	// check's.
+	if took > ideal*130/100 {
 		t.Errorf("the machines took %v for %d items; the budget allows them in %v", took, st.ItemsAccepted, ideal)
 	}
 	for _, jm := range jobs {

@@ -23,6 +23,7 @@ import (
 	"github.com/enrich-dev/enrich/internal/clock"
 	"github.com/enrich-dev/enrich/internal/fault"
 	"github.com/enrich-dev/enrich/internal/redact"
+	"github.com/enrich-dev/enrich/internal/shell"
 	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/sources"
 	"github.com/enrich-dev/enrich/state"
@@ -179,7 +180,9 @@ func (c *Config) setDefaults() {
 		c.Command = "enrich run"
 	}
 	if c.CommandLine == "" {
-		c.CommandLine = c.Command + " " + c.shown().Input + " -o " + c.shown().Output
+		// What continues the run, whoever started it.
+		n := c.shown()
+		c.CommandLine = shell.Line("enrich", "run", n.Input, "-o", n.Output, "--journal", n.Journal)
 	}
 }
 
@@ -189,8 +192,10 @@ func (c *Config) policy() state.Policy {
 	return state.Policy{MaxAttempts: c.MaxAttempts, RetryWait: c.RetryWait, MaxWaits: c.MaxWaits}
 }
 
-// Names are the names of a run's files as a person knows them.
-type Names struct{ Input, Output, Journal string }
+// Names are the names of a run's files as a person knows them. Page is
+// where the report's page is, when not beside Output (an output sent to
+// standard output, named so, is written beside the journal first).
+type Names struct{ Input, Output, Journal, Page string }
 
 // shown returns the names to show: Shown where set, else the names the
 // files are opened by.
@@ -206,6 +211,16 @@ func (c *Config) shown() Names {
 		n.Journal = c.Journal
 	}
 	return n
+}
+
+// besideOutput is the output as the files written beside it (the
+// candidates, the results kept) are named after: the output as shown,
+// or the file it went through when it was sent to standard output.
+func (c *Config) besideOutput() string {
+	if c.Shown.Page != "" {
+		return c.Output
+	}
+	return c.shown().Output
 }
 
 // usageErrorf reports a run refused before it started.
@@ -307,11 +322,11 @@ func (c *Config) validate() error {
 		return err
 	}
 	if err := export.CheckOutput(c.Output, c.Input, c.Journal); err != nil {
-		return fmt.Errorf("%w: %v", fault.ErrUsage, err)
+		return fault.Usagef("%w", err)
 	}
 	if c.BudgetURL != "" {
 		if _, err := budget.CheckRedisURL(c.BudgetURL); err != nil {
-			return usageErrorf("%v", err)
+			return usageErrorf("%w", err)
 		}
 		if c.Account == "" {
 			return usageErrorf("a budget shared through Redis needs the account's name (Config.Account)")

@@ -44,8 +44,8 @@ func (p *Plan) startByName(t *sources.Table, opts Options) *nameCount {
 func (n *nameCount) add(p *Plan, row sources.Row) {
 	for i := range p.People {
 		c := &p.People[i]
-		if c.Index < len(row.Cells) {
-			if v := strings.TrimSpace(row.Cells[c.Index]); v != "" && len(c.Samples) < planSamples {
+		if len(c.Samples) < planSamples && c.Index < len(row.Cells) {
+			if v := strings.TrimSpace(row.Cells[c.Index]); v != "" {
 				c.Samples = append(c.Samples, v)
 			}
 		}

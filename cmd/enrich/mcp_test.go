@@ -28,6 +28,7 @@ import (
 // mcpWorld is an emulator on loopback and a root directory holding a sheet
 // of its world, for `enrich mcp` to work on.
 type mcpWorld struct {
+	emu    *emulator.Emulator
 	apiURL string
 	root   string
 	rows   int
@@ -55,7 +56,7 @@ func newMCPWorld(t *testing.T, rows int) *mcpWorld {
 	if err := leads.WriteCSV(filepath.Join(root, "leads.csv"), leads.Generate(emu.World(), rows, 5)); err != nil {
 		t.Fatal(err)
 	}
-	return &mcpWorld{apiURL: srv.URL, root: root, rows: rows}
+	return &mcpWorld{emu: emu, apiURL: srv.URL, root: root, rows: rows}
 }
 
 // command is `enrich mcp` with the service in its environment.
@@ -84,7 +85,7 @@ func (p *progressLog) client() *mcp.Client {
 // waitFor waits until a notification reports every one of rows final.
 func (p *progressLog) waitFor(t *testing.T, rows int) []*mcp.ProgressNotificationParams {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(time.Minute) // when to give up, not a pace
 	for {
 		p.mu.Lock()
 		ps := append([]*mcp.ProgressNotificationParams(nil), p.ps...)

@@ -79,7 +79,10 @@ a column detected wrongly (fix it with --column), shows here first.`,
 			}
 			// The plan is shown, and exits as a run of the sheet would.
 			if err := p.Refusal(); err != nil {
-				return withCode(ExitUsage, renamePath(err, in, stdinName))
+				if args[0] == stdioName {
+					err = renamePath(err, in, stdinName)
+				}
+				return withCode(ExitUsage, err)
 			}
 			return nil
 		},

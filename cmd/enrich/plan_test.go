@@ -177,3 +177,17 @@ func TestPlanBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanRefusalNamesTheFile: a plan that refuses a file names that
+// file, never "standard input", which only a piped input is called.
+func TestPlanRefusalNamesTheFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "columns.csv")
+	if err := os.WriteFile(path, []byte("Foo,Bar\nx,y\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, errOut, code := runEnrich(t, "plan", path)
+	if code != ExitUsage || !strings.Contains(errOut, path+": no identifier column") || strings.Contains(errOut, "standard input") {
+		t.Errorf("enrich plan %s: exit %d, stderr %q; want exit 2 naming the file", path, code, errOut)
+	}
+}

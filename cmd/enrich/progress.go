@@ -225,10 +225,17 @@ type counter struct {
 	bar  *progressbar.ProgressBar
 	log  *slog.Logger
 	last time.Time
-	mode string
-	n    int
-	of   int64
+	// started is when the pass began: its bar shows only once the pass
+	// has lasted barDelay, so that a pass over a small file draws no
+	// frame that the end would leave behind ("rows written 0%").
+	started time.Time
+	mode    string
+	n       int
+	of      int64
 }
+
+// barDelay is how long a pass goes before its bar shows.
+const barDelay = time.Second
 
 // newCounter returns a counter for --progress mode (auto, bar, log or
 // none); with --quiet it shows nothing.
@@ -249,7 +256,7 @@ func newCounter(mode, what string, g *globals, log *slog.Logger) (*counter, erro
 	}
 	// A log line comes every 30 seconds, the first after 30: short work
 	// logs none.
-	return &counter{what: what, log: log, mode: mode, last: wall.Now()}, nil
+	return &counter{what: what, log: log, mode: mode, last: wall.Now(), started: wall.Now()}, nil
 }
 
 func (c *counter) update(n int, of int64) {
@@ -262,6 +269,9 @@ func (c *counter) update(n int, of int64) {
 		}
 		if c.bar != nil && (of < 0) != (c.bar.GetMax64() < 0) {
 			c.done() // a total learnt: counted against it from now on
+		}
+		if c.bar == nil && wall.Now().Sub(c.started) < barDelay {
+			return
 		}
 		if c.bar == nil {
 			out := c.out
@@ -294,7 +304,7 @@ func (c *counter) update(n int, of int64) {
 func (c *counter) pass(what string, n int, of int64) {
 	if what != c.what {
 		c.done()
-		c.what = what
+		c.what, c.started = what, wall.Now()
 	}
 	c.update(n, of)
 }

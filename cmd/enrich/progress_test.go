@@ -86,3 +86,18 @@ func TestCounterOfNoTotal(t *testing.T) {
 		t.Errorf("the counter drew %q", out.String())
 	}
 }
+
+// TestShortPassDrawsNoBar: a pass that ends within barDelay draws no
+// frame, so none is left reading "rows written 0%" when it ends.
+func TestShortPassDrawsNoBar(t *testing.T) {
+	var out strings.Builder
+	c := &counter{what: "rows read", mode: "bar", out: &out, started: wall.Now()}
+	c.pass("rows read", 0, -1)
+	c.pass("rows read", 13, -1)
+	c.pass("rows written", 0, 13)
+	c.pass("rows written", 13, 13)
+	c.done()
+	if out.Len() > 0 {
+		t.Errorf("a short pass drew %q", out.String())
+	}
+}

@@ -111,6 +111,14 @@ The service's address and key come from the environment:
 	root.PersistentFlags().StringVar(&g.logLevel, "log-level", "info", "log level: debug, info, warn or error")
 	root.PersistentFlags().BoolVarP(&g.quiet, "quiet", "q", false, "print only warnings, errors and the final summary (for cron mails)")
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
+		// A mistyped command (enrich rnu leads.csv -o out.csv) is read as
+		// arguments of the root, whose flags then fail: the command is
+		// what to tell of.
+		if words := cmd.Flags().Args(); !cmd.HasParent() && len(words) > 0 {
+			if cerr := cmd.Args(cmd, words); cerr != nil {
+				return cerr
+			}
+		}
 		return usageErrorf("%v; see '%s --help'", flagError(err), cmd.CommandPath())
 	})
 	root.AddCommand(

@@ -16,6 +16,7 @@ import (
 	"github.com/enrich-dev/enrich/internal/clock"
 	"github.com/enrich-dev/enrich/internal/fault"
 	"github.com/enrich-dev/enrich/internal/redact"
+	"github.com/enrich-dev/enrich/internal/shell"
 	"github.com/enrich-dev/enrich/pipeline"
 	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/sources"
@@ -130,6 +131,11 @@ func (o *runOptions) execute(cmd *cobra.Command, g *globals, input string) error
 		return err
 	}
 	o.stream = stream
+	if stream != nil {
+		// The file the output goes through is removed once sent on: the
+		// summary names where the output went, and the page where it is.
+		o.cfg.Shown.Output, o.cfg.Shown.Page = stream.shown(), output+".report.html"
+	}
 	if input == stdioName {
 		o.cfg.Shown.Input = stdinName
 		err := renamePath(o.runPipeline(cmd, g, in, output, opts, client), in, stdinName)
@@ -294,18 +300,11 @@ func runError(err error) error {
 	case errors.Is(err, context.Canceled):
 		return withCode(ExitInterrupted, errors.New("interrupted before anything was sent"))
 	case errors.Is(err, fault.ErrUsage), errors.Is(err, callback.ErrListen), isInputError(err):
-		return withCode(ExitUsage, trimUsage(err))
+		return withCode(ExitUsage, err)
 	case errors.Is(err, fault.ErrAccount), fault.NeedsFix(err):
 		return withCode(ExitUsage, err)
 	}
 	return err
-}
-
-// trimUsage drops the "bad usage: " the engine's usage errors start with:
-// the message itself says what is wrong.
-func trimUsage(err error) error {
-	msg := strings.TrimPrefix(err.Error(), fault.ErrUsage.Error()+": ")
-	return errors.New(msg)
 }
 
 // commandLine is the command line of this process, quoted for a shell,
@@ -314,7 +313,7 @@ func trimUsage(err error) error {
 func commandLine() string {
 	parts := []string{"enrich"}
 	for _, a := range showArgs(os.Args[1:]) {
-		parts = append(parts, shellQuote(a))
+		parts = append(parts, shell.Quote(a))
 	}
 	return strings.Join(parts, " ")
 }
@@ -347,15 +346,6 @@ func showArgs(args []string) []string {
 func isURLFlag(arg string) bool {
 	name, ok := strings.CutPrefix(arg, "--")
 	return ok && urlFlags[name]
-}
-
-func shellQuote(s string) string {
-	if s != "" && strings.IndexFunc(s, func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./:=,@+%", r))
-	}) < 0 {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // envFlags are the flags whose default comes from the environment.

@@ -86,7 +86,7 @@ func outputFile(arg, format, base string) (string, *streamOutput, error) {
 	}
 	if !stream {
 		if _, err := sinks.FormatOf(arg); err != nil {
-			return "", nil, usageErrorf("%v, or - with --output-format for standard output", err)
+			return "", nil, usageErrorf("%w, or - with --output-format for standard output", err)
 		}
 		if format != "" && !strings.EqualFold(filepath.Ext(arg), "."+format) {
 			return "", nil, usageErrorf("--output-format %s with output %s: the extension names the format of a file; drop --output-format or name the file .%s", format, arg, format)

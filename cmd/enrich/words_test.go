@@ -27,6 +27,9 @@ func TestErrorsInTheUsersWords(t *testing.T) {
 		{[]string{"run", leads, "-o", filepath.Join(dir, "o.csv"), "--max-credits", "abc"}, `--max-credits "abc": give a whole number`, []string{"strconv", "ParseInt"}},
 		{[]string{"run", leads, "-o", filepath.Join(dir, "o.csv"), "--rate-window", "5x"}, `--rate-window "5x": give a duration`, []string{"time: "}},
 		{[]string{"search", "--latitude", "north", "-o", filepath.Join(dir, "s.csv")}, `--latitude "north": give a number`, []string{"strconv"}},
+		// A mistyped command is told as one, whatever flags follow it.
+		{[]string{"rnu", leads, "-o", filepath.Join(dir, "o.csv")}, `unknown command "rnu"; did you mean "run"?`, []string{"shorthand"}},
+		{[]string{"--quiet", "exprot", leads, "--bogus"}, `unknown command "exprot"; did you mean "export"?`, []string{"bogus"}},
 	} {
 		_, errOut, code := runEnrich(t, tc.args...)
 		if code != 2 || !strings.Contains(errOut, tc.want) {

@@ -51,10 +51,6 @@ type patternKey struct {
 	full bool
 }
 
-// fullMatch reports whether the digits s (ASCII digits only) match expr entirely, as
-// regexp's "^(?:expr)$" does.
-func fullMatch(expr, s string) bool { return compiled(expr, true).match(s) }
-
 // prefixMatch reports whether a prefix of the digits s matches expr, as
 // regexp's "^(?:expr)" does.
 func prefixMatch(expr, s string) bool { return compiled(expr, false).match(s) }

@@ -1,9 +1,11 @@
 package ident
 
 import (
+	"maps"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/nyaruka/phonenumbers"
 )
@@ -189,31 +191,87 @@ func validNSN(m *phoneMetadata, cc int, nsn string) bool {
 
 // knownType is getNumberTypeHelper(nsn, md) != UNKNOWN.
 func knownType(md *phonenumbers.PhoneMetadata, nsn string) bool {
-	if !matchesDesc(nsn, md.GetGeneralDesc()) {
+	t := typesOf(md)
+	if !t.general.matches(nsn) {
 		return false
 	}
-	for _, d := range []*phonenumbers.PhoneNumberDesc{md.GetPremiumRate(), md.GetTollFree(), md.GetSharedCost(),
-		md.GetVoip(), md.GetPersonalNumber(), md.GetPager(), md.GetUan(), md.GetVoicemail(), md.GetFixedLine()} {
-		if matchesDesc(nsn, d) {
+	for i := range t.types {
+		if t.types[i].matches(nsn) {
 			return true
 		}
 	}
-	return !md.GetSameMobileAndFixedLinePattern() && matchesDesc(nsn, md.GetMobile())
+	return t.mobile.matches(nsn)
 }
 
-// matchesDesc is the library's isNumberMatchingDesc.
-func matchesDesc(nsn string, d *phonenumbers.PhoneNumberDesc) bool {
+// typeDescs are the number descriptions of one region's metadata that
+// knownType reads, their patterns compiled: found once a number instead
+// of once a description.
+type typeDescs struct {
+	general desc
+	types   [9]desc // premium rate to fixed line, in the library's order
+	mobile  desc    // the zero desc when mobile and fixed line share a pattern
+}
+
+// desc is a number description: its possible lengths and its pattern;
+// the zero desc matches nothing, as the library's nil description.
+type desc struct {
+	lengths []int32
+	pattern *digitPattern
+}
+
+func newDesc(d *phonenumbers.PhoneNumberDesc) desc {
 	if d == nil {
+		return desc{}
+	}
+	return desc{lengths: d.PossibleLength, pattern: compiled(d.GetNationalNumberPattern(), true)}
+}
+
+// matches is the library's isNumberMatchingDesc.
+func (d *desc) matches(nsn string) bool {
+	if d.pattern == nil {
 		return false
 	}
-	if len(d.PossibleLength) > 0 {
+	if len(d.lengths) > 0 {
 		found := false
-		for _, l := range d.PossibleLength {
+		for _, l := range d.lengths {
 			found = found || int(l) == len(nsn)
 		}
 		if !found {
 			return false
 		}
 	}
-	return fullMatch(d.GetNationalNumberPattern(), nsn)
+	return d.pattern.match(nsn)
+}
+
+// typeCache holds the typeDescs of each metadata met, read without a lock
+// and copied to add one, as patterns is: a process meets a few hundred.
+var typeCache struct {
+	m  atomic.Pointer[map[*phonenumbers.PhoneMetadata]*typeDescs]
+	mu sync.Mutex // held to add
+}
+
+// typesOf returns md's typeDescs, made the first time md is met.
+func typesOf(md *phonenumbers.PhoneMetadata) *typeDescs {
+	if m := typeCache.m.Load(); m != nil {
+		if t := (*m)[md]; t != nil {
+			return t
+		}
+	}
+	t := &typeDescs{general: newDesc(md.GetGeneralDesc())}
+	for i, d := range []*phonenumbers.PhoneNumberDesc{md.GetPremiumRate(), md.GetTollFree(), md.GetSharedCost(),
+		md.GetVoip(), md.GetPersonalNumber(), md.GetPager(), md.GetUan(), md.GetVoicemail(), md.GetFixedLine()} {
+		t.types[i] = newDesc(d)
+	}
+	if !md.GetSameMobileAndFixedLinePattern() {
+		t.mobile = newDesc(md.GetMobile())
+	}
+	typeCache.mu.Lock()
+	defer typeCache.mu.Unlock()
+	grown := map[*phonenumbers.PhoneMetadata]*typeDescs{}
+	if m := typeCache.m.Load(); m != nil {
+		grown = maps.Clone(*m)
+	}
+	grown[md] = t
+	typeCache.m.Store(&grown)
+	return t
 }
