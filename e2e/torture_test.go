@@ -80,6 +80,8 @@ type schedule struct {
 	// valid identifier are then invalid or without one, as the plan
 	// counts them, whatever their name and company.
 	byNameOff bool
+	// hostile is the service's hostility (drawHostility).
+	hostile hostility
 }
 
 // damageKind is a way to damage a journal in place while a run holds it.
@@ -214,8 +216,8 @@ func (s schedule) String() string {
 	if s.signal != nil {
 		signal = fmt.Sprintf("%v after %v", s.signal, s.signalAt)
 	}
-	return fmt.Sprintf("loss %.2f, duplicates %.2f, 500s %.2f, answers lost %.2f, timeouts %.2f, delay %v, answers late by %v, credits ×%.1f, kill after %v, outage %s, max credits %s, salvage %s, damage %s, full disk %v, machines %d, signal %s, Redis restarted after %v, finding by name off %v; %v",
-		s.loss, s.duplicate, s.submitError, s.lostAnswer, s.timeout, s.delay, s.latency, s.creditShare, s.kill, outage, limit, salvage, damage, s.fullDisk, s.machines, signal, s.redisRestart, s.byNameOff, s.failures)
+	return fmt.Sprintf("loss %.2f, duplicates %.2f, 500s %.2f, answers lost %.2f, timeouts %.2f, delay %v, answers late by %v, credits ×%.1f, kill after %v, outage %s, max credits %s, salvage %s, damage %s, full disk %v, machines %d, signal %s, Redis restarted after %v, finding by name off %v; %v; %v",
+		s.loss, s.duplicate, s.submitError, s.lostAnswer, s.timeout, s.delay, s.latency, s.creditShare, s.kill, outage, limit, salvage, damage, s.fullDisk, s.machines, signal, s.redisRestart, s.byNameOff, s.failures, s.hostile)
 }
 
 func TestTorture(t *testing.T) {
@@ -285,6 +287,7 @@ func torture(t *testing.T, seed uint64) {
 	drawStops(rand.New(rand.NewPCG(seed, stopStream)), &sch)
 	drawFailures(rand.New(rand.NewPCG(seed, failStream)), &sch)
 	sch.byNameOff = rand.New(rand.NewPCG(seed, flagStream)).IntN(4) == 0
+	drawHostility(rand.New(rand.NewPCG(seed, hostileStream)), &sch)
 	replay := fmt.Sprintf("replay: go test ./e2e/ -run 'TestTorture/seed=%d$' -seed %d -seeds 1", seed, seed)
 	cfg := fastService(0)
 	cfg.Seed = int64(1 + seed%3)
@@ -294,6 +297,7 @@ func torture(t *testing.T, seed uint64) {
 	cfg.Default.ItemsPerMinute = tortureBudget
 	cfg.CallbackLoss, cfg.DuplicateRate, cfg.SubmitErrorRate, cfg.TimeoutRate = sch.loss, sch.duplicate, sch.submitError, sch.timeout
 	cfg.LostAnswerRate, cfg.ReusedIDRate = sch.lostAnswer, sch.failures.reusedIDs
+	cfg.HostileText = sch.hostile.text
 	if sch.outage != nil {
 		cfg.Outages = []emulator.Outage{*sch.outage}
 	}
@@ -337,10 +341,11 @@ func torture(t *testing.T, seed uint64) {
 		// sent, which is no test of a disk that fills.
 		j.journal = filepath.Join(smallDisk(t, max(256<<10, 96<<10+int(need)*1024)), "job.journal")
 	}
+	run := 0 // the run under way
 	runArgs := func() []string {
 		args := []string{"run", input, "-o", output, "--journal", j.journal,
 			"--items-per-minute", fmt.Sprint(tortureBudget), "--rate-window", window.String(),
-			"--callback-timeout", callbackTimeout(sch).String(), "--retry-wait", "400ms", "--drain-timeout", "3s", "--service-wait", serviceWait.String(),
+			"--callback-timeout", sch.callbackWait(run).String(), "--retry-wait", "400ms", "--drain-timeout", "3s", "--service-wait", serviceWait.String(),
 			"--default-region", "US", "--progress", "log", "--listen", listen}
 		if sch.maxCredits > 0 {
 			args = append(args, "--max-credits", fmt.Sprint(sch.maxCredits))
@@ -363,6 +368,9 @@ func torture(t *testing.T, seed uint64) {
 		env = []string{"ENRICH_STATE_DIR=" + filepath.Join(dir, "machine-a"), "ENRICH_BUDGET_URL=" + redis.URL}
 		other = secondMachine(t, j, redis.URL, listen, runArgs)
 	}
+
+	stateEnv, untouched := tamperedState(t, sch.hostile, j)
+	env = append(env, stateEnv...)
 
 	if len(data) == 0 {
 		res := j.enrichEnv(t, env, runArgs()...)
@@ -387,9 +395,16 @@ func torture(t *testing.T, seed uint64) {
 	// as an outage: each may take a run of its own.
 	counts := 4 + int(sch.failures.trickle)
 	counted, capped, lastRun := 0, 0, 8+sch.capRuns(need)+int(sch.failures.trickle)
-	for run := 1; counted < counts && run <= lastRun && !complete; run++ {
+	for run = 1; counted < counts && run <= lastRun && !complete; run++ {
 		if sch.failures.misconfig != "" && run == sch.failures.misconfigBefore {
 			misconfigured(t, j, fr, sch.failures, env, runArgs(), &log, replay)
+		}
+		if run == 1 && sch.hostile.lockLink {
+			refusedLockLink(t, j, fr, env, runArgs(), &log, replay)
+		}
+		release := func() {}
+		if run == 1 && sch.hostile.held {
+			release = holdLocks(t, strings.TrimPrefix(stateEnv[0], "ENRICH_STATE_DIR="), accountOf(t, j))
 		}
 		fr.run.Store(int32(run))
 		meter.next(t, fmt.Sprintf("run %d", run), &log)
@@ -446,6 +461,7 @@ func torture(t *testing.T, seed uint64) {
 		err := cmd.Wait()
 		ended := time.Now()
 		cancel()
+		release()
 		code := cmd.ProcessState.ExitCode()
 		if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); ok && ws.Signaled() && ws.Signal() == syscall.SIGKILL {
 			killed, code = true, 137
@@ -466,6 +482,10 @@ func torture(t *testing.T, seed uint64) {
 		}
 		if strings.Contains(stderr.String(), "panic:") || strings.Contains(stderr.String(), "DATA RACE") || strings.Contains(stderr.String(), "fatal error") {
 			t.Fatalf("run %d crashed:\n%s\n%s", run, stderr.String(), replay)
+		}
+		checkHostile(t, sch.hostile, run, output, stderr.String(), log.String()+replay)
+		if held := strings.Contains(stderr.String(), "the account's searches are held"); held && (run != 1 || !sch.hostile.held || code != 3) {
+			t.Fatalf("run %d exited %d saying the account's searches are held; only run 1 has them held, and it must end incomplete (3)\n%s\n%s", run, code, log.String(), replay)
 		}
 		wasDamaged := <-damaged
 		// A journal that could not be written (a full disk, or damaged
@@ -575,8 +595,11 @@ func torture(t *testing.T, seed uint64) {
 		t.Errorf("budget broken: %d 429s, a window of %d items (limit %d), a request of %d items (limit 100)\n%s",
 			st.RateLimited, st.MaxWindowItems, tortureBudget, st.LargestRequest, replay)
 	}
-	if sch.damage != nil || sch.fullDisk {
-		t.Logf("the runs of a journal damaged or on a full disk:\n%s", log.String())
+	if sch.damage != nil || sch.fullDisk || sch.hostile.held || sch.hostile.lockLink {
+		t.Logf("the runs of a journal damaged or on a full disk, or of a state folder tampered with or searches held:\n%s", log.String())
+	}
+	if untouched != nil {
+		untouched("after every run of the job")
 	}
 	t.Logf("credits used %d; %d requests given up on for want of a callback, of %d items; %d answered 500 unprocessed; %d deliveries discarded, of %d credits; %d credits delivered later than --callback-timeout",
 		st.CreditsUsed["standard"], gaveUp, gaveUpItems, st.SubmitErrors, st.Discarded, st.DiscardedCharged, st.LateCharged)
