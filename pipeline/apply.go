@@ -28,7 +28,7 @@ func (e *engine) delivered(r callback.Delivery) {
 		e.stats.sharedIDs++
 		e.cfg.Log.Warn("a callback named a requestId the service had given an earlier request; it was taken by the request whose answer was lost, by its items", "requestId", r.RequestID, "batch", d.Batch)
 	}
-	e.cr.answered(d.Batch, int64(d.Charged))
+	e.cr.answered(d.Batch, charge(d))
 	delete(e.late, d.Batch)
 	e.stats.lastResult = now
 	e.applyAll(d.Changes)

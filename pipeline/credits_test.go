@@ -37,26 +37,33 @@ func TestCapHoldsWhateverTheTiming(t *testing.T) {
 }
 
 // simService is a service on the test's schedule: a request is matched
-// (and charged) when the test processes it, not when it is sent.
+// (and charged) when the test processes it, not when it is sent. An item
+// submitted again within the duplicate period of its last acceptance is
+// answered duplicate_query, and not charged, as the service does.
 type simService struct {
 	seed uint64
+	// now is the service's clock, and period its duplicate period.
+	now    func() time.Time
+	period time.Duration
 
-	mu      sync.Mutex
-	balance int64
-	charged int64
-	nextID  int64
-	reqs    []*simRequest
-	tries   map[string]int // submissions per request key
+	mu       sync.Mutex
+	balance  int64
+	charged  int64
+	nextID   int64
+	reqs     []*simRequest
+	tries    map[string]int       // submissions per request key
+	accepted map[string]time.Time // the last acceptance of each item
 }
 
 type simRequest struct {
-	id        int64
-	key       string // the request's first item: an order that does not depend on goroutines
-	items     []string
-	matched   []string
-	processed bool
-	delivered bool
-	lost      bool
+	id         int64
+	key        string // the request's first item: an order that does not depend on goroutines
+	items      []string
+	duplicates []string // items accepted within the duplicate period before
+	matched    []string
+	processed  bool
+	delivered  bool
+	lost       bool
 }
 
 // found says whether the world has a profile for an item: two in three.
@@ -86,7 +93,15 @@ func (s *simService) lookup(req wire.LookupRequest) (int64, api.Meta, error) {
 		return 0, meta, &api.Error{Status: 429}
 	}
 	s.nextID++
-	s.reqs = append(s.reqs, &simRequest{id: s.nextID, key: key, items: req.Items})
+	q := &simRequest{id: s.nextID, key: key, items: req.Items}
+	now := s.now()
+	for _, it := range req.Items {
+		if at, ok := s.accepted[it]; ok && now.Sub(at) < s.period {
+			q.duplicates = append(q.duplicates, it)
+		}
+		s.accepted[it] = now
+	}
+	s.reqs = append(s.reqs, q)
 	if s.draw(key, s.tries[key], 20) == 2 {
 		return 0, meta, &api.Error{Status: 500} // taken, answer lost
 	}
@@ -119,7 +134,7 @@ func (s *simService) process(r *simRequest) {
 	defer s.mu.Unlock()
 	r.processed = true
 	for _, it := range r.items {
-		if found(it) && s.balance > 0 {
+		if found(it) && s.balance > 0 && !slices.Contains(r.duplicates, it) {
 			r.matched = append(r.matched, it)
 			s.balance--
 			s.charged++
@@ -130,9 +145,12 @@ func (s *simService) process(r *simRequest) {
 func (s *simService) results(r *simRequest) []wire.Result {
 	var out []wire.Result
 	for _, it := range r.items {
-		if slices.Contains(r.matched, it) {
+		switch {
+		case slices.Contains(r.matched, it):
 			out = append(out, success(it))
-		} else {
+		case slices.Contains(r.duplicates, it):
+			out = append(out, result(it, wire.StatusDuplicateQuery))
+		default:
 			out = append(out, result(it, wire.StatusFailed))
 		}
 	}
@@ -150,7 +168,7 @@ func success(item string) wire.Result {
 func capScenario(t *testing.T, seed uint64) {
 	r := rand.New(rand.NewPCG(seed, 0xcab))
 	maxCredits := int64(1 + r.IntN(150))
-	svc := &simService{seed: seed, balance: 100000, tries: map[string]int{}}
+	svc := &simService{seed: seed, balance: 100000, tries: map[string]int{}, accepted: map[string]time.Time{}}
 	fs := &fakeService{
 		async:   svc.lookup,
 		credits: svc.credits,
@@ -160,6 +178,9 @@ func capScenario(t *testing.T, seed uint64) {
 		c.CallbackTimeout = time.Minute
 		c.ItemsPerMinute = 200
 	})
+	// The run waits out the duplicate period before sending an item
+	// answered duplicate_query again (--retry-wait).
+	svc.now, svc.period = fake.Now, e.cfg.RetryWait
 	replay := fmt.Sprintf("replay: go test ./pipeline/ -run 'TestCapHoldsWhateverTheTiming/^%d$'", seed)
 	var pending []outcome // answers and balances that came, not yet applied
 	collect := func() {

@@ -49,6 +49,9 @@ type answer struct {
 	found bool
 	// twice repeats every result in the callback's body.
 	twice bool
+	// dup answers every item duplicate_query: the service took the same
+	// items from an earlier request a moment ago.
+	dup bool
 }
 
 // scripted is a service whose answer to each lookup request is what
@@ -92,7 +95,7 @@ func (s *scripted) LookupAsync(ctx context.Context, req wire.LookupRequest) (int
 				defer s.posts.Done()
 				defer close(delivered)
 				time.Sleep(a.late)
-				s.deliver(req, callbackID, a.found, a.twice)
+				s.deliver(req, callbackID, a)
 			}()
 			if a.first {
 				<-delivered
@@ -108,9 +111,9 @@ func (s *scripted) LookupAsync(ctx context.Context, req wire.LookupRequest) (int
 
 // deliver posts a request's results to its callback URL, as the service
 // does, retrying while the receiver is not there yet.
-func (s *scripted) deliver(req wire.LookupRequest, id int64, found, twice bool) {
+func (s *scripted) deliver(req wire.LookupRequest, id int64, a answer) {
 	items := req.Items
-	if twice {
+	if a.twice {
 		items = slices.Concat(items, items)
 	}
 	var body bytes.Buffer
@@ -119,9 +122,12 @@ func (s *scripted) deliver(req wire.LookupRequest, id int64, found, twice bool) 
 		if i > 0 {
 			body.WriteByte(',')
 		}
-		if found {
+		switch {
+		case a.dup:
+			fmt.Fprintf(&body, `{"item":%q,"status":"duplicate_query"}`, item)
+		case a.found:
 			fmt.Fprintf(&body, `{"item":%q,"status":"success","candidate":{"uid":"%032x","fullName":"P %d"}}`, item, i+1, i)
-		} else {
+		default:
 			fmt.Fprintf(&body, `{"item":%q,"status":"failed"}`, item)
 		}
 	}

@@ -36,6 +36,9 @@ type outcome struct {
 	// over the input for the names of rows: not of a submission.
 	search  *searched
 	persons *personsRead
+	// probe is the room of a batch's items sent again after a 5xx (see
+	// probeFor): the outcome is of that second request.
+	probe *budget.Reservation
 }
 
 // send journals the intent of a batch, takes its room in the budget, and
@@ -141,6 +144,10 @@ func (e *engine) handle(o outcome) {
 		return
 	}
 	f := e.flights[o.seq]
+	if o.probe != nil {
+		e.probed(f, o)
+		return
+	}
 	if f == nil {
 		return
 	}
@@ -196,7 +203,9 @@ func (e *engine) handle(o outcome) {
 //     stays open and its callback, if one comes, is matched by its items;
 //     the items are sent again only after --callback-timeout, so that they
 //     are paid twice only if the service did process them and then lost
-//     the delivery. A synchronous request's results, if any, are lost with
+//     the delivery. After a 5xx they are also sent again at once, as the
+//     same batch (probeFor): the service tells by duplicate_query what it
+//     had taken. A synchronous request's results, if any, are lost with
 //     its answer: its items go back to the queue at once.
 //
 // Failures of the service (5xx, timeouts, refused connections) pause
@@ -249,6 +258,7 @@ func (e *engine) failed(f *flight, o outcome) {
 		e.serviceFailed(f.batch.Created, o.answered, err)
 	default: // a 5xx, a timeout, a cut connection: maybe taken
 		e.uncertain(f, o, err)
+		e.probeFor(f, o)
 		e.serviceFailed(f.batch.Created, o.answered, err)
 	}
 }

@@ -47,6 +47,11 @@ type Batch struct {
 	// NotCounted is a rejected request the service did not count in its
 	// rate window (a 429 or 402, or one that never reached it).
 	NotCounted bool `json:"notCounted,omitempty"`
+	// Probed is a batch sent again at once after the service answered its
+	// request 5xx (Probed): RequestID is then the second request's, and
+	// a callback of the first, under an id never learnt, is still taken
+	// by its items.
+	Probed bool `json:"probed,omitempty"`
 }
 
 // Policy holds the rules for lookups that must be submitted again.
@@ -181,6 +186,22 @@ func (j *Journal) Uncertain(seq uint64, at time.Time, reason string) error {
 		}
 		return nil
 	})
+}
+
+// Probed records that an uncertain batch's items are sent again at once,
+// as the same batch: the service answers duplicate_query for what its
+// first request took (which that request's callback brings, matched by
+// its items), and looks up what it did not. Only a batch that is still
+// uncertain is probed.
+func (j *Journal) Probed(seq uint64) (bool, error) {
+	probed := false
+	err := j.updateBatch(seq, func(tx *bolt.Tx, b *Batch) error {
+		if b.Phase == BatchUncertain && !b.Probed {
+			b.Probed, probed = true, true
+		}
+		return nil
+	})
+	return probed, err
 }
 
 // Expire gives up waiting for a batch's results: its lookups still in

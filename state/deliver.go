@@ -38,6 +38,12 @@ type Delivery struct {
 	// items, whether or not they changed a lookup: what the service
 	// charged for that request. It is 0 when Batch is 0.
 	Charged int
+	// Duplicates counts Batch's own items answered duplicate_query: for a
+	// batch sent again at once after a 5xx (Probed), the items its first
+	// request had taken, which that request may have been charged.
+	Duplicates int
+	// Probed says Batch was sent again at once after a 5xx (Batch.Probed).
+	Probed bool
 	// SharedID says the results' Request-Id was one the service had
 	// given another request before: they were matched by their items to
 	// the request whose answer was lost, which learnt that id.
@@ -95,7 +101,7 @@ func (j *Journal) Deliver(ref Ref, results []wire.Result, now time.Time, p Polic
 			counters[CounterRefused] = int64(len(results))
 			return addCounters(tx, counters)
 		}
-		d.Batch = b.Seq
+		d.Batch, d.Probed = b.Seq, b.Probed
 		touched, err := d.apply(tx, b, results, compressed, now, p, counters)
 		if err != nil {
 			return err
@@ -124,8 +130,11 @@ func (d *Delivery) apply(tx *bolt.Tx, b Batch, results []wire.Result, compressed
 			d.Foreign++
 			continue
 		}
-		if r.Status == wire.StatusSuccess {
+		switch r.Status {
+		case wire.StatusSuccess:
 			d.Charged++
+		case wire.StatusDuplicateQuery:
+			d.Duplicates++
 		}
 		l, ok, err := getLookup(lookupBucket(tx, b.Mode), r.Item)
 		if err != nil {
@@ -275,7 +284,9 @@ const unnamedScan = 1024
 
 // unnamedBatch returns the recent batch that sent exactly the results'
 // items, and had no requestId of its own (or, for a callback without a
-// Request-Id, any); a batch the service refused is never one.
+// Request-Id, any; or one sent again at once after a 5xx, whose first
+// request's requestId was never learnt); a batch the service refused is
+// never one.
 func unnamedBatch(batches *bolt.Bucket, anyID bool, results []wire.Result) (Batch, bool) {
 	items := make(map[string]bool, len(results))
 	for _, r := range results {
@@ -289,7 +300,7 @@ func unnamedBatch(batches *bolt.Bucket, anyID bool, results []wire.Result) (Batc
 	for k, v := c.Last(); k != nil && n < unnamedScan; k, v = c.Prev() {
 		n++
 		var b Batch
-		if json.Unmarshal(v, &b) != nil || b.Phase == BatchRejected || (b.RequestID != 0 && !anyID) || len(b.Items) != len(items) {
+		if json.Unmarshal(v, &b) != nil || b.Phase == BatchRejected || (b.RequestID != 0 && !anyID && !b.Probed) || len(b.Items) != len(items) {
 			continue
 		}
 		same := true

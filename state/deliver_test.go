@@ -334,3 +334,34 @@ func TestLateWaitAnswerOfGivenUpRequest(t *testing.T) {
 		t.Errorf("batches still open: %+v", open)
 	}
 }
+
+// A batch sent again at once after a 5xx (Probed) learns the second
+// request's id; a callback of the first, under an id never learnt, is
+// still taken by its items, and the second's duplicate_query answers are
+// counted apart, as what the first may have been charged.
+func TestProbedBatchTakesTheFirstCallback(t *testing.T) {
+	j, _ := openTemp(t)
+	items := []string{"p1@x.co", "p2@x.co"}
+	b, _, _ := j.Begin(WithContacts, items, false, t0)
+	if err := j.Uncertain(b.Seq, t0, "500"); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := j.Probed(b.Seq); !ok || err != nil {
+		t.Fatalf("Probed = %v, %v", ok, err)
+	}
+	if ok, _ := j.Probed(b.Seq); ok {
+		t.Error("a batch was probed twice")
+	}
+	j.Accepted(b.Seq, 2, t0)
+	d, err := j.Deliver(Ref{RequestID: 2}, []wire.Result{result("p1@x.co", wire.StatusDuplicateQuery, ""), result("p2@x.co", wire.StatusDuplicateQuery, "")}, t0, policy)
+	if err != nil || !d.Probed || d.Duplicates != 2 || d.Charged != 0 {
+		t.Fatalf("the probe's callback: %+v, %v", d, err)
+	}
+	d, err = j.Deliver(Ref{RequestID: 1}, []wire.Result{result("p1@x.co", wire.StatusSuccess, `{"uid":"55555555555555555555555555555555"}`), result("p2@x.co", wire.StatusFailed, "")}, t0.Add(time.Second), policy)
+	if err != nil || d.Batch != b.Seq || d.Refused != 0 || len(d.Changes) != 2 {
+		t.Fatalf("the first request's callback, under an id never learnt: %+v, %v", d, err)
+	}
+	if l := lookup(t, j, WithContacts, "p1@x.co"); l.Phase != Found {
+		t.Errorf("p1: %+v", l)
+	}
+}
