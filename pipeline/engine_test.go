@@ -262,6 +262,9 @@ func TestSubmissionFailures(t *testing.T) {
 		name    string
 		err     error
 		taken   bool   // the service processed the request all the same
+		// probed says the items are sent again at once after the 5xx (its
+		// callback held back a moment, so that the answer comes first).
+		probed bool
 		refused string // the code its items are refused under; "" when taken
 		stop    string // why submission stopped; "" when the run completes
 		runErr  error  // the run's error class
@@ -277,8 +280,8 @@ func TestSubmissionFailures(t *testing.T) {
 		{name: "answer trickled past its bound", err: fault.Waitable(fmt.Errorf("POST: %w: cut off", api.ErrAccepted)), taken: true, outage: true, calls: 1},
 		{name: "406", err: apiErr(406), refused: "406", stop: fault.StopRejected, calls: 1},
 		{name: "503", err: apiErr(503), refused: "503", outage: true, calls: 2},
-		{name: "500", err: apiErr(500), taken: true, outage: true, calls: 1},
-		{name: "502", err: apiErr(502), taken: true, outage: true, calls: 1},
+		{name: "500", err: apiErr(500), taken: true, probed: true, outage: true, calls: 2},
+		{name: "502", err: apiErr(502), taken: true, probed: true, outage: true, calls: 2},
 		{name: "connection refused", err: notSent, refused: "no connection", outage: true, calls: 2},
 		{name: "cut off", err: cutOff, taken: true, outage: true, calls: 1},
 		{name: "204 or unreadable 201", err: fmt.Errorf("POST: %w", api.ErrAccepted), taken: true, calls: 1},
@@ -287,7 +290,11 @@ func TestSubmissionFailures(t *testing.T) {
 			t.Parallel()
 			svc := &scripted{script: func(call int, _ time.Duration) answer {
 				if call == 0 {
-					return answer{err: tc.err, take: tc.taken}
+					a := answer{err: tc.err, take: tc.taken}
+					if tc.probed {
+						a.late = 300 * time.Millisecond
+					}
+					return a
 				}
 				return answer{}
 			}}
@@ -316,12 +323,15 @@ func TestSubmissionFailures(t *testing.T) {
 			if !maps.Equal(o.rep.Refused, wantRefused) {
 				t.Errorf("refused %v, want %v", o.rep.Refused, wantRefused)
 			}
-			wantSent := 0
-			if tc.stop == "" {
+			wantSent, wantAgain := 0, 0
+			switch {
+			case tc.probed:
+				wantSent, wantAgain = 20, 10 // sent again once, at once, as the same batch
+			case tc.stop == "":
 				wantSent = 10 // sent once: a request taken is never sent again
 			}
-			if o.rep.ItemsSent != wantSent || o.rep.Resubmissions != 0 && tc.taken {
-				t.Errorf("%d items sent, %d sent again; want %d, none again", o.rep.ItemsSent, o.rep.Resubmissions, wantSent)
+			if o.rep.ItemsSent != wantSent || tc.taken && o.rep.Resubmissions != wantAgain {
+				t.Errorf("%d items sent, %d sent again; want %d, %d again", o.rep.ItemsSent, o.rep.Resubmissions, wantSent, wantAgain)
 			}
 			if tc.taken && (o.rep.Uncertain != 1 || o.rep.Expired != 0) {
 				t.Errorf("%d uncertain, %d expired; want the one request matched by its callback", o.rep.Uncertain, o.rep.Expired)
