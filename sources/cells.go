@@ -18,31 +18,42 @@ var placeholders = map[string]bool{
 // maxPlaceholder is the length in bytes of the longest placeholder.
 const maxPlaceholder = len("not available")
 
-// splitCell returns the values of an identifier cell: none for an empty or
-// placeholder cell, and for e-mail one per address when the cell lists
-// several, separated by ';', ',' or line breaks (no plain address holds
-// those), each maybe written "Name <address>".
-func splitCell(kind ident.Kind, cell string) []string {
+// eachValue calls fn with each value of an identifier cell: none for an
+// empty or placeholder cell, and for e-mail one per address when the cell
+// lists several, separated by ';', ',' or line breaks (no plain address
+// holds those), each maybe written "Name <address>". A cell of one value,
+// most of them, costs no allocation.
+func eachValue(kind ident.Kind, cell string, fn func(value string)) {
 	s := strings.TrimSpace(cell)
 	if IsPlaceholder(s) {
-		return nil
+		return
 	}
-	if !ident.Several(kind) || !strings.ContainsAny(s, ";,\r\n<") {
-		return []string{s}
+	if !ident.Several(kind) || !listLike(s) {
+		fn(s)
+		return
 	}
-	parts := strings.FieldsFunc(s, func(r rune) bool { return r == ';' || r == ',' || r == '\r' || r == '\n' })
-	out := parts[:0]
-	for _, p := range parts {
+	for p := range strings.FieldsFuncSeq(s, func(r rune) bool { return r == ';' || r == ',' || r == '\r' || r == '\n' }) {
 		if strings.IndexByte(p, '<') >= 0 {
 			if m := angleAddress.FindStringSubmatch(p); m != nil {
 				p = m[1]
 			}
 		}
 		if p = strings.TrimSpace(p); p != "" {
-			out = append(out, p)
+			fn(p)
 		}
 	}
-	return out
+}
+
+// listLike reports whether s may list several addresses, or name one
+// within angle brackets.
+func listLike(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case ';', ',', '\r', '\n', '<':
+			return true
+		}
+	}
+	return false
 }
 
 var angleAddress = regexp.MustCompile(`<([^<>\s]+@[^<>\s]+)>`)

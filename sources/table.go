@@ -170,7 +170,7 @@ func (t *Table) row(rec record) Row {
 // readAs reads a cell of column c as identifiers of kind: the valid ones
 // to row.IDs (once each), the others to row.Invalid with the reason.
 func (t *Table) readAs(row *Row, c Column, kind ident.Kind, cell string) {
-	for _, part := range splitCell(kind, cell) {
+	eachValue(kind, cell, func(part string) {
 		var value string
 		var err error
 		if kind == ident.Phone {
@@ -180,12 +180,16 @@ func (t *Table) readAs(row *Row, c Column, kind ident.Kind, cell string) {
 		}
 		if err != nil {
 			row.Invalid = append(row.Invalid, Invalid{Column: c.Index, Header: c.Header, Kind: kind, Value: part, Reason: err.Error()})
-			continue
+			return
 		}
 		if !hasID(row.IDs, kind, value) {
+			if row.IDs == nil {
+				// Room for a value of each identifier column at once.
+				row.IDs = make([]ident.ID, 0, len(t.columns))
+			}
 			row.IDs = append(row.IDs, ident.ID{Kind: kind, Value: value, Raw: part, Column: c.Index})
 		}
-	}
+	})
 }
 
 func hasID(ids []ident.ID, kind ident.Kind, value string) bool {

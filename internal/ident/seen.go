@@ -25,7 +25,7 @@ const (
 	markBits   = 8
 	markMask   = 1<<markBits - 1
 	hashMask   = ^uint64(markMask)
-	fibonacci  = 0x9E3779B97F4A7C15 // 2⁶⁴/φ, spreads FNV's weaker low bits
+	fibonacci  = 0x9E3779B97F4A7C15 // 2⁶⁴/φ, spreads the hash's bits over the slots
 )
 
 // seenTable is one shard: linear probing over slots of hash|marks, 0 empty.
@@ -38,7 +38,7 @@ type seenTable struct {
 // Mark adds marks to the identifier (kind, value) and returns the marks it
 // had before, and whether it was new.
 func (s *Seen) Mark(kind Kind, value string, marks uint8) (before uint8, added bool) {
-	key := fnv1a(kind, value) & hashMask
+	key := hashID(kind, value) & hashMask
 	if key == 0 {
 		key = 1 << markBits // 0 marks an empty slot
 	}
@@ -98,17 +98,23 @@ func (t *seenTable) grow() {
 	}
 }
 
-// fnv1a is 64-bit FNV-1a over the kind and the value, written out so that
-// hashing allocates nothing.
-func fnv1a(kind Kind, value string) uint64 {
-	const (
-		offset = 14695981039346656037
-		prime  = 1099511628211
-	)
-	h := uint64(offset)
-	h = (h ^ uint64(kind)) * prime
-	for i := 0; i < len(value); i++ {
-		h = (h ^ uint64(value[i])) * prime
+// hashID hashes the kind and the value eight bytes at a time (FNV-1a
+// byte by byte took a tenth of a plan's time), each word mixed in by a
+// multiply and a shift as splitmix64 does, and the whole finished by its
+// finalizer: well spread, deterministic, and allocating nothing.
+func hashID(kind Kind, value string) uint64 {
+	const m = 0xbf58476d1ce4e5b9
+	h := uint64(14695981039346656037) ^ uint64(kind) ^ uint64(len(value))<<8
+	for ; len(value) >= 8; value = value[8:] {
+		w := uint64(value[0]) | uint64(value[1])<<8 | uint64(value[2])<<16 | uint64(value[3])<<24 |
+			uint64(value[4])<<32 | uint64(value[5])<<40 | uint64(value[6])<<48 | uint64(value[7])<<56
+		h = (h ^ w) * m
+		h ^= h >> 31
 	}
-	return h
+	for i := 0; i < len(value); i++ {
+		h = (h ^ uint64(value[i])) * m
+	}
+	h = (h ^ h>>30) * m
+	h = (h ^ h>>27) * 0x94d049bb133111eb
+	return h ^ h>>31
 }
