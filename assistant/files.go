@@ -120,6 +120,19 @@ func (s *Server) openInput(o *openFiles, real string) (string, error) {
 	return o.hold(f, real), nil
 }
 
+// openDecisions opens the confined decisions file an argument names (a
+// candidates sheet a person marked) for the pipeline; "" is none named.
+func (s *Server) openDecisions(o *openFiles, path string) (string, error) {
+	if path == "" {
+		return "", nil
+	}
+	real, err := s.confine(path)
+	if err != nil {
+		return "", err
+	}
+	return s.openInput(o, real)
+}
+
 // openPlace opens the directory of a confined file the pipeline writes
 // (or reads, as a journal), creating it if create, and returns the name of
 // the file in it. The file itself, if it exists, must not be a symbolic

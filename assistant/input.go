@@ -1,10 +1,15 @@
 package assistant
 
 import (
+	"errors"
 	"fmt"
+	"regexp"
+	"strings"
 	"time"
 
 	"github.com/enrich-dev/enrich/byname"
+	"github.com/enrich-dev/enrich/export"
+	"github.com/enrich-dev/enrich/internal/fill"
 	"github.com/enrich-dev/enrich/sources"
 )
 
@@ -54,3 +59,56 @@ func duration(name, s string) (time.Duration, error) {
 	}
 	return d, nil
 }
+
+// fillInput is how a run or an export writes what it finds into the
+// sheet's own columns; plan takes it to count what would be written.
+type fillInput struct {
+	Fill           []string `json:"fill,omitempty" jsonschema:"write what is found into the sheet's own columns: a rule for every field the sheet has a column for (blank: only into an empty cell; overwrite: where the found value differs; never), or FIELD=RULE for one field (email, personal_email, phone, mobile, title, company, location, city, country, linkedin, first_name, last_name, full_name, headline); without it nothing of the sheet's is touched"`
+	FillColumn     []string `json:"fill_column,omitempty" jsonschema:"the column of a field to fill, as FIELD=HEADER, where its header does not say it"`
+	FillConfidence string   `json:"fill_confidence,omitempty" jsonschema:"how sure a match by name must be to fill: high (the default) or medium; matches by an identifier always fill"`
+	RecordID       string   `json:"record_id,omitempty" jsonschema:"column of the CRM's record id, for the list of filled cells; default a column headed Record ID, Id, Contact ID, Lead ID or crm_id"`
+}
+
+// rules returns the rules of filling, or an error that says which
+// argument is wrong.
+func (in fillInput) rules() (fill.Rules, error) {
+	r, err := fill.Parse(in.Fill, in.FillColumn, in.FillConfidence, in.RecordID)
+	if err != nil {
+		return r, errors.New(argWords(err.Error()))
+	}
+	return r, nil
+}
+
+// outputInput shapes an output for a CRM's import.
+type outputInput struct {
+	Append      string `json:"append,omitempty" jsonschema:"enrich_* columns to append: all (the default), none, or the columns by name, comma-separated (status,email,phone)"`
+	OnlyChanged bool   `json:"only_changed,omitempty" jsonschema:"write only the rows in which a cell was filled, with the header: a file a CRM imports as an update"`
+	Decisions   string `json:"decisions,omitempty" jsonschema:"a candidates sheet (CSV or .xlsx) whose marked choices settle ambiguous rows; default the one beside the output (OUTPUT.candidates.csv, and OUTPUT.candidates.xlsx)"`
+}
+
+// output returns what the arguments say of an output: the rules of
+// filling, the columns appended, and whether only changed rows go out.
+func (in outputInput) output(f fillInput) (fill.Rules, []string, bool, error) {
+	r, err := f.rules()
+	if err != nil {
+		return r, nil, false, err
+	}
+	cols, err := export.ParseAppend(in.Append)
+	if err != nil {
+		return r, nil, false, errors.New(argWords(err.Error()))
+	}
+	if in.OnlyChanged && !r.On() {
+		return r, nil, false, errors.New("only_changed writes the rows a fill changed: give fill too, such as [\"blank\"]")
+	}
+	return r, cols, in.OnlyChanged, nil
+}
+
+// argWords says a flag's message in the words of the tools' arguments:
+// --fill-column is fill_column.
+func argWords(msg string) string {
+	return flagName.ReplaceAllStringFunc(msg, func(f string) string {
+		return strings.ReplaceAll(strings.TrimPrefix(f, "--"), "-", "_")
+	})
+}
+
+var flagName = regexp.MustCompile(`--[a-z][a-z-]*`)

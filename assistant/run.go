@@ -22,6 +22,8 @@ type runInput struct {
 	Output  string `json:"output" jsonschema:"the enriched sheet to write: .csv, .xlsx or .jsonl (one object per row with the full profile); a report goes beside it as OUTPUT.report.json"`
 	Journal string `json:"journal,omitempty" jsonschema:"journal that keeps every request and result, so that running again resumes and never pays twice; default enrich.journal beside the input"`
 	sheetInput
+	fillInput
+	outputInput
 	Sync             bool   `json:"sync,omitempty" jsonschema:"synchronous lookups: results in the answers, no callbacks to receive, but only contacts the service already holds"`
 	WithoutContacts  bool   `json:"without_contacts,omitempty" jsonschema:"profiles without contacts, paid from the without-contacts credits"`
 	Listen           string `json:"listen,omitempty" jsonschema:"address of the callback receiver for asynchronous lookups; default 127.0.0.1:8701"`
@@ -104,6 +106,9 @@ func (s *Server) run(ctx context.Context, req *mcp.CallToolRequest, in runInput)
 	if cfg.Journal, err = s.openPlace(files, journal, true); err != nil {
 		return nil, err
 	}
+	if cfg.Decisions, err = s.openDecisions(files, in.Decisions); err != nil {
+		return nil, err
+	}
 	cfg.Log, cfg.Command, cfg.Clock = s.log, "enrich mcp", s.cfg.Clock
 	cfg.CommandLine = in.commandLine(input, output, journal)
 
@@ -175,6 +180,9 @@ func (in runInput) config() (pipeline.Config, error) {
 		return cfg, fmt.Errorf("callback_allow: %w", err)
 	}
 	cfg.FindByName, _ = in.byName()
+	if cfg.Fill, cfg.Append, cfg.OnlyChanged, err = in.output(in.fillInput); err != nil {
+		return cfg, err
+	}
 	cfg.NoFormulaGuard = in.NoFormulaGuard
 	cfg.Listen, cfg.PublicURL = in.Listen, in.PublicURL
 	cfg.Sync, cfg.WithoutContacts = in.Sync, in.WithoutContacts

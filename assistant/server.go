@@ -130,6 +130,7 @@ func (s *Server) Close() {
 // addTools registers the tools.
 func (s *Server) addTools() {
 	s.addSheetTools()
+	s.addChooseTool()
 	s.addRunTools()
 	s.addServiceTools()
 }

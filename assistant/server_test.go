@@ -244,7 +244,7 @@ func TestToolList(t *testing.T) {
 			}
 		}
 	})
-	if want := []string{"credits", "export", "plan", "run", "search", "status"}; !slices.Equal(names, want) {
+	if want := []string{"choose", "credits", "export", "plan", "run", "search", "status"}; !slices.Equal(names, want) {
 		t.Errorf("tools %v, want %v", names, want)
 	}
 	for tool, want := range map[string][]string{

@@ -14,6 +14,7 @@ import (
 	"github.com/enrich-dev/enrich/export"
 	"github.com/enrich-dev/enrich/pipeline"
 	"github.com/enrich-dev/enrich/plan"
+	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/state"
 )
 
@@ -28,6 +29,7 @@ const lockWait = 200 * time.Millisecond
 type planInput struct {
 	Input string `json:"input" jsonschema:"the sheet to plan: a .csv or .xlsx file, absolute or relative to the first root"`
 	sheetInput
+	fillInput
 	ItemsPerMinute   int    `json:"items_per_minute,omitempty" jsonschema:"lookup budget for the time estimate, items per minute; default 600, the service's paid limit (5 on a trial)"`
 	Journal          string `json:"journal,omitempty" jsonschema:"journal whose answers the plan counts as already paid for; default enrich.journal beside the sheet"`
 	WithoutContacts  bool   `json:"without_contacts,omitempty" jsonschema:"count the journal's lookups made without contacts"`
@@ -38,6 +40,8 @@ type exportInput struct {
 	Input  string `json:"input" jsonschema:"the sheet that was run: .csv or .xlsx"`
 	Output string `json:"output" jsonschema:"the enriched sheet to write: .csv, .xlsx or .jsonl; replaced atomically"`
 	sheetInput
+	fillInput
+	outputInput
 	Journal         string `json:"journal,omitempty" jsonschema:"journal of the run; default enrich.journal beside the input"`
 	WithoutContacts bool   `json:"without_contacts,omitempty" jsonschema:"export the lookups made without contacts"`
 	NoFormulaGuard  bool   `json:"no_formula_guard,omitempty" jsonschema:"write CSV cells as raw text, without the apostrophe that keeps a spreadsheet from running a cell as a formula"`
@@ -77,6 +81,10 @@ type exportOutput struct {
 	Output   string           `json:"output"`
 	Rows     int              `json:"rows"`
 	ByStatus export.RowCounts `json:"rows_by_status"`
+	// Written counts the rows written: all of them, or with only_changed
+	// those a fill changed.
+	Written int          `json:"written"`
+	Fill    *report.Fill `json:"fill,omitempty"`
 }
 
 func (s *Server) addSheetTools() {
@@ -116,6 +124,9 @@ func (s *Server) plan(ctx context.Context, _ *mcp.CallToolRequest, in planInput)
 	files := s.openFiles()
 	defer files.Close()
 	popts := plan.Options{Source: opts, ItemsPerMinute: in.ItemsPerMinute}
+	if popts.Fill, err = in.rules(); err != nil {
+		return nil, err
+	}
 	popts.ByName, _ = in.byName()
 	if popts.Input, err = s.openInput(files, input); err != nil {
 		return nil, err
@@ -158,9 +169,18 @@ func (s *Server) export(ctx context.Context, _ *mcp.CallToolRequest, in exportIn
 	}
 	files := s.openFiles()
 	defer files.Close()
-	cfg := export.Config{Source: opts, WithoutContacts: in.WithoutContacts, NoFormulaGuard: in.NoFormulaGuard, Refresh: in.WithChanges}
+	cfg := export.Config{Source: opts, WithoutContacts: in.WithoutContacts, NoFormulaGuard: in.NoFormulaGuard, Refresh: in.WithChanges, Log: s.log}
+	if cfg.Fill, cfg.Append, cfg.OnlyChanged, err = in.output(in.fillInput); err != nil {
+		return nil, err
+	}
 	cfg.ByName, _ = in.byName()
+	if err := export.CheckDecisions(in.Decisions, cfg.ByName); err != nil {
+		return nil, errors.New(argWords(err.Error()))
+	}
 	if cfg.Input, err = s.openInput(files, input); err != nil {
+		return nil, err
+	}
+	if cfg.Decisions, err = s.openDecisions(files, in.Decisions); err != nil {
 		return nil, err
 	}
 	j, err := s.readJournal(files, journal)
@@ -180,7 +200,7 @@ func (s *Server) export(ctx context.Context, _ *mcp.CallToolRequest, in exportIn
 	if err != nil {
 		return nil, files.explain(err)
 	}
-	return exportOutput{Output: output, Rows: written.Rows.Total(), ByStatus: written.Rows}, nil
+	return exportOutput{Output: output, Rows: written.Rows.Total(), ByStatus: written.Rows, Written: written.Written, Fill: written.Fill}, nil
 }
 
 // journalStatus is `enrich status` for a journal: the status file a run

@@ -178,7 +178,7 @@ func neverAnotherPerson(t *testing.T, seed uint64) {
 	offered := map[string]bool{} // "row/uid" of each candidate in the side sheet
 	if _, cands := readCSVIf(t, j.output+".candidates.csv"); cands != nil {
 		for _, c := range cands {
-			offered[c[0]+"/"+c[6]] = true
+			offered[c[1]+"/"+c[7]] = true
 		}
 	}
 	if len(rows) != len(s.truth) {
@@ -238,7 +238,7 @@ func neverAnotherPerson(t *testing.T, seed uint64) {
 		_, cands := readCSV(t, j.output+".candidates.csv")
 		rowsIn := map[string]bool{}
 		for _, c := range cands {
-			rowsIn[c[0]] = true
+			rowsIn[c[1]] = true
 		}
 		if len(rowsIn) != ambiguous {
 			t.Errorf("%d ambiguous rows, %d in the side sheet\n%s", ambiguous, len(rowsIn), replay)

@@ -3,6 +3,7 @@ package e2e
 import (
 	"bytes"
 	"fmt"
+	"iter"
 	"math/rand/v2"
 	"os"
 	"slices"
@@ -271,6 +272,23 @@ func (s *tsheet) dataRows() []trow {
 		}
 	}
 	return out
+}
+
+// outputRows pairs the sheet's data rows with an output's rows: the row's
+// index in s.rows (its spreadsheet row less 2) and the row written.
+func (s *tsheet) outputRows(out []outRow) iter.Seq2[int, outRow] {
+	return func(yield func(int, outRow) bool) {
+		data := 0
+		for k, in := range s.rows {
+			if in.blank {
+				continue
+			}
+			if !yield(k, out[data]) {
+				return
+			}
+			data++
+		}
+	}
 }
 
 // write writes the sheet to path in its format.

@@ -82,6 +82,9 @@ type schedule struct {
 	byNameOff bool
 	// hostile is the service's hostility (drawHostility).
 	hostile hostility
+	// namesakes is how many people in a thousand of the world have a
+	// namesake at their company (drawNamesakesOf).
+	namesakes int
 }
 
 // damageKind is a way to damage a journal in place while a run holds it.
@@ -216,8 +219,8 @@ func (s schedule) String() string {
 	if s.signal != nil {
 		signal = fmt.Sprintf("%v after %v", s.signal, s.signalAt)
 	}
-	return fmt.Sprintf("loss %.2f, duplicates %.2f, 500s %.2f, answers lost %.2f, timeouts %.2f, delay %v, answers late by %v, credits ×%.1f, kill after %v, outage %s, max credits %s, salvage %s, damage %s, full disk %v, machines %d, signal %s, Redis restarted after %v, finding by name off %v; %v; %v",
-		s.loss, s.duplicate, s.submitError, s.lostAnswer, s.timeout, s.delay, s.latency, s.creditShare, s.kill, outage, limit, salvage, damage, s.fullDisk, s.machines, signal, s.redisRestart, s.byNameOff, s.failures, s.hostile)
+	return fmt.Sprintf("loss %.2f, duplicates %.2f, 500s %.2f, answers lost %.2f, timeouts %.2f, delay %v, answers late by %v, credits ×%.1f, kill after %v, outage %s, max credits %s, salvage %s, damage %s, full disk %v, machines %d, signal %s, Redis restarted after %v, finding by name off %v, namesakes %d‰; %v; %v",
+		s.loss, s.duplicate, s.submitError, s.lostAnswer, s.timeout, s.delay, s.latency, s.creditShare, s.kill, outage, limit, salvage, damage, s.fullDisk, s.machines, signal, s.redisRestart, s.byNameOff, s.namesakes, s.failures, s.hostile)
 }
 
 func TestTorture(t *testing.T) {
@@ -288,6 +291,7 @@ func torture(t *testing.T, seed uint64) {
 	drawFailures(rand.New(rand.NewPCG(seed, failStream)), &sch)
 	sch.byNameOff = rand.New(rand.NewPCG(seed, flagStream)).IntN(4) == 0
 	drawHostility(rand.New(rand.NewPCG(seed, hostileStream)), &sch)
+	drawNamesakesOf(rand.New(rand.NewPCG(seed, decideStream)), &sch)
 	replay := fmt.Sprintf("replay: go test ./e2e/ -run 'TestTorture/seed=%d$' -seed %d -seeds 1", seed, seed)
 	cfg := fastService(0)
 	cfg.Seed = int64(1 + seed%3)
@@ -298,6 +302,7 @@ func torture(t *testing.T, seed uint64) {
 	cfg.CallbackLoss, cfg.DuplicateRate, cfg.SubmitErrorRate, cfg.TimeoutRate = sch.loss, sch.duplicate, sch.submitError, sch.timeout
 	cfg.LostAnswerRate, cfg.ReusedIDRate = sch.lostAnswer, sch.failures.reusedIDs
 	cfg.HostileText = sch.hostile.text
+	cfg.Namesakes = sch.namesakes
 	if sch.outage != nil {
 		cfg.Outages = []emulator.Outage{*sch.outage}
 	}
@@ -484,15 +489,18 @@ func torture(t *testing.T, seed uint64) {
 			t.Fatalf("run %d crashed:\n%s\n%s", run, stderr.String(), replay)
 		}
 		checkHostile(t, sch.hostile, run, output, stderr.String(), log.String()+replay)
-		if held := strings.Contains(stderr.String(), "the account's searches are held"); held && (run != 1 || !sch.hostile.held || code != 3) {
+		wasDamaged := <-damaged
+		// A journal that could not be written ends the run 1 before the
+		// searches held can end it 3.
+		journalFailed := code == 1 && (wasDamaged || sch.fullDisk) && strings.Contains(stderr.String(), "journal")
+		if held := strings.Contains(stderr.String(), "the account's searches are held"); held && (run != 1 || !sch.hostile.held || code != 3 && !journalFailed) {
 			t.Fatalf("run %d exited %d saying the account's searches are held; only run 1 has them held, and it must end incomplete (3)\n%s\n%s", run, code, log.String(), replay)
 		}
-		wasDamaged := <-damaged
 		// A journal that could not be written (a full disk, or damaged
 		// under the run) stops the run with exit 1, its output written
 		// with every result that came; the job goes on with the journal
 		// moved to a disk with room, or salvaged.
-		if code == 1 && (wasDamaged || sch.fullDisk) && strings.Contains(stderr.String(), "journal") {
+		if journalFailed {
 			checkWritten(t, run, output, before, log.String()+replay)
 			if !checkTorture(t, sheet, emu.World(), output, false, fmt.Sprintf("the output of run %d (journal not written)\n%s%s", run, log.String(), replay)) {
 				t.FailNow()
@@ -586,6 +594,9 @@ func torture(t *testing.T, seed uint64) {
 	if res.code == 0 {
 		sameFurther(t, output, completed, res.stderr, replay)
 		sameExport(t, j, sheet, sch, input, completed, replay)
+		checkFills(t, j, sheet, sch, emu.World(), input, seed, replay)
+		again := func(extra ...string) result { return j.enrichEnv(t, env, append(runArgs(), extra...)...) }
+		checkDecisions(t, j, sheet, again, output, seed, replay)
 	}
 	st := emu.Stats().Accounts[0]
 	if st.Requests > 0 && fr.submitted.Load() == 0 {
@@ -740,6 +751,8 @@ type outRow struct {
 	uid     string
 	foundBy string // enrich_found_by
 	err     string // enrich_error
+	// confidence is enrich_confidence: how sure a match by name is.
+	confidence string
 }
 
 // checkTorture checks an output against the sheet, and reports whether
@@ -880,18 +893,19 @@ func readOutput(t *testing.T, s *tsheet, path string) []outRow {
 		var out []outRow
 		for sc.Scan() {
 			var line struct {
-				Input     map[string]string `json:"input"`
-				Status    string            `json:"enrich_status"`
-				FoundBy   string            `json:"enrich_found_by"`
-				Error     string            `json:"enrich_error"`
-				Candidate struct {
+				Input      map[string]string `json:"input"`
+				Status     string            `json:"enrich_status"`
+				FoundBy    string            `json:"enrich_found_by"`
+				Confidence string            `json:"enrich_confidence"`
+				Error      string            `json:"enrich_error"`
+				Candidate  struct {
 					UID string `json:"uid"`
 				} `json:"candidate"`
 			}
 			if err := json.Unmarshal(sc.Bytes(), &line); err != nil {
 				t.Fatalf("%s: %v", path, err)
 			}
-			row := outRow{status: line.Status, uid: line.Candidate.UID, foundBy: line.FoundBy, err: line.Error}
+			row := outRow{status: line.Status, uid: line.Candidate.UID, foundBy: line.FoundBy, err: line.Error, confidence: line.Confidence}
 			for _, h := range s.header {
 				row.cells = append(row.cells, line.Input[h])
 			}
@@ -900,6 +914,7 @@ func readOutput(t *testing.T, s *tsheet, path string) []outRow {
 		return out
 	}
 	st, uid, by, errc := index(header, "enrich_status"), index(header, "enrich_uid"), index(header, "enrich_found_by"), index(header, "enrich_error")
+	conf := index(header, "enrich_confidence")
 	if st < 0 || uid < 0 {
 		t.Fatalf("%s has no enrich_status or enrich_uid column: %v", path, header)
 	}
@@ -910,7 +925,7 @@ func readOutput(t *testing.T, s *tsheet, path string) []outRow {
 		if strings.Join(rec, "") == "" {
 			continue
 		}
-		out = append(out, outRow{cells: rec, status: cell(rec, st), uid: cell(rec, uid), foundBy: cell(rec, by), err: cell(rec, errc)})
+		out = append(out, outRow{cells: rec, status: cell(rec, st), uid: cell(rec, uid), foundBy: cell(rec, by), err: cell(rec, errc), confidence: cell(rec, conf)})
 	}
 	return out
 }

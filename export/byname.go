@@ -18,6 +18,11 @@ type named struct {
 	search   state.NameSearch
 	searched bool  // the journal holds the search's outcome
 	lookup   int32 // with a model: the matched uid's lookup, or -1
+	// chosen is the uid of the person a person chose among the search's
+	// candidates ("" when none was); kept says the journal keeps the
+	// choice (Choices).
+	chosen string
+	kept   bool
 }
 
 // nameOf returns the name step of a row that names a person (nil when it
@@ -41,9 +46,16 @@ func (x *Exporter) nameOf(r *journalScan, cells []string, m *runsheet.Sheet, ri 
 			if nm.Lookup >= 0 {
 				n.search.UID = m.Lookups[nm.Lookup].ID
 			}
+			if nm.Status == state.NameChosen { // the run's choice (pipeline)
+				n.chosen, n.kept = n.search.UID, true
+			}
 			return n
 		}
 		n.search, n.searched = r.NameSearch(nm.Key)
+		n.choose(r.choices, nm.Key)
+		if n.chosen == "" && nm.Status == state.NameChosen && nm.Lookup >= 0 {
+			n.chosen, n.kept = m.Lookups[nm.Lookup].ID, true // the run's choice, kept when it started
+		}
 		return n
 	}
 	if !sources.Names(x.people, cells) {
@@ -56,8 +68,17 @@ func (x *Exporter) nameOf(r *journalScan, cells []string, m *runsheet.Sheet, ri 
 	}
 	if r.Reader != nil {
 		n.search, n.searched = r.NameSearch(key)
+		n.choose(r.choices, key)
 	}
 	return n
+}
+
+// choose takes the person chosen for the search of key, if any: a choice
+// stands only for a search the journal holds.
+func (n *named) choose(c *Choices, key string) {
+	if uid, kept, ok := c.Of(key); ok && n.searched {
+		n.chosen, n.kept = uid, kept
+	}
 }
 
 // matchedID is the identifier a matched search adds to the waterfall.

@@ -11,10 +11,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"runtime"
 	"slices"
 	"time"
 
+	"github.com/enrich-dev/enrich/internal/fill"
 	"github.com/enrich-dev/enrich/internal/ordered"
 	"github.com/enrich-dev/enrich/internal/sheet"
 	"github.com/enrich-dev/enrich/runsheet"
@@ -40,6 +42,15 @@ type Config struct {
 	// Progress, when set, is told how far the export is: the rows read
 	// when it reads the identifiers first, then the rows written.
 	Progress sources.FileProgress
+	// Fill writes found values into the sheet's own columns, under a rule
+	// per field (--fill); the zero Fill writes none.
+	Fill fill.Rules
+	// Append names the enrich_* columns appended (--append, ParseAppend):
+	// nil appends them all, an empty list none.
+	Append []string
+	// OnlyChanged writes only the rows a fill changed, with the header
+	// and the rows above it (--only-changed).
+	OnlyChanged bool
 
 	// What a run that ends hands over (enrich export leaves them zero).
 
@@ -64,6 +75,19 @@ type Config struct {
 	// the enrich_match column, and writes the candidates of ambiguous rows
 	// beside the output (CandidatesPath).
 	ByName bool
+	// Decisions is the file the choices among the candidates of ambiguous
+	// rows are read from (ReadChoices): a candidates sheet as a person
+	// saved it, CSV or .xlsx. "" reads the candidates sheet beside Output
+	// and the workbook saved beside it, those that exist. Read only with
+	// ByName.
+	Decisions string
+	// Choices, when set, are the choices already read (a run reads them
+	// before it starts, and keeps them in the journal): Decisions is not
+	// read again.
+	Choices *Choices
+	// Log, when set, is told of the choices read from the decisions
+	// files: those refused, each with its row and why.
+	Log *slog.Logger
 
 	// Settle, when set, has the export write a run's output only if the
 	// journal settles every row (see Settled), and stop with ErrUnsettled
@@ -94,6 +118,13 @@ const (
 // A result the journal cannot give back whole makes its rows error rows,
 // never stops the export.
 func Export(ctx context.Context, j *state.Journal, cfg Config) (Result, error) {
+	if cfg.ByName && cfg.Choices == nil && !cfg.WithoutJournal {
+		c, err := exportChoices(ctx, j, cfg)
+		if err != nil {
+			return Result{}, err
+		}
+		cfg.Choices = c
+	}
 	if cfg.Known == nil && !cfg.Refresh && !cfg.WithoutJournal {
 		// The journal's answers read in one pass cost less than looking
 		// each identifier up as its row is written. A journal of no more
@@ -200,8 +231,7 @@ func export(ctx context.Context, j *state.Journal, cfg Config, utf8 bool) (Resul
 		return Result{}, ErrUnsettled // the run refuses the sheet itself
 	}
 	byName := cfg.ByName && t.FindsByName()
-	columns := outputColumns(cfg, byName)
-	w, err := sinks.Create(cfg.Output, t.Layout(), sinks.Options{Columns: columns, NoFormulaGuard: cfg.NoFormulaGuard, UTF8: utf8})
+	w, fl, err := createOutput(cfg, t, byName, utf8)
 	if err != nil {
 		return Result{}, err
 	}
@@ -218,7 +248,7 @@ func export(ctx context.Context, j *state.Journal, cfg Config, utf8 bool) (Resul
 		x = NewExporter(mode, cfg.CacheBytes)
 	}
 	x.creditsOut, x.jsonl, x.refresh, x.kept = creditsOut, format == sinks.FormatJSONL, cfg.Refresh, cfg.Kept
-	x.byName, x.people, x.settle = byName, t.People(), cfg.Settle
+	x.byName, x.people, x.settle, x.fill = byName, t.People(), cfg.Settle, fl
 	progress := progressOf(cfg)
 	progress(0)
 	if err := x.answersOf(ctx, j, cfg, known, workers); err != nil {
@@ -228,9 +258,12 @@ func export(ctx context.Context, j *state.Journal, cfg Config, utf8 bool) (Resul
 		x.settle.start(x.table)
 	}
 	x.format = sinks.FormatterOf(w)
-	chunks := ordered.Start(workers, chunkReader(ctx, t, known), x.worker(j, known, cfg.WithoutJournal))
+	if cfg.OnlyChanged {
+		x.format = nil // which rows are written is known only in order
+	}
+	chunks := ordered.Start(workers, chunkReader(ctx, t, known), x.worker(j, known, cfg.WithoutJournal, cfg.Choices))
 	defer chunks.Stop()
-	res, ambiguous, err := x.writeChunks(chunks, w, progress)
+	res, ambiguous, filled, err := x.writeChunks(chunks, w, progress, cfg.OnlyChanged)
 	if err != nil {
 		return Result{}, err
 	}
@@ -247,13 +280,8 @@ func export(ctx context.Context, j *state.Journal, cfg Config, utf8 bool) (Resul
 	if err := w.Commit(); err != nil {
 		return Result{}, err
 	}
-	if byName {
-		if err := writeCandidates(cfg.Output, ambiguous); err != nil {
-			return res, fmt.Errorf("the output is written, but not the candidates of its ambiguous rows: %w", err)
-		}
-		res.Ambiguous = len(ambiguous)
-	}
-	return res, nil
+	err = writeBeside(cfg, &res, byName, ambiguous, fl, filled)
+	return res, err
 }
 
 // answersOf readies the journal's answers for the rows: the table read
@@ -275,49 +303,55 @@ func (x *Exporter) answersOf(ctx context.Context, j *state.Journal, cfg Config, 
 
 // writeChunks writes the rows of the chunks in file order, counting
 // them, and returns the ambiguous rows, for the candidates sheet.
-func (x *Exporter) writeChunks(chunks *ordered.Map[*exportChunk, *exportChunk], w sinks.Writer, progress func(int)) (Result, []ambiguousRow, error) {
+func (x *Exporter) writeChunks(chunks *ordered.Map[*exportChunk, *exportChunk], w sinks.Writer, progress func(int), onlyChanged bool) (Result, []ambiguousRow, chunkFills, error) {
 	res := Result{Rows: RowCounts{}}
 	written := 0
 	var ambiguous []ambiguousRow
+	filled := newChunkFills()
 	for {
 		c, more, readErr := chunks.Next()
 		if !more {
 			break
 		}
 		if c.err != nil {
-			return Result{}, nil, c.err
+			return Result{}, nil, filled, c.err
 		}
 		for i, row := range c.rows {
 			out := &c.outs[i]
 			res.Rows[out.Status]++
 			x.tally(&res, row, out)
 			res.countByName(out)
+			if onlyChanged && len(out.Fills) == 0 {
+				continue // left out
+			}
+			res.Written++
 			if x.format != nil {
 				continue // written below, as the worker formatted them
 			}
 			if err := w.Write(row, out); err != nil {
-				return Result{}, nil, err
+				return Result{}, nil, filled, err
 			}
 		}
 		if x.format != nil && c.text != nil {
 			if err := x.format.WriteFormatted(c.text, len(c.rows)); err != nil {
-				return Result{}, nil, err
+				return Result{}, nil, filled, err
 			}
 			text := c.text[:0]
 			x.texts.Put(&text)
 		}
 		res.Damaged += c.damaged
 		ambiguous = append(ambiguous, c.ambiguous...)
+		filled.add(c.fills)
 		written += len(c.rows)
 		progress(written)
 		if errors.Is(readErr, io.EOF) {
 			break
 		}
 		if readErr != nil {
-			return Result{}, nil, readErr
+			return Result{}, nil, filled, readErr
 		}
 	}
-	return res, ambiguous, nil
+	return res, ambiguous, filled, nil
 }
 
 // creditsOutIn says whether the journal holds that the credits of mode
@@ -359,10 +393,11 @@ func progressOf(cfg Config) func(written int) {
 }
 
 // worker returns the workers' function that derives a chunk's outcomes,
-// each chunk in a read transaction of its own.
-func (x *Exporter) worker(j *state.Journal, known *runsheet.Sheet, withoutJournal bool) func() func(*exportChunk) *exportChunk {
+// each chunk in a read transaction of its own, with the choices among
+// candidates.
+func (x *Exporter) worker(j *state.Journal, known *runsheet.Sheet, withoutJournal bool, choices *Choices) func() func(*exportChunk) *exportChunk {
 	return func() func(*exportChunk) *exportChunk {
-		s := &journalScan{}
+		s := &journalScan{choices: choices}
 		return func(c *exportChunk) *exportChunk {
 			if withoutJournal {
 				c.err = x.chunk(s, c, known)
@@ -391,6 +426,8 @@ type exportChunk struct {
 	// ambiguous are the chunk's rows found only by name that are
 	// ambiguous, with their candidates.
 	ambiguous []ambiguousRow
+	// fills are the cells its rows filled, and those kept.
+	fills chunkFills
 	// text is the rows as the output writes them, when a worker formats
 	// them (sinks.FormatterOf).
 	text []byte
@@ -456,7 +493,10 @@ func chunkReader(ctx context.Context, t *sources.Table, known *runsheet.Sheet) f
 // and the buffer results are decompressed into when they are not kept.
 type journalScan struct {
 	*state.Reader
-	buf []byte
+	// choices are the people chosen among the candidates of ambiguous
+	// rows (Config.Choices), read beside the journal's searches.
+	choices *Choices
+	buf     []byte
 	// ids, hashes and places are a chunk's identifiers, their hashes
 	// and their places in the table of answers (placesOf).
 	ids    []string
@@ -504,6 +544,10 @@ func (x *Exporter) chunk(r *journalScan, c *exportChunk, known *runsheet.Sheet) 
 		}
 		if err != nil {
 			return fmt.Errorf("row %d: %w", row.Num, err)
+		}
+		r.choices.note(row.Num, &out)
+		if x.fill != nil {
+			x.fill.row(row, &out, &c.fills)
 		}
 		c.outs[i] = out
 		if x.settle != nil && !x.settles(r, row, &out) {

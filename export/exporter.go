@@ -37,6 +37,7 @@ type Exporter struct {
 	lookups    map[string]answer       // by identifier
 	table      *answerTable            // the journal's answers, read whole (nil: read as rows need them)
 	settle     *Settled                // stops the export at the first row the journal does not settle (Config.Settle)
+	fill       *filler                 // fills the sheet's own columns (Config.Fill); nil fills none
 	chunks     atomic.Int64            // chunks begun
 	seed       maphash.Seed
 	size       int // bytes the records hold, about

@@ -61,8 +61,9 @@ func (x *Exporter) outcome(r *journalScan, row sheet.Row, places []int32) (sinks
 // decideNamed is decide for a row whose waterfall may end with the person
 // its name and company found: when its n identifiers all found nobody,
 // name gives that last step (nil: none), and the uid of the person a
-// search matched is decided with atUID. The name step is read only then:
-// a row found by an identifier costs nothing more.
+// search matched, or a person chose among its candidates, is decided with
+// atUID. The name step is read only then: a row found by an identifier
+// costs nothing more.
 func (x *Exporter) decideNamed(r *journalScan, n int, at func(i int) (ident.ID, answer, bool, error), name func() *named, atUID func(ident.ID) (ident.ID, answer, bool, error)) (sinks.Outcome, bool, error) {
 	out, damaged, err := x.decide(r, n, at)
 	if err != nil || out.Status != sinks.StatusNotFound {
@@ -71,6 +72,9 @@ func (x *Exporter) decideNamed(r *journalScan, n int, at func(i int) (ident.ID, 
 	nm := name()
 	if nm == nil {
 		return out, damaged, nil
+	}
+	if nm.chosen != "" {
+		return x.decideChosen(r, nm, out.Identifier, atUID)
 	}
 	uid, matched := nm.matchedID()
 	if !matched {

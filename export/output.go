@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/enrich-dev/enrich/sinks"
+	"github.com/enrich-dev/enrich/sources"
 	"github.com/enrich-dev/enrich/state"
 )
 
@@ -56,6 +57,36 @@ func CheckOutput(output, input, journal string) error {
 				return fmt.Errorf("output %s: its report %s would replace %s; name the output otherwise", output, out, k.what)
 			}
 		}
+	}
+	return nil
+}
+
+// createOutput starts the output of table t, with the filler of its own
+// columns (nil when nothing is filled).
+func createOutput(cfg Config, t *sources.Table, byName, utf8 bool) (sinks.Writer, *filler, error) {
+	fl, err := newFiller(cfg.Fill, t, cfg.Source.DefaultRegion)
+	if err != nil {
+		return nil, nil, err
+	}
+	columns := appended(outputColumns(cfg, byName), cfg.Append)
+	w, err := sinks.Create(cfg.Output, t.Layout(), sinks.Options{Columns: columns, NoFormulaGuard: cfg.NoFormulaGuard, UTF8: utf8, NewWorkbook: cfg.OnlyChanged})
+	return w, fl, err
+}
+
+// writeBeside writes, once the output is, the files beside it: the
+// candidates of its ambiguous rows, and the list of the cells it filled.
+func writeBeside(cfg Config, res *Result, byName bool, ambiguous []ambiguousRow, fl *filler, filled chunkFills) error {
+	if byName {
+		if err := writeCandidates(cfg.Output, ambiguous, cfg.Choices); err != nil {
+			return fmt.Errorf("the output is written, but not the candidates of its ambiguous rows: %w", err)
+		}
+		res.Ambiguous = len(ambiguous)
+	}
+	if fl != nil {
+		if err := writeFilled(cfg.Output, filled.cells); err != nil {
+			return fmt.Errorf("the output is written, but not the list of the cells it filled: %w", err)
+		}
+		res.Fill = fl.report(filled, FilledPath(cfg.Output))
 	}
 	return nil
 }

@@ -24,7 +24,10 @@ func (c RowCounts) Total() int {
 
 // Result is what an export wrote.
 type Result struct {
-	Rows RowCounts
+	// Rows counts the input's rows by status; Written those written to
+	// the output: every one, or with OnlyChanged those a fill changed.
+	Rows    RowCounts
+	Written int
 	// Ambiguous counts the rows found only by name whose candidates went
 	// to the side sheet (CandidatesPath); ByName the rows found by name,
 	// Moved those of them found at a company the person left.
@@ -36,6 +39,9 @@ type Result struct {
 	// Coverage is what the rows found hold; Fix the rows to mend.
 	Coverage report.Coverage
 	Fix      report.RowsToFix
+	// Fill is what the export wrote into the sheet's own columns; nil
+	// when it was not asked to.
+	Fill *report.Fill
 	// Damaged counts the rows written as error because the journal's
 	// record of their lookup's result is damaged (it does not decompress or
 	// decode, or it names another identifier). Running again looks those

@@ -99,8 +99,8 @@ func (x *Exporter) settles(r *journalScan, row sheet.Row, out *sinks.Outcome) bo
 	default:
 		return false
 	}
-	if out.FoundBy == sinks.FoundByName {
-		return false
+	if out.FoundBy == sinks.FoundByName || out.FoundBy == sinks.FoundByChosen {
+		return false // the run's report tells how its rows were found by name
 	}
 	if len(x.people) == 0 {
 		return true

@@ -216,7 +216,7 @@ func scoreNames(tb testing.TB, output string, truth []namedraw.Row, byKind map[n
 	offered := map[string]bool{} // "row/uid" of each candidate offered
 	if _, err := os.Stat(export.CandidatesPath(output)); err == nil {
 		for _, c := range readCSV(tb, export.CandidatesPath(output))[1:] {
-			offered[c[0]+"/"+c[6]] = true
+			offered[c[1]+"/"+c[7]] = true
 		}
 	}
 	var s nameScore

@@ -259,12 +259,12 @@ func TestSubmissionFailures(t *testing.T) {
 	notSent := &api.TransportError{Method: "POST", Path: api.PathLookup, Sent: false, Err: &net.OpError{Op: "dial", Err: errors.New("connection refused")}}
 	cutOff := &api.TransportError{Method: "POST", Path: api.PathLookup, Sent: true, Err: errors.New("unexpected EOF")}
 	for _, tc := range []struct {
-		name    string
-		err     error
-		taken   bool   // the service processed the request all the same
+		name  string
+		err   error
+		taken bool // the service processed the request all the same
 		// probed says the items are sent again at once after the 5xx (its
 		// callback held back a moment, so that the answer comes first).
-		probed bool
+		probed  bool
 		refused string // the code its items are refused under; "" when taken
 		stop    string // why submission stopped; "" when the run completes
 		runErr  error  // the run's error class

@@ -36,21 +36,29 @@ type runStats struct {
 // hold no pointer to scan.
 const exportGCPercent = 80
 
+// outputConfig is what every export of a run's output is told: the
+// files, what the output holds, and the choices read before the run.
+func outputConfig(cfg *Config) export.Config {
+	return export.Config{
+		Input:           cfg.Input,
+		Output:          cfg.Output,
+		Source:          cfg.Source,
+		WithoutContacts: cfg.WithoutContacts,
+		NoFormulaGuard:  cfg.NoFormulaGuard,
+		Fill:            cfg.Fill,
+		Append:          cfg.Append,
+		OnlyChanged:     cfg.OnlyChanged,
+		Progress:        cfg.FileProgress,
+		ByName:          cfg.FindByName,
+		Choices:         cfg.choices,
+	}
+}
+
 // finish writes the output and the report.
 func (e *engine) finish(ctx context.Context) (*report.Run, error) {
-	cfg := export.Config{
-		Input:           e.cfg.Input,
-		Output:          e.cfg.Output,
-		Source:          e.cfg.Source,
-		WithoutContacts: e.cfg.WithoutContacts,
-		NoFormulaGuard:  e.cfg.NoFormulaGuard,
-		Refresh:         e.cfg.RefreshOlderThan > 0,
-		Progress:        e.cfg.FileProgress,
-		Known:           e.m,
-		Cache:           e.x,
-		Kept:            e.kept,
-		ByName:          e.m.ByName,
-	}
+	cfg := outputConfig(e.cfg)
+	cfg.Refresh = e.cfg.RefreshOlderThan > 0
+	cfg.Known, cfg.Cache, cfg.Kept, cfg.ByName = e.m, e.x, e.kept, e.m.ByName
 	defer gctarget.Lower(exportGCPercent)()
 	written, err := export.Export(context.WithoutCancel(ctx), e.j, cfg)
 	if errors.Is(err, state.ErrDamaged) {
@@ -73,6 +81,9 @@ func (e *engine) finish(ctx context.Context) (*report.Run, error) {
 // it beside the output.
 func (e *engine) reportOf(ctx context.Context, written export.Result) (*report.Run, error) {
 	r := e.report(written.Rows)
+	if r.Fill = written.Fill; r.Fill != nil {
+		r.Fill.File = export.FilledPath(e.cfg.besideOutput())
+	}
 	if e.m != nil && e.m.ByName && len(e.m.Names) > 0 {
 		r.ByName = &report.ByName{Rows: written.ByName, Moved: written.Moved, Ambiguous: written.Ambiguous,
 			High: written.High, Medium: written.Medium, NotFound: written.NameNotFound,

@@ -22,6 +22,7 @@ import (
 	"github.com/enrich-dev/enrich/internal/budget"
 	"github.com/enrich-dev/enrich/internal/clock"
 	"github.com/enrich-dev/enrich/internal/fault"
+	"github.com/enrich-dev/enrich/internal/fill"
 	"github.com/enrich-dev/enrich/internal/redact"
 	"github.com/enrich-dev/enrich/internal/shell"
 	"github.com/enrich-dev/enrich/report"
@@ -93,10 +94,27 @@ type Config struct {
 	// against the daily search quota, which the service's web
 	// application shares), as MaxCredits caps credits; 0 = no limit.
 	MaxSearches int
+	// Decisions is the file the choices among the candidates of ambiguous
+	// rows are read from before the run starts: a candidates sheet as a
+	// person saved it, CSV or .xlsx. "" reads the candidates sheet beside
+	// Output (export.CandidatesPath) and the workbook saved beside it
+	// (export.CandidatesWorkbookPath), those that exist. Each choice the
+	// journal accepts is kept there, and its person looked up by uid.
+	Decisions string
+	// choices are the choices read before the run started (readChoices),
+	// for the engine and the output.
+	choices *export.Choices
 
 	Sync            bool // synchronous lookups: no callbacks
 	WithoutContacts bool // profiles without contacts, from their own pool
 	NoFormulaGuard  bool // CSV output as raw text (see sinks.Formulaic)
+	// Fill, Append and OnlyChanged say what the output writes of the
+	// found people into the sheet's own columns, which enrich_* columns it
+	// appends, and whether it keeps only the rows it changed (see the
+	// fields of export.Config).
+	Fill        fill.Rules
+	Append      []string
+	OnlyChanged bool
 
 	ItemsPerMinute  int           // the budget per RateWindow
 	RateWindow      time.Duration // the service's sliding window
@@ -243,7 +261,11 @@ func Run(ctx context.Context, cfg Config) (*report.Run, error) {
 	if err != nil {
 		return nil, err
 	}
-	e, err := newEngine(ctx, &cfg, j)
+	cfg.choices, err = readChoices(ctx, &cfg, j)
+	var e *engine
+	if err == nil {
+		e, err = newEngine(ctx, &cfg, j)
+	}
 	if err != nil {
 		// Nothing was sent nor learnt: a journal this run created holds
 		// nothing, and a refused run leaves no file behind.
@@ -254,6 +276,7 @@ func Run(ctx context.Context, cfg Config) (*report.Run, error) {
 	}
 	defer j.Close()
 	defer e.budget.Close()
+	e.chooseAll()
 	return e.run(ctx)
 }
 
@@ -322,6 +345,12 @@ func (c *Config) validate() error {
 		return err
 	}
 	if err := export.CheckOutput(c.Output, c.Input, c.Journal); err != nil {
+		return fault.Usagef("%w", err)
+	}
+	if err := export.CheckFill(c.Input, c.Source, c.Fill); err != nil {
+		return fault.Usagef("%w", err)
+	}
+	if err := export.CheckDecisions(c.Decisions, c.FindByName); err != nil {
 		return fault.Usagef("%w", err)
 	}
 	if c.BudgetURL != "" {

@@ -138,6 +138,7 @@ func (e *engine) personsDone(p *personsRead) {
 	if err := e.m.ReadNamesOf(e.j, e.mode, e.refreshCutoff(), fresh); err != nil {
 		e.storageFailed(err)
 	}
+	e.choose(fresh)
 	for r := range p.persons {
 		e.advance(r)
 	}

@@ -52,16 +52,9 @@ func (e *engine) settle(ctx context.Context) (bool, error) {
 	cfg.Log.Info("writing the output from the journal, which may answer every row", "file", cfg.shown().Input)
 	s := &export.Settled{ByName: cfg.FindByName}
 	defer gctarget.Lower(exportGCPercent)() // as a run's output is written: a million-row workbook's peak stays in bounds
-	written, err := export.Export(ctx, e.j, export.Config{
-		Input:           cfg.Input,
-		Output:          cfg.Output,
-		Source:          cfg.Source,
-		WithoutContacts: cfg.WithoutContacts,
-		NoFormulaGuard:  cfg.NoFormulaGuard,
-		Progress:        cfg.FileProgress,
-		ByName:          cfg.FindByName,
-		Settle:          s,
-	})
+	out := outputConfig(cfg)
+	out.Settle = s
+	written, err := export.Export(ctx, e.j, out)
 	switch {
 	case err == nil:
 		e.settled = &settledRun{of: s, written: written}

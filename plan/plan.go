@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"slices"
 	"sort"
 	"strings"
@@ -18,6 +17,7 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/api/wire"
+	"github.com/enrich-dev/enrich/internal/fill"
 	"github.com/enrich-dev/enrich/internal/human"
 	"github.com/enrich-dev/enrich/internal/ident"
 	"github.com/enrich-dev/enrich/sinks"
@@ -46,6 +46,10 @@ type Options struct {
 	// a search already, by its key (match.Key).
 	ByName   bool
 	Searched func(key string) bool
+
+	// Fill, when on, counts what a run with these rules would write into
+	// the sheet's own columns (Plan.Fill).
+	Fill fill.Rules
 }
 
 // Plan is what a run over the input would look up and cost, computed
@@ -87,6 +91,9 @@ type Plan struct {
 	// or the sheet has no name and company columns).
 	People []PersonColumn `json:"person_columns"`
 	ByName *ByName        `json:"by_name"`
+	// Fill is what a run with --fill would write into the sheet's own
+	// columns, column by column; nil without --fill.
+	Fill []FillColumn `json:"fill"`
 	// nameAndCompany says the person columns give a name and a company.
 	nameAndCompany bool
 	layout         sources.Layout
@@ -198,12 +205,6 @@ type InvalidExample struct {
 	Value  string `json:"value"`
 }
 
-// Duration is a duration both for programs and for people.
-type Duration struct {
-	Seconds float64 `json:"seconds"`
-	Text    string  `json:"text"`
-}
-
 const (
 	planSamples  = 3
 	planExamples = 5
@@ -236,6 +237,10 @@ func Make(ctx context.Context, opts Options) (*Plan, error) {
 
 	p := newPlan(t, opts, rate)
 	names := p.startByName(t, opts)
+	fills, err := p.startFill(t, opts.Fill)
+	if err != nil {
+		return nil, err
+	}
 	c := newCounter(p, t, opts)
 	defer c.counts.stop()
 	for n := 0; ; n++ {
@@ -252,6 +257,7 @@ func Make(ctx context.Context, opts Options) (*Plan, error) {
 		p.Rows++
 		p.countInvalid(row, c.column, c.reasons)
 		names.add(p, row)
+		fills.add(p, row)
 		c.count(row)
 	}
 	p.Resolved, p.Refresh = c.counts.stop()
@@ -417,34 +423,6 @@ func (c *Column) addSample(v string) {
 }
 
 // lookupTime is how long n lookups take at rate items a minute, rounded
-// up to the second.
-func lookupTime(n, rate int) Duration {
-	secs := math.Ceil(float64(n) * 60 / float64(rate))
-	return Duration{Seconds: secs, Text: humanDuration(time.Duration(secs) * time.Second)}
-}
-
-// humanDuration writes a duration the way a person says it: "2h 46m",
-// "12m 30s", "45s".
-func humanDuration(d time.Duration) string {
-	switch {
-	case d == 0:
-		return "0s"
-	case d < time.Minute:
-		return fmt.Sprintf("%ds", int(d.Seconds()))
-	case d < time.Hour:
-		m, s := int(d.Minutes()), int(d.Seconds())%60
-		if s == 0 {
-			return fmt.Sprintf("%dm", m)
-		}
-		return fmt.Sprintf("%dm %ds", m, s)
-	case d < 48*time.Hour:
-		h, m := int(d.Hours()), int(d.Minutes())%60
-		return fmt.Sprintf("%dh %dm", h, m)
-	}
-	days, h := int(d.Hours())/24, int(d.Hours())%24
-	return fmt.Sprintf("%dd %dh", days, h)
-}
-
 // WriteText writes the plan for people.
 func (p *Plan) WriteText(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
@@ -493,6 +471,7 @@ func (p *Plan) WriteText(w io.Writer) error {
 	}
 
 	p.writeByName(w)
+	p.writeFill(w)
 
 	fmt.Fprintln(w)
 	pr("Duplicate rows\t%s (first identifier already on an earlier row)\n", thousands(p.DuplicateRows))

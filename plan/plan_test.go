@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/enrich-dev/enrich/internal/fill"
 	goldenfile "github.com/enrich-dev/enrich/internal/golden"
 	"github.com/enrich-dev/enrich/internal/ident"
 	"github.com/enrich-dev/enrich/internal/jsondoc"
@@ -182,7 +183,7 @@ func TestPlanJSONKeys(t *testing.T) {
 	}
 	for _, input := range []string{empty, filepath.Join("..", "testdata", "leads-messy.csv"), filepath.Join("..", "testdata", "leads.xlsx")} {
 		t.Run(filepath.Base(input), func(t *testing.T) {
-			p, err := Make(context.Background(), Options{Input: input, ByName: true})
+			p, err := Make(context.Background(), Options{Input: input, ByName: true, Fill: fill.Rules{Default: fill.Blank}})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -253,6 +253,9 @@ func trafficRows(r *Run) []ledgerRow {
 	if b := r.ByName; b != nil {
 		rows = append(rows, text("by_name", "found by name", b.Sentence(), "rows without a usable identifier, searched by name and company; a row is matched only when exactly one person agrees and nothing on the row is against them"))
 	}
+	if f := r.Fill; f != nil {
+		rows = append(rows, text("filled", "cells filled", f.Sentence(), "found values written into the sheet's own columns, under the rule of each (--fill); every one listed with its value before"))
+	}
 	if u := r.Budget; u.Shared() {
 		rows = append(rows, text("shared_budget", "shared budget", u.Sentence(), "every run on the account, on this machine (a ledger file) or on every machine (Redis), takes its share of one budget"))
 	}

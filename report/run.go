@@ -27,6 +27,7 @@ package report
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/enrich-dev/enrich/internal/human"
@@ -149,6 +150,9 @@ type Run struct {
 	// ByName is what finding rows by name and company did; nil when the
 	// sheet names nobody so.
 	ByName *ByName `json:"by_name,omitempty"`
+	// Fill is what the run wrote into the sheet's own columns (--fill);
+	// nil when it was not asked to.
+	Fill *Fill `json:"fill,omitempty"`
 
 	// Budget is the account's budget as the runs sharing it used it; nil
 	// when this run kept its own.
@@ -217,6 +221,41 @@ func (f *RowsToFix) Add(row FixRow) {
 	if len(f.Rows) < MaxFixRows {
 		f.Rows = append(f.Rows, row)
 	}
+}
+
+// Fill is what a run wrote into the sheet's own columns: per column, the
+// cells filled and those kept because they held a value the rule
+// protects, and the file that lists every filled cell.
+type Fill struct {
+	Columns []FillColumn `json:"columns"`
+	Filled  int          `json:"filled"`
+	Kept    int          `json:"kept"`
+	File    string       `json:"file"`
+}
+
+// FillColumn is one column of the sheet's that a rule let the run fill.
+type FillColumn struct {
+	Column string `json:"column"` // its header
+	Field  string `json:"field"`  // what it holds (email, title…)
+	Rule   string `json:"rule"`   // blank or overwrite
+	Filled int    `json:"filled"`
+	Kept   int    `json:"kept"`
+}
+
+// Sentence says what was filled, for the summary.
+func (f *Fill) Sentence() string {
+	var parts []string
+	for _, c := range f.Columns {
+		if c.Filled > 0 {
+			parts = append(parts, fmt.Sprintf("%s %s", c.Column, thousands(int64(c.Filled))))
+		}
+	}
+	filled := "none"
+	if len(parts) > 0 {
+		filled = strings.Join(parts, ", ")
+	}
+	return fmt.Sprintf("%s %s of the sheet's own (%s); %s kept for holding a value; listed in %s",
+		thousands(int64(f.Filled)), human.Plural(int64(f.Filled), "cell", "cells"), filled, thousands(int64(f.Kept)), f.File)
 }
 
 // ByName is what finding rows by name and company did in a run.

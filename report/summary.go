@@ -37,6 +37,9 @@ func (r *Run) WriteSummary(w io.Writer) {
 	if r.ByName != nil {
 		fmt.Fprintf(w, "  %-10s %s\n", "by name", r.ByName.Sentence())
 	}
+	if r.Fill != nil {
+		fmt.Fprintf(w, "  %-10s %s\n", "filled", r.Fill.Sentence())
+	}
 	if r.Budget.Shared() {
 		fmt.Fprintf(w, "  %-10s %s\n", "budget", r.Budget.Sentence())
 	}
@@ -202,6 +205,7 @@ type Summary struct {
 	Resubmissions int     `json:"resubmissions"`
 	RateLimited   int     `json:"rate_limited"`
 	ByName        *ByName `json:"by_name"`
+	Fill          *Fill   `json:"fill"`
 	Seconds       float64 `json:"duration_seconds"`
 	Rate          float64 `json:"items_per_minute"`
 	Budget        float64 `json:"budget_items_per_minute"`
@@ -243,7 +247,7 @@ func (r *Run) Summary() Summary {
 		Credits: SummaryCredits{Spent: spent, ProfilesReceived: r.Credits.ProfilesReceived,
 			BalanceStart: r.Credits.BalanceStart, BalanceEnd: r.Credits.BalanceEnd, Note: note},
 		Lookups: r.Lookups, Requests: r.Requests, ItemsSent: r.ItemsSent,
-		Resubmissions: r.Resubmissions, RateLimited: r.RateLimited, ByName: r.ByName,
+		Resubmissions: r.Resubmissions, RateLimited: r.RateLimited, ByName: r.ByName, Fill: r.Fill,
 		Seconds: r.DurationSeconds, Rate: r.ItemsPerMinute, Budget: r.BudgetItemsPerMinute,
 		SharedBudget: shared,
 	}

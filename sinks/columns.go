@@ -38,6 +38,10 @@ func (s Status) Valid() bool {
 // FoundByName is the enrich_found_by of a person found by name and company.
 const FoundByName = "name+company"
 
+// FoundByChosen is the enrich_found_by of a person chosen among the
+// candidates of an ambiguous row (docs/finding-by-name.md).
+const FoundByChosen = "chosen"
+
 // ListSeparator joins several values in one cell (enrich_emails, …).
 const ListSeparator = profile.ListSeparator
 
@@ -68,6 +72,12 @@ type Outcome struct {
 	// Extra holds the values of columns an export adds after the
 	// standard ones (see ExtraColumn), by column name.
 	Extra map[string]string
+	// Fills are the cells of the row's own columns that the export
+	// fills, in any order (a column named twice takes its last value);
+	// every writer writes the row with those cells replaced and every
+	// other cell as the input held it. Nil fills nothing. An export
+	// decides them; writers only write them (see Fill).
+	Fills []Fill
 }
 
 // Column is one appended column: its header and how a row's outcome gives

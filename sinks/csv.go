@@ -25,7 +25,8 @@ const (
 
 // csvWriter writes CSV that the program the input came from reads as it
 // read the input. A CSV input keeps its bytes: each row is written back
-// as the file held it (Row.Record), followed by the delimiter and the
+// as the file held it (Row.Record; a field an outcome fills written
+// anew, the others' bytes kept), followed by the delimiter and the
 // appended cells and the row's own line ending, in the input's encoding
 // (Windows-1252 again while every value fits, else UTF-8 with a BOM; see
 // Options.UTF8), with its BOM and sep= line. An input read from .xlsx
@@ -144,29 +145,37 @@ func (c *csvWriter) FormatRow(b []byte, _ int, row sheet.Row, out *Outcome) ([]b
 	eol := c.eol
 	if c.sameKind {
 		b = append(b, row.Blank...)
-	}
-	if c.sameKind && row.Record != "" && len(row.Cells) <= width {
-		b = append(b, row.Record...)
-		b = c.appendPad(b, len(row.Cells))
 		if row.EOL != "" {
 			eol = row.EOL
 		}
+	}
+	fills := fillsOf(out)
+	if c.sameKind && row.Record != "" && filledWidth(len(row.Cells), fills) <= width {
+		n, kept := len(row.Cells), true
+		if len(fills) == 0 {
+			b = append(b, row.Record...)
+		} else {
+			start := len(b)
+			if b, n, kept = c.appendFilledRecord(b, row.Record, row.Cells, fills); !kept {
+				b = c.appendCells(b[:start], filledCells(row.Cells, fills, c.guard), false)
+				n = filledWidth(len(row.Cells), fills)
+			}
+		}
+		b = c.appendPad(b, n)
 		b = c.appendValues(b, out)
 	} else {
 		// A row wider than the header (its extra cells go after the
 		// appended ones), or cells from a workbook: written cell by cell.
 		// A workbook's text cell that CSV would run as a formula is
-		// neutralized; a CSV input's cells stay as they were.
-		under, beyond := splitCells(width, row.Cells)
+		// neutralized; a CSV input's cells stay as they were. Filled
+		// cells are guarded as appended ones are.
+		under, beyond := splitCells(width, filledCells(row.Cells, fills, c.guard))
 		original := c.guard && !c.sameKind
 		b = c.appendCells(b, under, original)
 		b = c.appendValues(b, out)
 		for _, v := range beyond {
 			b = append(b, c.delim...)
 			b = c.appendField(b, v, original)
-		}
-		if c.sameKind && row.EOL != "" {
-			eol = row.EOL
 		}
 	}
 	return append(b, eol...), nil

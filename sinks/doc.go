@@ -14,6 +14,11 @@
 // .xlsx keeps its workbook: the package is copied and only the data
 // sheet's XML is rewritten, as a stream, each row's cells as they were.
 //
+// An export may fill cells of the user's own columns (Outcome.Fills):
+// those cells, and nothing else of the user's, change. A CSV record keeps
+// the bytes of every field it does not fill; a workbook keeps the XML of
+// every other cell, and a filled cell keeps its reference and style.
+//
 // Values from the service are untrusted text: in CSV a cell that a
 // spreadsheet would run as a formula is neutralized (Formulaic), and
 // appended XLSX cells are always text, never formulas. Package sinks

@@ -17,7 +17,8 @@ import (
 //	 "enrich_identifier": "…", "enrich_error": "…", "candidate": {…}}
 //
 // "input" holds the original cells by distinct header name, in input
-// order; then every appended column that is not derived from the profile
+// order, those the outcome fills (Outcome.Fills) with their new values;
+// then every appended column that is not derived from the profile
 // (enrich_status, enrich_identifier, enrich_found_by, enrich_match and
 // enrich_error when set, and the
 // columns an export adds); "candidate" is the raw profile exactly as the
@@ -53,7 +54,7 @@ func (j *jsonlWriter) Write(row sheet.Row, out *Outcome) error {
 	b.WriteString(`{"row":`)
 	b.WriteString(strconv.Itoa(row.Num))
 	b.WriteString(`,"input":{`)
-	under, beyond := splitCells(len(j.layout.Header), row.Cells)
+	under, beyond := splitCells(len(j.layout.Header), filledCells(row.Cells, fillsOf(out), false))
 	for i, c := range append(under, beyond...) {
 		if i > 0 {
 			b.WriteByte(',')

@@ -27,7 +27,9 @@ import (
 // the appended cells as inline strings, never formulas. The appended
 // header cells take the header's style; the header row is frozen and
 // filtered, and the new columns get a width. Memory does not depend on the
-// number of rows.
+// number of rows. A cell an outcome fills is written anew as an inline
+// string with its reference and style (see writeCells); the other cells'
+// XML is copied byte for byte.
 type workbookWriter struct {
 	file    *atomicfile.File
 	buf     *bufio.Writer
@@ -114,8 +116,19 @@ func newWorkbookWriter(path string, layout sheet.Layout, opts Options) (w *workb
 	if s := lastCellStyle(header, w.prefix); s != "" {
 		w.style = ` s="` + s + `"`
 	}
+	w.out.Write(header)
 	w.appendCells(layout.HeaderRow, ColumnNames(w.columns))
 	return w, w.flushOut()
+}
+
+// lastLetter is the letter of the sheet's last column as written: the
+// last appended, or the sheet's own last when none is.
+func (w *workbookWriter) lastLetter() string {
+	if len(w.letters) > 0 {
+		return w.letters[len(w.letters)-1]
+	}
+	name, _ := excelize.ColumnNumberToName(max(w.first, 1))
+	return name
 }
 
 // prologue copies the sheet's XML up to its rows, with the dimension
@@ -133,7 +146,7 @@ func (w *workbookWriter) prologue() error {
 	}
 	start := sheetDataStart.FindIndex(head)[0]
 	pre := string(head[:start])
-	last := w.letters[len(w.letters)-1]
+	last := w.lastLetter()
 	if loc := dimensionRef.FindStringSubmatchIndex(pre); loc != nil {
 		ref := pre[loc[2]:loc[3]]
 		first, end, _ := strings.Cut(ref, ":")
@@ -164,7 +177,9 @@ func (w *workbookWriter) prologue() error {
 		pre = pre[:at] + "<" + p + "sheetViews><" + p + `sheetView workbookViewId="0">` + pane + "</" + p + "sheetView></" + p + "sheetViews>" + pre[at:]
 	}
 	col := fmt.Sprintf(`<%scol min="%d" max="%d" width="20" customWidth="1"/>`, p, w.first+1, w.first+len(w.columns))
-	if i := strings.Index(pre, "</"+p+"cols>"); i >= 0 {
+	if len(w.columns) == 0 {
+		// Nothing appended: the sheet's columns keep their widths.
+	} else if i := strings.Index(pre, "</"+p+"cols>"); i >= 0 {
 		if maxColAttr(pre) <= w.first {
 			pre = pre[:i] + col + pre[i:]
 		}
@@ -177,7 +192,11 @@ func (w *workbookWriter) prologue() error {
 }
 
 func (w *workbookWriter) Write(row sheet.Row, out *Outcome) error {
-	if _, err := w.copyThrough(row.Num); err != nil {
+	cells, err := w.copyThrough(row.Num)
+	if err != nil {
+		return err
+	}
+	if err := w.writeCells(cells, row.Num, fillsOf(out)); err != nil {
 		return err
 	}
 	w.vals = values(w.columns, out, w.vals)
@@ -185,8 +204,8 @@ func (w *workbookWriter) Write(row sheet.Row, out *Outcome) error {
 	return w.flushOut()
 }
 
-// copyThrough copies the rows before row num whole, then row num without
-// its end tag, and returns row num's cells' XML.
+// copyThrough copies the rows before row num whole, then row num's start
+// tag, and returns row num's cells' XML, for the caller to write.
 func (w *workbookWriter) copyThrough(num int) ([]byte, error) {
 	for {
 		if err := w.x.SkipSpace(&w.out); err != nil {
@@ -221,12 +240,11 @@ func (w *workbookWriter) copyThrough(num int) ([]byte, error) {
 		var cells []byte
 		if elem[end-1] == '/' {
 			w.out.Write(elem[:end-1])
-			w.out.WriteByte('>')
 		} else {
-			body := elem[:len(elem)-len("</"+w.prefix+"row>")]
-			w.out.Write(body)
-			cells = body[end+1:]
+			w.out.Write(elem[:end])
+			cells = elem[end+1 : len(elem)-len("</"+w.prefix+"row>")]
 		}
+		w.out.WriteByte('>')
 		if col := lastCellColumn(cells, w.prefix); col > w.first {
 			return nil, fmt.Errorf("%s: sheet %q row %d has a cell in column %d, beyond the sheet's dimension (%d columns); write the output as .csv or .jsonl", w.layout.Path, w.layout.Sheet, num, col, w.first)
 		}
@@ -320,7 +338,7 @@ func (w *workbookWriter) finish() error {
 	}
 	tail := string(tailBytes)
 	p := w.prefix
-	ref := fmt.Sprintf("A%d:%s%d", w.layout.HeaderRow, w.letters[len(w.letters)-1], max(w.lastRow, w.layout.HeaderRow))
+	ref := fmt.Sprintf("A%d:%s%d", w.layout.HeaderRow, w.lastLetter(), max(w.lastRow, w.layout.HeaderRow))
 	switch {
 	case strings.Contains(tail, "<"+p+"tableParts"):
 		// A table carries its own filter, and an autofilter may not overlap it.

@@ -14,7 +14,8 @@ import (
 // Writer writes an enriched table. Rows go to a temporary file; Commit
 // makes the output appear, Abort throws it away.
 type Writer interface {
-	// Write writes one row: its original cells, then the appended columns.
+	// Write writes one row: its original cells, those out.Fills names
+	// filled, then the appended columns.
 	Write(row sheet.Row, out *Outcome) error
 	// Commit flushes, syncs and renames the output into place.
 	Commit() error
@@ -72,6 +73,10 @@ type Options struct {
 	// encoding. An export sets it after a value did not fit the input's
 	// Windows-1252 (ErrNotWindows1252).
 	UTF8 bool
+	// NewWorkbook writes an .xlsx output as a new workbook of the table
+	// alone, its rows numbered as written, even from an .xlsx input: an
+	// import file of some of the rows, which a CRM takes one sheet of.
+	NewWorkbook bool
 }
 
 func (o Options) columns() []Column {
@@ -112,7 +117,7 @@ func FormatOf(path string) (string, error) {
 // .csv, .xlsx or .jsonl. layout is the input's: the output keeps its
 // header, and for CSV its delimiter, line endings, BOM and an encoding the
 // same spreadsheet program reads; an .xlsx input written as .xlsx keeps
-// the whole workbook.
+// the whole workbook (unless opts.NewWorkbook).
 func Create(path string, layout sheet.Layout, opts Options) (Writer, error) {
 	if SameFile(path, layout.Path) {
 		return nil, fmt.Errorf("output %s: it is the input file; write the output to another file", path)
@@ -128,7 +133,7 @@ func Create(path string, layout sheet.Layout, opts Options) (Writer, error) {
 	case FormatCSV:
 		return newCSVWriter(path, layout, opts)
 	case FormatXLSX:
-		if layout.Format == sheet.XLSX && layout.SheetPart != "" {
+		if layout.Format == sheet.XLSX && layout.SheetPart != "" && !opts.NewWorkbook {
 			return newWorkbookWriter(path, layout, opts)
 		}
 		return newXLSXWriter(path, layout, opts)

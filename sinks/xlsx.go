@@ -337,7 +337,7 @@ func (x *xlsxWriter) Write(row sheet.Row, out *Outcome) error {
 }
 
 // FormatRow appends to b the XML of the table's row n (from 0): its
-// cells, then the appended ones. Rows may be formatted on several
+// cells, with out.Fills applied, then the appended ones. Rows may be formatted on several
 // goroutines at once.
 func (x *xlsxWriter) FormatRow(b []byte, n int, row sheet.Row, out *Outcome) ([]byte, error) {
 	for _, c := range row.Cells {
@@ -347,7 +347,7 @@ func (x *xlsxWriter) FormatRow(b []byte, n int, row sheet.Row, out *Outcome) ([]
 			}
 		}
 	}
-	under, beyond := splitCells(len(x.layout.Header), row.Cells)
+	under, beyond := splitCells(len(x.layout.Header), filledCells(row.Cells, fillsOf(out), false))
 	b, err := x.s.appendRow(b, x.first+n+1, under, x.columns, out, beyond)
 	if err != nil {
 		return b, fmt.Errorf("row %d: %w", row.Num, err)

@@ -43,15 +43,17 @@ func init() {
 			"organisationname", "employer", "employername", "account", "accountname", "firm", "business",
 			"currentcompany", "entreprise", "societe", "nomdelentreprise", "firma", "unternehmen", "firmenname",
 			"empresa", "azienda", "bedrijf", "bedrijfsnaam", "foretag", "virksomhed", "bedrift", "yritys",
-			"organizacao", "organizzazione", "organisatie", "organizacion", "organizacja"},
+			"organizacao", "organizzazione", "organisatie", "organizacion", "organizacja", "personorganization",
+			"personorganisation"},
 		sheet.FieldLocation: {"location", "personlocation", "place", "lieu", "standort", "ubicacion", "localizacao"},
 		sheet.FieldCity: {"city", "town", "ville", "stadt", "ort", "ciudad", "citta", "plaats", "personcity",
 			"stad", "by", "miasto", "cidade", "kaupunki", "wohnort", "localite", "localidad", "sted"},
-		sheet.FieldState:   {"state", "province", "stateprovince", "region", "bundesland", "estado", "provincia"},
-		sheet.FieldCountry: {"country", "countryname", "pays", "land", "pais", "paese", "kraj"},
+		sheet.FieldState: {"state", "province", "stateprovince", "region", "bundesland", "estado", "provincia"},
+		sheet.FieldCountry: {"country", "countryname", "countryregion", "countryorregion", "pays", "land", "pais",
+			"paese", "kraj"},
 		sheet.FieldTitle: {"title", "jobtitle", "position", "role", "jobrole", "designation", "currenttitle",
 			"poste", "titre", "fonction", "berufsbezeichnung", "cargo", "puesto", "ruolo", "functie",
-			"stanowisko", "befattning", "stilling", "tittel", "funcao", "qualifica"},
+			"stanowisko", "befattning", "stilling", "tittel", "funcao", "qualifica", "personjobtitle", "persontitle"},
 	} {
 		for _, k := range keys {
 			personAliases[k] = field

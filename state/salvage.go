@@ -262,6 +262,7 @@ var salvageParts = []struct {
 	{"company requests", []string{string(bucketSearches)}, false},
 	{"company profiles", []string{string(bucketEmployees)}, true},
 	{"name searches", []string{string(bucketNameSearches)}, false},
+	{"name decisions", []string{string(bucketDecisions)}, false},
 }
 
 // harvest scans every leaf page of the file at path for the results and

@@ -15,16 +15,20 @@ import (
 	"github.com/enrich-dev/enrich/state"
 )
 
+// exportOptions are the flags of `enrich export`.
+type exportOptions struct {
+	output, journal string
+	outputFormat    string
+	withoutContacts bool
+	noFormulaGuard  bool
+	withChanges     bool
+	progress        string
+	input           inputFlags
+	fills           fillFlags
+}
+
 func newExportCommand(g *globals) *cobra.Command {
-	var (
-		output, journal string
-		outputFormat    string
-		withoutContacts bool
-		noFormulaGuard  bool
-		withChanges     bool
-		progress        string
-		input           inputFlags
-	)
+	o := &exportOptions{}
 	cmd := &cobra.Command{
 		Use:   "export INPUT -o OUTPUT",
 		Short: "Write the enriched sheet from the journal, without the network",
@@ -33,75 +37,94 @@ without contacting the service: rows already looked up are enriched, the
 others say pending. Use the same input flags as the run did. INPUT -
 reads standard input and -o - writes standard output, as run does.`,
 		Args: exactArgs(1, "one input file"),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if output == "" {
-				return usageErrorf("--output (-o) is required")
-			}
-			opts, err := input.options()
-			if err != nil {
-				return err
-			}
-			byName, _ := input.findByName()
-			log, err := g.logger(cmd.ErrOrStderr())
-			if err != nil {
-				return err
-			}
-			bar, err := newCounter(progress, sources.PassRead, g, log)
-			if err != nil {
-				return err
-			}
-			out, stream, err := outputFile(output, outputFormat, journal)
-			if err != nil {
-				return err
-			}
-			defer stream.dropEmpty()
-			in, err := stdinInput(args[0], journal)
-			if err != nil {
-				return err
-			}
-			if args[0] == stdioName {
-				defer os.Remove(in) // read once: an export keeps nothing of it
-			}
-			j, err := exportJournal(out, in, journal)
-			if err != nil {
-				return err
-			}
-			defer j.Close()
-			written, err := export.Export(cmd.Context(), j, export.Config{
-				Input: in, Output: out, Source: opts, WithoutContacts: withoutContacts,
-				NoFormulaGuard: noFormulaGuard, Refresh: withChanges, Progress: bar.pass, ByName: byName,
-			})
-			bar.done()
-			if err != nil {
-				return runError(err)
-			}
-			if err := stream.copy(); err != nil {
-				return withCode(ExitError, err)
-			}
-			stream.remove()
-			printExported(cmd.ErrOrStderr(), output, written)
-			return nil
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return o.execute(cmd, g, args[0]) },
 	}
 	f := cmd.Flags()
-	f.StringVarP(&output, "output", "o", "", "enriched sheet to write: .csv, .xlsx or .jsonl, or - for standard output (required)")
-	f.StringVar(&outputFormat, "output-format", "", "format of an output without an extension (-, /dev/stdout): csv, xlsx or jsonl (default csv)")
-	f.StringVar(&journal, "journal", defaultJournal, "journal file of the run")
-	f.BoolVar(&withoutContacts, "without-contacts", false, "export the lookups made without contacts")
-	f.BoolVar(&withChanges, "with-changes", false, "add the columns a run with --refresh-older-than writes: what changed since the previous answer")
-	f.StringVar(&progress, "progress", "auto", "progress display: auto (bar on a terminal, else log), bar, log or none")
-	registerFormulaGuard(f, &noFormulaGuard)
-	input.register(f)
+	f.StringVarP(&o.output, "output", "o", "", "enriched sheet to write: .csv, .xlsx or .jsonl, or - for standard output (required)")
+	f.StringVar(&o.outputFormat, "output-format", "", "format of an output without an extension (-, /dev/stdout): csv, xlsx or jsonl (default csv)")
+	f.StringVar(&o.journal, "journal", defaultJournal, "journal file of the run")
+	f.BoolVar(&o.withoutContacts, "without-contacts", false, "export the lookups made without contacts")
+	f.BoolVar(&o.withChanges, "with-changes", false, "add the columns a run with --refresh-older-than writes: what changed since the previous answer")
+	f.StringVar(&o.progress, "progress", "auto", "progress display: auto (bar on a terminal, else log), bar, log or none")
+	registerFormulaGuard(f, &o.noFormulaGuard)
+	o.input.register(f)
+	o.fills.register(f, true)
 	return cmd
+}
+
+// execute runs `enrich export` on input.
+func (o *exportOptions) execute(cmd *cobra.Command, g *globals, input string) error {
+	if o.output == "" {
+		return usageErrorf("--output (-o) is required")
+	}
+	opts, err := o.input.options()
+	if err != nil {
+		return err
+	}
+	rules, appendCols, onlyChanged, err := o.fills.output()
+	if err != nil {
+		return err
+	}
+	byName, _ := o.input.findByName()
+	if err := export.CheckDecisions(o.fills.decisions, byName); err != nil {
+		return usageErrorf("%w", err)
+	}
+	log, err := g.logger(cmd.ErrOrStderr())
+	if err != nil {
+		return err
+	}
+	bar, err := newCounter(o.progress, sources.PassRead, g, log)
+	if err != nil {
+		return err
+	}
+	out, stream, err := outputFile(o.output, o.outputFormat, o.journal)
+	if err != nil {
+		return err
+	}
+	defer stream.dropEmpty()
+	in, err := stdinInput(input, o.journal)
+	if err != nil {
+		return err
+	}
+	if input == stdioName {
+		defer os.Remove(in) // read once: an export keeps nothing of it
+	}
+	j, err := exportJournal(out, in, o.journal)
+	if err != nil {
+		return err
+	}
+	defer j.Close()
+	written, err := export.Export(cmd.Context(), j, export.Config{
+		Input: in, Output: out, Source: opts, WithoutContacts: o.withoutContacts,
+		NoFormulaGuard: o.noFormulaGuard, Refresh: o.withChanges, Progress: bar.pass, ByName: byName,
+		Fill: rules, Append: appendCols, OnlyChanged: onlyChanged, Decisions: o.fills.decisions, Log: log,
+	})
+	bar.done()
+	if err != nil {
+		return runError(err)
+	}
+	if err := stream.copy(); err != nil {
+		return withCode(ExitError, err)
+	}
+	stream.remove()
+	printExported(cmd.ErrOrStderr(), o.output, written)
+	return nil
 }
 
 // printExported says what an export wrote.
 func printExported(w io.Writer, output string, written export.Result) {
-	fmt.Fprintf(w, "enrich: wrote %d rows to %s\n", written.Rows.Total(), output)
+	if n := written.Rows.Total(); written.Written != n {
+		fmt.Fprintf(w, "enrich: wrote %d changed rows of %d to %s\n", written.Written, n, output)
+	} else {
+		fmt.Fprintf(w, "enrich: wrote %d rows to %s\n", n, output)
+	}
 	for _, st := range sinks.Statuses {
 		if n := written.Rows[st]; n > 0 {
 			fmt.Fprintf(w, "  %-20s %d\n", st, n)
 		}
+	}
+	if written.Fill != nil {
+		fmt.Fprintf(w, "  %-20s %s\n", "filled", written.Fill.Sentence())
 	}
 	if written.Damaged > 0 {
 		fmt.Fprintf(w, "enrich: %d rows are error rows because the journal's record of their result is damaged; run again to look them up again\n", written.Damaged)

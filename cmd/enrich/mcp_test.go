@@ -159,7 +159,7 @@ func TestMCPStdio(t *testing.T) {
 	for _, tool := range tools.Tools {
 		names = append(names, tool.Name)
 	}
-	if got := strings.Join(names, ","); got != "credits,export,plan,run,search,status" {
+	if got := strings.Join(names, ","); got != "choose,credits,export,plan,run,search,status" {
 		t.Errorf("tools %s", got)
 	}
 

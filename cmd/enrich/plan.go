@@ -21,6 +21,7 @@ import (
 func newPlanCommand(g *globals) *cobra.Command {
 	var (
 		input           inputFlags
+		fills           fillFlags
 		asJSON          bool
 		itemsPerMinute  int
 		journal         string
@@ -51,20 +52,16 @@ a column detected wrongly (fix it with --column), shows here first.`,
   enrich plan leads.csv --column email="Work Email" --prefer email --json`,
 		Args: exactArgs(1, "one input file"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opts, err := input.options()
+			popts, err := planOptions(&input, &fills, itemsPerMinute)
 			if err != nil {
 				return err
-			}
-			if itemsPerMinute <= 0 {
-				return usageErrorf("--items-per-minute must be a positive number of items, not %d", itemsPerMinute)
 			}
 			in, done, err := tempInput(args[0])
 			if err != nil {
 				return err
 			}
 			defer done()
-			popts := plan.Options{Input: in, Source: opts, ItemsPerMinute: itemsPerMinute}
-			popts.ByName, _ = input.findByName()
+			popts.Input = in
 			closeJournal, err := planJournal(&popts, journal, withoutContacts, refresh, cmd.ErrOrStderr())
 			if err != nil {
 				return err
@@ -94,8 +91,27 @@ a column detected wrongly (fix it with --column), shows here first.`,
 	f.BoolVar(&withoutContacts, "without-contacts", false, "count the journal's lookups made without contacts")
 	f.Var(ageValue{d: &refresh}, "refresh-older-than", "count the answers a run with this --refresh-older-than would look up again (90d, 2w)")
 	input.register(f)
+	fills.register(f, false)
 	_ = g // plan logs nothing; it takes the globals like every command
 	return cmd
+}
+
+// planOptions are the plan's options the flags give, but its input.
+func planOptions(input *inputFlags, fills *fillFlags, itemsPerMinute int) (plan.Options, error) {
+	opts, err := input.options()
+	if err != nil {
+		return plan.Options{}, err
+	}
+	if itemsPerMinute <= 0 {
+		return plan.Options{}, usageErrorf("--items-per-minute must be a positive number of items, not %d", itemsPerMinute)
+	}
+	rules, err := fills.rulesOf()
+	if err != nil {
+		return plan.Options{}, err
+	}
+	popts := plan.Options{Source: opts, ItemsPerMinute: itemsPerMinute, Fill: rules}
+	popts.ByName, _ = input.findByName()
+	return popts, nil
 }
 
 // planJournal lets the plan count what the journal holds, when there is

@@ -125,6 +125,7 @@ The service's address and key come from the environment:
 		newPlanCommand(g),
 		newRunCommand(g),
 		newExportCommand(g),
+		newChooseCommand(g),
 		newSearchCommand(g),
 		newCompanyCommand(g),
 		newStatusCommand(g),

@@ -38,6 +38,7 @@ type runOptions struct {
 	allow        string
 	service      serviceFlags
 	input        inputFlags
+	fills        fillFlags
 	journal      string
 	cfg          pipeline.Config
 	flags        *pflag.FlagSet
@@ -100,6 +101,7 @@ or a refused key; 3 incomplete but resumable (credits, --max-credits,
 	o.service.budgetURL = &o.cfg.BudgetURL
 	f.StringVar(&o.progress, "progress", "auto", "progress display: auto (bar on a terminal, else log), bar, log or none")
 	o.input.register(f)
+	o.fills.register(f, true)
 	return cmd
 }
 
@@ -112,6 +114,10 @@ func (o *runOptions) execute(cmd *cobra.Command, g *globals, input string) error
 	if err != nil {
 		return err
 	}
+	if o.cfg.Fill, o.cfg.Append, o.cfg.OnlyChanged, err = o.fills.output(); err != nil {
+		return err
+	}
+	o.cfg.Decisions = o.fills.decisions
 	if err := o.check(); err != nil {
 		return err
 	}

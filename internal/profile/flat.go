@@ -8,8 +8,9 @@ import (
 // FlatVersion is the version of the flat form (AppendFlat). It changes
 // whenever Decode would derive other values from the same profile, so
 // that a journal's flat records of an older Decode are not used. 2: the
-// values lose their bidirectional controls.
-const FlatVersion = 2
+// values lose their bidirectional controls. 3: the best contact of each
+// sub-type, for filling a sheet's own columns.
+const FlatVersion = 3
 
 // errFlat is a flat record that cannot be read.
 var errFlat = errors.New("malformed flat record")
@@ -19,16 +20,17 @@ var errFlat = errors.New("malformed flat record")
 // FlatVersion, then each value as a length and its bytes.
 func AppendFlat(dst []byte, r Record) []byte {
 	dst = append(dst, FlatVersion)
-	for _, s := range [...]string{r.UID, r.FullName, r.Headline, r.Title, r.Company, r.Location,
-		r.Email, r.Emails, r.Phone, r.Phones, r.LinkedIn, r.Skills} {
-		dst = binary.AppendUvarint(dst, uint64(len(s)))
-		dst = append(dst, s...)
+	for _, s := range r.values() {
+		dst = binary.AppendUvarint(dst, uint64(len(*s)))
+		dst = append(dst, *s...)
 	}
-	work := byte(0)
-	if r.WorkEmail {
-		work = 1
+	var flags byte
+	for i, f := range [...]bool{r.WorkEmail, r.WorkMailSure, r.WorkPhoneSure} {
+		if f {
+			flags |= 1 << i
+		}
 	}
-	dst = append(dst, work)
+	dst = append(dst, flags)
 	dst = binary.AppendUvarint(dst, uint64(len(r.Employers)))
 	for _, e := range r.Employers {
 		dst = binary.AppendUvarint(dst, uint64(len(e)))
@@ -55,19 +57,17 @@ func ParseFlat(b []byte) (Record, error) {
 		at += k + int(n)
 		return s, true
 	}
-	fields := [...]*string{&r.UID, &r.FullName, &r.Headline, &r.Title, &r.Company, &r.Location,
-		&r.Email, &r.Emails, &r.Phone, &r.Phones, &r.LinkedIn, &r.Skills}
-	for _, f := range fields {
+	for _, f := range r.values() {
 		s, ok := next()
 		if !ok {
 			return Record{}, errFlat
 		}
 		*f = s
 	}
-	if at >= len(b) || b[at] > 1 {
+	if at >= len(b) || b[at] > 7 {
 		return Record{}, errFlat
 	}
-	r.WorkEmail = b[at] == 1
+	r.WorkEmail, r.WorkMailSure, r.WorkPhoneSure = b[at]&1 != 0, b[at]&2 != 0, b[at]&4 != 0
 	at++
 	n, k := binary.Uvarint(b[at:])
 	if k <= 0 || n > uint64(len(b)-at-k) {

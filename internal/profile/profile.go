@@ -37,6 +37,12 @@ type Record struct {
 	// WorkEmail is true when an e-mail is marked as the person's work
 	// address (subType work).
 	WorkEmail bool
+	// The best contact of each sub-type, for filling a sheet's own
+	// columns (a work column takes only what the service rates highest,
+	// Sure): the e-mail marked work, the one marked personal, the phone
+	// marked work_phone (in E.164 when it parses), and the mobile.
+	WorkMail, PersonalMail, WorkPhone, Mobile string
+	WorkMailSure, WorkPhoneSure               bool
 	// Employers are the companies of every role of the profile, current
 	// and past, as it names them: what a row found by name and company is
 	// checked against.
@@ -107,6 +113,10 @@ func Decode(raw json.RawMessage) Record {
 	phones := rankedContacts(c.Contacts, wire.ContactPhone, []string{wire.SubTypeMobile, wire.SubTypeWorkTel}, E164)
 	r.Email, r.Emails = first(emails), strings.Join(emails, ListSeparator)
 	r.WorkEmail = hasWorkEmail(c.Contacts)
+	r.WorkMail, r.WorkMailSure = bestOf(c.Contacts, wire.ContactEmail, wire.SubTypeWork, nil)
+	r.PersonalMail, _ = bestOf(c.Contacts, wire.ContactEmail, wire.SubTypePersonal, nil)
+	r.WorkPhone, r.WorkPhoneSure = bestOf(c.Contacts, wire.ContactPhone, wire.SubTypeWorkTel, E164)
+	r.Mobile, _ = bestOf(c.Contacts, wire.ContactPhone, wire.SubTypeMobile, E164)
 	r.Phone, r.Phones = first(phones), strings.Join(phones, ListSeparator)
 	r.LinkedIn = profileLink(c.Social)
 	var skills []string
@@ -134,13 +144,43 @@ func hasWorkEmail(contacts []wire.Contact) bool {
 	return false
 }
 
+// SureRating is the rating the service gives a contact it is sure of
+// ("high confidence"); the other, 70, is "likely valid".
+const SureRating = 100
+
+// bestOf returns the highest rated contact of a type and sub-type (the
+// first listed on a tie), norm applied, and whether the service is sure
+// of it (SureRating).
+func bestOf(contacts []wire.Contact, typ, sub string, norm func(string) string) (string, bool) {
+	best, rating := "", -1.0
+	for _, c := range contacts {
+		if !strings.EqualFold(clean(c.Type), typ) || !strings.EqualFold(clean(c.SubType), sub) {
+			continue
+		}
+		v := clean(c.Value)
+		if v == "" {
+			continue
+		}
+		r := 0.0
+		if c.Rating.Valid {
+			r = c.Rating.Value
+		}
+		if r > rating {
+			best, rating = v, r
+		}
+	}
+	if best != "" && norm != nil {
+		best = norm(best)
+	}
+	return best, rating >= SureRating
+}
+
 // compact moves the record's values into one allocation. A sheet names a
 // person on many rows, and each row's writer reads every value: side by
 // side, they come into the processor's cache together rather than one
 // miss each.
 func (r *Record) compact() {
-	fields := [...]*string{&r.UID, &r.FullName, &r.Headline, &r.Title, &r.Company, &r.Location,
-		&r.Email, &r.Emails, &r.Phone, &r.Phones, &r.LinkedIn, &r.Skills}
+	fields := r.values()
 	var b strings.Builder
 	n := 0
 	for _, f := range fields {
@@ -154,6 +194,13 @@ func (r *Record) compact() {
 	for _, f := range fields {
 		*f, at = all[at:at+len(*f)], at+len(*f)
 	}
+}
+
+// values are the record's text values, in the order of its flat form.
+func (r *Record) values() [16]*string {
+	return [...]*string{&r.UID, &r.FullName, &r.Headline, &r.Title, &r.Company, &r.Location,
+		&r.Email, &r.Emails, &r.Phone, &r.Phones, &r.LinkedIn, &r.Skills,
+		&r.WorkMail, &r.PersonalMail, &r.WorkPhone, &r.Mobile}
 }
 
 // searchFields fills what a search profile (interface 2.3) holds in other

@@ -25,7 +25,17 @@ func fields(r Record) [][2]string {
 	return [][2]string{{"enrich_uid", r.UID}, {"enrich_full_name", r.FullName}, {"enrich_headline", r.Headline},
 		{"enrich_title", r.Title}, {"enrich_company", r.Company}, {"enrich_location", r.Location},
 		{"enrich_email", r.Email}, {"enrich_emails", r.Emails}, {"enrich_phone", r.Phone}, {"enrich_phones", r.Phones},
-		{"enrich_linkedin", r.LinkedIn}, {"enrich_skills", r.Skills}}
+		{"enrich_linkedin", r.LinkedIn}, {"enrich_skills", r.Skills},
+		{"work_mail", r.WorkMail + sure(r.WorkMailSure)}, {"personal_mail", r.PersonalMail},
+		{"work_phone", r.WorkPhone + sure(r.WorkPhoneSure)}, {"mobile", r.Mobile}}
+}
+
+// sure marks a contact the service is sure of.
+func sure(b bool) string {
+	if b {
+		return " (sure)"
+	}
+	return ""
 }
 
 // TestDecodeGolden runs Decode over realistic and hostile candidates:
