@@ -63,7 +63,7 @@ FUZZ_TARGETS := ./sources/csvfile:FuzzCSV:40000 ./internal/sheetxml:FuzzCells:10
 	./emulator/search:FuzzParseQuery:35000 ./api/wire:FuzzParseResults:70000 ./api/wire:FuzzLenientText:60000 \
 	./emulator/world:FuzzFind:80000 ./internal/redact:FuzzText:100000 ./sources:FuzzSharedStrings:5000 ./state:FuzzJournal:150 \
 	./sinks:FuzzAppendEscaped:50000 ./internal/untrusted:FuzzMessage:50000 ./internal/untrusted:FuzzText:100000 \
-	./api:FuzzServiceMessage:20000
+	./api:FuzzServiceMessage:20000 ./internal/places:FuzzParse:100000
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \
 		pkg=$${t%%:*}; rest=$${t#*:}; name=$${rest%%:*}; limit=$${rest#*:}x; \

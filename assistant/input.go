@@ -81,9 +81,20 @@ func (in fillInput) rules() (fill.Rules, error) {
 
 // outputInput shapes an output for a CRM's import.
 type outputInput struct {
-	Append      string `json:"append,omitempty" jsonschema:"enrich_* columns to append: all (the default), none, or the columns by name, comma-separated (status,email,phone)"`
-	OnlyChanged bool   `json:"only_changed,omitempty" jsonschema:"write only the rows in which a cell was filled, with the header: a file a CRM imports as an update"`
-	Decisions   string `json:"decisions,omitempty" jsonschema:"a candidates sheet (CSV or .xlsx) whose marked choices settle ambiguous rows; default the one beside the output (OUTPUT.candidates.csv, and OUTPUT.candidates.xlsx)"`
+	Append        string `json:"append,omitempty" jsonschema:"enrich_* columns to append: all (the default), none, or the columns by name, comma-separated (status,email,phone)"`
+	OnlyChanged   bool   `json:"only_changed,omitempty" jsonschema:"write only the rows in which a cell was filled, with the header: a file a CRM imports as an update"`
+	Decisions     string `json:"decisions,omitempty" jsonschema:"a candidates sheet (CSV or .xlsx) whose marked choices settle ambiguous rows; default the one beside the output (OUTPUT.candidates.csv, and OUTPUT.candidates.xlsx)"`
+	MinConfidence string `json:"min_confidence,omitempty" jsonschema:"how sure a match by name must be to be a match: medium (the default: name and company as written, or through a near miss that a place or title backs) or high (as written only); a match below it is ambiguous, its person proposed in the candidates sheet"`
+}
+
+// least returns the least confidence of a match by name
+// (min_confidence), checked against the rules of filling r.
+func (in outputInput) least(r fill.Rules) (string, error) {
+	least, err := export.ParseMinConfidence(in.MinConfidence, r)
+	if err != nil {
+		return "", errors.New(argWords(err.Error()))
+	}
+	return least, nil
 }
 
 // output returns what the arguments say of an output: the rules of

@@ -183,6 +183,9 @@ func (in runInput) config() (pipeline.Config, error) {
 	if cfg.Fill, cfg.Append, cfg.OnlyChanged, err = in.output(in.fillInput); err != nil {
 		return cfg, err
 	}
+	if cfg.MinConfidence, err = in.least(cfg.Fill); err != nil {
+		return cfg, err
+	}
 	cfg.NoFormulaGuard = in.NoFormulaGuard
 	cfg.Listen, cfg.PublicURL = in.Listen, in.PublicURL
 	cfg.Sync, cfg.WithoutContacts = in.Sync, in.WithoutContacts

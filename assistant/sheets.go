@@ -173,6 +173,9 @@ func (s *Server) export(ctx context.Context, _ *mcp.CallToolRequest, in exportIn
 	if cfg.Fill, cfg.Append, cfg.OnlyChanged, err = in.output(in.fillInput); err != nil {
 		return nil, err
 	}
+	if cfg.MinConfidence, err = in.least(cfg.Fill); err != nil {
+		return nil, err
+	}
 	cfg.ByName, _ = in.byName()
 	if err := export.CheckDecisions(in.Decisions, cfg.ByName); err != nil {
 		return nil, errors.New(argWords(err.Error()))

@@ -174,13 +174,13 @@ func (f *finder) search(ctx context.Context, q wire.SearchQuery) (result, error)
 	candidates := make([]match.Candidate, len(page.Profiles))
 	for i, sp := range page.Profiles {
 		candidates[i] = candidate(sp)
-		if sp.FullName == "" && nameSearched(q, f.row) {
-			// A profile that hides its name: the search found every
-			// word of the row's given and family names in it.
-			candidates[i].FullName = searchedName(f.row)
-		}
-		if q.CurrentPastCompany != "" && !match.IsDomain(f.row.Company) {
-			vouchCompany(&candidates[i], f.row.Company)
+		// A profile that hides its name, in which the search found the
+		// row's family name at the row's company: it may be the person,
+		// or a namesake.
+		candidates[i].NameHidden = sp.FullName == "" && q.CurrentPastCompany != "" && familySearched(q, f.row)
+		candidates[i].GivenFound = candidates[i].NameHidden && slices.Contains(strings.Fields(q.FullName), f.row.Name.Given)
+		if q.CurrentPastCompany != "" {
+			vouchCompany(&candidates[i], f.row.Company, q.CurrentPastCompany)
 		}
 	}
 	return result{q: q, page: page, choice: match.Choose(f.row, candidates)}, nil
@@ -215,6 +215,7 @@ func (f *finder) settle(res result) {
 		f.out.Status = state.NameNone
 		f.out.Reason = noneReason(f.name, f.row, res)
 	}
+	scoreOutcome(&f.out, res) // enrich_score, and each candidate's (score.go)
 }
 
 // serviceSays is what the service said of a refusal, after a colon, or
@@ -270,11 +271,9 @@ func query(row match.Row) wire.SearchQuery {
 	if match.IsDomain(row.Company) {
 		q.CurrentPastCompany = anyOf(match.DomainTerms(row.Company))
 	} else {
-		var words []string
-		for _, w := range strings.Fields(match.CompanyOf(row.Company)) {
-			if w != "and" { // "&", which the service does not read as a word
-				words = append(words, `"`+w+`"`)
-			}
+		words := companyWords(row.Company)
+		for i, w := range words {
+			words[i] = `"` + w + `"`
 		}
 		q.CurrentPastCompany = strings.Join(words, " ")
 	}
@@ -282,6 +281,19 @@ func query(row match.Row) wire.SearchQuery {
 		q.FullName = row.Name.Family[len(row.Name.Family)-1]
 	}
 	return q
+}
+
+// companyWords are the words of a company's name the service searches
+// by: those of its key but "&", which the service does not read as a
+// word.
+func companyWords(company string) []string {
+	var out []string
+	for _, w := range strings.Fields(match.CompanyOf(company)) {
+		if w != "and" {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // nameWords joins the words of a name the service searches by: folded as
@@ -307,25 +319,41 @@ func anyOf(words []string) string {
 
 // fallback is one more search for a row nobody of the first search
 // agrees with, chosen by what the row suggests and not yet tried (at most
-// maxFallbacks), in this order: a family name that may be spelt another
-// way (Mueller, AlQahtani) is searched without the family name; a name
-// nobody has at the company without the company (a typo in it, or a brand
-// the service spells otherwise); a given name that has nicknames without
-// the given name (Bob finds Robert).
+// maxFallbacks), in this order: a name whose vowels may be written out
+// (Joerg Mueller) is searched with one letter for each (jorg muller); a
+// family name that may be spelt another way (AlQahtani) without the
+// family name; a name nobody has at the company at a company of any of
+// its words (a typo in one: "Rapiur Works"), or, for a company of one
+// word, anywhere (a typo, or a brand the service spells otherwise); a
+// given name that has nicknames without the given name (Bob finds
+// Robert).
 func fallback(row match.Row, first wire.SearchQuery, page wire.SearchPage, tried []wire.SearchQuery) (wire.SearchQuery, bool) {
 	if len(tried) > maxFallbacks || first.CurrentPastCompany == "" {
 		return first, false
 	}
 	var options []wire.SearchQuery
+	name := append([]string{row.Name.Given}, row.Name.Family...)
+	if umlautsOut(name) {
+		// Joerg Mueller may be Jörg Müller, whom the service finds as
+		// jorg muller.
+		q := first
+		q.FullName = nameWords(vowels(name))
+		options = append(options, q)
+	}
 	if respelt(row.Name.Family) {
 		q := first
 		q.FullName = nameWords([]string{row.Name.Given})
 		options = append(options, q)
 	}
 	if page.Total == 0 && !match.IsDomain(row.Company) {
+		// A typo in the company ("Rapiur Works"): at a company of any of
+		// its words, or, for a name of one word, anywhere.
 		q := first
+		q.FullName = nameWords(name)
 		q.CurrentPastCompany = ""
-		q.FullName = nameWords(append([]string{row.Name.Given}, row.Name.Family...))
+		if w := companyWords(row.Company); len(w) > 1 {
+			q.CurrentPastCompany = anyOf(w)
+		}
 		options = append(options, q)
 	}
 	if match.HasNicknames(row.Name.Given) {
@@ -347,14 +375,28 @@ func fallback(row match.Row, first wire.SearchQuery, page wire.SearchPage, tried
 // nobody who agrees may make.
 const maxFallbacks = 2
 
+// umlautsOut reports whether a name's words write a vowel out as German
+// and Nordic names do without their letters (ue for ü, oe for ö or ø, ae
+// for ä, aa for å).
+func umlautsOut(name []string) bool {
+	return slices.ContainsFunc(name, func(w string) bool { return match.Vowels(w) != w })
+}
+
+// vowels spells each word with its written-out vowels as one letter, as
+// the service folds ü, ö, ä and å.
+func vowels(name []string) []string {
+	out := make([]string, len(name))
+	for i, w := range name {
+		out[i] = match.Vowels(w)
+	}
+	return out
+}
+
 // respelt reports whether a family name may be written otherwise on the
-// profile: a vowel written out (ue for ü, oe for ø, aa for å) or a
-// particle glued to it (AlQahtani, Vanderberg, Abubakar).
+// profile: a particle glued to it (AlQahtani, Vanderberg, Abubakar).
+// Vowels written out (Mueller) are umlautsOut's.
 func respelt(family []string) bool {
 	for _, f := range family {
-		if strings.Contains(f, "ue") || strings.Contains(f, "oe") || strings.Contains(f, "ae") || strings.Contains(f, "aa") {
-			return true
-		}
 		for _, p := range []string{"al", "el", "van", "von", "abu", "bin", "ben"} {
 			if len(f) > len(p)+2 && strings.HasPrefix(f, p) {
 				return true
@@ -364,11 +406,15 @@ func respelt(family []string) bool {
 	return false
 }
 
-// vouchCompany gives a candidate whose employers the search hid the row's
-// company, when none it shows agrees: the search found the company's
-// words in one of its employers' names, the first hidden one by its
-// place (a past one makes the person moved).
-func vouchCompany(c *match.Candidate, company string) {
+// vouchCompany vouches for a role of a candidate whose company the
+// profile hides, when none of the employers it shows agrees with the row:
+// the search found the words of its company clause in one of the
+// employers' names, the first hidden one by its place (a past one makes
+// the person moved). A clause of the row's company name, every word of
+// it, gives the role the row's company; a clause of any of some words (a
+// web address's beginnings, a typo's other words) only vouches for it as
+// a near miss, and only when no employer shown holds one of the words.
+func vouchCompany(c *match.Candidate, company, clause string) {
 	hidden := -1
 	for i, j := range c.Jobs {
 		if match.CompaniesAgree(company, j.Company) {
@@ -378,27 +424,34 @@ func vouchCompany(c *match.Candidate, company string) {
 			hidden = i
 		}
 	}
-	if hidden >= 0 {
-		c.Jobs[hidden].Company = company
+	if hidden < 0 {
+		return
 	}
+	if !strings.Contains(clause, " OR ") && !match.IsDomain(company) {
+		c.Jobs[hidden].Company = company
+		return
+	}
+	terms := strings.FieldsFunc(clause, func(r rune) bool { return r == ' ' || r == '"' })
+	for _, j := range c.Jobs {
+		for _, w := range strings.Fields(match.Fold(j.Company)) {
+			if slices.Contains(terms, w) {
+				return // the search's words are in an employer shown
+			}
+		}
+	}
+	c.Jobs[hidden].Vouched = true
 }
 
-// nameSearched reports whether q searched for the row's given name and
-// every word of its family name.
-func nameSearched(q wire.SearchQuery, row match.Row) bool {
+// familySearched reports whether q searched for every word of the row's
+// family name.
+func familySearched(q wire.SearchQuery, row match.Row) bool {
 	have := strings.Fields(q.FullName)
-	for _, w := range append([]string{row.Name.Given}, row.Name.Family...) {
-		if !slices.Contains(have, w) {
+	for _, w := range row.Name.Family {
+		if len(w) > 1 && !slices.Contains(have, w) {
 			return false
 		}
 	}
-	return true
-}
-
-// searchedName is the name a search by the row's given and family names
-// vouches for.
-func searchedName(row match.Row) string {
-	return strings.Join(append([]string{row.Name.Given}, row.Name.Family...), " ")
+	return len(have) > 0
 }
 
 func candidate(sp wire.SearchProfile) match.Candidate {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/api"
+	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/demo/namedraw"
 	"github.com/enrich-dev/enrich/emulator"
 	"github.com/enrich-dev/enrich/emulator/world"
@@ -190,8 +191,9 @@ func TestKey(t *testing.T) {
 // makes finding hard (package namedraw), with the row's city and title:
 // nobody is matched but the row's own person; a near miss the city or
 // title backs is matched with medium confidence, saying which; a row the
-// country or city contradicts and a person the world does not know are
-// never matched, and say why; a row costs at most three searches.
+// country or city contradicts, a row whose title is another's career, and
+// a person the world does not know are never matched, and say why; a row
+// costs at most three searches.
 func TestFindHardKinds(t *testing.T) {
 	emu, c := serviceOf(t, 20000, 100000)
 	d := namedraw.New(emu.World(), rand.New(rand.NewPCG(3, 4)))
@@ -228,7 +230,7 @@ func TestFindHardKinds(t *testing.T) {
 				}
 			}
 			switch k {
-			case namedraw.Unknown, namedraw.Contradicted:
+			case namedraw.Unknown, namedraw.Contradicted, namedraw.TitleAgainst:
 				if matched > 0 {
 					t.Errorf("%d rows matched", matched)
 				}
@@ -238,5 +240,40 @@ func TestFindHardKinds(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestFallbacks: the second search a row's first one calls for, chosen by
+// what the row suggests: vowels written out searched with one letter
+// each, a typo in a company of several words searched at any of them, one
+// of a single word anywhere.
+func TestFallbacks(t *testing.T) {
+	for _, tc := range []struct {
+		name, company  string
+		fullName, atCo string
+		total          int64
+	}{
+		{"Joerg Mueller", "Weber Logistik", "jorg muller", `"weber" "logistik"`, 3},
+		{"Rohan Mehta", "Rapiur Works", "rohan mehta", `"rapiur" OR "works"`, 0},
+		{"Rohan Mehta", "Ioennt", "rohan mehta", "", 0},
+	} {
+		row := match.RowOf(sheet.Person{Name: tc.name, Company: tc.company})
+		first := query(row)
+		q, ok := fallback(row, first, wire.SearchPage{Total: tc.total}, []wire.SearchQuery{first})
+		if !ok || q.FullName != tc.fullName || q.CurrentPastCompany != tc.atCo {
+			t.Errorf("%s at %s: fallback %q at %q (%v), want %q at %q", tc.name, tc.company, q.FullName, q.CurrentPastCompany, ok, tc.fullName, tc.atCo)
+		}
+	}
+	// A hidden company of a search by a web address's beginnings is a near
+	// miss, and none where an employer shown holds one of them.
+	c := match.Candidate{Jobs: []match.Job{{Company: ""}, {Company: "Ravenland"}}}
+	vouchCompany(&c, "pradomanufacturing.com", `"pr" OR "pra" OR "prado"`)
+	if !c.Jobs[0].Vouched || c.Jobs[0].Company != "" {
+		t.Errorf("a hidden company found by a web address: %+v", c.Jobs)
+	}
+	c = match.Candidate{Jobs: []match.Job{{Company: ""}, {Company: "Prado Foods"}}}
+	vouchCompany(&c, "pradomanufacturing.com", `"pr" OR "pra" OR "prado"`)
+	if c.Jobs[0].Vouched {
+		t.Errorf("a hidden company vouched for beside an employer the words found: %+v", c.Jobs)
 	}
 }

@@ -331,7 +331,9 @@ func TestFoundByNameAlreadyInJournal(t *testing.T) {
 	j := newJob(t, cfg, 0)
 	d := namedraw.New(j.emu.World(), rand.New(rand.NewPCG(33, 2)))
 	var r namedraw.Row
-	for r = d.Draw(0); !r.Unique || r.Past; r = d.Draw(0) {
+	// Someone alone of their name at their company, whose search profile
+	// shows the name (a hidden one is only proposed).
+	for r = d.Draw(0); !r.Unique || r.Past || namedraw.HidesName(j.emu.World().Person(r.Person)); r = d.Draw(0) {
 	}
 	writeFile(t, j.input, "uid\n"+r.UID+"\n")
 	j.enrich(t, j.args()...).expectCode(t, 0)

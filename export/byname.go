@@ -42,16 +42,21 @@ func (x *Exporter) nameOf(r *journalScan, cells []string, m *runsheet.Sheet, ri 
 		nm := &m.Names[m.Rows[ri].Name-1]
 		n.person, n.lookup = nm.Person, nm.Lookup
 		if r.Reader == nil {
-			n.search, n.searched = state.NameSearch{Status: nm.Status}, nm.Status != ""
+			n.search, n.searched = state.NameSearch{Status: nm.Status, Score: int(nm.Score)}, nm.Status != ""
+			if nm.Medium {
+				n.search.Confidence = state.ConfidenceMedium
+			}
 			if nm.Lookup >= 0 {
 				n.search.UID = m.Lookups[nm.Lookup].ID
 			}
 			if nm.Status == state.NameChosen { // the run's choice (pipeline)
 				n.chosen, n.kept = n.search.UID, true
 			}
+			n.trust(x.minConfidence)
 			return n
 		}
 		n.search, n.searched = r.NameSearch(nm.Key)
+		n.trust(x.minConfidence)
 		n.choose(r.choices, nm.Key)
 		if n.chosen == "" && nm.Status == state.NameChosen && nm.Lookup >= 0 {
 			n.chosen, n.kept = m.Lookups[nm.Lookup].ID, true // the run's choice, kept when it started
@@ -68,6 +73,7 @@ func (x *Exporter) nameOf(r *journalScan, cells []string, m *runsheet.Sheet, ri 
 	}
 	if r.Reader != nil {
 		n.search, n.searched = r.NameSearch(key)
+		n.trust(x.minConfidence)
 		n.choose(r.choices, key)
 	}
 	return n

@@ -39,10 +39,12 @@ const (
 
 // candidatesHeader is the side sheet's header: the cell a person marks to
 // choose a candidate (empty as written), the row as the sheet gives it,
-// then each candidate.
+// then each candidate. Columns added later go at the end: the sheet is
+// read back by its headers (readCandidates), and by scripts that count
+// its columns.
 var candidatesHeader = []string{columnChoose, columnRow, columnName, columnCo, "location", "title", "why",
 	columnUID, "candidate_name", "candidate_title", "candidate_company", "candidate_location", "candidate_left_company",
-	"candidate_why"}
+	"candidate_why", "candidate_score"}
 
 // ambiguousRow is a row found only by name whose search left several
 // people to choose from.
@@ -97,8 +99,12 @@ func writeCandidates(output string, rows []ambiguousRow, choices *Choices) error
 			if choices.carried(r.num, c.UID) {
 				mark = "x"
 			}
+			score := ""
+			if c.Score > 0 {
+				score = strconv.Itoa(c.Score)
+			}
 			cells := []string{mark, strconv.Itoa(r.num), nameOnSheet(p), p.Company, p.Location, p.Title, r.why,
-				c.UID, c.Name, c.Title, c.Company, c.Location, moved, c.Why}
+				c.UID, c.Name, c.Title, c.Company, c.Location, moved, c.Why, score}
 			for i := range cells {
 				cells[i] = sinks.Neutralize(cells[i])
 			}
@@ -112,19 +118,21 @@ func writeCandidates(output string, rows []ambiguousRow, choices *Choices) error
 	return f.Commit()
 }
 
-// withMatchColumn returns columns with enrich_match and enrich_confidence
-// after enrich_found_by (or last, when the list has none).
+// withMatchColumn returns columns with enrich_match, enrich_confidence
+// and enrich_score after enrich_found_by (or last, when the list has
+// none).
 func withMatchColumn(columns []sinks.Column) []sinks.Column {
-	out := make([]sinks.Column, 0, len(columns)+1)
+	match := []sinks.Column{sinks.ColumnMatch, sinks.ColumnConfidence, sinks.ColumnScore}
+	out := make([]sinks.Column, 0, len(columns)+len(match))
 	placed := false
 	for _, c := range columns {
 		out = append(out, c)
 		if c.Name == sinks.ColumnFoundBy.Name {
-			out, placed = append(out, sinks.ColumnMatch, sinks.ColumnConfidence), true
+			out, placed = append(out, match...), true
 		}
 	}
 	if !placed {
-		out = append(out, sinks.ColumnMatch, sinks.ColumnConfidence)
+		out = append(out, match...)
 	}
 	return out
 }

@@ -75,6 +75,11 @@ type Config struct {
 	// the enrich_match column, and writes the candidates of ambiguous rows
 	// beside the output (CandidatesPath).
 	ByName bool
+	// MinConfidence is the least confidence of a match by name
+	// (ParseMinConfidence): under high, a row matched with medium
+	// confidence is ambiguous, its one candidate proposed in the
+	// candidates sheet. "" is medium: every match the search made.
+	MinConfidence string
 	// Decisions is the file the choices among the candidates of ambiguous
 	// rows are read from (ReadChoices): a candidates sheet as a person
 	// saved it, CSV or .xlsx. "" reads the candidates sheet beside Output
@@ -249,6 +254,7 @@ func export(ctx context.Context, j *state.Journal, cfg Config, utf8 bool) (Resul
 	}
 	x.creditsOut, x.jsonl, x.refresh, x.kept = creditsOut, format == sinks.FormatJSONL, cfg.Refresh, cfg.Kept
 	x.byName, x.people, x.settle, x.fill = byName, t.People(), cfg.Settle, fl
+	x.minConfidence = cfg.MinConfidence
 	progress := progressOf(cfg)
 	progress(0)
 	if err := x.answersOf(ctx, j, cfg, known, workers); err != nil {

@@ -42,6 +42,10 @@ type Exporter struct {
 	seed       maphash.Seed
 	size       int // bytes the records hold, about
 	cacheBytes int // the bound of size
+
+	// minConfidence is the least confidence of a match by name
+	// (Config.MinConfidence): under high, a medium match is proposed.
+	minConfidence string
 }
 
 // NewExporter returns an exporter of the answers of mode whose decoded

@@ -91,7 +91,7 @@ func (x *Exporter) decideNamed(r *journalScan, n int, at func(i int) (ident.ID, 
 	if !nm.agrees(out.Profile) {
 		return sinks.Outcome{Status: sinks.StatusNotFound, Identifier: uid.Value, Error: reasonOtherName}, damaged, nil
 	}
-	out.FoundBy, out.Match, out.Confidence = sinks.FoundByName, nm.search.Agreed, nm.search.Confidence
+	out.FoundBy, out.Match, out.Confidence, out.Score = sinks.FoundByName, nm.search.Agreed, nm.search.Confidence, nm.search.Score
 	return out, damaged, nil
 }
 

@@ -50,6 +50,7 @@ func outputConfig(cfg *Config) export.Config {
 		OnlyChanged:     cfg.OnlyChanged,
 		Progress:        cfg.FileProgress,
 		ByName:          cfg.FindByName,
+		MinConfidence:   cfg.MinConfidence,
 		Choices:         cfg.choices,
 	}
 }

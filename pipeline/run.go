@@ -94,6 +94,11 @@ type Config struct {
 	// against the daily search quota, which the service's web
 	// application shares), as MaxCredits caps credits; 0 = no limit.
 	MaxSearches int
+	// MinConfidence is the least confidence of a match by name the output
+	// shows as a match (export.Config.MinConfidence): the run searches
+	// and looks up as it would without it, and the journal keeps every
+	// search, so that an export with another setting needs nothing more.
+	MinConfidence string
 	// Decisions is the file the choices among the candidates of ambiguous
 	// rows are read from before the run starts: a candidates sheet as a
 	// person saved it, CSV or .xlsx. "" reads the candidates sheet beside
@@ -353,6 +358,11 @@ func (c *Config) validate() error {
 	if err := export.CheckDecisions(c.Decisions, c.FindByName); err != nil {
 		return fault.Usagef("%w", err)
 	}
+	least, err := export.ParseMinConfidence(c.MinConfidence, c.Fill)
+	if err != nil {
+		return fault.Usagef("%w", err)
+	}
+	c.MinConfidence = least
 	if c.BudgetURL != "" {
 		if _, err := budget.CheckRedisURL(c.BudgetURL); err != nil {
 			return usageErrorf("%w", err)

@@ -79,6 +79,7 @@ func (m *Sheet) Find(id string) (int32, bool) {
 func (m *Sheet) Matched(n int32, s state.NameSearch) int32 {
 	nm := &m.Names[n]
 	nm.Status, nm.Queued = s.Status, false
+	nm.Medium, nm.Score = s.Confidence == state.ConfidenceMedium, uint8(min(max(s.Score, 0), 100))
 	if s.Status != state.NameMatched {
 		nm.Lookup = -1
 		return -1

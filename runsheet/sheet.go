@@ -159,6 +159,10 @@ type Name struct {
 	// one; Lookup is then the uid matched (its lookup), or -1.
 	Status state.NameStatus
 	Lookup int32
+	// Medium and Score are the confidence of the match and its score
+	// (state.NameSearch), for an output written without the journal.
+	Medium bool
+	Score  uint8
 	Queued bool // a search is queued or under way
 	// Stopped says a search was tried in this run and could not be made
 	// (the daily quota was spent, or the service failed): the rows wait

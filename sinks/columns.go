@@ -2,6 +2,7 @@ package sinks
 
 import (
 	"encoding/json"
+	"strconv"
 
 	"github.com/enrich-dev/enrich/internal/profile"
 )
@@ -58,7 +59,10 @@ type Outcome struct {
 	// Confidence says, for a person found by name, how sure the match is:
 	// "high" or "medium" (docs/finding-by-name.md).
 	Confidence string
-	Profile    *profile.Record // the profile's values, for StatusSuccess; nil otherwise
+	// Score says, for a person found by name, how sure the match is as a
+	// number from 0 to 100 (docs/finding-by-name.md); 0 is unknown.
+	Score   int
+	Profile *profile.Record // the profile's values, for StatusSuccess; nil otherwise
 	// Cells, when set, keep Profile's columns as an output formatted
 	// them; every outcome of the same Profile may share them.
 	Cells     *Cells
@@ -113,6 +117,16 @@ var (
 	ColumnConfidence = Column{Name: "enrich_confidence", Value: func(o *Outcome) string { return o.Confidence }}
 	ColumnError      = Column{Name: "enrich_error", Value: func(o *Outcome) string { return o.Error }}
 )
+
+// ColumnScore follows ColumnConfidence: how sure a match by name is, as
+// a number; empty when unknown (a search journaled before scores, a
+// person's choice).
+var ColumnScore = Column{Name: "enrich_score", Value: func(o *Outcome) string {
+	if o.Score <= 0 {
+		return ""
+	}
+	return strconv.Itoa(o.Score)
+}}
 
 // DefaultColumns returns the sixteen standard appended columns, in order:
 // status, identifier, how the person was found, the profile's values,

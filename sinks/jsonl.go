@@ -19,8 +19,8 @@ import (
 // "input" holds the original cells by distinct header name, in input
 // order, those the outcome fills (Outcome.Fills) with their new values;
 // then every appended column that is not derived from the profile
-// (enrich_status, enrich_identifier, enrich_found_by, enrich_match and
-// enrich_error when set, and the
+// (enrich_status, enrich_identifier, enrich_found_by, enrich_match,
+// enrich_confidence, enrich_score and enrich_error when set, and the
 // columns an export adds); "candidate" is the raw profile exactly as the
 // service sent it (compacted to one line), or null.
 type jsonlWriter struct {
@@ -66,7 +66,7 @@ func (j *jsonlWriter) Write(row sheet.Row, out *Outcome) error {
 	b.WriteByte('}')
 	for _, c := range j.columns {
 		v := c.Value(out)
-		if v == "" && (c.Name == ColumnError.Name || c.Name == ColumnFoundBy.Name || c.Name == ColumnMatch.Name || c.Name == ColumnConfidence.Name) {
+		if v == "" && (c.Name == ColumnError.Name || c.Name == ColumnFoundBy.Name || c.Name == ColumnMatch.Name || c.Name == ColumnConfidence.Name || c.Name == ColumnScore.Name) {
 			continue
 		}
 		b.WriteByte(',')

@@ -36,6 +36,12 @@ type NameSearch struct {
 	// Confidence is how sure the match is: "high" (name and company as
 	// written), "medium" (through a near miss that a place or title backs).
 	Confidence string `json:"confidence,omitempty"`
+	// Score says how sure a match is as a number from 0 to 100, the sum
+	// of the points of what agreed and disagreed held within its
+	// confidence's band (docs/finding-by-name.md, "How sure: the score").
+	// 0 is unknown: a search journaled before scores were kept, which is
+	// not scored again (its candidates are not kept whole).
+	Score int `json:"score,omitempty"`
 	// Reason says why a row is not matched, for its error column.
 	Reason string `json:"reason,omitempty"`
 	// Candidates are the people whose name and company agree (for an
@@ -73,6 +79,10 @@ type NameCandidate struct {
 	// Why says what of the row they agree with only through a near miss,
 	// and what disagrees: what a person deciding reads.
 	Why string `json:"why,omitempty"`
+	// Score is how sure it would be that they are the row's person, as
+	// NameSearch.Score, held below the medium floor when they are not
+	// matched; 0 is unknown (journaled before scores were kept).
+	Score int `json:"score,omitempty"`
 }
 
 // PutNameSearch records the outcome of the searches for key.

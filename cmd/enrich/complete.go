@@ -25,6 +25,7 @@ var flagValues = map[string][]string{
 	"industries":     wire.Industries,
 	"default-region": {"US", "CA", "GB", "DE", "FR", "ES", "IT", "NL", "IN", "AU", "BR", "MX", "JP"},
 	"find-by-name":   {"auto", "off"},
+	"min-confidence": {"medium", "high"},
 	"output-format":  outputFormats,
 }
 

@@ -65,6 +65,10 @@ func (o *exportOptions) execute(cmd *cobra.Command, g *globals, input string) er
 	if err != nil {
 		return err
 	}
+	least, err := o.fills.leastConfidence(rules)
+	if err != nil {
+		return err
+	}
 	byName, _ := o.input.findByName()
 	if err := export.CheckDecisions(o.fills.decisions, byName); err != nil {
 		return usageErrorf("%w", err)
@@ -96,7 +100,7 @@ func (o *exportOptions) execute(cmd *cobra.Command, g *globals, input string) er
 	defer j.Close()
 	written, err := export.Export(cmd.Context(), j, export.Config{
 		Input: in, Output: out, Source: opts, WithoutContacts: o.withoutContacts,
-		NoFormulaGuard: o.noFormulaGuard, Refresh: o.withChanges, Progress: bar.pass, ByName: byName,
+		NoFormulaGuard: o.noFormulaGuard, Refresh: o.withChanges, Progress: bar.pass, ByName: byName, MinConfidence: least,
 		Fill: rules, Append: appendCols, OnlyChanged: onlyChanged, Decisions: o.fills.decisions, Log: log,
 	})
 	bar.done()

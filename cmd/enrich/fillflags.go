@@ -9,18 +9,21 @@ import (
 
 // fillFlags bind the flags that write the found people into the sheet's
 // own rows: the rules of filling its columns, the columns appended, the
-// rows written and the choices among namesakes read back; run and export
-// take them all, plan those that say what would be filled.
+// rows written, the matches by name trusted and the choices among
+// namesakes read back; run and export take them all, plan those that say
+// what would be filled.
 type fillFlags struct {
 	rules, columns       []string
 	confidence, recordID string
 	appendCols           string
 	onlyChanged          bool
 	decisions            string
+	minConfidence        string
 }
 
 // register binds the flags; output adds those that shape the output
-// (--append, --only-changed, --decisions), which plan has none of.
+// (--append, --only-changed, --min-confidence, --decisions), which plan
+// has none of.
 func (ff *fillFlags) register(f *pflag.FlagSet, output bool) {
 	f.StringSliceVar(&ff.rules, "fill", nil,
 		"write what is found into the sheet's own columns: a RULE for every field the sheet has a column for,\n"+
@@ -36,6 +39,8 @@ func (ff *fillFlags) register(f *pflag.FlagSet, output bool) {
 	}
 	f.StringVar(&ff.appendCols, "append", "all", "enrich_* columns to append: all, none, or the columns by name (status,email,phone)")
 	f.BoolVar(&ff.onlyChanged, "only-changed", false, "write only the rows in which a cell was filled (with the header and any rows above it): a file a CRM imports as an update")
+	f.StringVar(&ff.minConfidence, "min-confidence", "medium", "how sure a match by name must be to be a match: medium (through a near miss that a place or title backs),\n"+
+		"or high (name and company as written); a match below it is proposed in the candidates sheet (docs/finding-by-name.md)")
 	f.StringVar(&ff.decisions, "decisions", "", "candidates sheet whose marked choices settle ambiguous rows: CSV or .xlsx as saved\n"+
 		"(default: OUTPUT.candidates.csv, and OUTPUT.candidates.xlsx beside it, those that exist; docs/finding-by-name.md)")
 }
@@ -64,4 +69,15 @@ func (ff *fillFlags) output() (fill.Rules, []string, bool, error) {
 		return r, nil, false, usageErrorf("--only-changed writes the rows a fill changed: give --fill too, such as --fill blank")
 	}
 	return r, cols, ff.onlyChanged, nil
+}
+
+// leastConfidence returns the least confidence of a match by name
+// (--min-confidence), checked against the rules of filling r, or a usage
+// error.
+func (ff *fillFlags) leastConfidence(r fill.Rules) (string, error) {
+	least, err := export.ParseMinConfidence(ff.minConfidence, r)
+	if err != nil {
+		return "", usageErrorf("%w", err)
+	}
+	return least, nil
 }

@@ -117,6 +117,9 @@ func (o *runOptions) execute(cmd *cobra.Command, g *globals, input string) error
 	if o.cfg.Fill, o.cfg.Append, o.cfg.OnlyChanged, err = o.fills.output(); err != nil {
 		return err
 	}
+	if o.cfg.MinConfidence, err = o.fills.leastConfidence(o.cfg.Fill); err != nil {
+		return err
+	}
 	o.cfg.Decisions = o.fills.decisions
 	if err := o.check(); err != nil {
 		return err

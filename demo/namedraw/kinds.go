@@ -27,11 +27,25 @@ const (
 	Credentials  Kind = "credentials"  // Dipl.-Ing., Dr. med., , RN, BSN
 	FamilyFirst  Kind = "family first" // LIN Che-Wei
 	WebAddress   Kind = "web address"  // the company as its domain
+
+	Initials       Kind = "initials"        // Andre D. Taylor: a middle initial the profile does not show
+	SeniorityTitle Kind = "seniority title" // the person's own title in seniority words only: Executive Assistant, Senior Specialist
+	TitleAgainst   Kind = "title against"   // a namesake's name and company, a title of other work and post: never that namesake
+	HiddenName     Kind = "hidden name"     // a person whose search profile shows no name
+	GermanGiven    Kind = "german given"    // Joerg for Jörg, Juergen for Jürgen
+	WebInitials    Kind = "web initials"    // vecargo.com for VE Cargo: a domain of a short first word
+	ShortTypo      Kind = "short typo"      // Rapiur Works for Raipur Works: two letters of a short word swapped
+	LocalPlace     Kind = "local place"     // Wien for Vienna, Bombay for Mumbai
+	GivenInitial   Kind = "given initial"   // W. Gibson
+	EmailName      Kind = "email name"      // rahul.shukla
 )
 
-// Kinds lists every kind, in the order reports show them.
+// Kinds lists every kind, in the order reports show them. A mix draws
+// only the kinds that fit it (see Kind.Fits): Contradicted and LocalPlace
+// need the city, SeniorityTitle and TitleAgainst the title.
 var Kinds = []Kind{Plain, PastCompany, Unknown, Contradicted, Nickname, ShortBrand, CompanyTypo, Respelt,
-	FirstSurname, Credentials, FamilyFirst, WebAddress}
+	FirstSurname, Credentials, FamilyFirst, WebAddress, Initials, SeniorityTitle, TitleAgainst, HiddenName,
+	GermanGiven, WebInitials, ShortTypo, LocalPlace, GivenInitial, EmailName}
 
 // Mix says what a sheet's columns give, which decides the kinds it can
 // hold: a contradicted row needs its city.
@@ -40,10 +54,16 @@ type Mix struct {
 	Web         bool // the sheet gives companies only as web addresses
 }
 
-// weights of the kinds in a mix, in per mille: mostly plain rows, as
-// lists are, with every hard kind present.
+// weights of the kinds in a mix, out of their sum (1,410): mostly plain
+// rows, as lists are, with every hard kind present, each kind of the
+// later ten at 21 to 25 per mille. WebAddress has none: a mix of web
+// addresses writes every kind's company so, and WebInitials is the
+// domain that is hard to read. A kind whose column the mix lacks is
+// drawn as Plain; one the web addresses lose, as another kind.
 var weights = map[Kind]int{Plain: 440, PastCompany: 100, Unknown: 70, Contradicted: 150, Nickname: 60,
-	ShortBrand: 50, CompanyTypo: 40, Respelt: 40, FirstSurname: 30, Credentials: 50, FamilyFirst: 40}
+	ShortBrand: 50, CompanyTypo: 40, Respelt: 40, FirstSurname: 30, Credentials: 50, FamilyFirst: 40,
+	Initials: 35, SeniorityTitle: 35, TitleAgainst: 35, HiddenName: 30, GermanGiven: 30, WebInitials: 35,
+	ShortTypo: 35, LocalPlace: 35, GivenInitial: 35, EmailName: 35}
 
 // DrawMix draws one row of a kind drawn by the mix's weights. The row
 // fills Name and First and Last alike, so that a sheet of either shape
@@ -69,7 +89,9 @@ func (d *Drawer) kind(m Mix) Kind {
 	n := d.rng.IntN(total)
 	for _, k := range Kinds {
 		if n -= weights[k]; n < 0 {
-			if k == Contradicted && !m.City {
+			// A kind without its column is drawn as Plain; a kind that
+			// the web addresses lose, as another kind (DrawMix).
+			if !columns(k, m) {
 				return Plain
 			}
 			return k
@@ -78,10 +100,44 @@ func (d *Drawer) kind(m Mix) Kind {
 	return Plain
 }
 
+// Fits reports whether a list of mix m can hold a row of kind k: a kind
+// that changes the city or the title needs the column, and a company's
+// typo, short brand or a namesake's company that the city contradicts is
+// lost where the list gives companies as web addresses. DrawKind never
+// draws a kind that does not fit.
+func (k Kind) Fits(m Mix) bool {
+	switch k {
+	case ShortBrand, CompanyTypo, ShortTypo:
+		return !m.Web
+	case Contradicted:
+		return m.City && !m.Web
+	}
+	return columns(k, m)
+}
+
+// columns reports whether a mix has the columns kind k changes.
+func columns(k Kind, m Mix) bool {
+	switch k {
+	case Contradicted, LocalPlace:
+		return m.City
+	case SeniorityTitle, TitleAgainst:
+		return m.Title
+	}
+	return true
+}
+
 // DrawKind draws one row of kind k, or reports that the person drawn does
-// not lend itself to it (draw again).
+// not lend itself to it (draw again). It never draws a kind that does not
+// fit the mix (see Kind.Fits): a caller that draws until a row comes
+// asks Fits first.
 func (d *Drawer) DrawKind(k Kind, m Mix) (Row, bool) {
-	i := d.rng.IntN(d.w.Len())
+	if !k.Fits(m) {
+		return Row{}, false
+	}
+	i, ok := d.person(k)
+	if !ok {
+		return Row{}, false
+	}
 	p := d.w.Person(i)
 	if len(p.Jobs) == 0 {
 		return Row{}, false
@@ -105,33 +161,44 @@ func (d *Drawer) DrawKind(k Kind, m Mix) (Row, bool) {
 	if !d.alter(k, &r, c, &first, &last) {
 		return Row{}, false
 	}
-	if m.Web && k != WebAddress {
-		if c.Domain == "" || k == ShortBrand || k == CompanyTypo || k == Contradicted {
+	if m.Web && k != WebAddress && k != WebInitials {
+		if c.Domain == "" {
 			return Row{}, false
 		}
 		r.Company = c.Domain
 	}
-	r.First, r.Last, r.Name = first, last, first+" "+last
+	d.write(k, &r, first, last)
 	switch k {
-	case Credentials:
-		pre, post := credential(d.rng)
-		r.Name = strings.TrimSpace(pre + " " + first + " " + last + post)
-		r.First = strings.TrimSpace(pre + " " + first)
-		r.Last = last + post
-	case FamilyFirst:
-		r.Name = strings.ToUpper(last) + " " + first
-	}
-	switch k {
-	case Nickname, Respelt, FirstSurname:
-		// The name as written must not be someone else's there.
-		if d.namesakes(match.ParseName(first+" "+last), c.Name) > 0 {
+	case Nickname, Respelt, FirstSurname, GermanGiven:
+		// The name as written must not be someone else's there. The
+		// person's own name may agree with it, as a matcher that reads
+		// Mueller for Müller finds.
+		name := match.ParseName(first + " " + last)
+		if n := d.namesakes(name, c.Name); n > 1 || n == 1 && !match.NamesAgree(name, p.FullName) {
 			return Row{}, false
 		}
 	}
-	if k != Unknown && k != Contradicted {
+	if r.Person >= 0 && k != Contradicted {
 		r.Unique = d.namesakes(match.ParseName(p.FirstName+" "+p.LastName), d.w.Company(p.Jobs[job].Company).Name) == 1
 	}
 	return r, true
+}
+
+// write fills the row's name in one cell and in two, as its kind writes
+// it.
+func (d *Drawer) write(k Kind, r *Row, first, last string) {
+	r.First, r.Last, r.Name = first, last, first+" "+last
+	switch k {
+	case Credentials:
+		before, after := credential(d.rng)
+		r.Name = strings.TrimSpace(before + " " + first + " " + last + after)
+		r.First = strings.TrimSpace(before + " " + first)
+		r.Last = last + after
+	case FamilyFirst:
+		r.Name = strings.ToUpper(last) + " " + first
+	case EmailName:
+		r.Name = first + "." + last
+	}
 }
 
 // alter makes the row hard the way its kind says, changing the name it
@@ -186,12 +253,37 @@ func (d *Drawer) alter(k Kind, r *Row, c *world.Company, first, last *string) bo
 			return false
 		}
 		*last = w[0]
-	case WebAddress:
+	case WebAddress, WebInitials:
+		// A WebInitials row's person is drawn from those whose company's
+		// name begins with a short word (see lenders).
 		if c.Domain == "" {
 			return false
 		}
 		r.Company = []string{c.Domain, "www." + c.Domain, "https://www." + c.Domain}[d.rng.IntN(3)]
+	case Initials, GivenInitial, EmailName, GermanGiven:
+		return d.rename(k, r, c, first, last)
+	case SeniorityTitle, TitleAgainst:
+		return d.retitle(k, r, c)
+	case ShortTypo:
+		name, ok := shortTypo(d.rng, c.Name)
+		if !ok || d.keys[match.CompanyKey(name)] {
+			return false // a typo that is another company's name names that company
+		}
+		r.Company = name
+	case LocalPlace:
+		return d.localPlace(r)
 	}
+	return true
+}
+
+// localPlace writes the row's city as its own language or an older
+// English does.
+func (d *Drawer) localPlace(r *Row) bool {
+	forms := localForms[placeKey(d.w.Places()[d.w.Person(r.Person).City])]
+	if len(forms) == 0 {
+		return false
+	}
+	r.City = forms[d.rng.IntN(len(forms))]
 	return true
 }
 

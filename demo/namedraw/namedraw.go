@@ -4,6 +4,17 @@
 // added, "The", the company's web address, a company the person left, the
 // city), with the truth of who each row is: the generative tests and the
 // benchmark of finding by name check every match against it.
+//
+// DrawMix and DrawKind draw the kinds of rows that make finding hard
+// (see Kinds): nicknames, short brands and typos of companies, names
+// respelt, credentials, names family first, namesakes' companies that
+// the row's city contradicts, people the world does not know; a middle
+// initial, a given name as an initial or written as an e-mail address
+// does, umlauts written out, titles of seniority words alone, a
+// namesake's name and company under a title of other work, people whose
+// search profile hides their name, domains of companies named by
+// initials, a short word of a company mistyped, cities in their own
+// language.
 package namedraw
 
 import (
@@ -46,11 +57,15 @@ type Drawer struct {
 	rng      *rand.Rand
 	byFamily map[string][]int32 // people by each folded word of their family name
 	keys     map[string]bool    // every company's name as match.CompanyKey reads it
+	// pools are, for each kind few people lend themselves to, the groups
+	// of people who do (see lenders), gathered at the first draw.
+	pools map[Kind][][]int32
+	bare  []string // see bareTitles
 }
 
 // New returns a drawer of rows from w, drawn by rng.
 func New(w *world.World, rng *rand.Rand) *Drawer {
-	d := &Drawer{w: w, rng: rng, byFamily: map[string][]int32{}, keys: map[string]bool{}}
+	d := &Drawer{w: w, rng: rng, byFamily: map[string][]int32{}, keys: map[string]bool{}, pools: map[Kind][][]int32{}}
 	for _, c := range w.Companies() {
 		d.keys[match.CompanyKey(c.Name)] = true
 	}

@@ -18,14 +18,29 @@ type Row struct {
 type Job struct {
 	Company string
 	Title   string
+	// Vouched says the profile hides the company and the search found
+	// a word of the row's in it: a near miss that may be the row's.
+	Vouched bool
 }
 
 // Candidate is a person a people search returned.
 type Candidate struct {
 	FullName string
-	Location string
-	Jobs     []Job // the current role first
+	// NameHidden says the profile hides the name, and the search found
+	// the row's family name in it: a near miss that may be the person.
+	// GivenFound says the search found the given name in it too: it may
+	// be the person as much as one who shows the row's name.
+	NameHidden, GivenFound bool
+	Location   string
+	Jobs       []Job // the current role first
 }
+
+// The near misses of what a profile hides, where the search found the
+// row's words.
+const (
+	nameHidden    = "name hidden by the profile"
+	companyHidden = "company hidden by the profile"
+)
 
 // Verdict is what a candidate has in common with a row, and what the row
 // says against them.
@@ -39,6 +54,10 @@ type Verdict struct {
 	CompanyNear string
 	Location    bool // the row gives a place and the candidate's agrees
 	Title       bool // the row gives a title and one of the candidate's agrees
+	// Post says the row's title, made only of words of seniority
+	// ("Executive Assistant"), is one of the candidate's: it tells
+	// namesakes apart, and backs no near miss.
+	Post bool
 	// Against says what on the row disagrees with the candidate but may
 	// be out of date (a city, a state, a title): a person must decide.
 	Against []string
@@ -64,7 +83,9 @@ func (v Verdict) Corroborated() bool { return v.Location || v.Title }
 // Judge compares a candidate with a row.
 func Judge(row Row, c Candidate) Verdict {
 	var v Verdict
-	if !NamesAgree(row.Name, c.FullName) {
+	if c.NameHidden {
+		v.NameNear = []string{nameHidden}
+	} else if !NamesAgree(row.Name, c.FullName) {
 		relaxed, ok := nearName(row.Name, c.FullName)
 		if !ok {
 			return v
@@ -84,6 +105,10 @@ func Judge(row Row, c Candidate) Verdict {
 		}
 	}
 	if company < 0 {
+		company = slices.IndexFunc(c.Jobs, func(j Job) bool { return j.Vouched })
+		near = companyHidden
+	}
+	if company < 0 {
 		return Verdict{}
 	}
 	v.Agrees, v.Moved, v.CompanyNear = true, company > 0, near
@@ -93,7 +118,7 @@ func Judge(row Row, c Candidate) Verdict {
 		v.Against = append(v.Against, against)
 	}
 	var titleAgainst bool
-	v.Title, titleAgainst = titleVerdict(row.Title, c.Jobs)
+	v.Title, v.Post, titleAgainst = titleVerdict(row.Title, c.Jobs)
 	if titleAgainst {
 		v.Against = append(v.Against, fmt.Sprintf("title %s; the row says %s", titles(c.Jobs), row.Title))
 	}
@@ -171,7 +196,7 @@ func (ch Choice) Verdict() Verdict {
 // writes them come before near misses.
 func Choose(row Row, candidates []Candidate) Choice {
 	ch := Choice{Index: -1, Proposed: -1, Verdicts: make([]Verdict, len(candidates))}
-	var exact, near []int
+	var exact, near, hidden []int
 	for i, c := range candidates {
 		v := Judge(row, c)
 		ch.Verdicts[i] = v
@@ -179,20 +204,26 @@ func Choose(row Row, candidates []Candidate) Choice {
 		case !v.Agrees:
 		case v.Refused != "":
 			ch.Refused = append(ch.Refused, i)
+		case c.NameHidden && c.GivenFound:
+			hidden = append(hidden, i)
 		case v.Near():
 			near = append(near, i)
 		default:
 			exact = append(exact, i)
 		}
 	}
-	ch.Agreeing = exact
+	// Whose name is hidden but holds the row's given and family names
+	// may be the person beside one written as the row writes it: only a
+	// place or title tells them apart.
+	ch.Agreeing = append(exact, hidden...)
 	if len(exact) == 0 {
-		ch.Agreeing = near
+		ch.Agreeing = append(near, hidden...)
 	}
 	left := ch.Agreeing
 	for _, narrow := range []func(Verdict) bool{
 		func(v Verdict) bool { return v.Location },
 		func(v Verdict) bool { return v.Title },
+		func(v Verdict) bool { return v.Post },
 	} {
 		if len(left) <= 1 {
 			break

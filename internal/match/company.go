@@ -18,17 +18,21 @@ var legalForms = set("inc", "incorporated", "llc", "llp", "lp", "ltd", "limited"
 // a legal form keeps its words.
 func CompanyKey(name string) string {
 	w := words(name)
+	if len(w) > 1 && w[0] == "the" {
+		w = w[1:]
+	}
 	for i := 1; i+1 < len(w); i++ {
 		if andWords[w[i]] {
 			w[i] = "and" // "Jäger und Neumann", "Pérez y Asociados"
 		}
 	}
-	if len(w) > 1 && w[0] == "the" {
-		w = w[1:]
-	}
 	end := len(w)
 	for end > 1 && legalForms[w[end-1]] {
 		end--
+		// "GmbH & Co. KG", "Ltd. & Co.": forms joined by "and".
+		if end > 2 && w[end-1] == "and" && legalForms[w[end-2]] {
+			end--
+		}
 	}
 	// "de" only belongs to a legal form when one follows it ("S.A. de
 	// C.V."): a name that ends "de" after the forms went keeps it.
@@ -48,8 +52,11 @@ func CompaniesAgree(row, candidate string) bool {
 		return false
 	}
 	if label, ok := domainName(row); ok {
-		// "&" is spelt "and" in a name, and dropped or spelt in a domain.
-		return label == strings.ReplaceAll(key, " ", "") || label == strings.ReplaceAll(strings.ReplaceAll(key, " and ", " "), " ", "")
+		// "&" is spelt "and" in a name, and dropped or spelt in a domain;
+		// a domain may keep the legal form ("kttcompany.com").
+		whole := strings.Join(words(candidate), "")
+		return label == strings.ReplaceAll(key, " ", "") || label == strings.ReplaceAll(strings.ReplaceAll(key, " and ", " "), " ", "") ||
+			label == whole || label == strings.TrimPrefix(whole, "the")
 	}
 	return CompanyKey(row) == key
 }
@@ -118,8 +125,8 @@ func IsDomain(s string) bool {
 
 // DomainTerms returns the words a company's name may begin with, given
 // its web address: each hyphenated part of the domain's name, and the
-// beginnings of them of three letters or more ("oakworthsoftware.com":
-// "oak", "oakw", …, "oakworthsoftware"), so that a search for any of them
+// beginnings of them of two letters or more ("oakworthsoftware.com":
+// "oa", "oak", "oakw", …, "oakworthsoftware"), so that a search for any of them
 // finds the company by the first word of its name; "get…" is set aside.
 func DomainTerms(s string) []string {
 	label, ok := domainLabel(s)
@@ -140,6 +147,9 @@ func DomainTerms(s string) []string {
 			add(part)
 			continue
 		}
+		// Initials or a short word first: "vecargo" is VE Cargo,
+		// "rrenergy" RR Energy.
+		add(part[:2])
 		for n := 3; n <= len(part) && len(out) < 40; n++ {
 			add(part[:n])
 		}

@@ -82,7 +82,27 @@ func ParseName(full string) Name {
 	if n, ok := capitalFirst(full); ok {
 		return n
 	}
+	if n, ok := localPart(full); ok {
+		return n
+	}
 	return fromWords(nameWords(full, 2))
+}
+
+// localPart reads a name written as the local part of an e-mail address
+// ("rahul.shukla", "rahul_shukla"): one word of letters with dots or
+// underscores between parts of two letters or more.
+func localPart(full string) (Name, bool) {
+	full = strings.TrimSpace(full)
+	if strings.ContainsAny(full, " \t,") || !strings.ContainsAny(full, "._") {
+		return Name{}, false
+	}
+	parts := strings.FieldsFunc(full, func(r rune) bool { return r == '.' || r == '_' })
+	for _, p := range parts {
+		if utf8.RuneCountInString(p) < 2 || strings.IndexFunc(p, func(r rune) bool { return !unicode.IsLetter(r) && r != '-' }) >= 0 {
+			return Name{}, false
+		}
+	}
+	return fromWords(words(strings.Join(parts, " "))), len(parts) >= 2
 }
 
 // capitalFirst reads a name whose first word (after any title) is in
@@ -97,7 +117,7 @@ func capitalFirst(full string) (Name, bool) {
 	}
 	lower := false
 	for _, f := range fields[1:] {
-		lower = lower || !capitals(f)
+		lower = lower || !capitals(f) && !isInitial(f)
 	}
 	family, given := words(fields[0]), trimName(words(strings.Join(fields[1:], " ")), 1)
 	if !lower || len(family) == 0 || len(given) == 0 {
@@ -118,6 +138,14 @@ func capitals(s string) bool {
 		}
 	}
 	return n >= 2
+}
+
+// isInitial reports whether a word is an initial: one letter, with or
+// without its dot ("D.", "D"). It says nothing of how a name is cased.
+func isInitial(s string) bool {
+	s = strings.TrimSuffix(s, ".")
+	r, n := utf8.DecodeRuneInString(s)
+	return n == len(s) && unicode.IsLetter(r)
 }
 
 // SplitName reads a name given as first and last name columns.
@@ -188,6 +216,46 @@ func NamesAgree(row Name, candidate string) bool {
 		return false
 	}
 	w := nameWords(candidate, 2)
+	if namesAgree(row, w) {
+		return true
+	}
+	// Jörg Müller is Joerg Mueller: umlauts written out as German
+	// and Nordic spelling does when the letters are missing.
+	if spelt := umlauts.Replace(candidate); spelt != candidate && namesAgree(row, nameWords(spelt, 2)) {
+		return true
+	}
+	// Al-Qahtani is AlQahtani, Van Der Berg Vanderberg: a particle
+	// written with the name or apart.
+	glued := row
+	glued.Family = glue(row.Family)
+	return namesAgree(glued, glue(w))
+}
+
+// particles stand before family names, written apart from them or not.
+var particles = set("al", "el", "abu", "bin", "ben", "van", "von", "der", "den", "de", "da", "di", "du", "le", "la", "mac", "mc")
+
+// glue writes each particle together with the word after it:
+// "al qahtani" is "alqahtani", "van der berg" "vanderberg".
+func glue(w []string) []string {
+	var out []string
+	carry := ""
+	for i, x := range w {
+		if particles[x] && i+1 < len(w) {
+			carry += x
+			continue
+		}
+		out = append(out, carry+x)
+		carry = ""
+	}
+	return out
+}
+
+// umlauts writes out the vowels German and Nordic names spell with two
+// letters where a keyboard lacks the one.
+var umlauts = strings.NewReplacer("ä", "ae", "ö", "oe", "ü", "ue", "Ä", "Ae", "Ö", "Oe", "Ü", "Ue", "ø", "oe", "Ø", "Oe", "å", "aa", "Å", "Aa")
+
+// namesAgree is NamesAgree of a candidate's name as words.
+func namesAgree(row Name, w []string) bool {
 	if len(w) < 2 {
 		return false
 	}

@@ -1,6 +1,7 @@
 package match
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -139,5 +140,86 @@ func TestChoose(t *testing.T) {
 		if ch.Index != tc.index || len(ch.Agreeing) != tc.agreeing || ch.Verdict().Moved != tc.moved {
 			t.Errorf("%s: %+v; want index %d, %d agreeing, moved %v", tc.name, ch, tc.index, tc.agreeing, tc.moved)
 		}
+	}
+}
+
+// TestNamesAsListsWriteThem: the forms of names users' lists hold that
+// were lost before: capitals with a middle initial (badge scans), the
+// local part of an e-mail address, umlauts written out, an initial for
+// the given name (a near miss).
+func TestNamesAsListsWriteThem(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"ANDRE D. TAYLOR", "andre d taylor"},
+		{"ANDRE D TAYLOR", "andre d taylor"},
+		{"LIN Che-Wei", "che wei lin"},
+		{"rahul.shukla", "rahul shukla"},
+		{"rahul_shukla", "rahul shukla"},
+		{"j.r.", ""},
+		{"jane.doe2", ""},
+	} {
+		if got := ParseName(tc.in); got.String() != tc.want && !(got.IsZero() && tc.want == "") {
+			t.Errorf("ParseName(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		row, candidate string
+		want           bool
+	}{
+		{"ANDRE D. TAYLOR", "Andre Taylor", true},
+		{"Joerg Mueller", "Jörg Müller", true},
+		{"Juergen Bauer", "Jürgen Bauer", true},
+		{"Bjoern Aas", "Bjørn Aas", true},
+		{"Joerg Mueller", "Jorg Muller", false},
+		{"Jorg Muller", "Jörg Müller", true},
+		{"Fahad AlQahtani", "Fahad Al-Qahtani", true},
+		{"Pieter Vanderberg", "Pieter van der Berg", true},
+	} {
+		if got := NamesAgree(ParseName(tc.row), tc.candidate); got != tc.want {
+			t.Errorf("NamesAgree(%q, %q) = %v, want %v", tc.row, tc.candidate, got, tc.want)
+		}
+	}
+	if near, ok := nearName(ParseName("W. Gibson"), "William Gibson"); !ok || len(near) != 1 || !strings.HasPrefix(near[0], "initial W.") {
+		t.Errorf("W. Gibson for William Gibson: %q %v", near, ok)
+	}
+	if _, ok := nearName(ParseName("W. Gibson"), "Robert Gibson"); ok {
+		t.Error("W. Gibson for Robert Gibson")
+	}
+}
+
+// TestTitlesOfPostsAndShortWork: a title of seniority words alone tells
+// namesakes apart and contradicts another post; a work word of three
+// letters is a work word.
+func TestTitlesOfPostsAndShortWork(t *testing.T) {
+	for _, tc := range []struct {
+		row, candidate         string
+		agrees, post, disagree bool
+	}{
+		{"Executive Assistant", "Executive Assistant", false, true, false},
+		{"Lead Executive Assistant", "Senior Workplace Coordinator", false, false, true},
+		{"Coordinator", "Project Coordinator", false, true, false},
+		{"Consultant", "Senior Consultant", false, true, false},
+		{"Executive Assistant", "Assistant to the CEO", false, false, false},
+		{"Senior Supply Chain Analyst", "Trainee Tax Advisor", false, false, true},
+		{"Tax Advisor", "Senior Tax Manager", true, false, false},
+		{"Ops Lead", "Head of Operations", true, false, false},
+		{"Owner", "Founder", false, false, false},
+		{"Owner", "Office Manager", false, false, true},
+		{"Senior", "Founder", false, false, false},
+		{"Junior Specialist", "Engineering Team Lead", false, false, true},
+		{"Senior Advisor", "Site Reliability Engineer", false, false, true},
+		{"Junior Specialist", "", false, false, false},
+	} {
+		a, p, d := titleVerdict(tc.row, []Job{{Title: tc.candidate}})
+		if a != tc.agrees || p != tc.post || d != tc.disagree {
+			t.Errorf("titleVerdict(%q, %q) = %v %v %v, want %v %v %v", tc.row, tc.candidate, a, p, d, tc.agrees, tc.post, tc.disagree)
+		}
+	}
+	if k := CompanyKey("Weber Logistik GmbH & Co. KG"); k != "weber logistik" {
+		t.Errorf("CompanyKey of a GmbH & Co. KG = %q", k)
+	}
+	// "ve" is "and" in Turkish between two words of a name, and "The"
+	// is none of them.
+	if a, b := CompanyKey("The VE Cargo"), CompanyKey("VE Cargo"); a != b {
+		t.Errorf("CompanyKey: The VE Cargo %q, VE Cargo %q", a, b)
 	}
 }

@@ -9,7 +9,8 @@ import (
 
 // A near miss is a name or a company that is not written as the
 // candidate's but that a careful person would still read as theirs: a
-// nickname (Bob for Robert), a spelling of the family name (Mueller for
+// nickname (Bob for Robert), an initial for the given name (W. for
+// William), a spelling of the family name (Mueller for
 // Müller, AlQahtani for Al-Qahtani), the first of two surnames (García
 // for García Márquez), a short brand (Oakworth for Oakworth Software), a
 // company misspelt by a letter or two, a web address that is the brand's.
@@ -57,8 +58,10 @@ func nearGiven(row Name, given []string, candidate string) ([]string, bool) {
 		return nil, true
 	case isNickname(row.Given, given[0]):
 		return []string{"nickname " + title(row.Given) + "→" + spelt(candidate, given[:1])}, true
-	case looseKey(row.Given) == looseKey(given[0]):
+	case Vowels(row.Given) == Vowels(given[0]):
 		return []string{"spelling " + title(row.Given) + "→" + spelt(candidate, given[:1])}, true
+	case len(row.Given) == 1 && len(given[0]) > 1 && strings.HasPrefix(given[0], row.Given):
+		return []string{"initial " + title(row.Given) + ".→" + spelt(candidate, given[:1])}, true
 	}
 	return nil, false
 }
@@ -70,19 +73,20 @@ func nearFamily(row, family []string, candidate string) ([]string, bool) {
 	switch {
 	case slices.Equal(row, family):
 		return nil, true
-	case looseKey(strings.Join(row, "")) == looseKey(strings.Join(family, "")):
+	case Vowels(strings.Join(row, "")) == Vowels(strings.Join(family, "")):
 		return []string{"spelling " + title(strings.Join(row, " ")) + "→" + spelt(candidate, family)}, true
-	case len(row) < len(family) && looseKey(strings.Join(row, "")) == looseKey(strings.Join(family[:len(row)], "")):
+	case len(row) < len(family) && Vowels(strings.Join(row, "")) == Vowels(strings.Join(family[:len(row)], "")):
 		return []string{"first surname " + title(strings.Join(row, " ")) + " of " + spelt(candidate, family)}, true
 	}
 	return nil, false
 }
 
-// looseKey spells a folded word as transliterations agree on: German and
-// Nordic vowels written out (ue, oe, ae, aa) read as the letter folded.
-func looseKey(s string) string {
-	return strings.NewReplacer("ue", "u", "oe", "o", "ae", "a", "aa", "a").Replace(s)
-}
+// Vowels spells a folded word as transliterations agree on: German and
+// Nordic vowels written out (ue, oe, ae, aa) read as the letter folded
+// ("juergen" is "jurgen").
+func Vowels(w string) string { return vowelsOut.Replace(w) }
+
+var vowelsOut = strings.NewReplacer("ue", "u", "oe", "o", "ae", "a", "aa", "a")
 
 // nearCompany reports whether a row's company agrees with a candidate's
 // employer through a near miss, and which.

@@ -31,6 +31,40 @@ var titleAbbreviations = map[string][]string{
 	"bdr": {"business", "development"}, "ae": {"account"}, "rn": {"nurse"}, "md": {"physician"},
 	"sre": {"site", "reliability", "engineer"}, "vp": {}, "hrbp": {"human", "resources"}, "ml": {"machine", "learning"},
 	"ai": {"intelligence"}, "bi": {"business", "intelligence"}, "seo": {"search"}, "cpa": {"accountant"},
+	// Work words of three letters or fewer, which would otherwise be
+	// taken for short forms it does not know.
+	"tax": {"tax"}, "law": {"law"}, "art": {"art"}, "ops": {"operations"}, "pr": {"public", "relations"},
+	"lab": {"laboratory"}, "hse": {"health", "safety"}, "ehs": {"health", "safety"}, "gis": {"geographic"},
+	"esg": {"sustainability"}, "crm": {"customer", "relationship"}, "erp": {"enterprise", "resource"},
+	"r": {}, "d": {}, "rd": {"research", "development"}, "gp": {"general", "practitioner"}, "ent": {"otolaryngology"},
+}
+
+// posts are the seniority words that name a post ("Assistant",
+// "Coordinator"): a title made only of seniority words says what post it
+// is by the last of them, its head ("Executive Assistant" is an
+// assistant's post, "Assistant Manager" a manager's).
+var posts = set("assistant", "coordinator", "consultant", "specialist", "representative", "intern", "trainee",
+	"apprentice", "manager", "mgr", "director", "officer", "advisor", "adviser", "associate", "partner", "owner",
+	"founder", "cofounder", "president", "vp", "svp", "evp", "avp", "member", "head", "chief")
+
+// samePost names the posts one post may be written as: an owner is often
+// its founder, a consultant an advisor.
+var samePost = map[string]string{"mgr": "manager", "adviser": "advisor", "consultant": "advisor",
+	"founder": "owner", "cofounder": "owner", "vp": "president", "svp": "president", "evp": "president",
+	"avp": "president", "head": "director"}
+
+// post returns the head post of a title, "" when it names none.
+func post(title string) string {
+	w := words(title)
+	for i := len(w) - 1; i >= 0; i-- {
+		if posts[w[i]] {
+			if p, ok := samePost[w[i]]; ok {
+				return p
+			}
+			return w[i]
+		}
+	}
+	return ""
 }
 
 // work returns the stems of the words of a title that say what the work
@@ -61,23 +95,31 @@ func stem(w string) string {
 	return w
 }
 
-// titleVerdict compares a row's title with a candidate's titles.
-func titleVerdict(row string, jobs []Job) (agrees, disagrees bool) {
+// titleVerdict compares a row's title with a candidate's titles: it
+// agrees where every word of it is in one of theirs, or every word of the
+// work. A title made only of seniority words ("Executive Assistant",
+// "Coordinator") agrees only as a post: it tells namesakes apart but
+// backs no near miss; it disagrees where no title of the candidate is of
+// that post ("Senior Workplace Coordinator" or "Structural Engineer"
+// against "Lead Executive Assistant").
+func titleVerdict(row string, jobs []Job) (agrees, asPost, disagrees bool) {
 	if strings.TrimSpace(row) == "" {
-		return false, false
+		return false, false, false
 	}
 	want := work(row)
+	for _, j := range jobs {
+		if within(row, j.Title) {
+			return len(want) > 0, len(want) == 0, false
+		}
+	}
 	if len(want) == 0 {
-		return false, false // "Owner", "Director": how senior, not what work
+		return false, false, postsDisagree(post(row), jobs)
 	}
 	shared, shown := false, false
 	for _, j := range jobs {
-		if within(row, j.Title) {
-			return true, false
-		}
 		have := work(j.Title)
 		shown = shown || len(have) > 0
-		all := len(want) > 0
+		all := true
 		for _, w := range want {
 			if slices.Contains(have, w) {
 				shared = true
@@ -86,8 +128,22 @@ func titleVerdict(row string, jobs []Job) (agrees, disagrees bool) {
 			}
 		}
 		if all {
-			return true, false
+			return true, false, false
 		}
 	}
-	return false, shown && !shared
+	return false, false, shown && !shared
+}
+
+// postsDisagree reports whether a candidate's titles show and none is of
+// the row's post p ("" says nothing): "Junior Specialist" against an
+// engineer's career.
+func postsDisagree(p string, jobs []Job) bool {
+	shown := false
+	for _, j := range jobs {
+		if post(j.Title) == p {
+			return false
+		}
+		shown = shown || strings.TrimSpace(j.Title) != ""
+	}
+	return p != "" && shown
 }

@@ -6,35 +6,26 @@
 // a neighbouring one.
 //
 // The gazetteer is GeoNames' list of the world's places of 15,000 people
-// or more (data/README.md), read once, on first use.
+// or more, with their other names from GeoNames' alternate names
+// ("Genova", "Wien", "Bombay"), read once, on first use (data/README.md).
 package places
 
 import (
-	"bufio"
-	"bytes"
-	"compress/gzip"
-	_ "embed"
 	"math"
-	"strconv"
 	"strings"
-	"sync"
 	"unicode"
 
 	"golang.org/x/text/unicode/norm"
 )
 
-//go:embed data/countries.tsv
-var countriesTSV string
-
-//go:embed data/admin1-us-ca.tsv
-var regionsTSV string
-
-//go:embed data/cities.tsv.gz
-var citiesGz []byte
-
 // Place is what a location string says.
 type Place struct {
-	City    string // folded ("sao paulo"), "" when the string names none
+	// City is folded ("sao paulo"), "" when the string names none. A
+	// city written by another of its names is given by the gazetteer's
+	// ("München" is "munich", as GeoNames spells it), unless one of the
+	// places the string may mean bears the name as its own: a bare
+	// "St. Petersburg" stays "st petersburg", Russia's or Florida's.
+	City    string
 	Region  string // a US state or Canadian province as "US/TX", or ""
 	Country string // ISO 3166-1 alpha-2, or "" when unknown
 	// Inferred says the country was not written but taken from the city:
@@ -48,95 +39,11 @@ type Place struct {
 // IsZero reports whether the string said nothing of a place.
 func (p Place) IsZero() bool { return p.City == "" && p.Region == "" && p.Country == "" }
 
-type city struct {
-	country, region string
-	population      int
-	lat, lon        float64
-}
-
-type gazetteer struct {
-	countries map[string]string // folded name or alias -> code
-	names     map[string]string // code -> English name
-	regions   map[string]string // folded name or "us/tx"-style abbreviation key -> "US/TX"
-	abbrevs   map[string]string // folded postal abbreviation -> "US/TX"
-	cities    map[string][]city // folded name -> places of that name, largest first
-}
-
-var (
-	once sync.Once
-	gaz  *gazetteer
-)
-
-func load() *gazetteer {
-	once.Do(func() {
-		g := &gazetteer{countries: map[string]string{}, names: map[string]string{}, regions: map[string]string{},
-			abbrevs: map[string]string{}, cities: map[string][]city{}}
-		for i, line := range strings.Split(strings.TrimSpace(countriesTSV), "\n") {
-			f := strings.Split(line, "\t")
-			if i == 0 || len(f) < 2 {
-				continue
-			}
-			g.countries[Fold(f[1])], g.names[f[0]] = f[0], f[1]
-		}
-		for code, aliases := range countryAliases {
-			for _, a := range aliases {
-				g.countries[Fold(a)] = code
-			}
-		}
-		admin := map[string]string{} // "CA/08" -> "CA/ON"
-		for i, line := range strings.Split(strings.TrimSpace(regionsTSV), "\n") {
-			f := strings.Split(line, "\t")
-			if i == 0 || len(f) < 4 {
-				continue
-			}
-			key := f[0] + "/" + f[3]
-			admin[f[0]+"/"+f[1]] = key
-			g.regions[Fold(f[2])] = key
-			g.abbrevs[Fold(f[3])] = key
-		}
-		zr, err := gzip.NewReader(bytes.NewReader(citiesGz))
-		if err != nil {
-			panic("places: the embedded gazetteer is damaged: " + err.Error())
-		}
-		sc := bufio.NewScanner(zr)
-		sc.Buffer(make([]byte, 64*1024), 1<<20)
-		for first := true; sc.Scan(); first = false {
-			f := strings.Split(sc.Text(), "\t")
-			if first || len(f) < 7 {
-				continue
-			}
-			pop, _ := strconv.Atoi(f[4])
-			lat, _ := strconv.ParseFloat(f[5], 64)
-			lon, _ := strconv.ParseFloat(f[6], 64)
-			c := city{country: f[2], region: admin[f[2]+"/"+f[3]], population: pop, lat: lat, lon: lon}
-			g.addCity(Fold(f[1]), c)
-		}
-		for name, others := range cityAliases {
-			key := Fold(name)
-			for _, o := range others {
-				for _, c := range g.cities[key] {
-					g.addCity(Fold(o), c)
-				}
-			}
-		}
-		gaz = g
-	})
-	return gaz
-}
-
-// addCity files c under name, keeping the largest place of a name first.
-func (g *gazetteer) addCity(name string, c city) {
-	list := append(g.cities[name], c)
-	for i := len(list) - 1; i > 0 && list[i].population > list[i-1].population; i-- {
-		list[i], list[i-1] = list[i-1], list[i]
-	}
-	g.cities[name] = list
-}
-
 // Parse reads a location string: its parts from the last, while each is a
 // country or a state, then the first part left as the city.
-func Parse(s string) Place {
-	g := load()
+func Parse(s string) Place { return load().parse(s) }
+
+func (g *gazetteer) parse(s string) Place {
 	parts := strings.Split(s, ",")
 	var p Place
 	end := len(parts)
@@ -168,14 +75,12 @@ func Parse(s string) Place {
 	if p.City == "" {
 		return p
 	}
-	var known []city
-	for _, c := range g.cities[p.City] {
-		if (p.Country == "" || c.country == p.Country) && (p.Region == "" || c.region == p.Region) {
-			known = append(known, c)
-		}
-	}
+	known, own := g.candidates(p)
 	if len(known) == 0 {
 		return p
+	}
+	if !own {
+		p.City = known[0].name
 	}
 	p.Lat, p.Lon, p.Located = known[0].lat, known[0].lon, true
 	if p.Country == "" {
@@ -249,7 +154,9 @@ func DistanceKm(a, b Place) (float64, bool) {
 func Fold(s string) string {
 	var b strings.Builder
 	space := false
-	for _, r := range norm.NFD.String(s) {
+	// Bytes that are no UTF-8 separate words, as any other non-letter;
+	// made valid first, they do not keep norm from decomposing the rest.
+	for _, r := range norm.NFD.String(strings.ToValidUTF8(s, " ")) {
 		switch {
 		case unicode.Is(unicode.Mn, r), r == '.', r == '\'', r == '’':
 		case unicode.IsLetter(r) || unicode.IsDigit(r):

@@ -12,8 +12,8 @@ func TestParse(t *testing.T) {
 		{"Austin, TX", "austin", "US/TX", "US", false, true},
 		{"Greater Boston Area", "boston", "", "US", true, true},
 		{"San Francisco Bay Area", "san francisco", "", "", false, true}, // five other San Franciscos,
-		{"München", "munchen", "", "DE", true, true},
-		{"Cologne, Germany", "cologne", "", "DE", false, true},
+		{"München", "munich", "", "DE", true, true},                      // GeoNames spells it Munich
+		{"Cologne, Germany", "koln", "", "DE", false, true},              // and this one Köln
 		{"Paris", "paris", "", "FR", true, true},
 		{"Paris, TX", "paris", "US/TX", "US", false, true},
 		{"Lyon, Frankreich", "lyon", "", "FR", false, true},
@@ -45,4 +45,21 @@ func TestDistance(t *testing.T) {
 	if CountryName("DE") != "Germany" || CountryName("ZZ") != "ZZ" {
 		t.Error("CountryName")
 	}
+}
+
+// FuzzParse: any string reads without a panic, as a city folded as Fold
+// folds, located only with a country or a region, or none.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"Austin, TX", "München", "Genova, Italia", "St. Petersburg, FL", ",,", "Greater Area"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		p := Parse(s)
+		if Fold(p.City) != p.City {
+			t.Errorf("Parse(%q).City = %q, not folded", s, p.City)
+		}
+		if p.Located && p.City == "" {
+			t.Errorf("Parse(%q) = %+v: located without a city", s, p)
+		}
+	})
 }
