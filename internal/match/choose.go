@@ -31,8 +31,8 @@ type Candidate struct {
 	// GivenFound says the search found the given name in it too: it may
 	// be the person as much as one who shows the row's name.
 	NameHidden, GivenFound bool
-	Location   string
-	Jobs       []Job // the current role first
+	Location               string
+	Jobs                   []Job // the current role first
 }
 
 // The near misses of what a profile hides, where the search found the
