@@ -17,9 +17,11 @@ import (
 )
 
 // TestRunMinConfidence: a run with --min-confidence high shows no match
-// of medium confidence, each proposed in the candidates sheet instead; an
-// export of the same journal without it shows them matched, with their
-// scores in the medium band, and a run without it searches nothing more.
+// of medium confidence, each proposed in the candidates sheet instead,
+// and spends no credit on its person; an export of the same journal
+// without it shows those rows pending, and a run without it looks them up
+// (a credit each, no search more) and shows them matched, with their
+// scores in the medium band.
 func TestRunMinConfidence(t *testing.T) {
 	h := newHarness(t, fastEmulator(1000), 0)
 	d := namedraw.New(h.emu.World(), rand.New(rand.NewPCG(7, 8)))
@@ -42,7 +44,8 @@ func TestRunMinConfidence(t *testing.T) {
 		t.Fatal(err)
 	}
 	high := columns(t, cfg.Output)
-	searches := h.emu.Stats().Accounts[0].SearchQueries
+	account := h.emu.Stats().Accounts[0]
+	searches, credits := account.SearchQueries, account.CreditsUsed["standard"]
 
 	j, err := state.Open(cfg.Journal, state.Options{ReadOnly: true})
 	if err != nil {
@@ -52,20 +55,30 @@ func TestRunMinConfidence(t *testing.T) {
 		t.Fatal(err)
 	}
 	j.Close()
-	medium := columns(t, cfg.Output)
+	exported := columns(t, cfg.Output)
 
-	proposed := 0
+	cfg.MinConfidence = ""
+	if _, err := pipeline.Run(context.Background(), cfg); err != nil {
+		t.Fatal(err)
+	}
+	medium := columns(t, cfg.Output)
+	account = h.emu.Stats().Accounts[0]
+	if account.SearchQueries != searches {
+		t.Errorf("the run without --min-confidence high made %d more searches", account.SearchQueries-searches)
+	}
+
+	proposed := map[string]bool{}
 	for i := range high["enrich_status"] {
 		if high["enrich_confidence"][i] == state.ConfidenceMedium {
 			t.Errorf("row %d: matched with medium confidence under --min-confidence high", i+2)
 		}
 		if medium["enrich_confidence"][i] != state.ConfidenceMedium {
-			if high["enrich_status"][i] != medium["enrich_status"][i] {
-				t.Errorf("row %d: %s under high, %s without it", i+2, high["enrich_status"][i], medium["enrich_status"][i])
+			if high["enrich_status"][i] != medium["enrich_status"][i] || exported["enrich_status"][i] != medium["enrich_status"][i] {
+				t.Errorf("row %d: %s under high, %s exported, %s without it", i+2, high["enrich_status"][i], exported["enrich_status"][i], medium["enrich_status"][i])
 			}
 			continue
 		}
-		proposed++
+		proposed[medium["enrich_uid"][i]] = true
 		score, _ := strconv.Atoi(medium["enrich_score"][i])
 		if medium["enrich_status"][i] != "success" || score < 50 || score > 79 {
 			t.Errorf("row %d without it: %s, score %q; want success, 50 to 79", i+2, medium["enrich_status"][i], medium["enrich_score"][i])
@@ -74,20 +87,15 @@ func TestRunMinConfidence(t *testing.T) {
 		if high["enrich_status"][i] != "ambiguous" || !strings.Contains(high["enrich_error"][i], want) {
 			t.Errorf("row %d under high: %s %q; want ambiguous, %q", i+2, high["enrich_status"][i], high["enrich_error"][i], want)
 		}
+		if exported["enrich_status"][i] != "pending" {
+			t.Errorf("row %d exported without high after a run under it: %s %q; want pending, its person not looked up", i+2, exported["enrich_status"][i], exported["enrich_error"][i])
+		}
 	}
-	if proposed == 0 {
+	if len(proposed) == 0 {
 		t.Fatalf("no row of %d matched with medium confidence: the test tests nothing", len(rows)-1)
 	}
-
-	cfg.MinConfidence = ""
-	if _, err := pipeline.Run(context.Background(), cfg); err != nil {
-		t.Fatal(err)
-	}
-	if again := h.emu.Stats().Accounts[0].SearchQueries; again != searches {
-		t.Errorf("the run without --min-confidence high made %d more searches", again-searches)
-	}
-	if got := columns(t, cfg.Output); strings.Join(got["enrich_score"], ",") != strings.Join(medium["enrich_score"], ",") {
-		t.Errorf("the run's scores %v; the export's %v", got["enrich_score"], medium["enrich_score"])
+	if spent := account.CreditsUsed["standard"] - credits; spent != int64(len(proposed)) {
+		t.Errorf("the run without --min-confidence high spent %d credits; want %d, one for each person of a medium match the run under high did not look up", spent, len(proposed))
 	}
 }
 

@@ -148,7 +148,7 @@ func newEngine(ctx context.Context, cfg *Config, j *state.Journal) (_ *engine, e
 	if e.m, e.layout, err = runsheet.Load(ctx, cfg.Input, cfg.Source, cfg.FileProgress); err != nil {
 		return nil, err
 	}
-	e.m.ByName = cfg.FindByName
+	e.m.ByName, e.m.HighOnly = cfg.FindByName, cfg.MinConfidence == state.ConfidenceHigh
 	if err := e.m.CheckWork(e.layout, cfg.Output, len(sinks.DefaultColumns())); err != nil {
 		return nil, err
 	}

@@ -95,9 +95,10 @@ type Config struct {
 	// application shares), as MaxCredits caps credits; 0 = no limit.
 	MaxSearches int
 	// MinConfidence is the least confidence of a match by name the output
-	// shows as a match (export.Config.MinConfidence): the run searches
-	// and looks up as it would without it, and the journal keeps every
-	// search, so that an export with another setting needs nothing more.
+	// shows as a match (export.Config.MinConfidence). Under high, the
+	// person of a medium match is not looked up (no credit is spent on a
+	// row the output does not match); the journal keeps every search, so
+	// that a run with medium looks them up and searches nothing more.
 	MinConfidence string
 	// Decisions is the file the choices among the candidates of ambiguous
 	// rows are read from before the run starts: a candidates sheet as a

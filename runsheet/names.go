@@ -74,13 +74,14 @@ func (m *Sheet) Find(id string) (int32, bool) {
 }
 
 // Matched records the outcome of a name's search: a person matched
-// becomes a lookup of their uid (one the sheet may already name). It
-// returns that lookup, or -1.
+// becomes a lookup of their uid (one the sheet may already name), but
+// one of medium confidence where HighOnly is set. It returns that lookup,
+// or -1.
 func (m *Sheet) Matched(n int32, s state.NameSearch) int32 {
 	nm := &m.Names[n]
 	nm.Status, nm.Queued = s.Status, false
 	nm.Medium, nm.Score = s.Confidence == state.ConfidenceMedium, uint8(min(max(s.Score, 0), 100))
-	if s.Status != state.NameMatched {
+	if s.Status != state.NameMatched || nm.Medium && m.HighOnly {
 		nm.Lookup = -1
 		return -1
 	}

@@ -46,6 +46,10 @@ type Sheet struct {
 	Names     []Name
 	NameIndex map[string]int32
 	ByName    bool
+	// HighOnly says a match by name of medium confidence is not looked
+	// up (--min-confidence high): the output proposes its person, and a
+	// run that trusts medium matches looks them up.
+	HighOnly bool
 	// Searching holds, for a name not searched yet, the rows that wait on
 	// its search.
 	Searching map[int32][]int32
