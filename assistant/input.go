@@ -23,6 +23,8 @@ type sheetInput struct {
 	Prefer        []string `json:"prefer,omitempty" jsonschema:"identifier kinds to try first, such as [email, phone]; the others follow in the order linkedin, email, phone, uid"`
 	HeaderRow     int      `json:"header_row,omitempty" jsonschema:"row number of the header, as the spreadsheet shows it; default: found among the first rows"`
 	FindByName    string   `json:"find_by_name,omitempty" jsonschema:"auto (the default: rows without a usable identifier, or whose identifiers found nobody, are found by name and company when the sheet has both) or off"`
+	Key           string   `json:"key,omitempty" jsonschema:"column of unique values that tells a database table's rows apart, by which they are written back; default the table's primary key"`
+	Query         string   `json:"query,omitempty" jsonschema:"a SELECT on the input's database whose rows are read instead of its table; needs key"`
 }
 
 // byName reports whether rows may be found by name (find_by_name).
@@ -44,7 +46,7 @@ func (in sheetInput) options() (sources.Options, error) {
 		return sources.Options{}, fmt.Errorf("header_row %d: give the header's row number, 1 or more", in.HeaderRow)
 	}
 	opts, err := sources.ParseOptions(in.Sheet, in.Column, in.DefaultRegion, in.Prefer)
-	opts.HeaderRow = in.HeaderRow
+	opts.HeaderRow, opts.Key, opts.Query = in.HeaderRow, in.Key, in.Query
 	return opts, err
 }
 

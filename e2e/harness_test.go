@@ -58,6 +58,7 @@ func TestMain(m *testing.M) {
 		}
 	}
 	code := m.Run()
+	stopPostgres()
 	os.RemoveAll(dir)
 	os.Exit(code)
 }

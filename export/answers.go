@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 
 	"github.com/enrich-dev/enrich/internal/ident"
+	"github.com/enrich-dev/enrich/sinks"
 	"github.com/enrich-dev/enrich/state"
 )
 
@@ -139,11 +140,14 @@ var errTableFull = errors.New("more lookups than the table holds")
 // meanwhile, from their flat records, on another core, until stop. The
 // table is ready once wait returns; stop ends the reading early.
 func readAnswers(ctx context.Context, j *state.Journal, cfg Config, cache *Exporter) (*answerTable, error) {
-	fi, err := os.Stat(cfg.Input)
-	if err != nil {
-		return nil, err
+	limit := maxTableLookups // a database's table: its size is not a file's
+	if !sinks.IsTable(cfg.Input) {
+		fi, err := os.Stat(cfg.Input)
+		if err != nil {
+			return nil, err
+		}
+		limit = int(min(max(fi.Size()/bytesPerLookup, minTableLookups), maxTableLookups))
 	}
-	limit := int(min(max(fi.Size()/bytesPerLookup, minTableLookups), maxTableLookups))
 	mode := state.ModeOf(cfg.WithoutContacts)
 	var n int64
 	if err := j.View(func(r *state.Reader) error { n = r.LookupCount(mode); return nil }); err != nil {

@@ -40,7 +40,8 @@ const matchChosen = "chosen by a person among the candidates"
 type ChoicesConfig struct {
 	Input  string
 	Source sources.Options
-	// Output is the enriched sheet: its candidates sheet is read, and the
+	// Output is the enriched sheet, or the path the files beside it are
+	// named after (Config.Beside): its candidates sheet is read, and the
 	// workbook a person saved beside it (CandidatesPath,
 	// CandidatesWorkbookPath), those that exist.
 	Output string
@@ -159,7 +160,7 @@ func keptChoices(j *state.Journal) (*Choices, map[string]state.Decision, error) 
 // the run read when it started: one that cannot be read now (a person
 // saving it, say) leaves the choices the journal keeps.
 func exportChoices(ctx context.Context, j *state.Journal, cfg Config) (*Choices, error) {
-	c, err := ReadChoices(ctx, j, ChoicesConfig{Input: cfg.Input, Source: cfg.Source, Output: cfg.Output, Decisions: cfg.Decisions})
+	c, err := ReadChoices(ctx, j, ChoicesConfig{Input: cfg.Input, Source: cfg.Source, Output: cfg.beside(), Decisions: cfg.Decisions})
 	if err != nil && cfg.Known != nil && errors.Is(err, fault.ErrUsage) {
 		c, _, err = keptChoices(j)
 	}

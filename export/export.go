@@ -27,8 +27,12 @@ import (
 
 // Config says what to export.
 type Config struct {
-	Input           string
-	Output          string
+	Input  string
+	Output string
+	// Beside is the path the files written beside the output are named
+	// after (the candidates, the cells filled, the results kept): ""
+	// is Output; for a database's table, sinks.Beside.
+	Beside          string
 	Source          sources.Options
 	WithoutContacts bool
 	// Columns are the appended columns, in order; nil means
@@ -99,6 +103,10 @@ type Config struct {
 	// at the first row it does not, having written nothing.
 	Settle *Settled
 
+	// Wait is how long a database output that does not answer is waited
+	// for (--service-wait).
+	Wait time.Duration
+
 	// answers, when not nil, holds every answer of the journal
 	// (readAnswers): the rows' identifiers are answered from it.
 	answers *answerTable
@@ -162,7 +170,7 @@ func Export(ctx context.Context, j *state.Journal, cfg Config) (Result, error) {
 	}
 	if cfg.Kept == nil {
 		mode := state.ModeOf(cfg.WithoutContacts)
-		k, err := loadKept(cfg.Output, mode)
+		k, err := loadKept(cfg.beside(), mode)
 		if err != nil {
 			return Result{}, err
 		}
@@ -286,7 +294,7 @@ func export(ctx context.Context, j *state.Journal, cfg Config, utf8 bool) (Resul
 	if err := w.Commit(); err != nil {
 		return Result{}, err
 	}
-	err = writeBeside(cfg, &res, byName, ambiguous, fl, filled)
+	err = writeBeside(cfg, &res, byName, ambiguous, fl, filled, w)
 	return res, err
 }
 

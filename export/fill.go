@@ -3,6 +3,7 @@ package export
 import (
 	"encoding/csv"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -81,6 +82,62 @@ func (f *chunkFills) add(c chunkFills) {
 	for i, n := range c.kept {
 		f.kept[i] += n
 	}
+}
+
+// drop takes out of the cells filled those an output written back into
+// its table left for a conflict.
+func (f *chunkFills) drop(conflicts []sinks.Conflict, x *filler) {
+	if len(conflicts) == 0 {
+		return
+	}
+	type at struct {
+		row    int
+		column string
+	}
+	left := map[at]bool{}
+	for _, c := range conflicts {
+		left[at{c.Row, c.Column}] = true
+	}
+	f.cells = slices.DeleteFunc(f.cells, func(c filledCell) bool { return left[at{c.row, c.column}] })
+	for _, c := range x.columns {
+		for _, k := range conflicts {
+			if k.Column == c.Header {
+				f.filled[c.Index]--
+			}
+		}
+	}
+}
+
+// ConflictsPath is the list of the cells an output written back into its
+// input's table left as it found them: changed in the table since the
+// run read them.
+func ConflictsPath(output string) string { return output + ".conflicts.csv" }
+
+// conflictsHeader heads the list of conflicts.
+var conflictsHeader = []string{"row", "key", "column", "read", "now", "not_written"}
+
+// writeConflicts writes the list of conflicts (ConflictsPath).
+func writeConflicts(output string, conflicts []sinks.Conflict) error {
+	path := ConflictsPath(output)
+	f, err := atomicfile.Create(path)
+	if err != nil {
+		return err
+	}
+	defer f.Abort()
+	w := csv.NewWriter(f)
+	_ = w.Write(conflictsHeader)
+	for _, c := range conflicts {
+		row := []string{strconv.Itoa(c.Row), c.Key, c.Column, c.Was, c.Now, c.Value}
+		for i := range row {
+			row[i] = sinks.Neutralize(row[i])
+		}
+		_ = w.Write(row)
+	}
+	w.Flush()
+	if err := w.Error(); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return f.Commit()
 }
 
 // report is what the fills of a whole export come to, for its report.

@@ -61,6 +61,14 @@ func CheckOutput(output, input, journal string) error {
 	return nil
 }
 
+// beside is the path the files beside the output are named after.
+func (c Config) beside() string {
+	if c.Beside != "" {
+		return c.Beside
+	}
+	return sinks.Beside(c.Output, "")
+}
+
 // createOutput starts the output of table t, with the filler of its own
 // columns (nil when nothing is filled).
 func createOutput(cfg Config, t *sources.Table, byName, utf8 bool) (sinks.Writer, *filler, error) {
@@ -69,24 +77,38 @@ func createOutput(cfg Config, t *sources.Table, byName, utf8 bool) (sinks.Writer
 		return nil, nil, err
 	}
 	columns := appended(outputColumns(cfg, byName), cfg.Append)
-	w, err := sinks.Create(cfg.Output, t.Layout(), sinks.Options{Columns: columns, NoFormulaGuard: cfg.NoFormulaGuard, UTF8: utf8, NewWorkbook: cfg.OnlyChanged})
+	w, err := sinks.Create(cfg.Output, t.Layout(), sinks.Options{Columns: columns, NoFormulaGuard: cfg.NoFormulaGuard, UTF8: utf8, NewWorkbook: cfg.OnlyChanged,
+		InPlace: sinks.SameTable(cfg.Output, cfg.Input), Wait: cfg.Wait})
 	return w, fl, err
 }
 
 // writeBeside writes, once the output is, the files beside it: the
-// candidates of its ambiguous rows, and the list of the cells it filled.
-func writeBeside(cfg Config, res *Result, byName bool, ambiguous []ambiguousRow, fl *filler, filled chunkFills) error {
+// candidates of its ambiguous rows, the list of the cells it filled, and
+// of those it did not for a conflict (a cell of a table written back that
+// changed since it was read).
+func writeBeside(cfg Config, res *Result, byName bool, ambiguous []ambiguousRow, fl *filler, filled chunkFills, w sinks.Writer) error {
+	var conflicts []sinks.Conflict
+	if c, ok := w.(sinks.Conflicted); ok {
+		conflicts = c.Conflicts()
+	}
 	if byName {
-		if err := writeCandidates(cfg.Output, ambiguous, cfg.Choices); err != nil {
+		if err := writeCandidates(cfg.beside(), ambiguous, cfg.Choices); err != nil {
 			return fmt.Errorf("the output is written, but not the candidates of its ambiguous rows: %w", err)
 		}
 		res.Ambiguous = len(ambiguous)
 	}
 	if fl != nil {
-		if err := writeFilled(cfg.Output, filled.cells); err != nil {
+		filled.drop(conflicts, fl)
+		if err := writeFilled(cfg.beside(), filled.cells); err != nil {
 			return fmt.Errorf("the output is written, but not the list of the cells it filled: %w", err)
 		}
-		res.Fill = fl.report(filled, FilledPath(cfg.Output))
+		res.Fill = fl.report(filled, FilledPath(cfg.beside()))
+		if len(conflicts) > 0 {
+			if err := writeConflicts(cfg.beside(), conflicts); err != nil {
+				return fmt.Errorf("the output is written, but not the list of the cells it left for a conflict: %w", err)
+			}
+			res.Fill.Conflicts, res.Fill.ConflictsFile = len(conflicts), ConflictsPath(cfg.beside())
+		}
 	}
 	return nil
 }

@@ -23,7 +23,7 @@ func readChoices(ctx context.Context, cfg *Config, j *state.Journal) (*export.Ch
 	if !cfg.FindByName {
 		return nil, nil // --decisions is refused without it (validate)
 	}
-	c, err := export.ReadChoices(ctx, j, export.ChoicesConfig{Input: cfg.Input, Source: cfg.Source, Output: cfg.Output, Decisions: cfg.Decisions})
+	c, err := export.ReadChoices(ctx, j, export.ChoicesConfig{Input: cfg.Input, Source: cfg.Source, Output: cfg.sideFiles(), Decisions: cfg.Decisions})
 	if err != nil {
 		return nil, err
 	}

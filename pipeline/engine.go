@@ -166,7 +166,7 @@ func newEngine(ctx context.Context, cfg *Config, j *state.Journal) (_ *engine, e
 	if err := e.checkAnswers(ctx); err != nil {
 		return nil, err
 	}
-	e.kept = export.NewKept(cfg.Output, e.mode, e.m.Has)
+	e.kept = export.NewKept(cfg.sideFiles(), e.mode, e.m.Has)
 	return e, nil
 }
 

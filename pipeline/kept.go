@@ -14,7 +14,7 @@ import (
 // still cannot store them stops the run before anything is sent; the
 // file stays.
 func (e *engine) takeKept() error {
-	path := export.KeptPath(e.cfg.Output)
+	path := export.KeptPath(e.cfg.sideFiles())
 	byMode, err := export.ReadKept(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil

@@ -42,6 +42,8 @@ func outputConfig(cfg *Config) export.Config {
 	return export.Config{
 		Input:           cfg.Input,
 		Output:          cfg.Output,
+		Beside:          cfg.sideFiles(),
+		Wait:            cfg.ServiceWait,
 		Source:          cfg.Source,
 		WithoutContacts: cfg.WithoutContacts,
 		NoFormulaGuard:  cfg.NoFormulaGuard,
@@ -113,7 +115,7 @@ func (e *engine) reportOf(ctx context.Context, written export.Result) (*report.R
 			e.cfg.Log.Warn("the people who changed jobs could not be listed", "error", err)
 		}
 	}
-	if err := r.WriteFilesBeside(e.cfg.Output); err != nil {
+	if err := r.WriteFilesBeside(e.cfg.sideFiles()); err != nil {
 		return nil, err
 	}
 	return r, nil

@@ -26,6 +26,7 @@ import (
 	"github.com/enrich-dev/enrich/internal/redact"
 	"github.com/enrich-dev/enrich/internal/shell"
 	"github.com/enrich-dev/enrich/report"
+	"github.com/enrich-dev/enrich/sinks"
 	"github.com/enrich-dev/enrich/sources"
 	"github.com/enrich-dev/enrich/state"
 )
@@ -164,6 +165,19 @@ type Config struct {
 }
 
 func (c *Config) setDefaults() {
+	// A database's table is shown without its password, and the report
+	// of a run that writes one goes beside the journal.
+	if sinks.IsTable(c.Input) && c.Shown.Input == "" {
+		c.Shown.Input = redact.URL(c.Input)
+	}
+	if sinks.IsTable(c.Output) {
+		if c.Shown.Output == "" {
+			c.Shown.Output = redact.URL(c.Output)
+		}
+		if c.Shown.Page == "" {
+			c.Shown.Page = sinks.Beside(c.Output, c.Journal) + ".report.html"
+		}
+	}
 	if c.Listen == "" {
 		c.Listen = callback.DefaultListen
 	}
@@ -237,11 +251,20 @@ func (c *Config) shown() Names {
 	return n
 }
 
+// sideFiles is the path the files written beside the output are opened
+// by: the output's, or for a database's table, the table's name beside
+// the journal (sinks.Beside).
+func (c *Config) sideFiles() string { return sinks.Beside(c.Output, c.Journal) }
+
 // besideOutput is the output as the files written beside it (the
 // candidates, the results kept) are named after: the output as shown,
-// or the file it went through when it was sent to standard output.
+// the file it went through when it was sent to standard output, or for a
+// database's table, the table's name beside the journal (sinks.Beside).
 func (c *Config) besideOutput() string {
-	if c.Shown.Page != "" {
+	switch {
+	case sinks.IsTable(c.Output):
+		return sinks.Beside(c.Output, c.Journal)
+	case c.Shown.Page != "":
 		return c.Output
 	}
 	return c.shown().Output
@@ -350,7 +373,13 @@ func (c *Config) validate() error {
 	if err := c.Check(); err != nil {
 		return err
 	}
-	if err := export.CheckOutput(c.Output, c.Input, c.Journal); err != nil {
+	if sinks.IsTable(c.Output) {
+		// A database that refuses, at once (exit 2); one that does not
+		// answer, after --service-wait (exit 3).
+		if _, err := sinks.CheckTable(c.Output, c.Input, c.ServiceWait); err != nil {
+			return err
+		}
+	} else if err := export.CheckOutput(c.Output, c.Input, c.Journal); err != nil {
 		return fault.Usagef("%w", err)
 	}
 	if err := export.CheckFill(c.Input, c.Source, c.Fill); err != nil {

@@ -85,7 +85,7 @@ func (e *engine) readPersons() {
 	input := e.cfg.Input
 	e.cfg.Log.Info("reading the names of rows whose identifiers found nobody", "rows", len(want))
 	e.group.Go(func() error {
-		persons, err := personsOf(input, opts, want, e.m.SameInput)
+		persons, err := personsOf(input, opts, want, e.m.Rereadable)
 		e.outcomes <- outcome{persons: &personsRead{persons: persons, err: err}}
 		return nil
 	})

@@ -39,7 +39,7 @@ func (e *engine) settle(ctx context.Context) (bool, error) {
 	if modelOnly || cfg.RefreshOlderThan > 0 {
 		return false, nil
 	}
-	if _, err := os.Stat(export.KeptPath(cfg.Output)); !errors.Is(err, os.ErrNotExist) {
+	if _, err := os.Stat(export.KeptPath(cfg.sideFiles())); !errors.Is(err, os.ErrNotExist) {
 		return false, nil
 	}
 	if open, err := e.j.OpenBatches(); err != nil || len(open) > 0 {

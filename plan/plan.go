@@ -60,6 +60,7 @@ type Plan struct {
 	Encoding  string       `json:"encoding"`
 	Delimiter string       `json:"delimiter"`
 	Sheet     string       `json:"sheet"`
+	Key       string       `json:"key,omitempty"` // a database table's key column
 	HeaderRow int          `json:"header_row"`
 	Waterfall []ident.Kind `json:"waterfall"`
 	Columns   []Column     `json:"columns"`
@@ -276,6 +277,9 @@ func newPlan(t *sources.Table, opts Options, rate int) *Plan {
 		HeaderRow:      layout.HeaderRow,
 		Waterfall:      ident.Order(opts.Source.Prefer),
 		ItemsPerMinute: rate,
+	}
+	if layout.Format.Database() {
+		p.Input, p.Key = layout.Path, layout.Key // its name without a password
 	}
 	if layout.Format == sources.CSV {
 		p.Encoding = layout.Encoding
@@ -497,6 +501,8 @@ func (p *Plan) describeInput() string {
 	switch {
 	case p.Format == string(sources.XLSX):
 		return fmt.Sprintf("%s (Excel, sheet %q)", p.Input, p.Sheet)
+	case p.Key != "":
+		return fmt.Sprintf("%s (a database table, rows by %s)", p.Input, p.Key)
 	case p.Delimiter == "\t":
 		return fmt.Sprintf("%s (CSV, %s, tab-separated)", p.Input, p.Encoding)
 	}

@@ -231,6 +231,11 @@ type Fill struct {
 	Filled  int          `json:"filled"`
 	Kept    int          `json:"kept"`
 	File    string       `json:"file"`
+	// Conflicts counts the cells of a table written back that were not
+	// written: changed in the table since the run read them; listed in
+	// ConflictsFile.
+	Conflicts     int    `json:"conflicts,omitempty"`
+	ConflictsFile string `json:"conflicts_file,omitempty"`
 }
 
 // FillColumn is one column of the sheet's that a rule let the run fill.
@@ -254,8 +259,13 @@ func (f *Fill) Sentence() string {
 	if len(parts) > 0 {
 		filled = strings.Join(parts, ", ")
 	}
-	return fmt.Sprintf("%s %s of the sheet's own (%s); %s kept for holding a value; listed in %s",
+	s := fmt.Sprintf("%s %s of the sheet's own (%s); %s kept for holding a value; listed in %s",
 		thousands(int64(f.Filled)), human.Plural(int64(f.Filled), "cell", "cells"), filled, thousands(int64(f.Kept)), f.File)
+	if f.Conflicts > 0 {
+		s += fmt.Sprintf("; %s not written, changed in the table since the run read %s: listed in %s",
+			thousands(int64(f.Conflicts)), human.Plural(int64(f.Conflicts), "it", "them"), f.ConflictsFile)
+	}
+	return s
 }
 
 // ByName is what finding rows by name and company did in a run.

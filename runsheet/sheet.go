@@ -71,7 +71,8 @@ type Sheet struct {
 	InvalidRows map[int32]string
 	InvalidOver bool
 	// input is the input file as the run read it: the export takes the
-	// model's identifiers only for the same file.
+	// model's identifiers only for the same file, never for a database's
+	// table (nil), whose rows may have changed since.
 	input os.FileInfo
 }
 
@@ -80,6 +81,16 @@ type Sheet struct {
 func (m *Sheet) SameInput(path string) bool {
 	fi, err := os.Stat(path)
 	return err == nil && m.input != nil && fi.Size() == m.input.Size() && fi.ModTime().Equal(m.input.ModTime())
+}
+
+// Rereadable reports whether the run may read rows of path again by
+// their number (the persons of rows whose identifiers found nobody): the
+// file it read, unchanged, or a database's table, read again in the
+// order of its key. A row of a table changed under the run is written
+// with what its own cells find (the export judges every row by its
+// cells); only a search made for it may be wasted.
+func (m *Sheet) Rereadable(path string) bool {
+	return m.SameInput(path) || m.input == nil && sources.IsTable(path)
 }
 
 // maxInvalidRows bounds the reasons of invalid rows the model keeps.
@@ -183,9 +194,11 @@ func Load(ctx context.Context, path string, opts sources.Options, progress sourc
 		return nil, sources.Layout{}, err
 	}
 	defer t.Close()
-	input, err := os.Stat(path)
-	if err != nil {
-		return nil, sources.Layout{}, err
+	var input os.FileInfo // a database's table has none: its rows may change under the run
+	if !t.Layout().Format.Database() {
+		if input, err = os.Stat(path); err != nil {
+			return nil, sources.Layout{}, err
+		}
 	}
 	m := &Sheet{Waiting: make(map[int32][]int32), InvalidRows: make(map[int32]string),
 		Columns: len(t.Columns()), input: input, NameIndex: make(map[string]int32), Searching: make(map[int32][]int32)}

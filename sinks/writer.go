@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/enrich-dev/enrich/internal/sheet"
 )
@@ -77,6 +78,13 @@ type Options struct {
 	// alone, its rows numbered as written, even from an .xlsx input: an
 	// import file of some of the rows, which a CRM takes one sheet of.
 	NewWorkbook bool
+	// InPlace writes a database table output back into the input's own
+	// table: the cells filled and the appended columns, by key, each
+	// filled cell only where it still holds what was read.
+	InPlace bool
+	// Wait is how long a database output that does not answer is waited
+	// for (--service-wait); 0 waits 30 seconds.
+	Wait time.Duration
 }
 
 func (o Options) columns() []Column {
@@ -106,6 +114,9 @@ var Extensions = []string{".csv", ".xlsx", ".jsonl"}
 // FormatOf returns the output format a path's extension names, or an
 // error that says which extensions there are.
 func FormatOf(path string) (string, error) {
+	if IsTable(path) {
+		return FormatTable, nil
+	}
 	ext := strings.ToLower(filepath.Ext(path))
 	if !slices.Contains(Extensions, ext) {
 		return "", fmt.Errorf("output %s: unknown format %q; name the output .csv, .xlsx or .jsonl", path, ext)
@@ -119,6 +130,9 @@ func FormatOf(path string) (string, error) {
 // same spreadsheet program reads; an .xlsx input written as .xlsx keeps
 // the whole workbook (unless opts.NewWorkbook).
 func Create(path string, layout sheet.Layout, opts Options) (Writer, error) {
+	if IsTable(path) {
+		return newTableWriter(path, layout, opts)
+	}
 	if SameFile(path, layout.Path) {
 		return nil, fmt.Errorf("output %s: it is the input file; write the output to another file", path)
 	}

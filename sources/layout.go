@@ -1,6 +1,8 @@
 package sources
 
 import (
+	"time"
+
 	"github.com/enrich-dev/enrich/internal/ident"
 	"github.com/enrich-dev/enrich/internal/sheet"
 )
@@ -31,7 +33,19 @@ type Options struct {
 	// Row.Invalid stay empty. A second pass over a table whose
 	// identifiers are already known reads it at the cost of its cells.
 	CellsOnly bool
+	// Key is the column of a database's table that tells its rows apart
+	// (--key): its primary key when "". Query reads the rows of a SELECT
+	// on the database instead of the table (--query); it needs Key.
+	Key   string
+	Query string
+	// Wait is how long a database that does not answer is waited for
+	// (--service-wait); 0 waits DefaultWait.
+	Wait time.Duration
 }
+
+// DefaultWait is how long a database that does not answer is waited for
+// when Options.Wait is 0.
+const DefaultWait = 30 * time.Second
 
 // Format is the kind of file a table was read from.
 type Format = sheet.Format

@@ -6,6 +6,7 @@ import (
 	"io"
 	"unicode/utf8"
 
+	"github.com/enrich-dev/enrich/internal/fault"
 	"github.com/enrich-dev/enrich/internal/ident"
 	"github.com/enrich-dev/enrich/internal/sheet"
 )
@@ -47,6 +48,18 @@ func openSheet(path string, opts Options) (*Table, error) {
 	region, overrides, err := checkOptions(opts)
 	if err != nil {
 		return nil, err
+	}
+	if IsTable(path) {
+		layout := Layout{}
+		src, err := openTable(path, opts, &layout)
+		if err != nil {
+			return nil, err
+		}
+		opts.HeaderRow = 1 // the columns' names
+		return newTable(src, layout, region, overrides, opts)
+	}
+	if opts.Key != "" || opts.Query != "" {
+		return nil, fault.Usagef("%s is a file: --key and --query read a database's table (sqlite:PATH?table=NAME, postgres://…)", path)
 	}
 	format, err := sniffFormat(path)
 	if err != nil {

@@ -61,7 +61,7 @@ func (o *exportOptions) execute(cmd *cobra.Command, g *globals, input string) er
 	if err != nil {
 		return err
 	}
-	rules, appendCols, onlyChanged, err := o.fills.output()
+	rules, appendCols, onlyChanged, err := o.fills.output(input, o.output)
 	if err != nil {
 		return err
 	}
@@ -99,7 +99,7 @@ func (o *exportOptions) execute(cmd *cobra.Command, g *globals, input string) er
 	}
 	defer j.Close()
 	written, err := export.Export(cmd.Context(), j, export.Config{
-		Input: in, Output: out, Source: opts, WithoutContacts: o.withoutContacts,
+		Input: in, Output: out, Beside: sinks.Beside(out, o.journal), Source: opts, WithoutContacts: o.withoutContacts,
 		NoFormulaGuard: o.noFormulaGuard, Refresh: o.withChanges, Progress: bar.pass, ByName: byName, MinConfidence: least,
 		Fill: rules, Append: appendCols, OnlyChanged: onlyChanged, Decisions: o.fills.decisions, Log: log,
 	})

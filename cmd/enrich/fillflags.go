@@ -5,6 +5,7 @@ import (
 
 	"github.com/enrich-dev/enrich/export"
 	"github.com/enrich-dev/enrich/internal/fill"
+	"github.com/enrich-dev/enrich/sinks"
 )
 
 // fillFlags bind the flags that write the found people into the sheet's
@@ -19,12 +20,14 @@ type fillFlags struct {
 	onlyChanged          bool
 	decisions            string
 	minConfidence        string
+	flags                *pflag.FlagSet
 }
 
 // register binds the flags; output adds those that shape the output
 // (--append, --only-changed, --min-confidence, --decisions), which plan
 // has none of.
 func (ff *fillFlags) register(f *pflag.FlagSet, output bool) {
+	ff.flags = f
 	f.StringSliceVar(&ff.rules, "fill", nil,
 		"write what is found into the sheet's own columns: a RULE for every field the sheet has a column for,\n"+
 			"or FIELD=RULE for one (comma-separated or repeated). RULE: blank (only into an empty cell),\n"+
@@ -37,7 +40,8 @@ func (ff *fillFlags) register(f *pflag.FlagSet, output bool) {
 	if !output {
 		return
 	}
-	f.StringVar(&ff.appendCols, "append", "all", "enrich_* columns to append: all, none, or the columns by name (status,email,phone)")
+	f.StringVar(&ff.appendCols, "append", "all", "enrich_* columns to append: all, none, or the columns by name (status,email,phone);\n"+
+		"none by default when the output is the input's own database table (docs/tables.md)")
 	f.BoolVar(&ff.onlyChanged, "only-changed", false, "write only the rows in which a cell was filled (with the header and any rows above it): a file a CRM imports as an update")
 	f.StringVar(&ff.minConfidence, "min-confidence", "medium", "how sure a match by name must be to be a match: medium (through a near miss that a place or title backs),\n"+
 		"or high (name and company as written); a match below it is proposed in the candidates sheet (docs/finding-by-name.md)")
@@ -54,9 +58,11 @@ func (ff *fillFlags) rulesOf() (fill.Rules, error) {
 	return r, nil
 }
 
-// output returns what the flags say of the output: the rules of filling,
-// the columns appended and whether only changed rows are written.
-func (ff *fillFlags) output() (fill.Rules, []string, bool, error) {
+// output returns what the flags say of the output written from input:
+// the rules of filling, the columns appended and whether only changed
+// rows are written. An output that is the input's own database table
+// appends nothing unless --append says so.
+func (ff *fillFlags) output(input, output string) (fill.Rules, []string, bool, error) {
 	r, err := ff.rulesOf()
 	if err != nil {
 		return r, nil, false, err
@@ -64,6 +70,9 @@ func (ff *fillFlags) output() (fill.Rules, []string, bool, error) {
 	cols, err := export.ParseAppend(ff.appendCols)
 	if err != nil {
 		return r, nil, false, usageErrorf("%w", err)
+	}
+	if sinks.SameTable(output, input) && !ff.flags.Changed("append") {
+		cols = []string{}
 	}
 	if ff.onlyChanged && !r.On() {
 		return r, nil, false, usageErrorf("--only-changed writes the rows a fill changed: give --fill too, such as --fill blank")

@@ -19,6 +19,8 @@ type inputFlags struct {
 	prefer  []string
 	byName  string
 	header  int
+	key     string
+	query   string
 }
 
 func (in *inputFlags) register(f *pflag.FlagSet) {
@@ -36,6 +38,8 @@ func (in *inputFlags) register(f *pflag.FlagSet) {
 	f.StringVar(&in.region, "default-region", "",
 		"region of phone numbers written without a country code, as an ISO 3166 code such as US or DE;\n"+
 			"without it such numbers are invalid")
+	f.StringVar(&in.key, "key", "", "column of unique values that tells a database table's rows apart, by which they are written back\n(default: the table's primary key; docs/tables.md)")
+	f.StringVar(&in.query, "query", "", "read the rows of this SELECT on the input's database instead of its table (needs --key; docs/tables.md)")
 	f.StringSliceVar(&in.prefer, "prefer", nil,
 		"identifier kinds to try first, comma-separated (e.g. email,phone); kinds not named follow in the\n"+
 			"default order linkedin, email, phone, uid")
@@ -55,6 +59,7 @@ func (in *inputFlags) options() (sources.Options, error) {
 		return opts, usageErrorf("--header-row %d: give the header's row number, 1 or more (0 finds it)", in.header)
 	}
 	opts.HeaderRow = in.header
+	opts.Key, opts.Query = in.key, in.query
 	return opts, nil
 }
 

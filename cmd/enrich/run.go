@@ -114,7 +114,8 @@ func (o *runOptions) execute(cmd *cobra.Command, g *globals, input string) error
 	if err != nil {
 		return err
 	}
-	if o.cfg.Fill, o.cfg.Append, o.cfg.OnlyChanged, err = o.fills.output(); err != nil {
+	opts.Wait = o.cfg.ServiceWait
+	if o.cfg.Fill, o.cfg.Append, o.cfg.OnlyChanged, err = o.fills.output(input, o.output); err != nil {
 		return err
 	}
 	if o.cfg.MinConfidence, err = o.fills.leastConfidence(o.cfg.Fill); err != nil {
@@ -308,6 +309,10 @@ func runError(err error) error {
 		return withCode(ExitLocked, err)
 	case errors.Is(err, context.Canceled):
 		return withCode(ExitInterrupted, errors.New("interrupted before anything was sent"))
+	case errors.Is(err, fault.ErrWait):
+		// A database that did not answer for --service-wait: nothing is
+		// lost, a later run goes on.
+		return withCode(ExitIncomplete, err)
 	case errors.Is(err, fault.ErrUsage), errors.Is(err, callback.ErrListen), isInputError(err):
 		return withCode(ExitUsage, err)
 	case errors.Is(err, fault.ErrAccount), fault.NeedsFix(err):

@@ -16,11 +16,17 @@ import (
 // Format is the kind of file a table was read from.
 type Format string
 
-// The formats a sheet is read from.
+// The formats a sheet is read from: files, and the tables of databases.
 const (
-	CSV  Format = "csv"
-	XLSX Format = "xlsx"
+	CSV      Format = "csv"
+	XLSX     Format = "xlsx"
+	SQLite   Format = "sqlite"
+	Postgres Format = "postgres"
 )
+
+// Database reports whether the format is a database's table, whose rows
+// are told apart by key rather than by their place.
+func (f Format) Database() bool { return f == SQLite || f == Postgres }
 
 // Layout describes the file a table was read from: what a writer needs to
 // give the output the same shape, and what a report shows.
@@ -47,6 +53,10 @@ type Layout struct {
 	// HeaderBlank is, for CSV, the blank lines just before the header as
 	// the file held them, line endings included.
 	HeaderBlank string
+
+	// A database's table only: Key is the column that tells its rows
+	// apart, by which they are written back.
+	Key string
 
 	// XLSX only.
 	Sheet     string // the worksheet's name

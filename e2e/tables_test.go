@@ -1,0 +1,302 @@
+package e2e
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/enrich-dev/enrich/demo/leads"
+	"github.com/enrich-dev/enrich/internal/pgtest"
+	"github.com/enrich-dev/enrich/report"
+)
+
+// The package's PostgreSQL server, started by the first test that needs
+// it and stopped after the last (TestMain).
+var (
+	pgOnce   sync.Once
+	pgServer *pgtest.Server
+	pgErr    error
+)
+
+func postgres(t *testing.T) *pgtest.Server {
+	t.Helper()
+	pgOnce.Do(func() { pgServer, pgErr = pgtest.New() })
+	if pgErr != nil {
+		t.Fatal(pgErr)
+	}
+	return pgServer
+}
+
+func stopPostgres() {
+	if pgServer != nil {
+		pgServer.Close()
+	}
+}
+
+// tableDB is a database a test's leads are loaded into, and read back
+// from with the database's own client.
+type tableDB struct {
+	name string
+	ref  func(table string) string
+	// load creates table (id INTEGER PRIMARY KEY and the sheet's columns
+	// as text) from a CSV file with that header; query prints a SELECT's
+	// rows as CSV with a header.
+	load  func(t *testing.T, table, file string)
+	query func(t *testing.T, sql string) [][]string
+	exec  func(t *testing.T, sql string)
+}
+
+func sqliteDB(t *testing.T, dir string) tableDB {
+	path := filepath.Join(dir, "crm.db")
+	run := func(t *testing.T, args ...string) string {
+		t.Helper()
+		out, err := exec.Command("sqlite3", append([]string{path}, args...)...).CombinedOutput()
+		if err != nil {
+			t.Fatalf("sqlite3 %v: %v: %s", args, err, out)
+		}
+		return string(out)
+	}
+	return tableDB{
+		name: "sqlite",
+		ref:  func(table string) string { return "sqlite:" + path + "?table=" + table },
+		load: func(t *testing.T, table, file string) {
+			run(t, "CREATE TABLE "+table+" (id INTEGER PRIMARY KEY, "+textColumns()+")")
+			run(t, ".import --csv --skip 1 "+file+" "+table)
+		},
+		query: func(t *testing.T, sql string) [][]string { return readCSVText(t, run(t, "-csv", "-header", sql)) },
+		exec:  func(t *testing.T, sql string) { run(t, sql) },
+	}
+}
+
+func postgresDB(t *testing.T) tableDB {
+	s := postgres(t)
+	db := strings.ToLower(strings.NewReplacer("/", "_", "-", "_").Replace(t.Name()))
+	url := s.CreateDB(t, db)
+	run := func(t *testing.T, sql string, args ...string) string {
+		t.Helper()
+		cmd := exec.Command("psql", append([]string{"-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", "127.0.0.1", "-p", strconv.Itoa(s.Port),
+			"-U", pgtest.User, "-d", db, "-c", sql}, args...)...)
+		cmd.Env = append(os.Environ(), "PGPASSWORD="+pgtest.Password)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("psql %s: %v: %s", sql, err, out)
+		}
+		return string(out)
+	}
+	return tableDB{
+		name: "postgres",
+		ref:  func(table string) string { return strings.Replace(url, "?", "?table="+table+"&", 1) },
+		load: func(t *testing.T, table, file string) {
+			run(t, "CREATE TABLE "+table+" (id INTEGER PRIMARY KEY, "+textColumns()+")")
+			run(t, `\copy `+table+" FROM '"+file+"' CSV HEADER")
+		},
+		query: func(t *testing.T, sql string) [][]string { return readCSVText(t, run(t, sql, "--csv")) },
+		exec:  func(t *testing.T, sql string) { run(t, sql) },
+	}
+}
+
+// textColumns are the sheet's columns as text columns of a table.
+func textColumns() string {
+	cols := make([]string, len(leads.Header))
+	for i, h := range leads.Header {
+		cols[i] = `"` + h + `" TEXT`
+	}
+	return strings.Join(cols, ", ")
+}
+
+func readCSVText(t *testing.T, s string) [][]string {
+	t.Helper()
+	rows, err := csv.NewReader(strings.NewReader(s)).ReadAll()
+	if err != nil {
+		t.Fatalf("read the client's CSV: %v\n%s", err, s)
+	}
+	return rows
+}
+
+// keyedSheet writes the job's sheet with an id column first, 1 to n.
+func keyedSheet(t *testing.T, j *job) string {
+	t.Helper()
+	path := filepath.Join(j.dir, "keyed.csv")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := csv.NewWriter(f)
+	w.Write(append([]string{"id"}, leads.Header...))
+	for i, l := range j.sheet {
+		w.Write(append([]string{strconv.Itoa(i + 1)}, l.Cells...))
+	}
+	w.Flush()
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestTablesAsFiles: the same leads as a CSV file, an SQLite table and a
+// PostgreSQL table, each enriched against a service of its own: the
+// tables' runs spend the credits the file's does, and the output tables,
+// read back with sqlite3 and psql, hold every input row once, by key,
+// with its cells unchanged and the enrich_* values of the file's output;
+// a second run sends nothing. Written back into the input's own table
+// with --fill blank, only empty cells are filled and no column is added.
+func TestTablesAsFiles(t *testing.T) {
+	const rows = 120
+	// The file's output, with its id column: what every table's must hold.
+	fileRun := newJob(t, fastService(10000), rows)
+	fileOut := filepath.Join(fileRun.dir, "keyed-enriched.csv")
+	fileArgs := fileRun.args("-o", fileOut)
+	fileArgs[1] = keyedSheet(t, fileRun)
+	if r := fileRun.enrich(t, fileArgs...); r.code != 0 {
+		t.Fatalf("the file run: exit %d\n%s", r.code, r.stderr)
+	}
+	header, body := readCSV(t, fileOut)
+	want := append([][]string{header}, body...)
+	b, err := os.ReadFile(fileOut + ".report.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fileReport report.Run
+	if err := json.Unmarshal(b, &fileReport); err != nil {
+		t.Fatal(err)
+	}
+	wantCredits := fileReport.Credits.ProfilesReceived
+	// The file written back: its own e-mail cells filled where empty,
+	// nothing appended; what each table must hold once written back.
+	filledOut := filepath.Join(fileRun.dir, "keyed-filled.csv")
+	if r := fileRun.enrich(t, append(slices.Clone(fileArgs), "-o", filledOut, "--fill", "email=blank", "--append", "none")...); r.code != 0 {
+		t.Fatalf("the file run with --fill: exit %d\n%s", r.code, r.stderr)
+	}
+	filledHeader, filledBody := readCSV(t, filledOut)
+	wantFilled := append([][]string{filledHeader}, filledBody...)
+
+	for _, mk := range []func(t *testing.T) tableDB{
+		func(t *testing.T) tableDB { return sqliteDB(t, t.TempDir()) },
+		postgresDB,
+	} {
+		db := mk(t)
+		t.Run(db.name, func(t *testing.T) {
+			j := newJob(t, fastService(10000), rows)
+			db.load(t, "leads", keyedSheet(t, j))
+			args := append(j.args(), "-o", db.ref("leads_enriched"))
+			args[1] = db.ref("leads")
+			if r := j.enrich(t, args...); r.code != 0 {
+				t.Fatalf("exit %d\n%s", r.code, r.stderr)
+			}
+			got := db.query(t, "SELECT * FROM leads_enriched ORDER BY CAST(id AS INTEGER)")
+			if !slices.Equal(got[0], want[0]) {
+				t.Fatalf("columns %v; want %v", got[0], want[0])
+			}
+			if len(got) != len(want) {
+				t.Fatalf("%d rows; want %d, every input row once", len(got)-1, len(want)-1)
+			}
+			for i := 1; i < len(want); i++ {
+				if !slices.Equal(got[i], want[i]) {
+					t.Errorf("row id %s:\n table %q\n file  %q", want[i][0], got[i], want[i])
+				}
+			}
+			rep := tableReport(t, j, "leads_enriched")
+			if rep.Credits.ProfilesReceived != wantCredits {
+				t.Errorf("credits spent %d; the file's run spent %d", rep.Credits.ProfilesReceived, wantCredits)
+			}
+			if strings.Contains(rep.Output, pgtest.Password) || strings.Contains(rep.Input, pgtest.Password) {
+				t.Errorf("the report shows the password: %s → %s", rep.Input, rep.Output)
+			}
+
+			before := j.stats()
+			if r := j.enrich(t, args...); r.code != 0 {
+				t.Fatalf("second run: exit %d\n%s", r.code, r.stderr)
+			}
+			if after := j.stats(); after.ItemsAccepted != before.ItemsAccepted {
+				t.Errorf("the second run sent %d items; want none", after.ItemsAccepted-before.ItemsAccepted)
+			}
+
+			// Written back into its own table: empty e-mail cells filled,
+			// every other cell as it was, no column added.
+			back := append(slices.Clone(args), "-o", db.ref("leads"), "--fill", "email=blank")
+			if r := j.enrich(t, back...); r.code != 0 {
+				t.Fatalf("written back: exit %d\n%s", r.code, r.stderr)
+			}
+			after := db.query(t, "SELECT * FROM leads ORDER BY id")
+			if len(after) != len(wantFilled) {
+				t.Fatalf("written back, %d rows; want %d", len(after)-1, len(wantFilled)-1)
+			}
+			email := slices.Index(after[0], "Email")
+			filled := 0
+			for i := range after {
+				if !slices.Equal(after[i], wantFilled[i]) {
+					t.Errorf("written back, row %d:\n table %q\n file  %q", i, after[i], wantFilled[i])
+				}
+				if i > 0 && after[i][email] != want[i][email] {
+					filled++
+				}
+			}
+			if filled == 0 {
+				t.Error("no e-mail was filled: the test tests nothing")
+			}
+		})
+	}
+}
+
+// tableReport reads the report of a run whose output is a table: beside
+// the journal, named after the table.
+func tableReport(t *testing.T, j *job, table string) report.Run {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(filepath.Dir(j.journal), table+".report.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r report.Run
+	if err := json.Unmarshal(b, &r); err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// TestTableRefusals: a wrong password, a missing table and a table
+// without a key end at once with exit 2, naming what to fix and never
+// the password; a database that does not answer ends with exit 3 after
+// --service-wait, having sent nothing.
+func TestTableRefusals(t *testing.T) {
+	j := newJob(t, fastService(1000), 20)
+	pg := postgresDB(t)
+	pg.load(t, "leads", keyedSheet(t, j))
+	pg.exec(t, "CREATE TABLE nokey (email TEXT)")
+	wrong := strings.Replace(pg.ref("leads"), pgtest.Password, "not-the-password", 1)
+	closed := "postgres://enrich:pw@" + freePort(t) + "/crm?table=leads"
+	for _, c := range []struct {
+		input, want string
+		code        int
+	}{
+		{wrong, "refused the user or password", 2},
+		{pg.ref("nosuch"), `no table "nosuch"`, 2},
+		{pg.ref("nokey"), "no primary key", 2},
+		{closed, "does not answer", 3},
+	} {
+		args := j.args("--service-wait", "2s")
+		args[1] = c.input
+		start := time.Now()
+		r := j.enrich(t, args...)
+		took := time.Since(start)
+		if r.code != c.code || !strings.Contains(r.stderr, c.want) {
+			t.Errorf("%s: exit %d, %q; want exit %d saying %q", c.input, r.code, lastLine(r.stderr), c.code, c.want)
+		}
+		if strings.Contains(r.stderr, "not-the-password") || strings.Contains(r.stderr, pgtest.Password) {
+			t.Errorf("%s: the error shows the password: %s", c.input, r.stderr)
+		}
+		if c.code == 2 && took > 20*time.Second {
+			t.Errorf("%s: refused after %v; want at once", c.input, took)
+		}
+	}
+	if s := j.stats(); s.ItemsAccepted != 0 {
+		t.Errorf("%d items sent; want none", s.ItemsAccepted)
+	}
+}
