@@ -6,7 +6,7 @@ STATICCHECK := $(BIN)/staticcheck
 STATICCHECK_VERSION := v0.8.2
 FUZZTIME    ?=
 
-.PHONY: help build test redis-server chromium vet lint unit fuzz demo torture bench bench-sheets report-shot report-narrow realism man clean
+.PHONY: help build test redis-server databases chromium vet lint unit fuzz demo torture bench bench-sheets report-shot report-narrow realism man clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-12s %s\n", $$1, $$2}'
@@ -18,7 +18,7 @@ VERSION     ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo 
 build: ## build bin/enrich
 	$(GO) build -buildvcs=auto -ldflags "-X main.version=$(VERSION)" -o $(BIN)/enrich ./cmd/enrich
 
-test: redis-server chromium vet lint unit fuzz ## everything CI runs: vet, staticcheck, race tests, short fuzzing
+test: redis-server databases chromium vet lint unit fuzz ## everything CI runs: vet, staticcheck, race tests, short fuzzing
 
 # The tests of the budget shared across machines start Debian's
 # redis-server; it is installed when missing.
@@ -27,6 +27,14 @@ redis-server:
 		echo "installing redis-server: the tests of the shared budget start one"; \
 		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq redis-server; \
 		else sudo apt-get update -qq && sudo apt-get install -y -qq redis-server; fi; }
+
+# The tests of database tables start Debian's postgresql and read back
+# what enrich wrote with psql and sqlite3; they are installed when missing.
+databases:
+	@{ command -v sqlite3 && command -v psql && ls /usr/lib/postgresql/*/bin/postgres; } >/dev/null 2>&1 || { \
+		echo "installing postgresql and sqlite3: the tests of database tables start one and read back with their clients"; \
+		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq postgresql sqlite3; \
+		else sudo apt-get update -qq && sudo apt-get install -y -qq postgresql sqlite3; fi; }
 
 # The report's page is measured at a phone's width in Debian's chromium,
 # headless; it is installed when missing.

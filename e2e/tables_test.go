@@ -1,7 +1,10 @@
 package e2e
 
 import (
+	"context"
 	"encoding/csv"
+	"errors"
+	"fmt"
 	"encoding/json"
 	"os"
 	"os/exec"
@@ -149,6 +152,7 @@ func keyedSheet(t *testing.T, j *job) string {
 // a second run sends nothing. Written back into the input's own table
 // with --fill blank, only empty cells are filled and no column is added.
 func TestTablesAsFiles(t *testing.T) {
+	t.Parallel()
 	const rows = 120
 	// The file's output, with its id column: what every table's must hold.
 	fileRun := newJob(t, fastService(10000), rows)
@@ -266,6 +270,7 @@ func tableReport(t *testing.T, j *job, table string) report.Run {
 // the password; a database that does not answer ends with exit 3 after
 // --service-wait, having sent nothing.
 func TestTableRefusals(t *testing.T) {
+	t.Parallel()
 	j := newJob(t, fastService(1000), 20)
 	pg := postgresDB(t)
 	pg.load(t, "leads", keyedSheet(t, j))
@@ -298,5 +303,156 @@ func TestTableRefusals(t *testing.T) {
 	}
 	if s := j.stats(); s.ItemsAccepted != 0 {
 		t.Errorf("%d items sent; want none", s.ItemsAccepted)
+	}
+}
+
+// TestTableDownMidRun: the database of the input and the output stops
+// while the run waits for its callbacks: the run ends with exit 3, having
+// written nothing to it and lost nothing; once the database is back, the
+// next run writes the output table whole and sends nothing.
+func TestTableDownMidRun(t *testing.T) {
+	t.Parallel()
+	cfg := fastService(10000)
+	cfg.CallbackDelay, cfg.MaxCallbackDelay = 1500*time.Millisecond, 2*time.Second
+	j := newJob(t, cfg, 40)
+	s := pgtest.Start(t)
+	url := s.CreateDB(t, "crm")
+	ref := func(table string) string { return strings.Replace(url, "?", "?table="+table+"&", 1) }
+	if out, err := s.Psql("crm", "CREATE TABLE leads (id INTEGER PRIMARY KEY, "+textColumns()+")"); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if out, err := s.Psql("crm", `\copy leads FROM '`+keyedSheet(t, j)+`' CSV HEADER`); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	args := j.args("--service-wait", "2s", "--callback-timeout", "10s")
+	args[1], args[3] = ref("leads"), ref("leads_enriched")
+	logPath := filepath.Join(j.dir, "run.log")
+	logFile, err := os.Create(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := j.command(context.Background(), args...)
+	cmd.Stderr = logFile
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the run to read its input", func() bool {
+		b, _ := os.ReadFile(logPath)
+		return strings.Contains(string(b), "input read")
+	})
+	s.Stop()
+	err = cmd.Wait()
+	logFile.Close()
+	log, _ := os.ReadFile(logPath)
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 3 {
+		t.Fatalf("the run with its database down: %v; want exit 3\n%s", err, log)
+	}
+	if strings.Contains(string(log), pgtest.Password) {
+		t.Errorf("the log shows the password:\n%s", log)
+	}
+	sent := j.stats().ItemsAccepted
+	if err := s.Restart(); err != nil {
+		t.Fatal(err)
+	}
+	if out, _ := s.Psql("crm", "SELECT to_regclass('leads_enriched') IS NULL"); strings.TrimSpace(out) != "t" {
+		t.Errorf("the run that failed left a table leads_enriched (%q): it must write all or nothing", out)
+	}
+	if r := j.enrich(t, args...); r.code != 0 {
+		t.Fatalf("the run after the database came back: exit %d\n%s", r.code, r.stderr)
+	}
+	if again := j.stats().ItemsAccepted; again != sent {
+		t.Errorf("the run after the database came back sent %d items; the journal held them", again-sent)
+	}
+	if out, err := s.Psql("crm", "SELECT count(*), count(DISTINCT id) FROM leads_enriched"); err != nil || strings.TrimSpace(out) != "40|40" {
+		t.Errorf("the output table holds %q (%v); want every row once", out, err)
+	}
+}
+
+// TestTableChangedUnderRun: cells of the input's own table changed by
+// someone else while the run waits for its callbacks are never
+// overwritten: the output judges each row by its cells as they are when
+// it is written (a new e-mail first in its row's waterfall is a new
+// identifier: the row waits, exit 3, for the next run). A cell changed between
+// the output's reading of its row and its writing (here by a trigger that
+// fires as the next run writes an earlier row) is not written either: it is
+// listed in the conflicts file and counted in the summary.
+func TestTableChangedUnderRun(t *testing.T) {
+	t.Parallel()
+	cfg := fastService(10000)
+	cfg.CallbackDelay, cfg.MaxCallbackDelay = 1500*time.Millisecond, 2*time.Second
+	j := newJob(t, cfg, 40)
+	db := sqliteDB(t, t.TempDir())
+	db.load(t, "leads", keyedSheet(t, j))
+	var empty []string
+	for _, r := range db.query(t, `SELECT id FROM leads WHERE "Email" = '' ORDER BY id`)[1:] {
+		empty = append(empty, r[0])
+	}
+	args := j.args("--fill", "email=blank,phone=blank", "--callback-timeout", "10s")
+	args[1], args[3] = db.ref("leads"), db.ref("leads")
+	logPath := filepath.Join(j.dir, "run.log")
+	logFile, err := os.Create(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := j.command(context.Background(), args...)
+	cmd.Stderr = logFile
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the run to read its input", func() bool {
+		b, _ := os.ReadFile(logPath)
+		return strings.Contains(string(b), "input read")
+	})
+	const mine = "set.by.a.person@example.com"
+	changed := empty[0]
+	db.exec(t, `UPDATE leads SET "Email" = '`+mine+`' WHERE id = `+changed)
+	err = cmd.Wait()
+	logFile.Close()
+	log, _ := os.ReadFile(logPath)
+	var ee *exec.ExitError
+	if err != nil && (!errors.As(err, &ee) || ee.ExitCode() != 3) {
+		// 3: the row's new e-mail, first in its waterfall, waits for its
+		// lookup.
+		t.Fatalf("%v; want exit 0, or 3 for the row's new e-mail\n%s", err, log)
+	}
+	if !strings.Contains(string(log), "1 kept for holding a value") {
+		t.Errorf("the summary does not count the cell kept:\n%s", log)
+	}
+	if got := db.query(t, `SELECT "Email" FROM leads WHERE id = `+changed)[1][0]; got != mine {
+		t.Errorf("the cell changed under the run holds %q; want the person's %s", got, mine)
+	}
+
+	// The e-mails filled emptied again; as the next run writes the
+	// output, a trigger gives every later row with an empty e-mail one of
+	// the person's.
+	db.exec(t, `UPDATE leads SET "Email" = '' WHERE id IN (`+strings.Join(empty[1:], ",")+`)`)
+	db.exec(t, `CREATE TRIGGER person AFTER UPDATE ON leads BEGIN UPDATE leads SET "Email" = '`+mine+`' WHERE "Email" = '' AND id > NEW.id; END`)
+	r := j.enrich(t, args...)
+	if r.code != 0 {
+		t.Fatalf("the next run: exit %d\n%s", r.code, r.stderr)
+	}
+	_, conflicts := readCSV(t, filepath.Join(filepath.Dir(j.journal), "leads.conflicts.csv"))
+	if len(conflicts) == 0 {
+		t.Fatalf("no conflict listed: the test tests nothing\n%s", r.stderr)
+	}
+	for _, c := range conflicts {
+		if c[2] != "Email" || c[3] != "" || c[4] != mine || !strings.Contains(c[5], "@") {
+			t.Errorf("conflict %q; want Email, read empty, now %s, and the address not written", c, mine)
+		}
+		if got := db.query(t, `SELECT "Email" FROM leads WHERE id = `+c[1]); got[1][0] != mine {
+			t.Errorf("row id %s: %q; want the person's value kept", c[1], got[1][0])
+		}
+	}
+	if want := fmt.Sprintf("%d not written, changed in the table since the run read", len(conflicts)); !strings.Contains(r.stderr, want) {
+		t.Errorf("the summary does not say %q:\n%s", want, r.stderr)
+	}
+	_, filled := readCSV(t, filepath.Join(filepath.Dir(j.journal), "leads.filled.csv"))
+	for _, f := range filled {
+		for _, c := range conflicts {
+			if f[0] == c[0] && f[2] == c[2] {
+				t.Errorf("row %s's %s is both filled and a conflict", f[0], f[2])
+			}
+		}
 	}
 }
