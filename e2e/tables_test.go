@@ -3,9 +3,9 @@ package e2e
 import (
 	"context"
 	"encoding/csv"
+	"encoding/json"
 	"errors"
 	"fmt"
-	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
