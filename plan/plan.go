@@ -501,6 +501,8 @@ func (p *Plan) describeInput() string {
 	switch {
 	case p.Format == string(sources.XLSX):
 		return fmt.Sprintf("%s (Excel, sheet %q)", p.Input, p.Sheet)
+	case p.Format == string(sources.Parquet):
+		return fmt.Sprintf("%s (Parquet)", p.Input)
 	case p.Key != "":
 		return fmt.Sprintf("%s (a database table, rows by %s)", p.Input, p.Key)
 	case p.Delimiter == "\t":

@@ -2,7 +2,9 @@
 // with all its original cells unchanged, then the appended columns an
 // export chooses (DefaultColumns: enrich_status … enrich_error), whose
 // values the export derives from the journal (see package profile). The
-// format follows the output's extension: .csv, .xlsx or .jsonl. One
+// format follows the output's extension: .csv, .xlsx, .jsonl or .parquet
+// (typed columns), or the output is a database's table, written by key
+// in one transaction (dbtable.go). One
 // writer per format serves both the enriched sheet and the typed tables
 // of search and company exports (Table, columns from gocsv tags). Files
 // are written atomically (temporary file, fsync, rename, fsync of the

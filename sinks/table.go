@@ -51,6 +51,9 @@ func CreateTable[T any](path string) (*Table[T], error) {
 	if err != nil {
 		return nil, err
 	}
+	if format == FormatParquet || format == FormatTable {
+		return nil, fmt.Errorf("output %s: name it .csv, .xlsx or .jsonl (the extension says the format)", path)
+	}
 	t := &Table[T]{path: path, format: format}
 	if err := gocsv.MarshalCSV([]T{}, &t.cells); err != nil {
 		return nil, fmt.Errorf("create %s: columns of %T: %w", path, *new(T), err)

@@ -109,26 +109,28 @@ const (
 
 // Extensions are the extensions an output may have: each names its
 // format, without the dot.
-var Extensions = []string{".csv", ".xlsx", ".jsonl"}
+var Extensions = []string{".csv", ".xlsx", ".jsonl", ".parquet"}
 
-// FormatOf returns the output format a path's extension names, or an
-// error that says which extensions there are.
+// FormatOf returns the output format a path's extension names (or
+// FormatTable for a database's table), or an error that says which
+// extensions there are.
 func FormatOf(path string) (string, error) {
 	if IsTable(path) {
 		return FormatTable, nil
 	}
 	ext := strings.ToLower(filepath.Ext(path))
 	if !slices.Contains(Extensions, ext) {
-		return "", fmt.Errorf("output %s: unknown format %q; name the output .csv, .xlsx or .jsonl", path, ext)
+		return "", fmt.Errorf("output %s: unknown format %q; name the output .csv, .xlsx, .jsonl or .parquet", path, ext)
 	}
 	return ext[1:], nil
 }
 
 // Create starts an output at path in the format its extension names:
-// .csv, .xlsx or .jsonl. layout is the input's: the output keeps its
-// header, and for CSV its delimiter, line endings, BOM and an encoding the
-// same spreadsheet program reads; an .xlsx input written as .xlsx keeps
-// the whole workbook (unless opts.NewWorkbook).
+// .csv, .xlsx, .jsonl or .parquet, or into a database's table (IsTable).
+// layout is the input's: the output keeps its header, and for CSV its
+// delimiter, line endings, BOM and an encoding the same spreadsheet
+// program reads; an .xlsx input written as .xlsx keeps the whole
+// workbook (unless opts.NewWorkbook).
 func Create(path string, layout sheet.Layout, opts Options) (Writer, error) {
 	if IsTable(path) {
 		return newTableWriter(path, layout, opts)
@@ -151,6 +153,8 @@ func Create(path string, layout sheet.Layout, opts Options) (Writer, error) {
 			return newWorkbookWriter(path, layout, opts)
 		}
 		return newXLSXWriter(path, layout, opts)
+	case FormatParquet:
+		return newParquetWriter(path, layout, opts)
 	default:
 		return newJSONLWriter(path, layout, opts)
 	}

@@ -52,8 +52,9 @@ type Format = sheet.Format
 
 // The formats Open reads.
 const (
-	CSV  = sheet.CSV
-	XLSX = sheet.XLSX
+	CSV     = sheet.CSV
+	XLSX    = sheet.XLSX
+	Parquet = sheet.Parquet
 )
 
 // Layout describes the file a table was read from (see sheet.Layout).

@@ -58,8 +58,8 @@ func openSheet(path string, opts Options) (*Table, error) {
 		opts.HeaderRow = 1 // the columns' names
 		return newTable(src, layout, region, overrides, opts)
 	}
-	if opts.Key != "" || opts.Query != "" {
-		return nil, fault.Usagef("%s is a file: --key and --query read a database's table (sqlite:PATH?table=NAME, postgres://…)", path)
+	if opts.Query != "" {
+		return nil, fault.Usagef("%s is a file: --query reads a database's table (sqlite:PATH?table=NAME, postgres://…)", path)
 	}
 	format, err := sniffFormat(path)
 	if err != nil {
@@ -70,6 +70,12 @@ func openSheet(path string, opts Options) (*Table, error) {
 	switch format {
 	case XLSX:
 		src, err = openXLSX(path, opts.Sheet, &layout)
+	case Parquet:
+		if opts.Sheet != "" {
+			return nil, fmt.Errorf("%s is a Parquet file, which has no sheets; leave out --sheet %q", path, opts.Sheet)
+		}
+		src, err = openParquet(path, &layout)
+		opts.HeaderRow = 1 // the columns' names
 	default:
 		if opts.Sheet != "" {
 			return nil, fmt.Errorf("%s is a CSV file, which has no sheets; leave out --sheet %q", path, opts.Sheet)
@@ -79,7 +85,15 @@ func openSheet(path string, opts Options) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newTable(src, layout, region, overrides, opts)
+	t, err := newTable(src, layout, region, overrides, opts)
+	if err == nil && opts.Key != "" {
+		// A file's rows written into a table by key (--key).
+		if err = keyColumn(&t.layout, t.layout.Header, opts.Key); err != nil {
+			t.Close()
+			return nil, err
+		}
+	}
+	return t, err
 }
 
 // checkOptions validates the options that do not depend on the file.

@@ -46,6 +46,10 @@ func sniffFormat(path string) (Format, error) {
 	switch {
 	case bytes.HasPrefix(head, zipMagic):
 		return XLSX, nil
+	case isParquet(head):
+		return Parquet, nil
+	case ext == ".parquet":
+		return "", fmt.Errorf("open %s: not a Parquet file (it does not begin with PAR1); the file may be corrupt or truncated", path)
 	case bytes.Equal(head, oleMagic):
 		if encrypted(f) {
 			return "", fmt.Errorf("open %s: the workbook is password-protected; remove the password in Excel (File > Info > Protect Workbook), save, and try again", path)

@@ -27,7 +27,7 @@ import (
 const stdioName = "-"
 
 // outputFormats are the values of --output-format.
-var outputFormats = []string{sinks.FormatCSV, sinks.FormatXLSX, sinks.FormatJSONL}
+var outputFormats = []string{sinks.FormatCSV, sinks.FormatXLSX, sinks.FormatJSONL, sinks.FormatParquet}
 
 // stdinInput returns the file that holds the input: arg itself, or for
 // "-" standard input copied to a file named after base.

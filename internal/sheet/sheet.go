@@ -20,6 +20,7 @@ type Format string
 const (
 	CSV      Format = "csv"
 	XLSX     Format = "xlsx"
+	Parquet  Format = "parquet"
 	SQLite   Format = "sqlite"
 	Postgres Format = "postgres"
 )
