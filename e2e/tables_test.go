@@ -16,6 +16,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/parquet-go/parquet-go"
+
 	"github.com/enrich-dev/enrich/demo/leads"
 	"github.com/enrich-dev/enrich/internal/pgtest"
 	"github.com/enrich-dev/enrich/report"
@@ -247,6 +249,107 @@ func TestTablesAsFiles(t *testing.T) {
 				t.Error("no e-mail was filled: the test tests nothing")
 			}
 		})
+	}
+}
+
+// TestParquetAsFile: the same leads as a Parquet file give, written as
+// Parquet, what the CSV file gives: every cell of every row, the lists
+// of e-mails, phones and skills as lists, read back with parquet-go's own
+// reader.
+func TestParquetAsFile(t *testing.T) {
+	t.Parallel()
+	const rows = 60
+	j := newJob(t, fastService(10000), rows)
+	keyed := keyedSheet(t, j)
+	csvOut := filepath.Join(j.dir, "keyed-enriched.csv")
+	args := j.args("-o", csvOut)
+	args[1] = keyed
+	if r := j.enrich(t, args...); r.code != 0 {
+		t.Fatalf("the CSV run: exit %d\n%s", r.code, r.stderr)
+	}
+	header, want := readCSV(t, csvOut)
+
+	// The input as Parquet: its columns text, by name.
+	in := filepath.Join(j.dir, "leads.parquet")
+	group := parquet.Group{}
+	for _, h := range append([]string{"id"}, leads.Header...) {
+		group[h] = parquet.Optional(parquet.String())
+	}
+	f, err := os.Create(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pw := parquet.NewGenericWriter[any](f, parquet.NewSchema("lead", group))
+	_, body := readCSV(t, keyed)
+	for _, r := range body {
+		m := map[string]any{}
+		for c, h := range append([]string{"id"}, leads.Header...) {
+			if r[c] != "" {
+				m[h] = r[c]
+			}
+		}
+		if _, err := pw.Write([]any{m}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := pw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+
+	out := filepath.Join(j.dir, "enriched.parquet")
+	args = j.args("-o", out)
+	args[1] = in
+	if r := j.enrich(t, args...); r.code != 0 {
+		t.Fatalf("the Parquet run: exit %d\n%s", r.code, r.stderr)
+	}
+	of, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer of.Close()
+	fi, _ := of.Stat()
+	pf, err := parquet.OpenFile(of, fi.Size())
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr := parquet.NewReader(pf)
+	var got []map[string]any
+	for {
+		m := map[string]any{}
+		if err := pr.Read(&m); err != nil {
+			break
+		}
+		got = append(got, m)
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%d rows; want %d", len(got), len(want))
+	}
+	for i, row := range want {
+		for c, name := range header {
+			v, ok := got[i][name]
+			cell := ""
+			switch v := v.(type) {
+			case string:
+				cell = v
+			case int32:
+				cell = strconv.Itoa(int(v))
+			case []any:
+				var items []string
+				for _, x := range v {
+					items = append(items, x.(string))
+				}
+				cell = strings.Join(items, "; ")
+			}
+			if !ok || cell != row[c] {
+				t.Errorf("row id %s, %s: %q (%T); the CSV's %q", row[0], name, cell, v, row[c])
+			}
+		}
+	}
+	for _, list := range []string{"enrich_emails", "enrich_phones", "enrich_skills"} {
+		if _, ok := got[0][list].([]any); !ok {
+			t.Errorf("%s is %T; want a list", list, got[0][list])
+		}
 	}
 }
 
