@@ -83,7 +83,12 @@ func sqliteDB(t *testing.T, dir string) tableDB {
 
 func postgresDB(t *testing.T) tableDB {
 	s := postgres(t)
-	db := strings.ToLower(strings.NewReplacer("/", "_", "-", "_").Replace(t.Name()))
+	db := strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			return r
+		}
+		return '_'
+	}, strings.ToLower(t.Name()))
 	url := s.CreateDB(t, db)
 	run := func(t *testing.T, sql string, args ...string) string {
 		t.Helper()

@@ -23,6 +23,7 @@ import (
 
 	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/emulator/world"
+	"github.com/enrich-dev/enrich/internal/pgtest"
 	"github.com/enrich-dev/enrich/sources"
 	"github.com/enrich-dev/enrich/state"
 )
@@ -91,6 +92,11 @@ func BenchmarkSheets(b *testing.B) {
 		}
 		j.Close()
 	}
+	// The same rows as SQLite tables, each row's key its place (sqlite3's
+	// own import), and a PostgreSQL server for the upsert.
+	sqlite300k, sqlite1m := sqliteOf(b, sheet300k), sqliteOf(b, sheet1m)
+	pg := pgtest.Start(b)
+	pgURL := pg.CreateDB(b, "bench")
 	resetPeakRSS(b)
 	work := b.TempDir()
 	env := append(os.Environ(), "ENRICH_API_KEY=bench", "ENRICH_API_URL=http://127.0.0.1:9")
@@ -125,14 +131,17 @@ func BenchmarkSheets(b *testing.B) {
 	// command once a round, so that the pace of a shared VM, which drifts
 	// over a minute, weighs alike on the two sides of each ratio.
 	off := []string{"--find-by-name", "off"}
-	var raws, plans, runs, exports, xlsxs []measured
+	var raws, plans, runs, exports, xlsxs, sqliteRuns, pgRuns []measured
 	for range 3 {
 		raws = append(raws, onceOf(rawBin, sheet300k))
 		plans = append(plans, once(append([]string{"plan", sheet300k, "--journal", journal}, off...)...))
 		runs = append(runs, once(append([]string{"run", sheet300k, "-o", "out.csv", "--journal", journal, "--sync"}, off...)...))
 		exports = append(exports, once(append([]string{"export", sheet300k, "-o", "export.csv", "--journal", journal}, off...)...))
 		xlsxs = append(xlsxs, once(append([]string{"run", sheet300k, "-o", "out.xlsx", "--journal", journal, "--sync"}, off...)...))
+		sqliteRuns = append(sqliteRuns, once(append([]string{"run", "sqlite:" + sqlite300k + "?table=leads", "-o", "sqlite:out.db?table=enriched", "--journal", journal, "--sync"}, off...)...))
+		pgRuns = append(pgRuns, once(append([]string{"run", "sqlite:" + sqlite300k + "?table=leads", "-o", strings.Replace(pgURL, "?", "?table=enriched&", 1), "--journal", journal, "--sync"}, off...)...))
 	}
+	runSQLite, runPostgres := median(sqliteRuns), median(pgRuns)
 	raw := median(raws)
 	rawCSV, rawCPU := raw.secs, raw.cpu
 	plan300k, runCSV, exportCSV, runXLSX := median(plans), median(runs), median(exports), median(xlsxs)
@@ -148,6 +157,7 @@ func BenchmarkSheets(b *testing.B) {
 	planCSV100k := run("plan", csv100k, "--journal", "none")
 	planXLSX100k := run("plan", xlsx100k, "--journal", "none")
 	plan1m := run("plan", sheet1m, "--journal", "none")
+	planSQLite1m := run("plan", "sqlite:"+sqlite1m+"?table=leads", "--journal", "none")
 
 	var out strings.Builder
 	tw := tabwriter.NewWriter(&out, 0, 4, 2, ' ', tabwriter.AlignRight)
@@ -174,6 +184,12 @@ func BenchmarkSheets(b *testing.B) {
 	row("enrich plan, 100k rows .xlsx", planXLSX100k.secs, planCSV100k.secs, "s", "plan of the CSV", 3)
 	fmt.Fprintf(tw, "  raw reads, 100k rows: CSV %.2f s, excelize Rows %.2f s\t\t\t\t\t\n", rawCSV100k, rawXLSX)
 	row("enrich plan, 1M rows", plan1m.secs, 10, "s", "target", 1)
+	row("enrich plan, 1M rows SQLite", planSQLite1m.secs, plan1m.secs, "s", "plan of the CSV", 3)
+	row("enrich plan, 1M rows SQLite, peak RSS", planSQLite1m.rss, plan1m.rss, "MiB", "plan of the CSV", 1.5)
+	row("enrich run, SQLite in, SQLite table out (upsert)", runSQLite.secs, runCSV.secs, "s", "CSV in and out", 2)
+	row("enrich run, SQLite in, PostgreSQL table out", runPostgres.secs, runCSV.secs, "s", "CSV in and out", 2)
+	row("enrich run, SQLite table out, peak RSS", runSQLite.rss, runCSV.rss, "MiB", "CSV out", 1.5)
+	row("enrich run, PostgreSQL table out, peak RSS", runPostgres.rss, runCSV.rss, "MiB", "CSV out", 1.5)
 	tw.Flush()
 	// On a busy machine the wall times stretch with the others' work; the
 	// processor time each command took (of the run whose wall time is the
@@ -245,6 +261,41 @@ func readRawXLSX(tb testing.TB, path string) {
 			tb.Fatal(err)
 		}
 	}
+}
+
+// sqliteOf is a sheet's rows as table leads of an SQLite file beside it,
+// imported by sqlite3 itself, each row's key (id) its place: made once.
+func sqliteOf(tb testing.TB, sheet string) string {
+	path := strings.TrimSuffix(sheet, filepath.Ext(sheet)) + ".db"
+	if _, err := os.Stat(path); err == nil {
+		return path
+	}
+	f, err := os.Open(sheet)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	header, err := csv.NewReader(f).Read()
+	f.Close()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	cols := make([]string, len(header))
+	for i, h := range header {
+		cols[i] = `"` + h + `" TEXT`
+	}
+	tmp := path + ".tmp"
+	os.Remove(tmp)
+	script := fmt.Sprintf(".import --csv %s sheet\nCREATE TABLE leads (id INTEGER PRIMARY KEY, %s);\nINSERT INTO leads SELECT rowid, * FROM sheet;\nDROP TABLE sheet;\nVACUUM;\n",
+		sheet, strings.Join(cols, ", "))
+	cmd := exec.Command("sqlite3", tmp)
+	cmd.Stdin = strings.NewReader(script)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		tb.Fatalf("sqlite3: %v\n%s", err, out)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		tb.Fatal(err)
+	}
+	return path
 }
 
 // buildCompleteJournal answers every identifier of a sheet in a journal:
