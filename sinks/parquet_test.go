@@ -8,8 +8,8 @@ import (
 
 	"github.com/parquet-go/parquet-go"
 
-	"github.com/enrich-dev/enrich/internal/sheet"
 	"github.com/enrich-dev/enrich/internal/profile"
+	"github.com/enrich-dev/enrich/internal/sheet"
 )
 
 // TestParquetTyped: a Parquet output holds the input's columns as text in
