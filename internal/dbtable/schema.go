@@ -17,6 +17,7 @@ type Schema struct {
 	Ident   string
 	Columns []string
 	Primary []string
+	Types   []string // PostgreSQL: each column's type (format_type)
 }
 
 // Schema reads the columns of a table and its primary key; ok is false
@@ -72,7 +73,7 @@ func (d *DB) schema(ctx context.Context, db querier, table string) (s Schema, ok
 	case Postgres:
 		// The table as the search path finds it: quoted as written, or
 		// folded to lower case as an unquoted name is.
-		rows, err := db.QueryContext(ctx, `SELECT a.attrelid::regclass::text, a.attname,
+		rows, err := db.QueryContext(ctx, `SELECT a.attrelid::regclass::text, a.attname, format_type(a.atttypid, a.atttypmod),
   CASE WHEN a.attnum = ANY(i.indkey) THEN array_position(i.indkey::int2[], a.attnum) - array_lower(i.indkey::int2[], 1) + 1 ELSE 0 END
 FROM pg_attribute a LEFT JOIN pg_index i ON i.indrelid = a.attrelid AND i.indisprimary
 WHERE a.attrelid = coalesce(to_regclass($1), to_regclass($2)) AND a.attnum > 0 AND NOT a.attisdropped
@@ -83,12 +84,12 @@ ORDER BY a.attnum`, quote(table), table)
 		defer rows.Close()
 		var pks []int
 		for rows.Next() {
-			var col string
+			var col, typ string
 			var pk int
-			if err := rows.Scan(&s.Ident, &col, &pk); err != nil {
+			if err := rows.Scan(&s.Ident, &col, &typ, &pk); err != nil {
 				return s, false, d.classify(err, "read the columns of")
 			}
-			s.Columns = append(s.Columns, col)
+			s.Columns, s.Types = append(s.Columns, col), append(s.Types, typ)
 			if pk > 0 {
 				pks = append(pks, pk)
 				s.Primary = append(s.Primary, col)

@@ -16,16 +16,28 @@ import (
 type Writer struct {
 	d       *DB
 	ctx     context.Context
-	tx      *sql.Tx
+	tx      runner // the transaction's statements
+	end     func(commit bool) error
 	ident   string
 	key     string
 	columns []string
 	keyAt   int
+	types   []string // the table's type of each column, for a cast; "" text
 	// An upsert's rows wait in batch until a statement of batchRows is
-	// full.
+	// full; a PostgreSQL upsert copies them (copy.go).
 	batch     []any
 	batchRows int
 	stmt      *sql.Stmt
+	copy      *copier
+}
+
+// runner runs a transaction's statements: an *sql.Tx, or an *sql.Conn
+// on which the transaction was begun.
+type runner interface {
+	querier
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+	PrepareContext(ctx context.Context, query string) (*sql.Stmt, error)
 }
 
 // Upsert starts writing rows of columns into table by key: the table is
@@ -34,6 +46,9 @@ type Writer struct {
 // column, by the row written. An existing table must have key as its
 // primary key.
 func (d *DB) Upsert(ctx context.Context, table, key string, columns []string) (*Writer, error) {
+	if d.Ref.Kind == Postgres {
+		return d.upsertByCopy(ctx, table, key, columns)
+	}
 	w, err := d.begin(ctx, table, key, columns, true)
 	if err != nil {
 		return nil, err
@@ -57,7 +72,12 @@ func (d *DB) begin(ctx context.Context, table, key string, columns []string, cre
 	if err != nil {
 		return nil, d.classify(err, "write")
 	}
-	w := &Writer{d: d, ctx: ctx, tx: tx, key: key, columns: columns, keyAt: keyAt}
+	w := &Writer{d: d, ctx: ctx, tx: tx, key: key, columns: columns, keyAt: keyAt, end: func(commit bool) error {
+		if commit {
+			return tx.Commit()
+		}
+		return tx.Rollback()
+	}}
 	if err := w.prepareTable(table, create); err != nil {
 		tx.Rollback()
 		return nil, err
@@ -73,6 +93,7 @@ func (w *Writer) prepareTable(table string, create bool) error {
 	if err != nil {
 		return err
 	}
+	w.types = make([]string, len(w.columns))
 	if !ok {
 		if !create {
 			return d.NoTable(w.ctx, table)
@@ -89,6 +110,11 @@ func (w *Writer) prepareTable(table string, create bool) error {
 		return nil
 	}
 	w.ident = s.Ident
+	for i, c := range w.columns {
+		if k := slices.Index(s.Columns, c); k >= 0 && k < len(s.Types) {
+			w.types[i] = s.Types[k]
+		}
+	}
 	if create && !slices.Equal(s.Primary, []string{w.key}) {
 		return fault.Fixable(errNoKey, fmt.Sprintf("%s: table %s exists, and its primary key is not %s, by which the rows are written: write to a new table, or to one whose primary key is %s", d.Ref, table, w.key, w.key))
 	}
@@ -103,13 +129,16 @@ func (w *Writer) prepareTable(table string, create bool) error {
 }
 
 // Put writes one row of an upsert, its cells in the order of the
-// columns.
+// columns; an empty cell is NULL.
 func (w *Writer) Put(cells []string) error {
 	if len(cells) != len(w.columns) {
 		return fmt.Errorf("%s: a row of %d cells for %d columns", w.d.Ref, len(cells), len(w.columns))
 	}
+	if w.copy != nil {
+		return w.copy.put(w, cells)
+	}
 	for _, c := range cells {
-		w.batch = append(w.batch, c)
+		w.batch = append(w.batch, nullable(c))
 	}
 	if len(w.batch) == w.batchRows*len(w.columns) {
 		return w.flush()
@@ -117,8 +146,19 @@ func (w *Writer) Put(cells []string) error {
 	return nil
 }
 
+// nullable is a cell as a value written: NULL when empty.
+func nullable(c string) any {
+	if c == "" {
+		return nil
+	}
+	return c
+}
+
 // flush writes the rows waiting, in one statement.
 func (w *Writer) flush() error {
+	if w.copy != nil {
+		return w.copy.copyNow(w)
+	}
 	n := len(w.batch) / len(w.columns)
 	if n == 0 {
 		return nil
@@ -244,14 +284,18 @@ func (w *Writer) Set(key string, cells []Cell) (conflicts []Cell, err error) {
 
 // Commit writes what is waiting and commits the transaction.
 func (w *Writer) Commit() error {
-	if err := w.flush(); err != nil {
+	err := w.flush()
+	if err == nil && w.copy != nil {
+		err = w.copy.insert(w)
+	}
+	if err != nil {
 		w.Abort()
 		return err
 	}
 	if w.stmt != nil {
 		w.stmt.Close()
 	}
-	if err := w.tx.Commit(); err != nil {
+	if err := w.end(true); err != nil {
 		return w.d.classify(err, "commit the rows written to")
 	}
 	return nil
@@ -263,5 +307,5 @@ func (w *Writer) Abort() {
 	if w.stmt != nil {
 		w.stmt.Close()
 	}
-	w.tx.Rollback()
+	w.end(false)
 }
