@@ -52,6 +52,11 @@ func (d *DB) upsertByCopy(ctx context.Context, table, key string, columns []stri
 		w.end(false)
 		return nil, err
 	}
+	if w.created {
+		// A table of this transaction holds no row: copied into at once.
+		w.copy.temp = w.ident
+		return w, nil
+	}
 	defs := make([]string, len(columns))
 	for i, c := range columns {
 		defs[i] = quoteColumn(c) + " TEXT"
@@ -77,13 +82,26 @@ func (c *copier) put(w *Writer, cells []string) error {
 	return c.copyNow(w)
 }
 
+// identifier is a table's name as pgx quotes it: SCHEMA.NAME in two
+// parts, an already quoted one ("Leads") unquoted first.
+func identifier(name string) pgx.Identifier {
+	var parts pgx.Identifier
+	for _, p := range strings.Split(name, ".") {
+		if len(p) >= 2 && p[0] == '"' && p[len(p)-1] == '"' {
+			p = strings.ReplaceAll(p[1:len(p)-1], `""`, `"`)
+		}
+		parts = append(parts, p)
+	}
+	return parts
+}
+
 // copyNow copies the rows waiting into the temporary table.
 func (c *copier) copyNow(w *Writer) error {
 	if len(c.rows) == 0 {
 		return nil
 	}
 	err := c.conn.Raw(func(dc any) error {
-		_, err := dc.(*stdlib.Conn).Conn().CopyFrom(w.ctx, pgx.Identifier{c.temp}, w.columns, pgx.CopyFromRows(c.rows))
+		_, err := dc.(*stdlib.Conn).Conn().CopyFrom(w.ctx, identifier(c.temp), w.columns, pgx.CopyFromRows(c.rows))
 		return err
 	})
 	c.rows = c.rows[:0]
@@ -93,9 +111,10 @@ func (c *copier) copyNow(w *Writer) error {
 	return nil
 }
 
-// insert inserts the copied rows into the table.
+// insert inserts the copied rows into the table, from the temporary
+// one.
 func (c *copier) insert(w *Writer) error {
-	if err := c.copyNow(w); err != nil {
+	if err := c.copyNow(w); err != nil || w.created {
 		return err
 	}
 	cols := make([]string, len(w.columns))

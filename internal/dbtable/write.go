@@ -23,6 +23,7 @@ type Writer struct {
 	columns []string
 	keyAt   int
 	types   []string // the table's type of each column, for a cast; "" text
+	created bool     // the table was created in the transaction: it holds no row yet
 	// An upsert's rows wait in batch until a statement of batchRows is
 	// full; a PostgreSQL upsert copies them (copy.go).
 	batch     []any
@@ -53,7 +54,7 @@ func (d *DB) Upsert(ctx context.Context, table, key string, columns []string) (*
 	if err != nil {
 		return nil, err
 	}
-	w.batchRows = max(1, min(500, 30000/len(columns)))
+	w.batchRows = max(1, min(200, 30000/len(columns)))
 	return w, nil
 }
 
@@ -102,7 +103,7 @@ func (w *Writer) prepareTable(table string, create bool) error {
 		for i, c := range w.columns {
 			defs[i] = quoteColumn(c) + " TEXT"
 		}
-		w.ident = quote(table)
+		w.ident, w.created = quote(table), true
 		stmt := fmt.Sprintf("CREATE TABLE %s (%s, PRIMARY KEY (%s))", w.ident, strings.Join(defs, ", "), quoteColumn(w.key))
 		if _, err := w.tx.ExecContext(w.ctx, stmt); err != nil {
 			return d.classify(err, "create")
