@@ -119,23 +119,15 @@ func (c *copier) insert(w *Writer) error {
 	}
 	cols := make([]string, len(w.columns))
 	values := make([]string, len(w.columns))
-	var sets []string
 	for i, name := range w.columns {
 		cols[i] = quoteColumn(name)
 		values[i] = cols[i]
 		if t := w.types[i]; t != "" && t != "text" {
 			values[i] += "::" + t
 		}
-		if i != w.keyAt {
-			sets = append(sets, fmt.Sprintf("%s = excluded.%s", cols[i], cols[i]))
-		}
 	}
-	conflict := "DO NOTHING"
-	if len(sets) > 0 {
-		conflict = "DO UPDATE SET " + strings.Join(sets, ", ")
-	}
-	q := fmt.Sprintf("INSERT INTO %s (%s) SELECT %s FROM %s ON CONFLICT (%s) %s",
-		w.ident, strings.Join(cols, ", "), strings.Join(values, ", "), c.temp, quoteColumn(w.key), conflict)
+	q := fmt.Sprintf("INSERT INTO %s AS %s (%s) SELECT %s FROM %s%s",
+		w.ident, target, strings.Join(cols, ", "), strings.Join(values, ", "), c.temp, w.onConflict(cols))
 	if _, err := c.conn.ExecContext(w.ctx, q); err != nil {
 		return w.d.classify(err, "write")
 	}

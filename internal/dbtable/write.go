@@ -206,22 +206,40 @@ func (w *Writer) upsertStatement(n int) string {
 		}
 		b.WriteByte(')')
 	}
-	fmt.Fprintf(&b, " ON CONFLICT (%s) DO UPDATE SET ", quoteColumn(w.key))
-	first := true
+	b.WriteString(w.onConflict(cols))
+	return b.String()
+}
+
+// target is the name an upsert gives the table's row in its conflict
+// clause (PostgreSQL's INSERT … AS).
+const target = "enrich_target"
+
+// onConflict is an upsert's conflict clause: a row whose key the table
+// holds takes the values written, and is left as it is when it holds
+// them already (a run over unchanged rows writes nothing).
+func (w *Writer) onConflict(cols []string) string {
+	var sets, was, now []string
 	for i, c := range cols {
 		if i == w.keyAt {
 			continue
 		}
-		if !first {
-			b.WriteString(", ")
+		sets = append(sets, c+" = excluded."+c)
+		now = append(now, "excluded."+c)
+		if w.d.Ref.Kind == Postgres {
+			was = append(was, target+"."+c)
+		} else {
+			was = append(was, c+" IS NOT excluded."+c)
 		}
-		first = false
-		fmt.Fprintf(&b, "%s = excluded.%s", c, c)
 	}
-	if first { // the key alone: nothing to update
-		return strings.Replace(b.String(), " DO UPDATE SET ", " DO NOTHING", 1)
+	clause := " ON CONFLICT (" + quoteColumn(w.key) + ") "
+	switch {
+	case len(sets) == 0: // the key alone: nothing to update
+		return clause + "DO NOTHING"
+	case w.d.Ref.Kind == Postgres:
+		return clause + "DO UPDATE SET " + strings.Join(sets, ", ") +
+			" WHERE (" + strings.Join(was, ", ") + ") IS DISTINCT FROM (" + strings.Join(now, ", ") + ")"
 	}
-	return b.String()
+	return clause + "DO UPDATE SET " + strings.Join(sets, ", ") + " WHERE " + strings.Join(was, " OR ")
 }
 
 // Cell is one cell to set by Set: its column, the value it held when
