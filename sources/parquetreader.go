@@ -26,12 +26,17 @@ var parquetMagic = []byte("PAR1")
 // a timestamp in RFC 3339, a date as 2026-11-29.
 type parquetReader struct {
 	file   *os.File
-	reader *parquet.Reader
+	reader *parquet.GenericReader[map[string]any]
 	fields []parquet.Field
 	header bool
 	num    int
-	row    map[string]any
+	rows   []map[string]any // read ahead, next at rows[at]
+	at     int
+	done   bool
 }
+
+// parquetAhead is how many rows are read at once.
+const parquetAhead = 256
 
 func openParquet(path string, layout *Layout) (*parquetReader, error) {
 	f, err := os.Open(path)
@@ -49,7 +54,12 @@ func openParquet(path string, layout *Layout) (*parquetReader, error) {
 		return nil, fmt.Errorf("open %s: not a Parquet file enrich reads: %v", path, err)
 	}
 	layout.Path, layout.Format = path, Parquet
-	return &parquetReader{file: f, reader: parquet.NewReader(pf), fields: pf.Schema().Fields(), row: map[string]any{}}, nil
+	rows := make([]map[string]any, parquetAhead)
+	for i := range rows {
+		rows[i] = map[string]any{}
+	}
+	return &parquetReader{file: f, reader: parquet.NewGenericReader[map[string]any](pf, pf.Schema()), fields: pf.Schema().Fields(),
+		rows: rows[:0]}, nil
 }
 
 func (r *parquetReader) next() (record, error) {
@@ -61,17 +71,32 @@ func (r *parquetReader) next() (record, error) {
 		}
 		return record{num: 1, cells: names}, nil
 	}
-	clear(r.row)
-	if err := r.reader.Read(&r.row); err != nil {
-		if errors.Is(err, io.EOF) {
+	if r.at == len(r.rows) {
+		if r.done {
 			return record{}, io.EOF
 		}
-		return record{}, fmt.Errorf("row %d: %v", r.num+1, err)
+		rows := r.rows[:cap(r.rows)]
+		for _, m := range rows {
+			clear(m)
+		}
+		n, err := r.reader.Read(rows)
+		switch {
+		case errors.Is(err, io.EOF):
+			r.done = true
+		case err != nil:
+			return record{}, fmt.Errorf("row %d: %v", r.num+1, err)
+		}
+		r.rows, r.at = rows[:n], 0
+		if n == 0 {
+			return record{}, io.EOF
+		}
 	}
+	row := r.rows[r.at]
+	r.at++
 	r.num++
 	cells := make([]string, len(r.fields))
 	for i, f := range r.fields {
-		cells[i] = parquetText(f, r.row[f.Name()])
+		cells[i] = parquetText(f, row[f.Name()])
 	}
 	return record{num: r.num + 1, cells: cells}, nil
 }
