@@ -26,12 +26,19 @@ func (d *DB) Schema(ctx context.Context, table string) (Schema, bool, error) {
 	return d.schema(ctx, d.db, table)
 }
 
+// keyPart is a column of a primary key, and its place in it (from 1).
+type keyPart struct {
+	at   int
+	name string
+}
+
 // querier is a database or a transaction.
 type querier interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 }
 
 func (d *DB) schema(ctx context.Context, db querier, table string) (s Schema, ok bool, err error) {
+	var parts []keyPart // the primary key's columns, by their place in it
 	switch d.Ref.Kind {
 	case SQLite:
 		s.Ident = quote(table)
@@ -40,10 +47,6 @@ func (d *DB) schema(ctx context.Context, db querier, table string) (s Schema, ok
 			return s, false, d.classify(err, "read the columns of")
 		}
 		defer rows.Close()
-		var pks []struct {
-			n    int
-			name string
-		}
 		for rows.Next() {
 			var name string
 			var pk int
@@ -52,23 +55,11 @@ func (d *DB) schema(ctx context.Context, db querier, table string) (s Schema, ok
 			}
 			s.Columns = append(s.Columns, name)
 			if pk > 0 {
-				pks = append(pks, struct {
-					n    int
-					name string
-				}{pk, name})
+				parts = append(parts, keyPart{pk, name})
 			}
 		}
 		if err := rows.Err(); err != nil {
 			return s, false, d.classify(err, "read the columns of")
-		}
-		slices.SortFunc(pks, func(a, b struct {
-			n    int
-			name string
-		}) int {
-			return a.n - b.n
-		})
-		for _, p := range pks {
-			s.Primary = append(s.Primary, p.name)
 		}
 	case Postgres:
 		// The table as the search path finds it: quoted as written, or
@@ -82,7 +73,6 @@ ORDER BY a.attnum`, quote(table), table)
 			return s, false, d.classify(err, "read the columns of")
 		}
 		defer rows.Close()
-		var pks []int
 		for rows.Next() {
 			var col, typ string
 			var pk int
@@ -91,17 +81,16 @@ ORDER BY a.attnum`, quote(table), table)
 			}
 			s.Columns, s.Types = append(s.Columns, col), append(s.Types, typ)
 			if pk > 0 {
-				pks = append(pks, pk)
-				s.Primary = append(s.Primary, col)
+				parts = append(parts, keyPart{pk, col})
 			}
 		}
 		if err := rows.Err(); err != nil {
 			return s, false, d.classify(err, "read the columns of")
 		}
-		primary := slices.Clone(s.Primary)
-		slices.SortStableFunc(s.Primary, func(a, b string) int {
-			return pks[slices.Index(primary, a)] - pks[slices.Index(primary, b)]
-		})
+	}
+	slices.SortFunc(parts, func(a, b keyPart) int { return a.at - b.at })
+	for _, p := range parts {
+		s.Primary = append(s.Primary, p.name)
 	}
 	return s, len(s.Columns) > 0, nil
 }
