@@ -24,7 +24,7 @@ func CheckOutput(output, input, journal string) error {
 		return fmt.Errorf("output %s is a folder; give a file name in it, such as %s", output, filepath.Join(output, "enriched.csv"))
 	}
 	if !slices.Contains(sinks.Extensions, ext) {
-		return fmt.Errorf("output %s: name it .csv, .xlsx, .jsonl or .parquet (the extension says the format)", output)
+		return fmt.Errorf("output %s: name it .csv, .xlsx or .jsonl, or .parquet (the extension says the format)", output)
 	}
 	dir := filepath.Dir(output)
 	fi, err := os.Stat(dir)

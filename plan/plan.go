@@ -60,7 +60,7 @@ type Plan struct {
 	Encoding  string       `json:"encoding"`
 	Delimiter string       `json:"delimiter"`
 	Sheet     string       `json:"sheet"`
-	Key       string       `json:"key,omitempty"` // a database table's key column
+	Key       string       `json:"key"` // a database table's key column; "" for a file
 	HeaderRow int          `json:"header_row"`
 	Waterfall []ident.Kind `json:"waterfall"`
 	Columns   []Column     `json:"columns"`

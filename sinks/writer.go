@@ -120,7 +120,7 @@ func FormatOf(path string) (string, error) {
 	}
 	ext := strings.ToLower(filepath.Ext(path))
 	if !slices.Contains(Extensions, ext) {
-		return "", fmt.Errorf("output %s: unknown format %q; name the output .csv, .xlsx, .jsonl or .parquet", path, ext)
+		return "", fmt.Errorf("output %s: unknown format %q; name the output .csv, .xlsx or .jsonl (an enriched sheet also .parquet)", path, ext)
 	}
 	return ext[1:], nil
 }
