@@ -379,10 +379,11 @@ func tableReport(t *testing.T, j *job, table string) report.Run {
 	return r
 }
 
-// TestTableRefusals: a wrong password, a missing table and a table
-// without a key end at once with exit 2, naming what to fix and never
-// the password; a database that does not answer ends with exit 3 after
-// --service-wait, having sent nothing.
+// TestTableRefusals: a wrong password, a missing table, a table without a
+// key and a sheet written into a table without --key end at once with
+// exit 2, naming what to fix and never the password; a database that
+// does not answer ends with exit 3 after --service-wait, having sent
+// nothing.
 func TestTableRefusals(t *testing.T) {
 	t.Parallel()
 	j := newJob(t, fastService(1000), 20)
@@ -414,6 +415,11 @@ func TestTableRefusals(t *testing.T) {
 		if c.code == 2 && took > 20*time.Second {
 			t.Errorf("%s: refused after %v; want at once", c.input, took)
 		}
+	}
+	// A file's rows written into a table need a key to be written by.
+	args := j.args("-o", pg.ref("from_csv"))
+	if r := j.enrich(t, args...); r.code != 2 || !strings.Contains(r.stderr, "name its column of unique values with --key") {
+		t.Errorf("a CSV into a table without --key: exit %d, %q; want 2, asking for --key", r.code, lastLine(r.stderr))
 	}
 	if s := j.stats(); s.ItemsAccepted != 0 {
 		t.Errorf("%d items sent; want none", s.ItemsAccepted)

@@ -376,7 +376,7 @@ func (c *Config) validate() error {
 	if sinks.IsTable(c.Output) {
 		// A database that refuses, at once (exit 2); one that does not
 		// answer, after --service-wait (exit 3).
-		if _, err := sinks.CheckTable(c.Output, c.Input, c.ServiceWait); err != nil {
+		if err := sinks.CheckTable(c.Output, c.ServiceWait); err != nil {
 			return err
 		}
 	} else if err := export.CheckOutput(c.Output, c.Input, c.Journal); err != nil {

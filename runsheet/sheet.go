@@ -18,6 +18,7 @@ import (
 
 	"github.com/enrich-dev/enrich/internal/fault"
 	"github.com/enrich-dev/enrich/internal/ident"
+	"github.com/enrich-dev/enrich/internal/redact"
 	"github.com/enrich-dev/enrich/internal/sheet"
 	"github.com/enrich-dev/enrich/sinks"
 	"github.com/enrich-dev/enrich/sources"
@@ -98,7 +99,8 @@ const maxInvalidRows = 1 << 16
 
 // CheckWork refuses, before anything is sent, a sheet with nothing to
 // look up (no identifier column, no data row) and one the output cannot
-// hold (an .xlsx too wide, or with a cell too long).
+// hold (an .xlsx too wide, or with a cell too long; a table written by
+// key from a sheet without one).
 func (m *Sheet) CheckWork(layout sources.Layout, output string, appended int) error {
 	switch {
 	case m.Columns == 0 && !(m.ByName && len(m.Names) > 0):
@@ -109,6 +111,9 @@ func (m *Sheet) CheckWork(layout sources.Layout, output string, appended int) er
 	format, err := sinks.FormatOf(output)
 	if err == nil {
 		err = sinks.CheckFits(layout, format, appended)
+	}
+	if err == nil && format == sinks.FormatTable && layout.Key == "" {
+		err = fmt.Errorf("output %s: a table is written by key, and %s has none: name its column of unique values with --key", redact.URL(output), layout.Path)
 	}
 	if err != nil {
 		return fault.Usagef("%w", err)

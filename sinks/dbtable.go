@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/internal/dbtable"
+	"github.com/enrich-dev/enrich/internal/fault"
 	"github.com/enrich-dev/enrich/internal/sheet"
 )
 
@@ -35,22 +36,20 @@ func Beside(output, journal string) string {
 // CheckTable refuses an output table that cannot be written, before
 // anything is paid for: a name without a table, a database that refuses
 // the password or is not there (no wait's error, at once), one that does
-// not answer for wait (a wait's). It reports whether the table is the
-// input's own (written back in place).
-func CheckTable(output, input string, wait time.Duration) (same bool, err error) {
+// not answer for wait (a wait's).
+func CheckTable(output string, wait time.Duration) error {
 	ref, err := dbtable.Parse(output)
 	if err != nil {
-		return false, err
+		return fault.Usagef("%w", err)
 	}
 	if ref.Table == "" {
-		return false, fmt.Errorf("output %s: name the table to write, table=NAME", ref)
+		return fault.Usagef("output %s: name the table to write, table=NAME", ref)
 	}
 	d, err := dbtable.Open(context.Background(), ref, wait, true)
 	if err != nil {
-		return false, err
+		return err
 	}
-	d.Close()
-	return SameTable(output, input), nil
+	return d.Close()
 }
 
 // SameTable reports whether output names the input's own table, into
