@@ -143,6 +143,15 @@ func BenchmarkSheets(b *testing.B) {
 		pgRuns = append(pgRuns, once(append([]string{"run", "sqlite:" + sqlite300k + "?table=leads", "-o", strings.Replace(pgURL, "?", "?table=enriched&", 1), "--journal", journal, "--sync"}, off...)...))
 	}
 	runSQLiteCSV, runSQLite, runPostgres := median(sqliteCSVRuns), median(sqliteRuns), median(pgRuns)
+	// The tables written hold what the CSV written from the same rows
+	// holds, row for row, read back with the databases' own clients.
+	sqliteBack := exec.Command("sqlite3", "-csv", "-header", filepath.Join(work, "out.db"), "SELECT * FROM enriched ORDER BY CAST(id AS INTEGER)")
+	pgBack := exec.Command("psql", "-X", "-q", "--csv", "-h", "127.0.0.1", "-p", fmt.Sprint(pg.Port), "-U", pgtest.User, "-d", "bench",
+		"-c", "SELECT * FROM enriched ORDER BY CAST(id AS INTEGER)")
+	pgBack.Env = append(os.Environ(), "PGPASSWORD="+pgtest.Password)
+	for _, back := range []*exec.Cmd{sqliteBack, pgBack} {
+		sameRows(b, filepath.Join(work, "sqlite-out.csv"), back)
+	}
 	raw := median(raws)
 	rawCSV, rawCPU := raw.secs, raw.cpu
 	plan300k, runCSV, exportCSV, runXLSX := median(plans), median(runs), median(exports), median(xlsxs)
@@ -262,6 +271,45 @@ func readRawXLSX(tb testing.TB, path string) {
 			tb.Fatal(err)
 		}
 	}
+}
+
+// sameRows checks that what back prints as CSV (a database's client
+// reading a table) holds the rows of the CSV file want, in order.
+func sameRows(tb testing.TB, want string, back *exec.Cmd) {
+	out, err := back.StdoutPipe()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	back.Stderr = &stderr
+	if err := back.Start(); err != nil {
+		tb.Fatal(err)
+	}
+	f, err := os.Open(want)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	w, g := csv.NewReader(f), csv.NewReader(out)
+	w.FieldsPerRecord, g.FieldsPerRecord = -1, -1
+	rows := 0
+	for ; ; rows++ {
+		a, errA := w.Read()
+		c, errC := g.Read()
+		if errA == io.EOF && errC == io.EOF {
+			break
+		}
+		if rows == 0 && len(a) > 0 {
+			a[0] = strings.TrimPrefix(a[0], "\ufeff") // the CSV's byte-order mark, for Excel
+		}
+		if errA != nil || errC != nil || !slices.Equal(a, c) {
+			tb.Fatalf("%s, row %d: %q (%v); the CSV's %q (%v)\n%s", back.Args[0], rows, c, errC, a, errA, stderr.String())
+		}
+	}
+	if err := back.Wait(); err != nil {
+		tb.Fatalf("%s: %v\n%s", back.Args[0], err, stderr.String())
+	}
+	fmt.Printf("%s: %d rows read back, each the CSV's\n", back.Args[0], rows-1)
 }
 
 // sqliteOf is a sheet's rows as table leads of an SQLite file beside it,

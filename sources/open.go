@@ -88,7 +88,7 @@ func openSheet(path string, opts Options) (*Table, error) {
 	t, err := newTable(src, layout, region, overrides, opts)
 	if err == nil && opts.Key != "" {
 		// A file's rows written into a table by key (--key).
-		if err = keyColumn(&t.layout, t.layout.Header, opts.Key); err != nil {
+		if err = t.keyColumn(opts.Key); err != nil {
 			t.Close()
 			return nil, err
 		}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"strings"
 	"time"
 
@@ -187,14 +186,3 @@ func asInt64(v any) (int64, bool) {
 
 // isParquet reports whether the file's first bytes are Parquet's.
 func isParquet(head []byte) bool { return bytes.HasPrefix(head, parquetMagic) }
-
-// keyColumn sets the layout's key to the header's column named (--key),
-// for an output written by key from a file.
-func keyColumn(layout *Layout, header []string, named string) error {
-	i := slices.IndexFunc(header, func(h string) bool { return strings.EqualFold(h, named) })
-	if i < 0 {
-		return fmt.Errorf("%s has no column %q to use as its key; its columns: %s", layout.Path, named, strings.Join(header, ", "))
-	}
-	layout.Key = header[i]
-	return nil
-}

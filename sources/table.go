@@ -51,6 +51,8 @@ type Table struct {
 	done      bool
 	rank      map[ident.Kind]int // place of each kind in the waterfall
 
+	keys *keyCheck // a file's rows written into a table by --key: each key once
+
 	rows *ordered.Map[[]record, []Row] // reads and normalizes ahead, on every core
 	cur  []Row                         // rows of the chunk being handed out
 	err  error                         // what ended the rows: io.EOF or a read error
@@ -91,6 +93,11 @@ func (t *Table) Next() (Row, error) {
 	t.cur = t.cur[1:]
 	t.measure(row.Cells)
 	t.layout.Rows++
+	if t.keys != nil {
+		if err := t.keys.check(t.layout, row); err != nil {
+			return Row{}, inputError(t.layout.Path, err)
+		}
+	}
 	return row, nil
 }
 
