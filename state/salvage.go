@@ -87,8 +87,10 @@ func Salvage(from, to string) (SalvageReport, error) {
 		}
 	}
 	// Pages the walk could not reach (under a damaged branch, or beyond a
-	// cut) may still hold results: they are found by scanning the file.
-	scanned, err := harvest(source, dst)
+	// cut) may still hold results: they are found by scanning the file,
+	// as it is (the copy grown to the size its header claims holds nothing
+	// more, and a damaged header may claim gigabytes).
+	scanned, err := harvest(from, dst)
 	if err != nil {
 		rep.Unreadable = append(rep.Unreadable, "scan: "+err.Error())
 	}
@@ -362,8 +364,9 @@ func scanLeaves(data []byte, ps int, fn func(k, v []byte)) {
 		if overflow < 0 || overflow > 1<<16 || off+span > len(data) {
 			span = ps
 		}
-		if flags == leafFlag && headerSize+count*elemSize <= span {
-			page = data[off : off+span]
+		end := min(off+span, len(data)) // the last page of a file cut short is a part
+		if flags == leafFlag && headerSize+count*elemSize <= end-off {
+			page = data[off:end]
 			for i := 0; i < count; i++ {
 				e := page[headerSize+i*elemSize:]
 				eflags := binary.LittleEndian.Uint32(e[0:])
