@@ -364,6 +364,34 @@ func TestParquetAsFile(t *testing.T) {
 	}
 }
 
+// startReading starts a run in the background and returns once it has
+// read its input; wait waits for the run to end, and returns its log and
+// how it ended.
+func (j *job) startReading(t *testing.T, args []string) (wait func() (string, error)) {
+	t.Helper()
+	logPath := filepath.Join(j.dir, "run.log")
+	logFile, err := os.Create(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := j.command(context.Background(), args...)
+	cmd.Stderr = logFile
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill() })
+	waitFor(t, "the run to read its input", func() bool {
+		b, _ := os.ReadFile(logPath)
+		return strings.Contains(string(b), "input read")
+	})
+	return func() (string, error) {
+		err := cmd.Wait()
+		logFile.Close()
+		b, _ := os.ReadFile(logPath)
+		return string(b), err
+	}
+}
+
 // tableReport reads the report of a run whose output is a table: beside
 // the journal, named after the table.
 func tableReport(t *testing.T, j *job, table string) report.Run {
@@ -446,29 +474,14 @@ func TestTableDownMidRun(t *testing.T) {
 	}
 	args := j.args("--service-wait", "2s", "--callback-timeout", "10s")
 	args[1], args[3] = ref("leads"), ref("leads_enriched")
-	logPath := filepath.Join(j.dir, "run.log")
-	logFile, err := os.Create(logPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := j.command(context.Background(), args...)
-	cmd.Stderr = logFile
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	waitFor(t, "the run to read its input", func() bool {
-		b, _ := os.ReadFile(logPath)
-		return strings.Contains(string(b), "input read")
-	})
+	wait := j.startReading(t, args)
 	s.Stop()
-	err = cmd.Wait()
-	logFile.Close()
-	log, _ := os.ReadFile(logPath)
+	log, err := wait()
 	var ee *exec.ExitError
 	if !errors.As(err, &ee) || ee.ExitCode() != 3 {
 		t.Fatalf("the run with its database down: %v; want exit 3\n%s", err, log)
 	}
-	if strings.Contains(string(log), pgtest.Password) {
+	if strings.Contains(log, pgtest.Password) {
 		t.Errorf("the log shows the password:\n%s", log)
 	}
 	sent := j.stats().ItemsAccepted
@@ -510,33 +523,18 @@ func TestTableChangedUnderRun(t *testing.T) {
 	}
 	args := j.args("--fill", "email=blank,phone=blank", "--callback-timeout", "10s")
 	args[1], args[3] = db.ref("leads"), db.ref("leads")
-	logPath := filepath.Join(j.dir, "run.log")
-	logFile, err := os.Create(logPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := j.command(context.Background(), args...)
-	cmd.Stderr = logFile
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	waitFor(t, "the run to read its input", func() bool {
-		b, _ := os.ReadFile(logPath)
-		return strings.Contains(string(b), "input read")
-	})
+	wait := j.startReading(t, args)
 	const mine = "set.by.a.person@example.com"
 	changed := empty[0]
 	db.exec(t, `UPDATE leads SET "Email" = '`+mine+`' WHERE id = `+changed)
-	err = cmd.Wait()
-	logFile.Close()
-	log, _ := os.ReadFile(logPath)
+	log, err := wait()
 	var ee *exec.ExitError
 	if err != nil && (!errors.As(err, &ee) || ee.ExitCode() != 3) {
 		// 3: the row's new e-mail, first in its waterfall, waits for its
 		// lookup.
 		t.Fatalf("%v; want exit 0, or 3 for the row's new e-mail\n%s", err, log)
 	}
-	if !strings.Contains(string(log), "1 kept for holding a value") {
+	if !strings.Contains(log, "1 kept for holding a value") {
 		t.Errorf("the summary does not count the cell kept:\n%s", log)
 	}
 	if got := db.query(t, `SELECT "Email" FROM leads WHERE id = `+changed)[1][0]; got != mine {

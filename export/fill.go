@@ -118,16 +118,24 @@ var conflictsHeader = []string{"row", "key", "column", "read", "now", "not_writt
 
 // writeConflicts writes the list of conflicts (ConflictsPath).
 func writeConflicts(output string, conflicts []sinks.Conflict) error {
-	path := ConflictsPath(output)
+	rows := make([][]string, len(conflicts))
+	for i, c := range conflicts {
+		rows[i] = []string{strconv.Itoa(c.Row), c.Key, c.Column, c.Was, c.Now, c.Value}
+	}
+	return writeList(ConflictsPath(output), conflictsHeader, rows)
+}
+
+// writeList writes a list beside the output as CSV, atomically, its
+// cells guarded against formulas (sinks.Neutralize).
+func writeList(path string, header []string, rows [][]string) error {
 	f, err := atomicfile.Create(path)
 	if err != nil {
 		return err
 	}
 	defer f.Abort()
 	w := csv.NewWriter(f)
-	_ = w.Write(conflictsHeader)
-	for _, c := range conflicts {
-		row := []string{strconv.Itoa(c.Row), c.Key, c.Column, c.Was, c.Now, c.Value}
+	_ = w.Write(header)
+	for _, row := range rows {
 		for i := range row {
 			row[i] = sinks.Neutralize(row[i])
 		}
@@ -337,26 +345,11 @@ var filledHeader = []string{"row", "record_id", "column", "before", "after", "fo
 // id, the column, the value before and after, how the person was found
 // and how sure. The cells are guarded as a CSV output's are.
 func writeFilled(output string, cells []filledCell) error {
-	path := FilledPath(output)
-	f, err := atomicfile.Create(path)
-	if err != nil {
-		return err
+	rows := make([][]string, len(cells))
+	for i, c := range cells {
+		rows[i] = []string{strconv.Itoa(c.row), c.recordID, c.column, c.before, c.after, c.foundBy, c.certainty}
 	}
-	defer f.Abort()
-	w := csv.NewWriter(f)
-	_ = w.Write(filledHeader)
-	for _, c := range cells {
-		row := []string{strconv.Itoa(c.row), c.recordID, c.column, c.before, c.after, c.foundBy, c.certainty}
-		for i := range row {
-			row[i] = sinks.Neutralize(row[i])
-		}
-		_ = w.Write(row)
-	}
-	w.Flush()
-	if err := w.Error(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	return f.Commit()
+	return writeList(FilledPath(output), filledHeader, rows)
 }
 
 // CheckFill refuses, before anything is spent, rules that name a column
