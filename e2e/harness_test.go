@@ -236,7 +236,13 @@ func (j *job) checkRows(t *testing.T) {
 // report reads the run's OUTPUT.report.json.
 func (j *job) report(t *testing.T) report.Run {
 	t.Helper()
-	b, err := os.ReadFile(j.output + ".report.json")
+	return readReport(t, j.output+".report.json")
+}
+
+// readReport reads a run's report.
+func readReport(t *testing.T, path string) report.Run {
+	t.Helper()
+	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -172,15 +171,7 @@ func TestTablesAsFiles(t *testing.T) {
 	}
 	header, body := readCSV(t, fileOut)
 	want := append([][]string{header}, body...)
-	b, err := os.ReadFile(fileOut + ".report.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var fileReport report.Run
-	if err := json.Unmarshal(b, &fileReport); err != nil {
-		t.Fatal(err)
-	}
-	wantCredits := fileReport.Credits.ProfilesReceived
+	wantCredits := readReport(t, fileOut+".report.json").Credits.ProfilesReceived
 	// The file written back: its own e-mail cells filled where empty,
 	// nothing appended; what each table must hold once written back.
 	filledOut := filepath.Join(fileRun.dir, "keyed-filled.csv")
@@ -396,15 +387,7 @@ func (j *job) startReading(t *testing.T, args []string) (wait func() (string, er
 // the journal, named after the table.
 func tableReport(t *testing.T, j *job, table string) report.Run {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(filepath.Dir(j.journal), table+".report.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var r report.Run
-	if err := json.Unmarshal(b, &r); err != nil {
-		t.Fatal(err)
-	}
-	return r
+	return readReport(t, filepath.Join(filepath.Dir(j.journal), table+".report.json"))
 }
 
 // TestTableRefusals: a wrong password, a missing table, a table without a
