@@ -32,7 +32,7 @@ func newExportCommand(g *globals) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "export INPUT -o OUTPUT",
 		Short: "Write the enriched sheet from the journal, without the network",
-		Long: `Write OUTPUT (.csv, .xlsx or .jsonl) from INPUT and what the journal holds,
+		Long: `Write OUTPUT (.csv, .xlsx, .jsonl, .parquet or a database's table) from INPUT and what the journal holds,
 without contacting the service: rows already looked up are enriched, the
 others say pending. Use the same input flags as the run did. INPUT -
 reads standard input and -o - writes standard output, as run does.`,
@@ -40,8 +40,8 @@ reads standard input and -o - writes standard output, as run does.`,
 		RunE: func(cmd *cobra.Command, args []string) error { return o.execute(cmd, g, args[0]) },
 	}
 	f := cmd.Flags()
-	f.StringVarP(&o.output, "output", "o", "", "enriched sheet to write: .csv, .xlsx or .jsonl, or - for standard output (required)")
-	f.StringVar(&o.outputFormat, "output-format", "", "format of an output without an extension (-, /dev/stdout): csv, xlsx or jsonl (default csv)")
+	f.StringVarP(&o.output, "output", "o", "", "enriched sheet to write: .csv, .xlsx, .jsonl or .parquet, a database's table\n(sqlite:PATH?table=NAME, postgres://…?table=NAME; docs/tables.md), or - for standard output (required)")
+	f.StringVar(&o.outputFormat, "output-format", "", "format of an output without an extension (-, /dev/stdout): csv, xlsx, jsonl or parquet (default csv)")
 	f.StringVar(&o.journal, "journal", defaultJournal, "journal file of the run")
 	f.BoolVar(&o.withoutContacts, "without-contacts", false, "export the lookups made without contacts")
 	f.BoolVar(&o.withChanges, "with-changes", false, "add the columns a run with --refresh-older-than writes: what changed since the previous answer")

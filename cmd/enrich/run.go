@@ -52,7 +52,9 @@ func newRunCommand(g *globals) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "run INPUT -o OUTPUT",
 		Short: "Enrich a sheet: look every row up and write the enriched sheet",
-		Long: `Enrich INPUT (.csv or .xlsx) into OUTPUT (.csv, .xlsx or .jsonl).
+		Long: `Enrich INPUT (.csv, .xlsx, .parquet, or a database's table: sqlite:PATH?table=NAME,
+postgres://…?table=NAME) into OUTPUT (.csv, .xlsx, .jsonl, .parquet, or a
+table, written by key in one transaction; docs/tables.md).
 
 INPUT - reads standard input, and -o - writes standard output (CSV, or
 --output-format): each goes through a file beside the journal,
@@ -93,8 +95,8 @@ or a refused key; 3 incomplete but resumable (credits, --max-credits,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVarP(&o.output, "output", "o", "", "enriched sheet to write: .csv, .xlsx or .jsonl, or - for standard output (required)")
-	f.StringVar(&o.outputFormat, "output-format", "", "format of an output without an extension (-, /dev/stdout): csv, xlsx or jsonl (default csv)")
+	f.StringVarP(&o.output, "output", "o", "", "enriched sheet to write: .csv, .xlsx, .jsonl or .parquet, a database's table\n(sqlite:PATH?table=NAME, postgres://…?table=NAME; docs/tables.md), or - for standard output (required)")
+	f.StringVar(&o.outputFormat, "output-format", "", "format of an output without an extension (-, /dev/stdout): csv, xlsx, jsonl or parquet (default csv)")
 	o.service.register(f)
 	o.registerEngine(f)
 	o.service.wait = &o.cfg.ServiceWait
