@@ -29,9 +29,13 @@ type answerTable struct {
 	// profiles; nil after.
 	byResult []resultPlace
 
-	cancel    context.CancelFunc // stops the reading
-	done      chan struct{}      // closed once the table is read, with err
-	err       error
+	cancel context.CancelFunc // stops the reading
+	done   chan struct{}      // closed once the table is read, with err
+	err    error
+	// partial says the journal held more lookups than it counted: the
+	// table holds the first of them, in identifier order, and the others
+	// are read from the journal as rows name them.
+	partial   bool
 	preloaded chan struct{} // closed once the preload of results into the cache ended
 }
 
@@ -111,7 +115,7 @@ func (t *answerTable) at(place int32) answer {
 
 // Bounds of the journals read whole: a journal of more lookups than an
 // input of its size could name (a byte in bytesPerLookup) answers only
-// the input's own identifiers (knownModel); so does one of more than
+// the input's own identifiers (readModel); so does one of more than
 // maxTableLookups (some 85 MB of table).
 const (
 	bytesPerLookup  = 16
@@ -131,7 +135,7 @@ const idBytes = 32
 const passResident = 32 << 20
 
 // errTableFull stops reading a journal that holds more lookups than its
-// count said.
+// count said (answerTable.partial).
 var errTableFull = errors.New("more lookups than the table holds")
 
 // readAnswers starts reading the journal's answers of cfg's mode whole,
@@ -199,6 +203,9 @@ func readAnswers(ctx context.Context, j *state.Journal, cfg Config, cache *Expor
 				return nil
 			})
 		})
+		if errors.Is(t.err, errTableFull) {
+			t.partial, t.err = true, nil
+		}
 		if t.err != nil {
 			t.cancel() // the preload too
 		}
@@ -207,7 +214,7 @@ func readAnswers(ctx context.Context, j *state.Journal, cfg Config, cache *Expor
 }
 
 // wait waits until the table is read, and returns what stopped the
-// reading: errTableFull for a journal of more lookups than it counted.
+// reading early.
 func (t *answerTable) wait() error {
 	<-t.done
 	return t.err

@@ -225,10 +225,11 @@ func TestRunOutputWithBrokenDecisions(t *testing.T) {
 	if _, err := Export(context.Background(), j, cfg); !errors.Is(err, fault.ErrUsage) || !strings.Contains(err.Error(), "mend or remove the file") {
 		t.Errorf("an export with a broken decisions file: %v", err)
 	}
-	if cfg.Known, err = knownModel(context.Background(), j, cfg); err != nil {
+	m, err := readModel(context.Background(), j, cfg)
+	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := Export(context.Background(), j, cfg)
+	res, err := ExportRun(context.Background(), j, cfg, FromRun{Model: m})
 	if err != nil || res.Rows.Total() != 5 {
 		t.Errorf("a run's output with a broken decisions file: %v, %+v", err, res.Rows)
 	}

@@ -26,7 +26,7 @@ const (
 // in the candidates sheet with their score and the reason saying why; an
 // export without it shows the match again, with its confidence and score.
 // Only the export changes: the journal's search is the same after both,
-// and the run's model (Config.Known), or no journal at all, decide alike.
+// and the run's model (FromRun.Model), or no journal at all, decide alike.
 func TestMinConfidence(t *testing.T) {
 	dir := t.TempDir()
 	input, output := filepath.Join(dir, "in.csv"), filepath.Join(dir, "out.csv")
@@ -60,13 +60,14 @@ func TestMinConfidence(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer j.Close()
-		cfg := Config{Input: input, Output: output, ByName: true, MinConfidence: least, WithoutJournal: withoutJournal}
+		cfg := Config{Input: input, Output: output, ByName: true, MinConfidence: least}
+		run := FromRun{WithoutJournal: withoutJournal}
 		if model {
-			if cfg.Known, err = knownModel(context.Background(), j, cfg); err != nil {
+			if run.Model, err = readModel(context.Background(), j, cfg); err != nil {
 				t.Fatal(err)
 			}
 		}
-		if _, err := Export(context.Background(), j, cfg); err != nil {
+		if _, err := ExportRun(context.Background(), j, cfg, run); err != nil {
 			t.Fatal(err)
 		}
 		return columnsOf(t, output)

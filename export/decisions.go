@@ -156,12 +156,12 @@ func keptChoices(j *state.Journal) (*Choices, map[string]state.Decision, error) 
 }
 
 // exportChoices reads the choices of an export that was given none. A
-// run's output (cfg.Known) is never refused for a decisions file, which
+// run's output (ofRun) is never refused for a decisions file, which
 // the run read when it started: one that cannot be read now (a person
 // saving it, say) leaves the choices the journal keeps.
-func exportChoices(ctx context.Context, j *state.Journal, cfg Config) (*Choices, error) {
+func exportChoices(ctx context.Context, j *state.Journal, cfg Config, ofRun bool) (*Choices, error) {
 	c, err := ReadChoices(ctx, j, ChoicesConfig{Input: cfg.Input, Source: cfg.Source, Output: cfg.beside(), Decisions: cfg.Decisions})
-	if err != nil && cfg.Known != nil && errors.Is(err, fault.ErrUsage) {
+	if err != nil && ofRun && errors.Is(err, fault.ErrUsage) {
 		c, _, err = keptChoices(j)
 	}
 	if err != nil {

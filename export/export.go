@@ -9,7 +9,6 @@ package export
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"log/slog"
 	"runtime"
@@ -25,7 +24,8 @@ import (
 	"github.com/enrich-dev/enrich/state"
 )
 
-// Config says what to export.
+// Config says what to export: the options a user gives, to enrich export
+// as to a run.
 type Config struct {
 	Input  string
 	Output string
@@ -55,25 +55,6 @@ type Config struct {
 	// OnlyChanged writes only the rows a fill changed, with the header
 	// and the rows above it (--only-changed).
 	OnlyChanged bool
-
-	// What a run that ends hands over (enrich export leaves them zero).
-
-	// Cache, when set, is the run's exporter, its profiles decoded when
-	// the run checked them: the output is written from it.
-	Cache *Exporter
-	// Kept holds the results the run could not store in the journal.
-	Kept *Kept
-	// WithoutJournal writes the output from what the run knows (Known,
-	// Cache and Kept) without reading the journal, damaged under the run.
-	WithoutJournal bool
-	// Known is a model of the input with the journal's answers (the
-	// run's own, when a run exports; Export reads one otherwise): the
-	// rows' identifiers and the answers it holds are taken from it rather
-	// than parsed and looked up again row by row.
-	Known *runsheet.Sheet
-	// CacheBytes bounds the decoded profiles an export keeps; 0 means
-	// maxCachedBytes.
-	CacheBytes int
 	// ByName takes the last step of the waterfall of rows that name a
 	// person by name and company: the person their search found. It adds
 	// the enrich_match column, and writes the candidates of ambiguous rows
@@ -90,26 +71,42 @@ type Config struct {
 	// and the workbook saved beside it, those that exist. Read only with
 	// ByName.
 	Decisions string
-	// Choices, when set, are the choices already read (a run reads them
-	// before it starts, and keeps them in the journal): Decisions is not
-	// read again.
-	Choices *Choices
 	// Log, when set, is told of the choices read from the decisions
 	// files: those refused, each with its row and why.
 	Log *slog.Logger
-
-	// Settle, when set, has the export write a run's output only if the
-	// journal settles every row (see Settled), and stop with ErrUnsettled
-	// at the first row it does not, having written nothing.
-	Settle *Settled
-
 	// Wait is how long a database output that does not answer is waited
 	// for (--service-wait).
 	Wait time.Duration
 
-	// answers, when not nil, holds every answer of the journal
-	// (readAnswers): the rows' identifiers are answered from it.
-	answers *answerTable
+	// cacheBytes bounds the decoded profiles an export keeps; 0 means
+	// maxCachedBytes.
+	cacheBytes int
+}
+
+// FromRun is what a run that ends hands over to the export of its
+// output; enrich export has none of it.
+type FromRun struct {
+	// Model is the run's model of the input with the journal's answers:
+	// the rows' identifiers and the answers it holds are taken from it
+	// rather than parsed and looked up again row by row, while the input
+	// is the file it was read from.
+	Model *runsheet.Sheet
+	// Cache is the run's exporter, its profiles decoded when the run
+	// checked them: the output is written from it.
+	Cache *Exporter
+	// Kept holds the results the run could not store in the journal.
+	Kept *Kept
+	// WithoutJournal writes the output from what the run knows (Model,
+	// Cache and Kept) without reading the journal, damaged under the run.
+	WithoutJournal bool
+	// Choices are the choices among the candidates of ambiguous rows the
+	// run read before it started, and keeps in the journal: Decisions is
+	// not read again.
+	Choices *Choices
+	// Settle, when set, has the export write a run's output only if the
+	// journal settles every row (see Settled), and stop with ErrUnsettled
+	// at the first row it does not, having written nothing.
+	Settle *Settled
 }
 
 // Reasons of rows whose stored result cannot be used.
@@ -131,106 +128,55 @@ const (
 // A result the journal cannot give back whole makes its rows error rows,
 // never stops the export.
 func Export(ctx context.Context, j *state.Journal, cfg Config) (Result, error) {
-	if cfg.ByName && cfg.Choices == nil && !cfg.WithoutJournal {
-		c, err := exportChoices(ctx, j, cfg)
-		if err != nil {
-			return Result{}, err
-		}
-		cfg.Choices = c
-	}
-	if cfg.Known == nil && !cfg.Refresh && !cfg.WithoutJournal {
-		// The journal's answers read in one pass cost less than looking
-		// each identifier up as its row is written. A journal of no more
-		// lookups than the input could name is read whole, while its
-		// results are decoded on another core, and the input is read
-		// once, as it is written; of a larger one, only the input's own
-		// identifiers are read, which reads the input twice.
-		if cfg.Cache == nil {
-			cfg.Cache = NewExporter(state.ModeOf(cfg.WithoutContacts), cfg.CacheBytes)
-		}
-		var preload *Exporter
-		if format, _ := sinks.FormatOf(cfg.Output); format != sinks.FormatJSONL && !decodeEach {
-			preload = cfg.Cache // JSONL reads each row's raw profile anyway
-		}
-		a, err := readAnswers(ctx, j, cfg, preload)
-		if err != nil {
-			return Result{}, err
-		}
-		if a != nil {
-			defer a.stop()
-			cfg.answers = a
-		} else if cfg.Settle != nil {
-			return Result{}, ErrUnsettled
-		} else if cfg.Known, err = knownModel(ctx, j, cfg); err != nil {
-			return Result{}, err
-		}
-	}
-	if cfg.Known != nil && !cfg.Known.SameInput(cfg.Input) {
-		cfg.Known = nil
-	}
-	if cfg.Kept == nil {
-		mode := state.ModeOf(cfg.WithoutContacts)
-		k, err := loadKept(cfg.beside(), mode)
-		if err != nil {
-			return Result{}, err
-		}
-		cfg.Kept = k
-	}
-	utf8 := false
-	for {
-		res, err := export(ctx, j, cfg, utf8)
-		switch {
-		case errors.Is(err, errTableFull) && cfg.Settle != nil:
-			return Result{}, ErrUnsettled
-		case errors.Is(err, errTableFull):
-			// More answers than the journal counted: only the input's
-			// own identifiers are read.
-			cfg.answers = nil
-			if cfg.Known, err = knownModel(ctx, j, cfg); err != nil {
-				return Result{}, err
-			}
-		case errors.Is(err, sinks.ErrNotWindows1252) && !utf8:
-			// A value from the service does not fit the input's
-			// Windows-1252: the same Excel reads UTF-8 with a BOM.
-			utf8 = true
-		case errors.Is(err, errInputChanged) && cfg.Known != nil:
-			cfg.Known = nil // the rows are read and looked up again
-		default:
-			return res, err
-		}
-	}
+	return ExportRun(ctx, j, cfg, FromRun{})
 }
 
-// knownModel reads the input's identifiers and the journal's answers to
-// them, as a run does before it starts.
-func knownModel(ctx context.Context, j *state.Journal, cfg Config) (*runsheet.Sheet, error) {
-	m, _, err := runsheet.Load(ctx, cfg.Input, cfg.Source, cfg.Progress)
-	if err != nil {
-		return nil, err
+// ExportRun is Export for a run that ends, with what it hands over.
+func ExportRun(ctx context.Context, j *state.Journal, cfg Config, run FromRun) (Result, error) {
+	if err := run.complete(ctx, j, cfg); err != nil {
+		return Result{}, err
 	}
-	mode := state.ModeOf(cfg.WithoutContacts)
-	if err := m.ReadJournal(j, mode, time.Time{}); err != nil {
-		return nil, err
-	}
-	return m, nil
-}
-
-// errInputChanged says the input's rows are not those its model was read
-// from.
-var errInputChanged = errors.New("the input changed while the run read it")
-
-func export(ctx context.Context, j *state.Journal, cfg Config, utf8 bool) (Result, error) {
-	mode := state.ModeOf(cfg.WithoutContacts)
-	creditsOut, err := creditsOutIn(j, cfg, mode)
+	src, err := answersFor(ctx, j, cfg, &run)
 	if err != nil {
 		return Result{}, err
 	}
-	known := cfg.Known
-	if cfg.Refresh || (known != nil && known.InvalidOver) {
-		known = nil // the refresh columns need more than the model holds
+	defer src.stop()
+	return export(ctx, j, cfg, run, src)
+}
+
+// complete gives what a run did not hand over the export's own: the
+// choices among candidates read from the decisions files, the results
+// kept beside the output, a cache of profiles.
+func (run *FromRun) complete(ctx context.Context, j *state.Journal, cfg Config) error {
+	if cfg.ByName && run.Choices == nil && !run.WithoutJournal {
+		c, err := exportChoices(ctx, j, cfg, run.Model != nil)
+		if err != nil {
+			return err
+		}
+		run.Choices = c
+	}
+	if run.Kept == nil {
+		k, err := loadKept(cfg.beside(), state.ModeOf(cfg.WithoutContacts))
+		if err != nil {
+			return err
+		}
+		run.Kept = k
+	}
+	if run.Cache == nil {
+		run.Cache = NewExporter(state.ModeOf(cfg.WithoutContacts), cfg.cacheBytes)
+	}
+	return nil
+}
+
+// export writes the output of the input's rows, answered from src.
+func export(ctx context.Context, j *state.Journal, cfg Config, run FromRun, src answerSource) (Result, error) {
+	mode := state.ModeOf(cfg.WithoutContacts)
+	creditsOut, err := creditsOutIn(j, run, mode)
+	if err != nil {
+		return Result{}, err
 	}
 	source := cfg.Source
-	source.CellsOnly = known != nil
+	source.CellsOnly = src.rows() >= 0
 	t, err := sources.Open(cfg.Input, source)
 	if err != nil {
 		return Result{}, err
@@ -240,11 +186,11 @@ func export(ctx context.Context, j *state.Journal, cfg Config, utf8 bool) (Resul
 	if err != nil {
 		return Result{}, err
 	}
-	if cfg.Settle != nil && (len(t.Columns()) == 0 || sinks.CheckFits(t.Layout(), format, len(sinks.DefaultColumns())) != nil) {
+	if run.Settle != nil && (len(t.Columns()) == 0 || sinks.CheckFits(t.Layout(), format, len(sinks.DefaultColumns())) != nil) {
 		return Result{}, ErrUnsettled // the run refuses the sheet itself
 	}
 	byName := cfg.ByName && t.FindsByName()
-	w, fl, err := createOutput(cfg, t, byName, utf8)
+	w, fl, err := createOutput(cfg, t, byName)
 	if err != nil {
 		return Result{}, err
 	}
@@ -256,16 +202,13 @@ func export(ctx context.Context, j *state.Journal, cfg Config, utf8 bool) (Resul
 	// its own buffer), and this goroutine writes the chunks in file order.
 	// The workers share the exporter's cache of decoded profiles.
 	workers := max(runtime.GOMAXPROCS(0), 1)
-	x := cfg.Cache
-	if x == nil {
-		x = NewExporter(mode, cfg.CacheBytes)
-	}
-	x.creditsOut, x.jsonl, x.refresh, x.kept = creditsOut, format == sinks.FormatJSONL, cfg.Refresh, cfg.Kept
-	x.byName, x.people, x.settle, x.fill = byName, t.People(), cfg.Settle, fl
-	x.minConfidence = cfg.MinConfidence
-	progress := progressOf(cfg)
+	x := run.Cache
+	x.creditsOut, x.jsonl, x.refresh, x.kept = creditsOut, format == sinks.FormatJSONL, cfg.Refresh, run.Kept
+	x.byName, x.people, x.settle, x.fill = byName, t.People(), run.Settle, fl
+	x.minConfidence, x.table = cfg.MinConfidence, nil
+	progress := progressOf(cfg, src.rows())
 	progress(0)
-	if err := x.answersOf(ctx, j, cfg, known, workers); err != nil {
+	if err := src.ready(ctx, x, j, workers); err != nil {
 		return Result{}, err
 	}
 	if x.settle != nil {
@@ -275,7 +218,7 @@ func export(ctx context.Context, j *state.Journal, cfg Config, utf8 bool) (Resul
 	if cfg.OnlyChanged {
 		x.format = nil // which rows are written is known only in order
 	}
-	chunks := ordered.Start(workers, chunkReader(ctx, t, known), x.worker(j, known, cfg.WithoutJournal, cfg.Choices))
+	chunks := ordered.Start(workers, chunkReader(ctx, t), x.worker(j, src, run))
 	defer chunks.Stop()
 	res, ambiguous, filled, err := x.writeChunks(chunks, w, progress, cfg.OnlyChanged)
 	if err != nil {
@@ -284,7 +227,7 @@ func export(ctx context.Context, j *state.Journal, cfg Config, utf8 bool) (Resul
 	if x.settle != nil && res.Rows.Total() == 0 {
 		return Result{}, ErrUnsettled // the run refuses a sheet without rows
 	}
-	if cfg.Progress != nil && cfg.Known == nil {
+	if cfg.Progress != nil && src.rows() < 0 {
 		// Read once: the total is known at the end.
 		cfg.Progress(sources.PassWrite, res.Rows.Total(), int64(res.Rows.Total()))
 	}
@@ -294,25 +237,8 @@ func export(ctx context.Context, j *state.Journal, cfg Config, utf8 bool) (Resul
 	if err := w.Commit(); err != nil {
 		return Result{}, err
 	}
-	err = writeBeside(cfg, &res, byName, ambiguous, fl, filled, w)
+	err = writeBeside(cfg, run.Choices, &res, byName, ambiguous, fl, filled, w)
 	return res, err
-}
-
-// answersOf readies the journal's answers for the rows: the table read
-// while the input and the output were opened, or with a model, its
-// results decoded beforehand.
-func (x *Exporter) answersOf(ctx context.Context, j *state.Journal, cfg Config, known *runsheet.Sheet, workers int) error {
-	x.table = nil
-	if known == nil && cfg.answers != nil {
-		if err := cfg.answers.wait(); err != nil {
-			return err
-		}
-		x.table = cfg.answers
-	}
-	if known == nil || x.jsonl || cfg.WithoutJournal {
-		return nil // JSONL reads each row's raw profile anyway
-	}
-	return x.preload(ctx, j, known.FoundResults(), workers)
 }
 
 // writeChunks writes the rows of the chunks in file order, counting
@@ -370,8 +296,8 @@ func (x *Exporter) writeChunks(chunks *ordered.Map[*exportChunk, *exportChunk], 
 
 // creditsOutIn says whether the journal holds that the credits of mode
 // ran out; nothing without a journal.
-func creditsOutIn(j *state.Journal, cfg Config, mode state.Mode) (bool, error) {
-	if cfg.WithoutJournal {
+func creditsOutIn(j *state.Journal, run FromRun, mode state.Mode) (bool, error) {
+	if run.WithoutJournal {
 		return false, nil
 	}
 	return j.Flag(state.FlagCreditsExhausted(mode))
@@ -393,28 +319,24 @@ func outputColumns(cfg Config, byName bool) []sinks.Column {
 	return columns
 }
 
-// progressOf tells cfg.Progress of the rows written, out of the rows the
-// run's model counts (-1 when there is none).
-func progressOf(cfg Config) func(written int) {
+// progressOf tells cfg.Progress of the rows written, out of total (-1:
+// not known before the end).
+func progressOf(cfg Config, total int) func(written int) {
 	if cfg.Progress == nil {
 		return func(int) {}
 	}
-	total := int64(-1)
-	if cfg.Known != nil {
-		total = int64(len(cfg.Known.Rows) + cfg.Known.NoIdentifier)
-	}
-	return func(written int) { cfg.Progress(sources.PassWrite, written, total) }
+	return func(written int) { cfg.Progress(sources.PassWrite, written, int64(total)) }
 }
 
-// worker returns the workers' function that derives a chunk's outcomes,
-// each chunk in a read transaction of its own, with the choices among
-// candidates.
-func (x *Exporter) worker(j *state.Journal, known *runsheet.Sheet, withoutJournal bool, choices *Choices) func() func(*exportChunk) *exportChunk {
+// worker returns the workers' function that derives a chunk's outcomes
+// from src, each chunk in a read transaction of its own, with the
+// choices among candidates.
+func (x *Exporter) worker(j *state.Journal, src answerSource, run FromRun) func() func(*exportChunk) *exportChunk {
 	return func() func(*exportChunk) *exportChunk {
-		s := &journalScan{choices: choices}
+		s := &journalScan{choices: run.Choices}
 		return func(c *exportChunk) *exportChunk {
-			if withoutJournal {
-				c.err = x.chunk(s, c, known)
+			if run.WithoutJournal {
+				c.err = x.chunk(s, c, src)
 				return c
 			}
 			c.err = j.View(func(r *state.Reader) error {
@@ -423,7 +345,7 @@ func (x *Exporter) worker(j *state.Journal, known *runsheet.Sheet, withoutJourna
 				if x.chunks.Add(1)%releaseEvery == 0 {
 					r.ReleasePages(journalResident)
 				}
-				return x.chunk(s, c, known)
+				return x.chunk(s, c, src)
 			})
 			return c
 		}
@@ -433,8 +355,7 @@ func (x *Exporter) worker(j *state.Journal, known *runsheet.Sheet, withoutJourna
 // exportChunk is a run of rows and, once worked, their outcomes.
 type exportChunk struct {
 	rows    []sheet.Row
-	first   int     // the number of rows before the chunk's first
-	refs    []int32 // with a known model: each row's place in it, or -1
+	first   int // the number of rows before the chunk's first
 	outs    []sinks.Outcome
 	damaged int
 	// ambiguous are the chunk's rows found only by name that are
@@ -466,11 +387,8 @@ const (
 
 // chunkReader returns a reader of the table's rows in chunks, which
 // returns with the last chunk the error that ended the reading: io.EOF at
-// the end, errInputChanged (with no rows) when the rows are not the
-// model's. With a known model, it finds each row's place in it: the
-// model's rows are the rows with identifiers, in file order.
-func chunkReader(ctx context.Context, t *sources.Table, known *runsheet.Sheet) func() (*exportChunk, error) {
-	next := 0 // the model's next row
+// the end.
+func chunkReader(ctx context.Context, t *sources.Table) func() (*exportChunk, error) {
 	read := 0 // the rows of the chunks before
 	return func() (*exportChunk, error) {
 		c := &exportChunk{rows: make([]sheet.Row, 0, exportChunkRows), first: read}
@@ -480,24 +398,10 @@ func chunkReader(ctx context.Context, t *sources.Table, known *runsheet.Sheet) f
 		}
 		for len(c.rows) < exportChunkRows {
 			row, err := t.Next()
-			if errors.Is(err, io.EOF) && known != nil && next != len(known.Rows) {
-				return &exportChunk{}, errInputChanged
-			}
 			if err != nil {
 				return c, err
 			}
 			c.rows = append(c.rows, row)
-			if known != nil {
-				ref := int32(-1)
-				if next < len(known.Rows) && int(known.Rows[next].Num) <= row.Num {
-					if int(known.Rows[next].Num) < row.Num {
-						return &exportChunk{}, errInputChanged
-					}
-					ref = int32(next)
-					next++
-				}
-				c.refs = append(c.refs, ref)
-			}
 		}
 		return c, nil
 	}
@@ -508,7 +412,7 @@ func chunkReader(ctx context.Context, t *sources.Table, known *runsheet.Sheet) f
 type journalScan struct {
 	*state.Reader
 	// choices are the people chosen among the candidates of ambiguous
-	// rows (Config.Choices), read beside the journal's searches.
+	// rows (FromRun.Choices), read beside the journal's searches.
 	choices *Choices
 	buf     []byte
 	// ids, hashes and places are a chunk's identifiers, their hashes
@@ -536,48 +440,24 @@ func (x *Exporter) placesOf(r *journalScan, rows []sheet.Row) []int32 {
 	return r.places
 }
 
-// chunk derives the outcomes of a chunk's rows.
-func (x *Exporter) chunk(r *journalScan, c *exportChunk, known *runsheet.Sheet) error {
-	c.outs = make([]sinks.Outcome, len(c.rows))
-	var places []int32
-	if known == nil {
-		places = x.placesOf(r, c.rows)
+// chunk derives the outcomes of a chunk's rows from src.
+func (x *Exporter) chunk(r *journalScan, c *exportChunk, src answerSource) error {
+	if err := src.outcomes(x, r, c); err != nil {
+		return err
 	}
 	for i, row := range c.rows {
-		var out sinks.Outcome
-		var damaged bool
-		var err error
-		if known != nil {
-			out, damaged, err = x.knownOutcome(r, known, c.refs[i], row)
-		} else {
-			var own []int32
-			if places != nil {
-				own, places = places[:len(row.IDs)], places[len(row.IDs):]
-			}
-			out, damaged, err = x.outcome(r, row, own)
-		}
-		if err != nil {
-			return fmt.Errorf("row %d: %w", row.Num, err)
-		}
-		r.choices.note(row.Num, &out)
+		out := &c.outs[i]
+		r.choices.note(row.Num, out)
 		if x.fill != nil {
-			x.fill.row(row, &out, &c.fills)
+			x.fill.row(row, out, &c.fills)
 		}
-		c.outs[i] = out
-		if x.settle != nil && !x.settles(r, row, &out) {
+		if x.settle != nil && !x.settles(r, row, out) {
 			return ErrUnsettled
 		}
 		if out.Status == sinks.StatusAmbiguous {
-			ref := int32(-1)
-			if known != nil {
-				ref = c.refs[i]
-			}
-			if nm := x.nameOf(r, row.Cells, known, ref); nm != nil {
+			if nm := src.name(x, r, c, i); nm != nil {
 				c.ambiguous = append(c.ambiguous, ambiguousRow{num: row.Num, person: nm.person, why: out.Error, candidates: nm.search.Candidates})
 			}
-		}
-		if damaged {
-			c.damaged++
 		}
 	}
 	if x.format != nil {

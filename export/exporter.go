@@ -36,7 +36,7 @@ type Exporter struct {
 	records    map[uint64]*heldRecord  // by hash of the raw profile
 	lookups    map[string]answer       // by identifier
 	table      *answerTable            // the journal's answers, read whole (nil: read as rows need them)
-	settle     *Settled                // stops the export at the first row the journal does not settle (Config.Settle)
+	settle     *Settled                // stops the export at the first row the journal does not settle (FromRun.Settle)
 	fill       *filler                 // fills the sheet's own columns (Config.Fill); nil fills none
 	chunks     atomic.Int64            // chunks begun
 	seed       maphash.Seed
@@ -92,8 +92,9 @@ const maxCachedLookups = 1 << 16
 // from the journal about once.
 func (x *Exporter) lookup(r *journalScan, id string) (answer, bool, error) {
 	if x.table != nil {
-		a, ok := x.table.get(id)
-		return a, ok, nil
+		if a, ok := x.table.get(id); ok || !x.table.partial {
+			return a, ok, nil
+		}
 	}
 	x.mu.Lock()
 	a, ok := x.lookups[id]

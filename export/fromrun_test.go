@@ -99,8 +99,8 @@ func knownExportCase(t *testing.T, seed uint64) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := export.ExportWith(context.Background(), j, exportCfg, false); err != nil {
-			t.Fatal(err) // row by row: no model
+		if _, err := export.ExportRows(context.Background(), j, exportCfg); err != nil {
+			t.Fatal(err)
 		}
 		export.SameFiles(t, fmt.Sprintf("run %d's output", run), cfg.Output, exportCfg.Output)
 		standalone := exportCfg
@@ -129,9 +129,8 @@ func knownExportCase(t *testing.T, seed uint64) {
 		}
 		known := exportCfg
 		known.Output = filepath.Join(dir, "known"+filepath.Ext(output))
-		known.Known = m
-		if _, err := export.ExportWith(context.Background(), j, known, false); err != nil {
-			t.Fatal(err) // not errInputChanged: the export must use the model
+		if _, err := export.ExportModel(context.Background(), j, known, m, 0); err != nil {
+			t.Fatal(err)
 		}
 		export.SameFiles(t, fmt.Sprintf("after run %d, the export from the model (%d of %d lookups settled)", run, settled, len(m.Lookups)), known.Output, exportCfg.Output)
 
@@ -141,7 +140,7 @@ func knownExportCase(t *testing.T, seed uint64) {
 		rows := exportCfg
 		rows.Output = filepath.Join(dir, "rows.csv")
 		flat := export.FlatReads()
-		if _, err := export.ExportWith(context.Background(), j, rows, false); err != nil {
+		if _, err := export.ExportRows(context.Background(), j, rows); err != nil {
 			t.Fatal(err)
 		}
 		flat = export.FlatReads() - flat
@@ -150,7 +149,7 @@ func knownExportCase(t *testing.T, seed uint64) {
 		decoded := rows
 		decoded.Output = filepath.Join(dir, "decoded.csv")
 		export.DecodingEach(func() {
-			if _, err := export.ExportWith(context.Background(), j, decoded, false); err != nil {
+			if _, err := export.ExportRows(context.Background(), j, decoded); err != nil {
 				t.Fatal(err)
 			}
 		})
@@ -159,8 +158,8 @@ func knownExportCase(t *testing.T, seed uint64) {
 			t.Fatalf("run %d: no result read from a flat record: the comparison compares nothing", run)
 		}
 		small := known
-		small.Output, small.CacheBytes = filepath.Join(dir, "small.csv"), 4<<10
-		if _, err := export.ExportWith(context.Background(), j, small, false); err != nil {
+		small.Output = filepath.Join(dir, "small.csv")
+		if _, err := export.ExportModel(context.Background(), j, small, m, 4<<10); err != nil {
 			t.Fatal(err)
 		}
 		export.SameFiles(t, fmt.Sprintf("after run %d, the export from the model with a small cache", run), small.Output, rows.Output)

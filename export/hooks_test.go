@@ -2,15 +2,35 @@ package export
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"testing"
+
+	"github.com/enrich-dev/enrich/runsheet"
+	"github.com/enrich-dev/enrich/state"
 )
 
 // Exported for the package's external tests, which run the engine.
 
-// ExportWith is the export of one encoding: with cfg.Known, from the
-// model; without it, row by row.
-var ExportWith = export
+// ExportRows is the export that reads the journal row by row.
+func ExportRows(ctx context.Context, j *state.Journal, cfg Config) (Result, error) {
+	return exportFrom(ctx, j, cfg, FromRun{}, journalAnswers{})
+}
+
+// ExportModel is the export of the rows answered from the model m, whose
+// decoded profiles take about cacheBytes at most (0: maxCachedBytes).
+func ExportModel(ctx context.Context, j *state.Journal, cfg Config, m *runsheet.Sheet, cacheBytes int) (Result, error) {
+	cfg.cacheBytes = cacheBytes
+	return exportFrom(ctx, j, cfg, FromRun{Model: m}, &modelAnswers{m: m, journal: true})
+}
+
+// exportFrom is the export of the rows answered from src.
+func exportFrom(ctx context.Context, j *state.Journal, cfg Config, run FromRun, src answerSource) (Result, error) {
+	if err := run.complete(ctx, j, cfg); err != nil {
+		return Result{}, err
+	}
+	return export(ctx, j, cfg, run, src)
+}
 
 // DecodingEach runs f with every stored result decoded, as in a journal
 // without flat records.

@@ -36,6 +36,9 @@ func (x *Exporter) outcome(r *journalScan, row sheet.Row, places []int32) (sinks
 		if p := places[i]; p >= 0 {
 			return x.table.at(p), true, nil
 		}
+		if x.table.partial {
+			return x.lookup(r, row.IDs[i].Value)
+		}
 		return answer{}, false, nil
 	}
 	if x.settle != nil {

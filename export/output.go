@@ -71,13 +71,13 @@ func (c Config) beside() string {
 
 // createOutput starts the output of table t, with the filler of its own
 // columns (nil when nothing is filled).
-func createOutput(cfg Config, t *sources.Table, byName, utf8 bool) (sinks.Writer, *filler, error) {
+func createOutput(cfg Config, t *sources.Table, byName bool) (sinks.Writer, *filler, error) {
 	fl, err := newFiller(cfg.Fill, t, cfg.Source.DefaultRegion)
 	if err != nil {
 		return nil, nil, err
 	}
 	columns := appended(outputColumns(cfg, byName), cfg.Append)
-	w, err := sinks.Create(cfg.Output, t.Layout(), sinks.Options{Columns: columns, NoFormulaGuard: cfg.NoFormulaGuard, UTF8: utf8, NewWorkbook: cfg.OnlyChanged,
+	w, err := sinks.Create(cfg.Output, t.Layout(), sinks.Options{Columns: columns, NoFormulaGuard: cfg.NoFormulaGuard, NewWorkbook: cfg.OnlyChanged,
 		InPlace: sinks.SameTable(cfg.Output, cfg.Input), Wait: cfg.Wait})
 	return w, fl, err
 }
@@ -86,13 +86,13 @@ func createOutput(cfg Config, t *sources.Table, byName, utf8 bool) (sinks.Writer
 // candidates of its ambiguous rows, the list of the cells it filled, and
 // of those it did not for a conflict (a cell of a table written back that
 // changed since it was read).
-func writeBeside(cfg Config, res *Result, byName bool, ambiguous []ambiguousRow, fl *filler, filled chunkFills, w sinks.Writer) error {
+func writeBeside(cfg Config, choices *Choices, res *Result, byName bool, ambiguous []ambiguousRow, fl *filler, filled chunkFills, w sinks.Writer) error {
 	var conflicts []sinks.Conflict
 	if c, ok := w.(sinks.Conflicted); ok {
 		conflicts = c.Conflicts()
 	}
 	if byName {
-		if err := writeCandidates(cfg.beside(), ambiguous, cfg.Choices); err != nil {
+		if err := writeCandidates(cfg.beside(), ambiguous, choices); err != nil {
 			return fmt.Errorf("the output is written, but not the candidates of its ambiguous rows: %w", err)
 		}
 		res.Ambiguous = len(ambiguous)

@@ -14,13 +14,13 @@ import (
 	"github.com/enrich-dev/enrich/state"
 )
 
-// ErrUnsettled stops an export made for a run (Config.Settle) at the first
+// ErrUnsettled stops an export made for a run (FromRun.Settle) at the first
 // row whose outcome the run could still change: nothing is written, and
 // the run reads its input into its model.
 var ErrUnsettled = errors.New("the journal does not settle every row")
 
 // Settled is what a run learns of its input from an export that writes
-// its output straight from the journal's answers (Config.Settle), when
+// its output straight from the journal's answers (FromRun.Settle), when
 // they settle every row: nothing to send, look up again nor search, so
 // that the run has no model to build and reads its input once.
 //

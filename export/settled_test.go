@@ -15,7 +15,7 @@ import (
 	"github.com/enrich-dev/enrich/state/statetest"
 )
 
-// TestSettleStops: an export for a run (Config.Settle) writes nothing and
+// TestSettleStops: an export for a run (FromRun.Settle) writes nothing and
 // says ErrUnsettled when one row is left to the run (an identifier the
 // journal does not answer, a row that waits on its search by name), or
 // when the run refuses the sheet itself (no identifier column, no data
@@ -52,7 +52,7 @@ func TestSettleStops(t *testing.T) {
 		if err := os.WriteFile(output, []byte("earlier\n"), 0o600); err != nil {
 			t.Fatal(err)
 		}
-		_, err := Export(context.Background(), j, Config{Input: input, Output: output, ByName: tc.byName, Settle: &Settled{ByName: tc.byName}})
+		_, err := ExportRun(context.Background(), j, Config{Input: input, Output: output, ByName: tc.byName}, FromRun{Settle: &Settled{ByName: tc.byName}})
 		if !errors.Is(err, ErrUnsettled) {
 			t.Errorf("%s: %v, want ErrUnsettled", tc.name, err)
 		}
@@ -79,7 +79,7 @@ func TestSettleStops(t *testing.T) {
 	if err := os.WriteFile(input, []byte("Email\np1@x.co\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Export(context.Background(), jl, Config{Input: input, Output: filepath.Join(dir, "large.csv"), Settle: &Settled{}}); !errors.Is(err, ErrUnsettled) {
+	if _, err := ExportRun(context.Background(), jl, Config{Input: input, Output: filepath.Join(dir, "large.csv")}, FromRun{Settle: &Settled{}}); !errors.Is(err, ErrUnsettled) {
 		t.Errorf("a journal too large to read whole: %v, want ErrUnsettled", err)
 	}
 
@@ -90,7 +90,7 @@ func TestSettleStops(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := &Settled{}
-	res, err := Export(context.Background(), j, Config{Input: input, Output: filepath.Join(dir, "out.csv"), Settle: s})
+	res, err := ExportRun(context.Background(), j, Config{Input: input, Output: filepath.Join(dir, "out.csv")}, FromRun{Settle: s})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,7 +153,7 @@ func TestSettledCountsRest(t *testing.T) {
 			t.Fatal(err)
 		}
 		s := &Settled{}
-		if _, err := Export(context.Background(), j, Config{Input: input, Output: input + ".out.csv", Settle: s}); err != nil {
+		if _, err := ExportRun(context.Background(), j, Config{Input: input, Output: input + ".out.csv"}, FromRun{Settle: s}); err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
 		j.Close()

@@ -38,8 +38,8 @@ func readChoices(ctx context.Context, cfg *Config, j *state.Journal) (*export.Ch
 // lookup of the chosen uid; the names read later (personsDone) are given
 // theirs as they come.
 func (e *engine) chooseAll() {
-	if e.m == nil || e.cfg.choices == nil {
-		return // a settled run: the journal answers every row
+	if e.cfg.choices == nil {
+		return
 	}
 	names := make([]int32, len(e.m.Names))
 	for i := range names {

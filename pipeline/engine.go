@@ -26,20 +26,17 @@ import (
 // channels, and every goroutine it starts is waited for before the
 // journal closes.
 type engine struct {
-	cfg   *Config
-	clock clock.Clock
-	j     *state.Journal
-	mode  state.Mode
-	m     *runsheet.Sheet // nil in a settled run
-	// settled is the run whose journal settled every row before it
-	// started, and which wrote its output from it; nil otherwise.
-	settled *settledRun
-	x       *export.Exporter // the profiles the output is written from
-	kept    *export.Kept     // results the journal could not store, kept beside the output
-	layout  sources.Layout
-	budget  budget.Budget
-	cr      credits
-	sr      searches
+	cfg    *Config
+	clock  clock.Clock
+	j      *state.Journal
+	mode   state.Mode
+	m      *runsheet.Sheet  // the run's model of its input, with the journal's answers
+	x      *export.Exporter // the profiles the output is written from
+	kept   *export.Kept     // results the journal could not store, kept beside the output
+	layout sources.Layout
+	budget budget.Budget
+	cr     credits
+	sr     searches
 	// searcher makes the searches by name, within --max-searches.
 	searcher *cappedSearcher
 
@@ -106,44 +103,32 @@ type flight struct {
 	answered bool
 }
 
-func newEngine(ctx context.Context, cfg *Config, j *state.Journal) (_ *engine, err error) {
+// newEngine reads the input of a run that started at started into its
+// model, with the journal's answers, for the run to submit what they lack
+// within the budget b.
+func newEngine(ctx context.Context, cfg *Config, j *state.Journal, b budget.Budget, started time.Time) (*engine, error) {
 	e := &engine{
 		cfg:        cfg,
 		clock:      cfg.Clock,
 		j:          j,
 		mode:       cfg.mode(),
+		budget:     b,
 		flights:    make(map[uint64]*flight),
 		late:       make(map[uint64]lateRequest),
 		deliveries: make(chan callback.Delivery, 64),
 		outcomes:   make(chan outcome, 64),
 		done:       make(chan struct{}),
 	}
-	e.started = e.clock.Now()
+	e.started = started
 	e.cr.max = cfg.MaxCredits
 	e.searcher = &cappedSearcher{s: cfg.Searcher, max: cfg.MaxSearches}
 	e.timeline = timeline{start: e.started, span: cfg.RateWindow}
 	e.sendCtx, e.cancelSends = context.WithCancel(context.WithoutCancel(ctx))
 	if cfg.MaxDuration > 0 {
 		e.deadline = e.started.Add(cfg.MaxDuration)
-		e.sendCtx, e.cancelSends = context.WithTimeout(context.WithoutCancel(ctx), cfg.MaxDuration)
+		e.sendCtx, e.cancelSends = context.WithDeadline(context.WithoutCancel(ctx), e.deadline)
 	}
-	if e.budget, err = e.openBudget(); err != nil {
-		return nil, err
-	}
-	if err := e.budget.Err(); fault.NeedsFix(err) {
-		// A Redis that refuses the password, or speaks TLS when the
-		// address does not: the run ends before anything is sent.
-		e.budget.Close()
-		return nil, err
-	}
-	defer func() {
-		if err != nil {
-			e.budget.Close()
-		}
-	}()
-	if settled, err := e.settle(ctx); settled || err != nil {
-		return e, err
-	}
+	var err error
 	cfg.Log.Info("reading input", "file", cfg.shown().Input)
 	if e.m, e.layout, err = runsheet.Load(ctx, cfg.Input, cfg.Source, cfg.FileProgress); err != nil {
 		return nil, err
@@ -172,9 +157,6 @@ func newEngine(ctx context.Context, cfg *Config, j *state.Journal) (_ *engine, e
 
 // run performs the job: checks, resume, the loop, and the output.
 func (e *engine) run(ctx context.Context) (*report.Run, error) {
-	if e.settled != nil {
-		return e.finishSettled(ctx)
-	}
 	cfg := e.cfg
 	defer e.kept.Close() // after the receiver's, deferred below
 	if err := e.resumeFlights(); err != nil {

@@ -91,7 +91,12 @@ func testEngine(t *testing.T, n int, svc *fakeService, tune func(*Config)) (*eng
 	}
 	t.Cleanup(func() { j.Close() })
 	ctx := context.Background()
-	e, err := newEngine(ctx, &cfg, j)
+	b, err := openRunBudget(&cfg, j)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.Close() })
+	e, err := newEngine(ctx, &cfg, j, b, cfg.Clock.Now())
 	if err != nil {
 		t.Fatal(err)
 	}

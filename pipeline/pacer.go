@@ -8,6 +8,7 @@ import (
 	"github.com/enrich-dev/enrich/internal/fault"
 	"github.com/enrich-dev/enrich/internal/redact"
 	"github.com/enrich-dev/enrich/report"
+	"github.com/enrich-dev/enrich/state"
 )
 
 // The pacer: the run sends within the account's budget of items per
@@ -19,8 +20,7 @@ import (
 // from the journal's recent requests, when no ledger can be kept. A
 // ledger no wait mends (a state folder others can write, a link planted
 // at its lock) is an error: the run is refused before anything is sent.
-func (e *engine) openBudget() (budget.Budget, error) {
-	cfg := e.cfg
+func openBudget(cfg *Config, j *state.Journal) (budget.Budget, error) {
 	if cfg.BudgetURL != "" {
 		// Checked by validate: an address that is not one never gets here.
 		if b, err := budget.OpenRedis(cfg.BudgetURL, cfg.Account, cfg.ItemsPerMinute, cfg.RateWindow, budget.Options{Label: cfg.CommandLine, Log: cfg.Log}); err == nil {
@@ -43,7 +43,7 @@ func (e *engine) openBudget() (budget.Budget, error) {
 		cfg.Log.Warn("the budget cannot be shared with other runs on this account; this run keeps its own", "error", err)
 	}
 	local := budget.NewLocal(cfg.ItemsPerMinute, cfg.RateWindow)
-	if err := e.seedBudget(local); err != nil {
+	if err := seedBudget(cfg, j, local); err != nil {
 		cfg.Log.Warn("recent requests not read from the journal; the first minute may meet a 429", "error", err)
 	}
 	return local, nil
@@ -54,11 +54,11 @@ func (e *engine) openBudget() (budget.Budget, error) {
 // answer, or its results; a request with neither (the process died while
 // sending it) counts from now, and so does one stamped in the future by a
 // clock that stepped back.
-func (e *engine) seedBudget(b *budget.Local) error {
-	now := e.clock.Now()
+func seedBudget(cfg *Config, j *state.Journal, b *budget.Local) error {
+	now := cfg.Clock.Now()
 	// A request created before the window may still count in it if its
 	// answer came late; answers take at most the HTTP client's timeout.
-	batches, err := e.j.BatchesSince(now.Add(-e.cfg.RateWindow - 5*time.Minute))
+	batches, err := j.BatchesSince(now.Add(-cfg.RateWindow - 5*time.Minute))
 	if err != nil {
 		return err
 	}
@@ -73,7 +73,7 @@ func (e *engine) seedBudget(b *budget.Local) error {
 		if at.IsZero() || at.After(now) {
 			at = now
 		}
-		if now.Sub(at) < e.cfg.RateWindow {
+		if now.Sub(at) < cfg.RateWindow {
 			b.Seed(at, len(b0.Items))
 		}
 	}

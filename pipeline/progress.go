@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/internal/atomicfile"
+	"github.com/enrich-dev/enrich/internal/budget"
 	"github.com/enrich-dev/enrich/internal/fault"
 	"github.com/enrich-dev/enrich/internal/human"
 	"github.com/enrich-dev/enrich/report"
@@ -110,7 +111,7 @@ func (e *engine) snapshot(now time.Time, final bool) Snapshot {
 		Updated:          now.UTC(),
 		Finished:         final,
 		StopReason:       e.stop,
-		Lookups:          e.lookups(),
+		Lookups:          len(e.m.Lookups),
 		Queued:           e.queue.len(),
 		InFlight:         int(max(e.cr.inflight, 0)),
 		ItemsSent:        e.stats.itemsSent,
@@ -145,19 +146,25 @@ func (e *engine) snapshot(now time.Time, final bool) Snapshot {
 // budgetUse reads how every run sharing the account's budget uses it, and
 // keeps the most runs seen at once; nil for a budget of this run alone.
 func (e *engine) budgetUse(now time.Time) *report.BudgetUse {
-	b, ok := e.budget.(interface{ Path() string })
+	return budgetUse(e.budget, &e.shared, now)
+}
+
+// budgetUse reads how every run sharing the budget b uses it, into u,
+// which keeps the most runs seen at once, and returns a copy; nil for a
+// budget of this run alone.
+func budgetUse(b budget.Budget, u *report.BudgetUse, now time.Time) *report.BudgetUse {
+	p, ok := b.(interface{ Path() string })
 	if !ok {
 		return nil
 	}
-	u := &e.shared
-	u.Where = b.Path()
-	if err := e.budget.Err(); err != nil {
+	u.Where = p.Path()
+	if err := b.Err(); err != nil {
 		u.Unreachable = err.Error()
 		c := *u
 		return &c
 	}
-	use := e.budget.Usage(now)
-	if err := e.budget.Err(); err == nil {
+	use := b.Usage(now)
+	if err := b.Err(); err == nil {
 		u.Unreachable = ""
 		u.Items, u.Limit = use.Own+use.Others, use.Limit
 		u.Runs = 1 + len(use.Peers)
@@ -249,4 +256,16 @@ func writeStatus(journal string, s Snapshot) error {
 		_, err := w.Write(append(b, '\n'))
 		return err
 	})
+}
+
+// rowsResolved returns the number of rows of the input, and of those
+// whose outcome is final.
+func (e *engine) rowsResolved() (rows, resolved int) {
+	resolved = e.m.NoIdentifier
+	for i := range e.m.Rows {
+		if e.m.Done(int32(i)) {
+			resolved++
+		}
+	}
+	return len(e.m.Rows) + e.m.NoIdentifier, resolved
 }

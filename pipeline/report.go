@@ -37,7 +37,7 @@ type runStats struct {
 const exportGCPercent = 80
 
 // outputConfig is what every export of a run's output is told: the
-// files, what the output holds, and the choices read before the run.
+// files and what the output holds.
 func outputConfig(cfg *Config) export.Config {
 	return export.Config{
 		Input:           cfg.Input,
@@ -53,7 +53,6 @@ func outputConfig(cfg *Config) export.Config {
 		Progress:        cfg.FileProgress,
 		ByName:          cfg.FindByName,
 		MinConfidence:   cfg.MinConfidence,
-		Choices:         cfg.choices,
 	}
 }
 
@@ -61,9 +60,10 @@ func outputConfig(cfg *Config) export.Config {
 func (e *engine) finish(ctx context.Context) (*report.Run, error) {
 	cfg := outputConfig(e.cfg)
 	cfg.Refresh = e.cfg.RefreshOlderThan > 0
-	cfg.Known, cfg.Cache, cfg.Kept, cfg.ByName = e.m, e.x, e.kept, e.m.ByName
+	cfg.ByName = e.m.ByName
+	run := export.FromRun{Model: e.m, Cache: e.x, Kept: e.kept, Choices: e.cfg.choices}
 	defer gctarget.Lower(exportGCPercent)()
-	written, err := export.Export(context.WithoutCancel(ctx), e.j, cfg)
+	written, err := export.ExportRun(context.WithoutCancel(ctx), e.j, cfg, run)
 	if errors.Is(err, state.ErrDamaged) {
 		// Damaged under the run: the output is written from what the run
 		// knows, its rows that need the journal saying so.
@@ -71,8 +71,8 @@ func (e *engine) finish(ctx context.Context) (*report.Run, error) {
 		if e.err == nil {
 			e.err = fmt.Errorf("%w: %v", fault.ErrStorage, err)
 		}
-		cfg.WithoutJournal, cfg.Refresh = true, false
-		written, err = export.Export(context.WithoutCancel(ctx), e.j, cfg)
+		cfg.Refresh, run.WithoutJournal = false, true
+		written, err = export.ExportRun(context.WithoutCancel(ctx), e.j, cfg, run)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("write output: %w", err)
@@ -84,10 +84,8 @@ func (e *engine) finish(ctx context.Context) (*report.Run, error) {
 // it beside the output.
 func (e *engine) reportOf(ctx context.Context, written export.Result) (*report.Run, error) {
 	r := e.report(written.Rows)
-	if r.Fill = written.Fill; r.Fill != nil {
-		r.Fill.File = export.FilledPath(e.cfg.besideOutput())
-	}
-	if e.m != nil && e.m.ByName && len(e.m.Names) > 0 {
+	withOutput(r, e.cfg, written)
+	if e.m.ByName && len(e.m.Names) > 0 {
 		r.ByName = &report.ByName{Rows: written.ByName, Moved: written.Moved, Ambiguous: written.Ambiguous,
 			High: written.High, Medium: written.Medium, NotFound: written.NameNotFound,
 			Searches: e.sr.stats.queries, Profiles: e.sr.stats.profiles, Stopped: e.sr.stopped}
@@ -99,12 +97,7 @@ func (e *engine) reportOf(ctx context.Context, written export.Result) (*report.R
 			r.StopReason = e.sr.stopped
 		}
 	}
-	r.Damaged = written.Damaged
-	r.Coverage, r.Fix = written.Coverage, written.Fix
 	r.Budget = e.budgetUse(e.clock.Now())
-	if r.Fix.Rows == nil {
-		r.Fix.Rows = []report.FixRow{} // a list in the JSON, even when empty
-	}
 	if n := e.kept.Count(); n > 0 {
 		r.Kept, r.KeptFile = n, export.KeptPath(e.cfg.besideOutput())
 	}
@@ -121,9 +114,33 @@ func (e *engine) reportOf(ctx context.Context, written export.Result) (*report.R
 	return r, nil
 }
 
+// withOutput adds to a run's report what its output says: the cells
+// filled, the rows whose stored result is damaged, the coverage and the
+// rows to fix.
+func withOutput(r *report.Run, cfg *Config, written export.Result) {
+	if r.Fill = written.Fill; r.Fill != nil {
+		r.Fill.File = export.FilledPath(cfg.besideOutput())
+	}
+	r.Damaged = written.Damaged
+	r.Coverage, r.Fix = written.Coverage, written.Fix
+	if r.Fix.Rows == nil {
+		r.Fix.Rows = []report.FixRow{} // a list in the JSON, even when empty
+	}
+}
+
 // reportState says whether the run is complete, and if not why it
 // stopped and what to run next.
 func (e *engine) reportState(r *report.Run, counts export.RowCounts) {
+	setState(r, counts, e.cfg.CommandLine)
+	if r.StopReason == fault.StopOutage && !e.cr.known {
+		r.StopReason = fmt.Sprintf("%s (%v): it never answered this run", fault.StopOutage, e.cfg.ServiceWait)
+	}
+}
+
+// setState says whether the run whose rows are counts is complete, and
+// if not why it stopped (r.StopReason, when the run knows it) and the
+// command line that goes on.
+func setState(r *report.Run, counts export.RowCounts, commandLine string) {
 	for st, n := range counts {
 		r.RowsByStatus[string(st)] = n
 	}
@@ -141,11 +158,8 @@ func (e *engine) reportState(r *report.Run, counts export.RowCounts) {
 	case r.StopReason == "":
 		r.StopReason = fault.StopWaiting
 	}
-	if r.StopReason == fault.StopOutage && !e.cr.known {
-		r.StopReason = fmt.Sprintf("%s (%v): it never answered this run", fault.StopOutage, e.cfg.ServiceWait)
-	}
 	if !r.Complete {
-		r.Next = e.cfg.CommandLine
+		r.Next = commandLine
 	}
 }
 
@@ -168,10 +182,6 @@ func (e *engine) reportCredits(r *report.Run) {
 // matchRates counts, for each identifier kind, the lookups answered and
 // those that found the person.
 func (e *engine) matchRates(r *report.Run) {
-	if e.settled != nil {
-		e.settled.of.MatchRates(r.MatchRate)
-		return
-	}
 	for i := range e.m.Lookups {
 		l := &e.m.Lookups[i]
 		if l.Phase != state.Found && l.Phase != state.NotFound {
@@ -209,59 +219,52 @@ func exitCode(r *report.Run, err error) int {
 
 func (e *engine) report(counts export.RowCounts) *report.Run {
 	now := e.clock.Now()
-	names := e.cfg.shown()
-	r := &report.Run{
-		Command:              e.cfg.CommandLine,
-		Input:                names.Input,
-		Output:               names.Output,
-		Journal:              names.Journal,
-		Page:                 names.Page,
-		Settings:             e.cfg.Settings,
-		StopReason:           e.stop,
-		Rows:                 counts.Total(),
-		RowsByStatus:         map[string]int{},
-		MatchRate:            map[string]report.KindMatch{},
-		Lookups:              e.lookups(),
-		Requests:             e.stats.requests,
-		ItemsSent:            e.stats.itemsSent,
-		Refused:              e.stats.refused,
-		Redone:               e.stats.redone,
-		Resubmissions:        e.stats.resent,
-		Expired:              e.stats.expired,
-		RateLimited:          e.stats.rateLimited,
-		Callbacks:            e.stats.callbacks,
-		Duplicates:           e.stats.stale,
-		RefusedResults:       e.stats.refusedResults,
-		SharedRequestIDs:     e.stats.sharedIDs,
-		Uncertain:            e.stats.uncertain,
-		Started:              e.started.UTC(),
-		Finished:             now.UTC(),
-		DurationSeconds:      now.Sub(e.started).Seconds(),
-		BudgetItemsPerMinute: float64(e.cfg.ItemsPerMinute) * float64(time.Minute) / float64(e.cfg.RateWindow),
-		Credits: report.Credits{
-			Pool:             e.mode.String(),
-			ProfilesReceived: e.cr.profiles,
-			Relookups:        e.stats.relookups,
-			Undelivered:      e.cr.undelivered(),
-			MaxCredits:       e.cfg.MaxCredits,
-		},
-		Timeline: report.Timeline{
-			WindowSeconds: e.cfg.RateWindow.Seconds(),
-			Budget:        e.cfg.ItemsPerMinute,
-			Windows:       e.timeline.windows,
-			Events:        e.timeline.events,
-		},
+	r := newReport(e.cfg, e.mode, e.started, now, counts)
+	r.StopReason = e.stop
+	r.Lookups = len(e.m.Lookups)
+	r.Requests, r.ItemsSent, r.Refused, r.Redone = e.stats.requests, e.stats.itemsSent, e.stats.refused, e.stats.redone
+	r.Resubmissions, r.Expired, r.RateLimited = e.stats.resent, e.stats.expired, e.stats.rateLimited
+	r.Callbacks, r.Duplicates, r.RefusedResults = e.stats.callbacks, e.stats.stale, e.stats.refusedResults
+	r.SharedRequestIDs, r.Uncertain = e.stats.sharedIDs, e.stats.uncertain
+	r.Credits.ProfilesReceived, r.Credits.Relookups, r.Credits.Undelivered = e.cr.profiles, e.stats.relookups, e.cr.undelivered()
+	if e.timeline.windows != nil {
+		r.Timeline.Windows = e.timeline.windows
+	}
+	if e.timeline.events != nil {
+		r.Timeline.Events = e.timeline.events
 	}
 	e.reportState(r, counts)
 	e.reportCredits(r)
-	if r.Timeline.Windows == nil {
-		r.Timeline.Windows = []report.Window{}
-	}
-	if r.Timeline.Events == nil {
-		r.Timeline.Events = []report.Event{}
-	}
 	e.matchRates(r)
 	r.ItemsPerMinute = e.itemsPerMinute(now)
 	r.ExitCode = exitCode(r, e.err)
 	return r
+}
+
+// newReport is the report of a run of cfg that started at started and
+// ends at now with the rows counts, before it says what the run did.
+func newReport(cfg *Config, mode state.Mode, started, now time.Time, counts export.RowCounts) *report.Run {
+	names := cfg.shown()
+	return &report.Run{
+		Command:              cfg.CommandLine,
+		Input:                names.Input,
+		Output:               names.Output,
+		Journal:              names.Journal,
+		Page:                 names.Page,
+		Settings:             cfg.Settings,
+		Rows:                 counts.Total(),
+		RowsByStatus:         map[string]int{},
+		MatchRate:            map[string]report.KindMatch{},
+		Started:              started.UTC(),
+		Finished:             now.UTC(),
+		DurationSeconds:      now.Sub(started).Seconds(),
+		BudgetItemsPerMinute: float64(cfg.ItemsPerMinute) * float64(time.Minute) / float64(cfg.RateWindow),
+		Credits:              report.Credits{Pool: mode.String(), MaxCredits: cfg.MaxCredits},
+		Timeline: report.Timeline{
+			WindowSeconds: cfg.RateWindow.Seconds(),
+			Budget:        cfg.ItemsPerMinute,
+			Windows:       []report.Window{},
+			Events:        []report.Event{},
+		},
+	}
 }

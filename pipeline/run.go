@@ -290,23 +290,53 @@ func Run(ctx context.Context, cfg Config) (*report.Run, error) {
 	if err != nil {
 		return nil, err
 	}
+	started := cfg.Clock.Now()
+	var b budget.Budget
 	cfg.choices, err = readChoices(ctx, &cfg, j)
-	var e *engine
 	if err == nil {
-		e, err = newEngine(ctx, &cfg, j)
+		b, err = openRunBudget(&cfg, j)
+	}
+	var settled *settledRun
+	if err == nil {
+		settled, err = settle(ctx, &cfg, j)
+	}
+	var e *engine
+	if err == nil && settled == nil {
+		e, err = newEngine(ctx, &cfg, j, b, started)
 	}
 	if err != nil {
 		// Nothing was sent nor learnt: a journal this run created holds
 		// nothing, and a refused run leaves no file behind.
+		if b != nil {
+			b.Close()
+		}
 		if j.Close() == nil && fresh {
 			os.Remove(cfg.Journal)
 		}
 		return nil, err
 	}
 	defer j.Close()
-	defer e.budget.Close()
+	defer b.Close()
+	if settled != nil {
+		return settled.finish(b)
+	}
 	e.chooseAll()
 	return e.run(ctx)
+}
+
+// openRunBudget opens the budget the run submits within (openBudget),
+// refusing one that no wait mends (a Redis that refuses the password, or
+// speaks TLS when the address does not) before anything is sent.
+func openRunBudget(cfg *Config, j *state.Journal) (budget.Budget, error) {
+	b, err := openBudget(cfg, j)
+	if err != nil {
+		return nil, err
+	}
+	if err := b.Err(); fault.NeedsFix(err) {
+		b.Close()
+		return nil, err
+	}
+	return b, nil
 }
 
 // Check refuses settings out of range, before anything is read or sent,

@@ -3,6 +3,7 @@ package sinks
 import (
 	"bufio"
 	"fmt"
+	"io"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -28,8 +29,8 @@ const (
 // as the file held it (Row.Record; a field an outcome fills written
 // anew, the others' bytes kept), followed by the delimiter and the
 // appended cells and the row's own line ending, in the input's encoding
-// (Windows-1252 again while every value fits, else UTF-8 with a BOM; see
-// Options.UTF8), with its BOM and sep= line. An input read from .xlsx
+// (Windows-1252 again while every value fits, else UTF-8 with a BOM: see
+// toUTF8), with its BOM and sep= line. An input read from .xlsx
 // gets UTF-8 with a BOM and commas: the user has Excel, which needs the
 // BOM to read UTF-8.
 type csvWriter struct {
@@ -73,8 +74,6 @@ func newCSVWriter(path string, layout sheet.Layout, opts Options) (*csvWriter, e
 		}
 		c.eol = layout.EOL()
 		switch {
-		case opts.UTF8 && layout.Encoding != encUTF8:
-			bom = true
 		case layout.Encoding == encCP1252:
 			c.enc, c.cp1252 = textenc.Windows1252.NewEncoder(), true
 		case layout.Encoding == encUTF16LE:
@@ -283,14 +282,40 @@ func (c *csvWriter) flushLine() error {
 		return err
 	}
 	b, err := c.enc.Bytes(c.line)
-	if err != nil {
-		if c.cp1252 {
-			return fmt.Errorf("%w: %v", ErrNotWindows1252, err)
+	if err != nil && c.cp1252 {
+		// A value from the service Windows-1252 cannot hold: the output
+		// is UTF-8 with a BOM, which the same Excel reads as well.
+		if err := c.toUTF8(); err != nil {
+			return err
 		}
+		_, err = c.buf.Write(c.line)
+		return err
+	}
+	if err != nil {
 		return err
 	}
 	_, err = c.buf.Write(b)
 	return err
+}
+
+// toUTF8 has a Windows-1252 output go on as UTF-8 with a BOM: what was
+// written so far is rewritten so.
+func (c *csvWriter) toUTF8() error {
+	if err := c.buf.Flush(); err != nil {
+		return err
+	}
+	err := c.file.Rewrite(func(w io.Writer, written io.Reader) error {
+		if _, err := io.WriteString(w, "\uFEFF"); err != nil {
+			return err
+		}
+		_, err := io.Copy(w, textenc.Windows1252.NewDecoder().Reader(written))
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	c.enc, c.cp1252 = nil, false
+	return nil
 }
 
 // writeTail writes the blank lines a CSV input had after its last row.

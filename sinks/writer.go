@@ -1,7 +1,6 @@
 package sinks
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -70,10 +69,6 @@ type Options struct {
 	// NoFormulaGuard writes CSV cells as raw text: no apostrophe before a
 	// value that a spreadsheet would run as a formula (see Formulaic).
 	NoFormulaGuard bool
-	// UTF8 writes a CSV output as UTF-8 with a BOM whatever the input's
-	// encoding. An export sets it after a value did not fit the input's
-	// Windows-1252 (ErrNotWindows1252).
-	UTF8 bool
 	// NewWorkbook writes an .xlsx output as a new workbook of the table
 	// alone, its rows numbered as written, even from an .xlsx input: an
 	// import file of some of the rows, which a CRM takes one sheet of.
@@ -93,12 +88,6 @@ func (o Options) columns() []Column {
 	}
 	return o.Columns
 }
-
-// ErrNotWindows1252 is the error of writing a value that Windows-1252
-// cannot hold to the output of a Windows-1252 input. The export then
-// writes the output again as UTF-8 with a BOM (Options.UTF8), which the
-// same Excel reads as well.
-var ErrNotWindows1252 = errors.New("a value does not fit in Windows-1252")
 
 // Formats of an output, named by its extension.
 const (

@@ -381,34 +381,29 @@ func TestCheckFits(t *testing.T) {
 }
 
 // TestWindows1252FallsBackToUTF8: a value from the service that
-// Windows-1252 cannot hold is ErrNotWindows1252, so that the export writes
-// UTF-8 with a BOM instead; with Options.UTF8 it does.
+// Windows-1252 cannot hold turns the output of a Windows-1252 input into
+// UTF-8 with a BOM, the rows written before it with it.
 func TestWindows1252FallsBackToUTF8(t *testing.T) {
 	layout := sources.Layout{Format: sources.CSV, Encoding: "windows-1252", Delimiter: ';', Header: []string{"Société"},
 		HeaderRecord: "Société", HeaderEOL: "\r\n", CRLF: true}
 	row := sources.Row{Num: 2, Cells: []string{"Café"}, Record: "Café", EOL: "\r\n"}
-	rec := profile.Record{FullName: "王伟"}
 	path := filepath.Join(t.TempDir(), "out.csv")
 	w, err := Create(path, layout, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := w.Write(row, &Outcome{Status: StatusSuccess, Profile: &rec}); !errors.Is(err, ErrNotWindows1252) {
-		t.Fatalf("error %v; want ErrNotWindows1252", err)
-	}
-	w.Abort()
-	w, err = Create(path, layout, Options{UTF8: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Write(row, &Outcome{Status: StatusSuccess, Profile: &rec}); err != nil {
-		t.Fatal(err)
+	for _, name := range []string{"Zoë", "王伟", "Zoë"} {
+		rec := profile.Record{FullName: name}
+		if err := w.Write(row, &Outcome{Status: StatusSuccess, Profile: &rec}); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if err := w.Commit(); err != nil {
 		t.Fatal(err)
 	}
 	got, _ := os.ReadFile(path)
-	if !strings.HasPrefix(string(got), "\uFEFFSociété;enrich_status") || !strings.Contains(string(got), "Café;success;;;;王伟") {
-		t.Errorf("output %q; want UTF-8 with a BOM", got)
+	want := "\uFEFFSociété;enrich_status;"
+	if !strings.HasPrefix(string(got), want) || strings.Count(string(got), "Café;success;;;;Zoë") != 2 || !strings.Contains(string(got), "Café;success;;;;王伟") {
+		t.Errorf("output %q; want UTF-8 with a BOM, every row", got)
 	}
 }

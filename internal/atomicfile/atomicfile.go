@@ -177,6 +177,49 @@ func (f *File) Commit() error {
 	return syncFolder(filepath.Dir(f.path))
 }
 
+// Rewrite replaces what was written so far with what transform writes of
+// it, into a new temporary file, and goes on writing after that: an
+// output that learns late that it must be written otherwise (in another
+// encoding) is rewritten once rather than written again from the start.
+func (f *File) Rewrite(transform func(w io.Writer, written io.Reader) error) error {
+	if f.done {
+		return fmt.Errorf("rewrite %s: %w", f.path, fs.ErrClosed)
+	}
+	behind := f.behind != nil
+	if err := f.drain(); err != nil {
+		return fmt.Errorf("write %s: %w", f.path, err)
+	}
+	if err := f.awaitSync(); err != nil {
+		return fmt.Errorf("sync %s: %w", f.path, err)
+	}
+	next, err := Create(f.path)
+	if err != nil {
+		return err
+	}
+	if _, err := f.tmp.Seek(0, io.SeekStart); err != nil {
+		next.Abort()
+		return fmt.Errorf("rewrite %s: %w", f.path, err)
+	}
+	w := bufio.NewWriterSize(next, 256<<10)
+	if err := transform(w, bufio.NewReaderSize(f.tmp, 256<<10)); err != nil {
+		next.Abort()
+		return fmt.Errorf("rewrite %s: %w", f.path, err)
+	}
+	if err := w.Flush(); err != nil {
+		next.Abort()
+		return fmt.Errorf("rewrite %s: %w", f.path, err)
+	}
+	old := f.tmp
+	f.tmp, f.written, f.flushed, f.synced, f.syncing, f.syncErr = next.tmp, next.written, next.flushed, next.synced, next.syncing, next.syncErr
+	_ = old.Close()
+	_ = os.Remove(old.Name())
+	tempfiles.Forget(old.Name())
+	if behind {
+		f.WriteBehind()
+	}
+	return nil
+}
+
 // syncFolder is SyncDir, replaced by the test that checks the folder is
 // synced after the rename.
 var syncFolder = SyncDir
