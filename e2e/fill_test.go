@@ -408,3 +408,41 @@ func splitLines(t *testing.T, path string) []string {
 	}
 	return strings.Split(strings.TrimRight(strings.ReplaceAll(string(data), "\r\n", "\n"), "\n"), "\n")
 }
+
+// TestFilledIdentifiersNotLookedUp: the identifiers a fill writes into a
+// row (an e-mail found through its phone, which the waterfall tries
+// first) are the found person's own: a run over the filled sheet sends
+// nothing, and finds every row as the first run did.
+func TestFilledIdentifiersNotLookedUp(t *testing.T) {
+	t.Parallel()
+	j := newJob(t, fastService(1000), 80)
+	j.enrich(t, j.args("--fill", "blank")...).expectCode(t, 0)
+	header, rows := readCSV(t, j.output)
+	email, status := slices.Index(header, "Email"), slices.Index(header, "enrich_status")
+	if email < 0 || status < 0 {
+		t.Fatalf("no Email or enrich_status column in %q", header)
+	}
+	_, filled := readCSV(t, j.output+".filled.csv")
+	before := 0 // e-mails filled in rows the waterfall tries by e-mail first
+	for _, f := range filled {
+		if f[2] == "Email" {
+			before++
+		}
+	}
+	if before == 0 {
+		t.Fatal("the fill wrote no e-mail: the test tests nothing")
+	}
+	sent := j.stats().ItemsAccepted
+	again := j.args("--fill", "blank")
+	again[1], again[3] = j.output, filepath.Join(j.dir, "again.csv")
+	j.enrich(t, again...).expectCode(t, 0)
+	if n := j.stats().ItemsAccepted - sent; n != 0 {
+		t.Errorf("the run over the filled sheet sent %d items; want none (%d e-mails filled)", n, before)
+	}
+	_, rows2 := readCSV(t, again[3])
+	for i := range rows {
+		if rows2[i][status] != rows[i][status] {
+			t.Errorf("row %d: %s, then %s over the filled sheet", i+2, rows[i][status], rows2[i][status])
+		}
+	}
+}

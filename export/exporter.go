@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/enrich-dev/enrich/api/wire"
+	"github.com/enrich-dev/enrich/internal/ident"
 	"github.com/enrich-dev/enrich/internal/profile"
 	"github.com/enrich-dev/enrich/sinks"
 	"github.com/enrich-dev/enrich/sources"
@@ -327,4 +328,19 @@ func recordSize(r *profile.Record) int {
 	}
 	return 12*16 + 24 + n + len(r.UID) + len(r.FullName) + len(r.Headline) + len(r.Title) + len(r.Company) + len(r.Location) +
 		len(r.Email) + len(r.Emails) + len(r.Phone) + len(r.Phones) + len(r.LinkedIn) + len(r.Skills)
+}
+
+// Profile returns the profile of the result stored under result, decoded
+// once, when it answers the identifier id; nil when the journal cannot
+// give it whole, or it answers another identifier.
+func (x *Exporter) Profile(j *state.Journal, result uint64, id ident.ID) *profile.Record {
+	var rec *profile.Record
+	_ = j.View(func(r *state.Reader) error {
+		s := x.result(&journalScan{Reader: r}, result)
+		if !s.damaged && sameIdentifier(id, s.item) {
+			rec = s.record()
+		}
+		return nil // unread, the identifier is looked up
+	})
+	return rec
 }

@@ -167,7 +167,10 @@ func (x *Exporter) decide(r *journalScan, n int, at func(i int) (ident.ID, answe
 				}
 			}
 		}
-		if !ok {
+		switch {
+		case (!ok || a.phase == state.Queued) && x.vouched(r, id, i, n, at):
+			return state.NotFound // passed over: a later identifier found the person it names
+		case !ok:
 			return state.Queued
 		}
 		return a.phase
@@ -211,6 +214,25 @@ func (x *Exporter) decide(r *journalScan, n int, at func(i int) (ident.ID, answe
 		return sinks.Outcome{Status: sinks.StatusCreditsExhausted, Identifier: id.Value}, false, nil
 	}
 	return sinks.Outcome{Status: sinks.StatusPending, Identifier: id.Value}, false, nil
+}
+
+// vouched reports whether the identifier id, the i-th of a row's n,
+// which the journal has no answer for, is listed by the profile a later
+// identifier of the row found (profile.Record.Lists): the row is that
+// person's, and id is not looked up for it (an e-mail a fill wrote back
+// from the profile its phone found). The run's model decides so too
+// (runsheet.Sheet.Vouched).
+func (x *Exporter) vouched(r *journalScan, id ident.ID, i, n int, at func(i int) (ident.ID, answer, bool, error)) bool {
+	for k := i + 1; k < n; k++ {
+		later, a, ok, err := at(k)
+		if err != nil || !ok || a.phase != state.Found {
+			continue
+		}
+		if s, same := x.found(r, later, a); same && s.record() != nil && s.record().Lists(id) {
+			return true
+		}
+	}
+	return false
 }
 
 // refreshed fills a refresh run's columns: when the answer shown came,

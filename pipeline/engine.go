@@ -14,6 +14,7 @@ import (
 	"github.com/enrich-dev/enrich/internal/budget"
 	"github.com/enrich-dev/enrich/internal/clock"
 	"github.com/enrich-dev/enrich/internal/fault"
+	"github.com/enrich-dev/enrich/internal/ident"
 	"github.com/enrich-dev/enrich/report"
 	"github.com/enrich-dev/enrich/runsheet"
 	"github.com/enrich-dev/enrich/sinks"
@@ -148,6 +149,11 @@ func newEngine(ctx context.Context, cfg *Config, j *state.Journal, b budget.Budg
 	cfg.Log.Debug("journal read", "took", e.clock.Now().Sub(start).Round(time.Millisecond))
 	e.m.Seal()
 	e.x = export.NewExporter(e.mode, 0)
+	e.m.Vouched = func(found, of int32) bool {
+		f, o := &e.m.Lookups[found], &e.m.Lookups[of]
+		rec := e.x.Profile(e.j, f.Result, ident.ID{Kind: f.Kind, Value: f.ID})
+		return rec != nil && rec.Lists(ident.ID{Kind: o.Kind, Value: o.ID})
+	}
 	if err := e.checkAnswers(ctx); err != nil {
 		return nil, err
 	}

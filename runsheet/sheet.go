@@ -51,6 +51,12 @@ type Sheet struct {
 	// up (--min-confidence high): the output proposes its person, and a
 	// run that trusts medium matches looks them up.
 	HighOnly bool
+	// Vouched, when set, reports whether the profile lookup found found
+	// lists the identifier of lookup of (profile.Record.Lists): a row is
+	// not looked up by an identifier the profile a later identifier of it
+	// found lists (an e-mail a fill wrote back from the profile its phone
+	// found), as the export decides too.
+	Vouched func(found, of int32) bool
 	// Searching holds, for a name not searched yet, the rows that wait on
 	// its search.
 	Searching map[int32][]int32
@@ -452,9 +458,13 @@ const (
 func (m *Sheet) Advance(r int32) (int32, Outcome) {
 	rs, end := &m.Rows[r], m.end(r)
 	at, phase := Waterfall(int(end-rs.Pos), func(i int) state.Phase {
-		l := &m.Lookups[m.IDs[rs.Pos+int32(i)]]
-		if l.Due { // to be looked up again: the row waits on it
+		li := m.IDs[rs.Pos+int32(i)]
+		l := &m.Lookups[li]
+		switch {
+		case l.Due: // to be looked up again: the row waits on it
 			return state.Queued
+		case l.Phase == state.Queued && m.vouched(li, rs.Pos+int32(i)+1, end):
+			return state.NotFound // passed over: a later identifier found the person it names
 		}
 		return l.Phase
 	})
@@ -464,6 +474,20 @@ func (m *Sheet) Advance(r int32) (int32, Outcome) {
 	}
 	rs.Pos += int32(at)
 	return m.wait(r, m.IDs[rs.Pos], phase)
+}
+
+// vouched reports whether a lookup found among the row's lookups at
+// positions [from, end) of IDs lists the identifier of lookup li.
+func (m *Sheet) vouched(li, from, end int32) bool {
+	if m.Vouched == nil {
+		return false
+	}
+	for _, found := range m.IDs[from:end] {
+		if l := &m.Lookups[found]; l.Phase == state.Found && !l.Due && m.Vouched(found, li) {
+			return true
+		}
+	}
+	return false
 }
 
 // advanceByName takes row r, whose identifiers all found nobody, to the

@@ -11,6 +11,7 @@ import (
 	"github.com/nyaruka/phonenumbers"
 
 	"github.com/enrich-dev/enrich/api/wire"
+	"github.com/enrich-dev/enrich/internal/ident"
 	"github.com/enrich-dev/enrich/internal/untrusted"
 )
 
@@ -359,4 +360,32 @@ func profileLink(social []wire.Social) string {
 		}
 	}
 	return best
+}
+
+// Lists reports whether the profile gives the identifier id: its uid, its
+// profile link, or one of its e-mails or phones, compared as normalized.
+// A row whose identifier found this profile is not looked up again by
+// another identifier the profile itself lists (an e-mail a fill wrote
+// back from it).
+func (r *Record) Lists(id ident.ID) bool {
+	var list string
+	switch id.Kind {
+	case ident.UID:
+		list = r.UID
+	case ident.LinkedIn:
+		list = r.LinkedIn
+	case ident.Email:
+		list = r.Emails
+	case ident.Phone:
+		list = r.Phones
+	}
+	for v := range strings.SplitSeq(list, ListSeparator) {
+		if v == "" {
+			continue
+		}
+		if n, err := ident.Normalize(id.Kind, v, ""); v == id.Value || err == nil && n == id.Value {
+			return true
+		}
+	}
+	return false
 }

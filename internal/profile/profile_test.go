@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	goldenfile "github.com/enrich-dev/enrich/internal/golden"
+	"github.com/enrich-dev/enrich/internal/ident"
 	"github.com/enrich-dev/enrich/internal/untrusted"
 )
 
@@ -171,4 +172,37 @@ func TestDecodeHostileText(t *testing.T) {
 			t.Errorf("%s profile: company %q, want the text without its controls, its tab and line feed kept", name, r.Company)
 		}
 	}
+}
+
+// TestLists: a profile lists its uid, its link, and each of its e-mails
+// and phones, compared as normalized; nothing else.
+func TestLists(t *testing.T) {
+	r := Record{UID: "u-1", LinkedIn: "https://www.linkedin.com/in/ana-silva", Emails: "Ana@Acme.example; ana@home.example", Phones: "+14155550123; +442079460000"}
+	for _, tc := range []struct {
+		id   ident.ID
+		want bool
+	}{
+		{ident.ID{Kind: ident.Email, Value: "ana@acme.example"}, true},
+		{ident.ID{Kind: ident.Email, Value: "ana@home.example"}, true},
+		{ident.ID{Kind: ident.Email, Value: "ana@other.example"}, false},
+		{ident.ID{Kind: ident.Phone, Value: "+442079460000"}, true},
+		{ident.ID{Kind: ident.Phone, Value: "+14155550124"}, false},
+		{ident.ID{Kind: ident.UID, Value: "u-1"}, true},
+		{ident.ID{Kind: ident.UID, Value: "u-2"}, false},
+		{ident.ID{Kind: ident.LinkedIn, Value: normalized(t, ident.LinkedIn, "linkedin.com/in/ana-silva/")}, true},
+		{ident.ID{Kind: ident.LinkedIn, Value: normalized(t, ident.LinkedIn, "linkedin.com/in/ana-silvia")}, false},
+	} {
+		if got := r.Lists(tc.id); got != tc.want {
+			t.Errorf("Lists(%v) = %v, want %v", tc.id, got, tc.want)
+		}
+	}
+}
+
+func normalized(t *testing.T, kind ident.Kind, raw string) string {
+	t.Helper()
+	v, err := ident.Normalize(kind, raw, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
 }
