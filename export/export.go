@@ -205,6 +205,10 @@ func export(ctx context.Context, j *state.Journal, cfg Config, run FromRun, src 
 	x := run.Cache
 	x.creditsOut, x.jsonl, x.refresh, x.kept = creditsOut, format == sinks.FormatJSONL, cfg.Refresh, run.Kept
 	x.byName, x.people, x.settle, x.fill = byName, t.People(), run.Settle, fl
+	x.key = -1
+	if layout := t.Layout(); layout.Key != "" {
+		x.key = slices.Index(layout.Header, layout.Key)
+	}
 	x.minConfidence, x.table = cfg.MinConfidence, nil
 	progress := progressOf(cfg, src.rows())
 	progress(0)

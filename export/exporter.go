@@ -29,6 +29,7 @@ type Exporter struct {
 	jsonl      bool                    // keep the raw candidate for the output
 	byName     bool                    // rows may be found by name (Config.ByName)
 	people     []sources.PersonColumn  // the input's person columns
+	key        int                     // the column of the rows' keys (a database's table), or -1
 	refresh    bool                    // fill the refresh columns
 	unsearched string                  // why rows waiting for their search by name were not searched; "" says the next run makes it
 	format     sinks.RowFormatter      // formats the rows on the workers, when the output lets them (nil: it writes them itself)

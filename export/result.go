@@ -90,17 +90,26 @@ func (x *Exporter) tally(res *Result, row sheet.Row, out *sinks.Outcome) {
 		// name or the company is the user's to mend.
 		if out.Error != "" && x.byName {
 			res.NameNotFound++
-			res.Fix.Add(report.FixRow{Row: row.Num, Name: x.personName(row), Status: string(out.Status), Why: out.Error})
+			res.Fix.Add(report.FixRow{Row: row.Num, Key: x.keyOf(row), Name: x.personName(row), Status: string(out.Status), Why: out.Error})
 		}
 	case sinks.StatusInvalidIdentifier, sinks.StatusAmbiguous, sinks.StatusError:
-		res.Fix.Add(report.FixRow{Row: row.Num, Name: x.personName(row), Status: string(out.Status), Why: out.Error})
+		res.Fix.Add(report.FixRow{Row: row.Num, Key: x.keyOf(row), Name: x.personName(row), Status: string(out.Status), Why: out.Error})
 	case sinks.StatusNoIdentifier:
 		why := "no profile URL, e-mail, phone or uid"
 		if x.byName {
 			why += ", and no name with a company to search by"
 		}
-		res.Fix.Add(report.FixRow{Row: row.Num, Name: x.personName(row), Status: string(out.Status), Why: why})
+		res.Fix.Add(report.FixRow{Row: row.Num, Key: x.keyOf(row), Name: x.personName(row), Status: string(out.Status), Why: why})
 	}
+}
+
+// keyOf is the row's key, for a database's table (or a file written into
+// one by --key); "" otherwise.
+func (x *Exporter) keyOf(row sheet.Row) string {
+	if x.key < 0 || x.key >= len(row.Cells) {
+		return ""
+	}
+	return row.Cells[x.key]
 }
 
 // personName is the name a row gives its person, on a sheet with person

@@ -32,6 +32,7 @@ type fixView struct {
 // persons, and the table shows a name column.
 type fixTable struct {
 	Names bool
+	Keys  bool // the rows have keys (a database's table), shown beside their numbers
 	Rows  []fixRow
 }
 
@@ -44,18 +45,19 @@ type fixRow struct {
 func newFixView(f RowsToFix) fixView {
 	v := fixView{Total: f.Total, Left: max(f.Total-len(f.Rows), 0)}
 	rows := make([]fixRow, len(f.Rows))
-	names := false
+	names, keys := false, false
 	for i, r := range f.Rows {
 		rows[i] = fixRow{FixRow: r, Class: statusInfo[r.Status].class}
 		names = names || r.Name != ""
+		keys = keys || r.Key != ""
 	}
 	shown := len(rows)
 	if shown > fixShown+fixSlack {
 		shown = fixShown
 	}
-	v.Shown = fixTable{Names: names, Rows: rows[:shown]}
+	v.Shown = fixTable{Names: names, Keys: keys, Rows: rows[:shown]}
 	if shown < len(rows) {
-		v.More = &fixTable{Names: names, Rows: rows[shown:]}
+		v.More = &fixTable{Names: names, Keys: keys, Rows: rows[shown:]}
 	}
 	return v
 }

@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -45,5 +46,21 @@ func TestFixFolds(t *testing.T) {
 				t.Errorf("the list says %q and %q, want %q and %q", more, where, tc.more, tc.where)
 			}
 		})
+	}
+}
+
+// TestFixKeys: the rows of a database's table are named by their keys, on
+// the page beside their numbers and in the summary's sentence.
+func TestFixKeys(t *testing.T) {
+	r := &Run{Input: "sqlite:crm.db?table=leads", Output: "sqlite:crm.db?table=leads"}
+	r.Fix.Add(FixRow{Row: 2, Key: "lead-17", Status: "no_identifier", Why: "no identifier"})
+	r.Fix.Add(FixRow{Row: 3, Key: "lead-42", Status: "no_identifier", Why: "no identifier"})
+	fix := parseXHTML(t, pageOf(t, r)).one(t, "id", "fix")
+	keys := fix.with("class", "key")
+	if len(keys) != 2 || keys[0].text() != "lead-17" || keys[1].text() != "lead-42" {
+		t.Errorf("the page's keys: %d cells", len(keys))
+	}
+	if got, want := r.Fix.sentence("page.html"), `2 no_identifier (keys "lead-17", "lead-42")`; !strings.Contains(got, want) {
+		t.Errorf("the summary says %q, want it to hold %q", got, want)
 	}
 }

@@ -204,6 +204,9 @@ const MaxFixRows = 100
 // status, and what is wrong.
 type FixRow struct {
 	Row int `json:"row"`
+	// Key is the row's key, for a database's table (or a file written
+	// into one by --key): what names the row there.
+	Key string `json:"key,omitempty"`
 	// Name is the person the row names, on a sheet with person columns:
 	// what tells a reader which row it is.
 	Name   string `json:"name"`

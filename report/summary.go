@@ -158,15 +158,20 @@ func (f RowsToFix) sentence(page string) string {
 	var parts []string
 	for _, st := range orderedKeys(f.ByStatus, Statuses) {
 		var rows []string
+		named := human.Plural(int64(f.ByStatus[st]), "row ", "rows ")
 		for _, r := range f.Rows {
 			if r.Status == st && len(rows) < summaryFixRows {
 				rows = append(rows, strconv.Itoa(r.Row))
+				if r.Key != "" { // a table's row: named by its key
+					rows[len(rows)-1] = strconv.Quote(r.Key)
+					named = human.Plural(int64(f.ByStatus[st]), "key ", "keys ")
+				}
 			}
 		}
 		n := f.ByStatus[st]
 		p := fmt.Sprintf("%s %s", thousands(int64(n)), st)
 		if len(rows) > 0 {
-			p += " (" + human.Plural(int64(n), "row ", "rows ") + strings.Join(rows, ", ")
+			p += " (" + named + strings.Join(rows, ", ")
 			if n > len(rows) {
 				p += "…"
 			}

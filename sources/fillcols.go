@@ -182,6 +182,13 @@ func (t *Table) RecordIDColumn(header string) (int, error) {
 		}
 		return idx[0], nil
 	}
+	if t.layout.Key != "" {
+		// A database's table (or a file written into one): its rows are
+		// named by their key.
+		if i := slices.Index(t.layout.Header, t.layout.Key); i >= 0 {
+			return i, nil
+		}
+	}
 	for _, key := range recordIDKeys {
 		for i, h := range t.layout.Header {
 			if headerKey(h) == key {
