@@ -25,6 +25,7 @@ type sheetInput struct {
 	FindByName    string   `json:"find_by_name,omitempty" jsonschema:"auto (the default: rows without a usable identifier, or whose identifiers found nobody, are found by name and company when the sheet has both) or off"`
 	Key           string   `json:"key,omitempty" jsonschema:"column of unique values that tells a database table's rows apart, by which they are written back; default the table's primary key"`
 	Query         string   `json:"query,omitempty" jsonschema:"a SELECT on the input's database whose rows are read instead of its table; needs key"`
+	Where         string   `json:"where,omitempty" jsonschema:"an SQL condition on the input database table's columns that selects the rows read, such as updated_at > '2026-11-01'; not with query, whose own WHERE says it"`
 }
 
 // byName reports whether rows may be found by name (find_by_name).
@@ -46,7 +47,7 @@ func (in sheetInput) options() (sources.Options, error) {
 		return sources.Options{}, fmt.Errorf("header_row %d: give the header's row number, 1 or more", in.HeaderRow)
 	}
 	opts, err := sources.ParseOptions(in.Sheet, in.Column, in.DefaultRegion, in.Prefer)
-	opts.HeaderRow, opts.Key, opts.Query = in.HeaderRow, in.Key, in.Query
+	opts.HeaderRow, opts.Key, opts.Query, opts.Where = in.HeaderRow, in.Key, in.Query, in.Where
 	return opts, err
 }
 

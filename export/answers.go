@@ -4,12 +4,11 @@ import (
 	"cmp"
 	"context"
 	"errors"
-	"os"
 	"slices"
 	"sync/atomic"
 
 	"github.com/enrich-dev/enrich/internal/ident"
-	"github.com/enrich-dev/enrich/sinks"
+	"github.com/enrich-dev/enrich/sources"
 	"github.com/enrich-dev/enrich/state"
 )
 
@@ -145,12 +144,8 @@ var errTableFull = errors.New("more lookups than the table holds")
 // table is ready once wait returns; stop ends the reading early.
 func readAnswers(ctx context.Context, j *state.Journal, cfg Config, cache *Exporter) (*answerTable, error) {
 	limit := maxTableLookups // a database's table: its size is not a file's
-	if !sinks.IsTable(cfg.Input) {
-		fi, err := os.Stat(cfg.Input)
-		if err != nil {
-			return nil, err
-		}
-		limit = int(min(max(fi.Size()/bytesPerLookup, minTableLookups), maxTableLookups))
+	if v, ok := sources.VersionOf(cfg.Input); ok {
+		limit = int(min(max(v.Size/bytesPerLookup, minTableLookups), maxTableLookups))
 	}
 	mode := state.ModeOf(cfg.WithoutContacts)
 	var n int64

@@ -132,8 +132,8 @@ type ChangeRow struct {
 	UID         string `csv:"uid"`
 }
 
-// changeRow is the change as a line of the changes file.
-func changeRow(c Change) ChangeRow {
+// RowOf is the change as a line of the changes file.
+func RowOf(c Change) ChangeRow {
 	return ChangeRow{
 		Name: c.Name, Identifier: c.Identifier, Origin: c.Origin,
 		FromCompany: c.From.Company, FromTitle: c.From.Title, ToCompany: c.To.Company, ToTitle: c.To.Title,
@@ -149,7 +149,7 @@ func WriteChanges(path string, changes []Change) error {
 	}
 	defer w.Abort()
 	for _, c := range changes {
-		if err := w.Write(changeRow(c), nil); err != nil {
+		if err := w.Write(RowOf(c), nil); err != nil {
 			return err
 		}
 	}

@@ -13,17 +13,20 @@ import (
 	"runtime"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
 	"text/tabwriter"
 	"time"
 
+	"github.com/parquet-go/parquet-go"
 	"github.com/xuri/excelize/v2"
 
 	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/emulator/world"
 	"github.com/enrich-dev/enrich/internal/pgtest"
+	"github.com/enrich-dev/enrich/sinks"
 	"github.com/enrich-dev/enrich/sources"
 	"github.com/enrich-dev/enrich/state"
 )
@@ -37,6 +40,11 @@ import (
 // The fixtures (genleads sheets, and a journal in which every lookup of
 // the 300,000-row sheet is answered) are built once in the system's
 // temporary folder (enrich-bench-sheets-v1).
+//
+// The 100,000 rows of leads-100k.csv are also planned and run as an
+// SQLite table, a PostgreSQL table and a Parquet file, against a journal
+// that answers them: the plans, the runs' summaries and the enrich_*
+// values written must be those of the CSV, or the benchmark fails.
 func BenchmarkSheets(b *testing.B) {
 	if testing.Short() {
 		b.Skip("builds sheets of a million rows and runs the binary on them")
@@ -97,26 +105,29 @@ func BenchmarkSheets(b *testing.B) {
 	sqlite300k, sqlite1m := sqliteOf(b, sheet300k), sqliteOf(b, sheet1m)
 	pg := pgtest.Start(b)
 	pgURL := pg.CreateDB(b, "bench")
-	resetPeakRSS(b)
 	work := b.TempDir()
 	env := append(os.Environ(), "ENRICH_API_KEY=bench", "ENRICH_API_URL=http://127.0.0.1:9")
+	// The 100,000 rows as CSV, SQLite, PostgreSQL and Parquet.
+	forms := inputFixtures(b, bin, csv100k, work, env, pg, pgURL, "bench")
+	resetPeakRSS(b)
 	// Each command is timed as a whole process, as a user meets it: the
 	// bare read too (rawcsv), so that a process's start counts on both
 	// sides of the plan's ratio.
-	onceOf := func(program string, args ...string) measured {
+	onceOut := func(program string, args ...string) ([]byte, measured) {
 		cmd := exec.Command(program, args...)
 		cmd.Env = env
 		cmd.Dir = work
-		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
 		start := time.Now()
 		if err := cmd.Run(); err != nil {
 			b.Fatalf("enrich %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
 		}
 		ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
 		cpu := time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
-		return measured{time.Since(start).Seconds(), float64(ru.Maxrss) / 1024, cpu}
+		return stdout.Bytes(), measured{time.Since(start).Seconds(), float64(ru.Maxrss) / 1024, cpu}
 	}
+	onceOf := func(program string, args ...string) measured { _, m := onceOut(program, args...); return m }
 	once := func(args ...string) measured { return onceOf(bin, args...) }
 	run := func(args ...string) measured {
 		return median([]measured{once(args...), once(args...), once(args...)})
@@ -168,6 +179,8 @@ func BenchmarkSheets(b *testing.B) {
 	planXLSX100k := run("plan", xlsx100k, "--journal", "none")
 	plan1m := run("plan", sheet1m, "--journal", "none")
 	planSQLite1m := run("plan", "sqlite:"+sqlite1m+"?table=leads", "--journal", "none")
+	// The same rows in four forms give the same plan, run and output.
+	sameOfForms := compareInputs(b, forms, func(args ...string) ([]byte, measured) { return onceOut(bin, args...) })
 
 	var out strings.Builder
 	tw := tabwriter.NewWriter(&out, 0, 4, 2, ' ', tabwriter.AlignRight)
@@ -207,6 +220,7 @@ func BenchmarkSheets(b *testing.B) {
 	fmt.Fprintf(&out, "CPU (user + sys): raw CSV read %.2f s; plan %.2f s (%.1f×); run %.2f s (%.2f× the plan); export %.2f s (%.2f×); .xlsx run %.2f s; 1M rows: CSV run %.2f s, .xlsx run %.2f s (%.2f×)\n",
 		rawCPU, plan300k.cpu, plan300k.cpu/rawCPU, runCSV.cpu, runCSV.cpu/plan300k.cpu, exportCSV.cpu, exportCSV.cpu/plan300k.cpu,
 		runXLSX.cpu, runCSV1m.cpu, runXLSX1m.cpu, runXLSX1m.cpu/runCSV1m.cpu)
+	out.WriteString(sameOfForms)
 	fmt.Print("\n" + out.String())
 	b.ReportMetric(runCSV.secs/plan300k.secs, "run/plan")
 	b.ReportMetric(runXLSX.rss, "MiB-xlsx-300k")
@@ -415,4 +429,347 @@ func resetPeakRSS(b *testing.B) {
 	if err := os.WriteFile("/proc/self/clear_refs", []byte("5"), 0); err != nil {
 		b.Logf("peak memory not reset (%v): the figures may show the fixtures' building", err)
 	}
+}
+
+// inputs are the same rows as a CSV file, an SQLite table, a PostgreSQL
+// table and a Parquet file, and a journal that answers every one of
+// their identifiers: what BenchmarkSheets plans and runs from each, and
+// holds equal (compareInputs).
+type inputs struct {
+	journal string
+	pg      *pgtest.Server
+	pgURL   string // the database's URL, without a table
+	cases   []inputCase
+}
+
+// inputCase is one form of the rows: the input as enrich names it, and
+// the output its run writes, of the same form.
+type inputCase struct {
+	name, input, output string
+	// back reads the output's rows: the header, then each row, in the
+	// order of the input's.
+	back func(b *testing.B) [][]string
+}
+
+// inputFixtures makes the forms of sheet (a CSV file of genleads) that
+// compareInputs runs, beside it, once: the journal that answers its
+// identifiers, its rows as an SQLite table (sqlite3's own import, each
+// row's id its place) and as Parquet (written by enrich export, the
+// sheet's columns and nothing else); and loads them into the PostgreSQL
+// server's database with psql's \copy, as every benchmark's server is
+// new.
+func inputFixtures(b *testing.B, bin, sheet, work string, env []string, pg *pgtest.Server, pgURL, pgDB string) *inputs {
+	base := strings.TrimSuffix(sheet, filepath.Ext(sheet))
+	in := &inputs{journal: base + ".journal", pg: pg, pgURL: pgURL}
+	if _, err := os.Stat(in.journal); err != nil {
+		buildCompleteJournal(b, sheet, in.journal+".tmp")
+		if err := os.Rename(in.journal+".tmp", in.journal); err != nil {
+			b.Fatal(err)
+		}
+		// Flattened once, here, rather than in the first run.
+		j, err := state.Open(in.journal, state.Options{NoSync: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		j.Close()
+	}
+	db := sqliteOf(b, sheet)
+	pq := base + ".parquet"
+	if _, err := os.Stat(pq); err != nil {
+		cmd := exec.Command(bin, "export", sheet, "-o", pq, "--journal", in.journal, "--append", "none", "--no-formula-guard", "--find-by-name", "off", "--progress", "none")
+		cmd.Env, cmd.Dir = env, work
+		if out, err := cmd.CombinedOutput(); err != nil {
+			b.Fatalf("enrich export %s: %v\n%s", pq, err, out)
+		}
+	}
+	// The SQLite table's rows, id first, into PostgreSQL.
+	keyed := filepath.Join(work, "keyed.csv")
+	dump := exec.Command("sqlite3", "-csv", "-header", db, "SELECT * FROM leads ORDER BY id")
+	f, err := os.Create(keyed)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	dump.Stdout, dump.Stderr = f, &stderr
+	err = dump.Run()
+	f.Close()
+	if err != nil {
+		b.Fatalf("sqlite3 %s: %v\n%s", db, err, stderr.String())
+	}
+	header := readHeader(b, keyed)
+	cols := make([]string, len(header))
+	for i, h := range header {
+		cols[i] = `"` + h + `" TEXT`
+	}
+	cols[0] = `"id" INTEGER PRIMARY KEY`
+	for _, sql := range []string{"CREATE TABLE leads100k (" + strings.Join(cols, ", ") + ")", `\copy leads100k FROM '` + keyed + `' CSV HEADER`} {
+		if out, err := pg.Psql(pgDB, sql); err != nil {
+			b.Fatalf("psql %s: %v\n%s", sql, err, out)
+		}
+	}
+
+	pgTable := func(t string) string { return strings.Replace(pgURL, "?", "?table="+t+"&", 1) }
+	sqliteOut := filepath.Join(work, "inputs.db")
+	in.cases = []inputCase{
+		{"CSV", sheet, filepath.Join(work, "inputs.csv"), func(b *testing.B) [][]string {
+			return readCSVFile(b, filepath.Join(work, "inputs.csv"))
+		}},
+		{"SQLite", "sqlite:" + db + "?table=leads", "sqlite:" + sqliteOut + "?table=out_sqlite", func(b *testing.B) [][]string {
+			return readClient(b, exec.Command("sqlite3", "-csv", "-header", sqliteOut, "SELECT * FROM out_sqlite ORDER BY CAST(id AS INTEGER)"))
+		}},
+		{"PostgreSQL", pgTable("leads100k"), pgTable("out_pg"), func(b *testing.B) [][]string {
+			back := exec.Command("psql", "-X", "-q", "--csv", "-h", "127.0.0.1", "-p", strconv.Itoa(pg.Port), "-U", pgtest.User, "-d", pgDB,
+				"-c", "SELECT * FROM out_pg ORDER BY CAST(id AS INTEGER)")
+			back.Env = append(os.Environ(), "PGPASSWORD="+pgtest.Password)
+			return readClient(b, back)
+		}},
+		{"Parquet", pq, filepath.Join(work, "inputs.parquet"), func(b *testing.B) [][]string {
+			return readParquetText(b, filepath.Join(work, "inputs.parquet"))
+		}},
+	}
+	return in
+}
+
+// compareInputs plans and runs each form of the rows against the journal
+// that answers them, and fails the benchmark unless the plans, the runs'
+// summaries and the enrich_* values of the outputs, row for row, are the
+// same for all; it returns a line for each form, for the figures' table.
+func compareInputs(b *testing.B, in *inputs, once func(args ...string) ([]byte, measured)) string {
+	var out strings.Builder
+	tw := tabwriter.NewWriter(&out, 0, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "100k rows as\tplan\trun\trows\tlookups\tfound\tcredits\t")
+	var firstPlan, firstRun []byte
+	var first [][]string
+	for _, c := range in.cases {
+		common := []string{"--journal", in.journal, "--find-by-name", "off"}
+		stdout, plan := once(append([]string{"plan", c.input, "--json"}, common...)...)
+		_, run := once(append([]string{"run", c.input, "-o", c.output, "--sync", "--progress", "none"}, common...)...)
+		planned := planFigures(b, stdout)
+		summary, sum := runSummary(b, sinks.Beside(c.output, in.journal)+".report.json")
+		rows := enrichColumns(b, c.name, c.back(b))
+		switch {
+		case firstPlan == nil:
+			firstPlan, firstRun, first = planned, summary, rows
+		case !bytes.Equal(planned, firstPlan):
+			b.Fatalf("the plan of the rows as %s differs from the CSV's:\n %s\n %s", c.name, planned, firstPlan)
+		case !bytes.Equal(summary, firstRun):
+			b.Fatalf("the run of the rows as %s differs from the CSV's:\n %s\n %s", c.name, summary, firstRun)
+		default:
+			sameEnrich(b, c.name, rows, first)
+		}
+		fmt.Fprintf(tw, "%s\t%.2f s\t%.2f s\t%d\t%d\t%d\t%d\t\n", c.name, plan.secs, run.secs, sum.Rows, sum.Lookups, sum.found(), sum.Credits.ProfilesReceived)
+	}
+	tw.Flush()
+	fmt.Fprintf(&out, "  the four plans, runs (credits, matches, rows by status) and enrich_* values of the %d rows written are the same\n", len(first)-1)
+	return out.String()
+}
+
+// planFigures is a plan's JSON without what names the input and its
+// form: what it counts. A column is told by its header, not its place,
+// which a table's key column before the sheet's shifts.
+func planFigures(b *testing.B, stdout []byte) []byte {
+	var p map[string]any
+	if err := json.Unmarshal(stdout, &p); err != nil {
+		b.Fatalf("plan --json: %v\n%s", err, stdout)
+	}
+	for _, k := range []string{"input", "format", "encoding", "delimiter", "sheet", "key", "header_row"} {
+		delete(p, k)
+	}
+	for _, list := range []string{"columns", "person_columns"} {
+		cols, _ := p[list].([]any)
+		for _, c := range cols {
+			if c, ok := c.(map[string]any); ok {
+				delete(c, "index")
+			}
+		}
+	}
+	out, _ := json.Marshal(p)
+	return out
+}
+
+// summary is what a run's report says of the rows and what they cost.
+type summary struct {
+	Rows         int            `json:"rows"`
+	RowsByStatus map[string]int `json:"rows_by_status"`
+	MatchRate    map[string]struct {
+		Tried, Found int
+	} `json:"match_rate"`
+	Lookups   int `json:"lookups"`
+	ItemsSent int `json:"items_sent"`
+	Credits   struct {
+		ProfilesReceived int64 `json:"profiles_received"`
+	} `json:"credits"`
+	Complete bool `json:"complete"`
+}
+
+func (s summary) found() int {
+	n := 0
+	for _, m := range s.MatchRate {
+		n += m.Found
+	}
+	return n
+}
+
+func runSummary(b *testing.B, path string) ([]byte, summary) {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var s summary
+	if err := json.Unmarshal(raw, &s); err != nil {
+		b.Fatalf("%s: %v", path, err)
+	}
+	if !s.Complete || s.Rows == 0 {
+		b.Fatalf("%s: a run of %d rows, complete %v; want every row final", path, s.Rows, s.Complete)
+	}
+	out, _ := json.Marshal(s)
+	return out, s
+}
+
+// enrichColumns keeps of rows (a header, then the rows) the enrich_*
+// columns, in the order of their names, each row as one string.
+func enrichColumns(b *testing.B, name string, rows [][]string) [][]string {
+	if len(rows) < 2 {
+		b.Fatalf("the output of the rows as %s holds %d rows", name, max(0, len(rows)-1))
+	}
+	var at []int
+	header := rows[0]
+	for i, h := range header {
+		if strings.HasPrefix(h, "enrich_") {
+			at = append(at, i)
+		}
+	}
+	slices.SortFunc(at, func(x, y int) int { return strings.Compare(header[x], header[y]) })
+	out := make([][]string, len(rows))
+	for r, row := range rows {
+		cells := make([]string, len(at))
+		for k, i := range at {
+			if i < len(row) {
+				cells[k] = row[i]
+			}
+		}
+		out[r] = cells
+	}
+	return out
+}
+
+// sameEnrich fails the benchmark at the first row whose enrich_* values
+// differ from the CSV's.
+func sameEnrich(b *testing.B, name string, got, want [][]string) {
+	if !slices.Equal(got[0], want[0]) {
+		b.Fatalf("the output of the rows as %s has the columns %v; the CSV's %v", name, got[0], want[0])
+	}
+	if len(got) != len(want) {
+		b.Fatalf("the output of the rows as %s holds %d rows; the CSV's %d", name, len(got)-1, len(want)-1)
+	}
+	for r := 1; r < len(want); r++ {
+		if !slices.Equal(got[r], want[r]) {
+			for k, col := range want[0] {
+				if got[r][k] != want[r][k] {
+					b.Fatalf("the output of the rows as %s, row %d, %s: %q; the CSV's %q", name, r, col, got[r][k], want[r][k])
+				}
+			}
+		}
+	}
+}
+
+func readHeader(b *testing.B, path string) []string {
+	f, err := os.Open(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	h, err := csv.NewReader(f).Read()
+	if err != nil {
+		b.Fatalf("%s: %v", path, err)
+	}
+	return h
+}
+
+func readCSVFile(b *testing.B, path string) [][]string {
+	f, err := os.Open(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	return readCSVAll(b, path, f)
+}
+
+func readCSVAll(b *testing.B, name string, r io.Reader) [][]string {
+	cr := csv.NewReader(r)
+	cr.FieldsPerRecord = -1
+	rows, err := cr.ReadAll()
+	if err != nil {
+		b.Fatalf("%s: %v", name, err)
+	}
+	if len(rows) > 0 && len(rows[0]) > 0 {
+		rows[0][0] = strings.TrimPrefix(rows[0][0], "\ufeff") // the CSV's byte-order mark, for Excel
+	}
+	return rows
+}
+
+// readClient reads what a database's client prints as CSV.
+func readClient(b *testing.B, cmd *exec.Cmd) [][]string {
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		b.Fatalf("%s: %v\n%s", cmd.Args[0], err, stderr.String())
+	}
+	return readCSVAll(b, cmd.Args[0], bytes.NewReader(out))
+}
+
+// readParquetText reads a Parquet file's rows as text, as a sheet of
+// them shows it: a list its items joined by "; ", null empty.
+func readParquetText(b *testing.B, path string) [][]string {
+	f, err := os.Open(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		b.Fatal(err)
+	}
+	pf, err := parquet.OpenFile(f, fi.Size())
+	if err != nil {
+		b.Fatalf("%s: %v", path, err)
+	}
+	var header []string
+	for _, field := range pf.Schema().Fields() {
+		header = append(header, field.Name())
+	}
+	rows := [][]string{header}
+	r := parquet.NewReader(pf)
+	defer r.Close()
+	for {
+		m := map[string]any{}
+		if err := r.Read(&m); err == io.EOF {
+			break
+		} else if err != nil {
+			b.Fatalf("%s: %v", path, err)
+		}
+		row := make([]string, len(header))
+		for i, h := range header {
+			row[i] = parquetText(m[h])
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+func parquetText(v any) string {
+	switch v := v.(type) {
+	case nil:
+		return ""
+	case string:
+		return v
+	case []any:
+		items := make([]string, len(v))
+		for i, x := range v {
+			items[i] = parquetText(x)
+		}
+		return strings.Join(items, "; ")
+	}
+	return fmt.Sprint(v)
 }

@@ -569,7 +569,7 @@ func (p *Plan) Refusal() error {
 	switch {
 	case len(p.Columns) == 0 && p.ByName == nil:
 		return sources.NoIdentifierColumn(p.layout)
-	case p.Rows == 0:
+	case p.Rows == 0 && !p.layout.Selected:
 		return sources.NoDataRows(p.layout)
 	}
 	return nil

@@ -11,7 +11,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strings"
 	"time"
@@ -77,17 +76,17 @@ type Sheet struct {
 	// them again itself.
 	InvalidRows map[int32]string
 	InvalidOver bool
-	// input is the input file as the run read it: the export takes the
-	// model's identifiers only for the same file, never for a database's
-	// table (nil), whose rows may have changed since.
-	input os.FileInfo
+	// input is the version of the input file the run read: the export
+	// takes the model's identifiers only for the same file, never for a
+	// database's table (nil), whose rows may have changed since.
+	input *sources.Version
 }
 
 // SameInput reports whether path is, by its size and modification time,
 // the file the model was read from.
 func (m *Sheet) SameInput(path string) bool {
-	fi, err := os.Stat(path)
-	return err == nil && m.input != nil && fi.Size() == m.input.Size() && fi.ModTime().Equal(m.input.ModTime())
+	v, ok := sources.VersionOf(path)
+	return ok && m.input != nil && v.Same(*m.input)
 }
 
 // Rereadable reports whether the run may read rows of path again by
@@ -104,14 +103,15 @@ func (m *Sheet) Rereadable(path string) bool {
 const maxInvalidRows = 1 << 16
 
 // CheckWork refuses, before anything is sent, a sheet with nothing to
-// look up (no identifier column, no data row) and one the output cannot
+// look up (no identifier column, no data row, but in a selection of a
+// table's rows, which may select none) and one the output cannot
 // hold (an .xlsx too wide, or with a cell too long; a table written by
 // key from a sheet without one).
 func (m *Sheet) CheckWork(layout sources.Layout, output string, appended int) error {
 	switch {
 	case m.Columns == 0 && !(m.ByName && len(m.Names) > 0):
 		return sources.NoIdentifierColumn(layout)
-	case len(m.Rows)+m.NoIdentifier == 0:
+	case len(m.Rows)+m.NoIdentifier == 0 && !layout.Selected:
 		return sources.NoDataRows(layout)
 	}
 	format, err := sinks.FormatOf(output)
@@ -205,11 +205,9 @@ func Load(ctx context.Context, path string, opts sources.Options, progress sourc
 		return nil, sources.Layout{}, err
 	}
 	defer t.Close()
-	var input os.FileInfo // a database's table has none: its rows may change under the run
-	if !t.Layout().Format.Database() {
-		if input, err = os.Stat(path); err != nil {
-			return nil, sources.Layout{}, err
-		}
+	var input *sources.Version // a database's table has none: its rows may change under the run
+	if v, ok := sources.VersionOf(path); ok {
+		input = &v
 	}
 	m := &Sheet{Waiting: make(map[int32][]int32), InvalidRows: make(map[int32]string),
 		Columns: len(t.Columns()), input: input, NameIndex: make(map[string]int32), Searching: make(map[int32][]int32)}
@@ -299,11 +297,11 @@ const presizeAfter = 1000
 // without rehashing it twenty times. Growth is an estimate, never a
 // requirement: a wrong guess costs memory or time, not correctness.
 func (m *Sheet) presize(path string, cellBytes int64, rows int) {
-	fi, err := os.Stat(path)
-	if err != nil || cellBytes == 0 || rows == 0 || len(m.Rows) == 0 {
+	v, ok := sources.VersionOf(path)
+	if !ok || cellBytes == 0 || rows == 0 || len(m.Rows) == 0 {
 		return
 	}
-	estimate := int(min(fi.Size()/max(cellBytes/int64(rows), 1), 50_000_000))
+	estimate := int(min(v.Size/max(cellBytes/int64(rows), 1), 50_000_000))
 	if estimate <= len(m.Rows) {
 		return
 	}

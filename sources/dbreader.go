@@ -2,6 +2,7 @@ package sources
 
 import (
 	"context"
+	"strings"
 
 	"github.com/enrich-dev/enrich/internal/dbtable"
 	"github.com/enrich-dev/enrich/internal/fault"
@@ -24,7 +25,7 @@ type dbReader struct {
 func IsTable(name string) bool { return dbtable.IsRef(name) }
 
 // openTable opens the table name names (see IsTable), its key the
-// table's primary key or opts.Key.
+// table's primary key or opts.Key, its rows those opts.Where selects.
 func openTable(name string, opts Options, layout *Layout) (*dbReader, error) {
 	ref, err := dbtable.Parse(name)
 	if err != nil {
@@ -37,7 +38,10 @@ func openTable(name string, opts Options, layout *Layout) (*dbReader, error) {
 	if opts.Query != "" {
 		ref.Query = opts.Query
 	}
+	ref.Where = strings.TrimSpace(opts.Where)
 	switch {
+	case ref.Query != "" && ref.Where != "":
+		return nil, fault.Usagef("--where and --query: put the condition in the query's own WHERE (--query \"SELECT … WHERE …\"), and leave out --where")
 	case ref.Query != "" && ref.Key == "":
 		return nil, fault.Usagef("--query: name the column of unique values that tells its rows apart with --key COLUMN")
 	case ref.Query == "" && ref.Table == "":
@@ -79,6 +83,7 @@ func openTable(name string, opts Options, layout *Layout) (*dbReader, error) {
 		layout.Format = sheet.Postgres
 	}
 	layout.Key = rows.Columns()[rows.Key()]
+	layout.Selected = ref.Where != "" || ref.Query != ""
 	return &dbReader{d: d, rows: rows, num: 1}, nil
 }
 

@@ -38,6 +38,10 @@ type Options struct {
 	// on the database instead of the table (--query); it needs Key.
 	Key   string
 	Query string
+	// Where is a condition on a database table's columns that selects
+	// the rows read (--where), as SQL after WHERE; not with Query, whose
+	// own WHERE says it, nor on a file.
+	Where string
 	// Wait is how long a database that does not answer is waited for
 	// (--service-wait); 0 waits DefaultWait.
 	Wait time.Duration

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/enrich-dev/enrich/internal/fault"
@@ -60,6 +61,9 @@ func openSheet(path string, opts Options) (*Table, error) {
 	}
 	if opts.Query != "" {
 		return nil, fault.Usagef("%s is a file: --query reads a database's table (sqlite:PATH?table=NAME, postgres://…)", path)
+	}
+	if strings.TrimSpace(opts.Where) != "" {
+		return nil, fault.Usagef("%s is a file: --where selects the rows of a database's table (sqlite:PATH?table=NAME, postgres://…); leave it out and read the whole file, or give a file of the rows to enrich", path)
 	}
 	format, err := sniffFormat(path)
 	if err != nil {

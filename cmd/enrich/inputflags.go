@@ -21,6 +21,7 @@ type inputFlags struct {
 	header  int
 	key     string
 	query   string
+	where   string
 }
 
 func (in *inputFlags) register(f *pflag.FlagSet) {
@@ -40,6 +41,7 @@ func (in *inputFlags) register(f *pflag.FlagSet) {
 			"without it such numbers are invalid")
 	f.StringVar(&in.key, "key", "", "column of unique values that tells a database table's rows apart, by which they are written back\n(default: the table's primary key; docs/tables.md)")
 	f.StringVar(&in.query, "query", "", "read the rows of this SELECT on the input's database instead of its table (needs --key; docs/tables.md)")
+	f.StringVar(&in.where, "where", "", "read only the rows of the input's database table this SQL condition selects, such as\n\"updated_at > '2026-11-01'\" (docs/tables.md)")
 	f.StringSliceVar(&in.prefer, "prefer", nil,
 		"identifier kinds to try first, comma-separated (e.g. email,phone); kinds not named follow in the\n"+
 			"default order linkedin, email, phone, uid")
@@ -59,7 +61,7 @@ func (in *inputFlags) options() (sources.Options, error) {
 		return opts, usageErrorf("--header-row %d: give the header's row number, 1 or more (0 finds it)", in.header)
 	}
 	opts.HeaderRow = in.header
-	opts.Key, opts.Query = in.key, in.query
+	opts.Key, opts.Query, opts.Where = in.key, in.query, in.where
 	return opts, nil
 }
 

@@ -3,6 +3,7 @@ package dbtable
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -10,6 +11,11 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"github.com/enrich-dev/enrich/internal/fault"
+	"github.com/enrich-dev/enrich/internal/redact"
 )
 
 // Rows are the rows of a table or query, read as text in the order of
@@ -26,20 +32,17 @@ type Rows struct {
 }
 
 // Read reads the rows of the table (or of ref.Query) in the order of
-// column key. The columns are the table's, or the query's.
+// column key, only those ref.Where selects when it is given. The columns
+// are the table's, or the query's.
 func (d *DB) Read(ctx context.Context, ident, key string) (*Rows, error) {
-	from := ident
-	if d.Ref.Query != "" {
-		from = "(" + strings.TrimRight(strings.TrimSpace(d.Ref.Query), ";") + ") AS q"
-	}
-	rows, err := d.db.QueryContext(ctx, "SELECT * FROM "+from+" ORDER BY "+quoteColumn(key))
+	rows, err := d.db.QueryContext(ctx, d.selectRows(ident, key))
 	if err != nil {
-		return nil, d.classify(err, "read")
+		return nil, d.readError(err)
 	}
 	columns, err := rows.Columns()
 	if err != nil {
 		rows.Close()
-		return nil, d.classify(err, "read")
+		return nil, d.readError(err)
 	}
 	r := &Rows{d: d, rows: rows, columns: columns, key: slices.Index(columns, key)}
 	if r.key < 0 {
@@ -54,6 +57,42 @@ func (d *DB) Read(ctx context.Context, ident, key string) (*Rows, error) {
 	return r, nil
 }
 
+// selectRows is the statement that reads the rows: those of the table
+// named ident, or of the query, that the condition selects, by key.
+func (d *DB) selectRows(ident, key string) string {
+	from := ident
+	if d.Ref.Query != "" {
+		from = "(" + strings.TrimRight(strings.TrimSpace(d.Ref.Query), ";") + ") AS q"
+	}
+	q := "SELECT * FROM " + from
+	if d.Ref.Where != "" {
+		// In parentheses, so that an OR in it stays inside; the line break
+		// ends a -- comment it may end with, which would otherwise hide
+		// the parenthesis and the ORDER BY.
+		q += " WHERE (" + d.Ref.Where + "\n)"
+	}
+	return q + " ORDER BY " + quoteColumn(key)
+}
+
+// readError is a failure of reading the rows. Under a condition
+// (--where) one that no wait mends is the condition's: the table and
+// its key were found before the rows were read, and the statement is
+// theirs but for the condition. A condition may also fail on a row
+// (a cast of a cell that is no date), which comes while the rows are
+// read; the table's whole reading comes before anything is sent.
+func (d *DB) readError(err error) error {
+	classified := d.classify(err, "read")
+	if d.Ref.Where == "" || errors.Is(classified, fault.ErrWait) || errors.Is(err, context.Canceled) {
+		return classified
+	}
+	said := redact.Text(err.Error())
+	var pg *pgconn.PgError
+	if errors.As(err, &pg) {
+		said = pg.Message
+	}
+	return fault.Fixable(err, fmt.Sprintf("%s: the database refused the condition --where %q: %s; write a condition on the table's columns as it would follow WHERE in a SELECT of the table", d.Ref, d.Ref.Where, said))
+}
+
 // Columns are the names of the columns read.
 func (r *Rows) Columns() []string { return r.columns }
 
@@ -66,12 +105,12 @@ func (r *Rows) Key() int { return r.key }
 func (r *Rows) Next() ([]string, error) {
 	if !r.rows.Next() {
 		if err := r.rows.Err(); err != nil {
-			return nil, r.d.classify(err, "read")
+			return nil, r.d.readError(err)
 		}
 		return nil, io.EOF
 	}
 	if err := r.rows.Scan(r.ptrs...); err != nil {
-		return nil, r.d.classify(err, "read")
+		return nil, r.d.readError(err)
 	}
 	r.n++
 	cells := make([]string, len(r.values))

@@ -53,6 +53,10 @@ type Ref struct {
 	// only: --query).
 	Table string
 	Query string
+	// Where is a condition on the table's columns that selects the rows
+	// read (input only: --where), as SQL: the read is SELECT * FROM
+	// Table WHERE (Where) ORDER BY Key.
+	Where string
 	// Key is the column that tells rows apart: the table's primary key
 	// when not given (?key=COLUMN or --key).
 	Key string

@@ -56,8 +56,11 @@ type Layout struct {
 	HeaderBlank string
 
 	// A database's table only: Key is the column that tells its rows
-	// apart, by which they are written back.
-	Key string
+	// apart, by which they are written back. Selected says the rows are
+	// those a condition or a query selects (--where, --query): none is a
+	// night with nothing to do, not an empty table.
+	Key      string
+	Selected bool
 
 	// XLSX only.
 	Sheet     string // the worksheet's name
