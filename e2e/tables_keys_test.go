@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"os"
 	"path/filepath"
 	"strconv"
 	"testing"
@@ -37,5 +38,39 @@ func TestTableRowsNamedByKey(t *testing.T) {
 		if n, _ := strconv.Atoi(f[0]); f[1] != keyOf(n) {
 			t.Errorf("filled cell of row %s: record_id %q, want the key %q", f[0], f[1], keyOf(n))
 		}
+	}
+}
+
+// TestReportDir: --report-dir puts the report and the files beside the
+// output into its folder, created if missing, for a table and a file
+// alike, on run and on export; nothing is written beside the output or
+// the journal.
+func TestReportDir(t *testing.T) {
+	t.Parallel()
+	j := newJob(t, fastService(10000), 60)
+	db := sqliteDB(t, t.TempDir())
+	db.load(t, "leads", keyedSheet(t, j))
+	reports := filepath.Join(j.dir, "reports", "nightly")
+	args := j.args("--fill", "blank", "--report-dir", reports)
+	args[1], args[3] = db.ref("leads"), db.ref("enriched")
+	j.enrich(t, args...).expectCode(t, 0)
+	for _, name := range []string{"enriched.report.json", "enriched.report.html", "enriched.filled.csv"} {
+		if _, err := os.Stat(filepath.Join(reports, name)); err != nil {
+			t.Errorf("%s is not in the report folder: %v", name, err)
+		}
+		if _, err := os.Stat(filepath.Join(filepath.Dir(j.journal), name)); err == nil {
+			t.Errorf("%s was written beside the journal too", name)
+		}
+	}
+	if fi, err := os.Stat(reports); err != nil || fi.Mode().Perm() != 0o700 {
+		t.Errorf("the report folder: %v, %v; want one only its owner reads", fi.Mode(), err)
+	}
+	out := filepath.Join(j.dir, "export.csv")
+	j.enrich(t, "export", j.input, "-o", out, "--journal", j.journal, "--fill", "blank", "--report-dir", reports, "--default-region", "US").expectCode(t, 0)
+	if _, err := os.Stat(filepath.Join(reports, "export.csv.filled.csv")); err != nil {
+		t.Errorf("the export's filled list is not in the report folder: %v", err)
+	}
+	if _, err := os.Stat(out + ".filled.csv"); err == nil {
+		t.Error("the export's filled list was written beside its output too")
 	}
 }

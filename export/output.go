@@ -61,6 +61,18 @@ func CheckOutput(output, input, journal string) error {
 	return nil
 }
 
+// SideBase is the path the files written beside an output are named
+// after (OUTPUT.report.html, OUTPUT.candidates.csv): the output itself,
+// or for a database's table its name in the journal's folder
+// (sinks.Beside); in dir instead, when given (--report-dir).
+func SideBase(output, journal, dir string) string {
+	base := sinks.Beside(output, journal)
+	if dir == "" {
+		return base
+	}
+	return filepath.Join(dir, filepath.Base(base))
+}
+
 // beside is the path the files beside the output are named after.
 func (c Config) beside() string {
 	if c.Beside != "" {

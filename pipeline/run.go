@@ -60,6 +60,10 @@ type Config struct {
 	Input   string // the sheet to enrich
 	Output  string // where the enriched sheet goes; .csv, .xlsx or .jsonl
 	Journal string // the journal file
+	// ReportDir is the folder the report and the files beside the output
+	// are written to (--report-dir): "" is beside the output, or for a
+	// database's table beside the journal (export.SideBase).
+	ReportDir string
 	// Shown names the files in the report and the status file when they
 	// are opened under other names (a caller that holds them open and
 	// passes their descriptors' names); empty fields show the names above.
@@ -175,7 +179,7 @@ func (c *Config) setDefaults() {
 			c.Shown.Output = redact.URL(c.Output)
 		}
 		if c.Shown.Page == "" {
-			c.Shown.Page = sinks.Beside(c.Output, c.Journal) + ".report.html"
+			c.Shown.Page = c.sideFiles() + ".report.html"
 		}
 	}
 	if c.Listen == "" {
@@ -254,7 +258,7 @@ func (c *Config) shown() Names {
 // sideFiles is the path the files written beside the output are opened
 // by: the output's, or for a database's table, the table's name beside
 // the journal (sinks.Beside).
-func (c *Config) sideFiles() string { return sinks.Beside(c.Output, c.Journal) }
+func (c *Config) sideFiles() string { return export.SideBase(c.Output, c.Journal, c.ReportDir) }
 
 // besideOutput is the output as the files written beside it (the
 // candidates, the results kept) are named after: the output as shown,
@@ -262,8 +266,8 @@ func (c *Config) sideFiles() string { return sinks.Beside(c.Output, c.Journal) }
 // database's table, the table's name beside the journal (sinks.Beside).
 func (c *Config) besideOutput() string {
 	switch {
-	case sinks.IsTable(c.Output):
-		return sinks.Beside(c.Output, c.Journal)
+	case sinks.IsTable(c.Output) || c.ReportDir != "":
+		return c.sideFiles()
 	case c.Shown.Page != "":
 		return c.Output
 	}

@@ -98,8 +98,12 @@ func (o *exportOptions) execute(cmd *cobra.Command, g *globals, input string) er
 		return err
 	}
 	defer j.Close()
+	sideDir, err := o.fills.sideDir()
+	if err != nil {
+		return err
+	}
 	written, err := export.Export(cmd.Context(), j, export.Config{
-		Input: in, Output: out, Beside: sinks.Beside(out, o.journal), Source: opts, WithoutContacts: o.withoutContacts,
+		Input: in, Output: out, Beside: export.SideBase(out, o.journal, sideDir), Source: opts, WithoutContacts: o.withoutContacts,
 		NoFormulaGuard: o.noFormulaGuard, Refresh: o.withChanges, Progress: bar.pass, ByName: byName, MinConfidence: least,
 		Fill: rules, Append: appendCols, OnlyChanged: onlyChanged, Decisions: o.fills.decisions, Log: log,
 	})

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+
 	"github.com/spf13/pflag"
 
 	"github.com/enrich-dev/enrich/export"
@@ -20,6 +22,7 @@ type fillFlags struct {
 	onlyChanged          bool
 	decisions            string
 	minConfidence        string
+	reportDir            string
 	flags                *pflag.FlagSet
 }
 
@@ -45,6 +48,8 @@ func (ff *fillFlags) register(f *pflag.FlagSet, output bool) {
 	f.BoolVar(&ff.onlyChanged, "only-changed", false, "write only the rows in which a cell was filled (with the header and any rows above it): a file a CRM imports as an update")
 	f.StringVar(&ff.minConfidence, "min-confidence", "medium", "how sure a match by name must be to be a match: medium (through a near miss that a place or title backs),\n"+
 		"or high (name and company as written); a match below it is proposed in the candidates sheet (docs/finding-by-name.md)")
+	f.StringVar(&ff.reportDir, "report-dir", "", "folder to write the report and the files beside the output into (the candidates, the cells filled,\n"+
+		"the conflicts, the results kept), created if missing (default: beside the output; for a database's table, beside the journal)")
 	f.StringVar(&ff.decisions, "decisions", "", "candidates sheet whose marked choices settle ambiguous rows: CSV or .xlsx as saved\n"+
 		"(default: OUTPUT.candidates.csv, and OUTPUT.candidates.xlsx beside it, those that exist; docs/finding-by-name.md)")
 }
@@ -89,4 +94,17 @@ func (ff *fillFlags) leastConfidence(r fill.Rules) (string, error) {
 		return "", usageErrorf("%w", err)
 	}
 	return least, nil
+}
+
+// sideDir returns the folder the files beside the output go to
+// (--report-dir), created if missing, readable by its owner only (the
+// candidates name people); "" when not given.
+func (ff *fillFlags) sideDir() (string, error) {
+	if ff.reportDir == "" {
+		return "", nil
+	}
+	if err := os.MkdirAll(ff.reportDir, 0o700); err != nil {
+		return "", usageErrorf("--report-dir %s: %w", ff.reportDir, err)
+	}
+	return ff.reportDir, nil
 }

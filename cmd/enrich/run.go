@@ -127,6 +127,9 @@ func (o *runOptions) execute(cmd *cobra.Command, g *globals, input string) error
 	if err := o.check(); err != nil {
 		return err
 	}
+	if o.cfg.ReportDir, err = o.fills.sideDir(); err != nil {
+		return err
+	}
 	client, _, err := o.service.connect(g)
 	if err != nil {
 		return err
