@@ -116,6 +116,8 @@ func (n *named) unmatched(last string) sinks.Outcome {
 		return sinks.Outcome{Status: sinks.StatusAmbiguous, Identifier: last, Error: n.search.Reason}
 	case n.search.Status == state.NameAmbiguous:
 		return sinks.Outcome{Status: sinks.StatusAmbiguous, Identifier: last, Error: match.Settle(len(n.search.Candidates), n.search.Total, match.RowOf(n.person))}
+	case n.search.Status == state.NameSuppressed:
+		return sinks.Outcome{Status: sinks.StatusSuppressed, Identifier: last, Error: reasonSuppressed}
 	}
 	return sinks.Outcome{Status: sinks.StatusNotFound, Identifier: last, Error: n.search.Reason}
 }

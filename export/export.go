@@ -113,6 +113,8 @@ type FromRun struct {
 const (
 	reasonDamaged  = "the journal's record of this result is damaged; the next run looks it up again"
 	reasonMismatch = "the journal's record of this result belongs to another identifier; the next run looks it up again"
+	// A person who asked to be forgotten.
+	reasonSuppressed = "the person asked to be forgotten (enrich forget): never looked up"
 	// The output of a run whose journal was damaged under it.
 	reasonJournalGone = "the journal was damaged while the run held it; `enrich journal salvage` copies what is readable into a new journal to run with"
 	// The profile of the person a search by name found names someone
@@ -209,7 +211,12 @@ func export(ctx context.Context, j *state.Journal, cfg Config, run FromRun, src 
 	if layout := t.Layout(); layout.Key != "" {
 		x.key = slices.Index(layout.Header, layout.Key)
 	}
-	x.minConfidence, x.table = cfg.MinConfidence, nil
+	x.minConfidence, x.table, x.suppression = cfg.MinConfidence, nil, nil
+	if !run.WithoutJournal {
+		if err := j.View(func(r *state.Reader) error { x.suppression = r.Suppression(); return nil }); err != nil {
+			return Result{}, err
+		}
+	}
 	progress := progressOf(cfg, src.rows())
 	progress(0)
 	if err := src.ready(ctx, x, j, workers); err != nil {

@@ -22,28 +22,29 @@ import (
 // use: its caches are guarded by mu, and a profile is decoded outside the
 // lock (two workers may, rarely, both decode one).
 type Exporter struct {
-	mode       state.Mode
-	creditsOut bool
-	kept       *Kept // answers the journal could not store
-	mu         sync.Mutex
-	jsonl      bool                    // keep the raw candidate for the output
-	byName     bool                    // rows may be found by name (Config.ByName)
-	people     []sources.PersonColumn  // the input's person columns
-	key        int                     // the column of the rows' keys (a database's table), or -1
-	refresh    bool                    // fill the refresh columns
-	unsearched string                  // why rows waiting for their search by name were not searched; "" says the next run makes it
-	format     sinks.RowFormatter      // formats the rows on the workers, when the output lets them (nil: it writes them itself)
-	texts      sync.Pool               // of *[]byte: the chunks' formatted rows, written and used again
-	profiles   map[uint64]cachedResult // by result id
-	records    map[uint64]*heldRecord  // by hash of the raw profile
-	lookups    map[string]answer       // by identifier
-	table      *answerTable            // the journal's answers, read whole (nil: read as rows need them)
-	settle     *Settled                // stops the export at the first row the journal does not settle (FromRun.Settle)
-	fill       *filler                 // fills the sheet's own columns (Config.Fill); nil fills none
-	chunks     atomic.Int64            // chunks begun
-	seed       maphash.Seed
-	size       int // bytes the records hold, about
-	cacheBytes int // the bound of size
+	mode        state.Mode
+	creditsOut  bool
+	kept        *Kept // answers the journal could not store
+	mu          sync.Mutex
+	jsonl       bool                    // keep the raw candidate for the output
+	byName      bool                    // rows may be found by name (Config.ByName)
+	people      []sources.PersonColumn  // the input's person columns
+	key         int                     // the column of the rows' keys (a database's table), or -1
+	refresh     bool                    // fill the refresh columns
+	unsearched  string                  // why rows waiting for their search by name were not searched; "" says the next run makes it
+	format      sinks.RowFormatter      // formats the rows on the workers, when the output lets them (nil: it writes them itself)
+	texts       sync.Pool               // of *[]byte: the chunks' formatted rows, written and used again
+	profiles    map[uint64]cachedResult // by result id
+	records     map[uint64]*heldRecord  // by hash of the raw profile
+	lookups     map[string]answer       // by identifier
+	table       *answerTable            // the journal's answers, read whole (nil: read as rows need them)
+	suppression *state.Suppression      // the identifiers of people who asked to be forgotten
+	settle      *Settled                // stops the export at the first row the journal does not settle (FromRun.Settle)
+	fill        *filler                 // fills the sheet's own columns (Config.Fill); nil fills none
+	chunks      atomic.Int64            // chunks begun
+	seed        maphash.Seed
+	size        int // bytes the records hold, about
+	cacheBytes  int // the bound of size
 
 	// minConfidence is the least confidence of a match by name
 	// (Config.MinConfidence): under high, a medium match is proposed.

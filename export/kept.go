@@ -2,6 +2,7 @@ package export
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,6 +11,9 @@ import (
 	"sync"
 
 	"github.com/enrich-dev/enrich/api/wire"
+	"github.com/enrich-dev/enrich/internal/atomicfile"
+	"github.com/enrich-dev/enrich/internal/ident"
+	"github.com/enrich-dev/enrich/internal/profile"
 	"github.com/enrich-dev/enrich/state"
 )
 
@@ -205,4 +209,70 @@ func loadKept(output string, mode state.Mode) (*Kept, error) {
 	k := NewKept(output, mode, nil)
 	k.remember(byMode[mode])
 	return k, nil
+}
+
+// ForgetKept rewrites a file of kept results without the results of the
+// people on the suppression list s (by the identifier looked up, or the
+// uid of the profile found), atomically; it returns how many it dropped.
+// A file that is not there drops nothing.
+func ForgetKept(path string, s *state.Suppression) (int, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	var kept [][]byte
+	dropped := 0
+	r := bufio.NewReaderSize(f, 1<<20)
+	for {
+		line, err := r.ReadBytes('\n')
+		if len(bytes.TrimSpace(line)) > 0 {
+			if keptOf(line, s) {
+				kept = append(kept, line)
+			} else {
+				dropped++
+			}
+		}
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return 0, fmt.Errorf("%s: %w", path, err)
+		}
+	}
+	if dropped == 0 {
+		return 0, nil
+	}
+	err = atomicfile.WriteWithMode(path, 0o600, func(w io.Writer) error {
+		for _, line := range kept {
+			if _, err := w.Write(line); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return dropped, err
+}
+
+// keptOf reports whether a line of kept results stays: it is not a result
+// of a person on the suppression list.
+func keptOf(line []byte, s *state.Suppression) bool {
+	var l keptLine
+	if json.Unmarshal(line, &l) != nil {
+		return true // not a result: left as it is, for the run to report
+	}
+	res, err := wire.ParseResult(l.Result)
+	if err != nil {
+		return true
+	}
+	for _, k := range ident.Kinds {
+		if s.Suppressed(k, res.Item) {
+			return false
+		}
+	}
+	uid := profile.Decode(res.Candidate).UID
+	return uid == "" || !s.Suppressed(ident.UID, uid)
 }

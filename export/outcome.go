@@ -121,7 +121,7 @@ func (x *Exporter) knownOutcome(r *journalScan, m *runsheet.Sheet, ri int32, row
 	atLookup := func(li int32) (ident.ID, answer, bool, error) {
 		l := &m.Lookups[li]
 		id := ident.ID{Kind: l.Kind, Value: l.ID}
-		if l.Settled && (l.Phase == state.Found || l.Phase == state.NotFound) {
+		if l.Settled && (l.Phase == state.Found || l.Phase == state.NotFound || l.Phase == state.Suppressed) {
 			return id, answer{phase: l.Phase, result: l.Result, redone: l.Redone}, true, nil
 		}
 		a, ok, err := x.lookup(r, l.ID)
@@ -168,6 +168,8 @@ func (x *Exporter) decide(r *journalScan, n int, at func(i int) (ident.ID, answe
 			}
 		}
 		switch {
+		case !ok && x.suppression.Suppressed(id.Kind, id.Value):
+			return state.Suppressed
 		case (!ok || a.phase == state.Queued) && x.vouched(r, id, i, n, at):
 			return state.NotFound // passed over: a later identifier found the person it names
 		case !ok:
@@ -209,6 +211,8 @@ func (x *Exporter) decide(r *journalScan, n int, at func(i int) (ident.ID, answe
 		return sinks.Outcome{Status: sinks.StatusError, Identifier: id.Value, Error: a.reason}, false, nil
 	case state.CreditsOver:
 		return sinks.Outcome{Status: sinks.StatusCreditsExhausted, Identifier: id.Value}, false, nil
+	case state.Suppressed:
+		return sinks.Outcome{Status: sinks.StatusSuppressed, Identifier: id.Value, Error: reasonSuppressed}, false, nil
 	}
 	if x.creditsOut {
 		return sinks.Outcome{Status: sinks.StatusCreditsExhausted, Identifier: id.Value}, false, nil

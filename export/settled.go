@@ -95,7 +95,7 @@ func (s *Settled) count(id ident.ID, a answer, ok bool) {
 func (x *Exporter) settles(r *journalScan, row sheet.Row, out *sinks.Outcome) bool {
 	s := x.settle
 	switch out.Status {
-	case sinks.StatusSuccess, sinks.StatusNotFound, sinks.StatusInvalidIdentifier, sinks.StatusNoIdentifier:
+	case sinks.StatusSuccess, sinks.StatusNotFound, sinks.StatusInvalidIdentifier, sinks.StatusNoIdentifier, sinks.StatusSuppressed:
 	default:
 		return false
 	}

@@ -152,6 +152,10 @@ type Config struct {
 	// RefreshOlderThan looks up again identifiers whose answer (a profile
 	// or none) came longer ago than this; 0 never does.
 	RefreshOlderThan time.Duration
+	// Retain erases, when the run starts, the answers older than this
+	// (state.Journal.Prune), and rewrites the journal without them; 0
+	// keeps every answer.
+	Retain time.Duration
 
 	Progress Progress     // default: none
 	Log      *slog.Logger // default: discard
@@ -296,7 +300,10 @@ func Run(ctx context.Context, cfg Config) (*report.Run, error) {
 	}
 	started := cfg.Clock.Now()
 	var b budget.Budget
-	cfg.choices, err = readChoices(ctx, &cfg, j)
+	err = retain(&cfg, j)
+	if err == nil {
+		cfg.choices, err = readChoices(ctx, &cfg, j)
+	}
 	if err == nil {
 		b, err = openRunBudget(&cfg, j)
 	}
@@ -442,4 +449,18 @@ func (c *Config) validate() error {
 // trailing slash.
 func (c *Config) publicBase(listenAddr string) string {
 	return callback.PublicBase(c.PublicURL, listenAddr)
+}
+
+// retain erases the answers older than cfg.Retain and rewrites the
+// journal without them (the bytes of the erased go with the old file).
+func retain(cfg *Config, j *state.Journal) error {
+	if cfg.Retain <= 0 {
+		return nil
+	}
+	erased, err := j.Prune(cfg.Clock.Now().Add(-cfg.Retain))
+	if err != nil || erased == (state.Erased{}) {
+		return err
+	}
+	cfg.Log.Info("answers older than --retain erased", "retain", cfg.Retain, "lookups", erased.Lookups, "results", erased.Results, "searches", erased.Searches, "requests", erased.Requests)
+	return j.Compact()
 }

@@ -209,6 +209,7 @@ func (e *engine) startSearches() {
 		key := e.m.Names[n].Key
 		e.group.Go(func() error {
 			res, err := byname.Find(e.sendCtx, e.searcher, person, e.clock.Now())
+			res = e.m.Suppression().Filter(res) // as the journal keeps it
 			if err == nil {
 				if jerr := e.j.PutNameSearch(key, res); jerr != nil {
 					err = fmt.Errorf("%w: %v", errStorage, jerr)

@@ -53,6 +53,7 @@ var statusInfo = map[string]struct{ class, meaning string }{
 	"ambiguous":          {"st-ambiguous", "found only by name, and several people agree: the candidates are beside the output"},
 	"no_identifier":      {"st-no-identifier", "the row has no identifier"},
 	"invalid_identifier": {"st-invalid", "its identifiers are all invalid"},
+	"suppressed":         {"st-suppressed", "the person asked to be forgotten (enrich forget): never looked up"},
 	"credits_exhausted":  {"st-credits", "the account ran out of credits first"},
 	"error":              {"st-error", "given up after --max-attempts"},
 	"pending":            {"st-pending", "not final: the run stopped before it"},

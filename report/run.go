@@ -37,7 +37,7 @@ import (
 // Row statuses in the order reports list them: final ones first, then
 // those a further run changes.
 var Statuses = []string{
-	"success", "not_found", "ambiguous", "no_identifier", "invalid_identifier",
+	"success", "not_found", "ambiguous", "no_identifier", "invalid_identifier", "suppressed",
 	"credits_exhausted", "error", "pending",
 }
 

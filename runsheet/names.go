@@ -103,6 +103,7 @@ func (m *Sheet) ReadLookup(j *state.Journal, mode state.Mode, cutoff time.Time, 
 		if err == nil && ok {
 			m.setter(cutoff)(li, l)
 		}
+		m.suppress(li)
 		return err
 	})
 }
@@ -147,6 +148,7 @@ func (m *Sheet) readNames(j *state.Journal, mode state.Mode, names []int32, set 
 			if ok {
 				set(li, l)
 			}
+			m.suppress(li)
 		}
 		return nil
 	})

@@ -56,6 +56,9 @@ type Sheet struct {
 	// found lists (an e-mail a fill wrote back from the profile its phone
 	// found), as the export decides too.
 	Vouched func(found, of int32) bool
+	// suppression is the journal's list of the identifiers of people who
+	// asked to be forgotten, read with it.
+	suppression *state.Suppression
 	// Searching holds, for a name not searched yet, the rows that wait on
 	// its search.
 	Searching map[int32][]int32
@@ -362,10 +365,30 @@ func (m *Sheet) ReadJournal(j *state.Journal, mode state.Mode, cutoff time.Time)
 	if err := m.readLookups(j, mode, set); err != nil {
 		return err
 	}
+	if err := j.View(func(r *state.Reader) error { m.suppression = r.Suppression(); return nil }); err != nil {
+		return fmt.Errorf("read journal: %w", err)
+	}
+	if m.suppression.Len() > 0 {
+		for i := range m.Lookups {
+			m.suppress(int32(i))
+		}
+	}
 	if err := m.ReadNames(j, mode, set); err != nil {
 		return fmt.Errorf("read journal: %w", err)
 	}
 	return nil
+}
+
+// Suppression is the journal's suppression list, as ReadJournal read it.
+func (m *Sheet) Suppression() *state.Suppression { return m.suppression }
+
+// suppress makes lookup i final, never looked up, when its identifier is
+// one of a person who asked to be forgotten (the journal's suppression
+// list): its rows end suppressed.
+func (m *Sheet) suppress(i int32) {
+	if l := &m.Lookups[i]; m.suppression.Suppressed(l.Kind, l.ID) {
+		l.Phase, l.Settled, l.Due = state.Suppressed, true, false
+	}
 }
 
 // setter returns what sets a lookup from its journal record.
@@ -447,6 +470,7 @@ const (
 	Searching                  // waits on the search for its name
 	Unsearched                 // its name could not be searched in this run
 	Unread                     // waits for its person to be read (UnreadName)
+	Suppressed                 // names a person who asked to be forgotten: never looked up
 )
 
 // Advance moves row r along its waterfall from its current position, past
@@ -510,6 +534,9 @@ func (m *Sheet) advanceByName(r int32) (int32, Outcome) {
 	case nm.Status == "":
 		m.Searching[n] = append(m.Searching[n], r)
 		return n, Searching
+	case nm.Status == state.NameSuppressed:
+		m.SetDone(r)
+		return -1, Suppressed
 	case nm.Lookup < 0:
 		m.SetDone(r)
 		return -1, NotFound
@@ -529,9 +556,13 @@ func (m *Sheet) advanceByName(r int32) (int32, Outcome) {
 // wait attaches row r to lookup li, whose phase decides the row or makes
 // it wait.
 func (m *Sheet) wait(r, li int32, phase state.Phase) (int32, Outcome) {
-	if phase == state.Found {
+	switch phase {
+	case state.Found:
 		m.SetDone(r)
 		return li, Found
+	case state.Suppressed:
+		m.SetDone(r)
+		return li, Suppressed
 	}
 	m.Waiting[li] = append(m.Waiting[li], r)
 	switch phase {

@@ -20,11 +20,12 @@ const (
 	StatusCreditsExhausted  Status = "credits_exhausted"  // the account ran out of credits first
 	StatusPending           Status = "pending"            // not resolved yet (the run stopped early)
 	StatusError             Status = "error"              // the lookup failed; enrich_error says why
+	StatusSuppressed        Status = "suppressed"         // the person asked to be forgotten (enrich forget): never looked up
 )
 
 // Statuses lists every status.
 var Statuses = []Status{StatusSuccess, StatusNotFound, StatusAmbiguous, StatusNoIdentifier, StatusInvalidIdentifier,
-	StatusCreditsExhausted, StatusPending, StatusError}
+	StatusCreditsExhausted, StatusPending, StatusError, StatusSuppressed}
 
 // Valid reports whether s is one of the statuses.
 func (s Status) Valid() bool {

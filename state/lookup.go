@@ -57,9 +57,13 @@ const (
 	// Failed was given up after too many attempts; Reason says why. The
 	// next run queues it again with a fresh count of attempts.
 	Failed
+	// Suppressed is an identifier of a person who asked to be forgotten
+	// (Journal.Forget): on the suppression list, never looked up, and
+	// never stored as a record.
+	Suppressed
 )
 
-var phaseNames = [...]string{"queued", "in_flight", "found", "not_found", "credits_over", "failed"}
+var phaseNames = [...]string{"queued", "in_flight", "found", "not_found", "credits_over", "failed", "suppressed"}
 
 func (p Phase) String() string {
 	if int(p) < len(phaseNames) {

@@ -23,6 +23,9 @@ const (
 	NameMatched   NameStatus = "matched"   // exactly one candidate agrees: UID
 	NameAmbiguous NameStatus = "ambiguous" // several agree (Candidates), or more came than were seen
 	NameNone      NameStatus = "none"      // nobody agrees
+	// NameSuppressed: the one who agrees asked to be forgotten
+	// (Journal.Forget); who they are is not kept.
+	NameSuppressed NameStatus = "suppressed"
 )
 
 // NameSearch is the outcome of the searches made for one row's person.
@@ -86,13 +89,14 @@ type NameCandidate struct {
 }
 
 // PutNameSearch records the outcome of the searches for key.
+// Whoever is on the suppression list is left out of it (Suppression.Filter).
 func (j *Journal) PutNameSearch(key string, s NameSearch) error {
 	return j.update(func(tx *bolt.Tx) error {
 		b, err := tx.CreateBucketIfNotExists(bucketNameSearches)
 		if err != nil {
 			return err
 		}
-		return putJSON(b, []byte(key), s)
+		return putJSON(b, []byte(key), suppressionIn(tx).Filter(s))
 	})
 }
 

@@ -17,16 +17,18 @@ import (
 func newJournalCommand(g *globals) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "journal",
-		Short: "Check a journal, or salvage a damaged one",
+		Short: "Check, salvage, show or prune a journal",
 		Long: `A journal is damaged when its file was cut short (a full disk), overwritten
 or flipped on a bad medium. Every command that meets one says so and stops.
 
   enrich journal check FILE          reads every record and page; exit 0 when sound, 1 when damaged
   enrich journal salvage OLD NEW     copies what OLD holds into a new journal NEW
+  enrich journal show IDENTIFIER     prints all the journal holds about a person (an access request)
+  enrich journal prune --older-than AGE   erases the answers older than AGE, and rewrites the journal
 
 Run with NEW afterwards (--journal NEW): what salvage could not copy is
 looked up again, which costs a credit for each person found that way.`,
-		Args: exactArgs(0, "a subcommand: check or salvage"),
+		Args: exactArgs(0, "a subcommand: check, salvage, show or prune"),
 		RunE: func(cmd *cobra.Command, args []string) error { return cmd.Help() },
 	}
 	var asJSON bool
@@ -73,7 +75,7 @@ looked up again, which costs a credit for each person found that way.`,
 			return nil
 		},
 	}
-	cmd.AddCommand(check, salvage)
+	cmd.AddCommand(check, salvage, newJournalShowCommand(), newJournalPruneCommand())
 	return cmd
 }
 

@@ -136,6 +136,7 @@ The service's address and key come from the environment:
 		newMCPCommand(g),
 		newJournalCommand(g),
 		newChangesCommand(g),
+		newForgetCommand(),
 		newVersionCommand(),
 		newManCommand(),
 	)
@@ -179,6 +180,16 @@ func flagError(err error) error {
 func exactArgs(n int, what string) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
 		if len(args) != n {
+			return usageErrorf("%s expects %s; see '%s --help'", cmd.CommandPath(), what, cmd.CommandPath())
+		}
+		return nil
+	}
+}
+
+// minArgs is cobra.MinimumNArgs with a usage error (exit code 2).
+func minArgs(n int, what string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) < n {
 			return usageErrorf("%s expects %s; see '%s --help'", cmd.CommandPath(), what, cmd.CommandPath())
 		}
 		return nil
