@@ -2,19 +2,12 @@ package state
 
 import (
 	"bytes"
-	"crypto/hmac"
-	"crypto/rand"
-	"crypto/sha256"
 	"encoding/json"
-	"fmt"
-	"os"
-	"path/filepath"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/enrich-dev/enrich/api/wire"
-	"github.com/enrich-dev/enrich/internal/atomicfile"
 	"github.com/enrich-dev/enrich/internal/ident"
 	"github.com/enrich-dev/enrich/internal/profile"
 )
@@ -53,8 +46,11 @@ type Erased struct {
 // erasure is what names the records to erase: identifiers (by kind and
 // normalized value), uids, results, and an age for Prune.
 type erasure struct {
-	ids     map[ident.ID]bool // Raw and Column zero
-	uids    map[string]bool
+	ids  map[ident.ID]bool // Raw and Column zero
+	uids map[string]bool
+	// keys are the beginnings of the keys of the searches by name that
+	// name one of the people (SearchKeyOf of their full names).
+	keys    map[string]bool
 	results map[uint64]bool
 	before  time.Time // Prune: final answers older than this; zero for Forget
 }
@@ -62,8 +58,13 @@ type erasure struct {
 func idKey(kind ident.Kind, value string) ident.ID { return ident.ID{Kind: kind, Value: value} }
 
 // addProfile adds what a stored profile names of its person: its uid,
-// link, e-mails and phones.
-func (e *erasure) addProfile(rec profile.Record) {
+// link, e-mails and phones, and the searches by name of its name.
+func (e *erasure) addProfile(rec profile.Record, keyOf func(fullName string) string) {
+	if keyOf != nil && rec.FullName != "" {
+		if k := keyOf(rec.FullName); k != "" {
+			e.keys[k] = true
+		}
+	}
 	if rec.UID != "" {
 		e.uids[rec.UID] = true
 		e.ids[idKey(ident.UID, rec.UID)] = true
@@ -79,12 +80,15 @@ func (e *erasure) addProfile(rec profile.Record) {
 
 // Forget erases the people the identifiers name (normalized, as runs
 // look them up), and suppresses each of their identifiers: those given,
-// and those their stored profiles list. Call Compact after it.
-func (j *Journal) Forget(ids []ident.ID) (Erased, error) {
+// and those their stored profiles list. keyOf, when set, gives the
+// beginning of the keys of the searches by name that name a person by
+// their full name ("jane doe|"): those are erased too, a namesake's as
+// well. Call Compact after it.
+func (j *Journal) Forget(ids []ident.ID, keyOf func(fullName string) string) (Erased, error) {
 	var out Erased
 	err := j.update(func(tx *bolt.Tx) error {
 		out = Erased{}
-		e := j.people(tx, ids)
+		e := j.people(tx, ids, keyOf)
 		out.People = len(e.uids)
 		if err := j.erase(tx, e, &out); err != nil {
 			return err
@@ -98,8 +102,8 @@ func (j *Journal) Forget(ids []ident.ID) (Erased, error) {
 // identifiers, and the uids and identifiers of the profiles they found,
 // twice, so that an identifier one profile lists finds the other
 // profiles of the same person.
-func (j *Journal) people(tx *bolt.Tx, ids []ident.ID) *erasure {
-	e := &erasure{ids: map[ident.ID]bool{}, uids: map[string]bool{}, results: map[uint64]bool{}}
+func (j *Journal) people(tx *bolt.Tx, ids []ident.ID, keyOf func(fullName string) string) *erasure {
+	e := &erasure{ids: map[ident.ID]bool{}, uids: map[string]bool{}, keys: map[string]bool{}, results: map[uint64]bool{}}
 	for _, id := range ids {
 		e.ids[idKey(id.Kind, id.Value)] = true
 		if id.Kind == ident.UID {
@@ -112,7 +116,7 @@ func (j *Journal) people(tx *bolt.Tx, ids []ident.ID) *erasure {
 				if b := lookupBucket(tx, m); b != nil {
 					if l, ok, _ := getLookup(b, id.Value); ok && l.Phase == Found {
 						if rec, ok := j.storedProfile(tx, l.Result); ok {
-							e.addProfile(rec)
+							e.addProfile(rec, keyOf)
 						}
 					}
 				}
@@ -122,140 +126,14 @@ func (j *Journal) people(tx *bolt.Tx, ids []ident.ID) *erasure {
 	return e
 }
 
-// Held is all a journal holds of a person (Journal.Show), for an access
-// request.
-type Held struct {
-	Suppressed []string          `json:"suppressed,omitempty"` // identifiers given that are on the suppression list
-	Lookups    []HeldLookup      `json:"lookups"`
-	Searches   []NameSearch      `json:"searches_by_name"`
-	Decisions  []Decision        `json:"choices"`
-	Requests   []HeldRequest     `json:"requests"`
-	Employees  []json.RawMessage `json:"company_profiles"`
-}
-
-// HeldLookup is a lookup of one of the person's identifiers, with the
-// result it stored.
-type HeldLookup struct {
-	Mode       string          `json:"mode"`
-	Identifier string          `json:"identifier"`
-	Phase      string          `json:"phase"`
-	Updated    time.Time       `json:"updated,omitzero"`
-	Result     json.RawMessage `json:"result,omitempty"`
-	Previous   json.RawMessage `json:"previous_result,omitempty"`
-}
-
-// HeldRequest is a request that sent one of the person's identifiers.
-type HeldRequest struct {
-	Seq     uint64    `json:"seq"`
-	Created time.Time `json:"created"`
-	Items   []string  `json:"items"` // the person's, of the request's items
-}
-
-// Show returns all the journal holds of the people the identifiers name,
-// found as Forget finds them.
-func (j *Journal) Show(ids []ident.ID) (Held, error) {
-	h := Held{Lookups: []HeldLookup{}, Searches: []NameSearch{}, Decisions: []Decision{}, Requests: []HeldRequest{}, Employees: []json.RawMessage{}}
-	err := j.view(func(tx *bolt.Tx) error {
-		e := j.people(tx, ids)
-		sup := suppressionIn(tx)
-		for _, id := range ids {
-			if sup.Suppressed(id.Kind, id.Value) {
-				h.Suppressed = append(h.Suppressed, id.Value)
-			}
+// keyed reports whether a search's key names one of the people.
+func (e *erasure) keyed(key []byte) bool {
+	for k := range e.keys {
+		if bytes.HasPrefix(key, []byte(k)) {
+			return true
 		}
-		raw := func(id uint64) json.RawMessage {
-			if v := tx.Bucket(bucketResults).Get(u64(id)); v != nil {
-				if b, err := j.dec.DecodeAll(v, nil); err == nil {
-					return b
-				}
-			}
-			return nil
-		}
-		for _, m := range []Mode{WithContacts, WithoutContacts} {
-			b := lookupBucket(tx, m)
-			if b == nil {
-				continue
-			}
-			_ = b.ForEach(func(k, v []byte) error {
-				l, err := unmarshalLookup(v)
-				if err != nil || !e.named(string(k)) && !e.ownResult(j, tx, l.Result) {
-					return nil
-				}
-				hl := HeldLookup{Mode: string(m), Identifier: string(k), Phase: l.Phase.String(), Updated: l.Updated}
-				if l.Phase == Found {
-					hl.Result = raw(l.Result)
-				}
-				if l.Previous != 0 {
-					hl.Previous = raw(l.Previous)
-				}
-				h.Lookups = append(h.Lookups, hl)
-				return nil
-			})
-		}
-		if b := tx.Bucket(bucketNameSearches); b != nil {
-			_ = b.ForEach(func(_, v []byte) error {
-				var s NameSearch
-				if json.Unmarshal(v, &s) == nil && e.lists(s) {
-					h.Searches = append(h.Searches, s)
-				}
-				return nil
-			})
-		}
-		if b := tx.Bucket(bucketDecisions); b != nil {
-			_ = b.ForEach(func(k, v []byte) error {
-				var d Decision
-				if i := bytes.LastIndexByte(k, decisionSep); i >= 0 && e.uids[string(k[i+1:])] && json.Unmarshal(v, &d) == nil {
-					d.Key, d.UID = string(k[:i]), string(k[i+1:])
-					h.Decisions = append(h.Decisions, d)
-				}
-				return nil
-			})
-		}
-		_ = tx.Bucket(bucketBatches).ForEach(func(k, v []byte) error {
-			var b Batch
-			if len(k) != 8 || json.Unmarshal(v, &b) != nil {
-				return nil
-			}
-			var items []string
-			for _, item := range b.Items {
-				if e.named(item) {
-					items = append(items, item)
-				}
-			}
-			if len(items) > 0 {
-				h.Requests = append(h.Requests, HeldRequest{Seq: b.Seq, Created: b.Created, Items: items})
-			}
-			return nil
-		})
-		if root := tx.Bucket(bucketEmployees); root != nil {
-			_ = root.ForEach(func(name, v []byte) error {
-				b := root.Bucket(name)
-				if v != nil || b == nil {
-					return nil
-				}
-				for uid := range e.uids {
-					if c := b.Get([]byte(uid)); c != nil {
-						if p, err := j.dec.DecodeAll(c, nil); err == nil {
-							h.Employees = append(h.Employees, p)
-						}
-					}
-				}
-				return nil
-			})
-		}
-		return nil
-	})
-	return h, err
-}
-
-// ownResult reports whether the stored result id is a profile of one of
-// the people.
-func (e *erasure) ownResult(j *Journal, tx *bolt.Tx, id uint64) bool {
-	if id == 0 || len(e.uids) == 0 {
-		return false
 	}
-	rec, ok := j.storedProfile(tx, id)
-	return ok && e.uids[rec.UID]
+	return false
 }
 
 // lists reports whether a search by name lists one of the people.
@@ -279,7 +157,7 @@ func (j *Journal) Prune(cutoff time.Time) (Erased, error) {
 	var out Erased
 	err := j.update(func(tx *bolt.Tx) error {
 		out = Erased{}
-		e := &erasure{ids: map[ident.ID]bool{}, uids: map[string]bool{}, results: map[uint64]bool{}, before: cutoff}
+		e := &erasure{ids: map[ident.ID]bool{}, uids: map[string]bool{}, keys: map[string]bool{}, results: map[uint64]bool{}, before: cutoff}
 		return j.erase(tx, e, &out)
 	})
 	return out, err
@@ -407,7 +285,7 @@ func (e *erasure) eraseSearches(tx *bolt.Tx, out *Erased) error {
 			if json.Unmarshal(v, &s) != nil {
 				return nil
 			}
-			if e.lists(s) || !e.before.IsZero() && s.At.Before(e.before) {
+			if e.lists(s) || e.keyed(k) || !e.before.IsZero() && s.At.Before(e.before) {
 				gone = append(gone, bytes.Clone(k))
 			}
 			return nil
@@ -527,165 +405,10 @@ func (e *erasure) eraseEmployees(tx *bolt.Tx, out *Erased) error {
 	})
 }
 
-// suppress puts every identifier of e on the suppression list.
-func suppress(tx *bolt.Tx, e *erasure, out *Erased) error {
-	key, err := suppressKey(tx, true)
-	if err != nil {
-		return err
-	}
-	b, err := tx.CreateBucketIfNotExists(bucketSuppressed)
-	if err != nil {
-		return err
-	}
-	for id := range e.ids {
-		h := suppressHash(key, id.Kind, id.Value)
-		if b.Get(h) == nil {
-			out.Suppressed++
-		}
-		if err := b.Put(h, nil); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// suppressKey returns the journal's key of the suppression list's hashes,
-// made when create is set and there is none.
-func suppressKey(tx *bolt.Tx, create bool) ([]byte, error) {
-	meta := tx.Bucket(bucketMeta)
-	if k := meta.Get(keySuppressKey); len(k) == 32 {
-		return bytes.Clone(k), nil
-	}
-	if !create {
-		return nil, nil
-	}
-	k := make([]byte, 32)
-	if _, err := rand.Read(k); err != nil {
-		return nil, err
-	}
-	return k, meta.Put(keySuppressKey, k)
-}
-
-// suppressHash is the hash an identifier has on the suppression list.
-func suppressHash(key []byte, kind ident.Kind, value string) []byte {
-	m := hmac.New(sha256.New, key)
-	fmt.Fprintf(m, "%s\x00%s", kind, value)
-	return m.Sum(nil)
-}
-
-// Suppression is the journal's suppression list, read once.
-type Suppression struct {
-	key    []byte
-	hashes map[string]bool
-}
-
-// Suppressed reports whether the identifier of kind and value is one of a
-// person who asked to be forgotten.
-func (s *Suppression) Suppressed(kind ident.Kind, value string) bool {
-	if s == nil || len(s.hashes) == 0 {
-		return false
-	}
-	return s.hashes[string(suppressHash(s.key, kind, value))]
-}
-
-// Len is the number of identifiers on the list.
-func (s *Suppression) Len() int {
-	if s == nil {
-		return 0
-	}
-	return len(s.hashes)
-}
-
-// Filter returns the search's outcome without the people on the list: a
-// candidate who asked to be forgotten is left out, and a match of one
-// is NameSuppressed, without their uid.
-func (s *Suppression) Filter(ns NameSearch) NameSearch {
-	if s.Len() == 0 {
-		return ns
-	}
-	if ns.UID != "" && s.Suppressed(ident.UID, ns.UID) {
-		ns = NameSearch{Status: NameSuppressed, Reason: "the person the search found asked to be forgotten (enrich forget)",
-			Total: ns.Total, Queries: ns.Queries, Profiles: ns.Profiles, At: ns.At}
-	}
-	kept := ns.Candidates[:0:0]
-	for _, c := range ns.Candidates {
-		if !s.Suppressed(ident.UID, c.UID) {
-			kept = append(kept, c)
-		}
-	}
-	ns.Candidates = kept
-	return ns
-}
-
-// Suppression reads the journal's suppression list.
-func (r *Reader) Suppression() *Suppression { return suppressionIn(r.tx) }
-
-func suppressionIn(tx *bolt.Tx) *Suppression {
-	b := tx.Bucket(bucketSuppressed)
-	if b == nil {
-		return &Suppression{}
-	}
-	key, _ := suppressKey(tx, false)
-	s := &Suppression{key: key, hashes: map[string]bool{}}
-	_ = b.ForEach(func(k, _ []byte) error {
-		s.hashes[string(k)] = true
-		return nil
-	})
-	return s
-}
-
 func beU64(b []byte) uint64 {
 	var v uint64
 	for _, c := range b {
 		v = v<<8 | uint64(c)
 	}
 	return v
-}
-
-// Compact rewrites the journal into a new file that holds its records
-// and nothing else, and renames it over the journal: the bytes of what
-// was erased, which bbolt's free pages keep until they are written
-// again, go with the old file. The journal stays open.
-func (j *Journal) Compact() error {
-	dir, base := filepath.Split(j.path)
-	if dir == "" {
-		dir = "."
-	}
-	tmp, err := os.CreateTemp(dir, "."+base+".compact-*")
-	if err != nil {
-		return fmt.Errorf("compact %s: %w", j.path, err)
-	}
-	name := tmp.Name()
-	tmp.Close()
-	os.Remove(name) // bbolt makes the file
-	defer os.Remove(name)
-	dst, err := bolt.Open(name, 0o600, &bolt.Options{PageSize: pageSize, FreelistType: bolt.FreelistMapType})
-	if err != nil {
-		return fmt.Errorf("compact %s: %w", j.path, err)
-	}
-	if err := bolt.Compact(dst, j.db, 64<<20); err != nil {
-		dst.Close()
-		return fmt.Errorf("compact %s: %w", j.path, err)
-	}
-	if err := dst.Close(); err != nil {
-		return fmt.Errorf("compact %s: %w", j.path, err)
-	}
-	if err := os.Rename(name, j.path); err != nil {
-		return fmt.Errorf("compact %s: %w", j.path, err)
-	}
-	if err := atomicfile.SyncDir(dir); err != nil {
-		return fmt.Errorf("compact %s: %w", j.path, err)
-	}
-	if err := j.db.Close(); err != nil {
-		return fmt.Errorf("compact %s: %w", j.path, err)
-	}
-	db, err := openBolt(j.path, Options{LockTimeout: time.Second}, false)
-	if err != nil {
-		return err
-	}
-	j.db = db
-	if fi, err := os.Stat(j.path); err == nil {
-		j.opened = fi
-	}
-	return nil
 }

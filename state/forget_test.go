@@ -44,7 +44,7 @@ func TestForget(t *testing.T) {
 	if !bytes.Contains(before, []byte("ana@example.com")) {
 		t.Fatal("the journal holds no plain identifier: the test would test nothing")
 	}
-	got, err := j.Forget([]ident.ID{email})
+	got, err := j.Forget([]ident.ID{email}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,8 @@ import (
 
 	"github.com/enrich-dev/enrich/export"
 	"github.com/enrich-dev/enrich/internal/ident"
+	"github.com/enrich-dev/enrich/internal/match"
+	"github.com/enrich-dev/enrich/internal/sheet"
 	"github.com/enrich-dev/enrich/state"
 )
 
@@ -76,7 +78,7 @@ func (o *forgetOptions) run(w io.Writer, args []string) error {
 	}
 	defer j.Close()
 	before := fileSize(o.journal)
-	erased, err := j.Forget(ids)
+	erased, err := j.Forget(ids, searchKeyOf)
 	if err != nil {
 		return journalError(err)
 	}
@@ -252,4 +254,14 @@ for it. run --retain AGE does the same when a run starts.`,
 	cmd.Flags().StringVar(&journal, "journal", defaultJournal, "journal file")
 	cmd.Flags().Var(ageValue{d: &age}, "older-than", "erase the answers older than this (90d, 2w, 36h)")
 	return cmd
+}
+
+// searchKeyOf is the beginning of the keys of the searches by name for a
+// person of this full name (match.Key): "jane doe|".
+func searchKeyOf(fullName string) string {
+	name := match.RowOf(sheet.Person{Name: fullName}).Name
+	if name.IsZero() {
+		return ""
+	}
+	return name.String() + "|"
 }
