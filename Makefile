@@ -6,7 +6,7 @@ STATICCHECK := $(BIN)/staticcheck
 STATICCHECK_VERSION := v0.8.2
 FUZZTIME    ?=
 
-.PHONY: help build test redis-server databases chromium vet lint unit fuzz demo torture bench bench-sheets report-shot report-narrow realism man clean
+.PHONY: help build test redis-server databases chromium podman vet lint unit fuzz demo image torture bench bench-sheets report-shot report-narrow realism man clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-12s %s\n", $$1, $$2}'
@@ -43,6 +43,14 @@ chromium:
 		echo "installing chromium: a test of the report renders its page at a phone's width"; \
 		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium; \
 		else sudo apt-get update -qq && sudo apt-get install -y -qq chromium; fi; }
+
+# The image is built and run by Debian's podman, without a daemon, with
+# runc as its runtime (see image); they are installed when missing.
+podman:
+	@{ command -v podman && command -v runc; } >/dev/null 2>&1 || { \
+		echo "installing podman and runc: make image builds with them, and a test runs the image"; \
+		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq podman runc; \
+		else sudo apt-get update -qq && sudo apt-get install -y -qq podman runc; fi; }
 
 vet:
 	$(GO) vet ./...
@@ -82,6 +90,32 @@ fuzz:
 
 demo: build ## run the real pipeline on a sample sheet against the embedded emulator
 	$(BIN)/enrich demo --dir demo-out
+
+# The image (deploy/image/Containerfile): the static binary, stamped as
+# build stamps it, FROM scratch with this machine's CA certificates and a
+# user enrich (65532) that owns /data; nothing is pulled. It is tagged
+# IMAGE:VERSION and IMAGE:latest in podman's store, then started once to
+# print its version. PODMAN may carry podman's global flags (a store of
+# its own: --root, --runroot); IMAGE_CONTEXT is where the build's files
+# are gathered.
+#
+# PODMAN_RUN are the flags the image runs with here (e2e/image_test.go uses
+# the same): podman's default runtime, crun, refuses a machine whose
+# cgroups are v1 and v2 at once ("cgroups in hybrid mode not supported"),
+# so runc runs it; and podman asks for limits of open files and processes
+# (1,048,576 and more) above what a root without CAP_SYS_RESOURCE may set,
+# so the limits are given, below any machine's.
+PODMAN        ?= podman
+IMAGE         ?= enrich
+IMAGE_CONTEXT ?= $(BIN)/image
+PODMAN_RUN    ?= --runtime runc --ulimit nofile=4096:4096 --ulimit nproc=4096:4096
+image: podman ## build the OCI image enrich:VERSION (and :latest) with podman, FROM scratch
+	@test -r /etc/ssl/certs/ca-certificates.crt || { echo "image needs /etc/ssl/certs/ca-certificates.crt: apt-get install -y ca-certificates"; exit 1; }
+	@mkdir -p $(IMAGE_CONTEXT)/data $(IMAGE_CONTEXT)/root/tmp && chmod 1777 $(IMAGE_CONTEXT)/root/tmp
+	CGO_ENABLED=0 $(GO) build -buildvcs=auto -ldflags "-X main.version=$(VERSION)" -o $(IMAGE_CONTEXT)/enrich ./cmd/enrich
+	cp /etc/ssl/certs/ca-certificates.crt deploy/image/passwd deploy/image/group $(IMAGE_CONTEXT)/
+	$(PODMAN) build --build-arg VERSION=$(VERSION) -t $(IMAGE):$(VERSION) -t $(IMAGE):latest -f deploy/image/Containerfile $(IMAGE_CONTEXT)
+	$(PODMAN) run --rm --network none $(PODMAN_RUN) $(IMAGE):$(VERSION) --version
 
 # The generative suite: for each seed a drawn sheet and fault schedule, the
 # real binary run until complete, invariants checked. The default test run
