@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestForget: after enrich forget of 10 people from the journal of a
@@ -170,4 +171,49 @@ func cellAt(row []string, i int) string {
 		return row[i]
 	}
 	return ""
+}
+
+// TestPrune: enrich journal prune --older-than erases the answers older
+// than its age and rewrites the journal without them: none of the found
+// e-mails stays in the file, and the next run looks the rows up again.
+func TestPrune(t *testing.T) {
+	t.Parallel()
+	j := newJob(t, fastService(10000), 40)
+	j.enrich(t, j.args()...).expectCode(t, 0)
+	header, rows := readCSV(t, j.output)
+	emails, status := column(t, header, "enrich_emails"), column(t, header, "enrich_status")
+	var found []string
+	for _, r := range rows {
+		if r[status] == "success" && r[emails] != "" {
+			found = append(found, strings.Split(r[emails], "; ")...)
+		}
+	}
+	if len(found) == 0 {
+		t.Fatal("nobody found: the test tests nothing")
+	}
+	if b, _ := os.ReadFile(j.journal); !bytes.Contains(b, []byte(found[0])) {
+		t.Fatalf("%s is not in the journal before prune: the test would test nothing", found[0])
+	}
+	time.Sleep(1500 * time.Millisecond)
+	j.enrich(t, "journal", "prune", "--older-than", "1s", "--journal", j.journal).expectCode(t, 0)
+	b, err := os.ReadFile(j.journal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range found {
+		if bytes.Contains(b, []byte(e)) {
+			t.Errorf("%s is still in the journal after prune", e)
+		}
+	}
+	sent := j.stats().ItemsAccepted
+	j.enrich(t, j.args()...).expectCode(t, 0)
+	if j.stats().ItemsAccepted == sent {
+		t.Error("the run after prune sent nothing: the answers were not erased")
+	}
+	_, again := readCSV(t, j.output)
+	for i := range rows {
+		if again[i][status] != rows[i][status] {
+			t.Errorf("row %d: %s, then %s after prune", i+2, rows[i][status], again[i][status])
+		}
+	}
 }
