@@ -1,29 +1,34 @@
 package dbtable
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
+	"encoding/binary"
 	"fmt"
 	"slices"
 	"strings"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/stdlib"
 )
 
-// copier upserts into a PostgreSQL table as its bulk loaders do: the rows
-// are copied (COPY, binary) into a temporary table of the transaction,
-// and inserted from there into the table at Commit, each column cast to
-// its type, a row whose key the table holds replaced.
+// copier upserts into a PostgreSQL table as its bulk loaders do: each
+// batch of rows is copied (COPY, binary) into a temporary table of the
+// transaction, and inserted from there into the table, each column cast
+// to its type, a row whose key the table holds replaced. A table the
+// transaction created holds no row: the rows are copied into it.
 type copier struct {
-	conn *sql.Conn // the one connection the transaction runs on
-	temp string
-	rows [][]any
+	conn   *sql.Conn // the one connection the transaction runs on
+	temp   string
+	copy   string // the statement that copies a batch into temp
+	insert string // the statements that insert it from temp into the table; "" when temp is the table
 }
 
-// copyRows is how many rows wait before they are copied.
+// copyRows is how many rows a batch holds.
 const copyRows = 5000
 
+// upsertByCopy starts a PostgreSQL upsert: Upsert's, written by the
+// copier.
 func (d *DB) upsertByCopy(ctx context.Context, table, key string, columns []string) (*Writer, error) {
 	conn, err := d.db.Conn(ctx)
 	if err != nil {
@@ -52,84 +57,81 @@ func (d *DB) upsertByCopy(ctx context.Context, table, key string, columns []stri
 		w.end(false)
 		return nil, err
 	}
-	if w.created {
-		// A table of this transaction holds no row: copied into at once.
-		w.copy.temp = w.ident
-		return w, nil
-	}
-	defs := make([]string, len(columns))
+	cols := make([]string, len(columns))
 	for i, c := range columns {
-		defs[i] = quoteColumn(c) + " TEXT"
+		cols[i] = quoteColumn(c)
 	}
-	if _, err := conn.ExecContext(ctx, fmt.Sprintf("CREATE TEMPORARY TABLE %s (%s) ON COMMIT DROP", w.copy.temp, strings.Join(defs, ", "))); err != nil {
-		w.end(false)
-		return nil, d.classify(err, "write")
+	if w.created {
+		w.copy.temp = w.ident
+	} else {
+		defs := make([]string, len(columns))
+		for i, c := range cols {
+			defs[i] = c + " TEXT"
+		}
+		if _, err := conn.ExecContext(ctx, fmt.Sprintf("CREATE TEMPORARY TABLE %s (%s) ON COMMIT DROP", w.copy.temp, strings.Join(defs, ", "))); err != nil {
+			w.end(false)
+			return nil, d.classify(err, "write")
+		}
+		w.copy.insert = w.insertStatement(cols) + "; TRUNCATE " + w.copy.temp
 	}
+	w.copy.copy = fmt.Sprintf("COPY %s (%s) FROM STDIN WITH (FORMAT binary)", w.copy.temp, strings.Join(cols, ", "))
+	w.batchRows = copyRows
+	w.behind, w.filling = startBehind(ctx, w.copy.write(w), w.cancelled)
 	return w, nil
 }
 
-// put adds a row to those waiting, and copies them when there are
-// copyRows.
-func (c *copier) put(w *Writer, cells []string) error {
-	row := make([]any, len(cells))
-	for i, v := range cells {
-		row[i] = nullable(v)
-	}
-	c.rows = append(c.rows, row)
-	if len(c.rows) < copyRows {
-		return nil
-	}
-	return c.copyNow(w)
-}
-
-// identifier is a table's name as pgx quotes it: SCHEMA.NAME in two
-// parts, an already quoted one ("Leads") unquoted first.
-func identifier(name string) pgx.Identifier {
-	var parts pgx.Identifier
-	for _, p := range strings.Split(name, ".") {
-		if len(p) >= 2 && p[0] == '"' && p[len(p)-1] == '"' {
-			p = strings.ReplaceAll(p[1:len(p)-1], `""`, `"`)
-		}
-		parts = append(parts, p)
-	}
-	return parts
-}
-
-// copyNow copies the rows waiting into the temporary table.
-func (c *copier) copyNow(w *Writer) error {
-	if len(c.rows) == 0 {
-		return nil
-	}
-	err := c.conn.Raw(func(dc any) error {
-		_, err := dc.(*stdlib.Conn).Conn().CopyFrom(w.ctx, identifier(c.temp), w.columns, pgx.CopyFromRows(c.rows))
-		return err
-	})
-	c.rows = c.rows[:0]
-	if err != nil {
-		return w.d.classify(err, "write")
-	}
-	return nil
-}
-
-// insert inserts the copied rows into the table, from the temporary
-// one.
-func (c *copier) insert(w *Writer) error {
-	if err := c.copyNow(w); err != nil || w.created {
-		return err
-	}
-	cols := make([]string, len(w.columns))
+// insertStatement inserts the rows of the temporary table into the
+// table.
+func (w *Writer) insertStatement(cols []string) string {
 	values := make([]string, len(w.columns))
-	for i, name := range w.columns {
-		cols[i] = quoteColumn(name)
+	for i := range w.columns {
 		values[i] = cols[i]
 		if t := w.types[i]; t != "" && t != "text" {
 			values[i] += "::" + t
 		}
 	}
-	q := fmt.Sprintf("INSERT INTO %s AS %s (%s) SELECT %s FROM %s%s",
-		w.ident, target, strings.Join(cols, ", "), strings.Join(values, ", "), c.temp, w.onConflict(cols))
-	if _, err := c.conn.ExecContext(w.ctx, q); err != nil {
-		return w.d.classify(err, "write")
+	return fmt.Sprintf("INSERT INTO %s AS %s (%s) SELECT %s FROM %s%s",
+		w.ident, target, strings.Join(cols, ", "), strings.Join(values, ", "), w.copy.temp, w.onConflict(cols))
+}
+
+// write returns what writes a batch, on the goroutine behind: it is
+// copied, and inserted from the temporary table, which is emptied for
+// the next.
+func (c *copier) write(w *Writer) func(*batch) error {
+	return func(b *batch) error {
+		data := binary.BigEndian.AppendUint16(b.data, 0xffff) // the end of the rows
+		err := c.conn.Raw(func(dc any) error {
+			_, err := dc.(*stdlib.Conn).Conn().PgConn().CopyFrom(w.ctx, bytes.NewReader(data), c.copy)
+			return err
+		})
+		if err == nil && c.insert != "" {
+			_, err = c.conn.ExecContext(w.ctx, c.insert)
+		}
+		if err != nil {
+			return w.d.classify(err, "write")
+		}
+		return nil
 	}
-	return nil
+}
+
+// copyHeader begins COPY's binary data: its signature, no flags, no
+// extension.
+var copyHeader = []byte("PGCOPY\n\xff\r\n\x00\x00\x00\x00\x00\x00\x00\x00\x00")
+
+// appendCopyRow appends a row of text cells to COPY's binary data, an
+// empty cell NULL; first begins the data.
+func appendCopyRow(b []byte, first bool, cells []string) []byte {
+	if first {
+		b = append(b, copyHeader...)
+	}
+	b = binary.BigEndian.AppendUint16(b, uint16(len(cells)))
+	for _, c := range cells {
+		if c == "" {
+			b = binary.BigEndian.AppendUint32(b, 0xffffffff) // -1: NULL
+			continue
+		}
+		b = binary.BigEndian.AppendUint32(b, uint32(len(c)))
+		b = append(b, c...)
+	}
+	return b
 }

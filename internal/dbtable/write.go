@@ -24,11 +24,17 @@ type Writer struct {
 	keyAt   int
 	types   []string // the table's type of each column, for a cast; "" text
 	created bool     // the table was created in the transaction: it holds no row yet
-	// An upsert's rows wait in batch until a statement of batchRows is
-	// full; a PostgreSQL upsert copies them (copy.go).
-	batch     []any
+	// An upsert's rows wait in filling until it holds batchRows; then
+	// the goroutine behind writes them, while the next rows fill another
+	// batch: SQLite's by statements of batchRows rows at most (in a table
+	// it held, only the rows that changed: check.go), PostgreSQL's by a
+	// copy (copy.go).
+	filling   *batch
 	batchRows int
-	stmt      *sql.Stmt
+	behind    *behind
+	failed    error             // a batch's, returned by every Put after
+	stmts     map[int]*sql.Stmt // SQLite's upserts, by their rows
+	check     *checker          // looks up the rows a batch changes, when the table was not created
 	copy      *copier
 }
 
@@ -55,6 +61,11 @@ func (d *DB) Upsert(ctx context.Context, table, key string, columns []string) (*
 		return nil, err
 	}
 	w.batchRows = max(1, min(200, 30000/len(columns)))
+	if err := w.startCheck(table); err != nil {
+		w.Abort()
+		return nil, err
+	}
+	w.behind, w.filling = startBehind(ctx, w.exec, w.cancelled)
 	return w, nil
 }
 
@@ -130,21 +141,44 @@ func (w *Writer) prepareTable(table string, create bool) error {
 }
 
 // Put writes one row of an upsert, its cells in the order of the
-// columns; an empty cell is NULL.
+// columns; an empty cell is NULL. The rows are written in batches while
+// the next are put: an error may be a batch's before.
 func (w *Writer) Put(cells []string) error {
 	if len(cells) != len(w.columns) {
 		return fmt.Errorf("%s: a row of %d cells for %d columns", w.d.Ref, len(cells), len(w.columns))
 	}
-	if w.copy != nil {
-		return w.copy.put(w, cells)
+	if w.failed != nil {
+		return w.failed
 	}
+	b := w.filling
+	if w.check != nil {
+		w.check.keep(b, w.keyAt, cells)
+	}
+	switch {
+	case w.copy != nil:
+		b.data = appendCopyRow(b.data, b.rows == 0, cells)
+	case w.check != nil:
+		b.cells = append(b.cells, cells...) // made values only if written
+	default:
+		b.values = valuesOf(b.values, cells)
+	}
+	b.rows++
+	if b.rows < w.batchRows {
+		return nil
+	}
+	w.filling, w.failed = w.behind.hand(b)
+	return w.failed
+}
+
+// cancelled is the error of an upsert whose context was cancelled.
+func (w *Writer) cancelled(err error) error { return w.d.classify(err, "write") }
+
+// valuesOf appends cells to values, as nullable.
+func valuesOf(values []any, cells []string) []any {
 	for _, c := range cells {
-		w.batch = append(w.batch, nullable(c))
+		values = append(values, nullable(c))
 	}
-	if len(w.batch) == w.batchRows*len(w.columns) {
-		return w.flush()
-	}
-	return nil
+	return values
 }
 
 // nullable is a cell as a value written: NULL when empty.
@@ -155,32 +189,52 @@ func nullable(c string) any {
 	return c
 }
 
-// flush writes the rows waiting, in one statement.
-func (w *Writer) flush() error {
-	if w.copy != nil {
-		return w.copy.copyNow(w)
+// exec upserts a batch of rows, on the goroutine behind: those that
+// changed when the table was not created in the transaction, in
+// statements of at most batchRows rows.
+func (w *Writer) exec(b *batch) error {
+	values, n := b.values, len(w.columns)
+	if w.check != nil {
+		write := w.check.changed(w, b)
+		if write == nil {
+			values = valuesOf(values, b.cells)
+		}
+		for _, r := range write {
+			values = valuesOf(values, b.cells[r*n:(r+1)*n])
+		}
+		b.values = values
 	}
-	n := len(w.batch) / len(w.columns)
-	if n == 0 {
-		return nil
-	}
-	stmt := w.stmt
-	if n != w.batchRows || stmt == nil {
-		var err error
-		if stmt, err = w.tx.PrepareContext(w.ctx, w.upsertStatement(n)); err != nil {
+	for len(values) > 0 {
+		rows := w.batchRows
+		for rows*n > len(values) {
+			rows = max(1, rows/4) // a few sizes of statement, each prepared once
+		}
+		stmt, err := w.upsert(rows)
+		if err != nil {
+			return err
+		}
+		if _, err := stmt.ExecContext(w.ctx, values[:rows*n]...); err != nil {
 			return w.d.classify(err, "write")
 		}
-		if n == w.batchRows {
-			w.stmt = stmt
-		} else {
-			defer stmt.Close()
-		}
+		values = values[rows*n:]
 	}
-	if _, err := stmt.ExecContext(w.ctx, w.batch...); err != nil {
-		return w.d.classify(err, "write")
-	}
-	w.batch = w.batch[:0]
 	return nil
+}
+
+// upsert is the statement that upserts rows rows, prepared once.
+func (w *Writer) upsert(rows int) (*sql.Stmt, error) {
+	if stmt, ok := w.stmts[rows]; ok {
+		return stmt, nil
+	}
+	stmt, err := w.tx.PrepareContext(w.ctx, w.upsertStatement(rows))
+	if err != nil {
+		return nil, w.d.classify(err, "write")
+	}
+	if w.stmts == nil {
+		w.stmts = map[int]*sql.Stmt{}
+	}
+	w.stmts[rows] = stmt
+	return stmt, nil
 }
 
 // upsertStatement is the statement that upserts n rows.
@@ -303,17 +357,20 @@ func (w *Writer) Set(key string, cells []Cell) (conflicts []Cell, err error) {
 
 // Commit writes what is waiting and commits the transaction.
 func (w *Writer) Commit() error {
-	err := w.flush()
-	if err == nil && w.copy != nil {
-		err = w.copy.insert(w)
+	err := w.failed
+	if err == nil && w.behind != nil {
+		if w.filling.rows > 0 {
+			w.filling, err = w.behind.hand(w.filling)
+		}
+		if err == nil {
+			err = w.behind.wait()
+		}
 	}
 	if err != nil {
 		w.Abort()
 		return err
 	}
-	if w.stmt != nil {
-		w.stmt.Close()
-	}
+	w.closeStatements()
 	if err := w.end(true); err != nil {
 		return w.d.classify(err, "commit the rows written to")
 	}
@@ -323,8 +380,18 @@ func (w *Writer) Commit() error {
 // Abort rolls the transaction back: nothing written stays. It is safe
 // after Commit.
 func (w *Writer) Abort() {
-	if w.stmt != nil {
-		w.stmt.Close()
+	if w.behind != nil {
+		w.behind.wait()
 	}
+	w.closeStatements()
 	w.end(false)
+}
+
+// closeStatements closes the statements prepared for the upsert.
+func (w *Writer) closeStatements() {
+	for _, stmt := range w.stmts {
+		stmt.Close()
+	}
+	w.stmts = nil
+	w.check.close()
 }
