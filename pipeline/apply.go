@@ -73,12 +73,12 @@ func (e *engine) applyAll(changes []state.Change) {
 		if l.Phase == c.Lookup.Phase && l.Phase.Final() {
 			continue // already applied, from the journal's answer to a batch intent
 		}
-		if c.Lookup.Phase == state.Found {
-			e.cr.received()
+		if c.Lookup.Phase == state.Found || c.Lookup.Phase == state.Suppressed {
+			e.cr.received() // a forgotten person's profile, found by a new identifier, was paid for too
 		}
 		l.Phase, l.NotBefore = c.Lookup.Phase, runsheet.InstantOf(c.Lookup.NotBefore)
 		switch l.Phase {
-		case state.Found:
+		case state.Found, state.Suppressed:
 			e.settleRows(li)
 		case state.Failed:
 			e.stats.gaveUp++

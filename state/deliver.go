@@ -125,6 +125,7 @@ func (j *Journal) Deliver(ref Ref, results []wire.Result, now time.Time, p Polic
 func (d *Delivery) apply(tx *bolt.Tx, b Batch, results []wire.Result, compressed []encoded, now time.Time, p Policy, counters map[string]int64) (map[uint64]Mode, error) {
 	sent := itemSet(b)
 	touched := map[uint64]Mode{b.Seq: b.Mode}
+	sup := suppressionIn(tx)
 	for i, r := range results {
 		if !sent[r.Item] {
 			d.Foreign++
@@ -146,6 +147,17 @@ func (d *Delivery) apply(tx *bolt.Tx, b Batch, results []wire.Result, compressed
 		}
 		if l.Phase.Final() {
 			d.Stale++
+			continue
+		}
+		if forgotten(sup, r) {
+			// The profile of a person who asked to be forgotten, found by
+			// an identifier none of their profiles listed: not stored, the
+			// identifier suppressed with theirs.
+			if err := suppressItem(tx, b, r.Item); err != nil {
+				return nil, err
+			}
+			touched[l.Batch] = b.Mode
+			d.Changes = append(d.Changes, Change{Mode: b.Mode, ID: r.Item, Lookup: Lookup{Phase: Suppressed, Batch: l.Batch, Updated: now.UTC()}})
 			continue
 		}
 		// A result that asks for something is taken only from the

@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"os"
 	"testing"
+	"time"
 
+	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/internal/ident"
 	"github.com/enrich-dev/enrich/state"
 	"github.com/enrich-dev/enrich/state/statetest"
@@ -86,5 +88,54 @@ func TestForget(t *testing.T) {
 	}
 	if held, _ := j.Show([]ident.ID{email}); len(held.Lookups) != 0 || len(held.Suppressed) != 1 {
 		t.Errorf("after: %+v; want no lookup, the identifier suppressed", held)
+	}
+}
+
+// TestForgottenFoundAgain: a forgotten person's profile, found later by an
+// identifier none of their profiles listed, is not stored: the lookup is
+// answered suppressed, its record and its item in the request are gone,
+// and the identifier joins the suppression list.
+func TestForgottenFoundAgain(t *testing.T) {
+	path := statetest.JournalWith(t, map[string][]byte{
+		"ana@example.com": person("ana@example.com", "u-ana-1234", "Anastasia Quintero", "ana@example.com", "+14155550111"),
+	})
+	j, err := state.Open(path, state.Options{Command: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	if _, err := j.Forget([]ident.ID{{Kind: ident.Email, Value: "ana@example.com"}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now()
+	b, _, err := j.Begin(state.WithContacts, []string{"anastasia.q@example.net"}, true, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var res wire.Result
+	if err := res.UnmarshalJSON(person("anastasia.q@example.net", "u-ana-1234", "Anastasia Quintero", "ana@example.com", "+14155550111")); err != nil {
+		t.Fatal(err)
+	}
+	d, err := j.Deliver(state.Ref{Seq: b.Seq}, []wire.Result{res}, now, state.Policy{MaxAttempts: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Changes) != 1 || d.Changes[0].Lookup.Phase != state.Suppressed {
+		t.Fatalf("changes %+v; want the lookup suppressed", d.Changes)
+	}
+	err = j.View(func(r *state.Reader) error {
+		if _, ok, _ := r.Lookup(state.WithContacts, "anastasia.q@example.net"); ok {
+			t.Error("the lookup of the new identifier is kept")
+		}
+		if !r.Suppression().Suppressed(ident.Email, "anastasia.q@example.net") {
+			t.Error("the new identifier is not suppressed")
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if held, _ := j.Show([]ident.ID{{Kind: ident.Email, Value: "anastasia.q@example.net"}}); len(held.Lookups) != 0 || len(held.Requests) != 0 {
+		t.Errorf("the journal still holds %+v", held)
 	}
 }

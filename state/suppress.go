@@ -6,10 +6,13 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"fmt"
+	"slices"
 
 	bolt "go.etcd.io/bbolt"
 
+	"github.com/enrich-dev/enrich/api/wire"
 	"github.com/enrich-dev/enrich/internal/ident"
+	"github.com/enrich-dev/enrich/internal/profile"
 )
 
 // suppress puts every identifier of e on the suppression list.
@@ -117,4 +120,40 @@ func suppressionIn(tx *bolt.Tx) *Suppression {
 		return nil
 	})
 	return s
+}
+
+// forgotten reports whether a result is a profile of a person on the
+// suppression list sup.
+func forgotten(sup *Suppression, r wire.Result) bool {
+	if sup.Len() == 0 || r.Status != wire.StatusSuccess {
+		return false
+	}
+	uid := profile.Decode(r.Candidate).UID
+	return uid != "" && sup.Suppressed(ident.UID, uid)
+}
+
+// suppressItem deletes the lookup of an identifier that batch b sent,
+// takes it out of the batch's items, and puts it on the suppression list,
+// as the kind its value is.
+func suppressItem(tx *bolt.Tx, b Batch, item string) error {
+	if err := lookupBucket(tx, b.Mode).Delete([]byte(item)); err != nil {
+		return err
+	}
+	if err := addCounters(tx, map[string]int64{lookupsCounter(b.Mode): -1}); err != nil {
+		return err
+	}
+	stored, err := getBatch(tx.Bucket(bucketBatches), b.Seq)
+	if err != nil {
+		return err
+	}
+	stored.Items = slices.DeleteFunc(stored.Items, func(i string) bool { return i == item })
+	if err := putBatch(tx.Bucket(bucketBatches), stored); err != nil {
+		return err
+	}
+	kind, ok := ident.Classify(item, "")
+	if !ok {
+		return nil
+	}
+	e := &erasure{ids: map[ident.ID]bool{idKey(kind, item): true}}
+	return suppress(tx, e, &Erased{})
 }
