@@ -208,34 +208,28 @@ func (j *Journal) erase(tx *bolt.Tx, e *erasure, out *Erased) error {
 		if b == nil {
 			continue
 		}
-		var gone [][]byte
-		err := b.ForEach(func(k, v []byte) error {
+		n, err := deleteWhere(b, func(k, v []byte) bool {
 			l, err := unmarshalLookup(v)
 			if err != nil {
-				return nil // a damaged record: looked up again, and replaced
+				return false // a damaged record: looked up again, and replaced
 			}
 			old := !e.before.IsZero() && l.Phase.Final() && l.Updated.Before(e.before)
-			if old || e.results[l.Result] || e.results[l.Previous] || e.named(string(k)) {
-				gone = append(gone, bytes.Clone(k))
-				if l.Result != 0 && (old || l.Phase == Found) {
-					e.results[l.Result] = true
-				}
-				if l.Previous != 0 {
-					e.results[l.Previous] = true
-				}
+			if !old && !e.results[l.Result] && !e.results[l.Previous] && !e.named(string(k)) {
+				return false
 			}
-			return nil
+			if l.Result != 0 && (old || l.Phase == Found) {
+				e.results[l.Result] = true
+			}
+			if l.Previous != 0 {
+				e.results[l.Previous] = true
+			}
+			return true
 		})
 		if err != nil {
 			return err
 		}
-		for _, k := range gone {
-			if err := b.Delete(k); err != nil {
-				return err
-			}
-		}
-		out.Lookups += len(gone)
-		deltas[lookupsCounter(m)] -= int64(len(gone))
+		out.Lookups += n
+		deltas[lookupsCounter(m)] -= int64(n)
 	}
 	flat := tx.Bucket(bucketFlat)
 	for id := range e.results {
@@ -279,45 +273,46 @@ func (e *erasure) named(value string) bool {
 // its cutoff, and the choices of them among candidates.
 func (e *erasure) eraseSearches(tx *bolt.Tx, out *Erased) error {
 	if b := tx.Bucket(bucketNameSearches); b != nil {
-		var gone [][]byte
-		err := b.ForEach(func(k, v []byte) error {
+		n, err := deleteWhere(b, func(k, v []byte) bool {
 			var s NameSearch
-			if json.Unmarshal(v, &s) != nil {
-				return nil
-			}
-			if e.lists(s) || e.keyed(k) || !e.before.IsZero() && s.At.Before(e.before) {
-				gone = append(gone, bytes.Clone(k))
-			}
-			return nil
+			return json.Unmarshal(v, &s) == nil && (e.lists(s) || e.keyed(k) || !e.before.IsZero() && s.At.Before(e.before))
 		})
 		if err != nil {
 			return err
 		}
-		for _, k := range gone {
-			if err := b.Delete(k); err != nil {
-				return err
-			}
-		}
-		out.Searches += len(gone)
+		out.Searches += n
 	}
 	b := tx.Bucket(bucketDecisions)
 	if b == nil || len(e.uids) == 0 {
 		return nil
 	}
+	n, err := deleteWhere(b, func(k, _ []byte) bool {
+		i := bytes.LastIndexByte(k, decisionSep)
+		return i >= 0 && e.uids[string(k[i+1:])]
+	})
+	out.Decisions += n
+	return err
+}
+
+// deleteWhere deletes the records of b that drop says to, and returns how
+// many it deleted.
+func deleteWhere(b *bolt.Bucket, drop func(k, v []byte) bool) (int, error) {
 	var gone [][]byte
-	_ = b.ForEach(func(k, _ []byte) error {
-		if i := bytes.LastIndexByte(k, decisionSep); i >= 0 && e.uids[string(k[i+1:])] {
+	err := b.ForEach(func(k, v []byte) error {
+		if v != nil && drop(k, v) {
 			gone = append(gone, bytes.Clone(k))
 		}
 		return nil
 	})
+	if err != nil {
+		return 0, err
+	}
 	for _, k := range gone {
 		if err := b.Delete(k); err != nil {
-			return err
+			return 0, err
 		}
 	}
-	out.Decisions += len(gone)
-	return nil
+	return len(gone), nil
 }
 
 // eraseRequests takes the people's identifiers out of the requests that
