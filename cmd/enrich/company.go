@@ -147,6 +147,7 @@ type employeesOptions struct {
 	refetch  bool
 	progress string
 	service  serviceFlags
+	exits    incompleteExitCode
 }
 
 func newCompanyEmployeesCommand(g *globals) *cobra.Command {
@@ -165,7 +166,7 @@ asking again. --refetch asks again. Each profile delivered counts against
 the account's daily profile-view quota; a company larger than what is left
 of it is refused (exit code 3).`,
 		Args: exactArgs(1, "a company id or slug"),
-		RunE: func(cmd *cobra.Command, args []string) error {
+		RunE: mappedCode(&o.exits, func(cmd *cobra.Command, args []string) error {
 			log, err := g.logger(os.Stderr)
 			if err != nil {
 				return err
@@ -203,7 +204,7 @@ of it is refused (exit code 3).`,
 				return companyCmdError(err)
 			}
 			return o.finish(cmd, g, stream, res)
-		},
+		}),
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.status, "status", "current", "current, past or both")
@@ -217,6 +218,7 @@ of it is refused (exit code 3).`,
 	f.StringVar(&o.progress, "progress", "auto", "progress display: auto, bar, log or none")
 	o.service.register(f)
 	o.service.registerWait(f)
+	registerIncompleteExitCode(f, &o.exits)
 	return cmd
 }
 
@@ -229,7 +231,8 @@ func (o *employeesOptions) finish(cmd *cobra.Command, g *globals, stream *stream
 	if res.Complete {
 		stream.remove()
 	}
-	if err := g.writeSummary(cmd, res.Report.WriteSummary, res.Report, stream.toStdout()); err != nil {
+	sum := employeesSummary{res.Report, o.exits.mapped(res.Report.ExitCode)}
+	if err := g.writeSummary(cmd, res.Report.WriteSummary, sum, stream.toStdout()); err != nil {
 		return err
 	}
 	switch {

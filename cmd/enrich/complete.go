@@ -27,6 +27,7 @@ var flagValues = map[string][]string{
 	"find-by-name":   {"auto", "off"},
 	"min-confidence": {"medium", "high"},
 	"output-format":  outputFormats,
+	"notify-format":  {"json", "slack"},
 }
 
 // columnKinds are what --column names, offered as "KIND=" for the header

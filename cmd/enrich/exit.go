@@ -23,6 +23,9 @@ const (
 type exitError struct {
 	code int
 	err  error
+	// mapped says code is --incomplete-exit-code's for a job that ended
+	// incomplete (3): its sentence is said even when code is 0.
+	mapped bool
 }
 
 func (e *exitError) Error() string { return e.err.Error() }

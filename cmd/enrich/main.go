@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"os"
@@ -60,7 +61,11 @@ func run(args []string) (code int) {
 	err := root.ExecuteContext(ctx)
 	ended.Store(true)
 	code = exitCode(ctx, err)
-	if err != nil && code != ExitOK {
+	var ee *exitError
+	switch {
+	case err != nil && code == ExitOK && errors.As(err, &ee) && ee.mapped:
+		say(slog.LevelWarn, shownError(err, args), 0) // incomplete, told as --incomplete-exit-code 0 asks
+	case err != nil && code != ExitOK:
 		say(slog.LevelError, shownError(err, args), code)
 	}
 	return code
@@ -102,23 +107,24 @@ func sayer(asJSON bool) func(level slog.Level, msg string, code int) {
 }
 
 // shownError is the sentence printed for err. An error may quote an
-// address that carries a password: every URL in it is redacted, and so
-// are the values of the address flags and of ENRICH_API_URL wherever
-// they appear, written as URLs or not (user:pass@host).
+// address that carries a password: the values of the address flags and
+// of ENRICH_API_URL are shown as showURL shows them wherever they
+// appear, written as URLs or not (user:pass@host), and then every URL
+// in it is redacted.
 func shownError(err error, args []string) string {
-	msg := redact.Text(err.Error())
-	addrs := []string{os.Getenv(envAPIURL)}
+	msg := err.Error()
+	addrs := [][2]string{{"api-url", os.Getenv(envAPIURL)}, {"notify", os.Getenv(envNotifyURL)}} // flag, value
 	for i, a := range args {
 		if name, value, ok := strings.Cut(a, "="); ok && isURLFlag(name) {
-			addrs = append(addrs, value)
+			addrs = append(addrs, [2]string{strings.TrimPrefix(name, "--"), value})
 		} else if isURLFlag(a) && i+1 < len(args) {
-			addrs = append(addrs, args[i+1])
+			addrs = append(addrs, [2]string{strings.TrimPrefix(a, "--"), args[i+1]})
 		}
 	}
 	for _, addr := range addrs {
-		if shown := redact.URL(addr); addr != "" && shown != addr {
-			msg = strings.ReplaceAll(msg, addr, shown)
+		if shown := showURL(addr[0], addr[1]); addr[1] != "" && shown != addr[1] {
+			msg = strings.ReplaceAll(msg, addr[1], shown)
 		}
 	}
-	return msg
+	return redact.Text(msg)
 }

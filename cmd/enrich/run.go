@@ -15,6 +15,7 @@ import (
 	"github.com/enrich-dev/enrich/callback"
 	"github.com/enrich-dev/enrich/internal/clock"
 	"github.com/enrich-dev/enrich/internal/fault"
+	"github.com/enrich-dev/enrich/internal/notify"
 	"github.com/enrich-dev/enrich/internal/redact"
 	"github.com/enrich-dev/enrich/internal/shell"
 	"github.com/enrich-dev/enrich/pipeline"
@@ -45,6 +46,9 @@ type runOptions struct {
 	// summarized says the run's summary was written; complete that the
 	// run completed.
 	summarized, complete bool
+	exits                incompleteExitCode
+	notify               notifyFlags
+	summary              *runSummary // the summary written, or built for --notify
 }
 
 func newRunCommand(g *globals) *cobra.Command {
@@ -82,16 +86,24 @@ The service is configured by the environment:
   ENRICH_API_URL   the service's base address (or --api-url)
   ENRICH_BUDGET_URL  a Redis server through which the runs of every machine
                    on the account share its budget (or --budget-url)
+  ENRICH_NOTIFY_URL  where to post the run's summary when it ends (or --notify)
 
 Exit codes: 0 complete (every row final); 1 error; 2 bad usage, bad input
 or a refused key; 3 incomplete but resumable (credits, --max-credits,
 --max-duration, an outage, rows in error); 4 the journal is in use;
-130 interrupted.`,
+130 interrupted. --incomplete-exit-code N ends an incomplete run with N
+instead of 3; the JSON summary keeps exit_code 3 and sets exit_code_mapped.`,
 		Example: `  ENRICH_API_KEY=... ENRICH_API_URL=https://api.example.com \
     enrich run leads.xlsx -o leads-enriched.xlsx --public-url https://hooks.example.com`,
 		Args: exactArgs(1, "one input file"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return o.summarizeFailure(cmd, g, args[0], o.execute(cmd, g, args[0]))
+			err := o.notify.check()
+			if err == nil {
+				err = o.execute(cmd, g, args[0])
+			}
+			err = o.exits.apply(o.summarizeFailure(cmd, g, args[0], err))
+			o.notify.send(cmd.Context(), g, o.summary)
+			return err
 		},
 	}
 	f := cmd.Flags()
@@ -104,6 +116,7 @@ or a refused key; 3 incomplete but resumable (credits, --max-credits,
 	f.StringVar(&o.progress, "progress", "auto", "progress display: auto (bar on a terminal, else log), bar, log or none")
 	o.input.register(f)
 	o.fills.register(f, true)
+	o.notify.register(f)
 	return cmd
 }
 
@@ -164,10 +177,10 @@ func (o *runOptions) execute(cmd *cobra.Command, g *globals, input string) error
 
 // summarizeFailure prints, with --log-format json, the summary of a run
 // that failed before it had one (a refused key, an input it cannot read),
-// so that a script reads one on standard output whatever the exit code;
-// it returns err.
+// so that a script reads one on standard output whatever the exit code,
+// and keeps it for --notify; it returns err.
 func (o *runOptions) summarizeFailure(cmd *cobra.Command, g *globals, input string, err error) error {
-	if err == nil || o.summarized || g.logFormat != "json" {
+	if err == nil || o.summarized || (g.logFormat != "json" && o.notify.target.t == nil) {
 		return err
 	}
 	r := &report.Run{Input: input, Output: o.output, ExitCode: exitCode(cmd.Context(), err), StopReason: shownError(err, os.Args[1:])}
@@ -177,12 +190,21 @@ func (o *runOptions) summarizeFailure(cmd *cobra.Command, g *globals, input stri
 	if o.output == stdioName {
 		r.Output = "standard output"
 	}
-	sum := r.Summary()
+	sum := o.summaryOf(r.Summary())
 	sum.Report = ""
+	if g.logFormat != "json" {
+		return err
+	}
 	if werr := g.writeSummary(cmd, r.WriteSummary, sum, o.output == stdioName); werr != nil {
 		return errors.Join(err, werr)
 	}
 	return err
+}
+
+// summaryOf is the summary a run writes and notifies, kept for --notify.
+func (o *runOptions) summaryOf(s report.Summary) *runSummary {
+	o.summary = &runSummary{Summary: s, ExitCodeMapped: o.exits.mapped(s.ExitCode)}
+	return o.summary
 }
 
 // registerEngine binds the flags of the run engine.
@@ -207,6 +229,7 @@ func (o *runOptions) registerEngine(f *pflag.FlagSet) {
 	f.DurationVar(&o.cfg.DrainTimeout, "drain-timeout", pipeline.DefaultDrainTimeout, "when stopping early, how long to wait for results in flight")
 	f.DurationVar(&o.cfg.ServiceWait, "service-wait", pipeline.DefaultServiceWait, "how long to retry a service that does not answer before stopping as incomplete")
 	f.Var(ageValue{d: &o.cfg.RefreshOlderThan}, "refresh-older-than", "look up again identifiers whose answer is older than this (90d, 2w, 36h) and show what changed (0: never)")
+	registerIncompleteExitCode(f, &o.exits)
 }
 
 // check refuses engine flags out of range, before anything is read or
@@ -275,7 +298,7 @@ func (o *runOptions) runPipeline(cmd *cobra.Command, g *globals, input, output s
 		o.stream.remove()
 	}
 	o.summarized = true
-	if err := g.writeSummary(cmd, r.WriteSummary, r.Summary(), o.stream.toStdout()); err != nil {
+	if err := g.writeSummary(cmd, r.WriteSummary, o.summaryOf(r.Summary()), o.stream.toStdout()); err != nil {
 		return err
 	}
 	switch {
@@ -338,26 +361,40 @@ func commandLine() string {
 }
 
 // urlFlags are the flags whose values are addresses, which may carry a
-// password or a key: shown anywhere, they are redacted (redact.URL).
-var urlFlags = map[string]bool{"api-url": true, "public-url": true, "budget-url": true}
+// password or a key: shown anywhere, they are redacted (showURL).
+var urlFlags = map[string]bool{"api-url": true, "public-url": true, "budget-url": true, "notify": true}
+
+// showURL is the value of the address flag name (without its dashes)
+// as it may be shown: redacted, and a webhook's path hidden too, which
+// is the secret of Slack's and Teams' (notify.Shown).
+func showURL(name, value string) string {
+	if name == "notify" {
+		return notify.Shown(value)
+	}
+	return redact.URL(value)
+}
 
 // showArgs is args as a report or a log may show them: the value of
 // every address flag (--api-url URL or --api-url=URL) and any address
 // elsewhere redacted.
 func showArgs(args []string) []string {
 	out := make([]string, len(args))
-	valueNext := false // args[i] is the value of an address flag
+	valueNext := "" // args[i] is the value of this address flag
 	for i, a := range args {
 		name, value, hasValue := strings.Cut(a, "=")
 		switch {
-		case valueNext:
-			out[i] = redact.URL(a)
+		case valueNext != "":
+			out[i] = showURL(valueNext, a)
 		case hasValue && isURLFlag(name):
-			out[i] = name + "=" + redact.URL(value)
+			out[i] = name + "=" + showURL(strings.TrimPrefix(name, "--"), value)
 		default:
 			out[i] = redact.Text(a)
 		}
-		valueNext = !valueNext && !hasValue && isURLFlag(a)
+		if valueNext == "" && !hasValue && isURLFlag(a) {
+			valueNext = strings.TrimPrefix(a, "--")
+		} else {
+			valueNext = ""
+		}
 	}
 	return out
 }
@@ -368,7 +405,7 @@ func isURLFlag(arg string) bool {
 }
 
 // envFlags are the flags whose default comes from the environment.
-var envFlags = map[string]string{"api-url": envAPIURL, "budget-url": envBudgetURL}
+var envFlags = map[string]string{"api-url": envAPIURL, "budget-url": envBudgetURL, "notify": envNotifyURL}
 
 // settings lists the settings of a run for the report, each with where
 // it came from: the flags given on the command line as they were given
@@ -383,7 +420,7 @@ func settings(f *pflag.FlagSet) []report.Setting {
 		}
 		show := func(v string) string {
 			if urlFlags[fl.Name] {
-				return redact.URL(v)
+				return showURL(fl.Name, v)
 			}
 			v = redact.Text(v)
 			if fl.Value.Type() == "duration" {

@@ -65,7 +65,7 @@ OUTPUT.search.csv.`,
   enrich search --query query.json --max 500 --enrich -o leads.xlsx --public-url https://hooks.example.com`,
 		Args: exactArgs(0, "no arguments (filters are flags)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return o.execute(cmd, g)
+			return o.run.exits.apply(o.execute(cmd, g))
 		},
 	}
 	f := cmd.Flags()
