@@ -217,3 +217,26 @@ func TestPrune(t *testing.T) {
 		}
 	}
 }
+
+// TestRetain: run --retain erases, when the run starts, the answers older
+// than its age: the run looks the rows up again, and finds what it found.
+func TestRetain(t *testing.T) {
+	t.Parallel()
+	j := newJob(t, fastService(10000), 30)
+	j.enrich(t, j.args()...).expectCode(t, 0)
+	_, first := readCSV(t, j.output)
+	sent := j.stats().ItemsAccepted
+	j.enrich(t, j.args("--retain", "1h")...).expectCode(t, 0)
+	if j.stats().ItemsAccepted != sent {
+		t.Fatal("--retain 1h erased answers of a minute ago")
+	}
+	time.Sleep(1500 * time.Millisecond)
+	j.enrich(t, j.args("--retain", "1s")...).expectCode(t, 0)
+	if j.stats().ItemsAccepted == sent {
+		t.Error("the run with --retain 1s sent nothing: the old answers were not erased")
+	}
+	_, again := readCSV(t, j.output)
+	if !slices.EqualFunc(first, again, slices.Equal) {
+		t.Error("the rows looked up again differ from the first run's")
+	}
+}

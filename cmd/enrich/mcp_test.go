@@ -477,7 +477,7 @@ func TestMCPArgumentsAreFlags(t *testing.T) {
 	}
 	cliOnly := map[string]map[string]string{ // command → flag → why its tool does not take it
 		"plan":    {"json": "a tool answers JSON"},
-		"run":     {"api-url": "the service is the server's: a tool that named it would send the API key there", "progress": "a tool sends progress notifications", "output-format": "a tool writes files, never standard output", "budget-url": "the budget is the server's: ENRICH_BUDGET_URL in its environment", "report-dir": "a tool writes the files beside its output in the workspace", "notify": "a tool's caller is told when the job ends (status answers it): no webhook", "notify-format": "no webhook", "incomplete-exit-code": "a tool has no exit code: its answer says complete or why it stopped"},
+		"run":     {"api-url": "the service is the server's: a tool that named it would send the API key there", "progress": "a tool sends progress notifications", "output-format": "a tool writes files, never standard output", "budget-url": "the budget is the server's: ENRICH_BUDGET_URL in its environment", "report-dir": "a tool writes the files beside its output in the workspace", "notify": "a tool's caller is told when the job ends (status answers it): no webhook", "notify-format": "no webhook", "incomplete-exit-code": "a tool has no exit code: its answer says complete or why it stopped", "retain": "erasing a journal's answers is its operator's: a tool call does not"},
 		"export":  {"progress": "a tool answers when the sheet is written", "output-format": "a tool writes files, never standard output", "report-dir": "a tool writes the files beside its output in the workspace"},
 		"status":  {"json": "a tool answers JSON"},
 		"credits": {"api-url": "the service is the server's", "json": "a tool answers JSON", "service-wait": "the service is the server's, and so is the bound of a call to it"},
@@ -492,7 +492,7 @@ func TestMCPArgumentsAreFlags(t *testing.T) {
 			"enrich": "", "sync": "", "without-contacts": "", "journal": "", "listen": "", "public-url": "", "budget-url": "",
 			"items-per-minute": "", "rate-window": "", "max-credits": "", "max-duration": "", "callback-timeout": "",
 			"drain-timeout": "", "max-attempts": "", "retry-wait": "", "service-wait": "", "callback-allow": "", "max-searches": "",
-			"no-formula-guard": "", "refresh-older-than": "", "incomplete-exit-code": "",
+			"no-formula-guard": "", "refresh-older-than": "", "incomplete-exit-code": "", "retain": "",
 		},
 	}
 

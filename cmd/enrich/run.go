@@ -228,6 +228,8 @@ func (o *runOptions) registerEngine(f *pflag.FlagSet) {
 	f.DurationVar(&o.cfg.RetryWait, "retry-wait", pipeline.DefaultRetryWait, "wait before sending again an item answered duplicate_query or timeout_exceeded")
 	f.DurationVar(&o.cfg.DrainTimeout, "drain-timeout", pipeline.DefaultDrainTimeout, "when stopping early, how long to wait for results in flight")
 	f.DurationVar(&o.cfg.ServiceWait, "service-wait", pipeline.DefaultServiceWait, "how long to retry a service that does not answer before stopping as incomplete")
+	f.Var(ageValue{d: &o.cfg.Retain}, "retain", "erase, when the run starts, the answers older than this (180d, 26w) and rewrite the journal without them;\n"+
+		"a row that needs one looks it up again (0: keep every answer; docs/privacy.md)")
 	f.Var(ageValue{d: &o.cfg.RefreshOlderThan}, "refresh-older-than", "look up again identifiers whose answer is older than this (90d, 2w, 36h) and show what changed (0: never)")
 	registerIncompleteExitCode(f, &o.exits)
 }
