@@ -193,7 +193,10 @@ type Summary struct {
 	Complete   bool   `json:"complete"`
 	StopReason string `json:"stop_reason"`
 	ExitCode   int    `json:"exit_code"`
-	Next       string `json:"next"`
+	// ExitCodeMapped is the code the process ended with when
+	// --incomplete-exit-code changed an exit 3; nil when nothing did.
+	ExitCodeMapped *int   `json:"exit_code_mapped"`
+	Next           string `json:"next"`
 
 	Rows         int            `json:"rows"`
 	RowsByStatus map[string]int `json:"rows_by_status"`

@@ -90,13 +90,9 @@ func (c *incompleteExitCode) apply(err error) error {
 }
 
 // runSummary is a run's summary as --log-format json prints it and
-// --notify posts it: the report's, and the code the process ends with
-// when --incomplete-exit-code changed it, else null (exit_code stays
-// what happened).
-type runSummary struct {
-	report.Summary
-	ExitCodeMapped *int `json:"exit_code_mapped"`
-}
+// --notify posts it: the report's, with the code the process ends with
+// when --incomplete-exit-code changed it (exit_code stays what happened).
+type runSummary = report.Summary
 
 // employeesSummary is `enrich company employees`' summary, likewise.
 type employeesSummary struct {

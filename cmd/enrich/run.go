@@ -203,7 +203,8 @@ func (o *runOptions) summarizeFailure(cmd *cobra.Command, g *globals, input stri
 
 // summaryOf is the summary a run writes and notifies, kept for --notify.
 func (o *runOptions) summaryOf(s report.Summary) *runSummary {
-	o.summary = &runSummary{Summary: s, ExitCodeMapped: o.exits.mapped(s.ExitCode)}
+	s.ExitCodeMapped = o.exits.mapped(s.ExitCode)
+	o.summary = &s
 	return o.summary
 }
 
