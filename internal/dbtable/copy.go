@@ -22,6 +22,10 @@ type copier struct {
 	temp   string
 	copy   string // the statement that copies a batch into temp
 	insert string // the statements that insert it from temp into the table; "" when temp is the table
+	// held are the rows the table holds, as digests: a row it holds as
+	// it is written is not (held.go). nil for a table created.
+	held   *held
+	digest []byte // the text a row is digested from
 }
 
 // copyRows is how many rows a batch holds.
@@ -73,6 +77,7 @@ func (d *DB) upsertByCopy(ctx context.Context, table, key string, columns []stri
 			return nil, d.classify(err, "write")
 		}
 		w.copy.insert = w.insertStatement(cols) + "; TRUNCATE " + w.copy.temp
+		w.copy.held = readHeld(ctx, conn, w.ident, columns)
 	}
 	w.copy.copy = fmt.Sprintf("COPY %s (%s) FROM STDIN WITH (FORMAT binary)", w.copy.temp, strings.Join(cols, ", "))
 	w.batchRows = copyRows

@@ -155,6 +155,16 @@ func (w *Writer) Put(cells []string) error {
 		w.check.keep(b, w.keyAt, cells)
 	}
 	switch {
+	case w.copy != nil && w.copy.held != nil:
+		same, err := w.copy.held.has(cells, &w.copy.digest)
+		if err != nil {
+			w.failed = w.d.classify(err, "read the rows of")
+			return w.failed
+		}
+		if same {
+			return nil // the table holds the row as it is
+		}
+		b.data = appendCopyRow(b.data, b.rows == 0, cells)
 	case w.copy != nil:
 		b.data = appendCopyRow(b.data, b.rows == 0, cells)
 	case w.check != nil:
@@ -387,8 +397,13 @@ func (w *Writer) Abort() {
 	w.end(false)
 }
 
-// closeStatements closes the statements prepared for the upsert.
+// closeStatements closes the statements prepared for the upsert, and
+// waits for the reading of the rows held (held.go), so that the
+// connection is free for the transaction's end.
 func (w *Writer) closeStatements() {
+	if w.copy != nil {
+		w.copy.held.wait()
+	}
 	for _, stmt := range w.stmts {
 		stmt.Close()
 	}
