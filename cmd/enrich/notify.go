@@ -151,7 +151,7 @@ func (n *notifyFlags) send(ctx context.Context, g *globals, sum *runSummary) {
 	}
 	key, _, _ := apiKey() // never in a notice, whatever a summary holds
 	s := &notify.Sender{Target: n.target.t, Format: notify.Format(n.format), Secrets: []string{key}, UserAgent: "enrich/" + version}
-	if err := s.Send(context.WithoutCancel(ctx), doc); err != nil {
+	if err := s.Send(context.WithoutCancel(ctx), doc, sum.ChatText()); err != nil {
 		log.Warn("the run's end was not notified; its exit code stays the run's", "error", err)
 		return
 	}

@@ -1,5 +1,5 @@
 // Package notify tells a webhook how a job ended: it posts the job's JSON
-// summary (or, for a chat channel, a paragraph made of it) to an address
+// summary (or, for a chat channel, the paragraph told of it) to an address
 // the operator gave, a few times within a stated bound, and never lets a
 // failure to do so change how the job ended.
 //
@@ -147,12 +147,13 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("could not notify %s (%d %s): %s", e.Target, e.Attempts, human.Plural(e.Attempts, "attempt", "attempts"), e.Last)
 }
 
-// Send posts summary, a JSON object, as the Sender's format writes it,
+// Send posts summary, a JSON object, or for the Slack format text, the
+// paragraph that tells it (report.Summary.ChatText), as {"text": text},
 // until the target takes it (2xx), refuses it for good (a 4xx but 408
 // and 429, a redirect), or the bounds are spent. It returns within the
 // Sender's Bound whatever the target does; ctx may end it sooner.
-func (s *Sender) Send(ctx context.Context, summary []byte) error {
-	body, err := s.body(summary)
+func (s *Sender) Send(ctx context.Context, summary []byte, text string) error {
+	body, err := s.body(summary, text)
 	if err != nil {
 		return err
 	}
@@ -190,13 +191,14 @@ func (s *Sender) Send(ctx context.Context, summary []byte) error {
 }
 
 // body is what a notice carries, secrets masked.
-func (s *Sender) body(summary []byte) ([]byte, error) {
+func (s *Sender) body(summary []byte, text string) ([]byte, error) {
 	if !json.Valid(summary) {
 		return nil, errors.New("notify: the summary is not JSON")
 	}
 	for _, secret := range s.Secrets {
 		if secret != "" {
 			summary = bytes.ReplaceAll(summary, []byte(secret), []byte(redact.Mask))
+			text = strings.ReplaceAll(text, secret, redact.Mask)
 		}
 	}
 	if !json.Valid(summary) {
@@ -209,7 +211,7 @@ func (s *Sender) body(summary []byte) ([]byte, error) {
 	}
 	return json.Marshal(struct {
 		Text string `json:"text"`
-	}{Text(summary)})
+	}{text})
 }
 
 // post makes one attempt, and says whether another may succeed.

@@ -12,6 +12,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/enrich-dev/enrich/internal/redact"
 )
 
 const doc = `{"input":"leads.csv","output":"out.csv","complete":false,"stop_reason":"--max-credits reached","exit_code":3,"rows":120,"rows_by_status":{"success":25,"pending":95},"credits":{"spent":25},"next":"enrich run leads.csv -o out.csv --max-credits 25"}`
@@ -70,7 +72,7 @@ func TestSend(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			err = fast(target, JSON).Send(context.Background(), []byte(doc))
+			err = fast(target, JSON).Send(context.Background(), []byte(doc), "")
 			if len(h.posts) != tc.posts {
 				t.Errorf("%d posts, want %d", len(h.posts), tc.posts)
 			}
@@ -128,7 +130,7 @@ func TestSendBounded(t *testing.T) {
 			s := fast(target, JSON)
 			s.AttemptTimeout, s.Bound = 200*time.Millisecond, 500*time.Millisecond
 			start := time.Now()
-			err = s.Send(context.Background(), []byte(doc))
+			err = s.Send(context.Background(), []byte(doc), "")
 			took := time.Since(start)
 			var ne *Error
 			if !errors.As(err, &ne) || !strings.Contains(err.Error(), tc.says) {
@@ -153,7 +155,7 @@ func TestBody(t *testing.T) {
 	target, _ := ParseTarget(srv.URL)
 	leaky := strings.Replace(doc, "--max-credits reached", "--max-credits reached with sk-live-secret", 1)
 	for _, f := range []Format{JSON, Slack} {
-		if err := fast(target, f).Send(context.Background(), []byte(leaky)); err != nil {
+		if err := fast(target, f).Send(context.Background(), []byte(leaky), "stopped early at --max-credits reached with sk-live-secret"); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -167,12 +169,12 @@ func TestBody(t *testing.T) {
 		t.Fatalf("slack body %s: %v", h.bodies[1], err)
 	}
 	text, _ := slack["text"].(string)
-	for _, want := range []string{"leads.csv → out.csv", "stopped early, resumable (exit 3)", "--max-credits reached", "120 rows, 25 found, 25 credits spent", "Next: `enrich run leads.csv"} {
+	for _, want := range []string{"stopped early at --max-credits reached with " + redact.Mask} {
 		if !strings.Contains(text, want) {
 			t.Errorf("slack text %q does not say %q", text, want)
 		}
 	}
-	if err := fast(target, JSON).Send(context.Background(), []byte("not json")); err == nil {
+	if err := fast(target, JSON).Send(context.Background(), []byte("not json"), ""); err == nil {
 		t.Error("a summary that is not JSON was sent")
 	}
 }

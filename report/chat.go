@@ -1,7 +1,6 @@
-package notify
+package report
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -9,34 +8,12 @@ import (
 	"github.com/enrich-dev/enrich/internal/untrusted"
 )
 
-// summary is what a chat notice tells of a run's summary, by the keys
-// docs/json.md documents for --log-format json.
-type summary struct {
-	Input          string         `json:"input"`
-	Output         string         `json:"output"`
-	Report         string         `json:"report"`
-	Complete       bool           `json:"complete"`
-	StopReason     string         `json:"stop_reason"`
-	ExitCode       int            `json:"exit_code"`
-	ExitCodeMapped *int           `json:"exit_code_mapped"`
-	Next           string         `json:"next"`
-	Rows           int            `json:"rows"`
-	RowsByStatus   map[string]int `json:"rows_by_status"`
-	Credits        struct {
-		Spent int64 `json:"spent"`
-	} `json:"credits"`
-}
-
-// Text is the paragraph a chat channel shows for a run's summary: how
+// ChatText is the paragraph a chat channel shows for a run's summary: how
 // it ended (complete, or why it stopped), its rows, how many were
 // found, the credits spent, where the output and the report are, and
 // what to run next. Slack's markup characters (&, <, >) are escaped, so
 // that a file name never reads as a link or a mention.
-func Text(doc []byte) string {
-	var s summary
-	if err := json.Unmarshal(doc, &s); err != nil {
-		return "enrich: a run ended, and its summary could not be read"
-	}
+func (s Summary) ChatText() string {
 	var b strings.Builder
 	b.WriteString("enrich run ")
 	b.WriteString(clean(s.Input))

@@ -1,11 +1,14 @@
-package notify
+package report
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 )
 
-func TestText(t *testing.T) {
+// TestChatText: the paragraph of a chat notice says how the run ended,
+// its figures and what to run next, Slack's markup escaped.
+func TestChatText(t *testing.T) {
 	for _, tc := range []struct {
 		name, doc string
 		says      []string
@@ -21,9 +24,12 @@ func TestText(t *testing.T) {
 		{"refused", `{"input":"a.csv","output":"b.csv","complete":false,"stop_reason":"the service refused the key <@U123> & more","exit_code":2}`,
 			[]string{": refused (exit 2): the service refused the key &lt;@U123&gt; &amp; more.", "Fix what it says"},
 			[]string{"<@U123>", "rows"}},
-		{"not a summary", `[1]`, []string{"could not be read"}, nil},
 	} {
-		text := Text([]byte(tc.doc))
+		var s Summary
+		if err := json.Unmarshal([]byte(tc.doc), &s); err != nil {
+			t.Fatal(err)
+		}
+		text := s.ChatText()
 		for _, s := range tc.says {
 			if !strings.Contains(text, s) {
 				t.Errorf("%s: %q does not say %q", tc.name, text, s)
