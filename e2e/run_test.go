@@ -48,8 +48,11 @@ func TestCleanRun(t *testing.T) {
 func TestLostCallbacks(t *testing.T) {
 	t.Parallel()
 	cfg := fastService(10000)
-	cfg.CallbackLoss = 0.1
-	j := newJob(t, cfg, 250)
+	// Each request's delivery is lost or not as a whole: half of them,
+	// over some ten requests, so that a run without a loss (which would
+	// test nothing) is about one in a thousand.
+	cfg.CallbackLoss = 0.5
+	j := newJob(t, cfg, 500)
 	j.enrich(t, j.args("--callback-timeout", "1500ms")...).expectCode(t, 0)
 	j.checkRows(t)
 	j.budgetKept(t)
