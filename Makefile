@@ -158,9 +158,10 @@ report-narrow: ## render the sample report at 390 px in chromium, check its layo
 bench-sheets: ## the sheet figures (read, plan, run, export, .xlsx) as one table against their limits
 	$(GO) test -run '^$$' -bench '^BenchmarkSheets$$' -benchtime 1x -timeout 60m ./pipeline/
 
-realism: ## the emulator world's realism check at 20,000 and 1,000,000 people, each also ten years on
+realism: ## the emulator world's realism check at 20,000 and 1,000,000 people, each also ten years on, and its ready time and memory at a million
 	$(GO) test -run '^TestRealism$$' -count 1 ./emulator/world/ -realism.people 20000
 	$(GO) test -run '^TestRealism$$' -count 1 -timeout 60m ./emulator/world/ -realism.people 1000000
+	$(GO) test -run '^$$' -bench '^BenchmarkReady$$' -benchtime 1x -timeout 30m ./cmd/enrich/
 
 man: ## write the manual pages of every command to man/ (read one with man -l man/enrich-run.1)
 	$(GO) run -ldflags "-X main.version=$(VERSION)" ./cmd/enrich man --dir man

@@ -379,7 +379,7 @@ const maxFallbacks = 2
 // and Nordic names do without their letters (ue for ü, oe for ö or ø, ae
 // for ä, aa for å).
 func umlautsOut(name []string) bool {
-	return slices.ContainsFunc(name, func(w string) bool { return match.Vowels(w) != w })
+	return slices.ContainsFunc(name, func(w string) bool { return vowelOf(w) != w })
 }
 
 // vowels spells each word with its written-out vowels as one letter, as
@@ -387,9 +387,37 @@ func umlautsOut(name []string) bool {
 func vowels(name []string) []string {
 	out := make([]string, len(name))
 	for i, w := range name {
-		out[i] = match.Vowels(w)
+		out[i] = vowelOf(w)
 	}
 	return out
+}
+
+// vowelOf spells a word's written-out vowels as one letter (Joerg is
+// Jorg, Mueller Muller), but not the pairs that are no umlaut: a pair
+// after a vowel (Bauer, Neuer), a u after g or q inside a word (Miguel,
+// Enrique; Guenther is Günther), and a name's last syllable -uel, -oel or
+// -ael (Samuel, Noel, Michael).
+func vowelOf(w string) string {
+	lower := strings.ToLower(w)
+	for _, end := range []string{"uel", "oel", "ael"} {
+		if strings.HasSuffix(lower, end) {
+			return vowelOf(w[:len(w)-len(end)]) + w[len(w)-len(end):]
+		}
+	}
+	var b strings.Builder
+	for i := 0; i < len(w); i++ {
+		pair := strings.ToLower(w[i:min(i+2, len(w))])
+		written := pair == "ue" || pair == "oe" || pair == "ae" || pair == "aa"
+		if written && i > 0 && pair != "aa" && strings.ContainsRune("aeiouy", rune(lower[i-1])) ||
+			pair == "ue" && i > 1 && strings.ContainsRune("gq", rune(lower[i-1])) {
+			written = false
+		}
+		b.WriteByte(w[i])
+		if written {
+			i++ // the e (or second a) of the pair is the letter's mark
+		}
+	}
+	return b.String()
 }
 
 // respelt reports whether a family name may be written otherwise on the

@@ -26,8 +26,15 @@ func service(t *testing.T, queries int) (*emulator.Emulator, *api.Client) {
 
 // serviceOf is service over a world of people.
 func serviceOf(t *testing.T, people, queries int) (*emulator.Emulator, *api.Client) {
+	return serviceWith(t, people, queries, 0)
+}
+
+// serviceWith is serviceOf with namesakes people in a thousand given a
+// colleague's full name (emulator.Config.Namesakes): namesakes at one
+// company are as rare in the world as in life.
+func serviceWith(t *testing.T, people, queries, namesakes int) (*emulator.Emulator, *api.Client) {
 	t.Helper()
-	emu, err := emulator.New(emulator.Config{People: people, SearchQueriesPerDay: queries, SearchProfilesPerDay: 10000000,
+	emu, err := emulator.New(emulator.Config{People: people, Namesakes: namesakes, SearchQueriesPerDay: queries, SearchProfilesPerDay: 10000000,
 		Default: emulator.AccountConfig{Name: "default", Key: "k", Credits: 10}})
 	if err != nil {
 		t.Fatal(err)
@@ -46,7 +53,7 @@ type cast struct {
 	w *world.World
 	// alone is someone alone of their name at their current company; moved
 	// someone alone of their name at a company they left; twins two
-	// people of one name at one company, living in different cities.
+	// people of one name now at one company, living in different cities.
 	alone, moved *world.Person
 	twins        [2]*world.Person
 }
@@ -71,7 +78,8 @@ func castOf(w *world.World) cast {
 		switch {
 		case len(people) == 1 && c.alone == nil && p.Jobs[0].Current:
 			c.alone = p
-		case len(people) == 2 && c.twins[0] == nil && people[0] != people[1] && people[0].City != people[1].City:
+		case len(people) == 2 && c.twins[0] == nil && people[0] != people[1] && people[0].City != people[1].City &&
+			people[0].Jobs[0].Current && people[1].Jobs[0].Current && people[0].Jobs[0].Company == people[1].Jobs[0].Company:
 			c.twins = [2]*world.Person{people[0], people[1]}
 		}
 		last := p.Jobs[len(p.Jobs)-1]
@@ -91,7 +99,7 @@ func (c cast) company(p *world.Person, job int) string { return c.w.Company(p.Jo
 // name at one company are ambiguous unless the row's city tells them
 // apart, a name nobody has is none; every search is counted.
 func TestFind(t *testing.T) {
-	emu, c := service(t, 1000)
+	emu, c := serviceWith(t, 3000, 1000, 20)
 	people := castOf(emu.World())
 	if people.alone == nil || people.moved == nil || people.twins[0] == nil {
 		t.Fatalf("the world lacks the cast: %+v", people)
@@ -201,11 +209,19 @@ func TestFindHardKinds(t *testing.T) {
 	for _, k := range namedraw.Kinds {
 		t.Run(string(k), func(t *testing.T) {
 			matched, unique := 0, 0
+			seen := map[int]bool{} // up to twelve rows, of as many people
 			for range 12 {
 				var r namedraw.Row
-				for ok := false; !ok; {
+				fresh := false
+				for tries := 0; !fresh && tries < 200; tries++ {
+					var ok bool
 					r, ok = d.DrawKind(k, namedraw.Mix{City: true, Title: true})
+					fresh = ok && (r.Person < 0 || !seen[r.Person])
 				}
+				if !fresh {
+					break // the world has no more people of this kind
+				}
+				seen[r.Person] = true
 				got, err := Find(ctx, c, sheet.Person{Name: r.Name, Company: r.Company, Location: r.City, Title: r.Title}, now)
 				if err != nil {
 					t.Fatal(err)
@@ -248,12 +264,23 @@ func TestFindHardKinds(t *testing.T) {
 // each, a typo in a company of several words searched at any of them, one
 // of a single word anywhere.
 func TestFallbacks(t *testing.T) {
+	// Written-out vowels are spelt as one letter; the pairs that are no
+	// umlaut keep theirs.
+	for w, want := range map[string]string{"Joerg": "Jorg", "Mueller": "Muller", "Jaeger": "Jager", "Aasen": "Asen",
+		"Bauer": "Bauer", "Neuer": "Neuer", "Miguel": "Miguel", "Enrique": "Enrique", "Samuel": "Samuel",
+		"Manuel": "Manuel", "Noel": "Noel", "Michael": "Michael", "Goetzuel": "Gotzuel", "Guenther": "Gunther"} {
+		if got := vowelOf(w); got != want {
+			t.Errorf("vowelOf(%q) = %q, want %q", w, got, want)
+		}
+	}
 	for _, tc := range []struct {
 		name, company  string
 		fullName, atCo string
 		total          int64
 	}{
 		{"Joerg Mueller", "Weber Logistik", "jorg muller", `"weber" "logistik"`, 3},
+		{"Joerg Bauer", "Weber Logistik", "jorg bauer", `"weber" "logistik"`, 3},
+		{"Samuel Baecker", "Weber Logistik", "samuel backer", `"weber" "logistik"`, 3},
 		{"Rohan Mehta", "Rapiur Works", "rohan mehta", `"rapiur" OR "works"`, 0},
 		{"Rohan Mehta", "Ioennt", "rohan mehta", "", 0},
 	} {

@@ -1,11 +1,16 @@
 package world
 
 import (
+	"bufio"
+	"embed"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/nyaruka/phonenumbers"
 )
 
 // North American numbers (+1) say where they were first given out: the
@@ -106,4 +111,263 @@ func parseAreaPlan(g *gazetteer) (*areaPlan, error) {
 		return nil
 	})
 	return a, err
+}
+
+// Elsewhere a landline's area code says where it was given out too (089
+// Munich, 011 São Paulo, 03 Tokyo), and in a few countries a mobile's
+// does (Brazil's DDD, Mexico's ten digits, China's blocks by city). A
+// person in Munich gets an 089 number, never Berlin's 030.
+//
+// data/area-codes-world.tsv is derived from the same geocoding data by
+// TestAreaCodeWorldData with -update: for every country whose prefixes
+// the data describes, the prefixes of each city of the gazetteer that
+// some description names ("Munich", "Kolkata, West Bengal", "Imperatriz -
+// MA"), or of a first-level region where it names only the region, each
+// checked against phonenumbers' rules; France, which the data does not
+// describe, by its five zones. A city that no description names takes the
+// prefixes of the nearest city that one does (one of another region only
+// if much nearer), or its region's: Getafe dials Madrid's 91.
+
+// worldAreaFile is the embedded derived table of the countries other than
+// the US and Canada.
+const worldAreaFile = "data/area-codes-world.tsv"
+
+//go:embed data/area-codes-world.tsv
+var worldAreaFS embed.FS
+
+// Classes of the derived table's numbers, as its "kind" column says.
+const (
+	kindFixed  = "fixed"  // landlines
+	kindBoth   = "both"   // numbers that may be landlines or mobiles (Mexico's)
+	kindMobile = "mobile" // geographic mobiles (Brazil's, China's)
+)
+
+// localPlan holds, by place, the heads of the numbers that carry the
+// place's area code outside the US and Canada: every number that starts
+// with a head and has its tail of random digits is valid and geocodes as
+// the table says.
+type localPlan struct {
+	fixed  [][]phonePrefix // by place: landline heads
+	mobile [][]phonePrefix // by place: mobile heads, where mobiles are geographic
+	// from is, by place, the place whose landline heads it uses: itself,
+	// the nearest city the data names, or -1 for its region's heads (and
+	// for a place of a country the table lacks).
+	from []int32
+}
+
+// heads returns the heads of a kind of number for someone in place; nil
+// where the place's numbers of that kind are not geographic.
+func (l *localPlan) heads(place int32, kind PhoneKind) []phonePrefix {
+	if kind == PhoneWork {
+		return l.fixed[place]
+	}
+	return l.mobile[place]
+}
+
+// loadLocalPlan parses the embedded table once per process.
+var loadLocalPlan = sync.OnceValue(func() *localPlan {
+	l, err := parseLocalPlan(loadGazetteer())
+	if err != nil {
+		panic(err) // embedded at build time; the tests catch a bad file
+	}
+	return l
+})
+
+// localRegion is a first-level region's own heads, for its places that
+// no city the data names is near.
+type localRegion struct {
+	fixed, mobile []phonePrefix
+}
+
+func parseLocalPlan(g *gazetteer) (*localPlan, error) {
+	l := &localPlan{
+		fixed:  make([][]phonePrefix, len(g.places)),
+		mobile: make([][]phonePrefix, len(g.places)),
+		from:   make([]int32, len(g.places)),
+	}
+	byID := make(map[int32]int32, len(g.places))
+	for i, p := range g.places {
+		byID[p.GeonameID] = int32(i)
+		l.from[i] = -1
+	}
+	regions := map[string]*localRegion{} // "BR/27" → heads
+	covered := map[countryID]bool{}
+	mobileGeo := map[countryID]bool{}
+	f, err := worldAreaFS.Open(worldAreaFile)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for line := 1; sc.Scan(); line++ {
+		if line == 1 {
+			continue // header
+		}
+		fs := strings.Split(sc.Text(), "\t")
+		if len(fs) != 7 {
+			return nil, fmt.Errorf("%s:%d: %d fields, want 7", worldAreaFile, line, len(fs))
+		}
+		cid, ok := g.country[fs[0]]
+		if !ok {
+			return nil, fmt.Errorf("%s:%d: unknown country %q", worldAreaFile, line, fs[0])
+		}
+		covered[cid] = true
+		digits, err := strconv.Atoi(fs[4])
+		if err != nil || digits > 15 {
+			return nil, fmt.Errorf("%s:%d: bad length %q", worldAreaFile, line, fs[4])
+		}
+		var heads []phonePrefix
+		for _, h := range strings.Split(fs[6], ",") {
+			n, err := strconv.ParseUint(h, 10, 64)
+			if err != nil || len(h) >= digits || digits-len(h) >= len(pow10) {
+				return nil, fmt.Errorf("%s:%d: bad head %q", worldAreaFile, line, h)
+			}
+			heads = append(heads, phonePrefix{head: n, tail: uint8(digits - len(h))})
+		}
+		var fixed, mobile *[]phonePrefix
+		if fs[2] == "0" {
+			reg := regions[fs[0]+"/"+fs[1]]
+			if reg == nil {
+				reg = &localRegion{}
+				regions[fs[0]+"/"+fs[1]] = reg
+			}
+			fixed, mobile = &reg.fixed, &reg.mobile
+		} else {
+			id, err := strconv.ParseInt(fs[2], 10, 32)
+			i, ok := byID[int32(id)]
+			if err != nil || !ok || g.places[i].Country != fs[0] {
+				return nil, fmt.Errorf("%s:%d: unknown place %q", worldAreaFile, line, fs[2])
+			}
+			fixed, mobile = &l.fixed[i], &l.mobile[i]
+			l.from[i] = i
+		}
+		// Numbers that may be either serve as mobiles too where mobiles
+		// are geographic (Mexico) or not told apart (Chile); elsewhere
+		// (India) a mobile is a mobile, of no place.
+		geoMobile, known := mobileGeo[cid]
+		if !known {
+			geoMobile = mobilesGeographic(fs[0])
+			mobileGeo[cid] = geoMobile
+		}
+		switch fs[3] {
+		case kindFixed:
+			*fixed = append(*fixed, heads...)
+		case kindBoth:
+			*fixed = append(*fixed, heads...)
+			if geoMobile {
+				*mobile = append(*mobile, heads...)
+			}
+		case kindMobile:
+			*mobile = append(*mobile, heads...)
+		default:
+			return nil, fmt.Errorf("%s:%d: unknown kind %q", worldAreaFile, line, fs[3])
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	for cid := range covered {
+		l.fillCountry(g, cid, regions)
+	}
+	return l, nil
+}
+
+// mobilesGeographic reports whether a country's mobiles may carry an area
+// code: phonenumbers counts Mexico's, Brazil's, Argentina's, China's and
+// some of Indonesia's as geographic, and where its example mobile may as
+// well be a landline (Chile), mobiles and landlines share their ranges.
+func mobilesGeographic(region string) bool {
+	cc := phonenumbers.GetCountryCodeForRegion(region)
+	if phonenumbers.GEO_MOBILE_COUNTRIES[int32(cc)] {
+		return true
+	}
+	ex := phonenumbers.GetExampleNumberForType(region, phonenumbers.MOBILE)
+	return ex != nil && phonenumbers.GetNumberType(ex) == phonenumbers.FIXED_LINE_OR_MOBILE
+}
+
+// crossRegionFactor is how much nearer a named city of another region
+// must be than one of the place's own to be chosen: area codes mostly
+// keep to regions, but Buenos Aires' suburbs dial the capital's 11.
+const crossRegionFactor = 2
+
+// minNamedShare is the inverse of the least share of a country's people
+// that the cities the table names must hold for the other cities to take
+// the nearest's prefixes.
+const minNamedShare = 4
+
+// fillCountry gives each place of a country that the table gives no
+// heads of a kind the heads of the nearest city that it does, where that
+// city is of the place's region or the region has no heads of its own,
+// else the region's, if any. The kinds are filled apart: China's table
+// names Sanya's mobiles but only Hainan's landlines.
+func (l *localPlan) fillCountry(g *gazetteer, cid countryID, regions map[string]*localRegion) {
+	own := make([]bool, len(g.byCountry[cid]))
+	var ownWeight, weight uint64
+	for k, i := range g.byCountry[cid] {
+		own[k] = l.from[i] == i
+		weight += g.residentWeight[i]
+		if own[k] {
+			ownWeight += g.residentWeight[i]
+		}
+	}
+	// Where the data names only a few cities (the Philippines' provinces,
+	// but not Manila), the nearest of them is no guide: the others keep
+	// the country's numbers.
+	sparse := ownWeight*minNamedShare < weight
+	for _, kind := range []PhoneKind{PhoneWork, PhoneMobile} {
+		heads := l.fixed
+		if kind == PhoneMobile {
+			heads = l.mobile
+		}
+		var named []int32
+		for k, i := range g.byCountry[cid] {
+			if own[k] && len(heads[i]) > 0 && !sparse {
+				named = append(named, i)
+			}
+		}
+		for k, i := range g.byCountry[cid] {
+			if own[k] && len(heads[i]) > 0 {
+				continue
+			}
+			p := &g.places[i]
+			best, bestD := int32(-1), math.Inf(1)
+			for _, j := range named {
+				d := flatKm2(p, &g.places[j])
+				if g.places[j].Admin1 != p.Admin1 {
+					d *= crossRegionFactor * crossRegionFactor
+				}
+				if d < bestD {
+					best, bestD = j, d
+				}
+			}
+			var regional []phonePrefix
+			if reg := regions[p.Country+"/"+p.Admin1]; reg != nil {
+				regional = reg.fixed
+				if kind == PhoneMobile {
+					regional = reg.mobile
+				}
+			}
+			from := int32(-1)
+			switch {
+			case best >= 0 && (g.places[best].Admin1 == p.Admin1 || len(regional) == 0):
+				heads[i], from = heads[best], best
+			default:
+				heads[i] = regional
+			}
+			if kind == PhoneWork {
+				l.from[i] = from
+			}
+		}
+	}
+}
+
+// flatKm2 is the square of the distance between two places, on a plane
+// tangent at the first: close enough to compare nearby cities, and cheap.
+func flatKm2(p, q *Place) float64 {
+	const kmPerDegree = 111.2
+	dLon := math.Remainder(q.Longitude-p.Longitude, 360) // across the 180th meridian too
+	dy := (q.Latitude - p.Latitude) * kmPerDegree
+	dx := dLon * kmPerDegree * math.Cos(p.Latitude*math.Pi/180)
+	return dx*dx + dy*dy
 }

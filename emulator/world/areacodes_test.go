@@ -72,7 +72,7 @@ func buildAreaRows(g *gazetteer, country string) []areaRow {
 	rows := map[[2]int64]*areaRow{} // (npa, place or -1-region) → row
 	for npa := 200; npa <= 999; npa++ {
 		valid := func(nxx int) bool {
-			return validHead(r, country, 1, fmt.Sprintf("1%03d%03d", npa, nxx), 4)
+			return validHead(r, country, 1, fmt.Sprintf("1%03d%03d", npa, nxx), 4, nil)
 		}
 		any := false
 		for nxx := 200; nxx <= 999 && !any; nxx += 37 {
@@ -175,7 +175,7 @@ func TestAreaCodeData(t *testing.T) {
 		pl := g.places[place]
 		head := pick(r, heads)
 		npa, nxx := int(head/1000%1000), int(head%1000)
-		if !validHead(r, pl.Country, 1, strconv.FormatUint(uint64(head), 10), 4) {
+		if !validHead(r, pl.Country, 1, strconv.FormatUint(uint64(head), 10), 4, nil) {
 			t.Errorf("%d is not a valid head in %s", head, pl.Country)
 		}
 		desc := geocodeHead(npa, nxx)
@@ -201,4 +201,122 @@ func TestAreaCodeData(t *testing.T) {
 		t.Errorf("only %d places have exchanges of their own", places)
 	}
 	t.Logf("checked %d exchanges; %d places have their own", checked, places)
+}
+
+// TestAreaCodeWorldData checks the embedded table of the rest of the
+// world against phonenumbers: numbers of every place's landline and
+// mobile heads are valid numbers of their country and of the kind they
+// serve, and a landline's geocoding names the place that owns the head;
+// every place of a country the table covers has landline heads; the
+// best-known cities have their well-known area codes. With -update it
+// rebuilds the table from libphonenumber's geocoding data (a minute or
+// so).
+func TestAreaCodeWorldData(t *testing.T) {
+	g := loadGazetteer()
+	if *update {
+		tab, err := loadGeoTable()
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows, err := deriveWorld(g, tab)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.FromSlash(worldAreaFile), []byte(writeWorldRows(rows)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	l, err := parseLocalPlan(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := newRand(3, streamPhonePlan)
+	covered := map[countryID]bool{}
+	checked := 0
+	for i := range g.places {
+		if len(l.fixed[i]) > 0 || len(l.mobile[i]) > 0 {
+			covered[g.placeCountry[i]] = true
+		}
+		if l.from[i] != int32(i) {
+			continue // heads of another place (or region), checked there
+		}
+		pl := &g.places[i]
+		cc := phonenumbers.GetCountryCodeForRegion(pl.Country)
+		for kind, heads := range [][]phonePrefix{l.fixed[i], l.mobile[i]} {
+			if len(heads) == 0 {
+				continue
+			}
+			h := pick(r, heads)
+			n := h.head*pow10[h.tail] + uint64N(r, pow10[h.tail])
+			digits := strconv.FormatUint(n, 10)
+			typ := numberType(pl.Country, cc, digits)
+			ok := typ == phonenumbers.FIXED_LINE_OR_MOBILE || kind == 0 && typ == phonenumbers.FIXED_LINE || kind == 1 && typ == phonenumbers.MOBILE
+			if !ok {
+				t.Errorf("+%s of %s is of type %v", digits, pl.Display, typ)
+				continue
+			}
+			desc, _ := phonenumbers.GetGeocodingForNumber(numberOf(cc, digits), "en")
+			if kind == 0 && desc != g.countryName(pl.Country) && !namesPlace(g, desc, int32(i)) {
+				t.Errorf("+%s of %s geocodes to %q", digits, pl.Display, desc)
+			}
+			checked++
+		}
+	}
+	// Where the table names cities of most people, every place has
+	// landline heads; where it names few (the Philippines), those of
+	// no named city nearby keep the country's numbers.
+	named, weight := map[countryID]uint64{}, map[countryID]uint64{}
+	for i := range g.places {
+		weight[g.placeCountry[i]] += g.residentWeight[i]
+		if l.from[i] == int32(i) {
+			named[g.placeCountry[i]] += g.residentWeight[i]
+		}
+	}
+	var sparse []string
+	for cid := range covered {
+		if named[cid]*minNamedShare < weight[cid] {
+			sparse = append(sparse, g.countries[cid].Code)
+		}
+	}
+	for i := range g.places {
+		cid := g.placeCountry[i]
+		if covered[cid] && named[cid]*minNamedShare >= weight[cid] && len(l.fixed[i]) == 0 {
+			t.Errorf("%s has no landline heads", g.places[i].Display)
+		}
+	}
+	sort.Strings(sparse)
+	t.Logf("countries whose table names few cities: %v", sparse)
+	// The area codes every reader knows (national significant digits).
+	for _, tc := range []struct{ country, city, code string }{
+		{"BR", "São Paulo", "11"}, {"BR", "Rio de Janeiro", "21"}, {"BR", "Campinas", "19"},
+		{"FR", "Paris", "1"}, {"FR", "Marseille", "4"}, {"FR", "Lyon", "4"}, {"FR", "Toulouse", "5"},
+		{"FR", "Lille", "3"}, {"FR", "Nantes", "2"}, {"FR", "Montpellier", "4"},
+		{"DE", "Berlin", "30"}, {"DE", "Munich", "89"}, {"DE", "Hamburg", "40"},
+		{"IT", "Rome", "06"}, {"IT", "Milan", "02"}, {"IT", "Naples", "081"},
+		{"ES", "Madrid", "91"}, {"ES", "Barcelona", "93"}, {"ES", "Getafe", "91"},
+		{"GB", "London", "20"}, {"GB", "Manchester", "161"}, {"GB", "Glasgow", "141"},
+		{"IN", "Mumbai", "22"}, {"IN", "Bengaluru", "80"}, {"IN", "Chennai", "44"}, {"IN", "Kolkata", "33"},
+		{"AU", "Sydney", "2"}, {"AU", "Melbourne", "3"}, {"AU", "Perth", "8"},
+		{"MX", "Mexico City", "55"}, {"MX", "Monterrey", "81"},
+		{"JP", "Tokyo", "3"}, {"JP", "Osaka", "6"}, {"CN", "Beijing", "10"}, {"CN", "Shanghai", "21"},
+	} {
+		place := int32(-1)
+		for _, i := range g.byCountry[g.country[tc.country]] {
+			if g.places[i].Name == tc.city {
+				place = i
+				break
+			}
+		}
+		if place < 0 {
+			t.Errorf("no %s in %s", tc.city, tc.country)
+			continue
+		}
+		ccs := strconv.Itoa(phonenumbers.GetCountryCodeForRegion(tc.country))
+		for _, h := range l.fixed[place] {
+			if nsn := strconv.FormatUint(h.head, 10)[len(ccs):]; !strings.HasPrefix(nsn, tc.code) {
+				t.Errorf("%s's landlines start %s, not %s", tc.city, nsn, tc.code)
+			}
+		}
+	}
+	t.Logf("checked %d heads of %d countries", checked, len(covered))
 }

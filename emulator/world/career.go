@@ -90,7 +90,7 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 	now := gen.now
 	age := drawAge(r)
 	if int(p.Index) >= gen.cfg.People {
-		age = between(r, 21, 24) // a newcomer, at the end of their studies
+		age = between(r, 21, 22) // a newcomer, at the end of their studies
 	}
 	p.BirthYear = uint16(now.Year() - age)
 	fam := gen.drawFamily(r, country)
@@ -128,9 +128,12 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 	if !employed {
 		cursor = now - Month(between(r, 1, 14))
 	}
-	if careerStart >= cursor {
-		// Still studying: an internship or nothing.
-		if chance(r, 50) {
+	studying := careerStart >= cursor
+	if studying {
+		// Still studying: an internship (a student's: the intern's
+		// level, whatever their ambition) or nothing, and nothing of a
+		// profession whose degree the student has not begun.
+		if chance(r, 20) && gen.mayWorkIn(p, fam) {
 			careerStart = now - Month(between(r, 1, 5))
 			cursor = now
 			employed = true
@@ -158,7 +161,10 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 		switched := false
 		if k > 0 && line == fam && chance(r, 10) {
 			// Earlier roles in another line of work: a change of career.
-			line = gen.drawFamily(r, country)
+			// Not into a profession whose degree the person lacks.
+			if line = gen.drawFamily(r, country); !gen.mayWorkIn(p, line) {
+				line = fam
+			}
 			switched = line != fam
 		}
 		jobFam := line
@@ -169,8 +175,26 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 			// A role of the first years after studies, held a few years, is no senior's.
 			level = MidLevel
 		}
+		// Entry-level titles are held a while only: an intern's or a
+		// trainee's in the first months of a career, a junior's in its
+		// first years (the world's clock then promotes them: dueDays).
+		if into := int(cursor) - int(careerStart); level == Entry && into > internMonths {
+			level = Junior
+		}
+		if into := int(cursor) - int(careerStart); (level == Entry || level == Junior) && into > juniorMonths {
+			level = MidLevel
+		}
+		if studying {
+			level = Entry
+		}
 		if switched {
-			gen.enterBelow(r, p, jobs, level)
+			if t, split := gen.enterBelow(r, p, jobs, level); split {
+				// A junior's role split off the new line's first: it
+				// is the oldest role of the stay so far.
+				jobs = append(jobs, t)
+				stay = append(stay, t.Title)
+				runTitle, runEnd = t.Title, t.End
+			}
 		}
 		company := int32(-1)
 		switch {
@@ -225,8 +249,9 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 			}
 			if company == prevCompany && slices.Contains(stay, title) {
 				// A country of few companies: one longer role it is (of
-				// an unknown start, if the later one's is).
-				if last := &jobs[len(jobs)-1]; last.Start != 0 {
+				// an unknown start, if the later one's is), but for an
+				// entry-level one, which a gap before ends instead.
+				if last := &jobs[len(jobs)-1]; last.Start != 0 && !entryLevel(gen.titles.titles[last.Title].Level) {
 					since := max(int(gen.companies[company].Founded), int(gen.titles.since[last.Title]))
 					last.Start = min(last.Start, max(start, MonthOf(since, time.January)))
 				}
@@ -255,6 +280,7 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 			Start:    start,
 			Current:  current,
 		}
+		j.Location = gen.rolePlace(j)
 		// The role's line of work: the person's own, unless the title is
 		// of another (a founder's, a board seat).
 		if j.fam = jobFam; gen.titles.fam[j.Title] == famGeneral {
@@ -307,13 +333,16 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 // enterBelow makes the first role of a new line of work, entry, one a
 // newcomer to the line holds: below the level of the role left in the
 // old line, and a junior's when that was a junior's or an intern's. A
-// founder's, an owner's or a board seat stays as it is.
-func (gen *generator) enterBelow(r *rand.Rand, p *Person, jobs []Job, left Level) {
+// founder's, an owner's or a board seat stays as it is. A junior's role
+// longer than a junior's title is held (juniorMonths) is split: its first
+// years are the junior's, returned to be listed as the older role, the
+// rest the title drawn for it (a full one, if that was a junior's too).
+func (gen *generator) enterBelow(r *rand.Rand, p *Person, jobs []Job, left Level) (Job, bool) {
 	entry := &jobs[len(jobs)-1]
 	was := gen.titles.titles[entry.Title].Level
 	k, l := slices.Index(ladder, was), slices.Index(ladder, left)
 	if k < 0 || l < 0 || k < l || entry.fam == famGeneral {
-		return
+		return Job{}, false
 	}
 	year := gen.now.Year()
 	if entry.Start != 0 {
@@ -324,13 +353,51 @@ func (gen *generator) enterBelow(r *rand.Rand, p *Person, jobs []Job, left Level
 	for below := max(1, l-1); below >= 1; below-- {
 		t := gen.title(r, entry.fam, gen.stemOf(p, entry.fam), ladder[below], year)
 		// Not a title held at the same company since: A → B → A.
-		again := slices.ContainsFunc(jobs[:len(jobs)-1], func(j Job) bool { return j.Company == entry.Company && j.Title == t })
-		if !again && slices.Index(ladder, gen.titles.titles[t].Level) <= max(l-1, 1) {
-			entry.Title = t
-			return
+		if heldTitleAt(jobs[:len(jobs)-1], entry.Company, t) || slices.Index(ladder, gen.titles.titles[t].Level) > max(l-1, 1) {
+			continue
 		}
+		end := entry.End
+		if entry.Current {
+			end = gen.now
+		}
+		if gen.titles.titles[t].Level != Junior || entry.Start == 0 || int(end)-int(entry.Start) <= juniorMonths {
+			entry.Title = t
+			return Job{}, false
+		}
+		junior := *entry
+		split := entry.Start + Month(between(r, 12, juniorMonths))
+		junior.Title, junior.End, junior.Current, junior.Seed = t, split, false, r.Uint32()
+		if was == Junior {
+			full := gen.title(r, entry.fam, gen.stemOf(p, entry.fam), MidLevel, split.Year())
+			if full == t || heldTitleAt(jobs[:len(jobs)-1], entry.Company, full) {
+				entry.Title = t // no full title free: the junior's it stays
+				return Job{}, false
+			}
+			entry.Title = full
+		}
+		entry.Start = split
+		return junior, true
 	}
+	return Job{}, false
 }
+
+// heldTitleAt reports whether one of jobs is of title t at company c.
+func heldTitleAt(jobs []Job, c int32, t TitleID) bool {
+	return slices.ContainsFunc(jobs, func(j Job) bool { return j.Company == c && j.Title == t })
+}
+
+// entryLevel reports whether a level is an intern's, a trainee's or a
+// junior's.
+func entryLevel(l Level) bool { return l == Entry || l == Junior }
+
+// internMonths and juniorMonths are the most months into a career that
+// the generated history ends an intern's or trainee's role and a junior's
+// role: the clock's promotions (dueDays) come before a year of
+// internship, three years of a junior's title.
+const (
+	internMonths = 10
+	juniorMonths = 16
+)
 
 // ownerTitles are the titles of the owner of a self-employed company.
 var ownerTitles = []string{"Owner", "Founder"}
@@ -406,7 +473,7 @@ func (w *World) title(r *rand.Rand, f family, stem int, l Level, year int) Title
 		if t, ok := v.pickIn(r, s[l], year); ok && (l != Lead || chance(r, 70)) {
 			return t
 		}
-		own, senior, plain = v.areas[f][l], s[Senior], s[MidLevel]
+		own, senior, plain = v.stemAreas[f][stem][l], s[Senior], s[MidLevel]
 	}
 	for _, ids := range [][]TitleID{own, v.byFamilyLevel[famGeneral][l], senior, plain} {
 		if t, ok := v.pickIn(r, ids, year); ok {
@@ -581,124 +648,6 @@ func (gen *generator) foundedBy(r *rand.Rand, country countryID, f family, caree
 // founders still run companies of twenty years at most, thirty when its
 // clock has gone ten years on.
 const foundersYears = 20
-
-// education fills in a person's schools and returns the year they left
-// education (0 when they list none). Studies fit the family of work the
-// person goes into, and degrees fit the field and the country's system.
-func (gen *generator) education(r *rand.Rand, p *Person, fam family) int {
-	s := gen.schools
-	country := gen.geo.placeCountry[p.City]
-	school := func() int32 {
-		famous, tail := s.famous[country], s.tail[country]
-		switch x := intN(r, 100); {
-		case x < 10 || len(famous) == 0 && len(tail) == 0:
-			return pick(r, s.international)
-		case len(famous) > 0 && (x < 72 || len(tail) == 0):
-			// The most prominent schools draw the most students.
-			return famous[min(intN(r, len(famous)), intN(r, len(famous)))]
-		}
-		return tail[min(intN(r, len(tail)), intN(r, len(tail)))]
-	}
-	field := func() uint16 {
-		if chance(r, 95) {
-			return pick(r, s.byFamily[fam])
-		}
-		return pick(r, s.open) // a change of course after one's studies
-	}
-	// A degree of the school's own country's system (a BTech is from an
-	// Indian school, wherever its graduate lives now).
-	degree := func(stage [numFieldKinds][]uint8, f uint16, school int32, fallback uint8) uint8 {
-		code := gen.geo.places[s.universities[school].City].Country
-		list := stage[s.kinds[f]]
-		for range 4 {
-			if d := pick(r, list); degreeFits(d, code) {
-				return d
-			}
-		}
-		return fallback
-	}
-	// A degree beyond a short course is from a school that grants it: a
-	// community college is drawn again.
-	graduateSchool := func() int32 {
-		u := school()
-		for range 4 {
-			if !s.community[u] {
-				return u
-			}
-			u = school()
-		}
-		if s.community[u] {
-			u = pick(r, s.international) // well-known schools, none a community college
-		}
-		return u
-	}
-	edu := gen.edu[:0]
-	if chance(r, 8) {
-		return 0
-	}
-	start := int(p.BirthYear) + 18 + intN(r, 2)
-	end := start + 3 + intN(r, 2)
-	f, u := field(), school()
-	first := Education{University: u, Field: f, Degree: degree(bachelorsOf, f, u, degBachelor),
-		Start: uint16(start), End: uint16(end)}
-	if k := s.kinds[f]; s.community[u] || chance(r, 6) && k != kindLaw && k != kindMedicine && k != kindNursing && k != kindPharmacy {
-		first.Degree = pick(r, shortDegrees)
-		if !degreeFits(first.Degree, gen.geo.places[s.universities[u].City].Country) {
-			first.Degree = degDiploma
-		}
-		first.End = uint16(start + 2)
-		end = start + 2
-	}
-	edu = append(edu, first)
-	if chance(r, 35) {
-		ms := end + intN(r, 4)
-		me := ms + 1 + intN(r, 2)
-		mf := f
-		if !chance(r, 60) {
-			mf = field()
-		}
-		mu := graduateSchool()
-		master := Education{University: mu, Field: mf, Degree: degree(mastersOf, mf, mu, degMaster),
-			Start: uint16(ms), End: uint16(me)}
-		if k := s.kinds[f]; chance(r, 20) && k != kindLaw && k != kindMedicine {
-			// The MBA of people who move into management.
-			master.Field, master.Degree = s.businessField, degMBA
-		}
-		edu = append(edu, master)
-		end = me
-		if chance(r, 8) {
-			ds := me + intN(r, 2)
-			de := ds + 3 + intN(r, 3)
-			du := graduateSchool()
-			edu = append(edu, Education{University: du, Field: master.Field,
-				Degree: degree(doctoratesOf, master.Field, du, degPhD), Start: uint16(ds), End: uint16(de)})
-			end = de
-		}
-	}
-	// No studies begun after the world's date: a master's or doctorate
-	// its student has not started is not on the profile yet.
-	year := uint16(gen.now.Year())
-	edu = slices.DeleteFunc(edu, func(e Education) bool { return e.Start > year })
-	// Newest first, and the loose data of real profiles: missing years and
-	// degrees.
-	for i, j := 0, len(edu)-1; i < j; i, j = i+1, j-1 {
-		edu[i], edu[j] = edu[j], edu[i]
-	}
-	for i := range edu {
-		switch x := intN(r, 100); {
-		case x < 7:
-			edu[i].Start, edu[i].End = 0, 0
-		case x < 11:
-			edu[i].Start = 0
-		}
-		if chance(r, 5) {
-			edu[i].Degree = 0
-		}
-	}
-	gen.edu = edu
-	p.Education = gen.eduSlab.take(edu)
-	return end
-}
 
 // stints counts the stays at a company among roles, a stay being a run of
 // roles there with no other employer between.

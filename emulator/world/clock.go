@@ -34,7 +34,9 @@ import (
 // to the peak the person's career was drawn with (peakOf) and never by
 // an event to a chief's office, of which a company has one. Over a year
 // about one employed person in six changes company and one in five
-// changes only their title.
+// changes only their title. Interns, trainees and juniors move up on
+// days of their own instead (dueDays): an internship lasts months, a
+// junior's title three years at most.
 //
 // People retire at 65 to 68 (retireDay): every current role ends, the
 // work addresses no longer show, and nothing changes for them after; in
@@ -65,6 +67,7 @@ const (
 	move                         // a new role at another company
 	retire                       // every current role ends
 	hire                         // a student or job seeker takes a role
+	due                          // an intern's or a junior's promotion falls due
 )
 
 // event is one career event of one person.
@@ -142,7 +145,7 @@ func (w *World) Advance(days int) (*World, error) {
 		t.emails = map[uint64]gainedEmail{}
 	}
 	next.t = t
-	a := advance{w: &next, before: before, src: rand.NewPCG(0, 0), colleagues: next.colleagueNames()}
+	a := advance{w: &next, before: before, src: rand.NewPCG(0, 0)}
 	a.r = rand.New(a.src)
 	for _, ev := range w.eventsBetween(w.day, next.day) {
 		a.apply(ev)
@@ -173,6 +176,7 @@ func (w *World) eventsBetween(from, to int) []event {
 				if i >= w.cfg.People {
 					since = joinDay(i-w.cfg.People, n-w.cfg.People)
 				}
+				joined, hired := since, -1
 				if _, ok := p.CurrentJob(); !ok {
 					day := w.hireDay(p, since)
 					if day < 0 {
@@ -181,7 +185,12 @@ func (w *World) eventsBetween(from, to int) []event {
 					if day > from && day <= to {
 						out = append(out, event{day: int32(day), person: int32(i), period: -1, kind: hire})
 					}
-					since = day
+					since, hired = day, day
+				}
+				for k, day := range w.dueDays(p, joined, hired) {
+					if day > from && day <= to {
+						out = append(out, event{day: int32(day), person: int32(i), period: int32(-2 - k), kind: due})
+					}
 				}
 				cs := careerSeed(p)
 				for period := first; period <= last; period++ {
@@ -204,16 +213,10 @@ func (w *World) eventsBetween(from, to int) []event {
 
 // advance applies events to a world being moved forward.
 type advance struct {
-	// colleagues counts the holders of a current main role by company
-	// and full name (colleagueKey), kept as events change roles: a move
-	// or a hire does not go where the person's namesake works, so that
-	// namesakes at one company stay as rare as at the start when
-	// companies grow.
-	colleagues map[uint64]int32
-	w          *World
-	before     []*career // the people of the world it started from; nil on day 0
-	src        *rand.PCG
-	r          *rand.Rand
+	w      *World
+	before []*career // the people of the world it started from; nil on day 0
+	src    *rand.PCG
+	r      *rand.Rand
 }
 
 // apply changes the person of ev as the event says. Events must come in
@@ -235,28 +238,36 @@ func (a *advance) apply(ev event) {
 	}
 	cur := p.Jobs[0]
 	if ev.kind == retire {
-		a.count(p, -1)
 		c := a.own(i)
 		c.Jobs, c.Emails = retired(c.Jobs, m), personalEmails(c.Emails)
 		w.derive(&c.Person, m)
 		return
 	}
-	if w.retireDay(&w.people[i])-int(ev.day) < 365 {
-		return // no change of job in the year before retiring
-	}
 	level := w.titles.titles[cur.Title].Level
-	if level == CLevel || level == Founder || level == Board {
-		return // chiefs, founders and boards hold their seats
-	}
-	if cur.Start != 0 && int(m)-int(cur.Start) < minTenure {
-		return // too soon after the last change
+	if ev.kind == due {
+		// An intern becomes a junior, a junior of a year or more takes
+		// a full title, at the same company: not in the first months of
+		// a role (second chances come later: dueDays).
+		if !w.promotionDue(p.Jobs, level, m) {
+			return
+		}
+	} else {
+		if w.retireDay(&w.people[i])-int(ev.day) < 365 {
+			return // no change of job in the year before retiring
+		}
+		if level == CLevel || level == Founder || level == Board {
+			return // chiefs, founders and boards hold their seats
+		}
+		if cur.Start != 0 && int(m)-int(cur.Start) < minTenure {
+			return // too soon after the last change
+		}
 	}
 	// No one rises past their peak, or by an event to a chief's office:
 	// each company has one of each.
 	top := min(slices.Index(ladder, peakOf(&w.people[i])), slices.Index(ladder, VP))
 	up := func(l Level) Level {
-		if l == Junior && cur.Start != 0 && int(m)-int(cur.Start) < juniorTenure {
-			return l // a junior is one for two years or more
+		if entryLevel(l) {
+			return l // an intern or a junior moves up when it falls due (dueDays)
 		}
 		if slices.Index(ladder, l) < top {
 			return rung(l, 1)
@@ -268,8 +279,10 @@ func (a *advance) apply(ev event) {
 	moveTo := int32(-1) // the city the person moves to with the new job, if any
 	emails := p.Emails
 	switch ev.kind {
-	case retitle:
-		if chance(r, 65) {
+	case retitle, due:
+		if ev.kind == due {
+			level = rung(level, 1)
+		} else if chance(r, 65) {
 			level = up(level)
 		} else if level == Entry {
 			return // an intern is promoted or stays: no round of intern titles
@@ -293,7 +306,7 @@ func (a *advance) apply(ev event) {
 			return // no other title fits: nothing happens
 		}
 	case move:
-		c, ok := w.newEmployer(r, p, &w.people[i], a.namesakeAt)
+		c, ok := w.newEmployer(r, p, &w.people[i])
 		if !ok {
 			return // nowhere to go (a world of a few companies)
 		}
@@ -303,6 +316,11 @@ func (a *advance) apply(ev event) {
 		case x >= 90 && slices.Index(ladder, level) > slices.Index(ladder, MidLevel):
 			// A step down, never back to a junior's title.
 			level = rung(level, -1)
+		}
+		if w.dueWithin(i, level, m) {
+			// An intern or a junior whose promotion falls due in the
+			// months ahead takes it with the move.
+			level = rung(level, 1)
 		}
 		country := w.geo.placeCountry[p.City]
 		home := p.City
@@ -314,6 +332,7 @@ func (a *advance) apply(ev event) {
 			role.Location = home
 			moveTo = home
 		}
+		role.Location = w.rolePlace(role)
 		if role.Title == cur.Title && long(p.Jobs, m) {
 			role.Title = w.titles.lateral(r, cur.fam, cur.Title, m.Year())
 		}
@@ -324,10 +343,8 @@ func (a *advance) apply(ev event) {
 		role.fam = famGeneral
 	}
 
-	a.count(p, -1)
 	c := a.own(i)
 	c.Jobs, c.Emails = withMainRole(c.Jobs, role, m), emails
-	a.count(&c.Person, 1)
 	if moveTo >= 0 {
 		c.City = moveTo
 	}
@@ -382,42 +399,6 @@ func (w *World) relocate(r *rand.Rand, home int32) int32 {
 		return home
 	}
 	return pick(r, options)
-}
-
-// colleagueKey is the key of colleagues for a full name at company c.
-func colleagueKey(c int32, name string) uint64 {
-	h := uint64(14695981039346656037) // FNV-1a
-	for k := 0; k < len(name); k++ {
-		h = (h ^ uint64(name[k])) * 1099511628211
-	}
-	return mix64(h ^ uint64(c)<<40)
-}
-
-// colleagueNames counts the holders of a current main role of the world
-// by company and full name.
-func (w *World) colleagueNames() map[uint64]int32 {
-	out := make(map[uint64]int32, len(w.people))
-	for i := range w.people {
-		if j, ok := w.Person(i).CurrentJob(); ok {
-			out[colleagueKey(j.Company, w.Person(i).FullName)]++
-		}
-	}
-	return out
-}
-
-// namesakeAt reports whether someone of p's full name works at c.
-func (a *advance) namesakeAt(c int32, p *Person) bool {
-	return a.colleagues[colleagueKey(c, p.FullName)] > 0
-}
-
-// count adds d to the count of p's current main role, if p has one.
-func (a *advance) count(p *Person, d int32) {
-	if j, ok := p.CurrentJob(); ok {
-		k := colleagueKey(j.Company, p.FullName)
-		if a.colleagues[k] += d; a.colleagues[k] <= 0 {
-			delete(a.colleagues, k)
-		}
-	}
 }
 
 // own returns the changed person i, copied first if the world advanced
@@ -485,9 +466,6 @@ func personalEmails(emails []Email) []Email {
 // main role.
 const minTenure = 12
 
-// juniorTenure is the fewest months before a junior is promoted.
-const juniorTenure = 24
-
 // lateralAfter is how long one title is held, role after role, before
 // a change of job at one's peak is a sideways move.
 const lateralAfter = 6 * 12
@@ -539,7 +517,7 @@ func rung(l Level, steps int) Level {
 // country, as hiring draws, and one they are not at now. Its name differs
 // from that of the company they are leaving and of the one they worked
 // for at the start (start), so that a reader sees the change of company.
-func (w *World) newEmployer(r *rand.Rand, p, start *Person, namesakeAt func(c int32, p *Person) bool) (int32, bool) {
+func (w *World) newEmployer(r *rand.Rand, p, start *Person) (int32, bool) {
 	cur := p.Jobs[0]
 	country := w.geo.placeCountry[p.City]
 	for range 8 {
@@ -553,7 +531,7 @@ func (w *World) newEmployer(r *rand.Rand, p, start *Person, namesakeAt func(c in
 		// A third stint at one employer is rare enough in life to draw
 		// another (roles are newest first, as stints counts them).
 		ok = ok && stints(p.Jobs, c) < 2
-		if ok && !namesakeAt(c, p) {
+		if ok {
 			return c, true
 		}
 	}

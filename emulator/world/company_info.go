@@ -41,10 +41,9 @@ func (w *World) CompanyInfo(c *Company) []byte {
 	}
 	info.Description = w.describe(r, c, info.Industry, info.Specialities)
 	if c.HasPhone {
-		// A landline with the city's area code where the data has one
-		// (the US and Canada); elsewhere a fixed line would carry some
-		// other city's code, so a small company gives a mobile number
-		// and a bigger one none.
+		// A landline with the city's area code where the data has one;
+		// elsewhere a fixed line would carry some other city's code, so
+		// a small company gives a mobile number and a bigger one none.
 		kind, ok := PhoneWork, w.phonePlans.hasArea(c.City)
 		if !ok && c.StaffCount <= 50 {
 			kind, ok = PhoneMobile, true
@@ -80,7 +79,7 @@ func (w *World) describe(r *rand.Rand, c *Company, industry string, lines []stri
 	hq := &w.geo.places[c.City]
 	where := hq.Name + ", " + w.geo.countryName(hq.Country)
 	founded, staff := strconv.Itoa(int(c.Founded)), headCount(int(c.StaffCount))
-	doing := pick(r, deptDoing[w.industryDept(c.Industry)])
+	doing := pick(r, w.industryDoing(c.Industry))
 	ind := strings.ToLower(industry)
 	var d string
 	switch intN(r, 5) {
@@ -203,6 +202,33 @@ func (w *World) office(r *rand.Rand, place int32, hq bool) officeJSON {
 		o.Line1, o.Line2, o.StreetAddressOptOut = "", "", true
 	}
 	return o
+}
+
+// tradeFamilies are the lines of work whose trades (familyIndustries)
+// make a company's business: a restaurant's prose is a kitchen's, not a
+// clinic's, though both are of Health & Hospitality.
+var tradeFamilies = []family{famClinical, famHospitality, famBeauty, famCivil, famMechanical, famElectrical}
+
+// industryDoing is what a company of an industry says its people work
+// on: the phrases of the line of work whose trade the industry is (a
+// restaurant's are a kitchen's), else of the first line of work that
+// clusters in it, else of the department most at home in it, else a
+// company's of any trade.
+func (w *World) industryDoing(id IndustryID) []string {
+	for _, f := range tradeFamilies {
+		if slices.Contains(w.industries.famAffinity[f], id) {
+			return famDoing[f]
+		}
+	}
+	for f := famGeneral + 1; f < numFamilies; f++ {
+		if slices.Contains(w.industries.famAffinity[f], id) {
+			return famDoing[f]
+		}
+	}
+	if d := w.industryDept(id); d != NoDepartment {
+		return deptDoing[d]
+	}
+	return companyDoing
 }
 
 // industryDept is the department most at home in an industry, for the

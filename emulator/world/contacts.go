@@ -180,7 +180,9 @@ func (gen *generator) drawEmails(r *rand.Rand, p *Person, n nameParts, country c
 	p.Emails = gen.emailSlab.take(emails)
 }
 
-// drawPhones gives a person 0 to 2 numbers of their country.
+// drawPhones gives a person 0 to 2 numbers of their country: a landline,
+// and a mobile where mobiles carry an area code (Brazil, Mexico), of
+// their city's area code (phonePlans.draw).
 func (gen *generator) drawPhones(r *rand.Rand, p *Person, country countryID) {
 	count := 0
 	switch x := intN(r, 100); {

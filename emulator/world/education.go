@@ -80,6 +80,9 @@ const (
 	kindNursing
 	kindPharmacy
 	kindEducation
+	kindHealth     // the allied health professions: physiotherapy, dental hygiene
+	kindVocational // trades taught in short courses: culinary arts, cosmetology
+	kindSecondary  // a secondary school's
 	numFieldKinds
 )
 
@@ -103,9 +106,10 @@ var fieldKinds = map[string]fieldKind{
 	"Music": kindArts, "Film Production": kindArts,
 	"Graphic Design": kindDesign, "Interaction Design": kindDesign, "Fine Arts": kindDesign,
 	"Architecture": kindDesign, "Industrial Design": kindDesign, "Animation": kindDesign,
-	"Culinary Arts": kindDesign, "Cosmetology": kindDesign,
+	"Culinary Arts": kindVocational, "Cosmetology": kindVocational, "Medical Assisting": kindVocational,
 	"Law": kindLaw, "Medicine": kindMedicine, "Nursing": kindNursing, "Pharmacy": kindPharmacy,
-	"Education": kindEducation,
+	"Physiotherapy": kindHealth, "Dental Hygiene": kindHealth,
+	"Education": kindEducation, secondaryField: kindSecondary,
 }
 
 // Degrees of each stage that fit a kind of field. Lists may repeat a
@@ -117,11 +121,13 @@ var (
 		kindScience:     {degBS, degBS, degBachelor},
 		kindArts:        {degBA, degBA, degBachelor},
 		kindDesign:      {degBA, degBFA, degBachelor},
-		kindLaw:         {degLLB, degLLB, degBA},
-		kindMedicine:    {degMBBS, degBS, degBachelor},
-		kindNursing:     {degBSN, degBS},
+		kindLaw:         {degLLB, degLLB, degBachelor},
+		kindMedicine:    {degMBBS, degMD, degBachelor},
+		kindNursing:     {degBSN, degBS, degBachelor},
 		kindPharmacy:    {degBS, degBachelor},
 		kindEducation:   {degBEd, degBA},
+		kindHealth:      {degBS, degBachelor},
+		kindVocational:  {degDiploma, degCertificate, degAssociate},
 	}
 	mastersOf = [numFieldKinds][]uint8{
 		kindBusiness:    {degMBA, degMS, degMaster, degMA},
@@ -134,11 +140,12 @@ var (
 		kindNursing:     {degMS, degMaster},
 		kindPharmacy:    {degMS, degMaster},
 		kindEducation:   {degMEd, degMA},
+		kindHealth:      {degMS, degMaster},
 	}
 	doctoratesOf = [numFieldKinds][]uint8{
 		kindBusiness: {degPhD}, kindEngineering: {degPhD}, kindScience: {degPhD}, kindArts: {degPhD},
 		kindDesign: {degPhD}, kindLaw: {degJD, degPhD}, kindMedicine: {degMD}, kindNursing: {degPhD},
-		kindPharmacy: {degPharmD}, kindEducation: {degPhD},
+		kindPharmacy: {degPharmD}, kindEducation: {degPhD}, kindHealth: {degPhD},
 	}
 	// shortDegrees are the short courses of any field but the regulated
 	// professions.
@@ -146,9 +153,9 @@ var (
 )
 
 // degreeFits reports whether a country's education system awards a
-// degree: the BTech and MTech are India's, the BCom the Commonwealth's,
-// the JD and the associate's degree North America's, and the LLB and MBBS
-// are not American (law and medicine are graduate degrees there).
+// degree: the BTech and MTech are India's, the BCom and the MBBS the
+// Commonwealth's, the JD and the associate's degree North America's, and
+// the LLB is not American (law and medicine are graduate degrees there).
 func degreeFits(deg uint8, country string) bool {
 	switch deg {
 	case degBTech, degMTech:
@@ -156,14 +163,25 @@ func degreeFits(deg uint8, country string) bool {
 	case degBCom:
 		return country == "IN" || country == "AU" || country == "CA" || country == "ZA" || country == "NZ" ||
 			country == "PK" || country == "IE"
-	case degLLB, degMBBS:
+	case degLLB:
 		return country != "US"
+	case degMBBS:
+		return mbbsCountries[country]
 	case degJD:
 		return country == "US" || country == "CA"
 	case degAssociate:
 		return country == "US"
 	}
 	return true
+}
+
+// mbbsCountries are the countries whose doctors graduate as Bachelors of
+// Medicine and Surgery, in the British tradition.
+var mbbsCountries = map[string]bool{
+	"GB": true, "IE": true, "IN": true, "PK": true, "BD": true, "LK": true, "NP": true, "AU": true, "NZ": true,
+	"NG": true, "GH": true, "KE": true, "UG": true, "TZ": true, "ZA": true, "ZW": true, "ZM": true, "RW": true,
+	"ET": true, "MY": true, "SG": true, "HK": true, "SA": true, "AE": true, "EG": true, "QA": true, "KW": true,
+	"OM": true, "BH": true,
 }
 
 // fieldsByFamily are the fields of study that lead into each family.
@@ -182,7 +200,7 @@ var fieldsByFamily = [numFamilies][]string{
 	famFinance:       {"Accounting", "Finance", "Economics", "Business Administration"},
 	famLegal:         {"Law", "Political Science", "International Relations"},
 	famSupport:       {"Communications", "Business Administration", "Psychology", "English Language and Literature"},
-	famClinical:      {"Medicine", "Nursing", "Pharmacy", "Biology"},
+	famClinical:      {"Medicine", "Nursing", "Pharmacy", "Biology", "Physiotherapy", "Dental Hygiene", "Medical Assisting"},
 	famHospitality:   {"Hospitality Management", "Culinary Arts", "Business Administration"},
 	famBeauty:        {"Cosmetology", "Business Administration"},
 	famEducation:     {"Education", "English Language and Literature", "History", "Mathematics", "Linguistics"},
@@ -195,33 +213,53 @@ var fieldsByFamily = [numFamilies][]string{
 type schoolVocab struct {
 	universities []University
 	// famous and tail are each country's real, well-known schools (most
-	// prominent first) and its invented long tail, by countryID.
-	famous, tail  [][]int32
-	international []int32 // well-known schools people travel to
-	fields        []string
-	kinds         []fieldKind // kind of each field
-	open          []uint16    // fields that do not lead into a regulated profession
-	byFamily      [numFamilies][]uint16
-	businessField uint16 // "Business Administration", the field of an MBA
+	// prominent first) and its invented long tail, by countryID;
+	// secondaries its invented secondary schools.
+	famous, tail, secondaries [][]int32
+	international             []int32 // well-known schools people travel to
+	fields                    []string
+	kinds                     []fieldKind  // kind of each field
+	faculty                   []faculty    // faculty of each field
+	profession                []profession // profession each field's degree qualifies for
+	open                      []uint16     // fields that do not lead into a regulated profession or a trade
+	byFamily                  [numFamilies][]uint16
+	// lay lists, per family, its fields that lead into no regulated
+	// profession but law: a medical assistant's studies.
+	lay            [numFamilies][]uint16
+	businessField  uint16 // "Business Administration", the field of an MBA
+	secondaryField uint16 // the field of a secondary school's entry
+	// grant is what each school grants, and country the ISO code of its
+	// country, whose system of degrees it follows.
+	grant   []grant
+	country []string
 	// community marks the community colleges, which grant associate's
-	// degrees and short courses, never a bachelor's, master's or doctorate.
-	community []bool
+	// degrees and short courses, never a bachelor's, master's or
+	// doctorate; secondary the secondary schools, which grant no degree.
+	community, secondary []bool
+}
+
+// tailPattern names invented schools of one kind after their city.
+type tailPattern struct {
+	name  string // "%s College"
+	grant string // what such a school grants, as data/universities.tsv says it
 }
 
 // tailPatterns name invented schools after their city, in forms that do
-// not pass for a real school's name ("Toronto University").
-var tailPatterns = map[string][]string{
-	"US": {"%s Community College", "%s College", "%s Institute of Technology"},
-	"DE": {"Hochschule %s", "Fachhochschule %s"},
-	"AT": {"Fachhochschule %s"},
-	"FR": {"École de Commerce de %s", "Institut Supérieur de %s"},
-	"ES": {"Escuela de Negocios de %s", "Instituto Superior de %s"},
-	"MX": {"Instituto Tecnológico de %s", "Universidad Regional de %s"},
-	"IT": {"Istituto Superiore di %s"},
-	"BR": {"Faculdade de %s", "Centro Universitário de %s"},
-	"PT": {"Instituto Politécnico de %s"},
-	"NL": {"Hogeschool %s"},
-	"":   {"%s Institute of Technology", "%s College", "%s Business School"},
+// not pass for a real school's name ("Toronto University"), each with
+// what its kind of school grants: an institute of technology engineering
+// and the sciences, a business school business.
+var tailPatterns = map[string][]tailPattern{
+	"US": {{"%s Community College", "community"}, {"%s College", "college"}, {"%s Institute of Technology", "technical"}},
+	"DE": {{"Hochschule %s", "applied"}, {"Fachhochschule %s", "applied"}},
+	"AT": {{"Fachhochschule %s", "applied"}},
+	"FR": {{"École de Commerce de %s", "business"}, {"Institut Supérieur de %s", "applied"}},
+	"ES": {{"Escuela de Negocios de %s", "business"}, {"Instituto Superior de %s", "applied"}},
+	"MX": {{"Instituto Tecnológico de %s", "technical +business"}, {"Universidad Regional de %s", "university -medicine -pharmacy"}},
+	"IT": {{"Istituto Superiore di %s", "applied"}},
+	"BR": {{"Faculdade de %s", "applied +law"}, {"Centro Universitário de %s", "university -medicine"}},
+	"PT": {{"Instituto Politécnico de %s", "applied"}},
+	"NL": {{"Hogeschool %s", "applied"}},
+	"":   {{"%s Institute of Technology", "technical"}, {"%s College", "college"}, {"%s Business School", "business"}},
 }
 
 var loadSchools = sync.OnceValue(func() *schoolVocab {
@@ -233,16 +271,24 @@ var loadSchools = sync.OnceValue(func() *schoolVocab {
 })
 
 func parseSchools(g *gazetteer) (*schoolVocab, error) {
-	v := &schoolVocab{famous: make([][]int32, len(g.countries)), tail: make([][]int32, len(g.countries))}
+	v := &schoolVocab{famous: make([][]int32, len(g.countries)), tail: make([][]int32, len(g.countries)),
+		secondaries: make([][]int32, len(g.countries))}
 	used := map[string]bool{}
-	add := func(name string, place int32) int32 {
+	add := func(name string, place int32, spec string) (int32, error) {
+		gr, err := parseGrant(spec)
+		if err != nil {
+			return 0, fmt.Errorf("%s: %w", name, err)
+		}
 		id := int32(len(v.universities))
 		used[name] = true
 		v.universities = append(v.universities, University{Name: name, Slug: slugify(name), City: place})
-		v.community = append(v.community, strings.HasSuffix(name, " Community College"))
-		return id
+		v.community = append(v.community, strings.HasPrefix(spec, "community"))
+		v.secondary = append(v.secondary, strings.HasPrefix(spec, "secondary"))
+		v.grant = append(v.grant, gr)
+		v.country = append(v.country, g.countries[g.placeCountry[place]].Code)
+		return id, nil
 	}
-	err := eachRow("data/universities.tsv", 4, func(f []string) error {
+	err := eachRow("data/universities.tsv", 5, func(f []string) error {
 		cid, ok := g.country[f[0]]
 		if !ok {
 			return fmt.Errorf("unknown country %q", f[0])
@@ -260,8 +306,9 @@ func parseSchools(g *gazetteer) (*schoolVocab, error) {
 		if used[f[3]] {
 			return fmt.Errorf("%q listed twice", f[3])
 		}
-		v.famous[cid] = append(v.famous[cid], add(f[3], place))
-		return nil
+		id, err := add(f[3], place, f[4])
+		v.famous[cid] = append(v.famous[cid], id)
+		return err
 	})
 	if err != nil {
 		return nil, err
@@ -271,8 +318,13 @@ func parseSchools(g *gazetteer) (*schoolVocab, error) {
 		if patterns == nil {
 			patterns = tailPatterns[""]
 		}
+		secondary, ok := secondaryPatterns[c.Code]
+		if !ok {
+			secondary = secondaryPatterns[""]
+		}
 		// The long tail: a school or two in each of a country's bigger
-		// cities, more kinds in the biggest.
+		// cities, more kinds in the biggest; and a secondary school in
+		// each.
 		hubs := g.hubs[cid]
 		for i := 0; i < len(hubs) && i < 30; i++ {
 			city := g.places[hubs[i]]
@@ -283,9 +335,20 @@ func parseSchools(g *gazetteer) (*schoolVocab, error) {
 				if j > 0 && i >= 10 || j > 1 && i >= 3 {
 					break // only the top cities host the rarer kinds
 				}
-				if name := strings.Replace(pat, "%s", city.Name, 1); !used[name] {
-					v.tail[cid] = append(v.tail[cid], add(name, hubs[i]))
+				if name := strings.Replace(pat.name, "%s", city.Name, 1); !used[name] {
+					id, err := add(name, hubs[i], pat.grant)
+					if err != nil {
+						return nil, err
+					}
+					v.tail[cid] = append(v.tail[cid], id)
 				}
+			}
+			if name := strings.Replace(secondary, "%s", city.Name, 1); !used[name] {
+				id, err := add(name, hubs[i], "secondary")
+				if err != nil {
+					return nil, err
+				}
+				v.secondaries[cid] = append(v.secondaries[cid], id)
 			}
 		}
 	}
@@ -294,29 +357,57 @@ func parseSchools(g *gazetteer) (*schoolVocab, error) {
 		v.international = append(v.international, ids[:min(6, len(ids))]...)
 	}
 	index := map[string]uint16{}
+	field := func(name string) (uint16, error) {
+		id, ok := index[name]
+		if ok {
+			return id, nil
+		}
+		kind, known := fieldKinds[name]
+		fac, taught := fieldFaculty[name]
+		if !known || !taught {
+			return 0, fmt.Errorf("field %q has no kind or faculty", name)
+		}
+		id = uint16(len(v.fields))
+		index[name] = id
+		v.fields = append(v.fields, name)
+		v.kinds = append(v.kinds, kind)
+		v.faculty = append(v.faculty, fac)
+		v.profession = append(v.profession, professionField[name])
+		return id, nil
+	}
 	for f, fields := range fieldsByFamily {
 		for _, name := range fields {
-			id, ok := index[name]
-			if !ok {
-				kind, known := fieldKinds[name]
-				if !known {
-					return nil, fmt.Errorf("field %q has no kind", name)
-				}
-				id = uint16(len(v.fields))
-				index[name] = id
-				v.fields = append(v.fields, name)
-				v.kinds = append(v.kinds, kind)
+			id, err := field(name)
+			if err != nil {
+				return nil, err
 			}
 			v.byFamily[f] = append(v.byFamily[f], id)
 		}
 	}
+	for f, ids := range v.byFamily {
+		for _, id := range ids {
+			if k := v.kinds[id]; !regulated(k) || k == kindLaw {
+				v.lay[f] = append(v.lay[f], id)
+			}
+		}
+	}
+	v.secondaryField, err = field(secondaryField)
+	if err != nil {
+		return nil, err
+	}
 	for f, k := range v.kinds {
-		if k != kindLaw && k != kindMedicine && k != kindNursing && k != kindPharmacy {
+		if !regulated(k) && k != kindVocational && k != kindSecondary {
 			v.open = append(v.open, uint16(f))
 		}
 	}
 	v.businessField = index["Business Administration"]
 	return v, nil
+}
+
+// regulated reports whether a kind of field leads into a regulated
+// profession: law, medicine, nursing, pharmacy, the allied health ones.
+func regulated(k fieldKind) bool {
+	return k == kindLaw || k == kindMedicine || k == kindNursing || k == kindPharmacy || k == kindHealth
 }
 
 // Universities returns the schools, indexed by Education.University. The

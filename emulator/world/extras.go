@@ -3,6 +3,7 @@ package world
 import (
 	"math/rand/v2"
 	"strconv"
+	"time"
 )
 
 // The long tail of a profile: languages, certifications, courses,
@@ -33,12 +34,14 @@ var cultureLanguage = map[string]string{
 var proficiencies = []string{"Native or bilingual proficiency", "Full professional proficiency",
 	"Professional working proficiency", "Limited working proficiency", "Elementary proficiency"}
 
-// languages lists the person's languages: the local one, usually English,
-// sometimes a third.
+// languages lists the person's languages: their own, that of their
+// name's culture (a migrant's is not their country's), then their
+// country's where it is another, usually English, sometimes a third.
 func (w *World) languages(r *rand.Rand, p *Person) []languageJSON {
 	if !chance(r, 45) {
 		return []languageJSON{}
 	}
+	own := cultureLanguage[w.names.cultures[p.culture].spec.code]
 	local := cultureLanguage[w.names.cultures[w.names.byCountry[w.geo.placeCountry[p.City]]].spec.code]
 	level := func(i int) *string {
 		if chance(r, 12) {
@@ -46,13 +49,16 @@ func (w *World) languages(r *rand.Rand, p *Person) []languageJSON {
 		}
 		return ptr(proficiencies[i])
 	}
-	out := []languageJSON{{Name: local, Proficiency: level(0)}}
-	if local != "English" {
+	out := []languageJSON{{Name: own, Proficiency: level(0)}}
+	if local != own {
+		out = append(out, languageJSON{Name: local, Proficiency: level(between(r, 0, 2))})
+	}
+	if local != "English" && own != "English" {
 		out = append(out, languageJSON{Name: "English", Proficiency: level(between(r, 1, 3))})
 	}
 	if chance(r, 25) {
 		third := pick(r, []string{"German", "French", "Spanish", "Italian", "Japanese", "Chinese", "Portuguese"})
-		if third != local {
+		if third != local && third != own {
 			out = append(out, languageJSON{Name: third, Proficiency: level(between(r, 2, 4))})
 		}
 	}
@@ -195,20 +201,73 @@ func (w *World) patents(r *rand.Rand, p *Person) []patentJSON {
 	return out
 }
 
-var honorNames = []string{"Employee of the Year", "Dean's List", "President's Club", "Best Team Award",
-	"Top Performer", "Hackathon Winner", "Scholarship", "Innovation Award"}
+// Awards of work, given by an employer during a role, and of studies,
+// given by a school during them.
+var (
+	workHonors   = []string{"Employee of the Year", "Best Team Award", "Top Performer", "Innovation Award"}
+	schoolHonors = []string{"Dean's List", "Scholarship", "Academic Excellence Award"}
+	// deptHonors are the awards of work of one department.
+	deptHonors = map[Department][]string{
+		Sales: {"President's Club"}, Engineering: {"Hackathon Winner"}, DataAnalytics: {"Hackathon Winner"},
+	}
+)
 
+// honors lists an award on the occasional profile: one of work, dated
+// within a role of known dates and named after its employer more often
+// than not, or one of studies, dated in a year of studies of known years
+// and named after the school; never dated before one's studies began.
 func (w *World) honors(r *rand.Rand, p *Person) []honorJSON {
 	out := []honorJSON{}
 	if !chance(r, 6) {
 		return out
 	}
-	h := honorJSON{Name: pick(r, honorNames), Date: ptr(isoDate(w.now - Month(between(r, 3, 150))))}
-	if len(p.Jobs) > 0 && chance(r, 70) {
-		h.Issue = ptr(w.companies[p.Jobs[intN(r, len(p.Jobs))].Company].Name)
+	var roles []Job // of the main line, of a known start, not a founder's or a board seat
+	for k, j := range p.Jobs {
+		l := w.titles.titles[j.Title].Level
+		if (k == 0 || !j.Current) && j.Start != 0 && l != Founder && l != Board {
+			roles = append(roles, j)
+		}
 	}
-	if chance(r, 30) {
-		h.Description = ptr("Recognised for outstanding results.")
+	var studies []Education // at a college or university, of known years
+	for _, e := range p.Education {
+		if e.Start != 0 && e.End > e.Start && !w.schools.secondary[e.University] {
+			studies = append(studies, e)
+		}
+	}
+	var h honorJSON
+	switch {
+	case len(roles) > 0 && (len(studies) == 0 || chance(r, 75)):
+		j := pick(r, roles)
+		end := j.End
+		if j.Current {
+			end = w.month
+		}
+		names := workHonors
+		if d := w.titles.titles[j.Title].Department; len(deptHonors[d]) > 0 && chance(r, 40) {
+			names = deptHonors[d]
+		}
+		// Not in the role's first months, where it is long enough.
+		from := j.Start + Month(min(6, (int(end)-int(j.Start))/2))
+		h = honorJSON{Name: pick(r, names), Date: ptr(isoDate(from + Month(intN(r, int(end)-int(from)+1))))}
+		if chance(r, 70) {
+			h.Issue = ptr(w.companies[j.Company].Name)
+		}
+		if chance(r, 30) {
+			h.Description = ptr("Recognised for outstanding results.")
+		}
+	case len(studies) > 0:
+		e := pick(r, studies)
+		// At the end of one of its academic years, by the clock.
+		at := min(MonthOf(between(r, int(e.Start)+1, int(e.End)), time.June), w.month)
+		h = honorJSON{Name: pick(r, schoolHonors), Date: ptr(isoDate(at))}
+		if chance(r, 70) {
+			h.Issue = ptr(w.schools.universities[e.University].Name)
+		}
+		if chance(r, 30) {
+			h.Description = ptr("Recognised for academic excellence.")
+		}
+	default:
+		return out
 	}
 	return append(out, h)
 }

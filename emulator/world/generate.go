@@ -83,7 +83,7 @@ func (gen *generator) person(p *Person, i int, seed int64) {
 
 	n := gen.names.draw(r, country)
 	p.FirstName, p.LastName, p.FullName, p.Script = n.first, n.last, n.full, n.script
-	p.Gender = n.gender
+	p.Gender, p.culture = n.gender, uint8(n.culture)
 	if chance(r, 10) {
 		p.Gender = GenderUnknown
 	}
@@ -200,6 +200,38 @@ func (gen *generator) drawSkills(r *rand.Rand, p *Person, fam family) {
 	}
 	gen.skill = out
 	p.Skills = gen.skillSlab.take(out)
+}
+
+// fitSkills drops the skills a person's roles no longer account for,
+// after a role was retitled: those of running a business once no role
+// leads people (an owner's seat taken by an earlier owner).
+func (w *World) fitSkills(p *Person) {
+	leader := false
+	for _, j := range p.Jobs {
+		leader = leader || j.fam == famGeneral || leads(w.titles.titles[j.Title].Level)
+	}
+	if leader {
+		return
+	}
+	general := w.skills.byFamily[famGeneral]
+	kept := p.Skills[:0]
+	for _, s := range p.Skills {
+		if !slices.Contains(general, s) || slices.Contains(w.skills.generic, s) || w.ownSkill(p, s) {
+			kept = append(kept, s)
+		}
+	}
+	p.Skills = kept
+}
+
+// ownSkill reports whether skill s is of the line of work of one of p's
+// roles.
+func (w *World) ownSkill(p *Person, s SkillID) bool {
+	for _, j := range p.Jobs {
+		if slices.Contains(w.skills.byFamily[j.fam], s) {
+			return true
+		}
+	}
+	return false
 }
 
 // leads reports whether a level leads people: a team lead and above.

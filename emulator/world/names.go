@@ -3,7 +3,6 @@ package world
 import (
 	"fmt"
 	"math/rand/v2"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -62,6 +61,27 @@ type cultureSpec struct {
 	countries    string
 	male, female string
 	last         string
+	// givenHead and lastHead are the percent of the culture's people who
+	// carry one of the spec's given or family names, its commonest, where
+	// the name tables add a long tail and no share is measured (0: 35
+	// and 20).
+	givenHead, lastHead int
+	// patronymic is the percent of people whose family name is their
+	// father's given name (Malays, most Arabs).
+	patronymic int
+	// maleParts, femaleParts and lastParts are the syllables names are
+	// made of ("伟:Wei 强:Qiang"), where a culture makes them so (Chinese
+	// and Korean given names, Thai names): pairs of syllables, joined by
+	// partsJoin, are names of the long tail (composedNames), and, for
+	// singleParts percent of the tail's draws, one syllable alone.
+	maleParts, femaleParts, lastParts string
+	singleParts                       int
+	partsJoin                         string
+	// givenFrom lists the cultures whose tables of given names this
+	// culture's people draw from too (Filipinos carry Spanish and
+	// English given names), and lastFrom those whose family names they
+	// carry too (Filipinos' are mostly Spanish), both as a long tail.
+	givenFrom, lastFrom string
 }
 
 // nameForm is one given or family name in every spelling the world needs.
@@ -104,8 +124,12 @@ type nameBook struct {
 	locals      [][]int
 	localShares []weighted
 	english     int
-	migrants    weighted // over migrantIx
-	migrantIx   []int
+	// migrantPermille is, for each country, how many in a thousand of
+	// its people carry a migrant culture's name, drawn by the mix
+	// migrantMixes[migrantDraw[country]].
+	migrantPermille []int
+	migrantDraw     []int
+	migrantMixes    []migrantMix
 }
 
 // localCulture is one culture of a country and the share of its people
@@ -129,7 +153,7 @@ var loadNames = sync.OnceValue(func() *nameBook {
 			c.lastMale = append(c.lastMale, m)
 			c.lastFemale = append(c.lastFemale, f)
 		}
-		c.addTables(tables[spec.code])
+		c.addTables(tables)
 		c.parseParticles()
 		for _, entry := range strings.Fields(spec.countries) {
 			cc, share := parseCountryShare(entry)
@@ -166,21 +190,7 @@ var loadNames = sync.OnceValue(func() *nameBook {
 		}
 		b.localShares[id] = newWeighted(shares)
 	}
-	codes := make([]string, 0, len(migrantCultures))
-	for code := range migrantCultures {
-		codes = append(codes, code)
-	}
-	sort.Strings(codes) // map order is random; the draw must not be
-	var weights []uint64
-	for _, code := range codes {
-		for i, c := range b.cultures {
-			if c.spec.code == code {
-				b.migrantIx = append(b.migrantIx, i)
-				weights = append(weights, uint64(migrantCultures[code]))
-			}
-		}
-	}
-	b.migrants = newWeighted(weights)
+	b.migrantTables(g)
 	return b
 })
 
@@ -271,6 +281,7 @@ func makeForm(native, roman string, script Script) nameForm {
 
 // personName is a generated name with everything derived from it.
 type personName struct {
+	culture           int // index of the culture in the name book
 	first, last, full string
 	script            Script
 	gender            Gender
@@ -287,8 +298,8 @@ type personName struct {
 
 // draw picks a name for a person living in country. Most people carry a
 // local culture's name, drawn by the cultures' shares where the country
-// has several (Yoruba, Igbo or Hausa in Nigeria); about one in eight is
-// from elsewhere. Given and family name always come from the one culture
+// has several (Yoruba, Igbo or Hausa in Nigeria); those born abroad, as
+// many as the country has (migrantPermille), carry a migrant culture's. Given and family name always come from the one culture
 // drawn: a Yoruba given name goes with a Yoruba family name, never with
 // a Ghanaian one. On a professional network names are written in Latin
 // script, whatever the culture: the native spelling is kept only as the
@@ -296,13 +307,14 @@ type personName struct {
 func (b *nameBook) draw(r *rand.Rand, country countryID) personName {
 	ci := b.byCountry[country]
 	switch {
-	case chance(r, 12):
-		ci = b.migrantIx[b.migrants.draw(r)]
+	case intN(r, 1000) < b.migrantPermille[country]:
+		m := &b.migrantMixes[b.migrantDraw[country]]
+		ci = m.cultures[m.w.draw(r)]
 	case b.locals[country] != nil:
 		ci = b.locals[country][b.localShares[country].draw(r)]
 	}
 	c := &b.cultures[ci]
-	n := personName{gender: Male, script: ScriptLatin}
+	n := personName{culture: ci, gender: Male, script: ScriptLatin}
 	given := c.male
 	lastForms := c.lastMale
 	if chance(r, 48) {

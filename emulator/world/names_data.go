@@ -29,7 +29,7 @@ var cultureSpecs = []cultureSpec{
 			"Green Adams Baker Nelson Carter Mitchell Roberts Turner Phillips Campbell Parker Evans " +
 			"Edwards Collins Stewart Morris Murphy Cook Rogers O'Brien O'Connor McDonald Kelly Hughes " +
 			"Bennett Brooks Foster Hayes Reed Sullivan"},
-	{code: "qc", script: ScriptLatin, hyphenated: 15, // French Canada: Quebec's own family names, not France's
+	{code: "qc", script: ScriptLatin, givenFrom: "fr", hyphenated: 15, // French Canada: Quebec's own family names, not France's
 		countries: "CA:25",
 		male: "Jean Marc Luc Stéphane Martin Éric Simon Mathieu Alexandre Samuel Gabriel Olivier Félix " +
 			"William Louis Philippe François Sébastien Maxime Jonathan Vincent Patrick Guillaume Benoît",
@@ -67,7 +67,7 @@ var cultureSpecs = []cultureSpec{
 		last: "Martin Bernard Dubois Thomas Robert Richard Petit Durand Leroy Moreau Simon Laurent Lefèvre " +
 			"Michel Garcia David Bertrand Roux Vincent Fournier Morel Girard André Mercier Dupont Lambert " +
 			"Bonnet Rousseau Blanc Guérin Chevalier Fontaine Rivière Ménard Prévost Carré Noël Benoît"},
-	{code: "ht", script: ScriptLatin, // Haiti
+	{code: "ht", script: ScriptLatin, givenFrom: "fr", // Haiti
 		countries: "HT",
 		male: "Jean Pierre Marc Joseph Jacques Frantz Wesner Reginald Kervens Wilner Ricardo Stanley " +
 			"Jimmy Emmanuel Junior Jean-Robert Fritz Ronald Guerby Wilfrid",
@@ -113,7 +113,7 @@ var cultureSpecs = []cultureSpec{
 		last: "de_Jong Jansen de_Vries van_den_Berg van_Dijk Bakker Janssen Visser Smit Meijer de_Boer " +
 			"Mulder de_Groot Bos Vos Peters Hendriks van_Leeuwen Dekker Brouwer de_Wit Dijkstra Smits " +
 			"de_Graaf van_der_Meer van_der_Linden Kok Jacobs de_Haan Vermeulen"},
-	{code: "vls", script: ScriptLatin, // Flanders: Flemish family names differ from the Netherlands'
+	{code: "vls", script: ScriptLatin, givenFrom: "nl", lastFrom: "nl", // Flanders: Flemish family names differ from the Netherlands'
 		countries: "BE:58",
 		male: "Jan Pieter Tom Bart Koen Wim Dirk Jeroen Stijn Thomas Lucas Arne Wout Jens Kobe Joris " +
 			"Pieterjan Kristof Steven Geert",
@@ -204,7 +204,7 @@ var cultureSpecs = []cultureSpec{
 		last: "Hoxha Shehu Krasniqi Gashi Berisha Morina Kelmendi Shala Bytyqi Hasani Ahmeti Rama Leka " +
 			"Dervishi Kola Gjoka Çela Lika Marku Prifti Dushku Mustafa Rexhepi Osmani Zeqiri Hyseni Basha " +
 			"Kastrati"},
-	{code: "nordic", script: ScriptLatin, // Swedish
+	{code: "nordic", script: ScriptLatin, givenFrom: "no da", // Swedish
 		countries: "SE AX FI:6",
 		male: "Lars Anders Erik Johan Mikael Björn Henrik Magnus Nils Jonas Mats Olof Oskar Axel Emil " +
 			"Gustav Karl Per Fredrik Daniel Viktor Linus Hugo",
@@ -213,7 +213,7 @@ var cultureSpecs = []cultureSpec{
 		last: "Andersson Johansson Karlsson Nilsson Eriksson Larsson Olsson Persson Svensson Gustafsson " +
 			"Pettersson Jonsson Lindqvist Lindström Bergström Lindberg Lindgren Axelsson Berg Åberg Holm " +
 			"Sandberg Lundqvist Engström Forsberg Sjöberg Nyström Wallin Hedlund"},
-	{code: "no", script: ScriptLatin,
+	{code: "no", script: ScriptLatin, givenFrom: "nordic da", lastFrom: "da",
 		countries: "NO",
 		male: "Ole Lars Jan Per Bjørn Knut Arne Geir Hans Morten Espen Kristian Anders Jonas Sindre Magnus " +
 			"Håkon Sander Mathias Erik Thomas Henrik Eirik Øyvind",
@@ -221,8 +221,14 @@ var cultureSpecs = []cultureSpec{
 			"Tonje Camilla Ragnhild Sigrid Maren Solveig",
 		last: "Hansen Johansen Olsen Larsen Andersen Pedersen Nilsen Kristiansen Jensen Karlsen Johnsen " +
 			"Pettersen Eriksen Berg Haugen Hagen Johannessen Andreassen Jacobsen Dahl Jørgensen Halvorsen " +
-			"Henriksen Lund Sørensen Moen Gundersen Iversen Strand Solberg Bakken Lie"},
-	{code: "da", script: ScriptLatin,
+			"Henriksen Lund Sørensen Moen Gundersen Iversen Strand Solberg Bakken Lie " +
+			"Eide Ruud Holm Aas Sæther Martinsen Knutsen Lunde Moe Berge Nygård Solheim Amundsen " +
+			"Fredriksen Tangen Vik Eliassen Myhre Rønning Aune Hauge Sandvik Brekke Hove Mathisen Bøe " +
+			"Thorsen Ødegård Sunde Fjeld Engen Nordby Lien Dale Hoel Helland Tveit Hammer Aasen Strøm " +
+			"Næss Bjørnstad Kvam Haug Rustad Myklebust Vold Sandberg Grønli Løken Tveiten Haugland " +
+			"Stene Rød Wold Aasland Berntsen Gulbrandsen Holmen Jakobsen Mikkelsen Nordli Bråten " +
+			"Aasheim Lindseth Sletten Skaug"},
+	{code: "da", script: ScriptLatin, givenFrom: "no nordic",
 		countries: "DK FO GL",
 		male: "Peter Jens Lars Søren Niels Michael Henrik Thomas Morten Jesper Anders Rasmus Mads Mikkel " +
 			"Frederik Christian Martin Kasper Jakob Nikolaj Emil Magnus Oliver",
@@ -307,10 +313,16 @@ var cultureSpecs = []cultureSpec{
 		countries: "KZ:70 KG:90",
 		male: "Нұрлан:Nurlan Асқар:Askar Ерлан:Yerlan Қанат:Kanat Айбек:Aibek Бауыржан:Baurzhan " +
 			"Ержан:Yerzhan Дәурен:Dauren Азамат:Azamat Жандос:Zhandos Арман:Arman Санжар:Sanzhar " +
-			"Мұрат:Murat Данияр:Daniyar Ернар:Yernar Бақыт:Bakyt Алмас:Almas Талғат:Talgat",
+			"Мұрат:Murat Данияр:Daniyar Ернар:Yernar Бақыт:Bakyt Алмас:Almas Талғат:Talgat " +
+			"Қайрат:Kairat Серік:Serik Марат:Marat Ғалым:Galym Нұрсұлтан:Nursultan Айдос:Aidos " +
+			"Бекзат:Bekzat Ерболат:Yerbolat Әлібек:Alibek Абай:Abai Арсен:Arsen Тимур:Timur " +
+			"Рустем:Rustem Ілияс:Iliyas Олжас:Olzhas Самат:Samat Ақылбек:Akylbek",
 		female: "Айгүл:Aigul Гүлнар:Gulnar Әсел:Assel Дана:Dana Айгерім:Aigerim Жанар:Zhanar Динара:Dinara " +
 			"Салтанат:Saltanat Мадина:Madina Аружан:Aruzhan Гүлмира:Gulmira Жансая:Zhansaya " +
-			"Ақмарал:Akmaral Аида:Aida Меруерт:Meruert Әйгерім:Aigerim",
+			"Ақмарал:Akmaral Аида:Aida Меруерт:Meruert Әйгерім:Aigerim " +
+			"Гүлнара:Gulnara Айжан:Aizhan Гаухар:Gaukhar Камила:Kamila Томирис:Tomiris Індира:Indira " +
+			"Ботагөз:Botagoz Жұлдыз:Zhuldyz Сәуле:Saule Мөлдір:Moldir Назерке:Nazerke Айдана:Aidana " +
+			"Балжан:Balzhan Ләззат:Lazzat Ақбота:Akbota Анар:Anar Әлия:Aliya Дариға:Dariga",
 		last: "Ахметов/Ахметова:Akhmetov/Akhmetova Омаров/Омарова:Omarov/Omarova " +
 			"Абдрахманов/Абдрахманова:Abdrakhmanov/Abdrakhmanova Жұмабаев/Жұмабаева:Zhumabayev/Zhumabayeva " +
 			"Сүлейменов/Сүлейменова:Suleimenov/Suleimenova Серікбаев/Серікбаева:Serikbayev/Serikbayeva " +
@@ -447,7 +459,7 @@ var cultureSpecs = []cultureSpec{
 			"Νικολάου:Nikolaou Κωνσταντίνου:Konstantinou Δημητρίου:Dimitriou Ιωάννου:Ioannou " +
 			"Αλεξίου:Alexiou Μαυρίδης/Μαυρίδου:Mavridis/Mavridou Καραγιάννης/Καραγιάννη:Karagiannis/Karagianni " +
 			"Αντωνίου:Antoniou Παππάς/Παππά:Pappas/Pappa Αθανασίου:Athanasiou"},
-	{code: "ar", script: ScriptArabic,
+	{code: "ar", script: ScriptArabic, patronymic: 50,
 		countries: "SA AE EG MA DZ TN JO LB IQ KW QA BH OM SY LY YE PS SD KM MR:70 IL:15",
 		male: "محمد:Mohammed أحمد:Ahmed علي:Ali عمر:Omar خالد:Khalid يوسف:Youssef عبدالله:Abdullah " +
 			"حسن:Hassan إبراهيم:Ibrahim مصطفى:Mostafa فهد:Fahad سعيد:Saeed طارق:Tariq كريم:Karim " +
@@ -472,12 +484,33 @@ var cultureSpecs = []cultureSpec{
 	{code: "he", script: ScriptHebrew,
 		countries: "IL:85",
 		male: "יוסי:Yossi דוד:David משה:Moshe אברהם:Avraham יונתן:Yonatan איתי:Itai נועם:Noam עומר:Omer " +
-			"אורי:Uri דניאל:Daniel אלון:Alon גיא:Guy רון:Ron עידו:Ido אריאל:Ariel",
+			"אורי:Uri דניאל:Daniel אלון:Alon גיא:Guy רון:Ron עידו:Ido אריאל:Ariel " +
+			"יוסף:Yosef יעקב:Yaakov יצחק:Yitzhak שמואל:Shmuel עמית:Amit תומר:Tomer יובל:Yuval אייל:Eyal " +
+			"אסף:Asaf גל:Gal שי:Shai רועי:Roee ניר:Nir ליאור:Lior אבי:Avi חיים:Haim מיכאל:Michael " +
+			"אליהו:Eliyahu בנימין:Binyamin נתן:Natan עוז:Oz יואב:Yoav ערן:Eran דור:Dor אופיר:Ofir " +
+			"צחי:Tzachi אלעד:Elad עמרי:Omri רן:Ran ברק:Barak שחר:Shahar אוהד:Ohad עדי:Adi ירון:Yaron " +
+			"אמיר:Amir זיו:Ziv מתן:Matan אלי:Eli שלמה:Shlomo ישראל:Yisrael",
 		female: "נועה:Noa מיכל:Michal שירה:Shira תמר:Tamar רותם:Rotem מאיה:Maya יעל:Yael אורית:Orit " +
-			"הילה:Hila ליאת:Liat שני:Shani דנה:Dana רחל:Rachel אביגיל:Avigail",
+			"הילה:Hila ליאת:Liat שני:Shani דנה:Dana רחל:Rachel אביגיל:Avigail " +
+			"שרה:Sara לאה:Leah רבקה:Rivka מרים:Miriam ענבל:Inbal רוני:Roni סיגל:Sigal אפרת:Efrat " +
+			"עדי:Adi טל:Tal נטע:Neta הדס:Hadas אסתר:Ester חנה:Hana גלית:Galit לימור:Limor מורן:Moran " +
+			"אילנה:Ilana אורלי:Orly שלומית:Shlomit קרן:Keren ליהי:Lihi יערה:Yaara אלה:Ella אביטל:Avital " +
+			"הדר:Hadar נגה:Noga ספיר:Sapir אורטל:Ortal מירב:Merav דפנה:Dafna רונית:Ronit יפעת:Yifat " +
+			"עינת:Einat שרית:Sarit",
 		last: "כהן:Cohen לוי:Levi מזרחי:Mizrahi פרץ:Peretz ביטון:Biton דהן:Dahan אברהם:Avraham " +
 			"פרידמן:Friedman שפירא:Shapira גולדברג:Goldberg אזולאי:Azoulay מלכה:Malka כץ:Katz ברק:Barak " +
-			"רוזנברג:Rosenberg"},
+			"רוזנברג:Rosenberg " +
+			"גבאי:Gabay אוחיון:Ohayon חדד:Hadad לוין:Levin טל:Tal קליין:Klein חן:Chen חזן:Hazan " +
+			"אשכנזי:Ashkenazi אוחנה:Ohana סגל:Segal גולן:Golan יוסף:Yosef עמר:Amar שלום:Shalom " +
+			"אלון:Alon ויס:Weiss שוורץ:Schwartz הורוביץ:Horowitz ברגר:Berger גרוס:Gross לנדאו:Landau " +
+			"קפלן:Kaplan רבינוביץ:Rabinovich אלמוג:Almog שמעוני:Shimoni נחום:Nahum עזרא:Ezra " +
+			"ששון:Sasson אלוני:Aloni שרון:Sharon גרינברג:Greenberg וולף:Wolf אדלר:Adler אורן:Oren " +
+			"כרמי:Carmi שגיא:Sagi יונה:Yona בכר:Bachar מימון:Maimon אסולין:Assulin סויסה:Suissa " +
+			"אלבז:Elbaz בוזגלו:Bouzaglo אמסלם:Amsalem טייב:Taieb נגר:Nagar שטרן:Stern פלדמן:Feldman " +
+			"לרנר:Lerner רוזן:Rosen אבוטבול:Abutbul מלמד:Melamed צור:Tzur שחר:Shahar נוי:Noy " +
+			"הלוי:Halevi פרלמן:Perlman זהבי:Zehavi ברקוביץ:Berkovich גורדון:Gordon קורן:Koren " +
+			"חביב:Haviv עטיה:Attia יהודה:Yehuda בן_חיים:Ben-Haim בן_שושן:Ben-Shushan אהרון:Aharon " +
+			"דיין:Dayan גרשון:Gershon מנחם:Menahem נחמיאס:Nahmias עובדיה:Ovadia"},
 	// South Asia. India's cultures follow its regions, whose family names
 	// do not mix (an Iyer is Tamil, a Banerjee Bengali, a Patel Gujarati);
 	// its Muslims share their names with Pakistan's.
@@ -557,28 +590,48 @@ var cultureSpecs = []cultureSpec{
 	{code: "southasia", script: ScriptLatin, // Pakistan, and India's Muslims
 		countries: "PK IN:10 MU:15",
 		male: "Muhammad Ahmed Ali Hassan Hussain Usman Bilal Imran Faisal Asif Tariq Kamran Zain Hamza " +
-			"Saad Umar Fahad Waqas Adnan Junaid Shahzad Zeeshan Salman Danish",
+			"Saad Umar Fahad Waqas Adnan Junaid Shahzad Zeeshan Salman Danish " +
+			"Abdullah Ahsan Ammar Arslan Asad Atif Awais Ayaz Babar Faizan Farhan Haris Haseeb Irfan Jawad Kashif Khurram Mohsin Mudassar Naveed Nabeel Noman Obaid Owais Qasim Rizwan Sajid Sami Shahid Shoaib Sohail Talha Uzair Waleed Yasir Zubair Naeem Nadeem Rashid Sohaib Hammad Ahmad Abrar Mubashir Muneeb Raheel Saqib Sarmad Tahir",
 		female: "Fatima Ayesha Sana Hina Maryam Amna Zainab Nadia Saima Rabia Mahnoor Iqra Sadia Aiman " +
-			"Hira Mehwish Komal Sidra Anum Rida",
+			"Hira Mehwish Komal Sidra Anum Rida " +
+			"Aqsa Areeba Asma Bushra Erum Faiza Farah Ghazala Huma Javeria Kiran Laiba Madiha Maham Maira Mariam Mehreen Misbah Nida Noor Rimsha Saba Sabahat Saira Samina Sania Shazia Sobia Sumbal Tahira Tayyaba Uzma Yusra Zara Zoya Hafsa Alina Anam Bisma Fiza Hamna Mahrukh Nimra Rubab Sehrish",
 		last: "Khan Ahmed Ali Hussain Malik Sheikh Qureshi Chaudhry Butt Siddiqui Raza Shah Iqbal Akhtar " +
-			"Mirza Abbasi Javed Ansari Awan Rana Hashmi Bhatti Baig Khalid Aslam"},
+			"Mirza Abbasi Javed Ansari Awan Rana Hashmi Bhatti Baig Khalid Aslam " +
+			"Abbas Afridi Anwar Arain Baloch Cheema Dar Durrani Farooq Gill Gondal Haider Jatoi Jutt Kazmi Khattak Latif Lodhi Mahmood Memon Mir Mughal Naqvi Nawaz Niazi Rashid Rehman Rizvi Saeed Shaikh Soomro Tariq Warraich Yousaf Zaidi Bukhari Gilani Janjua Khokhar Minhas Paracha Satti Tiwana Virk Yousafzai Bangash Chohan Kayani"},
 	{code: "bd", script: ScriptLatin, // Bangladesh's Muslims
 		countries: "BD:92",
 		male: "Rafiqul Shahidul Mahmudul Aminul Mizanur Habibur Tanvir Rakib Sakib Nayeem Shafiqul Arif " +
-			"Kamrul Rezaul Ashraful Mehedi Fahim Imran Sabbir Nazmul",
+			"Kamrul Rezaul Ashraful Mehedi Fahim Imran Sabbir Nazmul " +
+			"Abdul Abdullah Anisur Arifur Asif Ataur Delwar Faruk Golam Hasan Jahangir Jamal Kamal Kawsar Khairul Mamun Masud Mominul Monir Mostafizur Nasir Nurul Obaidul Rafi Rashed Riad Rubel Saiful Sajjad Shahin Shakil Shamim Sharif Sohel Sumon Tareq Tarikul Touhid Zahid Ziaul Abir Anik Emon Hridoy Jubayer Mahfuz Rasel Shuvo",
 		female: "Nusrat Tasnim Farzana Sumaiya Sharmin Nasrin Taslima Sadia Farhana Jannatul Mahmuda " +
-			"Rumana Afroza Nazia Tahmina Lamia Tanjila Shirin",
+			"Rumana Afroza Nazia Tahmina Lamia Tanjila Shirin " +
+			"Afsana Ayesha Bilkis Dilruba Fahmida Fatema Hasina Ishrat Jesmin Khadija Lipi Marium Moushumi Munni Nahid Nasima Nila Parvin Popy Rabeya Razia Rehana Rokeya Roksana Salma Selina Shahana Shahnaz Shamima Shapla Sumi Tania Umme Yasmin Shanta Mim Sraboni Tasnuva Nabila Raisa Anika Samia",
 		last: "Islam Rahman Hossain Ahmed Chowdhury Uddin/Akter Haque Alam Miah/Khatun Sarkar Khan " +
-			"Talukder Bhuiyan Sikder Kabir Hasan Karim Molla Mahmud Mondal Sheikh Biswas Sultana"},
+			"Talukder Bhuiyan Sikder Kabir Hasan Karim Molla Mahmud Mondal Sheikh Biswas Sultana " +
+			"Akand Ali Ansari Awal Bepari Chakladar Dewan Faruque Gazi Hawlader Howlader Jaman Kazi Khandaker Majumder Matubbar Mazumder Mollah Munshi Mridha Patwary Pramanik Rabbani Rana Reza Sardar Shah Shikder Siddique Sobhan Talukdar Zaman Mustafa Hoque Huq Siraj Parvez Ferdous Mamun Rashid Kamal"},
 	{code: "si", script: ScriptLatin, // Sri Lanka's Sinhalese
 		countries: "LK:82",
 		male: "Nuwan Chaminda Kasun Tharindu Dinesh Lahiru Chathura Sampath Pradeep Ruwan Saman Nimal " +
-			"Asanka Dilshan Isuru Kavinda Sanjaya Thilina",
+			"Asanka Dilshan Isuru Kavinda Sanjaya Thilina " +
+			"Kamal Sunil Ajith Mahinda Nalin Janaka Kusal Prasanna Ranjith Sanath Upul Wasantha Harsha " +
+			"Dimuth Chamara Dhanushka Gayan Hasitha Indika Jayantha Kanishka Madushan Roshan Sandun " +
+			"Buddhika Chanaka Damith Eranga Heshan Kalana Lakshan Malith Nipun Pasindu Ravindu Sahan " +
+			"Thisara Vimukthi",
 		female: "Nadeesha Dilini Sanduni Chamari Nilmini Ishara Kumari Hasini Tharushi Dinusha Sachini " +
-			"Shanika Anusha Upeksha Nimasha Madushani",
+			"Shanika Anusha Upeksha Nimasha Madushani " +
+			"Nadeeka Dilani Chathurika Nirosha Anoma Dilrukshi Kaushalya Madhavi Nayomi Piumi Rashmi " +
+			"Thilini Waruni Yashodha Gayani Imesha Nimesha Sewwandi Dinithi Oshadi Hiruni Kavindya " +
+			"Amaya Buddhini Dulanjali Hansika Iresha Lakmini Malsha Nethmi Poornima Sajini",
 		last: "Perera Fernando de_Silva Silva Jayasinghe Bandara Wickramasinghe Dissanayake Gunawardena " +
 			"Rajapaksa Ranasinghe Herath Jayawardena Senanayake Kumara Rathnayake Weerasinghe Wijesinghe " +
-			"Karunaratne Samarasinghe Gunasekara Liyanage Amarasinghe Mendis"},
+			"Karunaratne Samarasinghe Gunasekara Liyanage Amarasinghe Mendis " +
+			"Ekanayake Gamage Hettiarachchi Abeysekera Munasinghe Pathirana Wijeratne Jayasuriya " +
+			"Premadasa Kodikara Edirisinghe Peiris Cooray Rodrigo Dias Jayakody Nanayakkara Siriwardena " +
+			"Tennakoon Wanigasekara Weerakoon Abeyratne Alwis Dharmasena Galappaththi Hewage Jayalath " +
+			"Karunanayake Kulatunga Lokuge Mahanama Pushpakumara Samaraweera Udugama Vithanage " +
+			"Wickremaratne Yapa Attanayake Bopage Chandrasekara Dassanayake Gunaratne Hemachandra " +
+			"Illangakoon Jayaweera Kariyawasam Lansakara Marasinghe Nawaratne Obeysekera Palihawadana " +
+			"Rupasinghe Sumanasekara Thennakoon Upulwan Wijayawardena"},
 	{code: "ne", script: ScriptDevanagari, // Nepal
 		countries: "NP",
 		male: "सुमन:Suman विकास:Bikash रमेश:Ramesh संजय:Sanjay प्रकाश:Prakash राजेश:Rajesh सागर:Sagar " +
@@ -604,13 +657,28 @@ var cultureSpecs = []cultureSpec{
 		last: "Mohamed Ahmed Ibrahim Hassan Ali Abdulla Shareef Rasheed Naseem Waheed Saeed Shakeel " +
 			"Latheef Manik Didi Zahir"},
 	{code: "zh", script: ScriptHan, familyFirst: true, noSpace: true,
+		givenHead: 10, singleParts: 30,
+		maleParts: "伟:Wei 强:Qiang 磊:Lei 军:Jun 洋:Yang 勇:Yong 杰:Jie 涛:Tao 明:Ming 超:Chao 浩:Hao 然:Ran 子:Zi 轩:Xuan " +
+			"俊:Jun 建:Jian 华:Hua 志:Zhi 文:Wen 博:Bo 宇:Yu 航:Hang 嘉:Jia 豪:Hao 鹏:Peng 辉:Hui 斌:Bin 鑫:Xin " +
+			"峰:Feng 亮:Liang 刚:Gang 平:Ping 国:Guo 东:Dong 海:Hai 晨:Chen 天:Tian 泽:Ze 睿:Rui 凯:Kai 宏:Hong " +
+			"成:Cheng 健:Jian 毅:Yi 飞:Fei 龙:Long 永:Yong 金:Jin",
+		femaleParts: "芳:Fang 娜:Na 敏:Min 静:Jing 丽:Li 艳:Yan 婷:Ting 雪:Xue 慧:Hui 欣:Xin 怡:Yi 梓:Zi 涵:Han 雨:Yu 桐:Tong " +
+			"佳:Jia 晓:Xiao 燕:Yan 美:Mei 玲:Ling 淑:Shu 芬:Fen 思:Si 琪:Qi 秀:Xiu 英:Ying 霞:Xia 红:Hong 梅:Mei " +
+			"兰:Lan 颖:Ying 洁:Jie 琳:Lin 璐:Lu 晶:Jing 月:Yue 春:Chun 萍:Ping 莉:Li 悦:Yue 可:Ke 馨:Xin 宁:Ning " +
+			"倩:Qian 蕾:Lei 薇:Wei 瑶:Yao 诗:Shi 彤:Tong",
 		countries: "CN",
 		male: "伟:Wei 强:Qiang 磊:Lei 军:Jun 洋:Yang 勇:Yong 杰:Jie 涛:Tao 明:Ming 超:Chao 浩然:Haoran " +
 			"子轩:Zixuan 俊杰:Junjie 建华:Jianhua 志强:Zhiqiang 文博:Wenbo 宇航:Yuhang 嘉豪:Jiahao",
 		female: "芳:Fang 娜:Na 敏:Min 静:Jing 丽:Li 艳:Yan 婷:Ting 雪:Xue 慧:Hui 欣怡:Xinyi 梓涵:Zihan " +
 			"雨桐:Yutong 佳怡:Jiayi 晓燕:Xiaoyan 美玲:Meiling 淑芬:Shufen 思琪:Siqi",
 		last: "王:Wang 李:Li 张:Zhang 刘:Liu 陈:Chen 杨:Yang 黄:Huang 赵:Zhao 吴:Wu 周:Zhou 徐:Xu 孙:Sun " +
-			"马:Ma 朱:Zhu 胡:Hu 郭:Guo 何:He 林:Lin 罗:Luo 高:Gao 梁:Liang 郑:Zheng"},
+			"马:Ma 朱:Zhu 胡:Hu 郭:Guo 何:He 林:Lin 罗:Luo 高:Gao 梁:Liang 郑:Zheng " +
+			"谢:Xie 宋:Song 唐:Tang 许:Xu 韩:Han 冯:Feng 邓:Deng 曹:Cao 彭:Peng 曾:Zeng 肖:Xiao 田:Tian 董:Dong " +
+			"袁:Yuan 潘:Pan 于:Yu 蒋:Jiang 蔡:Cai 余:Yu 杜:Du 叶:Ye 程:Cheng 苏:Su 魏:Wei 吕:Lü 丁:Ding 任:Ren 沈:Shen " +
+			"姚:Yao 卢:Lu 姜:Jiang 崔:Cui 钟:Zhong 谭:Tan 陆:Lu 汪:Wang 范:Fan 金:Jin 石:Shi 廖:Liao 贾:Jia 夏:Xia " +
+			"韦:Wei 付:Fu 方:Fang 白:Bai 邹:Zou 孟:Meng 熊:Xiong 秦:Qin 邱:Qiu 江:Jiang 尹:Yin 薛:Xue 闫:Yan 段:Duan " +
+			"雷:Lei 侯:Hou 龙:Long 史:Shi 陶:Tao 黎:Li 贺:He 顾:Gu 毛:Mao 郝:Hao 龚:Gong 邵:Shao 万:Wan 钱:Qian 严:Yan " +
+			"覃:Qin 武:Wu 戴:Dai 莫:Mo 孔:Kong 向:Xiang 汤:Tang"},
 	{code: "ja", script: ScriptJapanese, familyFirst: true,
 		countries: "JP",
 		male: "翔太:Shota 大輔:Daisuke 健太:Kenta 拓也:Takuya 直樹:Naoki 翔:Sho 蓮:Ren 陽斗:Haruto " +
@@ -621,6 +689,12 @@ var cultureSpecs = []cultureSpec{
 			"中村:Nakamura 小林:Kobayashi 加藤:Kato 吉田:Yoshida 山田:Yamada 佐々木:Sasaki 山口:Yamaguchi " +
 			"松本:Matsumoto 井上:Inoue 木村:Kimura 林:Hayashi 清水:Shimizu 斎藤:Saito"},
 	{code: "ko", script: ScriptHangul, familyFirst: true, noSpace: true,
+		givenHead: 10, singleParts: 2,
+		maleParts: "민:Min 준:Jun 서:Seo 도:Do 윤:Yun 예:Ye 시:Si 우:Woo 하:Ha 지:Ji 호:Ho 현:Hyun 성:Sung 동:Dong 재:Jae " +
+			"원:Won 영:Young 상:Sang 훈:Hoon 진:Jin 석:Seok 태:Tae 승:Seung 형:Hyung 정:Jung 혁:Hyuk 수:Su 철:Chul " +
+			"경:Kyung 용:Yong",
+		femaleParts: "서:Seo 연:Yeon 윤:Yun 지:Ji 우:Woo 하:Ha 은:Eun 민:Min 수:Su 빈:Bin 예:Ye 혜:Hye 진:Jin 현:Hyun 유:Yu " +
+			"미:Mi 영:Young 소:So 희:Hee 경:Kyung 선:Sun 정:Jung 아:A 나:Na 다:Da 채:Chae 주:Ju 원:Won 보:Bo 란:Ran",
 		countries: "KR KP",
 		male: "민준:Minjun 서준:Seojun 도윤:Doyun 예준:Yejun 시우:Siwoo 하준:Hajun 지호:Jiho 준서:Junseo " +
 			"현우:Hyunwoo 성민:Sungmin 동현:Donghyun 재원:Jaewon 영호:Youngho 상훈:Sanghoon 진우:Jinwoo",
@@ -636,6 +710,16 @@ var cultureSpecs = []cultureSpec{
 			"Hồng_Nhung Mai_Anh Thùy_Dung",
 		last: "Nguyễn Trần Lê Phạm Hoàng Huỳnh Phan Vũ Võ Đặng Bùi Đỗ Hồ Ngô Dương Lý"},
 	{code: "th", script: ScriptLatin,
+		maleParts: "Som Kitti Natta Siri Thana Chai Wira Phong Sutha Anan Prasert Wichai Sura Pong Sak Weera " +
+			"Pha Apichat Thawee Nop Kiat Decha Anu Phu Teera|chai sak pong porn phat wat rat kit dech " +
+			"nan phon thep sin thon thorn kiat wut pol",
+		femaleParts: "Siri Natta Kanok Pim Rata Wani Sasi Porn Chani Kamon Duang Suda Ari Jari Kulla Mali Nanthi " +
+			"Orn Patta Sai Ploy Thida Waraporn|porn ya wan chanok na da thorn pimol nya jai nee ree " +
+			"thip rada nipa kanya chit phen",
+		lastParts: "Boon Kaew Sri Wong Chai Rattana Suwanna Thong Saeng Phon Siri Jaroen Sombat Pattana " +
+			"Charoen Somboon Thana Prasert Wattana Kitti Intha Chan Phrom Suk Sak Phet Nak Ruang Yim " +
+			"Mee|sawat kul rat suk chai siri thong pan sri wat phan kit yot rak dee ngam sombat porn " +
+			"wong sak prasert rueang charoen thai sin kham phuak chit",
 		countries: "TH",
 		male: "Somchai Somsak Prasert Anan Chaiwat Kittisak Nattapong Thanawat Wichai Surachai Pongsak " +
 			"Sakda Weerapong Phakphum",
@@ -643,7 +727,7 @@ var cultureSpecs = []cultureSpec{
 			"Apinya Kamonwan Duangjai",
 		last: "Srisuk Saetang Wongsawat Chaiyaporn Thongchai Rattanakorn Suksawat Boonmee Kaewkla " +
 			"Jantarasorn Sombat Phromma Prasertsak Thammasat Sukprasert"},
-	{code: "tl", script: ScriptLatin,
+	{code: "tl", script: ScriptLatin, givenHead: 15, lastFrom: "es", givenFrom: "en es",
 		countries: "PH GU",
 		male:      "Juan Jose Mark John_Paul Christian Angelo Paolo Miguel Carlo Rafael Jerome Renato Romeo Jomar",
 		female: "Maria Kristine Angelica Mary_Grace Jasmine Camille Patricia Joy Princess Cherry Maricel " +
@@ -652,6 +736,13 @@ var cultureSpecs = []cultureSpec{
 			"Villanueva Ramos Castro Rivera Aquino Navarro Salazar Mercado Dela_Cruz De_Leon Manalo " +
 			"Soriano Pascual"},
 	{code: "tw", script: ScriptHan, familyFirst: true, noSpace: true, // Taiwan: traditional characters, Wade–Giles spellings
+		givenHead: 10, partsJoin: "-",
+		maleParts: "志:Chih 偉:Wei 明:Ming 家:Chia 建:Chien 俊:Chun 宏:Hung 文:Wen 國:Kuo 正:Cheng 冠:Kuan 宇:Yu 柏:Po " +
+			"承:Cheng 彥:Yen 哲:Che 信:Hsin 傑:Chieh 豪:Hao 翔:Hsiang 嘉:Chia 育:Yu 達:Ta 仁:Jen 德:Te 輝:Hui 龍:Lung " +
+			"賢:Hsien 凱:Kai 銘:Ming",
+		femaleParts: "淑:Shu 美:Mei 玲:Ling 惠:Hui 雅:Ya 婷:Ting 怡:Yi 君:Chun 芳:Fang 佩:Pei 欣:Hsin 靜:Ching 宜:Yi 珮:Pei " +
+			"慧:Hui 筱:Hsiao 雯:Wen 琪:Chi 涵:Han 萱:Hsuan 秀:Hsiu 麗:Li 瑜:Yu 貞:Chen 蓉:Jung 娟:Chuan 姿:Tzu 如:Ju " +
+			"敏:Min 儀:Yi",
 		countries: "TW",
 		male: "冠宇:Kuan-Yu 宗翰:Tsung-Han 家豪:Chia-Hao 志明:Chih-Ming 俊傑:Chun-Chieh 承恩:Cheng-En " +
 			"柏翰:Po-Han 彥廷:Yen-Ting 建宏:Chien-Hung 哲瑋:Che-Wei 志豪:Chih-Hao 明哲:Ming-Che",
@@ -660,6 +751,13 @@ var cultureSpecs = []cultureSpec{
 		last: "陳:Chen 林:Lin 黃:Huang 張:Chang 李:Lee 王:Wang 吳:Wu 劉:Liu 蔡:Tsai 楊:Yang 許:Hsu " +
 			"鄭:Cheng 謝:Hsieh 郭:Kuo 洪:Hung 曾:Tseng 邱:Chiu 廖:Liao 賴:Lai 周:Chou"},
 	{code: "yue", script: ScriptHan, familyFirst: true, noSpace: true, // Hong Kong and Macau: Cantonese spellings
+		givenHead: 10, partsJoin: "-",
+		maleParts: "家:Ka 偉:Wai 志:Chi 明:Ming 俊:Chun 文:Man 浩:Ho 子:Tsz 健:Kin 國:Kwok 永:Wing 華:Wah 耀:Yiu 傑:Kit " +
+			"錦:Kam 德:Tak 兆:Siu 振:Chun 嘉:Ka 樂:Lok 朗:Long 軒:Hin 天:Tin 智:Chi 展:Chin 卓:Cheuk 康:Hong 俊:Tsun " +
+			"啟:Kai 信:Shun",
+		femaleParts: "慧:Wai 美:Mei 詠:Wing 淑:Suk 麗:Lai 欣:Yan 婷:Ting 雅:Nga 秀:Sau 玲:Ling 芷:Tsz 穎:Wing 敏:Man 寶:Po " +
+			"翠:Chui 鳳:Fung 潔:Kit 恩:Yan 嘉:Ka 凱:Hoi 琳:Lam 佩:Pui 詩:Sze 曉:Hiu 碧:Pik 月:Yuet 綺:Yee 蕙:Wai " +
+			"雪:Suet 芳:Fong",
 		countries: "HK MO",
 		male: "家明:Ka_Ming 志強:Chi_Keung 偉文:Wai_Man 俊傑:Chun_Kit 浩然:Ho_Yin 家豪:Ka_Ho 家樂:Ka_Lok " +
 			"志明:Chi_Ming 建華:Kin_Wah 子軒:Tsz_Hin 嘉俊:Ka_Chun 偉強:Wai_Keung",
@@ -675,14 +773,27 @@ var cultureSpecs = []cultureSpec{
 			"Rachel Jasmine Cheryl Grace Joanne Melissa Stephanie",
 		last: "Tan Lim Lee Ng Ong Wong Goh Chua Chan Koh Teo Ang Yeo Tay Ho Low Toh Sim Chong Chia Foo " +
 			"Leong Lau Yap Liew Ooi Khoo Cheah"},
-	{code: "ms", script: ScriptLatin, // Malays: a given name and the father's name
+	{code: "ms", script: ScriptLatin, patronymic: 70, // Malays: a given name and the father's name
 		countries: "MY:60 BN:80 SG:14",
 		male: "Muhammad Ahmad Mohd_Hafiz Faizal Azman Aiman Haziq Amirul Syafiq Firdaus Hakim Izzat " +
-			"Khairul Zulkifli Fadzil Rizal Azlan Syazwan Muhammad_Aiman Ahmad_Faiz",
+			"Khairul Zulkifli Fadzil Rizal Azlan Syazwan Muhammad_Aiman Ahmad_Faiz " +
+			"Adam Adib Afiq Aidil Aiman_Hakimi Akmal Amin Amir Anuar Ariff Arif Asyraf Azhar Aziz " +
+			"Badrul Faiz Faris Fauzi Hafiz Haikal Hairul Hakimi Hamdan Hanafi Harith Hazwan Helmi Ikmal " +
+			"Ilham Imran Irfan Iskandar Izwan Jamil Kamal Luqman Mahathir Mazlan Naim Nazri Nizam Rahim " +
+			"Ridhwan Roslan Rusli Safwan Saiful Shahrul Shamsul Shukri Syahmi Taufiq Wan_Ahmad Yusri " +
+			"Zaki Zamri Zikri",
 		female: "Nur Nurul_Ain Siti_Aisyah Aisyah Farah Amira Nabila Syafiqah Aina Izzati Atiqah " +
-			"Nurul_Hidayah Fatin Nadia Aqilah Liyana Hanis Syahirah",
+			"Nurul_Hidayah Fatin Nadia Aqilah Liyana Hanis Syahirah " +
+			"Adibah Afiqah Aida Aishah Alia Amalina Anis Asma Athirah Azura Balqis Dayana Diyana Effa " +
+			"Fadhilah Farhana Fatimah Hajar Hana Haslinda Hidayah Husna Intan Izyan Jannah Khadijah " +
+			"Maisarah Maryam Mazlina Munirah Najwa Natasha Noraini Norhayati Nurin Qistina Rabiatul " +
+			"Rahmah Rosnah Rozita Safiya Salmah Shahida Sofea Suhaila Syazwani Wani Yasmin Zahirah " +
+			"Zarina Zulaikha",
 		last: "Abdullah Ismail Hassan Ibrahim Rahman Ahmad Yusof Omar Othman Ali Hamid Aziz Osman Razak " +
-			"Salleh Mohamad Zainal Hashim Kassim Jaafar Halim Rahim Yaakob Mahmud Sulaiman"},
+			"Salleh Mohamad Zainal Hashim Kassim Jaafar Halim Rahim Yaakob Mahmud Sulaiman " +
+			"Abu_Bakar Ariffin Awang Bakar Daud Embong Hamzah Harun Husin Idris Ishak Jusoh Kamaruddin " +
+			"Latif Mamat Mansor Mat Musa Mustafa Nordin Ramli Saad Samad Shafie Sidek Talib Wahab Yahya " +
+			"Yusoff Zakaria"},
 	{code: "id", script: ScriptLatin,
 		countries: "ID",
 		male: "Budi Agus Rizky Dimas Fajar Hendra Joko Bayu Arif Irfan Wahyu Andi Dedi Eko Yudi Rudi Adi " +
@@ -714,7 +825,7 @@ var cultureSpecs = []cultureSpec{
 		female:    "Su Hnin Thandar May Ei Khin Nwe Yadanar Zin Thiri Phyu Wai Myat Hsu",
 		last: "Kyaw_Moe/Myat_Mon Min_Htet/Hnin_Wai Zaw_Oo/Thu_Zar Naing/Mon Htun/Aye Win/Hlaing Oo/Phyu " +
 			"Lwin/Nwe Myint/Yee Soe/San Tun/Khaing Paing/Htwe Kyaw/Thet Thant/Lin Htoo/Moe Phyo/Wai"},
-	{code: "pg", script: ScriptLatin, // Papua New Guinea: Christian given names, family names of its peoples
+	{code: "pg", script: ScriptLatin, givenFrom: "en", // Papua New Guinea: Christian given names, family names of its peoples
 		countries: "PG",
 		male:      "John Peter Michael Paul James Joseph David Thomas Samuel Kevin Jerry Moses Steven",
 		female:    "Mary Elizabeth Grace Ruth Joyce Esther Rose Helen Janet Christine Dorothy Lucy",
@@ -723,7 +834,7 @@ var cultureSpecs = []cultureSpec{
 	// Sub-Saharan Africa. Many professionals carry a Christian or Muslim
 	// given name with a family name of their people; the family names are
 	// what set the cultures apart.
-	{code: "yo", script: ScriptLatin, // Nigeria's Yoruba
+	{code: "yo", script: ScriptLatin, givenFrom: "en", // Nigeria's Yoruba
 		countries: "NG:40",
 		male: "Oluwaseun Tunde Adebayo Olumide Babatunde Oluwafemi Ayodeji Olusegun Adewale Kayode " +
 			"Temitope Damilola Femi Gbenga Segun Tobi Kunle Wale Samuel David Emmanuel",
@@ -732,7 +843,7 @@ var cultureSpecs = []cultureSpec{
 		last: "Adeyemi Adebayo Ogunleye Balogun Adewale Ogunbiyi Oladipo Olawale Akinola Adeleke " +
 			"Ogundipe Afolabi Ayodele Adeniyi Oyewole Bankole Alabi Ojo Adekunle Fashola Akinwale " +
 			"Olaniyan Oyebanji Ogunsanya Adesanya Babatunde Onifade"},
-	{code: "ig", script: ScriptLatin, // Nigeria's Igbo
+	{code: "ig", script: ScriptLatin, givenFrom: "en", // Nigeria's Igbo
 		countries: "NG:35",
 		male: "Chinedu Emeka Chukwuemeka Obinna Ikenna Nnamdi Uchenna Chidi Ifeanyi Kelechi Chibuike " +
 			"Okechukwu Chinonso Ebuka Somto Ugochukwu Michael Paul",
@@ -748,7 +859,7 @@ var cultureSpecs = []cultureSpec{
 			"Salamatu Jamila Zulaihat Asma'u",
 		last: "Abubakar Bello Danjuma Mohammed Ibrahim Musa Abdullahi Yusuf Sani Usman Aliyu Lawal " +
 			"Suleiman Garba Shehu Umar Idris Abdulkadir Haruna Mahmud Yakubu Adamu Danladi Tanko Gambo"},
-	{code: "ak", script: ScriptLatin, // Ghana: Akan, Ga and Ewe family names
+	{code: "ak", script: ScriptLatin, givenFrom: "en", // Ghana: Akan, Ga and Ewe family names
 		countries: "GH",
 		male: "Kwame Kofi Yaw Kwabena Kwaku Kwasi Kojo Kwadwo Emmanuel Samuel Isaac Ebenezer Prince Nana " +
 			"Richard Francis Michael Eric Daniel Felix",
@@ -757,7 +868,7 @@ var cultureSpecs = []cultureSpec{
 		last: "Mensah Owusu Boateng Asante Osei Appiah Agyemang Adjei Amoah Ansah Darko Opoku Acheampong " +
 			"Frimpong Kwarteng Ofori Sarpong Antwi Danquah Amponsah Tetteh Quaye Addo Nyarko Yeboah " +
 			"Bonsu Gyamfi Asamoah Annan"},
-	{code: "gbe", script: ScriptLatin, // the Ewe and Fon of Togo and Benin
+	{code: "gbe", script: ScriptLatin, givenFrom: "fr", // the Ewe and Fon of Togo and Benin
 		countries: "TG BJ",
 		male: "Komlan Kossi Kodjo Koffi Yao Kokou Edem Sèna Sèdjro Romaric Rodrigue Fiacre Jean Serge " +
 			"Gildas Arnaud Hervé Ulrich",
@@ -765,7 +876,7 @@ var cultureSpecs = []cultureSpec{
 			"Mireille Judith Prisca",
 		last: "Agbeko Amouzou Lawson d'Almeida Kpodar Adjovi Agbodjan Mensah Houngbo Dossou Hounkpatin " +
 			"Agossou Ahouansou Akpovi Zinsou Sossa Gbaguidi Kpadonou Hounsou Tchibozo Akakpo Amegah Ayivi"},
-	{code: "ci", script: ScriptLatin, // Côte d'Ivoire's Akan (Baoulé, Agni) and its south
+	{code: "ci", script: ScriptLatin, givenFrom: "fr", // Côte d'Ivoire's Akan (Baoulé, Agni) and its south
 		countries: "CI:70",
 		male: "Jean Serge Yao Kouassi Koffi Konan Didier Franck Arnaud Hervé Olivier Christian Patrick " +
 			"Éric Mathieu Kouadio Armel Ange",
@@ -798,7 +909,7 @@ var cultureSpecs = []cultureSpec{
 			"Fatu Yei Hannah",
 		last: "Kamara Sesay Koroma Bangura Conteh Kargbo Turay Mansaray Jalloh Kanu Barrie Fofanah Kallon " +
 			"Samura Kollie Flomo Massaquoi Kpoto Kromah Konneh Dolo Saah Gbessay"},
-	{code: "cm", script: ScriptLatin, // Cameroon, Gabon and the Central African Republic: Beti, Fang, Bamileke
+	{code: "cm", script: ScriptLatin, givenFrom: "fr", // Cameroon, Gabon and the Central African Republic: Beti, Fang, Bamileke
 		countries: "CM GA CF",
 		male: "Jean Paul Joseph Serge Christian Hervé Blaise Armand Patrice Franck Arnaud Rodrigue " +
 			"Cyrille Landry Yannick Steve",
@@ -837,7 +948,7 @@ var cultureSpecs = []cultureSpec{
 		female: "Fadumo Hodan Hibo Ifrah Sahra Amina Asha Faiza Nasra Hawa Khadra Sagal Ayaan Deqa Halima",
 		last: "Mohamed Ahmed Abdi Hassan Ali Omar Farah Warsame Jama Osman Hussein Yusuf Nur Aden Dahir " +
 			"Elmi Egal Abdullahi Ismail Mohamud Hersi"},
-	{code: "africa", script: ScriptLatin, // Kenya: Kikuyu, Luo (Otieno for a man, Atieno for a woman), Kalenjin, Kamba
+	{code: "africa", script: ScriptLatin, givenFrom: "en", // Kenya: Kikuyu, Luo (Otieno for a man, Atieno for a woman), Kalenjin, Kamba
 		countries: "KE",
 		male: "Brian Kevin Dennis Collins Victor Peter John Joseph James Samuel David Daniel Emmanuel " +
 			"Erick Felix Moses Isaac Geoffrey",
@@ -846,7 +957,7 @@ var cultureSpecs = []cultureSpec{
 		last: "Kamau Mwangi Njoroge Kariuki Kimani Maina Githinji Karanja Wambua Mutua Kiprono Kipchumba " +
 			"Cheruiyot Kiplagat Otieno/Atieno Ochieng/Achieng Odhiambo/Adhiambo Onyango/Anyango " +
 			"Owino/Awino Okoth/Akoth Ouma/Auma Omondi/Amondi"},
-	{code: "ug", script: ScriptLatin, // Uganda: Ganda, Nkole, Acholi
+	{code: "ug", script: ScriptLatin, givenFrom: "en", // Uganda: Ganda, Nkole, Acholi
 		countries: "UG",
 		male: "Brian Joseph Ivan Ronald Moses Isaac Patrick Denis Emmanuel Allan Edward Henry Simon " +
 			"Samuel Andrew",
@@ -854,7 +965,7 @@ var cultureSpecs = []cultureSpec{
 			"Prossy Florence",
 		last: "Mugisha Tumusiime Byaruhanga Okello Opio Ssempala Kiggundu Nsubuga Lubega Musoke Ssali " +
 			"Mukasa Kato Ochieng Atwine Ainembabazi Tumwine Kasozi Ssekandi Kiwanuka Mugabe Asiimwe"},
-	{code: "tz", script: ScriptLatin, // Tanzania
+	{code: "tz", script: ScriptLatin, givenFrom: "en", // Tanzania
 		countries: "TZ",
 		male: "Juma Hamisi Baraka Joseph John Emmanuel Daudi Godfrey Hassan Salim Amani Frank Elia " +
 			"Peter Nassoro",
@@ -870,7 +981,7 @@ var cultureSpecs = []cultureSpec{
 		last: "Habimana/Mukamana Niyonzima/Uwase Hakizimana/Umutoni Nshimiyimana/Ingabire " +
 			"Ndayisaba/Uwera Nsengimana/Mukamurenzi Mutabazi/Uwimana Nkurunziza/Iradukunda " +
 			"Bizimana/Umuhoza Twagirimana/Mukeshimana Munyaneza/Uwamahoro Niyonsaba/Nyirahabimana"},
-	{code: "za", script: ScriptLatin, // South Africa's Nguni and Sotho–Tswana, also Botswana, Lesotho and Eswatini
+	{code: "za", script: ScriptLatin, givenFrom: "en", // South Africa's Nguni and Sotho–Tswana, also Botswana, Lesotho and Eswatini
 		countries: "ZA:58 BW LS SZ",
 		male: "Sipho Thabo Themba Lwazi Sibusiso Bongani Mandla Tshepo Kagiso Tumelo Andile Siyabonga " +
 			"Nkosinathi Vusi Lindani Lesego Neo Kabelo",

@@ -52,7 +52,7 @@ func (gen *generator) renameAs(i, k int) {
 	gen.geo.residents.draw(gen.r)
 	n := gen.names.draw(gen.r, gen.geo.placeCountry[src.City])
 
-	p.FirstName, p.LastName, p.FullName, p.Script = src.FirstName, src.LastName, src.FullName, src.Script
+	p.FirstName, p.LastName, p.FullName, p.Script, p.culture = src.FirstName, src.LastName, src.FullName, src.Script, src.culture
 	if p.Gender != GenderUnknown {
 		p.Gender = n.gender
 	}

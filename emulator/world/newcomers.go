@@ -15,9 +15,10 @@ import (
 // function of its config and the date.
 
 // newcomersPerMille is how many newcomers join a year, per thousand
-// people of the start: about as many as retire, and enough that the
-// share of entry-level roles holds as the clock moves on.
-const newcomersPerMille = 40
+// people of the start: more than retire (the network grows), and enough
+// that the share of entry-level roles holds as the clock moves on, though
+// interns and juniors move up within three years (dueDays).
+const newcomersPerMille = 45
 
 // newcomers returns how many newcomers a world of people holds: those
 // who join over the ten years of the clock.
@@ -65,7 +66,8 @@ func (w *World) hireDay(p *Person, since int) int {
 
 // hire gives person i (now p) a role in month m: a graduate's first,
 // at entry level, in the line of work they studied for; a job seeker's
-// next, at the level of their last (below a chief's).
+// next, at the level of their last (below a chief's), or for one who was
+// an intern or a junior, the next one up.
 func (a *advance) hire(r *rand.Rand, i int, p *Person, m Month) {
 	w := a.w
 	if _, ok := p.CurrentJob(); ok {
@@ -81,7 +83,9 @@ func (a *advance) hire(r *rand.Rand, i int, p *Person, m Month) {
 		if last.fam != famGeneral {
 			fam = last.fam
 		}
-		if l := w.titles.titles[last.Title].Level; slices.Contains(ladder, l) {
+		if l := w.titles.titles[last.Title].Level; entryLevel(l) {
+			level = rung(l, 1)
+		} else if slices.Contains(ladder, l) {
 			level = l
 		} else {
 			level = Senior
@@ -91,7 +95,7 @@ func (a *advance) hire(r *rand.Rand, i int, p *Person, m Month) {
 	// Not back at the last employer: a new title there would read as a
 	// return, the old one as a role held twice.
 	ok := func(c int32) bool {
-		return w.fits(c, fam) && (len(p.Jobs) == 0 || c != p.Jobs[0].Company) && !a.namesakeAt(c, p)
+		return w.fits(c, fam) && (len(p.Jobs) == 0 || c != p.Jobs[0].Company)
 	}
 	c := w.hiring.employer(r, country, fam)
 	for range 8 {
@@ -108,25 +112,34 @@ func (a *advance) hire(r *rand.Rand, i int, p *Person, m Month) {
 	if w.titles.fam[role.Title] == famGeneral {
 		role.fam = famGeneral
 	}
+	role.Location = w.rolePlace(role)
 	emails := a.newWorkEmail(r, i, p, c)
 	cp := a.own(i)
 	cp.Jobs = append([]Job{role}, cp.Jobs...)
-	a.count(&cp.Person, 1)
 	cp.Emails, cp.OpenToWork = emails, false
 	w.derive(&cp.Person, m)
 }
 
 // studiedFor returns the line of work a person's latest studies lead
-// to, or one drawn for their country when they list none.
+// to, or one drawn for their country when they list none; never one
+// whose titles need a degree they lack (biology does not make a
+// physician).
 func (w *World) studiedFor(r *rand.Rand, p *Person, country countryID) family {
 	if len(p.Education) > 0 {
 		field := p.Education[0].Field
 		for f := famGeneral + 1; f < numFamilies; f++ {
-			if slices.Contains(w.schools.byFamily[f], field) && w.hiring.employs(country, f) {
+			if slices.Contains(w.schools.byFamily[f], field) && w.hiring.employs(country, f) && w.mayWorkIn(p, f) {
 				return f
 			}
 		}
 	}
 	g := generator{World: w, hiring: w.hiring}
-	return g.drawFamily(r, country)
+	f := g.drawFamily(r, country)
+	for range 8 {
+		if w.mayWorkIn(p, f) {
+			return f
+		}
+		f = g.drawFamily(r, country)
+	}
+	return famOperations // a line of no regulated profession
 }

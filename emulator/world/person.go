@@ -21,6 +21,7 @@ type Person struct {
 	AltName   string // the native spelling ("王伟") or the name without diacritics; "" if none shown
 	Script    Script // script of FirstName, LastName and FullName: always ScriptLatin
 	Gender    Gender // GenderUnknown is shown as null
+	culture   uint8  // the naming culture of the name, the source of the native language
 	Slug      string // profile URL https://www.linkedin.com/in/<slug>; unique, lower-case ASCII
 
 	City      int32  // home, index into World.Places

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/nyaruka/phonenumbers"
@@ -51,14 +52,18 @@ type phonePrefix struct {
 // phonePlan is how one country's numbers are made.
 type phonePlan struct {
 	mobile, fixed []phonePrefix
+	region        string // the country's ISO code
+	cc            int    // its calling code
 }
 
 // phonePlans holds each country's plan by countryID (countries without
-// phone metadata have none and their people get no phone), and the +1
-// exchanges of the US and Canada by place.
+// phone metadata have none and their people get no phone), the +1
+// exchanges of the US and Canada by place, and the heads of the area
+// codes of the other places.
 type phonePlans struct {
 	countries []*phonePlan
 	area      *areaPlan
+	local     *localPlan
 }
 
 // loadPhonePlans computes the plans of every gazetteer country once per
@@ -75,7 +80,7 @@ var loadPhonePlans = sync.OnceValue(func() phonePlans {
 		weight[cid] += g.residentWeight[i]
 	}
 	total := g.residents.total
-	plans := phonePlans{countries: make([]*phonePlan, len(g.countries)), area: loadAreaPlan()}
+	plans := phonePlans{countries: make([]*phonePlan, len(g.countries)), area: loadAreaPlan(), local: loadLocalPlan()}
 	var wg sync.WaitGroup
 	workers := runtime.GOMAXPROCS(0)
 	for w := range workers {
@@ -109,6 +114,8 @@ func buildPhonePlan(region string, weight, total uint64) *phonePlan {
 	plan := &phonePlan{
 		mobile: findPrefixes(r, region, cc, phonenumbers.MOBILE, want),
 		fixed:  findPrefixes(r, region, cc, phonenumbers.FIXED_LINE, want/2+2),
+		region: region,
+		cc:     cc,
 	}
 	if len(plan.mobile) == 0 && len(plan.fixed) == 0 {
 		return nil
@@ -124,6 +131,14 @@ func findPrefixes(r *rand.Rand, region string, cc int, typ phonenumbers.PhoneNum
 		return nil
 	}
 	digits := phonenumbers.Format(ex, phonenumbers.E164)[1:]
+	// A mobile plan's numbers are mobiles (Switzerland's example mutated
+	// into 071 would be St. Gallen's landline), where the country's
+	// mobiles are told apart at all (Mexico's are not); a landline plan's
+	// are landlines.
+	exType := phonenumbers.GetNumberType(ex)
+	accept := func(t phonenumbers.PhoneNumberType) bool {
+		return t == typ || t == phonenumbers.FIXED_LINE_OR_MOBILE && (typ == phonenumbers.FIXED_LINE || exType == t)
+	}
 	ccLen := len(strconv.Itoa(cc))
 	nsnLen := len(digits) - ccLen
 	// The longest random tail the example's own head supports: ranges
@@ -131,7 +146,7 @@ func findPrefixes(r *rand.Rand, region string, cc int, typ phonenumbers.PhoneNum
 	// would make almost every number invalid.
 	tail := 0
 	for t := min(5, nsnLen-3); t >= 2; t-- {
-		if validHead(r, region, cc, digits[:len(digits)-t], t) {
+		if validHead(r, region, cc, digits[:len(digits)-t], t, accept) {
 			tail = t
 			break
 		}
@@ -159,7 +174,7 @@ func findPrefixes(r *rand.Rand, region string, cc int, typ phonenumbers.PhoneNum
 			continue
 		}
 		seen[head] = true
-		if validHead(r, region, cc, head, tail) {
+		if validHead(r, region, cc, head, tail, accept) {
 			out = append(out, phonePrefix{head: mustUint(head), tail: uint8(tail)})
 		}
 	}
@@ -182,34 +197,112 @@ const headSamples = 24
 
 // validHead reports whether random completions of head are valid numbers
 // of region (and are attributed to region, so numbers of shared calling
-// codes such as +1 or +7 land in the right country).
-func validHead(r *rand.Rand, region string, cc int, head string, tail int) bool {
+// codes such as +1 or +7 land in the right country) of a type accept
+// takes (any type when accept is nil).
+func validHead(r *rand.Rand, region string, cc int, head string, tail int, accept func(phonenumbers.PhoneNumberType) bool) bool {
 	for range headSamples {
 		n := head
 		for range tail {
 			n += string(rune('0' + intN(r, 10)))
 		}
-		if !validNumber(region, cc, n) {
+		t := numberType(region, cc, n)
+		if t == phonenumbers.UNKNOWN || accept != nil && !accept(t) {
 			return false
 		}
 	}
 	return true
 }
 
-// validNumber reports whether E.164 digits (without "+") are a valid
-// number of region by phonenumbers' rules. Valid for the region implies
-// IsValidNumber, and skips the slow search over all regions of a shared
-// calling code (+1 has two dozen).
-func validNumber(region string, cc int, digits string) bool {
-	nsn := digits[len(strconv.Itoa(cc)):]
+// numberType returns the type of E.164 digits (without "+") as a number
+// of region by phonenumbers' rules, UNKNOWN for a number not valid there.
+// Where several regions share the calling code, the number must also be
+// attributed to this one: Jamaica's metadata accepts the +1 877 toll-free
+// range, which phonenumbers attributes to the US. (Valid for the region
+// implies IsValidNumber, and this skips the slow search over all regions
+// of a shared calling code: +1 has two dozen.)
+func numberType(region string, cc int, digits string) phonenumbers.PhoneNumberType {
+	num := numberOf(cc, digits)
+	if num == nil {
+		return phonenumbers.UNKNOWN
+	}
+	if len(phonenumbers.GetRegionCodesForCountryCode(cc)) > 1 && phonenumbers.GetRegionCodeForNumber(num) != region {
+		return phonenumbers.UNKNOWN
+	}
+	return phonenumbers.GetNumberType(num)
+}
+
+// pow10 holds the powers of ten up to the longest random tail a head
+// may leave (a Vienna landline is 43 1 and eight random digits).
+var pow10 = [...]uint64{1, 10, 100, 1000, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12}
+
+// hasArea reports whether the landlines of a place carry its own area
+// code (or its state's, or its nearest city's): places of the US and
+// Canada, and of the countries whose numbers libphonenumber geocodes.
+func (pp phonePlans) hasArea(place int32) bool {
+	a := pp.area
+	return len(a.byPlace[place]) > 0 || a.regionOf[place] >= 0 && len(a.byRegion[a.regionOf[place]]) > 0 ||
+		len(pp.local.fixed[place]) > 0
+}
+
+// draw makes a number of the given kind for someone (or an office) in a
+// place of a country; ok is false when the country has no plan. In the US
+// and Canada the number belongs to the place's area, mobile or not (the
+// two share their ranges there). Elsewhere a landline, and a mobile where
+// mobiles are geographic, carries the area code of the place (localPlan);
+// other numbers are the country's, and work numbers fall back to mobile
+// ranges (and back) where the library knows only one type.
+func (pp phonePlans) draw(r *rand.Rand, place int32, country countryID, kind PhoneKind) (uint64, bool) {
+	if head, ok := pp.area.head(r, place); ok {
+		return head*10000 + uint64N(r, 10000), true
+	}
+	if heads := pp.local.heads(place, kind); len(heads) > 0 {
+		p := pick(r, heads)
+		m := pow10[p.tail]
+		return p.head*m + uint64N(r, m), true
+	}
+	plan := pp.countries[country]
+	if plan == nil {
+		return 0, false
+	}
+	prefixes := plan.mobile
+	if kind == PhoneWork && len(plan.fixed) > 0 || len(prefixes) == 0 {
+		prefixes = plan.fixed
+	}
+	// A head's random tails were sampled, not all tried: a narrow range
+	// lets an invalid number through now and then (Cayman's +1 345 32x),
+	// so a number is checked and drawn again.
+	var n uint64
+	for range planTries {
+		p := pick(r, prefixes)
+		m := pow10[p.tail]
+		n = p.head*m + uint64N(r, m)
+		if numberType(plan.region, plan.cc, strconv.FormatUint(n, 10)) != phonenumbers.UNKNOWN {
+			break
+		}
+	}
+	return n, true
+}
+
+// planTries is how many numbers of a country's plan are drawn for one
+// valid.
+const planTries = 8
+
+// numberOf builds the PhoneNumber of E.164 digits (without "+") of a
+// calling code, as phonenumbers.Parse records it (Italian leading zeros
+// included) but without its cost.
+func numberOf(cc int, digits string) *phonenumbers.PhoneNumber {
+	ccs := strconv.Itoa(cc)
+	if !strings.HasPrefix(digits, ccs) || len(digits) <= len(ccs) {
+		return nil
+	}
+	nsn := digits[len(ccs):]
 	nn, err := strconv.ParseUint(nsn, 10, 64)
 	if err != nil {
-		return false
+		return nil
 	}
 	code := int32(cc)
 	num := &phonenumbers.PhoneNumber{CountryCode: &code, NationalNumber: &nn}
 	if len(nsn) > 1 && nsn[0] == '0' {
-		// What phonenumbers.Parse records for Italian-style leading zeros.
 		yes := true
 		num.ItalianLeadingZero = &yes
 		zeros := int32(1)
@@ -220,45 +313,5 @@ func validNumber(region string, cc int, digits string) bool {
 			num.NumberOfLeadingZeros = &zeros
 		}
 	}
-	if !phonenumbers.IsValidNumberForRegion(num, region) {
-		return false
-	}
-	// Where several regions share the calling code, the number must also
-	// be attributed to this one: Jamaica's metadata accepts the +1 877
-	// toll-free range, which phonenumbers attributes to the US.
-	if len(phonenumbers.GetRegionCodesForCountryCode(cc)) > 1 {
-		return phonenumbers.GetRegionCodeForNumber(num) == region
-	}
-	return true
-}
-
-var pow10 = [...]uint64{1, 10, 100, 1000, 10000, 100000}
-
-// hasArea reports whether the numbers of a place carry its own area
-// code (or its state's): places of the US and Canada.
-func (pp phonePlans) hasArea(place int32) bool {
-	a := pp.area
-	return len(a.byPlace[place]) > 0 || a.regionOf[place] >= 0 && len(a.byRegion[a.regionOf[place]]) > 0
-}
-
-// draw makes a number of the given kind for someone (or an office) in a
-// place of a country; ok is false when the country has no plan. In the US
-// and Canada the number belongs to the place's area, mobile or not (the
-// two share their ranges there). Elsewhere work numbers fall back to
-// mobile ranges (and back) where the library knows only one type.
-func (pp phonePlans) draw(r *rand.Rand, place int32, country countryID, kind PhoneKind) (uint64, bool) {
-	if head, ok := pp.area.head(r, place); ok {
-		return head*10000 + uint64N(r, 10000), true
-	}
-	plan := pp.countries[country]
-	if plan == nil {
-		return 0, false
-	}
-	prefixes := plan.mobile
-	if kind == PhoneWork && len(plan.fixed) > 0 || len(prefixes) == 0 {
-		prefixes = plan.fixed
-	}
-	p := pick(r, prefixes)
-	m := pow10[p.tail]
-	return p.head*m + uint64N(r, m), true
+	return num
 }

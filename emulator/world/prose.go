@@ -7,149 +7,191 @@ import (
 	"strings"
 )
 
-// Phrases for the prose derived on demand: summaries, role descriptions,
-// headlines. Written per department so that a sales manager does not talk
-// about Kubernetes.
-var deptDoing = [numDepartments][]string{
-	NoDepartment: {"building companies people want to work for", "turning strategy into execution",
-		"growing teams and businesses", "leading organisations through change"},
-	Marketing: {"building brands that people remember", "running data-driven campaigns",
-		"growing pipeline through content and SEO", "launching products into new markets"},
-	Sales: {"helping customers find the right solution", "building long-term client relationships",
-		"growing revenue in new territories", "closing complex B2B deals"},
-	ProductProject: {"shipping products customers love", "delivering projects on time and on budget",
-		"turning customer problems into roadmaps", "aligning stakeholders around clear goals"},
-	Engineering: {"building reliable, scalable systems", "designing clean APIs and services",
-		"automating infrastructure and deployments", "mentoring engineers and improving code quality"},
-	DataAnalytics: {"turning data into decisions", "building models that predict what matters",
-		"designing dashboards the business actually uses", "building robust data pipelines"},
-	Design: {"designing simple, accessible experiences", "bringing research into product decisions",
-		"crafting visual identities", "building design systems"},
-	HRRecruitment: {"hiring great people", "building inclusive workplaces",
-		"developing talent and leaders", "making onboarding a great experience"},
-	FinanceAccounting: {"keeping the numbers honest", "planning budgets and forecasts",
-		"closing the books on time", "improving financial controls"},
-	LegalCompliance: {"keeping the business compliant", "negotiating fair contracts",
-		"managing regulatory risk", "advising on corporate matters"},
-	CustomerSupport: {"making customers successful", "solving problems quickly and kindly",
-		"reducing churn through great onboarding", "turning feedback into improvements"},
-	HealthHospitality: {"caring for patients and guests", "delivering excellent service",
-		"running safe, welcoming operations", "improving patient outcomes"},
-	EducationTraining: {"helping people learn", "designing engaging courses",
-		"coaching teams to grow", "making learning accessible"},
-	OperationsAdmin: {"keeping operations running smoothly", "optimising supply chains",
-		"improving processes and reducing costs", "coordinating teams and vendors"},
-	FacilityServices: {"keeping buildings safe and efficient", "managing maintenance and vendors",
-		"creating great workplaces", "running facilities on a budget"},
-	Entertainment: {"telling stories on screen", "producing content audiences love",
-		"bringing creative projects to life", "editing, mixing and finishing productions"},
-}
+// The prose of a profile (role descriptions, the summary, the headline)
+// is derived on demand from the person's seed and from the profile as it
+// is at the world's clock: a summary says the years of experience, the
+// title and the employer the profile shows today, not those of when the
+// world was generated, and it talks in the phrases of the person's own
+// line of work (famDoing, famAchievements).
 
-var deptAchievements = [numDepartments][]string{
-	NoDepartment: {"Grew the company from %d to %d employees.", "Raised funding and built the founding team of %d people.",
-		"Led the business through %d years of growth.", "Oversaw %d business units and their %d managers."},
-	Marketing: {"Increased qualified leads by %d%% in %d months.", "Managed a marketing budget of %dk across %d channels.",
-		"Launched %d campaigns reaching %dk people."},
-	Sales: {"Exceeded quota by %d%% for %d consecutive quarters.", "Opened %d new accounts worth %dk in annual revenue.",
-		"Built a pipeline of %dk across %d industries."},
-	ProductProject: {"Shipped %d major releases with a team of %d.", "Cut delivery time by %d%% over %d months.",
-		"Managed a portfolio of %d projects worth %dk."},
-	Engineering: {"Reduced latency by %d%% for a service handling %dk requests a minute.",
-		"Migrated %d services to Kubernetes with %d engineers.", "Raised test coverage by %d%% across %d repositories."},
-	DataAnalytics: {"Built %d dashboards used by %d teams.", "Improved forecast accuracy by %d%% across %d markets.",
-		"Designed pipelines processing %dk events a day from %d sources."},
-	Design: {"Redesigned %d core flows, lifting conversion by %d%%.", "Ran %d user interviews across %d markets.",
-		"Built a design system of %d components used by %d teams."},
-	HRRecruitment: {"Hired %d people in %d months.", "Cut time-to-hire by %d%% across %d offices.",
-		"Ran onboarding for %d new joiners in %d countries."},
-	FinanceAccounting: {"Closed the books in %d days instead of %d.", "Managed budgets of %dk across %d cost centres.",
-		"Cut costs by %d%% over %d quarters."},
-	LegalCompliance: {"Negotiated %d contracts across %d jurisdictions.", "Led %d audits with %d findings closed.",
-		"Handled %d regulatory filings in %d countries."},
-	CustomerSupport: {"Kept satisfaction above %d%% for %d quarters.", "Handled %d tickets a week with a team of %d.",
-		"Reduced churn by %d%% over %d months."},
-	HealthHospitality: {"Cared for %d patients a week in a team of %d.", "Served %d guests a day across %d outlets.",
-		"Raised satisfaction scores by %d%% in %d months."},
-	EducationTraining: {"Taught %d students a year across %d courses.", "Designed %d courses completed by %dk learners.",
-		"Trained %d managers in %d countries."},
-	OperationsAdmin: {"Cut fulfilment costs by %d%% across %d warehouses.", "Coordinated %d vendors for %d sites.",
-		"Improved on-time delivery by %d%% over %d months."},
-	FacilityServices: {"Managed %d sites totalling %dk square metres.", "Cut energy use by %d%% across %d buildings.",
-		"Ran maintenance for %d buildings with a team of %d."},
-	Entertainment: {"Produced %d episodes watched by %dk viewers.", "Edited %d short films shown at %d festivals.",
-		"Delivered %d commercials for %d brands."},
-}
-
-var summaryClosers = []string{
-	"Always happy to connect and exchange ideas.",
-	"Open to interesting conversations.",
-	"Feel free to reach out.",
-	"Outside work: running, reading and travelling.",
-	"Passionate about continuous learning.",
-	"I believe the best results come from great teams.",
-}
-
-// sentence fills a "%d" template with plausible numbers: the first up to
-// sixty, later ones (months, teams, quarters) up to a dozen.
+// sentence fills a template's "{lo-hi}" numbers with ones drawn between
+// lo and hi.
 func sentence(r *rand.Rand, tmpl string) string {
 	var b strings.Builder
-	limit := 60
 	for {
-		i := strings.Index(tmpl, "%")
-		if i < 0 || i+1 >= len(tmpl) {
+		i := strings.IndexByte(tmpl, '{')
+		j := strings.IndexByte(tmpl, '}')
+		if i < 0 || j < i {
 			b.WriteString(tmpl)
 			return b.String()
 		}
 		b.WriteString(tmpl[:i])
-		switch tmpl[i+1] {
-		case 'd':
-			b.WriteString(strconv.Itoa(between(r, 2, limit)))
-			limit = 12
-		case '%':
-			b.WriteByte('%')
-		}
-		tmpl = tmpl[i+2:]
+		lo, hi, _ := strings.Cut(tmpl[i+1:j], "-")
+		a, _ := strconv.Atoi(lo)
+		z, _ := strconv.Atoi(hi)
+		b.WriteString(strconv.Itoa(between(r, a, z)))
+		tmpl = tmpl[j+1:]
 	}
 }
 
-// jobDescription derives the description of a role from its seed: often
-// empty, as on real profiles, otherwise one to three sentences.
-func jobDescription(r *rand.Rand, d Department, company string) string {
+// jobDescription derives the description of a role of line of work f
+// and level l from its seed: often empty, as on real profiles, otherwise
+// one to three sentences in the phrases of that line. Achievements are
+// distinct, and few early in a career: an intern lists none, a junior
+// one at most.
+func jobDescription(r *rand.Rand, f family, l Level, company string) string {
 	if chance(r, 40) {
 		return ""
 	}
-	parts := []string{"Focused on " + pick(r, deptDoing[d]) + " at " + strings.TrimSuffix(company, ".") + "."}
-	for range intN(r, 3) {
-		parts = append(parts, sentence(r, pick(r, deptAchievements[d])))
+	parts := []string{"Focused on " + pick(r, famDoing[f]) + " at " + strings.TrimSuffix(company, ".") + "."}
+	n := intN(r, 3)
+	switch l {
+	case Entry:
+		n = 0
+	case Junior:
+		n = min(n, 1)
+	}
+	for _, tmpl := range pickDistinct(r, famAchievements[f], n) {
+		parts = append(parts, sentence(r, tmpl))
 	}
 	return strings.Join(parts, " ")
 }
 
-// summaryText derives a person's "about" prose.
-func (w *World) summaryText(r *rand.Rand, p *Person, d Department) string {
-	var parts []string
-	title := "Professional"
+// proseFamily is the line of work a person's summary and headline talk
+// about: that of the main current role, or of the latest one; for
+// someone who has not worked yet, the one their latest studies lead to.
+func (w *World) proseFamily(p *Person) family {
 	if len(p.Jobs) > 0 {
-		title = w.titles.titles[p.Jobs[0].Title].Name
+		return p.Jobs[0].fam
 	}
-	if p.TotalYears >= 2 {
-		intro := title + " with " + strconv.Itoa(int(p.TotalYears)) + "+ years of experience"
-		if ind := w.industries.name(p.Industry); ind != "" {
-			intro += " in " + strings.ToLower(ind)
+	if len(p.Education) > 0 {
+		field := p.Education[0].Field
+		for f := famGeneral + 1; f < numFamilies; f++ {
+			if slices.Contains(w.schools.byFamily[f], field) {
+				return f
+			}
 		}
-		parts = append(parts, intro+".")
-	} else {
-		parts = append(parts, "Early-career "+strings.ToLower(title)+" eager to learn.")
 	}
-	parts = append(parts, "I enjoy "+pick(r, deptDoing[d])+".")
-	if len(p.Skills) >= 3 {
-		parts = append(parts, "Core skills: "+w.skills.names[p.Skills[0]]+", "+w.skills.names[p.Skills[1]]+
-			" and "+w.skills.names[p.Skills[2]]+".")
+	return famGeneral
+}
+
+// studying reports whether the person is still at school at the world's
+// clock: their latest studies end this year or later, or, where the
+// profile does not say when, began no more than four years ago (or,
+// with no years at all, the person is of student age).
+func (w *World) studying(p *Person) bool {
+	if len(p.Education) == 0 {
+		return false
+	}
+	year := w.month.Year()
+	switch e := p.Education[0]; {
+	case e.End != 0:
+		return int(e.End) >= year
+	case e.Start != 0:
+		return int(e.Start)+4 >= year
+	}
+	return year-int(p.BirthYear) <= 24
+}
+
+// retiredNow reports whether someone without a current role has retired:
+// has worked and is of retiring age at the world's clock.
+func (w *World) retiredNow(p *Person) bool {
+	_, working := p.CurrentJob()
+	return !working && len(p.Jobs) > 0 && w.month.Year()-int(p.BirthYear) >= 65
+}
+
+// summaryText derives a person's "about" prose as of the world's clock:
+// who they are now (the current title and employer with the years of
+// experience the profile counts, the latest role of one between jobs or
+// retired, the studies of one who has not worked), what they enjoy in
+// their line of work f, their core skills in it.
+func (w *World) summaryText(r *rand.Rand, p *Person, f family) string {
+	var parts []string
+	years := w.TotalYears(p)
+	// experience says "N+ years of experience, now in <industry>": the
+	// years are the career's, the industry the employer's (when, "now"
+	// or "most recently").
+	experience := func(ind IndustryID, when string) string {
+		s := strconv.Itoa(years) + "+ years of experience"
+		if name := w.industries.name(ind); name != "" {
+			s += ", " + when + " in " + strings.ToLower(name)
+		}
+		return s
+	}
+	enjoy := "I enjoy "
+	job, working := p.CurrentJob()
+	switch {
+	case working:
+		t := w.titles.titles[job.Title]
+		co := &w.companies[job.Company]
+		if years >= 2 {
+			parts = append(parts, t.Name+" with "+experience(co.Industry, "now")+".")
+			if chance(r, 50) {
+				parts = append(parts, "Currently at "+strings.TrimSuffix(co.Name, ".")+".")
+			}
+		} else {
+			parts = append(parts, t.Name+" at "+strings.TrimSuffix(co.Name, ".")+".")
+			if k := slices.Index(ladder, t.Level); k >= 0 && k <= slices.Index(ladder, MidLevel) {
+				parts = append(parts, "Early in my career and eager to learn.")
+			}
+		}
+	case len(p.Jobs) > 0:
+		last := p.Jobs[0]
+		title, co := w.titles.titles[last.Title].Name, &w.companies[last.Company]
+		if w.retiredNow(p) {
+			s := "Retired " + title
+			if ind := w.industries.name(co.Industry); years >= 2 && ind != "" {
+				s += " after " + strconv.Itoa(years) + " years of work, the last in " + strings.ToLower(ind)
+			}
+			parts = append(parts, s+".")
+			enjoy = "I enjoyed "
+			break
+		}
+		parts = append(parts, "Most recently "+title+" at "+strings.TrimSuffix(co.Name, ".")+".")
+		if years >= 2 {
+			parts = append(parts, experience(co.Industry, "most recently")+".")
+		}
+		parts = append(parts, "Open to new opportunities.")
+	case len(p.Education) > 0:
+		ed := p.Education[0]
+		field, school := w.schools.fields[ed.Field], w.schools.universities[ed.University].Name
+		if w.studying(p) {
+			parts = append(parts, "Student of "+field+" at "+school+".")
+		} else {
+			parts = append(parts, field+" graduate of "+school+", looking for a first role.")
+		}
+		enjoy = "I am interested in "
+	default:
+		parts = append(parts, "Looking for a first role.")
+		enjoy = "I am interested in "
+	}
+	parts = append(parts, enjoy+pick(r, famDoing[f])+".")
+	if core := w.coreSkills(p, f); len(core) >= 3 {
+		parts = append(parts, "Core skills: "+w.skills.names[core[0]]+", "+w.skills.names[core[1]]+
+			" and "+w.skills.names[core[2]]+".")
 	}
 	if chance(r, 60) {
 		parts = append(parts, pick(r, summaryClosers))
 	}
 	return strings.Join(parts, " ")
+}
+
+// coreSkills returns the skills a summary names for line of work f, in
+// the person's order: those of the line first, then the generic ones,
+// then those of running a business; not the skills of a former career.
+func (w *World) coreSkills(p *Person, f family) []SkillID {
+	out := make([]SkillID, 0, 3)
+	for _, pool := range [][]SkillID{w.skills.byFamily[f], w.skills.generic, w.skills.byFamily[famGeneral]} {
+		for _, s := range p.Skills {
+			if len(out) == 3 {
+				return out
+			}
+			if slices.Contains(pool, s) && !slices.Contains(out, s) {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
 }
 
 // skillsOfWork returns the person's skills that belong to a line of work,
@@ -165,20 +207,21 @@ func (w *World) skillsOfWork(p *Person, f family) []SkillID {
 	return out
 }
 
-// headline derives the one-line headline under a person's name.
-func (w *World) headline(r *rand.Rand, p *Person, d Department) string {
+// headline derives the one-line headline under a person's name as of
+// the world's clock. It follows the current role; a student's is one
+// only while they study and hold no role.
+func (w *World) headline(r *rand.Rand, p *Person, f family) string {
 	job, working := p.CurrentJob()
 	if !working {
-		// A student is someone still at school, or who has not worked yet;
-		// not someone who graduated years ago and is between jobs.
-		studying := len(p.Education) > 0 && (len(p.Jobs) == 0 || int(p.Education[0].End) >= w.month.Year())
 		switch {
-		case len(p.Jobs) > 0 && w.month.Year()-int(p.BirthYear) >= 65:
+		case w.retiredNow(p):
 			return "Retired " + w.titles.titles[p.Jobs[0].Title].Name
-		case studying:
+		case w.studying(p):
 			return "Student at " + w.schools.universities[p.Education[0].University].Name
 		case len(p.Jobs) > 0 && chance(r, 60):
 			return w.titles.titles[p.Jobs[0].Title].Name + " | Open to new opportunities"
+		case len(p.Jobs) == 0 && len(p.Education) > 0 && int(p.Education[0].End)+3 >= w.month.Year():
+			return w.schools.fields[p.Education[0].Field] + " graduate looking for a first role"
 		}
 		return "Looking for new opportunities"
 	}
@@ -195,6 +238,6 @@ func (w *World) headline(r *rand.Rand, p *Person, d Department) string {
 	case x < 93:
 		return title + " @ " + company
 	}
-	doing := pick(r, deptDoing[d])
+	doing := pick(r, famDoing[f])
 	return strings.ToUpper(doing[:1]) + doing[1:]
 }

@@ -285,9 +285,9 @@ func countFlips(w *World) tally {
 	return n
 }
 
-// profession is a clinical title's profession ("Senior Pharmacist" →
+// clinicalProfession is a clinical title's profession ("Senior Pharmacist" →
 // "Pharmacist"), or "" for a title that names none (a head of nursing).
-func profession(t Title) string {
+func clinicalProfession(t Title) string {
 	if t.Level > Lead || strings.HasSuffix(t.Name, " Intern") || strings.HasSuffix(t.Name, " Team Lead") {
 		return ""
 	}
@@ -306,7 +306,7 @@ func countProfessions(w *World) tally {
 		seen := map[string]bool{}
 		for _, j := range w.Person(i).Jobs {
 			if w.titles.fam[j.Title] == famClinical {
-				if pr := profession(w.Title(j.Title)); pr != "" {
+				if pr := clinicalProfession(w.Title(j.Title)); pr != "" {
 					seen[pr] = true
 				}
 			}

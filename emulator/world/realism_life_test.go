@@ -3,6 +3,7 @@ package world
 import (
 	"fmt"
 	"maps"
+	"math/rand/v2"
 	"slices"
 	"strings"
 )
@@ -15,7 +16,7 @@ var lifeChecks = []realismCheck{
 	{name: "roles at a company whose web address is another country's", limit: 0.02, count: countForeignDomains},
 	{name: "companies in the careers of more than 4 % of people", count: countWideReach},
 	{name: "people who share their full name with another (among the first " + fmt.Sprint(namesakeSample) + ")", limit: 0.15, count: countNamesakes},
-	{name: "people who share their full name with someone at their current company", limit: 0.01, count: countColleagueNamesakes},
+	{name: "people who share their full name with someone at their current company, of as many as chance gives (people shuffled among the companies of their country)", nearChance: true, count: countColleagueNamesakes},
 	{name: "intern, trainee and junior titles among current roles (ten years on: at least 60 % of the start's share)", floorOfStart: 0.60, count: countEntryRoles},
 	{name: "students and job seekers of the start still so", limit: 0.30, laterOnly: true, count: countStuck},
 	// A few lines have no title below the one drawn (Salon Manager).
@@ -190,24 +191,58 @@ func countNamesakes(w *World) tally {
 
 // countColleagueNamesakes counts the people with a current role who
 // share their full name with someone else currently at the same
-// company.
+// company, and (as the tally's whole) how many would by chance: the
+// mean count over shuffles that deal the same people out to the same
+// companies at random, each person among the companies of their
+// country.
 func countColleagueNamesakes(w *World) tally {
-	type key struct {
+	type holder struct {
 		company int32
 		name    string
 	}
-	count := map[key]int{}
-	currentRoles(w, func(i int, j Job) { count[key{j.Company, w.Person(i).FullName}]++ })
-	var n tally
-	for i := range w.Len() {
+	byCountry := map[string][]holder{}
+	currentRoles(w, func(i int, j Job) {
 		p := w.Person(i)
-		j, ok := p.CurrentJob()
-		if !ok {
-			continue
+		cc := w.Places()[p.City].Country
+		byCountry[cc] = append(byCountry[cc], holder{j.Company, p.FullName})
+	})
+	namesakes := func(hs []holder) (int, []string) {
+		count := map[holder]int{}
+		for _, h := range hs {
+			count[h]++
 		}
-		c := count[key{j.Company, p.FullName}]
-		n.add(c > 1, "%s ×%d at %s", p.FullName, c, w.Company(j.Company).Name)
+		n, examples := 0, []string(nil)
+		for _, h := range hs {
+			if count[h] > 1 {
+				n++
+				if len(examples) < maxExamples {
+					examples = append(examples, fmt.Sprintf("%s ×%d at %s", h.name, count[h], w.Company(h.company).Name))
+				}
+			}
+		}
+		return n, examples
 	}
+	const shuffles = 4
+	r := rand.New(rand.NewPCG(1, 2))
+	var n tally
+	chance := 0
+	for _, cc := range slices.Sorted(maps.Keys(byCountry)) {
+		hs := byCountry[cc]
+		got, examples := namesakes(hs)
+		n.bad += got
+		for _, e := range examples {
+			if len(n.examples) < maxExamples {
+				n.examples = append(n.examples, e)
+			}
+		}
+		dealt := slices.Clone(hs)
+		for range shuffles {
+			r.Shuffle(len(dealt), func(a, b int) { dealt[a].name, dealt[b].name = dealt[b].name, dealt[a].name })
+			k, _ := namesakes(dealt)
+			chance += k
+		}
+	}
+	n.of = (chance + shuffles/2) / shuffles
 	return n
 }
 

@@ -1,7 +1,10 @@
 package world
 
 import (
+	"encoding/json"
+	"maps"
 	"math"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,6 +19,111 @@ var nameChecks = []realismCheck{
 	{name: "people in countries where the network has no members", startOnly: true, count: countUnservedPeople},
 	{name: "head offices in countries where the network has no members", startOnly: true, count: countUnservedCompanies},
 	{name: "countries whose number of people strays from their share of the network's members by more than 5 standard errors and 5 people", startOnly: true, count: countMembershipShares},
+	{name: "names of people and companies spelt without their capital or apostrophe (Mccarthy, Obrien, D'amico)", startOnly: true, count: countMisspelt},
+	{name: "countries whose people share full names more than 3 times as often as in life, or less than a quarter as often (with 1 point of slack)", startOnly: true, count: countNameSharing},
+}
+
+// misspelt matches a word spelt as the US Census spells Irish and Scottish
+// names, or an Italian one with a lower-case letter after its apostrophe.
+var misspelt = regexp.MustCompile(`\b(Mc\p{Ll}|D'\p{Ll}|O'\p{Ll}|Dell'\p{Ll}|Obrien|Oconnor|Oconnell|Odonnell|Oneill|Oneal)`)
+
+// countMisspelt counts the people and companies whose name has a word
+// misspelt.
+func countMisspelt(w *World) tally {
+	var n tally
+	for i := range w.Len() {
+		name := w.Person(i).FullName
+		n.add(misspelt.MatchString(name), "person %d: %s", i, name)
+	}
+	for _, c := range w.Companies() {
+		n.add(misspelt.MatchString(c.Name), "company %s", c.Name)
+	}
+	return n
+}
+
+// sharingSample is how many people of a country the sharing of full
+// names is counted among, and sharingLeast the fewest a country needs to
+// be counted.
+const (
+	sharingSample = 1000
+	sharingLeast  = 200
+)
+
+// countNameSharing compares, in each country with measured family names
+// (surname-shares.tsv) and at least sharingLeast people, the share of
+// its first sharingSample people who carry a full name another of them
+// carries with the share expected in life (sharingInLife).
+func countNameSharing(w *World) tally {
+	names := map[string][]string{}
+	for i := range w.Len() {
+		p := w.Person(i)
+		cc := w.Places()[p.City].Country
+		if len(names[cc]) < sharingSample {
+			names[cc] = append(names[cc], p.FullName)
+		}
+	}
+	var n tally
+	for _, cc := range slices.Sorted(maps.Keys(names)) {
+		got := names[cc]
+		life, source, ok := sharingInLife(w, cc, len(got))
+		if !ok || len(got) < sharingLeast {
+			continue
+		}
+		count := map[string]int{}
+		for _, name := range got {
+			count[name]++
+		}
+		shared := 0
+		for _, name := range got {
+			if count[name] > 1 {
+				shared++
+			}
+		}
+		rate := float64(shared) / float64(len(got))
+		n.add(rate > 3*life+0.01 || rate < life/4-0.01, "%s: %.1f %% of %d share their full name, %.1f %% in life (by %s's family names)", cc, 100*rate, len(got), 100*life, source)
+	}
+	return n
+}
+
+// sharingInLife returns the share of k people of a country expected to
+// share their full name with another of them: 1 − e^−(k−1)·S, S being the
+// chance that two people share a full name, the product of the
+// concentration (the sum of squared shares) of family names and of given
+// names by sex. The family names' is measured (surname-shares.tsv): the
+// source's whose measures the country's main culture takes (Spain's for
+// every Spanish-speaking country), the commonest names only, so S is a
+// little low. For given names the US's (the Social Security
+// Administration's counts, in names.tsv) stand for every country's;
+// they overstate the concentration of cultures of more varied given
+// names (Korean), hence a lower bound of a quarter.
+func sharingInLife(w *World, country string, k int) (life float64, source string, ok bool) {
+	id, ok := w.geo.country[country]
+	if !ok {
+		return 0, "", false
+	}
+	c := &w.names.cultures[w.names.byCountry[id]]
+	var family float64
+	for _, s := range c.measured(loadNameTables().shares[c.spec.code]) {
+		x := float64(s.ppb) / 1e9
+		family += x * x
+		source = s.country
+	}
+	if family == 0 {
+		return 0, "", false
+	}
+	given := func(kind string) float64 {
+		t := loadNameTables().lists["en"][kind]
+		var sum, sq float64
+		for _, x := range t.weights {
+			sum += float64(x)
+		}
+		for _, x := range t.weights {
+			sq += (float64(x) / sum) * (float64(x) / sum)
+		}
+		return sq
+	}
+	s := family * (0.52*0.52*given("male") + 0.48*0.48*given("female"))
+	return 1 - math.Exp(-float64(k-1)*s), source, true
 }
 
 // cultureIndex tells which cultures (indexes into cultureSpecs) a
@@ -55,7 +163,7 @@ var loadCultureIndex = sync.OnceValue(func() *cultureIndex {
 			ps = append(ps, p.latin+" ")
 		}
 		x.particles = append(x.particles, ps)
-		x.migrant = append(x.migrant, migrantCultures[c.spec.code] > 0)
+		x.migrant = append(x.migrant, isMigrantCulture(c.spec.code))
 		for _, entry := range strings.Fields(c.spec.countries) {
 			cc, _, _ := strings.Cut(entry, ":")
 			x.local[cc] = append(x.local[cc], i)
@@ -320,5 +428,38 @@ func TestNetworkMembers(t *testing.T) {
 	}
 	if !unserved("KP") {
 		t.Errorf("North Korea has %d thousand members", networkMembers["KP"])
+	}
+}
+
+// A person's first language is their name's culture's, a migrant's too;
+// their country's follows where it is another.
+func TestLanguagesFollowThePerson(t *testing.T) {
+	w := New(Config{Seed: 7, People: 5000})
+	migrants := 0
+	for i := range w.Len() {
+		p := w.Person(i)
+		var c struct {
+			Language []struct{ Name string }
+		}
+		if err := json.Unmarshal(w.Candidate(p, false), &c); err != nil {
+			t.Fatal(err)
+		}
+		if len(c.Language) == 0 {
+			continue
+		}
+		own := cultureLanguage[w.names.cultures[p.culture].spec.code]
+		local := cultureLanguage[w.names.cultures[w.names.byCountry[w.geo.placeCountry[p.City]]].spec.code]
+		if c.Language[0].Name != own {
+			t.Fatalf("%s (%s) lists %v first, not %s", p.FullName, w.Places()[p.City].Country, c.Language, own)
+		}
+		if own != local {
+			migrants++
+			if len(c.Language) < 2 || c.Language[1].Name != local {
+				t.Fatalf("%s, of %s culture in %s, lists %v, not %s second", p.FullName, own, w.Places()[p.City].Country, c.Language, local)
+			}
+		}
+	}
+	if migrants == 0 {
+		t.Fatal("no migrant lists languages: the test tests nothing")
 	}
 }

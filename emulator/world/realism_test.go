@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"regexp"
 	"slices"
@@ -42,7 +43,7 @@ func TestRealism(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checks := slices.Concat(careerChecks, companyChecks, nameChecks, lifeChecks)
+	checks := slices.Concat(careerChecks, companyChecks, nameChecks, lifeChecks, educationChecks, timeChecks, phoneChecks)
 	table := []string{"| what a reader counts | allowed | at the start | ten years on |", "|---|---|---|---|"}
 	for _, c := range checks {
 		row := fmt.Sprintf("| %s | %s |", c.name, c.allowed())
@@ -95,13 +96,21 @@ type realismCheck struct {
 	// ten years on, as a fraction of the start's share: a share the
 	// world's renewal keeps up.
 	floorOfStart float64
-	count        func(w *World) tally
+	// nearChance, when set, is instead of limit that the count (the
+	// tally's bad) is what chance gives (the tally's whole), within a
+	// factor of 2, or of 3 standard deviations and 3 where chance gives
+	// fewer than 20.
+	nearChance bool
+	count      func(w *World) tally
 }
 
 // allowed says the limit as the table shows it.
 func (c realismCheck) allowed() string {
 	if c.floorOfStart > 0 {
 		return fmt.Sprintf("later ≥ %.4g %% of start", c.floorOfStart*100)
+	}
+	if c.nearChance {
+		return "chance ÷ 2 to × 2"
 	}
 	if c.limit == 0 {
 		return "none"
@@ -117,6 +126,13 @@ func (c realismCheck) ok(n, start tally, later bool) bool {
 			return true
 		}
 		return n.of > 0 && float64(n.bad)*float64(start.of) >= c.floorOfStart*float64(start.bad)*float64(n.of)
+	}
+	if c.nearChance {
+		got, want := float64(n.bad), float64(n.of)
+		if want < 20 {
+			return math.Abs(got-want) <= 3*math.Sqrt(want)+3
+		}
+		return got >= want/2 && got <= 2*want
 	}
 	if c.limit == 0 {
 		return n.bad == 0

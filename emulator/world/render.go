@@ -81,7 +81,7 @@ func (w *World) Headline(p *Person) string {
 	if p.Has&HasHeadline == 0 {
 		return ""
 	}
-	return w.headline(newRand(p.Seed, streamHeadline), p, w.proseDept(p))
+	return w.headline(newRand(p.Seed, streamHeadline), p, w.proseFamily(p))
 }
 
 // Summary returns the person's "about" text as Candidate shows it, or ""
@@ -90,22 +90,22 @@ func (w *World) Summary(p *Person) string {
 	if p.Has&HasSummary == 0 {
 		return ""
 	}
-	return w.summaryText(newRand(p.Seed, streamSummary), p, w.proseDept(p))
+	return w.summaryText(newRand(p.Seed, streamSummary), p, w.proseFamily(p))
 }
 
 // JobDescription returns the description of the person's job k as
 // Candidate shows it ("" for the many roles without one).
 func (w *World) JobDescription(p *Person, k int) string {
 	j := p.Jobs[k]
-	return jobDescription(newRand(jobSeed(p, j), streamJob), w.titles.titles[j.Title].Department,
+	return jobDescription(newRand(jobSeed(p, j), streamJob), j.fam, w.titles.titles[j.Title].Level,
 		w.companies[j.Company].Name)
 }
 
 // jobSeed is the seed of one role's derived text and company data.
 func jobSeed(p *Person, j Job) uint64 { return p.Seed ^ uint64(j.Seed)<<16 }
 
-// proseDept is the department the person's prose talks about: that of
-// the current role, or of the latest one.
+// proseDept is the department of the person's current role, or of the
+// latest one: what their projects and certifications are about.
 func (w *World) proseDept(p *Person) Department {
 	if len(p.Jobs) == 0 {
 		return NoDepartment
@@ -257,7 +257,7 @@ func (w *World) experience(p *Person) []experienceJSON {
 			Position:    t.Name,
 			Company:     co.Name,
 			Current:     j.Current,
-			Summary:     jobDescription(r, t.Department, co.Name),
+			Summary:     jobDescription(r, j.fam, t.Level, co.Name),
 			CompanyURL:  co.URL(),
 			CompanyID:   ptr(strconv.FormatInt(co.ID, 10)),
 			CompanySize: co.SizeRange(),
@@ -265,8 +265,8 @@ func (w *World) experience(p *Person) []experienceJSON {
 			Industry:    w.industries.name(co.Industry),
 			Website:     co.Website(),
 		}
-		if j.Location >= 0 {
-			e.Location = ptr(w.geo.places[j.Location].Display)
+		if at := w.rolePlace(j); at >= 0 {
+			e.Location = ptr(w.geo.places[at].Display)
 		}
 		if !j.Start.IsZero() {
 			e.Started = ptr(isoDate(j.Start))
@@ -298,7 +298,9 @@ func (w *World) educationJSON(r *rand.Rand, p *Person) []educationJSON {
 	for _, ed := range p.Education {
 		u := &w.schools.universities[ed.University]
 		e := educationJSON{University: u.Name, Degree: []string{}}
-		if !chance(r, 5) {
+		// A college's or university's entry always names its field; a
+		// secondary school's (no degree) now and then does not.
+		if ed.Degree != 0 || !chance(r, 50) {
 			e.Faculty = ptr(w.schools.fields[ed.Field])
 		}
 		if ed.Degree != 0 {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -342,23 +343,136 @@ func TestCompanyInfoJSON(t *testing.T) {
 }
 
 // The texts a search engine reads through Headline, Summary and
-// JobDescription are the ones Candidate shows.
+// JobDescription are the ones Candidate shows, and the places of roles
+// are rolePlace's, at the world's start and ten years on.
 func TestDerivedTextsMatchCandidate(t *testing.T) {
-	w := testWorld()
-	for i := 0; i < w.Len(); i += 97 {
-		p := w.Person(i)
-		m := decode(t, w.Candidate(p, false))
-		asString := func(v any) string { s, _ := v.(string); return s }
-		if got, want := w.Headline(p), asString(m["headLine"]); got != want {
-			t.Fatalf("person %d: Headline %q, candidate %q", i, got, want)
-		}
-		if got, want := w.Summary(p), asString(m["summary"]); got != want {
-			t.Fatalf("person %d: Summary %q, candidate %q", i, got, want)
-		}
-		for k, e := range m["experience"].([]any) {
-			if got, want := w.JobDescription(p, k), e.(map[string]any)["summary"]; got != want {
-				t.Fatalf("person %d job %d: JobDescription %q, candidate %q", i, k, got, want)
+	start := testWorld()
+	later, err := start.Advance(3650)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []*World{start, later} {
+		for i := 0; i < w.Len(); i += 97 {
+			p := w.Person(i)
+			m := decode(t, w.Candidate(p, false))
+			asString := func(v any) string { s, _ := v.(string); return s }
+			if got, want := w.Headline(p), asString(m["headLine"]); got != want {
+				t.Fatalf("person %d: Headline %q, candidate %q", i, got, want)
+			}
+			if got, want := w.Summary(p), asString(m["summary"]); got != want {
+				t.Fatalf("person %d: Summary %q, candidate %q", i, got, want)
+			}
+			for k, e := range m["experience"].([]any) {
+				e := e.(map[string]any)
+				if got, want := w.JobDescription(p, k), e["summary"]; got != want {
+					t.Fatalf("person %d job %d: JobDescription %q, candidate %q", i, k, got, want)
+				}
+				want := any(nil)
+				if at := w.rolePlace(p.Jobs[k]); at >= 0 {
+					want = w.Places()[at].Display
+				}
+				if got := e["location"]; got != want {
+					t.Fatalf("person %d job %d: location %v, rolePlace %v", i, k, got, want)
+				}
 			}
 		}
+	}
+}
+
+// A summary says the profile as it is at the world's clock: the years of
+// experience it counts and the current title; ten years on, the same
+// person's summary has moved on with them.
+func TestSummaryFollowsClock(t *testing.T) {
+	start := testWorld()
+	later, err := start.Advance(3650)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for i := 0; i < start.Len() && checked < 200; i++ {
+		p := later.Person(i)
+		j, ok := p.CurrentJob()
+		s := later.Summary(p)
+		if !ok || s == "" || later.TotalYears(p) < 2 {
+			continue
+		}
+		want := later.Title(j.Title).Name + " with " + strconv.Itoa(later.TotalYears(p)) + "+ years of experience"
+		if !strings.HasPrefix(s, want) {
+			t.Fatalf("person %d ten years on: summary %q, want it to begin %q", i, s, want)
+		}
+		if before := start.Summary(start.Person(i)); before == s && start.TotalYears(start.Person(i)) != later.TotalYears(p) {
+			t.Fatalf("person %d: the summary of ten years before, %q, is unchanged", i, s)
+		}
+		checked++
+	}
+	if checked == 0 {
+		t.Fatal("no summary of a current role checked")
+	}
+}
+
+// A headline says "Student at" only while its writer studies and holds
+// no role.
+func TestStudentHeadlines(t *testing.T) {
+	start := testWorld()
+	later, err := start.Advance(3650)
+	if err != nil {
+		t.Fatal(err)
+	}
+	students := 0
+	for _, w := range []*World{start, later} {
+		for i := range w.Len() {
+			p := w.Person(i)
+			if p.Has&HasHeadline == 0 || !strings.HasPrefix(w.Headline(p), "Student at ") {
+				continue
+			}
+			if _, working := p.CurrentJob(); working || !w.studying(p) {
+				t.Fatalf("person %d (working %v, studies %v) at %s: %q", i, working, p.Education, w.Clock().Format("2006-01"), w.Headline(p))
+			}
+			students++
+		}
+	}
+	if students == 0 {
+		t.Fatal("no student headline: the test checked nothing")
+	}
+}
+
+// A role at a company of more than bigCompany staff is shown at its head
+// office or in a town of officeTown people (or the country's largest
+// place); rolePlace gives back a place it returns, draws nothing, and
+// leaves the roles of smaller companies where they were drawn.
+func TestRolePlace(t *testing.T) {
+	w := testWorld()
+	g := w.geo
+	var giant, small *Company
+	for _, c := range w.Companies() {
+		switch {
+		case giant == nil && c.StaffCount > bigCompany:
+			giant = c
+		case small == nil && c.StaffCount <= bigCompany:
+			small = c
+		}
+	}
+	if giant == nil || small == nil {
+		t.Fatal("the world lacks a giant or a small company")
+	}
+	for i := range g.places {
+		at := int32(i)
+		if got := w.rolePlace(Job{Company: small.Index, Location: at}); got != at {
+			t.Fatalf("a role at %s (%d staff) in %s is shown in %s", small.Name, small.StaffCount, g.places[at].Display, g.places[got].Display)
+		}
+		got := w.rolePlace(Job{Company: giant.Index, Location: at})
+		if again := w.rolePlace(Job{Company: giant.Index, Location: got}); again != got {
+			t.Fatalf("%s: rolePlace moves %s on to %s", giant.Name, g.places[got].Display, g.places[again].Display)
+		}
+		if g.placeCountry[got] != g.placeCountry[at] {
+			t.Fatalf("%s: a role drawn in %s is shown in %s", giant.Name, g.places[at].Display, g.places[got].Display)
+		}
+		town := g.cityOf[got]
+		if got != giant.City && g.places[town].Population < officeTown && town != g.hubs[g.placeCountry[town]][0] {
+			t.Fatalf("%s: a role drawn in %s is shown in %s, of %d people", giant.Name, g.places[at].Display, g.places[got].Display, g.places[town].Population)
+		}
+	}
+	if got := w.rolePlace(Job{Company: giant.Index, Location: -1}); got != -1 {
+		t.Fatalf("a role of unknown place is shown in %d", got)
 	}
 }

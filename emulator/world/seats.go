@@ -87,6 +87,7 @@ func (w *World) fillSeats() {
 		}
 		if changed {
 			w.derive(p, w.now)
+			w.fitSkills(p)
 		}
 	}
 }

@@ -293,6 +293,13 @@ type titleVocab struct {
 	// areas lists, per family and level, the titles of byFamilyLevel
 	// that are of no role: "Nursing Team Lead", "Head of Engineering".
 	areas [numFamilies][numLevels][]TitleID
+	// need is the regulated profession each title needs a degree for
+	// (profNone for most); stemAreas lists, per family and role, the
+	// areas whose titles the role's holders may hold: not a nursing
+	// team lead's for a pharmacist, nor a head of legal's for a
+	// paralegal.
+	need      []profession
+	stemAreas [numFamilies][][numLevels][]TitleID
 	// ids finds a title by its name.
 	ids map[string]TitleID
 	// since is the year each title came into use (titleSince), 0 for
@@ -323,6 +330,7 @@ var loadTitles = sync.OnceValue(func() *titleVocab {
 		v.fam = append(v.fam, fams[0])
 		v.since = append(v.since, uint16(max(sinceOf(base), sinceOf(name))))
 		v.stem = append(v.stem, int16(stem))
+		v.need = append(v.need, needOf(base, name))
 		if stem >= 0 {
 			v.stems[fams[0]][stem][l] = append(v.stems[fams[0]][stem][l], id)
 		}
@@ -391,6 +399,20 @@ var loadTitles = sync.OnceValue(func() *titleVocab {
 		"Member of the Board of Directors", "Strategic Advisor"} {
 		add(name, NoDepartment, Board, famGeneral)
 	}
+	for f := range numFamilies {
+		for _, s := range v.stems[f] {
+			need := v.need[s[MidLevel][0]]
+			var areas [numLevels][]TitleID
+			for l := range numLevels {
+				for _, t := range v.areas[f][l] {
+					if covers(need, v.need[t]) {
+						areas[l] = append(areas[l], t)
+					}
+				}
+			}
+			v.stemAreas[f] = append(v.stemAreas[f], areas)
+		}
+	}
 	for d := range numDepartments {
 		var fams []family
 		var weights []uint64
@@ -454,10 +476,12 @@ func (v *titleVocab) lateral(r *rand.Rand, f family, t TitleID, year int) TitleI
 }
 
 // besides reports whether title o may stand beside t, of family f, in
-// year: another title of its level and family that exists by then, and of
-// the same profession for a clinical one.
+// year: another title of its level and family that exists by then, of
+// the same profession for a clinical one, and of no profession whose
+// degree t does not need ("Compliance Officer" is not followed by "Legal
+// Counsel").
 func (v *titleVocab) besides(f family, t, o TitleID, year int) bool {
-	if o == t || int(v.since[o]) > year || v.fam[o] != v.fam[t] {
+	if o == t || int(v.since[o]) > year || v.fam[o] != v.fam[t] || !covers(v.need[t], v.need[o]) {
 		return false
 	}
 	return f != famClinical || v.stem[o] < 0 || v.stem[o] == v.stem[t]

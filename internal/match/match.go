@@ -70,7 +70,15 @@ var (
 func ParseName(full string) Name {
 	if before, after, ok := strings.Cut(full, ","); ok {
 		rest := words(after)
-		if given := trimName(rest, 1); len(given) > 0 && !allPostnames(rest) {
+		// After one word, the words after the comma are the given name
+		// even where they spell a credential: "Zhong, Peng" is Peng Zhong,
+		// not Zhong, a professional engineer.
+		named := words(before)
+		for len(named) > 1 && honorifics[named[0]] {
+			named = named[1:]
+		}
+		alone := len(named) == 1
+		if given := trimName(rest, 1); len(given) > 0 && (alone || !allPostnames(rest)) {
 			family := trimName(words(before), 1)
 			if len(family) == 0 {
 				return Name{}

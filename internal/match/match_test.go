@@ -15,6 +15,8 @@ func TestParseName(t *testing.T) {
 		{"Dr. Jane Doe, PhD", "jane doe"},
 		{"Dr. Tao Ma, PhD", "tao ma"},
 		{"Ma, Tao", "tao ma"},
+		{"Zhong, Peng", "peng zhong"},
+		{"Jane Doe, PEng", "jane doe"},
 		{"John Smith Jr.", "john smith"},
 		{"Seán O'Brien", "sean obrien"},
 		{"Łukasz Żółć", "lukasz zolc"},
@@ -208,6 +210,9 @@ func TestTitlesOfPostsAndShortWork(t *testing.T) {
 		{"Junior Specialist", "Engineering Team Lead", false, false, true},
 		{"Senior Advisor", "Site Reliability Engineer", false, false, true},
 		{"Junior Specialist", "", false, false, false},
+		{"Head of Partnerships", "Executive Assistant", false, false, true},
+		{"Partnerships Manager", "Manager", false, false, false},
+		{"Software Engineer", "", false, false, false},
 	} {
 		a, p, d := titleVerdict(tc.row, []Job{{Title: tc.candidate}})
 		if a != tc.agrees || p != tc.post || d != tc.disagree {

@@ -101,7 +101,9 @@ func stem(w string) string {
 // "Coordinator") agrees only as a post: it tells namesakes apart but
 // backs no near miss; it disagrees where no title of the candidate is of
 // that post ("Senior Workplace Coordinator" or "Structural Engineer"
-// against "Lead Executive Assistant").
+// against "Lead Executive Assistant"). A title of work disagrees with
+// titles that show no work where none is of its post ("Head of
+// Partnerships" against "Executive Assistant").
 func titleVerdict(row string, jobs []Job) (agrees, asPost, disagrees bool) {
 	if strings.TrimSpace(row) == "" {
 		return false, false, false
@@ -131,7 +133,13 @@ func titleVerdict(row string, jobs []Job) (agrees, asPost, disagrees bool) {
 			return true, false, false
 		}
 	}
-	return false, false, shown && !shared
+	if !shown {
+		// The candidate's titles say posts alone ("Executive Assistant"):
+		// a title of work and another post is not theirs ("Head of
+		// Partnerships").
+		return false, false, postsDisagree(post(row), jobs)
+	}
+	return false, false, !shared
 }
 
 // postsDisagree reports whether a candidate's titles show and none is of

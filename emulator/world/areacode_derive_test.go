@@ -1,0 +1,648 @@
+package world
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/nyaruka/phonenumbers"
+)
+
+// This file derives data/area-codes-world.tsv (see areacodes.go): for
+// every country whose numbers libphonenumber's geocoding places, the
+// prefixes of each city it names, verified number by number against
+// phonenumbers' rules.
+
+// numberClass sorts numbers by what they say of a place: a fixed line
+// (FIXED_LINE), a number that may be either (FIXED_LINE_OR_MOBILE, as in
+// Mexico), or a mobile.
+type numberClass uint8
+
+const (
+	classNone numberClass = iota
+	classFixed
+	classBoth
+	classMobile
+)
+
+// kindName is the class as the data file spells it.
+var kindName = [...]string{classFixed: "fixed", classBoth: "both", classMobile: "mobile"}
+
+// classOf is the class of a phonenumbers type; classNone for the types
+// that say nothing of a place (toll-free, VoIP...).
+func classOf(t phonenumbers.PhoneNumberType) numberClass {
+	switch t {
+	case phonenumbers.FIXED_LINE:
+		return classFixed
+	case phonenumbers.FIXED_LINE_OR_MOBILE:
+		return classBoth
+	case phonenumbers.MOBILE:
+		return classMobile
+	}
+	return classNone
+}
+
+// countryNumbers is what the derivation knows of one country's numbers.
+type countryNumbers struct {
+	region string
+	cc     int
+	ccs    string
+	// lengths are the national lengths to try for fixed and mobile
+	// numbers, best first: the example's, then the nearest possible.
+	fixedLens, mobileLens []int
+	mobileEx              string // national digits of the example mobile
+	token                 string // the mobile token after the calling code (Argentina's 9)
+}
+
+func newCountryNumbers(region string) (*countryNumbers, error) {
+	coll, err := phonenumbers.MetadataCollection()
+	if err != nil {
+		return nil, err
+	}
+	var md *phonenumbers.PhoneMetadata
+	for _, m := range coll.GetMetadata() {
+		if m.GetId() == region {
+			md = m
+		}
+	}
+	if md == nil {
+		return nil, fmt.Errorf("no metadata for %s", region)
+	}
+	cc := int(md.GetCountryCode())
+	c := &countryNumbers{region: region, cc: cc, ccs: strconv.Itoa(cc), token: phonenumbers.GetCountryMobileToken(cc)}
+	lens := func(d *phonenumbers.PhoneNumberDesc) []int {
+		possible := d.GetPossibleLength()
+		if len(possible) == 0 {
+			possible = md.GetGeneralDesc().GetPossibleLength()
+		}
+		ex := len(d.GetExampleNumber())
+		var out []int
+		for _, l := range possible {
+			out = append(out, int(l))
+		}
+		sort.Slice(out, func(a, b int) bool {
+			da, db := abs(out[a]-ex), abs(out[b]-ex)
+			if da != db {
+				return da < db
+			}
+			return out[a] > out[b]
+		})
+		return out
+	}
+	c.fixedLens, c.mobileLens = lens(md.GetFixedLine()), lens(md.GetMobile())
+	c.mobileEx = md.GetMobile().GetExampleNumber()
+	return c, nil
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// minTail is the fewest random digits a head leaves: fewer would make a
+// place's numbers run out.
+const minTail = 3
+
+// headClass checks that every number of the given total length starting
+// with head is valid for the region and of one class, by numbers that
+// try each of the first digits of the tail (a range such as "2[0-4]"
+// fails on some) and by random ones; it returns that class, or
+// classNone.
+func (c *countryNumbers) headClass(r *rand.Rand, head string, length int) numberClass {
+	tail := length - len(head)
+	if tail < 1 {
+		return classNone
+	}
+	class := classNone
+	buf := make([]byte, length)
+	copy(buf, head)
+	multi := len(phonenumbers.GetRegionCodesForCountryCode(c.cc)) > 1
+	try := func() bool {
+		num := numberOf(c.cc, string(buf))
+		if num == nil {
+			return false
+		}
+		// A number of a known type is valid for the region its calling
+		// code's metadata gives it.
+		k := classOf(phonenumbers.GetNumberType(num))
+		if k == classNone || class != classNone && k != class {
+			return false
+		}
+		if multi && phonenumbers.GetRegionCodeForNumber(num) != c.region {
+			return false
+		}
+		class = k
+		return true
+	}
+	random := func() {
+		for i := len(head); i < length; i++ {
+			buf[i] = byte('0' + intN(r, 10))
+		}
+	}
+	for range 3 { // most heads fail at once: spare them the long test
+		random()
+		if !try() {
+			return classNone
+		}
+	}
+	// Ranges are narrowed in the first digits after a head, seldom
+	// later (Réunion's 0262 within France's zone 2, Israel's unused 029
+	// within Jerusalem's 02): every pair of first two digits, each digit
+	// at the next two places, then random numbers.
+	if tail >= 2 {
+		for d := range 100 {
+			random()
+			buf[len(head)], buf[len(head)+1] = byte('0'+d/10), byte('0'+d%10)
+			if !try() {
+				return classNone
+			}
+		}
+	}
+	for pos := len(head) + 2; pos < min(length, len(head)+4); pos++ {
+		for d := byte('0'); d <= '9'; d++ {
+			random()
+			buf[pos] = d
+			if !try() {
+				return classNone
+			}
+		}
+	}
+	for range 16 {
+		random()
+		if !try() {
+			return classNone
+		}
+	}
+	return class
+}
+
+// derivedHead is a run of numbers of one place: every number of length
+// digits starting with head, all of one class and one description.
+type derivedHead struct {
+	head   string
+	length int // E.164 digits without "+"
+	class  numberClass
+	desc   string
+}
+
+// pureHeads lists the heads under a prefix whose numbers all take the
+// prefix's own description: the prefix itself, or where longer prefixes
+// describe parts of it otherwise (Niterói within Rio de Janeiro's 21),
+// the runs between them, no longer than maxLen digits.
+func pureHeads(t *geoTable, p string, maxLen int) []string {
+	if !t.extended(p) {
+		return []string{p}
+	}
+	if len(p) >= maxLen {
+		return nil
+	}
+	var out []string
+	for d := byte('0'); d <= '9'; d++ {
+		h := p + string(d)
+		if _, taken := t.desc[h]; taken {
+			continue // described by a prefix of its own
+		}
+		out = append(out, pureHeads(t, h, maxLen)...)
+	}
+	return out
+}
+
+// validHeads returns the verified heads of a candidate: the candidate at
+// the best length that validates, else its ten one-digit-longer children
+// that do (so that a range with a gap, such as "40" in France's zone 4,
+// yields its other nine).
+func (c *countryNumbers) validHeads(r *rand.Rand, head string, lens []int, want func(numberClass) bool, depth int) []derivedHead {
+	for _, l := range lens {
+		length := len(c.ccs) + l
+		if length-len(head) < minTail {
+			continue
+		}
+		if k := c.headClass(r, head, length); k != classNone && want(k) {
+			return []derivedHead{{head: head, length: length, class: k}}
+		}
+	}
+	if depth == 0 {
+		return nil
+	}
+	var out []derivedHead
+	for d := byte('0'); d <= '9'; d++ {
+		out = append(out, c.validHeads(r, head+string(d), lens, want, depth-1)...)
+	}
+	return out
+}
+
+// worldRow is one line of the derived table: the heads of one place (or,
+// for place 0, of a region that names no city) of one class, length and
+// description.
+type worldRow struct {
+	country, admin1 string
+	place           int32 // GeoNames id; 0 for the region
+	class           numberClass
+	length          int
+	desc            string
+	heads           []string
+}
+
+// enough reports whether heads give a place room enough: a million
+// numbers, or eight runs.
+func enough(heads []derivedHead) bool {
+	room := 0.0
+	for _, h := range heads {
+		room += float64(pow10f(h.length - len(h.head)))
+	}
+	return len(heads) >= 8 || room >= 1e6
+}
+
+// namesExactly reports whether one of the names a description lists is
+// the place's name or alias, as spelt.
+func namesExactly(g *gazetteer, desc string, place int32) bool {
+	names, _ := splitDescription(desc)
+	for _, n := range names {
+		for _, pn := range placeNames(&g.places[place]) {
+			if nameKey(n) == nameKey(pn) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func pow10f(n int) float64 {
+	x := 1.0
+	for range n {
+		x *= 10
+	}
+	return x
+}
+
+// biggest keeps the heads whose runs are at least a tenth of the biggest
+// one's, without repeats: Berlin's 030 and not a village's 033053 that the
+// geocoding also gives Berlin's name.
+func biggest(heads []derivedHead) []derivedHead {
+	most := 0
+	for _, h := range heads {
+		most = max(most, h.length-len(h.head))
+	}
+	var out []derivedHead
+	for _, h := range heads {
+		if h.length-len(h.head) >= most-1 && !slices.ContainsFunc(out, func(o derivedHead) bool { return o.head == h.head }) {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// geoMobile reports whether a calling code's mobile numbers are
+// geographic (phonenumbers' GEO_MOBILE_COUNTRIES).
+func geoMobile(cc int) bool { return phonenumbers.GEO_MOBILE_COUNTRIES[int32(cc)] }
+
+// deriveCountry derives the rows of one country from its geocoding.
+func deriveCountry(g *gazetteer, t *geoTable, region string) ([]worldRow, error) {
+	cn, err := newCountryNumbers(region)
+	if err != nil {
+		return nil, err
+	}
+	cg := resolveCountry(g, t, region, cn.cc)
+	r := newRand(uint64(cn.cc)<<16|uint64(region[0])<<8|uint64(region[1]), streamPhonePlan)
+	maxLen := len(cn.ccs) + slices.Max(append(slices.Clone(cn.fixedLens), cn.mobileLens...)) - minTail
+
+	// A prefix whose description names a city but under which longer
+	// prefixes name other cities stands for a region named after its
+	// city: São Paulo's 1 for the state's ten area codes, Rio de
+	// Janeiro's 24 for Petrópolis. Its city keeps only its own prefixes.
+	ownKeys := map[int32]int{} // city → its prefixes that are its alone
+	parent := map[string]bool{}
+	for _, k := range cg.keys {
+		res := cg.res[k]
+		for _, k2 := range t.under(k)[1:] {
+			for _, p := range cg.res[k2].places {
+				if !containsID(res.places, p) {
+					parent[k] = true
+				}
+			}
+		}
+		if !parent[k] {
+			for _, p := range res.places {
+				ownKeys[p]++
+			}
+		}
+	}
+	type target struct {
+		place  int32 // -1 for a region
+		admin1 string
+	}
+	keysOf := map[target][]string{}
+	var order []target
+	add := func(tg target, k string) {
+		if keysOf[tg] == nil {
+			order = append(order, tg)
+		}
+		keysOf[tg] = append(keysOf[tg], k)
+	}
+	for _, k := range cg.keys {
+		res := cg.res[k]
+		asRegion := parent[k] && len(res.places) > 0
+		for _, p := range res.places {
+			asRegion = asRegion && ownKeys[p] > 0
+		}
+		switch {
+		case asRegion:
+			admin1 := g.places[res.places[0]].Admin1
+			for _, p := range res.places {
+				if g.places[p].Admin1 != admin1 {
+					admin1 = ""
+				}
+			}
+			if admin1 != "" {
+				add(target{-1, admin1}, k)
+			}
+		case len(res.places) > 0:
+			for _, p := range res.places {
+				add(target{p, g.places[p].Admin1}, k)
+			}
+		case res.admin1 != "":
+			add(target{-1, res.admin1}, k)
+		}
+	}
+	lens := slices.Compact(append(slices.Clone(cn.fixedLens), cn.mobileLens...))
+	var rows []worldRow
+	byTarget := map[target][]derivedHead{}
+	// Cities first; then the regions none of whose cities has landlines
+	// of its own (Hainan's 0898, where the data names Haikou's mobiles
+	// only).
+	sort.SliceStable(order, func(a, b int) bool { return order[a].place >= 0 && order[b].place < 0 })
+	landlines := map[string]bool{} // admin1 codes of cities with landline heads
+	for _, tg := range order {
+		if tg.place < 0 && landlines[tg.admin1] {
+			continue
+		}
+		// The candidates of each prefix, biggest runs first, taken in
+		// turn until the city has room. Prefixes whose description spells
+		// the city's name come first (Mumbai's 022 before "Navi
+		// Mumbai/Turbhe"), then those that name it alone ("Orange" before
+		// "Cassilis/Coolah/Lithgow/Orange/Wollar"), then the shortest.
+		keys := slices.Clone(keysOf[tg])
+		rank := func(k string) [3]int {
+			exact := 1
+			if tg.place >= 0 && namesExactly(g, t.desc[k], tg.place) {
+				exact = 0
+			}
+			return [3]int{exact, len(cg.res[k].places), len(k)}
+		}
+		sort.SliceStable(keys, func(a, b int) bool {
+			ra, rb := rank(keys[a]), rank(keys[b])
+			if ra != rb {
+				return slices.Compare(ra[:], rb[:]) < 0
+			}
+			return keys[a] > keys[b] // Madrid's classic 91 before its 81
+		})
+		var cands [][]string
+		for _, k := range keys {
+			hs := pureHeads(t, k, maxLen)
+			sort.SliceStable(hs, func(a, b int) bool { return len(hs[a]) < len(hs[b]) })
+			cands = append(cands, hs)
+		}
+		var fixed, mobile []derivedHead
+		wantMobile := geoMobile(cn.cc) && tg.place >= 0
+		for i := 0; ; i++ {
+			more := false
+			for _, hs := range cands {
+				if i >= len(hs) {
+					continue
+				}
+				more = true
+				if enough(fixed) && (!wantMobile || enough(mobile)) {
+					break
+				}
+				for _, h := range cn.validHeads(r, hs[i], lens, func(k numberClass) bool { return k != classMobile || wantMobile }, 1) {
+					h.desc, _ = t.lookup(h.head)
+					if h.class == classMobile {
+						if !enough(mobile) {
+							mobile = append(mobile, h)
+						}
+					} else if !enough(fixed) {
+						fixed = append(fixed, h)
+					}
+				}
+			}
+			if !more || enough(fixed) && (!wantMobile || enough(mobile)) {
+				break
+			}
+		}
+		byTarget[tg] = append(biggest(fixed), biggest(mobile)...)
+		if len(fixed) > 0 && tg.place >= 0 {
+			landlines[tg.admin1] = true
+		}
+	}
+	// Geographic mobiles the geocoding does not list (Brazil's, whose
+	// area code is the landline's; Argentina's, 9 and the area code):
+	// made from the area codes of each city's landlines.
+	if geoMobile(cn.cc) && cn.mobileEx != "" {
+		for _, tg := range order {
+			hs := byTarget[tg]
+			if tg.place < 0 || slices.ContainsFunc(hs, func(h derivedHead) bool { return h.class != classFixed }) {
+				continue
+			}
+			var mobile []derivedHead
+			for _, ndc := range areaCodesOf(cn, hs) {
+				mobile = append(mobile, cn.mobileHeads(r, t, ndc)...)
+			}
+			byTarget[tg] = append(hs, mobile...)
+		}
+	}
+	for _, tg := range order {
+		id := int32(0)
+		if tg.place >= 0 {
+			id = g.places[tg.place].GeonameID
+		}
+		group := map[[3]string]int{} // kind, length, description → index in rows
+		for _, h := range byTarget[tg] {
+			key := [3]string{kindName[h.class], strconv.Itoa(h.length), h.desc}
+			k, ok := group[key]
+			if !ok {
+				k = len(rows)
+				rows = append(rows, worldRow{country: region, admin1: tg.admin1, place: id, class: h.class, length: h.length, desc: h.desc})
+				group[key] = k
+			}
+			rows[k].heads = append(rows[k].heads, h.head)
+		}
+	}
+	return rows, nil
+}
+
+// areaCodesOf lists the area codes of heads, as phonenumbers cuts them.
+func areaCodesOf(cn *countryNumbers, hs []derivedHead) []string {
+	var out []string
+	for _, h := range hs {
+		num := numberOf(cn.cc, h.head+strings.Repeat("5", h.length-len(h.head)))
+		if num == nil {
+			continue
+		}
+		nsn := phonenumbers.GetNationalSignificantNumber(num)
+		if n := phonenumbers.GetLengthOfGeographicalAreaCode(num); n > 0 && !slices.Contains(out, nsn[:n]) {
+			out = append(out, nsn[:n])
+		}
+	}
+	return out
+}
+
+// mobileHeads makes verified mobile heads of an area code: the calling
+// code, the mobile token, the area code and a subscriber's first digits,
+// as long in all as the country's example mobile.
+func (cn *countryNumbers) mobileHeads(r *rand.Rand, t *geoTable, ndc string) []derivedHead {
+	length := len(cn.ccs) + len(cn.mobileEx)
+	var out []derivedHead
+	for lead := 99; lead >= 20 && len(out) < 2; lead-- {
+		head := cn.ccs + cn.token + ndc + strconv.Itoa(lead)
+		if length-len(head) < minTail+1 || t.extended(head) {
+			continue
+		}
+		if cn.headClass(r, head, length) == classMobile {
+			desc, _ := t.lookup(head)
+			out = append(out, derivedHead{head: head, length: length, class: classMobile, desc: desc})
+		}
+	}
+	return out
+}
+
+// frenchZones are France's five geographic zones, the first digit of a
+// landline after the trunk 0 (the national numbering plan: 01 Île-de-France,
+// 02 the north-west, 03 the north-east, 04 the south-east, 05 the
+// south-west), by region (GeoNames admin1 codes, as in cities.tsv).
+// libphonenumber has no geocoding for France; these are public facts.
+var frenchZones = map[string]string{
+	"11": "1", // Île-de-France
+	"24": "2", // Centre-Val de Loire
+	"28": "2", // Normandy
+	"52": "2", // Pays de la Loire
+	"53": "2", // Brittany
+	"27": "3", // Bourgogne-Franche-Comté
+	"32": "3", // Hauts-de-France
+	"44": "3", // Grand Est
+	"84": "4", // Auvergne-Rhône-Alpes
+	"93": "4", // Provence-Alpes-Côte d'Azur
+	"94": "4", // Corsica
+	"75": "5", // Nouvelle-Aquitaine
+	"76": "5", // Occitanie, but for the towns of frenchZone4
+}
+
+// frenchZone4 are the towns of Occitanie of the gazetteer that lie in
+// the former Languedoc-Roussillon (Aude, Gard, Hérault, Lozère,
+// Pyrénées-Orientales), which dials 04; the rest of the region dials 05.
+var frenchZone4 = []string{"Montpellier", "Nîmes", "Perpignan", "Béziers", "Narbonne", "Carcassonne", "Alès",
+	"Sète", "Lunel", "Agde", "Frontignan", "Bagnols-sur-Cèze", "Mauguio", "Castelnau-le-Lez", "Lattes"}
+
+// deriveFrance makes France's rows from its zones: a region's landlines
+// begin with its zone's digit.
+func deriveFrance(g *gazetteer) ([]worldRow, error) {
+	cn, err := newCountryNumbers("FR")
+	if err != nil {
+		return nil, err
+	}
+	r := newRand(33, streamPhonePlan)
+	fixed := func(k numberClass) bool { return k == classFixed }
+	heads := func(zone string) []string {
+		var out []string
+		for _, h := range cn.validHeads(r, cn.ccs+zone, cn.fixedLens, fixed, 1) {
+			out = append(out, h.head)
+		}
+		return out
+	}
+	length := len(cn.ccs) + cn.fixedLens[0]
+	var rows []worldRow
+	admins := make([]string, 0, len(frenchZones))
+	for a := range frenchZones {
+		admins = append(admins, a)
+	}
+	sort.Strings(admins)
+	for _, a := range admins {
+		rows = append(rows, worldRow{country: "FR", admin1: a, class: classFixed, length: length, heads: heads(frenchZones[a])})
+	}
+	// Occitanie's towns each by their zone, so that none takes the
+	// zone of the nearest town of the other half.
+	zone4, zone5 := heads("4"), heads("5")
+	for _, name := range frenchZone4 {
+		if !slices.ContainsFunc(g.byCountry[g.country["FR"]], func(i int32) bool { return g.places[i].Name == name && g.places[i].Admin1 == "76" }) {
+			return nil, fmt.Errorf("no %s in Occitanie", name)
+		}
+	}
+	for _, i := range g.byCountry[g.country["FR"]] {
+		if p := g.places[i]; p.Admin1 == "76" && g.cityOf[i] == i {
+			hs := zone5
+			if slices.Contains(frenchZone4, p.Name) {
+				hs = zone4
+			}
+			rows = append(rows, worldRow{country: "FR", admin1: "76", place: p.GeonameID, class: classFixed, length: length, heads: hs})
+		}
+	}
+	return rows, nil
+}
+
+// deriveWorld derives the rows of every country of the gazetteer but the
+// United States and Canada (data/area-codes-us-ca.tsv), two at a time.
+func deriveWorld(g *gazetteer, t *geoTable) ([]worldRow, error) {
+	var countries []string
+	for id, c := range g.countries {
+		if len(g.byCountry[id]) > 0 && c.Code != "US" && c.Code != "CA" && c.Code != "FR" && phonenumbers.GetCountryCodeForRegion(c.Code) != 0 {
+			countries = append(countries, c.Code)
+		}
+	}
+	sort.Strings(countries)
+	out := make([][]worldRow, len(countries))
+	errs := make([]error, len(countries))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range 2 {
+		wg.Go(func() {
+			for i := range next {
+				out[i], errs[i] = deriveCountry(g, t, countries[i])
+			}
+		})
+	}
+	for i := range countries {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	fr, err := deriveFrance(g)
+	if err != nil {
+		return nil, err
+	}
+	rows := fr
+	for i := range countries {
+		if errs[i] != nil {
+			return nil, errs[i]
+		}
+		rows = append(rows, out[i]...)
+	}
+	sort.SliceStable(rows, func(a, b int) bool {
+		x, y := rows[a], rows[b]
+		if x.country != y.country {
+			return x.country < y.country
+		}
+		if x.admin1 != y.admin1 {
+			return x.admin1 < y.admin1
+		}
+		if x.place != y.place {
+			return x.place < y.place
+		}
+		return x.class < y.class
+	})
+	return rows, nil
+}
+
+// writeWorldRows writes the table as areacodes.go reads it.
+func writeWorldRows(rows []worldRow) string {
+	var b strings.Builder
+	b.WriteString("country\tadmin1\tgeonameid\tkind\tdigits\tdescription\theads\n")
+	for _, r := range rows {
+		fmt.Fprintf(&b, "%s\t%s\t%d\t%s\t%d\t%s\t%s\n", r.country, r.admin1, r.place, kindName[r.class], r.length, r.desc, strings.Join(r.heads, ","))
+	}
+	return b.String()
+}

@@ -1,0 +1,36 @@
+#!/usr/bin/env python3
+"""Writes names-gimei.tsv from lib/data/names.yml of the gem gimei
+(github.com/willnet/gimei, MIT): Japanese given and family names in kanji
+with their readings, as rows of culture ja in the format of names.tsv,
+"kanji:Romaji", weight 0 (names of the long tail).
+
+Usage: names-extract-gimei.py names.yml > names-gimei.tsv
+
+gimei writes a long o or u as "ou" and "uu" (Satou); profiles spell them
+as one vowel (Sato, Yuki), which this script does, except before a vowel
+(Inoue).
+"""
+import re
+import sys
+
+import yaml
+
+
+def hepburn(romaji):
+    s = romaji.lower()
+    if s.startswith("oou"):  # 大内, おお・うち: Ouchi
+        return "Ou" + hepburn(s[3:]).lower()
+    return re.sub(r"(ou|uu|oo)(?![aeiou])", lambda m: m.group(1)[0], s).capitalize()
+
+
+d = yaml.safe_load(open(sys.argv[1], encoding="utf-8"))
+out = sys.stdout
+out.write("culture\tkind\tname\tweight\n")
+for kind, rows in (("male", d["first_name"]["male"]), ("female", d["first_name"]["female"]), ("last", d["last_name"])):
+    seen = set()
+    for kanji, _, _, romaji in rows:
+        name = hepburn(romaji)
+        if name in seen:  # another writing of the same name: the first is kept
+            continue
+        seen.add(name)
+        out.write(f"ja\t{kind}\t{kanji}:{name}\t0\n")

@@ -1,0 +1,336 @@
+package world
+
+import (
+	"math/rand/v2"
+	"slices"
+)
+
+// education fills in a person's schools and returns the year they left
+// education (0 when they list none). Studies fit the family of work the
+// person goes into, and for a regulated profession (World.stemNeed) are
+// its degree, by the way the country trains it: a physician of the US has
+// a bachelor's and then an MD, one of India an MBBS. Every school grants
+// the degree and field drawn there (schoolVocab.grants), and degrees fit
+// the field and the country's system.
+func (gen *generator) education(r *rand.Rand, p *Person, fam family) int {
+	s := gen.schools
+	country := gen.geo.placeCountry[p.City]
+	need := gen.stemNeed(p, fam)
+	if need == profNone && chance(r, 8) {
+		return 0
+	}
+	st := studies{gen: gen, r: r, country: country, fam: fam, edu: gen.edu[:0]}
+	start := int(p.BirthYear) + 18 + intN(r, 2)
+	var end int
+	if need != profNone {
+		end = st.professional(need, start)
+	} else {
+		end = st.general(start)
+	}
+	if ids := s.secondaries[country]; len(ids) > 0 && len(st.edu) > 0 && chance(r, secondaryPercent) {
+		// The secondary school before, listed without a degree.
+		first := int(st.edu[0].Start)
+		u := ids[min(intN(r, len(ids)), intN(r, len(ids)))]
+		st.edu = append(st.edu, Education{University: u, Field: s.secondaryField, Start: uint16(first - 4), End: uint16(first)})
+	}
+	edu := st.edu
+	// Oldest first so far; no studies begun after the world's date: a
+	// master's or doctorate its student has not started is not on the
+	// profile yet.
+	year := uint16(gen.now.Year())
+	edu = slices.DeleteFunc(edu, func(e Education) bool { return e.Start > year })
+	slices.SortStableFunc(edu, func(a, b Education) int { return int(b.Start) - int(a.Start) })
+	// Newest first, and the loose data of real profiles: missing years.
+	for i := range edu {
+		switch x := intN(r, 100); {
+		case x < 7:
+			edu[i].Start, edu[i].End = 0, 0
+		case x < 11:
+			edu[i].Start = 0
+		}
+	}
+	gen.edu = edu
+	p.Education = gen.eduSlab.take(edu)
+	return end
+}
+
+// secondaryPercent is the percent of people with studies who list their
+// secondary school too.
+const secondaryPercent = 12
+
+// studies draws one person's schools.
+type studies struct {
+	gen     *generator
+	r       *rand.Rand
+	country countryID
+	fam     family
+	edu     []Education // oldest first
+}
+
+// draw draws a school the way people pick them: mostly the country's
+// well-known ones (the most prominent the most), some of its long tail,
+// now and then a well-known one abroad.
+func (st *studies) draw() int32 {
+	s, r := st.gen.schools, st.r
+	famous, tail := s.famous[st.country], s.tail[st.country]
+	switch x := intN(r, 100); {
+	case x < 10 || len(famous) == 0 && len(tail) == 0:
+		return pick(r, s.international)
+	case len(famous) > 0 && (x < 72 || len(tail) == 0):
+		return famous[min(intN(r, len(famous)), intN(r, len(famous)))]
+	}
+	return tail[min(intN(r, len(tail)), intN(r, len(tail)))]
+}
+
+// schoolTries is how many schools are drawn for a field before the
+// country's are searched for one that teaches it.
+const schoolTries = 6
+
+// school draws a school that teaches field f at a stage, and returns it
+// with the stage it teaches it at: a community college drawn for a first
+// degree teaches a short course instead. Schools are drawn as people pick
+// them, then searched (the country's, then the well-known ones abroad);
+// false when none teaches the field.
+func (st *studies) school(f uint16, at stage) (int32, stage, bool) {
+	s := st.gen.schools
+	for range schoolTries {
+		u := st.draw()
+		got := at
+		if at == stageFirst && s.community[u] {
+			got = stageShort // a community college: an associate's degree
+		}
+		if s.offers(u, f, got) {
+			return u, got, true
+		}
+	}
+	for _, ids := range [][]int32{s.famous[st.country], s.tail[st.country], s.international} {
+		if len(ids) == 0 {
+			continue
+		}
+		from := intN(st.r, len(ids))
+		for k := range ids {
+			if u := ids[(from+k)%len(ids)]; s.offers(u, f, at) {
+				return u, at, true
+			}
+		}
+	}
+	return 0, at, false
+}
+
+// degree draws a degree of list (of degrees that fit field f) that school
+// u grants, a short course's at stageShort only, else the stage's plain
+// one ("Bachelor's degree"). A first degree may be a doctorate: the MD
+// of a medical school outside North America.
+func (st *studies) degree(list []uint8, f uint16, u int32, at stage) uint8 {
+	s := st.gen.schools
+	for range 4 {
+		if len(list) == 0 {
+			break
+		}
+		if d := pick(st.r, list); s.grants(u, f, d) && (stageOf(d) == stageShort) == (at == stageShort) {
+			return d
+		}
+	}
+	for _, d := range plainDegrees[at] {
+		if s.grants(u, f, d) {
+			return d
+		}
+	}
+	return plainDegrees[at][0]
+}
+
+// plainDegrees are the degrees of each stage that name no field.
+var plainDegrees = [...][]uint8{
+	stageShort:    {degDiploma, degCertificate},
+	stageFirst:    {degBachelor},
+	stageGraduate: {degMaster, degPhD},
+}
+
+// add lists studies of field f at a stage, begun in year start and of
+// years years, at a school that teaches it, with a degree of list, and
+// returns the year they ended; false when no school teaches the field.
+func (st *studies) add(f uint16, at stage, list []uint8, start, years int) (int, bool) {
+	u, got, ok := st.school(f, at)
+	if !ok {
+		return 0, false
+	}
+	if got != at {
+		// A community college: a short course, or for a profession an
+		// associate's degree.
+		list, years = shortDegrees, 2
+		if regulated(st.gen.schools.kinds[f]) {
+			list = []uint8{degAssociate}
+		}
+	}
+	st.edu = append(st.edu, Education{University: u, Field: f, Degree: st.degree(list, f, u, got),
+		Start: uint16(start), End: uint16(start + years)})
+	return start + years, true
+}
+
+// associate lists an associate's degree in field f, begun in year start,
+// of a college of the country that grants one, and returns the year it
+// ended; false when none of the country's does.
+func (st *studies) associate(f uint16, start int) (int, bool) {
+	s := st.gen.schools
+	ok := func(u int32) bool { return s.grants(u, f, degAssociate) }
+	u := st.draw()
+	for range schoolTries {
+		if ok(u) {
+			break
+		}
+		u = st.draw()
+	}
+	if tail := s.tail[st.country]; !ok(u) && len(tail) > 0 {
+		from := intN(st.r, len(tail))
+		for k := range tail {
+			if ok(tail[(from+k)%len(tail)]) {
+				u = tail[(from+k)%len(tail)]
+				break
+			}
+		}
+	}
+	if !ok(u) {
+		return 0, false
+	}
+	st.edu = append(st.edu, Education{University: u, Field: f, Degree: degAssociate, Start: uint16(start), End: uint16(start + 2)})
+	return start + 2, true
+}
+
+// field draws a field of study of the person's line of work, not one of
+// a regulated profession (those are the professionals' own), or now and
+// then one of any other line: a change of course after one's studies.
+func (st *studies) field() uint16 {
+	s := st.gen.schools
+	if lay := s.lay[st.fam]; len(lay) > 0 && chance(st.r, 95) {
+		return pick(st.r, lay)
+	}
+	return pick(st.r, s.open)
+}
+
+// general draws the studies of someone of no regulated profession: a
+// first degree (now and then a short course), a master's for about a
+// third (an MBA for some), a doctorate for a few; it returns the year
+// they ended.
+func (st *studies) general(start int) int {
+	s, r := st.gen.schools, st.r
+	f := st.field()
+	short := chance(r, 6) || s.kinds[f] == kindVocational
+	at, list, years := stageFirst, bachelorsOf[s.kinds[f]], 3+intN(r, 2)
+	if short {
+		at, list, years = stageShort, shortDegrees, 2
+	}
+	end, ok := st.add(f, at, list, start, years)
+	for tries := 0; !ok && tries < 4; tries++ {
+		// No school of the country teaches it (culinary arts in
+		// Germany): another field of the line of work.
+		if f = st.field(); s.kinds[f] == kindVocational {
+			continue
+		}
+		end, ok = st.add(f, stageFirst, bachelorsOf[s.kinds[f]], start, 3+intN(r, 2))
+	}
+	if !ok || s.kinds[f] == kindVocational || !chance(r, 35) {
+		return end
+	}
+	ms := end + intN(r, 4)
+	mf := f
+	if !chance(r, 60) {
+		mf = st.field()
+	}
+	list = mastersOf[s.kinds[mf]]
+	if k := s.kinds[f]; chance(r, 20) && k != kindLaw || s.kinds[mf] == kindVocational {
+		// The MBA of people who move into management.
+		mf, list = s.businessField, []uint8{degMBA}
+	}
+	me, ok := st.add(mf, stageGraduate, list, ms, 1+intN(r, 2))
+	if !ok {
+		return end
+	}
+	if chance(r, 8) {
+		de, ok := st.add(mf, stageGraduate, doctoratesOf[s.kinds[mf]], me+intN(r, 2), 3+intN(r, 3))
+		if ok {
+			return de
+		}
+	}
+	return me
+}
+
+// preLaw are the first degrees of those who go on to law school in the
+// US and Canada.
+var preLaw = []string{"Political Science", "History", "Economics", "English Language and Literature", "International Relations"}
+
+// professional draws the studies of a regulated profession, as the
+// person's country trains it, and returns the year they ended. Where the
+// profession is a graduate one (law and medicine in North America,
+// pharmacy in the US), a first degree comes before: biology before
+// medicine and pharmacy, the humanities or social sciences before law.
+func (st *studies) professional(need profession, start int) int {
+	s := st.gen.schools
+	code := st.gen.geo.countries[st.country].Code
+	f := slices.Index(s.profession, need)
+	if f < 0 {
+		return st.general(start)
+	}
+	return st.qualify(need, uint16(f), code, start)
+}
+
+// qualify draws the studies of profession need, whose degree is in field
+// f, for someone of country code.
+func (st *studies) qualify(need profession, f uint16, code string, start int) int {
+	s, r := st.gen.schools, st.r
+	k := s.kinds[f]
+	field := func(name string) uint16 { return uint16(slices.Index(s.fields, name)) }
+	end, ok := 0, false
+	switch {
+	case graduateEntry(s.faculty[f], code):
+		pre, preYears, list, years := field("Biology"), 4, []uint8{degMD}, 4
+		switch need {
+		case profLaw:
+			pre, list, years = field(pick(r, preLaw)), []uint8{degJD}, 3
+		case profPharmacy:
+			preYears, list = 2+intN(r, 3), []uint8{degPharmD}
+		}
+		first, _ := st.add(pre, stageFirst, bachelorsOf[s.kinds[pre]], start, preYears)
+		if first == 0 {
+			first = start + preYears
+		}
+		end, ok = st.add(f, stageGraduate, list, first+intN(r, 2), years)
+	case need == profNursing && code == "US" && chance(r, 30), need == profDentalHygiene && code == "US" && chance(r, 60):
+		// An associate's degree of a community college.
+		if end, ok = st.associate(f, start); !ok {
+			end, ok = st.add(f, stageFirst, bachelorsOf[k], start, 4)
+		}
+	default:
+		years := 3 + intN(r, 2)
+		if need == profMedicine {
+			years = 5 + intN(r, 2)
+		}
+		end, ok = st.add(f, stageFirst, bachelorsOf[k], start, years)
+	}
+	if !ok {
+		// No school of the country teaches the profession: a well-known
+		// one abroad does, after any first degree.
+		u := pick(r, s.international)
+		for _, id := range s.international {
+			if s.offers(id, f, stageGraduate) {
+				u = id
+			}
+		}
+		from := start
+		if len(st.edu) > 0 {
+			from = int(st.edu[len(st.edu)-1].End)
+		}
+		end = from + 4
+		st.edu = append(st.edu, Education{University: u, Field: f, Degree: st.degree(doctoratesOf[k], f, u, stageGraduate),
+			Start: uint16(from), End: uint16(end)})
+		return end
+	}
+	// A master's for some: a nurse's, a physiotherapist's, an LLM.
+	switch {
+	case need == profNursing && chance(r, 20), need == profPhysio && chance(r, 15),
+		need == profLaw && !graduateEntry(facLaw, code) && chance(r, 25):
+		if me, ok := st.add(f, stageGraduate, mastersOf[k], end+intN(r, 4), 1+intN(r, 2)); ok {
+			end = me
+		}
+	}
+	return end
+}

@@ -1,0 +1,271 @@
+package world
+
+import (
+	"encoding/json"
+	"maps"
+	"slices"
+	"strings"
+	"time"
+)
+
+// educationChecks are the realism points of this file (see realismCheck):
+// how long entry-level titles last, whether the regulated professions
+// hold their degree, whether awards fall in the time at their issuer, and
+// whether schools grant what profiles say they studied there.
+var educationChecks = []realismCheck{
+	{name: "entry-level titles (intern, trainee, apprentice, graduate, junior) held over 3 years, per holder", limit: 0.05, count: countLongEntryTitles(36)},
+	{name: "internships held over a year, trainee and graduate programmes over two years, per holder", limit: 0.05, count: countLongEntryTitles(0)},
+	{name: "clinical and legal roles without the matching degree (a physician's medicine, a lawyer's law)", count: countUnqualifiedRoles},
+	{name: "awards from an employer or school dated outside the time there, or before studies began", count: countStrayAwards},
+	{name: "education entries at an institution that does not grant that degree or field", count: countUngranted},
+	{name: "university entries with an empty degree or field", count: countEmptyDegrees},
+}
+
+// entryMonths is how long a reader expects an entry-level title to be
+// held, by the word that makes it one: an internship months, a trainee or
+// graduate programme two years at most, a junior's title three. It
+// returns 0 for a title that is not entry-level.
+func entryMonths(t Title) int {
+	for _, word := range strings.Fields(t.Name) {
+		switch word {
+		case "Intern", "Internship":
+			return 12
+		case "Trainee", "Graduate", "Apprentice":
+			return 24
+		case "Junior":
+			return 36
+		}
+	}
+	if t.Level == Entry || t.Level == Junior {
+		return 36
+	}
+	return 0
+}
+
+// countLongEntryTitles counts, per person and entry-level title they
+// held, those held longer than limit months over all their roles of that
+// title (a limit of 0: longer than the title's own, entryMonths). Titles
+// held in a role of unknown start are left out.
+func countLongEntryTitles(limit int) func(w *World) tally {
+	return func(w *World) tally {
+		var n tally
+		for i := range w.Len() {
+			held := map[TitleID]int{} // months, -1 for unknown
+			for _, j := range mainLine(w.Person(i)) {
+				if entryMonths(w.Title(j.Title)) == 0 || held[j.Title] < 0 {
+					continue
+				}
+				if j.Start == 0 {
+					held[j.Title] = -1
+					continue
+				}
+				end := j.End
+				if j.Current {
+					end = w.month
+				}
+				held[j.Title] += int(end) - int(j.Start)
+			}
+			for _, t := range slices.Sorted(maps.Keys(held)) {
+				months := held[t]
+				if months < 0 {
+					continue
+				}
+				most := limit
+				if most == 0 {
+					if most = entryMonths(w.Title(t)); most == 36 {
+						continue // a junior's title: the other check
+					}
+				}
+				n.add(months > most, "person %d: %s for %d months", i, w.Title(t).Name, months)
+			}
+		}
+		return n
+	}
+}
+
+// clinicalFields are the degrees of the clinical professions: the
+// fields a head of clinical services has studied one of.
+var clinicalFields = []string{"Medicine", "Nursing", "Pharmacy", "Physiotherapy", "Dental Hygiene", "Dentistry"}
+
+// degreeWords maps the words of a regulated title to the fields of study
+// its holder has a degree in.
+var degreeWords = map[string][]string{
+	"Physician": {"Medicine"}, "Surgeon": {"Medicine"}, "Medical Officer": {"Medicine"},
+	"Nurse": {"Nursing"}, "Nursing": {"Nursing"}, "Midwife": {"Nursing"},
+	"Pharmacist": {"Pharmacy"}, "Dentist": {"Dentistry"}, "Physiotherapist": {"Physiotherapy"},
+	"Dental Hygienist": {"Dental Hygiene", "Dentistry"}, "Clinical Services": clinicalFields,
+	"Lawyer": {"Law"}, "Attorney": {"Law"}, "Solicitor": {"Law"}, "Barrister": {"Law"}, "Counsel": {"Law"},
+	"Legal": {"Law"}, // Head of Legal, Legal Team Lead, Chief Legal Officer; not Paralegal
+}
+
+// neededFields returns the fields of study a title's holder has a degree
+// in, or nil for a title of no regulated profession.
+func neededFields(name string) []string {
+	for words, fields := range degreeWords {
+		if strings.Contains(" "+name+" ", " "+words+" ") {
+			return fields
+		}
+	}
+	return nil
+}
+
+// professional reports whether an education entry is a degree that
+// qualifies for a regulated profession: a degree listed, and for
+// medicine, law and pharmacy more than a short course.
+func professional(ed Education, field string) bool {
+	if ed.Degree == 0 || ed.Degree == degCertificate {
+		return false
+	}
+	switch field {
+	case "Medicine", "Law", "Pharmacy", "Dentistry":
+		return !slices.Contains(shortDegrees, ed.Degree)
+	}
+	return true
+}
+
+// countUnqualifiedRoles counts the roles of a regulated profession
+// (physician, nurse, pharmacist, lawyer…) held by someone without a
+// degree in its field.
+func countUnqualifiedRoles(w *World) tally {
+	var n tally
+	for i := range w.Len() {
+		p := w.Person(i)
+		for _, j := range p.Jobs {
+			name := w.Title(j.Title).Name
+			need := neededFields(name)
+			if need == nil {
+				continue
+			}
+			ok := slices.ContainsFunc(p.Education, func(ed Education) bool {
+				f := w.Fields()[ed.Field]
+				return slices.Contains(need, f) && professional(ed, f)
+			})
+			var studied []string
+			for _, ed := range p.Education {
+				if !ok {
+					studied = append(studied, degreeNames[ed.Degree]+" in "+w.Fields()[ed.Field])
+				}
+			}
+			n.add(!ok, "person %d: %s, studied %v", i, name, studied)
+		}
+	}
+	return n
+}
+
+// countStrayAwards counts the awards a profile shows issued by one of
+// the person's employers (or schools) but dated outside their time there
+// (or before their studies began, or after the clock).
+func countStrayAwards(w *World) tally {
+	var n tally
+	for i := range w.Len() {
+		p := w.Person(i)
+		var c struct {
+			HonorAward []struct{ Name, Issue, Date string }
+		}
+		if err := json.Unmarshal(w.Candidate(p, true), &c); err != nil {
+			panic(err)
+		}
+		studies := 0 // the first year of studies
+		for _, ed := range p.Education {
+			if ed.Start != 0 && (studies == 0 || int(ed.Start) < studies) {
+				studies = int(ed.Start)
+			}
+		}
+		for _, h := range c.HonorAward {
+			if h.Issue == "" || h.Date == "" {
+				continue
+			}
+			at, err := time.Parse(time.RFC3339, h.Date)
+			if err != nil {
+				panic(err)
+			}
+			m := monthOfTime(at)
+			inside := false
+			for _, j := range p.Jobs {
+				if w.Company(j.Company).Name != h.Issue || j.Start == 0 {
+					continue
+				}
+				end := j.End
+				if j.Current {
+					end = w.month
+				}
+				inside = inside || m >= j.Start && m <= end
+			}
+			for _, ed := range p.Education {
+				if w.Universities()[ed.University].Name == h.Issue && ed.Start != 0 {
+					end := int(ed.End)
+					if end == 0 {
+						end = w.month.Year()
+					}
+					inside = inside || at.Year() >= int(ed.Start) && at.Year() <= end
+				}
+			}
+			bad := !inside || studies != 0 && at.Year() < studies || m > w.month
+			n.add(bad, "person %d: %s from %s in %s", i, h.Name, h.Issue, at.Format("Jan 2006"))
+		}
+	}
+	return n
+}
+
+// countUngranted counts the education entries whose school does not
+// grant the degree or field: a business degree from a school without a
+// business school (a BBA from Princeton), medicine at a school of
+// political science, history at an institute of technology, a bachelor's
+// at a business school of graduate studies only.
+func countUngranted(w *World) tally {
+	var n tally
+	s := w.schools
+	for i := range w.Len() {
+		for _, ed := range w.Person(i).Education {
+			u := w.Universities()[ed.University].Name
+			bad := !s.grants(ed.University, ed.Field, ed.Degree) || !byName(u, s.fields[ed.Field], s.kinds[ed.Field])
+			n.add(bad, "person %d: %s in %s at %s", i, degreeNames[ed.Degree], s.fields[ed.Field], u)
+		}
+	}
+	return n
+}
+
+// byName reports whether a school's name allows a field of study, as a
+// reader judges from the name alone: a business school teaches business
+// and economics, an institute of technology neither the humanities, law
+// nor the clinical professions, a school of music music, Sciences Po
+// neither medicine nor engineering.
+func byName(school, field string, k fieldKind) bool {
+	has := func(words ...string) bool {
+		return slices.ContainsFunc(words, func(w string) bool { return strings.Contains(school, w) })
+	}
+	switch {
+	case has(" High School", " Grammar School", " Public School", "Gymnasium ", "Lycée ", "Colegio ", "Liceo ",
+		"Colégio ", "Escola Secundária", " Lyceum", " Secondary School"):
+		return field == secondaryField
+	case has("Business School", "Institute of Management", "École de Commerce", "Escuela de Negocios"):
+		return k == kindBusiness
+	case has("Institute of Technology"):
+		return !slices.Contains([]fieldKind{kindArts, kindLaw, kindMedicine, kindNursing, kindPharmacy, kindHealth,
+			kindEducation, kindVocational}, k)
+	case has("College of Music", "Juilliard"):
+		return field == "Music"
+	case has("Sciences Po"):
+		return k != kindMedicine && k != kindEngineering && k != kindScience
+	case has("Medical Sciences", "Medicine", "Karolinska"):
+		return k == kindMedicine || k == kindNursing || k == kindPharmacy || k == kindHealth || field == "Biology"
+	}
+	return true
+}
+
+// countEmptyDegrees counts the entries at a university or college (not
+// a secondary school) with no degree or no field of study.
+func countEmptyDegrees(w *World) tally {
+	var n tally
+	s := w.schools
+	for i := range w.Len() {
+		for _, ed := range w.Person(i).Education {
+			if s.secondary[ed.University] {
+				continue
+			}
+			n.add(ed.Degree == 0 || s.fields[ed.Field] == "", "person %d: %q in %q at %s", i,
+				degreeNames[ed.Degree], s.fields[ed.Field], w.Universities()[ed.University].Name)
+		}
+	}
+	return n
+}

@@ -1,0 +1,188 @@
+package world
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/nyaruka/phonenumbers"
+)
+
+// phoneChecks are the realism points of this file (see realismCheck).
+var phoneChecks = []realismCheck{
+	{
+		// phonenumbers' own verdict on every number of every person.
+		name:  "phone numbers not valid for their country",
+		count: countInvalidPhones,
+	},
+	{
+		// Outside the US and Canada (checkAreaCodes): a landline, or a
+		// mobile where mobiles are geographic (Brazil, Mexico, China),
+		// carries the area code of the person's city, or where the
+		// geocoding names no prefix of the city, that of the nearest city
+		// it names or of the city's region: the geocoding of the number
+		// names that city (or region), and a Brazilian or Argentine
+		// mobile's area code, or a French landline's zone, is that of the
+		// city's landlines. Numbers the data places nowhere (India's
+		// mobiles; Manila's landlines, in a country whose data names few
+		// cities) are not counted. A number of the city the person lived
+		// in when it was drawn counts as theirs (the next point counts
+		// those).
+		name:  "geographic numbers not of the area code of the person's city",
+		count: func(w *World) tally { return countAreaCodes(w, false, "") },
+	},
+	{
+		// Someone who moves to another city with a new job (relocate)
+		// keeps their numbers, as the clock gives none new: ten years
+		// on, about one geographic number in eight (13 % at 20,000
+		// people) carries the area code of a city its owner left. People
+		// do keep their mobiles when they move; a landline they would
+		// not keep, which only the clock can mend.
+		name:      "geographic numbers of a city the person left",
+		limit:     0.2,
+		laterOnly: true,
+		count:     func(w *World) tally { return countAreaCodes(w, true, "") },
+	},
+}
+
+// countInvalidPhones counts the numbers phonenumbers finds invalid, or
+// of another country than their owner's.
+func countInvalidPhones(w *World) tally {
+	var n tally
+	for i := range w.Len() {
+		p := w.Person(i)
+		country := w.Places()[p.City].Country
+		for _, ph := range p.Phones {
+			num, err := phonenumbers.Parse(ph.E164(), "")
+			bad := err != nil || !phonenumbers.IsValidNumber(num) || phonenumbers.GetRegionCodeForNumber(num) != country
+			n.add(bad, "%s of person %d in %s", ph.E164(), i, country)
+		}
+	}
+	return n
+}
+
+// cityAreas is what the numbers a city's people get say, by class of
+// number: the descriptions of their heads, and the area codes of its
+// landlines.
+type cityAreas struct {
+	descs [4]map[string]bool // by numberClass
+	codes map[string]bool
+}
+
+// areasOf reads the heads of a place's plan.
+func areasOf(plan *localPlan, cc int, place int32) *cityAreas {
+	ca := &cityAreas{codes: map[string]bool{}}
+	for k := range ca.descs {
+		ca.descs[k] = map[string]bool{}
+	}
+	for _, heads := range [][]phonePrefix{plan.fixed[place], plan.mobile[place]} {
+		for _, h := range heads {
+			num := numberOf(cc, strconv.FormatUint(h.head*pow10[h.tail]+pow10[h.tail]/2, 10))
+			if num == nil {
+				continue
+			}
+			a, class, ok := numberArea(num)
+			if !ok {
+				continue
+			}
+			ca.descs[landline(class)][a.desc] = true
+			if class != classMobile {
+				ca.codes[a.code] = true
+			}
+		}
+	}
+	return ca
+}
+
+// landline counts numbers that may be landlines or mobiles as landlines:
+// a head of landlines may hold a range of either (Johannesburg's 010 49).
+func landline(class numberClass) numberClass {
+	if class == classBoth {
+		return classFixed
+	}
+	return class
+}
+
+// fits reports whether a number's area fits a city: its description is
+// one the city's numbers of its class have, and names the city whose
+// prefixes they are; where the description says no more than the country
+// (France), and for a mobile with an area code, the area code is one of
+// the city's landlines.
+func (ca *cityAreas) fits(g *gazetteer, plan *localPlan, place int32, a areaOf, class numberClass) bool {
+	if !ca.descs[landline(class)][a.desc] {
+		return false
+	}
+	codeFits := func() bool {
+		for c := range ca.codes {
+			if strings.HasPrefix(c, a.code) || strings.HasPrefix(a.code, c) {
+				return true
+			}
+		}
+		return false
+	}
+	switch {
+	case class == classMobile && a.code == "":
+		return true // China's, by block: their descriptions name their city
+	case class == classMobile:
+		return codeFits()
+	case a.desc == g.countryName(g.places[place].Country):
+		return codeFits() // France's, which the geocoding does not place
+	}
+	from := plan.from[place]
+	return from < 0 || namesPlace(g, a.desc, from)
+}
+
+// countAreaCodes counts the geographic numbers of people outside the US
+// and Canada (of one country, if country is not empty) whose area does
+// not fit their city and did not fit it when they were drawn either; or
+// (left) those that fit the city the person lived in then, and has left.
+func countAreaCodes(w *World, left bool, country string) tally {
+	g, plan := w.geo, w.phonePlans.local
+	areas := map[int32]*cityAreas{}
+	fits := func(place int32, cc int, a areaOf, class numberClass) bool {
+		ca := areas[place]
+		if ca == nil {
+			ca = areasOf(plan, cc, place)
+			areas[place] = ca
+		}
+		return ca.fits(g, plan, place, a, class)
+	}
+	var n tally
+	for i := range w.Len() {
+		p := w.Person(i)
+		pl := &g.places[p.City]
+		if pl.Country == "US" || pl.Country == "CA" || country != "" && pl.Country != country {
+			continue
+		}
+		for _, ph := range p.Phones {
+			num, err := phonenumbers.Parse(ph.E164(), "")
+			if err != nil {
+				continue // countInvalidPhones counts it
+			}
+			a, class, ok := numberArea(num)
+			heads := plan.fixed[p.City]
+			if class == classMobile {
+				heads = plan.mobile[p.City]
+			}
+			if !ok || len(heads) == 0 {
+				continue // the data knows no place of such numbers here
+			}
+			cc := int(num.GetCountryCode())
+			here := fits(p.City, cc, a, class)
+			// Numbers are drawn when a person is generated, in the city
+			// of the world's start: of its area, or where the data knows
+			// none there (Santo Domingo), the country's.
+			home := w.PersonAtStart(i).City
+			homeHeads := plan.fixed[home]
+			if class == classMobile {
+				homeHeads = plan.mobile[home]
+			}
+			before := !here && home != p.City && (len(homeHeads) == 0 || fits(home, cc, a, class))
+			if left {
+				n.add(before, "%s (%q, area code %s) of person %d in %s, from %s", ph.E164(), a.desc, a.code, i, pl.Display, g.places[home].Display)
+			} else if !before {
+				n.add(!here, "%s (%q, area code %s) of person %d in %s", ph.E164(), a.desc, a.code, i, pl.Display)
+			}
+		}
+	}
+	return n
+}
