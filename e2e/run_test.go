@@ -48,12 +48,13 @@ func TestCleanRun(t *testing.T) {
 func TestLostCallbacks(t *testing.T) {
 	t.Parallel()
 	cfg := fastService(10000)
-	// Each request's delivery is lost or not as a whole: half of them,
-	// over some ten requests, so that a run without a loss (which would
-	// test nothing) is about one in a thousand.
-	cfg.CallbackLoss = 0.5
-	j := newJob(t, cfg, 500)
-	j.enrich(t, j.args("--callback-timeout", "1500ms")...).expectCode(t, 0)
+	// Each request's delivery is lost or not as a whole: four in ten,
+	// over some twenty requests, so that a run without a loss (which
+	// would test nothing) is about one in ten thousand; twelve attempts
+	// make an identifier lost every time about as rare.
+	cfg.CallbackLoss = 0.4
+	j := newJob(t, cfg, 1000)
+	j.enrich(t, j.args("--callback-timeout", "1500ms", "--max-attempts", "12")...).expectCode(t, 0)
 	j.checkRows(t)
 	j.budgetKept(t)
 	st, r := j.stats(), j.report(t)

@@ -23,8 +23,13 @@ func namesAndURLs(t *testing.T, j *job) {
 	d := namedraw.New(j.emu.World(), rand.New(rand.NewPCG(5, 5)))
 	var b strings.Builder
 	b.WriteString("Name,Company,LinkedIn\n")
+	seen := map[int]bool{} // thirty people, each searched once
 	for i := range 30 {
 		r := d.Draw(0)
+		for seen[r.Person] {
+			r = d.Draw(0)
+		}
+		seen[r.Person] = true
 		fmt.Fprintf(&b, "%q,%q,\n", r.First+" "+r.Last+r.Name, r.Company)
 		if i%3 == 0 {
 			fmt.Fprintf(&b, "Someone Else,Acme,%s\n", j.emu.World().Person(i).ProfileURL())
