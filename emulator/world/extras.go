@@ -221,10 +221,23 @@ func (w *World) honors(r *rand.Rand, p *Person) []honorJSON {
 	if !chance(r, 6) {
 		return out
 	}
+	// Never before the first studies began: a role held before them
+	// gives no award (a career, then a master's begun this year).
+	var began Month
+	for _, e := range p.Education {
+		if e.Start != 0 && (began == 0 || MonthOf(int(e.Start), time.January) < began) {
+			began = MonthOf(int(e.Start), time.January)
+		}
+	}
 	var roles []Job // of the main line, of a known start, not a founder's or a board seat
 	for k, j := range p.Jobs {
 		l := w.titles.titles[j.Title].Level
-		if (k == 0 || !j.Current) && j.Start != 0 && l != Founder && l != Board {
+		end := j.End
+		if j.Current {
+			end = w.month
+		}
+		if (k == 0 || !j.Current) && j.Start != 0 && l != Founder && l != Board && end >= began {
+			j.Start = max(j.Start, began)
 			roles = append(roles, j)
 		}
 	}
