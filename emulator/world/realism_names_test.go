@@ -46,7 +46,7 @@ func countMisspelt(w *World) tally {
 // be counted.
 const (
 	sharingSample = 1000
-	sharingLeast  = 200
+	sharingLeast  = 1000
 )
 
 // countNameSharing compares, in each country with measured family names
