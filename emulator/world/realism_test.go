@@ -43,7 +43,8 @@ func TestRealism(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checks := slices.Concat(careerChecks, companyChecks, nameChecks, lifeChecks, educationChecks, timeChecks, phoneChecks)
+	checks := slices.Concat(careerChecks, careerFlowChecks, companyChecks, companyFitChecks, nameChecks, lifeChecks,
+		educationChecks, degreeChecks, timeChecks, phoneChecks, proseChecks)
 	table := []string{"| what a reader counts | allowed | at the start | ten years on |", "|---|---|---|---|"}
 	for _, c := range checks {
 		row := fmt.Sprintf("| %s | %s |", c.name, c.allowed())
