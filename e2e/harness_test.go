@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -16,6 +17,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime/debug"
+	"sync"
 	"testing"
 	"time"
 
@@ -276,13 +278,40 @@ func (j *job) budgetKept(t *testing.T) {
 	}
 }
 
-// freePort returns a loopback address nothing listens on.
+// freePort returns a loopback address nothing listens on, on a port no
+// outgoing connection is given (quietPorts).
 func freePort(t *testing.T) string {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
+	portsMu.Lock()
+	defer portsMu.Unlock()
+	for range 200 {
+		port := quietPorts.lo + rand.IntN(quietPorts.hi-quietPorts.lo)
+		if portsGiven[port] {
+			continue
+		}
+		addr := fmt.Sprintf("127.0.0.1:%d", port)
+		ln, err := net.Listen("tcp", addr)
+		if err != nil {
+			continue
+		}
+		ln.Close()
+		portsGiven[port] = true
+		return addr
 	}
-	defer ln.Close()
-	return ln.Addr().String()
+	t.Fatalf("no free port between %d and %d", quietPorts.lo, quietPorts.hi)
+	return ""
 }
+
+// quietPorts are the ports freePort hands out: below the kernel's range
+// of ephemeral ports (32768 and up on Linux), so that no outgoing
+// connection of a test running beside takes one between the runs of a
+// job that listen on it in turn (a run resumed after a kill listens
+// where the killed one did, so that late callbacks reach it).
+var quietPorts = struct{ lo, hi int }{20000, 32000}
+
+// portsGiven are the ports freePort has handed out in this process,
+// never handed out twice.
+var (
+	portsMu    sync.Mutex
+	portsGiven = map[int]bool{}
+)

@@ -107,7 +107,7 @@ func TestTableKilledAndResumed(t *testing.T) {
 			// found through a phone) are the found person's own.
 			before := j.stats().ItemsAccepted
 			if res := j.enrich(t, args...); res.code != 0 || j.stats().ItemsAccepted != before {
-				t.Errorf("the run after completion: exit %d, %d items sent; want 0 and none\n%s", res.code, j.stats().ItemsAccepted-before, replay)
+				t.Errorf("the run after completion: exit %d, %d items sent; want 0 and none\n%s\n%s", res.code, j.stats().ItemsAccepted-before, res.stderr, replay)
 			}
 		})
 	}
