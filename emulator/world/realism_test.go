@@ -169,7 +169,12 @@ func (n tally) String() string {
 	if n.of == 0 {
 		return "0 of 0"
 	}
-	return fmt.Sprintf("%d of %d (%.2g %%)", n.bad, n.of, 100*float64(n.bad)/float64(n.of))
+	share := 100 * float64(n.bad) / float64(n.of)
+	if share >= 10 {
+		// Whole percents: two digits of a count past 100 % read "1e+02".
+		return fmt.Sprintf("%d of %d (%.0f %%)", n.bad, n.of, share)
+	}
+	return fmt.Sprintf("%d of %d (%.2g %%)", n.bad, n.of, share)
 }
 
 // Everyone is found by their profile URL, so every profile lists it among
