@@ -2,10 +2,12 @@ package world
 
 import (
 	"bufio"
+	"cmp"
 	"embed"
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -30,9 +32,12 @@ const areaCodeFile = "data/area-codes-us-ca.tsv"
 // areaPlan holds the +1 exchanges by place and by region, as phone heads
 // (1·NPA·NXX, to be followed by four random digits).
 type areaPlan struct {
-	byPlace  [][]uint32 // by place index: heads of the place's own exchanges
+	byPlace  [][]uint32 // by place index: heads of the place's exchanges (from's)
 	byRegion [][]uint32 // by region index: heads of every exchange of the state
 	regionOf []int16    // by place index: its region index, -1 outside the US and Canada
+	// from is, by place index, the place whose exchanges byPlace holds:
+	// itself, the nearest place of its state the data names, or -1.
+	from []int32
 }
 
 // head picks the first seven digits of a number for someone living in
@@ -62,11 +67,13 @@ func parseAreaPlan(g *gazetteer) (*areaPlan, error) {
 		byPlace:  make([][]uint32, len(g.places)),
 		byRegion: make([][]uint32, len(g.regions)),
 		regionOf: make([]int16, len(g.places)),
+		from:     make([]int32, len(g.places)),
 	}
 	byID := make(map[int32]int32, len(g.places))
 	for i, p := range g.places {
 		byID[p.GeonameID] = int32(i)
 		a.regionOf[i] = -1
+		a.from[i] = -1
 		if reg, ok := g.region[p.Country+"/"+p.Admin1]; ok {
 			a.regionOf[i] = int16(reg)
 		}
@@ -105,12 +112,37 @@ func parseAreaPlan(g *gazetteer) (*areaPlan, error) {
 				a.byRegion[reg] = append(a.byRegion[reg], head)
 				if place >= 0 {
 					a.byPlace[place] = append(a.byPlace[place], head)
+					a.from[place] = place
 				}
 			}
 		}
 		return nil
 	})
+	a.borrowNearest(g)
 	return a, err
+}
+
+// borrowNearest gives a place that no exchange names (Staten Island,
+// whose numbers the data calls New York's) the exchanges of the nearest
+// place of its state or province that has some: its neighbours' numbers,
+// not those of the far end of the state.
+func (a *areaPlan) borrowNearest(g *gazetteer) {
+	named := make([][]int32, len(a.byRegion))
+	for i, own := range a.byPlace {
+		if reg := a.regionOf[i]; reg >= 0 && len(own) > 0 {
+			named[reg] = append(named[reg], int32(i))
+		}
+	}
+	for i, own := range a.byPlace {
+		reg := a.regionOf[i]
+		if reg < 0 || len(own) > 0 || len(named[reg]) == 0 {
+			continue
+		}
+		near := slices.MinFunc(named[reg], func(x, y int32) int {
+			return cmp.Compare(distance(g, int32(i), x), distance(g, int32(i), y))
+		})
+		a.byPlace[i], a.from[i] = a.byPlace[near], near
+	}
 }
 
 // Elsewhere a landline's area code says where it was given out too (089

@@ -2,6 +2,7 @@ package world
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"sort"
@@ -171,6 +172,13 @@ func TestAreaCodeData(t *testing.T) {
 		if len(heads) == 0 {
 			continue
 		}
+		if a.from[place] != int32(place) {
+			// Its nearest named neighbour's exchanges: checked as that one's.
+			if near := a.from[place]; near < 0 || g.places[near].Country != g.places[place].Country || g.places[near].Admin1 != g.places[place].Admin1 {
+				t.Errorf("%s has the exchanges of %v, not of a place of its state", g.places[place].Display, near)
+			}
+			continue
+		}
 		places++
 		pl := g.places[place]
 		head := pick(r, heads)
@@ -319,4 +327,36 @@ func TestAreaCodeWorldData(t *testing.T) {
 		}
 	}
 	t.Logf("checked %d heads of %d countries", checked, len(covered))
+}
+
+// A place that no exchange of the data names takes the numbers of its
+// nearest neighbour that one does: Queens, which the geocoding calls New
+// York, dials New York City's codes, not Buffalo's 716 or Albany's 518.
+func TestAreaCodesOfUnnamedPlaces(t *testing.T) {
+	g, a := loadGazetteer(), loadAreaPlan()
+	queens := int32(-1)
+	for i, p := range g.places {
+		if p.Name == "Queens" && p.Country == "US" {
+			queens = int32(i)
+		}
+	}
+	if queens < 0 {
+		t.Fatal("no Queens in the gazetteer")
+	}
+	nyc := map[uint64]bool{212: true, 332: true, 347: true, 646: true, 718: true, 917: true, 929: true, 934: true}
+	r := rand.New(rand.NewPCG(1, 2))
+	const draws = 1000
+	city := 0
+	for range draws {
+		head, ok := a.head(r, queens)
+		if !ok {
+			t.Fatal("no number for Queens")
+		}
+		if nyc[head/1000%1000] {
+			city++
+		}
+	}
+	if city < draws*8/10 {
+		t.Errorf("%d of %d numbers drawn for Queens carry a New York City area code; want at least 80 %%", city, draws)
+	}
 }
