@@ -308,8 +308,12 @@ func parseLocalPlan(g *gazetteer) (*localPlan, error) {
 // mobilesGeographic reports whether a country's mobiles may carry an area
 // code: phonenumbers counts Mexico's, Brazil's, Argentina's, China's and
 // some of Indonesia's as geographic, and where its example mobile may as
-// well be a landline (Chile), mobiles and landlines share their ranges.
+// well be a landline (Puerto Rico's), mobiles and landlines share their
+// ranges; not where the example is of the wrong range (mobileExamples).
 func mobilesGeographic(region string) bool {
+	if _, ok := mobileExamples[region]; ok {
+		return false
+	}
 	cc := phonenumbers.GetCountryCodeForRegion(region)
 	if phonenumbers.GEO_MOBILE_COUNTRIES[int32(cc)] {
 		return true

@@ -127,6 +127,9 @@ func buildPhonePlan(region string, weight, total uint64) *phonePlan {
 // want prefixes whose random tails all validate for the region.
 func findPrefixes(r *rand.Rand, region string, cc int, typ phonenumbers.PhoneNumberType, want int) []phonePrefix {
 	ex := phonenumbers.GetExampleNumberForType(region, typ)
+	if own, ok := mobileExamples[region]; ok && typ == phonenumbers.MOBILE {
+		ex, _ = phonenumbers.Parse(own, "")
+	}
 	if ex == nil {
 		return nil
 	}
@@ -180,6 +183,13 @@ func findPrefixes(r *rand.Rand, region string, cc int, typ phonenumbers.PhoneNum
 	}
 	return out
 }
+
+// mobileExamples are the mobiles to start from where the library's
+// example of a mobile is a number people know as a landline: Chile's
+// mobiles begin with 9 (+56 9 6123 4567), but its example mobile is
+// Santiago's +56 2 2123 4567, which the library cannot tell apart from a
+// mobile. These countries' mobiles carry no area code (mobilesGeographic).
+var mobileExamples = map[string]string{"CL": "+56961234567"}
 
 // mustUint parses digits known to be a number.
 func mustUint(digits string) uint64 {

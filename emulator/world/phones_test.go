@@ -1,6 +1,8 @@
 package world
 
 import (
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/nyaruka/phonenumbers"
@@ -52,5 +54,24 @@ func TestPhonePlansCoverCountries(t *testing.T) {
 	}
 	if missing > 3 {
 		t.Errorf("%d countries with people and phone metadata have no phone plan", missing)
+	}
+}
+
+// Chile's mobiles begin with 9, never with a landline's area code: the
+// library's example of a Chilean mobile is Santiago's landline range.
+func TestChileanMobiles(t *testing.T) {
+	g, plans := loadGazetteer(), loadPhonePlans()
+	cid := g.country["CL"]
+	r := newRand(3, streamPhonePlan)
+	for _, place := range g.byCountry[cid] {
+		n, ok := plans.draw(r, place, cid, PhoneMobile)
+		if !ok {
+			t.Fatalf("no mobile for %s", g.places[place].Display)
+		}
+		e164 := "+" + strconv.FormatUint(n, 10)
+		num, err := phonenumbers.Parse(e164, "")
+		if !strings.HasPrefix(e164, "+569") || err != nil || !phonenumbers.IsValidNumberForRegion(num, "CL") {
+			t.Fatalf("a mobile of %s is %s; want a valid +56 9 number", g.places[place].Display, e164)
+		}
 	}
 }

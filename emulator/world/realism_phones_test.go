@@ -159,6 +159,11 @@ func countAreaCodes(w *World, left bool, country string) tally {
 				continue // countInvalidPhones counts it
 			}
 			a, class, ok := numberArea(num)
+			if ph.Kind == PhoneMobile && !mobilesGeographic(pl.Country) {
+				// A mobile of a country whose mobiles carry no area code
+				// (Chile's 9, which the library cannot tell from a landline).
+				continue
+			}
 			heads := plan.fixed[p.City]
 			if class == classMobile {
 				heads = plan.mobile[p.City]
