@@ -2,6 +2,7 @@ package world
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"sort"
@@ -584,6 +585,59 @@ func deriveFrance(g *gazetteer) ([]worldRow, error) {
 	return rows, nil
 }
 
+// regionCodes are the landline area codes of regions (GeoNames admin1
+// codes, as in cities.tsv) that libphonenumber's geocoding names no place
+// of, from each country's national numbering plan (public facts): Kafr
+// el-Sheikh dials 047, not the 045 of Damanhur next door. A region of the
+// derived rows keeps them.
+var regionCodes = map[string]map[string]string{
+	"EG": {"02": "65", "04": "84", "09": "48", "10": "86", "13": "92", "17": "88", "18": "82", "21": "47",
+		"22": "46", "23": "96", "26": "69", "27": "68"},
+	// Finland's regions, by the former long-distance areas: 03 Häme, 05
+	// Kymi, 013 North Karelia, 014 Central Finland, 06 Ostrobothnia, 08
+	// Kainuu, 016 Lapland.
+	"FI": {"05": "3", "06": "3", "07": "3", "08": "5", "09": "5", "12": "13", "13": "14", "14": "6", "16": "6",
+		"18": "8", "19": "16"},
+	// Nepal's provinces, by the code of their main city: 021 Biratnagar,
+	// 051 Birgunj, 01 Kathmandu, 061 Pokhara, 071 Butwal, 083 Surkhet
+	// (Birendranagar), 091 Dhangadhi.
+	"NP": {"1": "21", "2": "51", "3": "1", "4": "61", "5": "71", "6": "83", "7": "91"},
+}
+
+// deriveRegionCodes makes the rows of regionCodes that the derived rows
+// lack: a region's landlines begin with its code.
+func deriveRegionCodes(derived []worldRow) ([]worldRow, error) {
+	have := map[string]bool{}
+	for _, row := range derived {
+		have[row.country+"/"+row.admin1] = true
+	}
+	var rows []worldRow
+	for _, country := range slices.Sorted(maps.Keys(regionCodes)) {
+		cn, err := newCountryNumbers(country)
+		if err != nil {
+			return nil, err
+		}
+		r := newRand(uint64(cn.cc), streamPhonePlan)
+		fixed := func(k numberClass) bool { return k == classFixed }
+		for _, admin1 := range slices.Sorted(maps.Keys(regionCodes[country])) {
+			if have[country+"/"+admin1] {
+				continue
+			}
+			byLength := map[int][]string{}
+			for _, h := range cn.validHeads(r, cn.ccs+regionCodes[country][admin1], cn.fixedLens, fixed, 1) {
+				byLength[h.length] = append(byLength[h.length], h.head)
+			}
+			if len(byLength) == 0 {
+				return nil, fmt.Errorf("%s region %s: no valid landline begins with %s", country, admin1, regionCodes[country][admin1])
+			}
+			for _, length := range slices.Sorted(maps.Keys(byLength)) {
+				rows = append(rows, worldRow{country: country, admin1: admin1, class: classFixed, length: length, heads: byLength[length]})
+			}
+		}
+	}
+	return rows, nil
+}
+
 // deriveWorld derives the rows of every country of the gazetteer but the
 // United States and Canada (data/area-codes-us-ca.tsv), two at a time.
 func deriveWorld(g *gazetteer, t *geoTable) ([]worldRow, error) {
@@ -621,6 +675,11 @@ func deriveWorld(g *gazetteer, t *geoTable) ([]worldRow, error) {
 		}
 		rows = append(rows, out[i]...)
 	}
+	regional, err := deriveRegionCodes(rows)
+	if err != nil {
+		return nil, err
+	}
+	rows = append(rows, regional...)
 	sort.SliceStable(rows, func(a, b int) bool {
 		x, y := rows[a], rows[b]
 		if x.country != y.country {
