@@ -12,7 +12,7 @@ var businessLines = []struct {
 	words []string
 	lines []string
 }{
-	{[]string{"Hospital", "Medical Practice", "Mental Health"}, []string{"Primary Care", "Emergency Medicine", "Outpatient Services",
+	{[]string{"Hospital &", "Medical Practice", "Mental Health"}, []string{"Primary Care", "Emergency Medicine", "Outpatient Services",
 		"Diagnostic Imaging", "Surgery", "Rehabilitation", "Maternity Care", "Laboratory Services", "Telehealth", "Home Care"}},
 	{[]string{"Health, Wellness", "Alternative Medicine"}, []string{"Personal Training", "Physiotherapy", "Nutrition Coaching",
 		"Yoga", "Group Classes", "Massage Therapy", "Corporate Wellness"}},

@@ -143,11 +143,21 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 	}
 	prevCompany := int32(-1)
 	var stay []TitleID // the titles of the stay at prevCompany
-	// The exact title of the newer roles just drawn, and the end of the
-	// newest of them: one title held, role after role, for fifteen
-	// years reads wrong; long before that a career moves sideways.
-	runTitle, runEnd := TitleID(0), Month(0)
+	// The months each title was held in the newer roles just drawn: one
+	// title below a lifelong level held for more than fifteen years in
+	// all reads wrong, and long before that a career moves on to a
+	// related specialty (movedOn). The specialty (stem) the roles keep
+	// to, and those the newer roles of the line held (used, bits by
+	// role): a career does not return to one it left.
+	var buf [10]titleMonths
+	held := buf[:0]
 	line := fam // the line of work, going back in time
+	stem := gen.stemOf(p, line)
+	used := uint32(0)
+	newer := -1 // the rung of the newer role on the ladder, -1 for none yet
+	// The line of work of the newer role, and its specialties.
+	newerLine, newerStem, newerUsed := line, stem, used
+	newerTitleStem := -1 // the specialty of the newest title of the line with one, -1 for none
 	for k := 0; cursor > careerStart && k < 8; k++ {
 		current := k == 0 && employed
 		dur := Month(between(r, 12, 60))
@@ -158,16 +168,20 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 		if start >= cursor {
 			break
 		}
-		switched := false
 		if k > 0 && line == fam && chance(r, 10) {
-			// Earlier roles in another line of work: a change of career.
-			// Not into a profession whose degree the person lacks.
-			if line = gen.drawFamily(r, country); !gen.mayWorkIn(p, line) {
-				line = fam
+			// Earlier roles in another line of work: a change of career,
+			// from a line that leads to this one. Not out of a profession
+			// whose degree the person lacks.
+			if line = gen.earlierTrade(r, p, country, fam); line != fam {
+				stem, used = gen.stemOf(p, line), 0
 			}
-			switched = line != fam
 		}
-		jobFam := line
+		// The role before the first of the new line: a rung above it
+		// (none above a chief's).
+		switched := k > 0 && line != newerLine
+		if switched && newer == len(ladder)-1 {
+			line, stem, used, switched = newerLine, newerStem, newerUsed, false
+		}
 		// The level a role is remembered by is that of its middle: a
 		// first job held for ten years was not an internship throughout.
 		level := levelAfter((int(start)+int(cursor))/2-int(careerStart), ambition, peak)
@@ -187,15 +201,24 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 		if studying {
 			level = Entry
 		}
-		if switched {
-			if t, split := gen.enterBelow(r, p, jobs, level); split {
-				// A junior's role split off the new line's first: it
-				// is the oldest role of the stay so far.
-				jobs = append(jobs, t)
-				stay = append(stay, t.Title)
-				runTitle, runEnd = t.Title, t.End
+		if early := start-careerStart < 24 && cursor-start < 48; early && k > 0 {
+			if switched && slices.Index(ladder, stepBefore(level, newer, true)) > slices.Index(ladder, MidLevel) {
+				// A change of trade a rung down from a first role of the
+				// career, above a mid-level one: none it was.
+				line, stem, used, switched = newerLine, newerStem, newerUsed, false
+			}
+			if slices.Index(ladder, stepBefore(level, newer, switched)) > slices.Index(ladder, MidLevel) {
+				// A first role of the career more than two rungs below
+				// the next would read wrong, and one above mid-level
+				// too: the next began earlier.
+				held = gen.extendBack(jobs, held, start)
+				cursor = start - Month(intN(r, 5))
+				line, stem, used = newerLine, newerStem, newerUsed
+				continue
 			}
 		}
+		jobFam := line
+		level = stepBefore(level, newer, switched)
 		company := int32(-1)
 		switch {
 		case current && owner && int(now-careerStart) >= 24:
@@ -211,51 +234,94 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 		case current && age >= 52 && senior(level) && chance(r, 20):
 			level = Board // a portfolio of board seats late in a career
 		}
-		title := gen.title(r, jobFam, gen.stemOf(p, jobFam), level, start.Year())
+		title := gen.title(r, jobFam, stem, level, start.Year())
 		if owner && company == own {
 			title = gen.titles.ids[pick(r, ownerTitles)]
 		}
-		if runEnd != 0 && title == runTitle && int(runEnd)-int(start) >= maxRun {
-			title = gen.titles.lateral(r, jobFam, title, start.Year())
+		if switched && gen.titles.titles[title].Level != level {
+			// The trade left has no title of the level (no head of hair
+			// styling): no change of trade it was.
+			line, stem, used, switched, jobFam = newerLine, newerStem, newerUsed, false, newerLine
+			level = stepBefore(levelAfter((int(start)+int(cursor))/2-int(careerStart), ambition, peak), newer, false)
+			title = gen.title(r, jobFam, stem, level, start.Year())
 		}
-		if title != runTitle || runEnd == 0 {
-			runTitle, runEnd = title, cursor
+		if s := gen.titles.stem[title]; s >= 0 && !switched && newerTitleStem >= 0 && int(s) != newerTitleStem &&
+			(used&(1<<s) != 0 || !gen.titles.relatedStems(jobFam, newerTitleStem, int(s))) {
+			// The name the specialty had before it came into use is that
+			// of one the career left later, or of one unrelated to the
+			// newer role's: another related one, which the older roles
+			// keep to, or the newer role began earlier.
+			t, ok := gen.titles.relatedAt(r, jobFam, newerTitleStem, gen.titles.titles[title].Level, start.Year(), used)
+			if !ok {
+				held = gen.extendBack(jobs, held, start)
+				cursor = start - Month(intN(r, 5))
+				line, stem, used = newerLine, newerStem, newerUsed
+				continue
+			}
+			title, stem = t, int(gen.titles.stem[t])
+		}
+		if t, ok := gen.movedOn(r, jobFam, title, start, cursor, held, used); ok {
+			if title = t; gen.titles.stem[t] >= 0 {
+				stem = int(gen.titles.stem[t]) // the older roles keep to it
+			}
+		}
+		if before := monthsOf(held, title); !gen.titles.lifelong(title) && before+int(cursor)-int(start) > titleMonthsMax {
+			// No related specialty is free: the role, begun later (a
+			// year at least), or the career shows from the newer role.
+			if titleMonthsMax-before < minTenure {
+				break
+			}
+			start = cursor - Month(titleMonthsMax-before)
+		}
+		if s := gen.titles.stem[title]; s >= 0 && gen.titles.fam[title] == jobFam {
+			used |= 1 << s
+		}
+		// The rung of the title drawn: of its own level when it has no
+		// title of the level asked for (no head of hair styling). One
+		// too far below or above the newer role's: the newer role began
+		// earlier instead.
+		rank := slices.Index(ladder, gen.titles.titles[title].Level)
+		if k > 0 && rank >= 0 && newer >= 0 && stepBefore(ladder[rank], newer, switched) != ladder[rank] {
+			held = gen.extendBack(jobs, held, start)
+			cursor = start - Month(intN(r, 5))
+			line, stem, used = newerLine, newerStem, newerUsed
+			continue
 		}
 		if company < 0 {
 			// Staying on at the same company means a new title there (not
-			// at one's own business: it begins with its owner's role).
-			if prevCompany >= 0 && !slices.Contains(stay, title) && chance(r, 15) && gen.fits(prevCompany, jobFam) &&
+			// at one's own business: it begins with its owner's role),
+			// and not a higher one than the role that followed.
+			lower := newer < 0 || rank <= newer
+			if prevCompany >= 0 && !gen.titles.heldIn(stay, title) && lower && chance(r, 15) && gen.fits(prevCompany, jobFam) &&
 				gen.companies[prevCompany].Type != SelfEmployed {
 				company = prevCompany
 			} else {
 				company = gen.hiring.employer(r, country, jobFam)
 			}
 			company = gen.existing(r, company, start, country, jobFam)
-			for range 4 {
-				if company == prevCompany || stints(jobs, company) < 2 {
+			// Another stay at the company of the newer role holds a title
+			// not held in it, and not a higher one (a step down within a
+			// stay, A → B → A or A → A, read wrong); a third stint at one
+			// employer, others between, is rare enough in life to draw
+			// another.
+			fine := func(c int32) bool {
+				if c == prevCompany {
+					return !gen.titles.heldIn(stay, title) && lower
+				}
+				return stints(jobs, c) < 2
+			}
+			for range 8 {
+				if fine(company) {
 					break
 				}
-				// A third stint at one employer, others between: rare
-				// enough in life to draw another.
 				company = gen.existing(r, gen.hiring.employer(r, country, jobFam), start, country, jobFam)
 			}
-			for range 4 {
-				if company != prevCompany || !slices.Contains(stay, title) {
-					break
-				}
-				// A title held twice in one stay at a company (A → A, or
-				// A → B → A) reads wrong: another company it is.
-				company = gen.existing(r, gen.hiring.employer(r, country, jobFam), start, country, jobFam)
-			}
-			if company == prevCompany && slices.Contains(stay, title) {
-				// A country of few companies: one longer role it is (of
-				// an unknown start, if the later one's is), but for an
-				// entry-level one, which a gap before ends instead.
-				if last := &jobs[len(jobs)-1]; last.Start != 0 && !entryLevel(gen.titles.titles[last.Title].Level) {
-					since := max(int(gen.companies[company].Founded), int(gen.titles.since[last.Title]))
-					last.Start = min(last.Start, max(start, MonthOf(since, time.January)))
-				}
+			if !fine(company) {
+				// A country of few companies: the newer role began
+				// earlier (extendBack).
+				held = gen.extendBack(jobs, held, start)
 				cursor = start - Month(intN(r, 5))
+				line, stem, used = newerLine, newerStem, newerUsed
 				continue
 			}
 		}
@@ -288,12 +354,24 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 		}
 		if !current {
 			j.End = cursor
-			if chance(r, 3) {
-				j.Start = 0 // "unknown" start dates exist on real profiles
-			}
+		}
+		held = addMonths(held, title, int(cursor)-int(start))
+		if rank >= 0 {
+			newer = rank
+		}
+		newerLine, newerStem, newerUsed = line, stem, used
+		if s := gen.titles.stem[title]; s >= 0 && gen.titles.fam[title] == jobFam {
+			newerTitleStem = int(s)
+		} else if switched {
+			newerTitleStem = -1
 		}
 		jobs = append(jobs, j)
 		cursor = start - Month(intN(r, 5))
+	}
+	if n := len(jobs); n > 0 && !jobs[n-1].Current && jobs[n-1].Start != 0 && chance(r, 3) {
+		// "Unknown" start dates exist on real profiles: of the oldest
+		// role listed, whose beginning lies furthest back.
+		jobs[n-1].Start = 0
 	}
 	gen.unrepeat(r, jobs)
 	if len(jobs) > 0 && jobs[0].Current {
@@ -328,62 +406,6 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 	gen.derive(p, now)
 	p.OpenToWork = chance(r, 6) || !employed && chance(r, 45)
 	return fam
-}
-
-// enterBelow makes the first role of a new line of work, entry, one a
-// newcomer to the line holds: below the level of the role left in the
-// old line, and a junior's when that was a junior's or an intern's. A
-// founder's, an owner's or a board seat stays as it is. A junior's role
-// longer than a junior's title is held (juniorMonths) is split: its first
-// years are the junior's, returned to be listed as the older role, the
-// rest the title drawn for it (a full one, if that was a junior's too).
-func (gen *generator) enterBelow(r *rand.Rand, p *Person, jobs []Job, left Level) (Job, bool) {
-	entry := &jobs[len(jobs)-1]
-	was := gen.titles.titles[entry.Title].Level
-	k, l := slices.Index(ladder, was), slices.Index(ladder, left)
-	if k < 0 || l < 0 || k < l || entry.fam == famGeneral {
-		return Job{}, false
-	}
-	year := gen.now.Year()
-	if entry.Start != 0 {
-		year = entry.Start.Year()
-	}
-	// One who has worked enters a new line as a junior at the least, not
-	// as an intern: the new line's first rung below the level left.
-	for below := max(1, l-1); below >= 1; below-- {
-		t := gen.title(r, entry.fam, gen.stemOf(p, entry.fam), ladder[below], year)
-		// Not a title held at the same company since: A → B → A.
-		if heldTitleAt(jobs[:len(jobs)-1], entry.Company, t) || slices.Index(ladder, gen.titles.titles[t].Level) > max(l-1, 1) {
-			continue
-		}
-		end := entry.End
-		if entry.Current {
-			end = gen.now
-		}
-		if gen.titles.titles[t].Level != Junior || entry.Start == 0 || int(end)-int(entry.Start) <= juniorMonths {
-			entry.Title = t
-			return Job{}, false
-		}
-		junior := *entry
-		split := entry.Start + Month(between(r, 12, juniorMonths))
-		junior.Title, junior.End, junior.Current, junior.Seed = t, split, false, r.Uint32()
-		if was == Junior {
-			full := gen.title(r, entry.fam, gen.stemOf(p, entry.fam), MidLevel, split.Year())
-			if full == t || heldTitleAt(jobs[:len(jobs)-1], entry.Company, full) {
-				entry.Title = t // no full title free: the junior's it stays
-				return Job{}, false
-			}
-			entry.Title = full
-		}
-		entry.Start = split
-		return junior, true
-	}
-	return Job{}, false
-}
-
-// heldTitleAt reports whether one of jobs is of title t at company c.
-func heldTitleAt(jobs []Job, c int32, t TitleID) bool {
-	return slices.ContainsFunc(jobs, func(j Job) bool { return j.Company == c && j.Title == t })
 }
 
 // entryLevel reports whether a level is an intern's, a trainee's or a
@@ -697,4 +719,146 @@ func (gen *generator) unrepeat(r *rand.Rand, jobs []Job) {
 		}
 		k = e
 	}
+}
+
+// tradesAfter lists, for each line of work, the lines a career may change
+// to from it: near trades that use what was learnt (a salesperson moves
+// into marketing or customer success, an engineer of software into data,
+// a nurse into teaching), not a marketer into a hotel's kitchen.
+var tradesAfter = [numFamilies][]family{
+	famMarketing:     {famSales, famProduct, famDesign, famData, famSupport},
+	famSales:         {famMarketing, famSupport, famProduct, famOperations},
+	famProduct:       {famSoftware, famMarketing, famOperations, famDesign, famData},
+	famSoftware:      {famData, famProduct, famElectrical, famDesign},
+	famElectrical:    {famSoftware, famMechanical},
+	famMechanical:    {famElectrical, famCivil, famOperations, famFacility},
+	famCivil:         {famMechanical, famOperations, famFacility},
+	famData:          {famSoftware, famProduct, famFinance, famMarketing},
+	famDesign:        {famMarketing, famProduct, famSoftware, famEntertainment},
+	famHR:            {famOperations, famEducation, famLegal},
+	famFinance:       {famOperations, famData, famLegal, famHR},
+	famLegal:         {famHR, famFinance, famOperations},
+	famSupport:       {famSales, famOperations, famMarketing, famEducation, famProduct},
+	famClinical:      {famEducation, famOperations},
+	famHospitality:   {famOperations, famSales, famSupport, famBeauty},
+	famBeauty:        {famHospitality, famSales, famEducation},
+	famEducation:     {famHR, famDesign, famSupport, famOperations},
+	famOperations:    {famFinance, famHR, famSupport, famFacility, famSales, famProduct},
+	famFacility:      {famOperations},
+	famEntertainment: {famMarketing, famDesign, famEducation},
+}
+
+// tradeFollows reports whether a career may change from line of work
+// from to line to (tradesAfter).
+func tradeFollows(from, to family) bool { return slices.Contains(tradesAfter[from], to) }
+
+// extendBack starts the newest role drawn (the last of jobs) as early as
+// month start, when no role before it fits (a country of few companies,
+// a trade without a title of the level): one longer role it is. It
+// begins no earlier than its employer and its title, and does not make
+// its title one held too long in all (held, which it returns updated).
+// An entry-level role, or one of unknown start, is not made longer: a
+// gap before ends it instead.
+func (gen *generator) extendBack(jobs []Job, held []titleMonths, start Month) []titleMonths {
+	last := &jobs[len(jobs)-1]
+	if last.Start == 0 || entryLevel(gen.titles.titles[last.Title].Level) {
+		return held
+	}
+	since := max(int(gen.companies[last.Company].Founded), int(gen.titles.since[last.Title]))
+	from := min(last.Start, max(start, MonthOf(since, time.January)))
+	limit := maxRun
+	if !gen.titles.lifelong(last.Title) {
+		limit = titleMonthsMax
+	}
+	from = max(from, last.Start-Month(max(0, limit-monthsOf(held, last.Title))))
+	held = addMonths(held, last.Title, int(last.Start)-int(from))
+	last.Start = from
+	return held
+}
+
+// stepBefore bounds the level of a role by the rung of the role after it
+// (newer, -1 for none): going forward, a career falls by a rung at most
+// and rises by two at most. A change of trade enters the new line a rung
+// below the level left, so the last role before one (switched) is a rung
+// above the first after it. Levels off the ladder stay.
+func stepBefore(level Level, newer int, switched bool) Level {
+	l := slices.Index(ladder, level)
+	if newer < 0 || l < 0 {
+		return level
+	}
+	lo, hi := newer-2, newer+1
+	if switched {
+		lo = hi
+	}
+	return ladder[max(0, min(len(ladder)-1, max(lo, min(l, hi))))]
+}
+
+// earlierTrade draws the line of work of a career's roles before it
+// changed to fam: one that leads to fam (tradesAfter), that the country's
+// employers have, and whose role needs no degree the person lacks; fam
+// itself when none is.
+func (gen *generator) earlierTrade(r *rand.Rand, p *Person, country countryID, fam family) family {
+	var from [numFamilies]family
+	n := 0
+	for f := range numFamilies {
+		if tradeFollows(f, fam) && gen.hiring.employs(country, f) && gen.mayWorkIn(p, f) {
+			from[n] = f
+			n++
+		}
+	}
+	if n == 0 {
+		return fam
+	}
+	return from[intN(r, n)]
+}
+
+// titleMonthsMax is the most months a generated career holds one title
+// below a lifelong level (titleVocab.lifelong), in all: the world's clock
+// moves such a title on a little later (staleTitle), years before the
+// fifteen that read wrong.
+const titleMonthsMax = 9 * 12
+
+// titleMonths is how many months a title was held in all.
+type titleMonths struct {
+	title  TitleID
+	months int
+}
+
+// monthsOf returns the months title t was held in held.
+func monthsOf(held []titleMonths, t TitleID) int {
+	for _, h := range held {
+		if h.title == t {
+			return h.months
+		}
+	}
+	return 0
+}
+
+// addMonths adds months held of title t to held.
+func addMonths(held []titleMonths, t TitleID, months int) []titleMonths {
+	for k := range held {
+		if held[k].title == t {
+			held[k].months += months
+			return held
+		}
+	}
+	return append(held, titleMonths{t, months})
+}
+
+// movedOn returns a title of a related specialty to stand for title t in
+// a role from start to cursor, and true, when the newer roles drawn (held)
+// already hold t so long that this role would make it too long: below a
+// lifelong level, more than titleMonthsMax months in all; at one, more
+// than maxRun (a senior's title too changes now and then). The specialty
+// is one the newer roles of the line did not hold (used): a career does
+// not return to a specialty it left.
+func (gen *generator) movedOn(r *rand.Rand, f family, t TitleID, start, cursor Month, held []titleMonths, used uint32) (TitleID, bool) {
+	before, limit := monthsOf(held, t), maxRun
+	if !gen.titles.lifelong(t) {
+		limit = titleMonthsMax
+	}
+	if before == 0 || before+int(cursor)-int(start) <= limit {
+		return t, false
+	}
+	return gen.titles.relatedTitle(r, f, t, start.Year(), used)
 }

@@ -32,21 +32,25 @@ import (
 // for those who hold a seat (a chief, a founder, a board member), and
 // where nothing fits; a new title is a promotion two times in three, up
 // to the peak the person's career was drawn with (peakOf) and never by
-// an event to a chief's office, of which a company has one. Over a year
-// about one employed person in six changes company and one in five
-// changes only their title. Interns, trainees and juniors move up on
+// an event to a chief's office, of which a company has one; a title below
+// a lifelong level held for years in all (staleTitle) is promoted at the
+// next event, past the peak if need be. No event moves a career down
+// more than a rung, down within a stay, or up more than two
+// (stepsAsCareers). Over a year about one employed person in six changes
+// company and one in five changes only their title. Interns, trainees and juniors move up on
 // days of their own instead (dueDays): an internship lasts months, a
 // junior's title three years at most.
 //
 // People retire at 65 to 68 (retireDay): every current role ends, the
-// work addresses no longer show, and nothing changes for them after; in
-// the year before, their job does not change.
+// work addresses and the work phone no longer show, and nothing changes
+// for them after; in the year before, their job does not change.
 //
 // A move ends the main role in the month of the move and starts the new
 // one the same month (experience dates are months, as on the network;
 // the day is in Moves); side roles such as board seats stay. The person
 // gets a work e-mail at the new company's domain, shown first among their
-// contacts, and the address of the company they left no longer shows.
+// contacts, and the address and the work phone of the company they left
+// no longer show.
 // Whatever identified a person at the start still finds them: profile URL,
 // uid, phones, personal e-mails and the old work address; so does every
 // work address gained since.
@@ -63,11 +67,12 @@ const MaxDays = 3653
 type eventKind uint8
 
 const (
-	retitle eventKind = iota + 1 // a new title at the same company
-	move                         // a new role at another company
-	retire                       // every current role ends
-	hire                         // a student or job seeker takes a role
-	due                          // an intern's or a junior's promotion falls due
+	retitle  eventKind = iota + 1 // a new title at the same company
+	move                          // a new role at another company
+	retire                        // every current role ends
+	hire                          // a student or job seeker takes a role
+	due                           // an intern's or a junior's promotion falls due
+	longHeld                      // a title below a lifelong level has been held for years: a promotion
 )
 
 // event is one career event of one person.
@@ -192,6 +197,11 @@ func (w *World) eventsBetween(from, to int) []event {
 						out = append(out, event{day: int32(day), person: int32(i), period: int32(-2 - k), kind: due})
 					}
 				}
+				for k, day := range w.longHeldDays(p, hired) {
+					if day > from && day <= to {
+						out = append(out, event{day: int32(day), person: int32(i), period: int32(-100 - k), kind: longHeld})
+					}
+				}
 				cs := careerSeed(p)
 				for period := first; period <= last; period++ {
 					if kind, day := eventIn(cs, period); kind != 0 && day > from && day <= to && day > since {
@@ -239,11 +249,14 @@ func (a *advance) apply(ev event) {
 	cur := p.Jobs[0]
 	if ev.kind == retire {
 		c := a.own(i)
-		c.Jobs, c.Emails = retired(c.Jobs, m), personalEmails(c.Emails)
+		c.Jobs, c.Emails, c.Phones = retired(c.Jobs, m), personalEmails(c.Emails), personalPhones(c.Phones)
 		w.derive(&c.Person, m)
 		return
 	}
 	level := w.titles.titles[cur.Title].Level
+	if ev.kind == longHeld && !w.staleTitle(p.Jobs, m) {
+		return // promoted since, or another title
+	}
 	if ev.kind == due {
 		// An intern becomes a junior, a junior of a year or more takes
 		// a full title, at the same company: not in the first months of
@@ -274,13 +287,17 @@ func (a *advance) apply(ev event) {
 		}
 		return l
 	}
-	stem := w.stemOf(p, cur.fam)
+	stem := w.careerStem(p, cur.fam)
+	// A title below a lifelong level held for years in all moves on: a
+	// promotion, past the peak if need be (a mid-level title of fifteen
+	// years reads wrong).
+	stale := ev.kind != due && w.staleTitle(p.Jobs, m)
 	var role Job
 	moveTo := int32(-1) // the city the person moves to with the new job, if any
 	emails := p.Emails
 	switch ev.kind {
-	case retitle, due:
-		if ev.kind == due {
+	case retitle, due, longHeld:
+		if ev.kind == due || stale {
 			level = rung(level, 1)
 		} else if chance(r, 65) {
 			level = up(level)
@@ -290,15 +307,15 @@ func (a *advance) apply(ev event) {
 		held := heldAt(p.Jobs)
 		role = cur
 		for range 6 {
-			if t := w.title(r, cur.fam, stem, level, m.Year()); !slices.Contains(held, t) {
+			if t := w.title(r, cur.fam, stem, level, m.Year()); !w.titles.heldIn(held, t) {
 				role.Title = t
 				break
 			}
 		}
-		if role.Title == cur.Title && long(p.Jobs, m) && chance(r, 20) {
+		if role.Title == cur.Title && long(p.Jobs, m) && chance(r, 40) {
 			// At one's peak, years into one title: now and then a
 			// sideways move.
-			if t := w.titles.lateral(r, cur.fam, cur.Title, m.Year()); !slices.Contains(held, t) {
+			if t := w.titles.lateral(r, cur.fam, cur.Title, m.Year()); !w.titles.heldIn(held, t) && !w.returnsTo(p.Jobs, t) {
 				role.Title = t
 			}
 		}
@@ -311,10 +328,13 @@ func (a *advance) apply(ev event) {
 			return // nowhere to go (a world of a few companies)
 		}
 		switch x := intN(r, 100); {
+		case stale:
+			level = rung(level, 1)
 		case x < 40:
 			level = up(level)
-		case x >= 90 && slices.Index(ladder, level) > slices.Index(ladder, MidLevel):
-			// A step down, never back to a junior's title.
+		case x >= 90 && slices.Index(ladder, level) > slices.Index(ladder, Senior):
+			// A step down, never back to a title below a lifelong level
+			// (titleVocab.lifelong), held years before.
 			level = rung(level, -1)
 		}
 		if w.dueWithin(i, level, m) {
@@ -334,9 +354,14 @@ func (a *advance) apply(ev event) {
 		}
 		role.Location = w.rolePlace(role)
 		if role.Title == cur.Title && long(p.Jobs, m) {
-			role.Title = w.titles.lateral(r, cur.fam, cur.Title, m.Year())
+			if t := w.titles.lateral(r, cur.fam, cur.Title, m.Year()); !w.returnsTo(p.Jobs, t) {
+				role.Title = t
+			}
 		}
 		emails = a.newWorkEmail(r, i, p, c)
+	}
+	if !w.stepsAsCareers(cur, role) {
+		return // no title of the level fits (no head of hair styling): nothing happens
 	}
 	role.Seed, role.Start, role.End, role.Current = r.Uint32(), m, 0, true
 	if role.fam = cur.fam; w.titles.fam[role.Title] == famGeneral {
@@ -344,6 +369,9 @@ func (a *advance) apply(ev event) {
 	}
 
 	c := a.own(i)
+	if role.Company != cur.Company {
+		c.Phones = personalPhones(c.Phones)
+	}
 	c.Jobs, c.Emails = withMainRole(c.Jobs, role, m), emails
 	if moveTo >= 0 {
 		c.City = moveTo
@@ -355,7 +383,7 @@ func (a *advance) apply(ev event) {
 		if leads(w.titles.titles[role.Title].Level) && chance(r, 40) {
 			f = famGeneral
 		}
-		if pool := w.skills.byFamily[f]; len(pool) > 0 {
+		if pool := w.skillsOfLine(&c.Person, f); len(pool) > 0 {
 			if s := pick(r, pool); !slices.Contains(c.Skills, s) {
 				c.Skills = append(slices.Clip(c.Skills), s)
 			}
@@ -462,6 +490,14 @@ func personalEmails(emails []Email) []Email {
 	return slices.DeleteFunc(slices.Clone(emails), func(e Email) bool { return e.Kind == EmailWork })
 }
 
+// personalPhones returns the phones without the work number: that of
+// the desk at the employer left, which shows no more (as its work
+// address; it still finds its owner, as everything they were found by
+// at the start does).
+func personalPhones(phones []Phone) []Phone {
+	return slices.DeleteFunc(slices.Clone(phones), func(ph Phone) bool { return ph.Kind == PhoneWork })
+}
+
 // minTenure is the fewest months between two changes of a person's
 // main role.
 const minTenure = 12
@@ -485,6 +521,144 @@ func long(jobs []Job, m Month) bool {
 	}
 	return from != 0 && int(m)-int(from) >= lateralAfter
 }
+
+// longHeldTries is how many times, longHeldMonths apart, a promotion
+// falls due for a title held staleMonths months (longHeldDays): a
+// change of job comes a year after the last at the soonest (minTenure).
+const (
+	longHeldTries  = 6
+	longHeldMonths = 6
+)
+
+// longHeldDays returns the days after the world's start on which the
+// title a person holds at the start, or held last for someone hired on
+// day hired (-1 for no one), has been held staleMonths months in all,
+// and second chances after: a title below a lifelong level is then
+// promoted (staleTitle), whatever the career events of the person's
+// seed. Each is -1 for none. A role begun since (a hire, a move) begins
+// them a year after it at the soonest.
+func (w *World) longHeldDays(p *Person, hired int) [longHeldTries]int {
+	var out [longHeldTries]int
+	for k := range out {
+		out[k] = -1
+	}
+	if len(p.Jobs) == 0 || int(p.Index) >= w.cfg.People || w.titles.lifelong(p.Jobs[0].Title) ||
+		entryLevel(w.titles.titles[p.Jobs[0].Title].Level) {
+		return out // a newcomer's or an intern's and a junior's promotions fall due otherwise (dueDays)
+	}
+	months := 0
+	for k, j := range p.Jobs {
+		if k > 0 && j.Current || j.Title != p.Jobs[0].Title || j.Start == 0 {
+			continue
+		}
+		end := j.End
+		if j.Current {
+			end = w.now
+		}
+		months += int(end) - int(j.Start)
+	}
+	at := w.now + Month(max(1, staleMonths-months))
+	if hired >= 0 {
+		at = max(at, monthOfTime(w.Start().AddDate(0, 0, hired))+minTenure)
+	}
+	h := mix64(careerSeed(p) ^ streamHire<<40)
+	for k := range out {
+		m := at + Month(k*longHeldMonths)
+		out[k] = max(1, int(m.Time().Sub(w.Start()).Hours()/24)+int(h%28))
+	}
+	return out
+}
+
+// stepsAsCareers reports whether a new main role may follow the one
+// before on the ladder: down a rung at most and never at the same
+// company, up two at most. Roles off the ladder may follow any.
+func (w *World) stepsAsCareers(before, after Job) bool {
+	a := slices.Index(ladder, w.titles.titles[before.Title].Level)
+	b := slices.Index(ladder, w.titles.titles[after.Title].Level)
+	if a < 0 || b < 0 {
+		return true
+	}
+	return b >= a-1 && b <= a+2 && !(b < a && before.Company == after.Company)
+}
+
+// lineOf returns the line of work of the newest of a person's roles that
+// has one (not a chief executive's, a founder's or a board seat), or
+// famGeneral when none has.
+func lineOf(jobs []Job) family {
+	for k, j := range jobs {
+		if k > 0 && j.Current || j.fam == famGeneral {
+			continue
+		}
+		return j.fam
+	}
+	return famGeneral
+}
+
+// careerStem returns the specialty of family f that a person's roles
+// keep to: that of the newest role of their main line that has one of
+// f, else the one drawn from their seed (stemOf). A career that moved on
+// to a related specialty stays with it.
+func (w *World) careerStem(p *Person, f family) int {
+	for k, j := range p.Jobs {
+		if k > 0 && j.Current {
+			continue // a side role
+		}
+		if s := w.titles.stem[j.Title]; s >= 0 && w.titles.fam[j.Title] == f {
+			return int(s)
+		}
+	}
+	return w.stemOf(p, f)
+}
+
+// returnsTo reports whether title t, for a new main role, is of a
+// specialty the person held before the one of their main role and has
+// left: a QA engineer who became a software engineer does not become a
+// QA engineer again.
+func (w *World) returnsTo(jobs []Job, t TitleID) bool {
+	v := w.titles
+	s, now := v.stem[t], v.stem[jobs[0].Title]
+	if s < 0 || s == now {
+		return false
+	}
+	for _, j := range jobs[1:] {
+		if j.Current {
+			continue // a side role
+		}
+		if v.stem[j.Title] == s && v.fam[j.Title] == v.fam[t] {
+			return true
+		}
+	}
+	return false
+}
+
+// staleTitle reports whether the main role's title, of a level below a
+// lifelong one (titleVocab.lifelong), has been held staleMonths months
+// or more in all by month m, over the main line's roles.
+func (w *World) staleTitle(jobs []Job, m Month) bool {
+	t := jobs[0].Title
+	if w.titles.lifelong(t) {
+		return false
+	}
+	months := 0
+	for k, j := range jobs {
+		if k > 0 && j.Current || j.Title != t || j.Start == 0 {
+			continue
+		}
+		end := j.End
+		if j.Current {
+			end = m
+		}
+		months += int(end) - int(j.Start)
+	}
+	return months >= staleMonths
+}
+
+// staleMonths is how long a title below a lifelong level is held in all
+// before the clock promotes it (staleTitle): two years past the longest
+// the generated history holds one (titleMonthsMax), so that the
+// promotions of those who reach it spread over the clock's years, and
+// years before the fifteen that read wrong.
+const staleMonths = titleMonthsMax + 24
 
 // heldAt returns the titles of the main role's stay at its company: the
 // main role and the past roles at the same company just before it. A

@@ -611,3 +611,45 @@ func TestCitiesAndSkillsFollowCareers(t *testing.T) {
 		t.Errorf("%.2f of those whose career moved list more skills", share)
 	}
 }
+
+// A work phone is the desk's at the employer: someone who left the
+// company they worked for at the world's start (or retired) shows it no
+// more, and is still found by it.
+func TestWorkPhoneStaysWithTheDesk(t *testing.T) {
+	start := testWorld()
+	later, err := start.Advance(3650)
+	if err != nil {
+		t.Fatal(err)
+	}
+	left, kept := 0, 0
+	for i := range start.Len() {
+		was, is := start.Person(i), later.Person(i)
+		jw, working := was.CurrentJob()
+		if !working {
+			continue
+		}
+		ji, stays := is.CurrentJob()
+		stays = stays && ji.Company == jw.Company
+		for _, ph := range was.Phones {
+			if ph.Kind != PhoneWork {
+				continue
+			}
+			shown := slices.ContainsFunc(is.Phones, func(q Phone) bool { return q.Number == ph.Number })
+			if shown != stays {
+				t.Fatalf("person %d, at %s then %v: the work phone %s shown ten years on: %v", i,
+					start.Company(jw.Company).Name, stays, ph.E164(), shown)
+			}
+			if q, ok := later.Find(ph.E164()); !ok || q != is {
+				t.Fatalf("person %d is not found by their old work phone %s", i, ph.E164())
+			}
+			if stays {
+				kept++
+			} else {
+				left++
+			}
+		}
+	}
+	if left == 0 || kept == 0 {
+		t.Fatalf("%d work phones left behind, %d kept: want some of each", left, kept)
+	}
+}

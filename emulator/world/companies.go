@@ -107,18 +107,16 @@ func genCompanies(seed int64, n int, g *gazetteer, iv *industryVocab, nb *nameBo
 		domains:   make(map[string]bool, n),
 	}
 	r := newRand(uint64(seed), streamCompany)
+	ceilings := countryStaffCeilings(g)
 	for i := range b.companies {
 		c := &b.companies[i]
 		c.Index = int32(i)
 		c.Seed = seedFor(seed, streamCompanyInfo, i)
 		c.City = int32(g.residents.draw(r))
-		c.Industry = IndustryID(iv.common.draw(r))
+		cid := g.placeCountry[c.City]
+		c.Industry = drawIndustry(r, iv, g.countries[cid].Code)
 		ind := iv.name(c.Industry)
-		c.StaffCount = drawStaff(r)
-		if limit, ok := industryMaxStaff[ind]; ok && c.StaffCount > limit {
-			// Agencies and studios do not employ tens of thousands.
-			c.StaffCount = int32(between(r, int(limit)/10, int(limit)))
-		}
+		c.StaffCount = drawStaff(r, staffCeiling(ceilings[cid], ind))
 		// The head office and the name come from the company's own
 		// stream: how many names are tried until one is free does not
 		// shift what later companies draw.
@@ -150,27 +148,137 @@ func genCompanies(seed int64, n int, g *gazetteer, iv *industryVocab, nb *nameBo
 	return b
 }
 
-// drawStaff draws a declared head count: most companies are small, a few
-// are huge, as on the network.
-func drawStaff(r *rand.Rand) int32 {
-	x := intN(r, 100)
-	switch {
+// drawStaff draws a declared head count of at most ceiling: most
+// companies are small, a few are huge, as on the network. Above 10,000
+// the count falls off as the sizes of the world's biggest employers do
+// (a Pareto tail: a tenth of them pass 100,000). A count over the ceiling
+// is drawn again below it, from a tenth of it up.
+func drawStaff(r *rand.Rand, ceiling int32) int32 {
+	var n int32
+	switch x := intN(r, 100); {
 	case x < 25:
-		return int32(between(r, 1, 10))
+		n = int32(between(r, 1, 10))
 	case x < 50:
-		return int32(between(r, 11, 50))
+		n = int32(between(r, 11, 50))
 	case x < 70:
-		return int32(between(r, 51, 200))
+		n = int32(between(r, 51, 200))
 	case x < 81:
-		return int32(between(r, 201, 500))
+		n = int32(between(r, 201, 500))
 	case x < 88:
-		return int32(between(r, 501, 1000))
+		n = int32(between(r, 501, 1000))
 	case x < 95:
-		return int32(between(r, 1001, 5000))
+		n = int32(between(r, 1001, 5000))
 	case x < 98:
-		return int32(between(r, 5001, 10000))
+		n = int32(between(r, 5001, 10000))
+	default:
+		// The inverse of the tail's distribution, P(> s) = 10,001 / s,
+		// up to the ceiling.
+		top := max(float64(ceiling), giantFloor)
+		u := r.Float64()
+		n = int32(giantFloor / (1 - u*(1-giantFloor/top)))
 	}
-	return int32(between(r, 10001, 10001+intN(r, 300000)))
+	if n > ceiling {
+		n = int32(between(r, max(1, int(ceiling)/10), int(ceiling)))
+	}
+	return n
+}
+
+// giantFloor is the head count from which drawStaff's tail begins.
+const giantFloor = 10_001
+
+// staffCeiling is the most staff a company of an industry employs in a
+// country whose biggest employers have at most countryCeiling.
+// Agencies and studios do not employ tens of thousands, and only the
+// industries of mass employment (retail, banking, IT services, car
+// makers, hospitals...) a hundred thousand or more.
+func staffCeiling(countryCeiling int32, industry string) int32 {
+	if limit, ok := industryMaxStaff[industry]; ok {
+		return min(countryCeiling, limit)
+	}
+	if !slices.Contains(massEmployers, industry) {
+		return min(countryCeiling, ordinaryMaxStaff)
+	}
+	return countryCeiling
+}
+
+// ordinaryMaxStaff is the head count the companies of an industry not
+// among massEmployers do not pass.
+const ordinaryMaxStaff = 50_000
+
+// massEmployers are the industries whose biggest companies employ more
+// than ordinaryMaxStaff.
+var massEmployers = []string{"Retail", "Supermarkets", "Wholesale", "Banking", "Financial Services", "Insurance",
+	"Information Technology and Services", "Computer Software", "Internet", "Computer Hardware", "Semiconductors",
+	"Consumer Electronics", "Electrical/Electronic Manufacturing", "Telecommunications", "Automotive",
+	"Oil & Energy", "Utilities", "Mining & Metals", "Chemicals", "Pharmaceuticals", "Hospital & Health Care",
+	"Government Administration", "Military", "Logistics and Supply Chain", "Package/Freight Delivery",
+	"Transportation/Trucking/Railroad", "Airlines/Aviation", "Aviation & Aerospace", "Defense & Space",
+	"Food & Beverages", "Food Production", "Consumer Goods", "Apparel & Fashion", "Restaurants", "Hospitality",
+	"Accounting", "Management Consulting", "Outsourcing/Offshoring", "Construction", "Machinery",
+	"Mechanical or Industrial Engineering", "Industrial Automation", "Facilities Services",
+	"Security and Investigations"}
+
+// economyStaff is the head count of the biggest employers of the
+// world's largest economies, where a few companies employ hundreds of
+// thousands; the network's membership understates some of them (Japan's,
+// China's, Germany's).
+var economyStaff = map[string]int32{
+	"US": 2_000_000, "CN": 1_000_000, "IN": 700_000, "DE": 600_000, "JP": 400_000, "GB": 400_000,
+	"FR": 350_000, "BR": 300_000, "KR": 300_000, "RU": 300_000, "CH": 300_000, "MX": 250_000,
+	"IT": 200_000, "ES": 200_000, "AU": 200_000, "CA": 150_000, "ID": 150_000, "NL": 150_000,
+	"TR": 120_000, "SA": 100_000,
+}
+
+// Bounds of the biggest employers of the other countries: a share of the
+// country's members on the network (membersPerStaff), no fewer than
+// minCountryCeiling and no more than ordinaryMaxStaff.
+const (
+	membersPerStaff   = 200
+	minCountryCeiling = 500
+)
+
+// countryStaffCeilings returns, by countryID, the most staff a company of
+// the country employs: economyStaff where it lists the country, else a
+// share of its members on the network (Egypt's ten million members: no
+// employer of more than 50,000; Iceland's 200,000: none of more than
+// 1,000).
+func countryStaffCeilings(g *gazetteer) []int32 {
+	members := make([]uint64, len(g.countries))
+	for i, cid := range g.placeCountry {
+		members[cid] += g.residentWeight[i]
+	}
+	out := make([]int32, len(g.countries))
+	for cid, c := range g.countries {
+		if n, ok := economyStaff[c.Code]; ok {
+			out[cid] = n
+			continue
+		}
+		out[cid] = int32(min(max(members[cid]/membersPerStaff, minCountryCeiling), ordinaryMaxStaff))
+	}
+	return out
+}
+
+// drawIndustry draws the industry of a company of country: the vocabulary's
+// common draw, again while it is one the country's law bans.
+func drawIndustry(r *rand.Rand, iv *industryVocab, country string) IndustryID {
+	for {
+		id := IndustryID(iv.common.draw(r))
+		if !slices.Contains(bannedIndustries[iv.name(id)], country) {
+			return id
+		}
+	}
+}
+
+// bannedIndustries lists, per industry, the countries whose law bans its
+// business: alcohol in Saudi Arabia, Kuwait, Iran, Brunei, Libya, Sudan,
+// Afghanistan, Somalia, Mauritania and Yemen (in Qatar only the state's
+// one distributor sells it); casinos and betting in the Gulf, Iran, Iraq,
+// Jordan, Algeria, Pakistan, Bangladesh, Indonesia, Brunei and mainland
+// China.
+var bannedIndustries = map[string][]string{
+	"Wine and Spirits": {"SA", "KW", "QA", "IR", "BN", "LY", "SD", "AF", "SO", "MR", "YE"},
+	"Gambling & Casinos": {"SA", "KW", "QA", "AE", "OM", "BH", "IR", "IQ", "BN", "PK", "AF", "LY", "SD", "SO",
+		"MR", "YE", "JO", "ID", "BD", "CN", "DZ"},
 }
 
 // industryMaxStaff caps the head count of industries made of small firms.
@@ -184,7 +292,8 @@ var industryMaxStaff = map[string]int32{
 	"Professional Training & Coaching": 2000, "Executive Office": 500, "Libraries": 2000,
 	"Veterinary": 5000, "Mental Health Care": 5000, "Program Development": 1000,
 	"Civic & Social Organization": 3000, "Fishery": 3000, "Ranching": 1000, "Museums and Institutions": 2000,
-	"Market Research": 10000, "Motion Pictures and Film": 10000,
+	"Market Research": 10000, "Motion Pictures and Film": 10000, "Human Resources": 5000,
+	"Consumer Services": 30000, "Wine and Spirits": 20000, "Gambling & Casinos": 30000,
 }
 
 // industryFirstYear is the earliest founding year that fits an industry.
@@ -321,7 +430,7 @@ var nameKinds = []struct {
 		[]string{"Labs", "Systems", "Technologies", "Software", "Digital", "AI", "Cloud", "Networks", "Data"}, true},
 	{[]string{"Bank", "Financ", "Invest", "Capital", "Venture", "Insurance", "Accounting"},
 		[]string{"Capital", "Partners", "Financial", "Advisors", "Finance", "Assurance"}, false},
-	{[]string{"Health", "Hospital", "Medical", "Pharma", "Biotech", "Veterinary", "Mental"},
+	{[]string{"Health", "Hospital &", "Medical", "Pharma", "Biotech", "Veterinary", "Mental"},
 		[]string{"Health", "Medical", "Care", "Clinic", "Therapeutics", "Bio"}, false},
 	{[]string{"Law", "Legal", "Judiciary", "Dispute"},
 		[]string{"Law", "Legal", "& Partners", "Attorneys"}, false},

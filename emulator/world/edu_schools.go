@@ -2,6 +2,8 @@ package world
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"slices"
 	"strings"
 )
 
@@ -116,7 +118,8 @@ var schoolKinds = map[string]faculties{
 	// A university of applied sciences, a polytechnic, a higher institute.
 	"applied": facultiesOf("business", "economics", "hospitality", "computing", "engineering", "social", "design",
 		"nursing", "health", "education", "assisting"),
-	// A college of the long tail, and a community college (short degrees only).
+	// A college of the long tail (first degrees only, see parseGrant), and a
+	// community college (short degrees only).
 	"college": facultiesOf("business", "economics", "hospitality", "computing", "engineering", "math", "science",
 		"social", "humanities", "arts", "music", "film", "design", "nursing", "health", "education", "culinary", "beauty",
 		"assisting"),
@@ -149,6 +152,9 @@ func parseGrant(spec string) (grant, error) {
 		return grant{}, fmt.Errorf("unknown kind of school %q", words[0])
 	}
 	g := grant{first: all, graduate: all, associate: words[0] == "community" || words[0] == "college"}
+	if words[0] == "college" {
+		g.graduate = 0 // a college of the long tail: first degrees and short courses
+	}
 	for _, w := range words[1:] {
 		if w == "graduate" {
 			g.first = 0 // graduate studies only
@@ -181,8 +187,17 @@ const (
 	stageGraduate              // a master's or a doctorate
 )
 
-// stageOf returns the stage of a degree.
+// stageOf returns the stage of a degree: the single long degrees of
+// national systems are first degrees, the French Maîtrise, DEA and DESS
+// graduate ones.
 func stageOf(d uint8) stage {
+	switch d {
+	case degMaitrise, degDEA, degDESS:
+		return stageGraduate
+	}
+	if d >= firstNational {
+		return stageFirst
+	}
 	switch d {
 	case degAssociate, degDiploma, degCertificate:
 		return stageShort
@@ -254,11 +269,367 @@ var secondaryPatterns = map[string]string{
 	"PH": "%s High School", "ZA": "%s High School", "NG": "%s High School", "GH": "%s High School",
 	"KE": "%s High School", "GB": "%s Grammar School", "IE": "%s Grammar School",
 	"IN": "%s Public School", "PK": "%s Public School", "BD": "%s Public School", "LK": "%s Public School",
-	"NP": "%s Public School", "DE": "Gymnasium %s", "AT": "Gymnasium %s", "CH": "Gymnasium %s",
-	"FR": "Lycée de %s", "BE": "Lycée de %s", "LU": "Lycée de %s", "MA": "Lycée de %s", "TN": "Lycée de %s",
+	"NP": "%s Public School", "DE": "Gymnasium %s", "AT": "Gymnasium %s", "CH": "Kantonsschule %s",
+	"FR": "Lycée de %s", "BE": "Koninklijk Atheneum %s", "LU": "Lycée de %s", "MA": "Lycée de %s", "TN": "Lycée de %s",
 	"DZ": "Lycée de %s", "SN": "Lycée de %s", "CI": "Lycée de %s", "CM": "Lycée de %s",
 	"ES": "Colegio de %s", "MX": "Colegio de %s", "AR": "Colegio de %s", "CO": "Colegio de %s",
 	"CL": "Colegio de %s", "PE": "Colegio de %s", "VE": "Colegio de %s", "EC": "Colegio de %s",
 	"UY": "Colegio de %s", "IT": "Liceo Scientifico di %s", "BR": "Colégio de %s", "PT": "Escola Secundária de %s",
 	"NL": "%s Lyceum", "": "%s Secondary School",
+	"BO": "Colegio de %s", "PY": "Colegio de %s", "CR": "Colegio de %s", "PA": "Colegio de %s", "GT": "Colegio de %s",
+	"DO": "Colegio de %s", "HN": "Colegio de %s", "SV": "Colegio de %s", "NI": "Colegio de %s", "CU": "Colegio de %s",
+	"BF": "Lycée de %s", "ML": "Lycée de %s", "NE": "Lycée de %s", "TG": "Lycée de %s", "BJ": "Lycée de %s",
+	"GN": "Lycée de %s", "CD": "Lycée de %s", "CG": "Lycée de %s", "GA": "Lycée de %s", "MG": "Lycée de %s",
+	"HT": "Lycée de %s", "AO": "Escola Secundária de %s", "MZ": "Escola Secundária de %s",
+}
+
+// regionKey names the region of a place: its country and first-level
+// division ("US/TX").
+func regionKey(p *Place) string { return p.Country + "/" + p.Admin1 }
+
+// openIn reports whether school u had been founded by a year.
+func (v *schoolVocab) openIn(u int32, year int) bool {
+	return v.founded[u] == 0 || int(v.founded[u]) <= year
+}
+
+// secondaryName names an invented secondary school after its city, in
+// the language of its region: a Koninklijk Atheneum in Flanders, an
+// Athénée royal in Wallonia and Brussels, a Kantonsschule in German
+// Switzerland, a Collège in the French part, a Liceo in Ticino, an École
+// secondaire in Quebec.
+func secondaryName(city *Place) string {
+	pattern, ok := secondaryPatterns[city.Country]
+	if !ok {
+		pattern = secondaryPatterns[""]
+	}
+	if regional, ok := regionalSecondaryPatterns[regionKey(city)]; ok {
+		pattern = regional
+	}
+	return fillSchoolName(pattern, localName(city))
+}
+
+// fillSchoolName names a school after its city by a pattern ("Lycée de
+// %s"), eliding the French "de" before a vowel: Lycée d'Orléans.
+func fillSchoolName(pattern, city string) string {
+	french := slices.ContainsFunc([]string{"Lycée", "École", "Institut Supérieur", "Collège", "Gymnase", "Athénée"},
+		func(word string) bool { return strings.HasPrefix(pattern, word) })
+	if r := []rune(foldASCII(city)); french && strings.HasSuffix(pattern, " de %s") && len(r) > 0 && strings.ContainsRune("AEIOUaeiou", r[0]) {
+		pattern = strings.TrimSuffix(pattern, "de %s") + "d'%s"
+	}
+	return strings.Replace(pattern, "%s", city, 1)
+}
+
+// regionalSecondaryPatterns name secondary schools where a country's
+// regions speak different languages, by region (see regionKey).
+var regionalSecondaryPatterns = map[string]string{
+	"BE/VLG": "Koninklijk Atheneum %s", "BE/WAL": "Athénée royal de %s", "BE/BRU": "Athénée royal de %s",
+	"CH/GE": "Collège de %s", "CH/VD": "Gymnase de %s", "CH/NE": "Lycée de %s", "CH/JU": "Lycée cantonal de %s",
+	"CH/TI": "Liceo cantonale di %s", "CH/FR": "Collège de %s", "CH/VS": "Lycée-Collège de %s",
+	"CA/10": "École secondaire de %s",
+}
+
+// localName returns the name of a place as its own people write it: the
+// native spelling that the gazetteer lists first among its aliases where
+// the name shown is the English one (München for Munich, Bruxelles for
+// Brussels), in the countries of localSpelling.
+func localName(city *Place) string {
+	if len(city.Aliases) == 0 || !localSpelling[city.Country] || foldASCII(city.Aliases[0]) == city.Name {
+		return city.Name
+	}
+	return city.Aliases[0]
+}
+
+// localSpelling are the countries of Latin script whose own names of
+// their cities differ from the English ones (München, Roma, Bruxelles).
+var localSpelling = map[string]bool{
+	"DE": true, "AT": true, "CH": true, "BE": true, "NL": true, "LU": true, "FR": true, "IT": true, "ES": true,
+	"PT": true, "PL": true, "CZ": true, "SK": true, "HU": true, "RO": true, "DK": true, "SE": true, "NO": true,
+	"FI": true, "HR": true, "SI": true, "MX": true, "BR": true, "AR": true, "CO": true, "CL": true, "PE": true,
+}
+
+// vocationalFaculties are the faculties whose short courses a community
+// college teaches as certificates and diplomas: trades, care and the
+// lines of business, not the humanities or the sciences.
+var vocationalFaculties = facultiesOf("business", "hospitality", "computing", "engineering", "design", "nursing",
+	"health", "education", "culinary", "beauty", "assisting")
+
+// vocational reports whether field f is one of a trade or a line of
+// business, which a short course can teach.
+func (v *schoolVocab) vocational(f uint16) bool {
+	return vocationalFaculties.has(v.faculty[f])
+}
+
+// oldSystem reports whether a student of country code who enrolled in
+// year start took the single long degree of the country's system before
+// the bachelor's and master's came in (see reforms): always before the
+// first year of the reform, never from the year it was the rule, and in
+// between less and less often.
+func oldSystem(r *rand.Rand, code string, start int) bool {
+	rf, ok := reforms[code]
+	switch {
+	case !ok || start >= rf.general:
+		return false
+	case start < rf.from:
+		return true
+	}
+	return intN(r, rf.general-rf.from+1) > start-rf.from
+}
+
+// masterly reports whether a degree is a plain master's, of the kind a
+// single long degree of the old systems stood for: not an MBA, an LLM
+// or a doctorate.
+func masterly(d uint8) bool {
+	switch d {
+	case degMS, degMA, degMaster, degMEng, degMEd, degMTech:
+		return true
+	}
+	return false
+}
+
+// national returns the degree that school u grants, by its country's
+// system in year start, for studies of field f drawn as degree d, and
+// their years (0: as drawn). It returns d when the drawn degree stands,
+// and 0 when the studies are no degree of the system: a plain master's
+// after a single long degree (held says whether the student holds one).
+func (v *schoolVocab) national(r *rand.Rand, u int32, f uint16, d uint8, start int, held bool) (uint8, int) {
+	code, fac, kind := v.country[u], v.faculty[f], v.kind[u]
+	switch stageOf(d) {
+	case stageShort:
+		return d, 0
+	case stageGraduate:
+		if !masterly(d) {
+			return d, 0
+		}
+		if code == "FR" && kind == "university" && oldSystem(r, code, start) {
+			// The Maîtrise a year after the Licence, then the DEA or
+			// the DESS.
+			return pick(r, []uint8{degMaitrise, degDEA, degDESS}), 1
+		}
+		if rf, ok := reforms[code]; held && ok && start < rf.general && code != "PT" {
+			return 0, 0
+		}
+		if code == "FR" || code == "PT" || !oldSystem(r, code, start) {
+			return d, 0
+		}
+		// A long degree after a first degree of another country's,
+		// which counts for the first years.
+		long, years := v.longDegree(r, code, kind, u, f, start, fac)
+		if long == 0 {
+			return d, 0
+		}
+		return long, max(2, years-2)
+	}
+	if _, reformed := reforms[code]; kind == "college" && reformed {
+		if oldSystem(r, code, start) {
+			// A college's diploma of three years, below the
+			// university's long degree.
+			return degDiploma, 3
+		}
+		return d, 0
+	}
+	if code == "NL" && kind == "applied" {
+		// A hogeschool's four years, whose graduates of before the
+		// reform hold the title of bachelor too.
+		return d, 4
+	}
+	long, years := v.longDegree(r, code, kind, u, f, start, fac)
+	if _, reformed := reforms[code]; long == 0 && reformed && fac == facMedicine {
+		// Medicine stayed one long course of six years.
+		return degMD, 6
+	}
+	if long == 0 {
+		return d, 0
+	}
+	return long, years
+}
+
+// longDegree returns the first degree of the system of country code in
+// year start for studies of field f (of faculty fac) at school u (of a
+// kind), and its years: the single long degree before the reform, or a
+// degree of the system that stayed (the Staatsexamen, the Licence, the
+// Licenciatura); 0 when the drawn degree stands.
+func (v *schoolVocab) longDegree(r *rand.Rand, code, kind string, u int32, f uint16, start int, fac faculty) (uint8, int) {
+	engineering := fac == facEngineering || fac == facArchitecture
+	five := 5 + intN(r, 2)
+	if fac == facMedicine {
+		five = 6
+	}
+	switch code {
+	case "DE":
+		switch {
+		case fac == facLaw || fac == facMedicine || fac == facPharmacy:
+			return degStaatsexamen, five
+		case !oldSystem(r, code, start):
+			return 0, 0
+		case fac == facEducation:
+			return degStaatsexamen, five
+		case kind == "applied":
+			return degDiplomFH, 4
+		case engineering:
+			return degDiplIng, five
+		case (fac == facHumanities || fac == facSocial) && v.fields[f] != "Psychology":
+			return degMagisterArtium, five
+		}
+		return degDiplom, five
+	case "AT":
+		switch {
+		case fac == facMedicine:
+			return degDrMedUniv, 6
+		case !oldSystem(r, code, start):
+			return 0, 0
+		case engineering:
+			return degDiplIng, five
+		}
+		return degMagister, five
+	case "CH":
+		french := slices.Contains([]string{"GE", "VD", "NE", "JU"}, v.admin1(u))
+		switch {
+		case fac == facMedicine || !oldSystem(r, code, start):
+			return 0, 0
+		case kind == "technical" && french && fac == facEngineering:
+			return degDiplomeIngenieur, five
+		case kind == "technical":
+			return degDiplom, five
+		case french:
+			return degLicence, 4
+		}
+		return degLizentiat, five
+	case "FR":
+		switch {
+		case fac == facEngineering && (kind == "technical" || kind == "applied"):
+			return degDiplomeIngenieur, 5
+		case kind == "university" && fitsKind(degLicence, v.kinds[f]):
+			return degLicence, 3
+		case kind == "university" && fac == facMedicine:
+			return degMD, 6 // the state diploma of doctor of medicine
+		case kind == "university" && fac == facPharmacy:
+			return degPharmD, 6
+		case kind == "university":
+			return degDiploma, 3 // the state diploma of a nurse, a physiotherapist
+		case oldSystem(r, code, start):
+			// The diploma of a grande école, which its graduates list
+			// as a master's.
+			return degMaster, 4 + intN(r, 2)
+		}
+		return 0, 0
+	case "IT":
+		single := fac == facMedicine || fac == facLaw || fac == facPharmacy || fac == facArchitecture
+		switch {
+		case oldSystem(r, code, start):
+			return degLaurea, five
+		case single:
+			return degLaureaMagistrale, five
+		}
+		return 0, 0
+	case "ES":
+		switch {
+		case !oldSystem(r, code, start):
+			return 0, 0
+		case fac == facEngineering:
+			return degIngenieriaSuperior, five
+		}
+		return degLicenciatura, five
+	case "PT":
+		if oldSystem(r, code, start) {
+			return degLicenciatura, five
+		}
+		if fac == facMedicine {
+			return 0, 0 // the integrated master's in medicine
+		}
+		return degLicenciatura, 3
+	case "MX", "AR":
+		switch {
+		case fac == facMedicine:
+			return 0, 0
+		case fac == facEngineering:
+			return degIngenieria, 5
+		}
+		return degLicenciatura, 4 + intN(r, 2)
+	case "NL":
+		switch {
+		case fac == facMedicine || kind == "applied" || !oldSystem(r, code, start):
+			return 0, 0
+		case kind == "technical" && engineering:
+			return degIr, five
+		}
+		return degDoctoraal, five
+	case "BE":
+		french := v.admin1(u) == "WAL" || strings.Contains(v.universities[u].Name, "Université")
+		switch {
+		case fac == facMedicine || !oldSystem(r, code, start):
+			return 0, 0
+		case engineering && french:
+			return degIngenieurCivil, five
+		case engineering:
+			return degBurgerlijkIngenieur, five
+		case french:
+			return degLicence, 4
+		}
+		return degLicentiaat, 4
+	case "PL":
+		switch {
+		case fac == facMedicine || !oldSystem(r, code, start):
+			return 0, 0
+		case engineering:
+			return degMagisterInz, five
+		}
+		return degMagister, five
+	case "RU", "UA", "BY", "KZ":
+		if oldSystem(r, code, start) {
+			return degSpecialist, five
+		}
+		return 0, 0
+	case "SE":
+		switch {
+		case fac == facEngineering && (kind == "technical" || kind == "university"):
+			return degCivilingenjor, 5
+		case fac == facMedicine || !oldSystem(r, code, start):
+			return 0, 0
+		}
+		return degMagisterexamen, 4
+	case "NO":
+		switch {
+		case fac == facMedicine || !oldSystem(r, code, start):
+			return 0, 0
+		case fac == facLaw:
+			return degCandJur, 6
+		case fac == facEngineering:
+			return degSivilingenior, five
+		case fac == facBusiness || fac == facEconomics:
+			return degSivilokonom, 4
+		}
+		return degCandMag, 4
+	case "DK":
+		switch {
+		case fac == facMedicine || !oldSystem(r, code, start):
+			return 0, 0
+		case fac == facEngineering:
+			return degCandPolyt, five
+		case fac == facBusiness || fac == facEconomics:
+			return degCandMerc, five
+		case fac == facScience || fac == facMath || fac == facComputing:
+			return degCandScient, five
+		case fac == facLaw:
+			return degCandJur, five
+		}
+		return degCandMag, five
+	case "FI":
+		switch {
+		case fac == facMedicine || !oldSystem(r, code, start):
+			return 0, 0
+		case fac == facEngineering:
+			return degDiplomiInsinoori, five
+		}
+		return degMaster, five
+	case "CZ", "SK", "HU", "RO", "HR", "SI", "RS":
+		if fac != facMedicine && oldSystem(r, code, start) {
+			return degMaster, five // the single long master's
+		}
+	}
+	return 0, 0
+}
+
+// admin1 returns the first-level division of school u's city.
+func (v *schoolVocab) admin1(u int32) string {
+	return loadGazetteer().places[v.universities[u].City].Admin1
 }

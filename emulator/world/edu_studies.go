@@ -19,7 +19,7 @@ func (gen *generator) education(r *rand.Rand, p *Person, fam family) int {
 	if need == profNone && chance(r, 8) {
 		return 0
 	}
-	st := studies{gen: gen, r: r, country: country, fam: fam, edu: gen.edu[:0]}
+	st := studies{gen: gen, r: r, country: country, fam: fam, edu: gen.edu[:0], born: int(p.BirthYear)}
 	start := int(p.BirthYear) + 18 + intN(r, 2)
 	var end int
 	if need != profNone {
@@ -27,10 +27,10 @@ func (gen *generator) education(r *rand.Rand, p *Person, fam family) int {
 	} else {
 		end = st.general(start)
 	}
-	if ids := s.secondaries[country]; len(ids) > 0 && len(st.edu) > 0 && chance(r, secondaryPercent) {
+	end = st.localize(end)
+	if u, ok := st.secondary(p.City); ok && len(st.edu) > 0 && chance(r, secondaryPercent) {
 		// The secondary school before, listed without a degree.
 		first := int(st.edu[0].Start)
-		u := ids[min(intN(r, len(ids)), intN(r, len(ids)))]
 		st.edu = append(st.edu, Education{University: u, Field: s.secondaryField, Start: uint16(first - 4), End: uint16(first)})
 	}
 	edu := st.edu
@@ -65,6 +65,11 @@ type studies struct {
 	country countryID
 	fam     family
 	edu     []Education // oldest first
+	born    int         // the person's year of birth
+	// bachelorFirst is set while drawing the first degree of someone
+	// bound for a graduate profession (law school, medical school), which
+	// no community college grants.
+	bachelorFirst bool
 }
 
 // draw draws a school the way people pick them: mostly the country's
@@ -86,20 +91,25 @@ func (st *studies) draw() int32 {
 // country's are searched for one that teaches it.
 const schoolTries = 6
 
-// school draws a school that teaches field f at a stage, and returns it
-// with the stage it teaches it at: a community college drawn for a first
-// degree teaches a short course instead. Schools are drawn as people pick
-// them, then searched (the country's, then the well-known ones abroad);
-// false when none teaches the field.
-func (st *studies) school(f uint16, at stage) (int32, stage, bool) {
+// school draws a school that teaches field f at a stage and was founded
+// by year start, and returns it with the stage it teaches it at: a
+// community college drawn for a first degree teaches a short course
+// instead (never to someone bound for a graduate profession, who needs a
+// bachelor's). Schools are drawn as people pick them, then searched (the
+// country's, then the well-known ones abroad); false when none teaches
+// the field.
+func (st *studies) school(f uint16, at stage, start int) (int32, stage, bool) {
 	s := st.gen.schools
 	for range schoolTries {
 		u := st.draw()
 		got := at
 		if at == stageFirst && s.community[u] {
+			if st.bachelorFirst {
+				continue
+			}
 			got = stageShort // a community college: an associate's degree
 		}
-		if s.offers(u, f, got) {
+		if s.offers(u, f, got) && s.openIn(u, start) {
 			return u, got, true
 		}
 	}
@@ -109,7 +119,7 @@ func (st *studies) school(f uint16, at stage) (int32, stage, bool) {
 		}
 		from := intN(st.r, len(ids))
 		for k := range ids {
-			if u := ids[(from+k)%len(ids)]; s.offers(u, f, at) {
+			if u := ids[(from+k)%len(ids)]; s.offers(u, f, at) && s.openIn(u, start) {
 				return u, at, true
 			}
 		}
@@ -127,7 +137,7 @@ func (st *studies) degree(list []uint8, f uint16, u int32, at stage) uint8 {
 		if len(list) == 0 {
 			break
 		}
-		if d := pick(st.r, list); s.grants(u, f, d) && (stageOf(d) == stageShort) == (at == stageShort) {
+		if d := pick(st.r, list); d < firstNational && s.grants(u, f, d) && (stageOf(d) == stageShort) == (at == stageShort) {
 			return d
 		}
 	}
@@ -150,16 +160,16 @@ var plainDegrees = [...][]uint8{
 // years years, at a school that teaches it, with a degree of list, and
 // returns the year they ended; false when no school teaches the field.
 func (st *studies) add(f uint16, at stage, list []uint8, start, years int) (int, bool) {
-	u, got, ok := st.school(f, at)
+	u, got, ok := st.school(f, at, start)
 	if !ok {
 		return 0, false
 	}
 	if got != at {
-		// A community college: a short course, or for a profession an
-		// associate's degree.
-		list, years = shortDegrees, 2
-		if regulated(st.gen.schools.kinds[f]) {
-			list = []uint8{degAssociate}
+		// A community college: an associate's degree, or in a trade or
+		// a line of business a short course.
+		list, years = []uint8{degAssociate}, 2
+		if s := st.gen.schools; s.vocational(f) && !regulated(s.kinds[f]) {
+			list = shortDegrees
 		}
 	}
 	st.edu = append(st.edu, Education{University: u, Field: f, Degree: st.degree(list, f, u, got),
@@ -172,7 +182,7 @@ func (st *studies) add(f uint16, at stage, list []uint8, start, years int) (int,
 // ended; false when none of the country's does.
 func (st *studies) associate(f uint16, start int) (int, bool) {
 	s := st.gen.schools
-	ok := func(u int32) bool { return s.grants(u, f, degAssociate) }
+	ok := func(u int32) bool { return s.grants(u, f, degAssociate) && s.openIn(u, start) }
 	u := st.draw()
 	for range schoolTries {
 		if ok(u) {
@@ -214,7 +224,7 @@ func (st *studies) field() uint16 {
 func (st *studies) general(start int) int {
 	s, r := st.gen.schools, st.r
 	f := st.field()
-	short := chance(r, 6) || s.kinds[f] == kindVocational
+	short := chance(r, 6) && s.vocational(f) || s.kinds[f] == kindVocational
 	at, list, years := stageFirst, bachelorsOf[s.kinds[f]], 3+intN(r, 2)
 	if short {
 		at, list, years = stageShort, shortDegrees, 2
@@ -228,8 +238,8 @@ func (st *studies) general(start int) int {
 		}
 		end, ok = st.add(f, stageFirst, bachelorsOf[s.kinds[f]], start, 3+intN(r, 2))
 	}
-	if !ok || s.kinds[f] == kindVocational || !chance(r, 35) {
-		return end
+	if !ok || s.kinds[f] == kindVocational || stageOf(st.edu[len(st.edu)-1].Degree) == stageShort || !chance(r, 35) {
+		return end // no master's after a short course
 	}
 	ms := end + intN(r, 4)
 	mf := f
@@ -246,7 +256,9 @@ func (st *studies) general(start int) int {
 		return end
 	}
 	if chance(r, 8) {
-		de, ok := st.add(mf, stageGraduate, doctoratesOf[s.kinds[mf]], me+intN(r, 2), 3+intN(r, 3))
+		// A doctorate of three to five years, begun at 23 at the
+		// earliest.
+		de, ok := st.add(mf, stageGraduate, doctoratesOf[s.kinds[mf]], max(me+intN(r, 2), st.born+23), 3+intN(r, 3))
 		if ok {
 			return de
 		}
@@ -287,9 +299,11 @@ func (st *studies) qualify(need profession, f uint16, code string, start int) in
 		case profLaw:
 			pre, list, years = field(pick(r, preLaw)), []uint8{degJD}, 3
 		case profPharmacy:
-			preYears, list = 2+intN(r, 3), []uint8{degPharmD}
+			list = []uint8{degPharmD}
 		}
+		st.bachelorFirst = true
 		first, _ := st.add(pre, stageFirst, bachelorsOf[s.kinds[pre]], start, preYears)
+		st.bachelorFirst = false
 		if first == 0 {
 			first = start + preYears
 		}
@@ -309,15 +323,15 @@ func (st *studies) qualify(need profession, f uint16, code string, start int) in
 	if !ok {
 		// No school of the country teaches the profession: a well-known
 		// one abroad does, after any first degree.
-		u := pick(r, s.international)
-		for _, id := range s.international {
-			if s.offers(id, f, stageGraduate) {
-				u = id
-			}
-		}
 		from := start
 		if len(st.edu) > 0 {
 			from = int(st.edu[len(st.edu)-1].End)
+		}
+		u := pick(r, s.international)
+		for _, id := range s.international {
+			if s.openIn(id, from) && (s.offers(id, f, stageGraduate) || !s.openIn(u, from)) {
+				u = id
+			}
 		}
 		end = from + 4
 		st.edu = append(st.edu, Education{University: u, Field: f, Degree: st.degree(doctoratesOf[k], f, u, stageGraduate),
@@ -333,4 +347,73 @@ func (st *studies) qualify(need profession, f uint16, code string, start int) in
 		}
 	}
 	return end
+}
+
+// localize names the degrees drawn by the system of each school's
+// country at the time (see schoolVocab.national): a German's first
+// degree of 1992 is a Diplom of five years, not a bachelor's of three,
+// and no master's follows it. Studies that grow longer push the later
+// ones back. It returns the year studies ended.
+func (st *studies) localize(end int) int {
+	s, shift, held := st.gen.schools, 0, false
+	kept := st.edu[:0]
+	for _, e := range st.edu {
+		e.Start += uint16(shift)
+		e.End += uint16(shift)
+		d, years := s.national(st.r, e.University, e.Field, e.Degree, int(e.Start), held)
+		if u := e.University; d == 0 && regulated(s.kinds[e.Field]) {
+			// The degree of a profession, after a long one of another
+			// field (History, then law): the system's long degree of it.
+			d, years = s.longDegree(st.r, s.country[u], s.kind[u], u, e.Field, int(e.Start), s.faculty[e.Field])
+		}
+		if d == 0 {
+			continue // a master's after a single long degree
+		}
+		if d != e.Degree && (!fitsKind(d, s.kinds[e.Field]) || !s.grants(e.University, e.Field, d)) && years >= 4 {
+			d = degMaster // the single long master's of a field the system's names do not cover
+		}
+		if d != e.Degree && fitsKind(d, s.kinds[e.Field]) && s.grants(e.University, e.Field, d) {
+			// A single long degree in place of a first one: the
+			// student holds a degree no plain master's follows.
+			held = held || stageOf(e.Degree) == stageFirst && years >= 4
+			e.Degree = d
+			if years > 0 {
+				// Longer studies push the later ones back; shorter ones
+				// leave them where they were.
+				shift += max(0, int(e.Start)+years-int(e.End))
+				e.End = e.Start + uint16(years)
+			}
+		}
+		if stageOf(e.Degree) == stageGraduate && len(kept) > 0 && stageOf(kept[len(kept)-1].Degree) == stageShort {
+			continue // no master's after a state diploma of a nurse
+		}
+		kept = append(kept, e)
+	}
+	st.edu = kept
+	if len(st.edu) == 0 {
+		return end
+	}
+	end = 0
+	for _, e := range st.edu {
+		end = max(end, int(e.End))
+	}
+	return end
+}
+
+// secondary draws the secondary school of someone who lives in a city:
+// the city's own, or another of its region (state, province); false
+// when the region has none.
+func (st *studies) secondary(city int32) (int32, bool) {
+	s, g := st.gen.schools, st.gen.geo
+	home := g.cityOf[city]
+	ids := s.secondaryIn[regionKey(&g.places[home])]
+	if len(ids) == 0 {
+		return 0, false
+	}
+	for _, u := range ids {
+		if s.universities[u].City == home && chance(st.r, 70) {
+			return u, true
+		}
+	}
+	return ids[min(intN(st.r, len(ids)), intN(st.r, len(ids)))], true
 }

@@ -2,6 +2,8 @@ package world
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -33,6 +35,14 @@ var degreeNames = []string{"",
 	"Master of Laws - LLM", "Bachelor of Education - BEd", "Master of Education - MEd",
 	"Bachelor of Medicine, Bachelor of Surgery - MBBS", "Bachelor of Science in Nursing - BSN",
 	"Doctor of Pharmacy - PharmD",
+	// The degrees of national systems (see nationalDegrees).
+	"Diplom", "Diplom (FH)", "Diplom-Ingenieur - Dipl.-Ing.", "Magister Artium - M.A.", "Staatsexamen",
+	"Magister", "Magister inżynier - mgr inż.", "Lizentiat", "Licence", "Maîtrise",
+	"Diplôme d'études approfondies - DEA", "Diplôme d'études supérieures spécialisées - DESS", "Diplôme d'ingénieur",
+	"Laurea", "Laurea magistrale", "Licenciatura", "Ingeniería", "Ingeniería Superior", "Doctoraal", "Ingenieur - ir.",
+	"Licentiaat", "Burgerlijk ingenieur", "Ingénieur civil", "Specialist degree", "Civilingenjör", "Magisterexamen",
+	"Sivilingeniør", "Siviløkonom", "Cand.mag.", "Cand.polyt.", "Cand.merc.", "Cand.scient.", "Cand.jur.",
+	"Diplomi-insinööri", "Doctor medicinae universae - Dr. med. univ.",
 }
 
 // Degrees by index into degreeNames.
@@ -64,7 +74,47 @@ const (
 	degMBBS
 	degBSN
 	degPharmD
+	degDiplom
+	degDiplomFH
+	degDiplIng
+	degMagisterArtium
+	degStaatsexamen
+	degMagister
+	degMagisterInz
+	degLizentiat
+	degLicence
+	degMaitrise
+	degDEA
+	degDESS
+	degDiplomeIngenieur
+	degLaurea
+	degLaureaMagistrale
+	degLicenciatura
+	degIngenieria
+	degIngenieriaSuperior
+	degDoctoraal
+	degIr
+	degLicentiaat
+	degBurgerlijkIngenieur
+	degIngenieurCivil
+	degSpecialist
+	degCivilingenjor
+	degMagisterexamen
+	degSivilingenior
+	degSivilokonom
+	degCandMag
+	degCandPolyt
+	degCandMerc
+	degCandScient
+	degCandJur
+	degDiplomiInsinoori
+	degDrMedUniv
 )
+
+// firstNational is the first degree of a national system: the degrees
+// from it on are given by schoolVocab.national, never drawn from the
+// lists of degrees that fit a field.
+const firstNational = degDiplom
 
 // fieldKind groups fields of study by the degrees they lead to.
 type fieldKind uint8
@@ -157,6 +207,9 @@ var (
 // Commonwealth's, the JD and the associate's degree North America's, and
 // the LLB is not American (law and medicine are graduate degrees there).
 func degreeFits(deg uint8, country string) bool {
+	if deg >= firstNational {
+		return slices.Contains(strings.Fields(nationalDegrees[deg-firstNational].countries), country)
+	}
 	switch deg {
 	case degBTech, degMTech:
 		return country == "IN"
@@ -213,16 +266,15 @@ var fieldsByFamily = [numFamilies][]string{
 type schoolVocab struct {
 	universities []University
 	// famous and tail are each country's real, well-known schools (most
-	// prominent first) and its invented long tail, by countryID;
-	// secondaries its invented secondary schools.
-	famous, tail, secondaries [][]int32
-	international             []int32 // well-known schools people travel to
-	fields                    []string
-	kinds                     []fieldKind  // kind of each field
-	faculty                   []faculty    // faculty of each field
-	profession                []profession // profession each field's degree qualifies for
-	open                      []uint16     // fields that do not lead into a regulated profession or a trade
-	byFamily                  [numFamilies][]uint16
+	// prominent first) and its invented long tail, by countryID.
+	famous, tail  [][]int32
+	international []int32 // well-known schools people travel to
+	fields        []string
+	kinds         []fieldKind  // kind of each field
+	faculty       []faculty    // faculty of each field
+	profession    []profession // profession each field's degree qualifies for
+	open          []uint16     // fields that do not lead into a regulated profession or a trade
+	byFamily      [numFamilies][]uint16
 	// lay lists, per family, its fields that lead into no regulated
 	// profession but law: a medical assistant's studies.
 	lay            [numFamilies][]uint16
@@ -236,6 +288,14 @@ type schoolVocab struct {
 	// degrees and short courses, never a bachelor's, master's or
 	// doctorate; secondary the secondary schools, which grant no degree.
 	community, secondary []bool
+	// kind is the kind of each school, the first word of its grants
+	// ("university", "applied"); founded the year it was founded, 0 for
+	// the old ones.
+	kind    []string
+	founded []uint16
+	// secondaryIn lists the secondary schools of each region (see
+	// regionKey).
+	secondaryIn map[string][]int32
 }
 
 // tailPattern names invented schools of one kind after their city.
@@ -262,6 +322,20 @@ var tailPatterns = map[string][]tailPattern{
 	"":   {{"%s Institute of Technology", "technical"}, {"%s College", "college"}, {"%s Business School", "business"}},
 }
 
+// The long tail of the countries that speak Spanish, French or Portuguese
+// is named as Mexico's, France's and Portugal's is.
+func init() {
+	for _, code := range strings.Fields("AR CO CL PE VE EC UY BO PY CR PA GT DO HN SV NI CU") {
+		tailPatterns[code] = tailPatterns["MX"]
+	}
+	for _, code := range strings.Fields("MA TN DZ SN CI CM BF ML NE TG BJ GN CD CG GA MG HT") {
+		tailPatterns[code] = tailPatterns["FR"]
+	}
+	for _, code := range strings.Fields("AO MZ") {
+		tailPatterns[code] = tailPatterns["PT"]
+	}
+}
+
 var loadSchools = sync.OnceValue(func() *schoolVocab {
 	v, err := parseSchools(loadGazetteer())
 	if err != nil {
@@ -271,9 +345,9 @@ var loadSchools = sync.OnceValue(func() *schoolVocab {
 })
 
 func parseSchools(g *gazetteer) (*schoolVocab, error) {
-	v := &schoolVocab{famous: make([][]int32, len(g.countries)), tail: make([][]int32, len(g.countries)),
-		secondaries: make([][]int32, len(g.countries))}
+	v := &schoolVocab{famous: make([][]int32, len(g.countries)), tail: make([][]int32, len(g.countries))}
 	used := map[string]bool{}
+	v.secondaryIn = map[string][]int32{}
 	add := func(name string, place int32, spec string) (int32, error) {
 		gr, err := parseGrant(spec)
 		if err != nil {
@@ -286,9 +360,11 @@ func parseSchools(g *gazetteer) (*schoolVocab, error) {
 		v.secondary = append(v.secondary, strings.HasPrefix(spec, "secondary"))
 		v.grant = append(v.grant, gr)
 		v.country = append(v.country, g.countries[g.placeCountry[place]].Code)
+		v.kind = append(v.kind, strings.Fields(spec)[0])
+		v.founded = append(v.founded, 0)
 		return id, nil
 	}
-	err := eachRow("data/universities.tsv", 5, func(f []string) error {
+	err := eachRow("data/universities.tsv", 6, func(f []string) error {
 		cid, ok := g.country[f[0]]
 		if !ok {
 			return fmt.Errorf("unknown country %q", f[0])
@@ -307,8 +383,18 @@ func parseSchools(g *gazetteer) (*schoolVocab, error) {
 			return fmt.Errorf("%q listed twice", f[3])
 		}
 		id, err := add(f[3], place, f[4])
+		if err != nil {
+			return err
+		}
 		v.famous[cid] = append(v.famous[cid], id)
-		return err
+		if f[5] != "" {
+			year, err := strconv.Atoi(f[5])
+			if err != nil || year < 1000 {
+				return fmt.Errorf("%s: founded %q", f[3], f[5])
+			}
+			v.founded[id] = uint16(year)
+		}
+		return nil
 	})
 	if err != nil {
 		return nil, err
@@ -318,13 +404,8 @@ func parseSchools(g *gazetteer) (*schoolVocab, error) {
 		if patterns == nil {
 			patterns = tailPatterns[""]
 		}
-		secondary, ok := secondaryPatterns[c.Code]
-		if !ok {
-			secondary = secondaryPatterns[""]
-		}
 		// The long tail: a school or two in each of a country's bigger
-		// cities, more kinds in the biggest; and a secondary school in
-		// each.
+		// cities, more kinds in the biggest.
 		hubs := g.hubs[cid]
 		for i := 0; i < len(hubs) && i < 30; i++ {
 			city := g.places[hubs[i]]
@@ -335,7 +416,7 @@ func parseSchools(g *gazetteer) (*schoolVocab, error) {
 				if j > 0 && i >= 10 || j > 1 && i >= 3 {
 					break // only the top cities host the rarer kinds
 				}
-				if name := strings.Replace(pat.name, "%s", city.Name, 1); !used[name] {
+				if name := fillSchoolName(pat.name, tailCity(&city)); !used[name] {
 					id, err := add(name, hubs[i], pat.grant)
 					if err != nil {
 						return nil, err
@@ -343,12 +424,25 @@ func parseSchools(g *gazetteer) (*schoolVocab, error) {
 					v.tail[cid] = append(v.tail[cid], id)
 				}
 			}
-			if name := strings.Replace(secondary, "%s", city.Name, 1); !used[name] {
-				id, err := add(name, hubs[i], "secondary")
+		}
+		// A secondary school in each of the bigger cities, and in the
+		// biggest of each region beyond them: people list the one of
+		// where they grew up.
+		covered := map[string]bool{}
+		for i, h := range hubs {
+			city := &g.places[h]
+			key := regionKey(city)
+			if i >= 30 && covered[key] || foldASCII(city.Name) != city.Name && transliterated[c.Code] ||
+				strings.Contains(city.Name, ",") {
+				continue
+			}
+			covered[key] = true
+			if name := secondaryName(city); !used[name] {
+				id, err := add(name, h, "secondary")
 				if err != nil {
 					return nil, err
 				}
-				v.secondaries[cid] = append(v.secondaries[cid], id)
+				v.secondaryIn[key] = append(v.secondaryIn[key], id)
 			}
 		}
 	}
@@ -421,3 +515,115 @@ func (w *World) Fields() []string { return w.schools.fields }
 // Degrees returns the degree names, indexed by Education.Degree (index 0
 // is the empty "no degree"). The slice is shared: do not modify it.
 func (w *World) Degrees() []string { return degreeNames }
+
+// nationalDegree is a degree of a national system: the countries whose
+// schools grant it and the kinds of field it is a degree in.
+type nationalDegree struct {
+	countries string // ISO codes, space-separated
+	kinds     []fieldKind
+}
+
+// Groups of kinds of field the degrees of national systems are granted in.
+var (
+	academicKinds = []fieldKind{kindBusiness, kindEngineering, kindScience, kindArts, kindDesign, kindLaw,
+		kindMedicine, kindNursing, kindPharmacy, kindEducation, kindHealth}
+	engineeringKinds = []fieldKind{kindEngineering, kindDesign} // architecture is a design field
+)
+
+// academicBut returns the academic kinds of field but some.
+func academicBut(but ...fieldKind) []fieldKind {
+	return slices.DeleteFunc(slices.Clone(academicKinds), func(k fieldKind) bool { return slices.Contains(but, k) })
+}
+
+// nationalDegrees are the degrees of national systems, by index from
+// firstNational: the single long first degrees of continental Europe
+// before the Bologna process (the German Diplom, the Italian Laurea, the
+// Russian specialist), the degrees that stayed (the Staatsexamen of
+// German lawyers and physicians, the French Licence), and Latin
+// America's Licenciatura.
+var nationalDegrees = []nationalDegree{
+	degDiplom - firstNational:              {"DE AT CH", academicBut(kindLaw, kindMedicine, kindPharmacy, kindEducation)},
+	degDiplomFH - firstNational:            {"DE", academicBut(kindLaw, kindMedicine, kindPharmacy)},
+	degDiplIng - firstNational:             {"DE AT", engineeringKinds},
+	degMagisterArtium - firstNational:      {"DE", []fieldKind{kindArts}},
+	degStaatsexamen - firstNational:        {"DE", []fieldKind{kindLaw, kindMedicine, kindPharmacy, kindEducation}},
+	degMagister - firstNational:            {"AT PL", academicBut(kindMedicine)},
+	degMagisterInz - firstNational:         {"PL", engineeringKinds},
+	degLizentiat - firstNational:           {"CH", academicBut(kindMedicine, kindEngineering)},
+	degLicence - firstNational:             {"FR BE CH", academicBut(kindMedicine, kindPharmacy, kindNursing, kindHealth)},
+	degMaitrise - firstNational:            {"FR", academicBut(kindMedicine, kindPharmacy, kindNursing, kindHealth)},
+	degDEA - firstNational:                 {"FR", academicBut(kindMedicine, kindPharmacy, kindNursing, kindHealth)},
+	degDESS - firstNational:                {"FR", academicBut(kindMedicine, kindPharmacy, kindNursing, kindHealth)},
+	degDiplomeIngenieur - firstNational:    {"FR CH", []fieldKind{kindEngineering}},
+	degLaurea - firstNational:              {"IT", academicKinds},
+	degLaureaMagistrale - firstNational:    {"IT", []fieldKind{kindLaw, kindMedicine, kindPharmacy, kindDesign}},
+	degLicenciatura - firstNational:        {"ES PT MX AR", academicKinds},
+	degIngenieria - firstNational:          {"MX AR", []fieldKind{kindEngineering}},
+	degIngenieriaSuperior - firstNational:  {"ES", []fieldKind{kindEngineering}},
+	degDoctoraal - firstNational:           {"NL", academicBut(kindMedicine)},
+	degIr - firstNational:                  {"NL", engineeringKinds},
+	degLicentiaat - firstNational:          {"BE", academicBut(kindMedicine, kindEngineering)},
+	degBurgerlijkIngenieur - firstNational: {"BE", engineeringKinds},
+	degIngenieurCivil - firstNational:      {"BE", engineeringKinds},
+	degSpecialist - firstNational:          {"RU UA BY KZ", academicKinds},
+	degCivilingenjor - firstNational:       {"SE", []fieldKind{kindEngineering}},
+	degMagisterexamen - firstNational:      {"SE", academicBut(kindMedicine, kindEngineering)},
+	degSivilingenior - firstNational:       {"NO", []fieldKind{kindEngineering}},
+	degSivilokonom - firstNational:         {"NO", []fieldKind{kindBusiness}},
+	degCandMag - firstNational:             {"NO DK", []fieldKind{kindArts, kindScience, kindEducation}},
+	degCandPolyt - firstNational:           {"DK", []fieldKind{kindEngineering}},
+	degCandMerc - firstNational:            {"DK", []fieldKind{kindBusiness}},
+	degCandScient - firstNational:          {"DK", []fieldKind{kindScience, kindEngineering}},
+	degCandJur - firstNational:             {"DK NO", []fieldKind{kindLaw}},
+	degDiplomiInsinoori - firstNational:    {"FI", []fieldKind{kindEngineering}},
+	degDrMedUniv - firstNational:           {"AT", []fieldKind{kindMedicine}},
+}
+
+// The degrees of national systems join the lists of the degrees that fit
+// each kind of field: the French Maîtrise, DEA and DESS among the
+// master's, the others among the first degrees.
+func init() {
+	for i, nd := range nationalDegrees {
+		d := firstNational + uint8(i)
+		for _, k := range nd.kinds {
+			if stageOf(d) == stageGraduate {
+				mastersOf[k] = append(mastersOf[k], d)
+			} else {
+				bachelorsOf[k] = append(bachelorsOf[k], d)
+			}
+		}
+	}
+}
+
+// fitsKind reports whether degree d of a national system is one of a kind
+// of field (a Diplom-Ingenieur an engineer's); a degree of no national
+// system fits every kind here.
+func fitsKind(d uint8, k fieldKind) bool {
+	return d < firstNational || slices.Contains(nationalDegrees[d-firstNational].kinds, k)
+}
+
+// reform is when a country's universities moved from single long first
+// degrees to the bachelor's and master's of the Bologna process: the
+// first year students could enrol in a bachelor's, and the year from
+// which all did.
+type reform struct{ from, general int }
+
+// reforms are the moves of each country to the bachelor's and master's,
+// by year of enrolment. Countries not listed have had them throughout.
+var reforms = map[string]reform{
+	"DE": {1999, 2008}, "AT": {2002, 2008}, "CH": {2001, 2005}, "FR": {2003, 2006}, "IT": {2001, 2001},
+	"ES": {2008, 2010}, "PT": {2006, 2006}, "NL": {2002, 2002}, "BE": {2004, 2004}, "PL": {2004, 2007},
+	"CZ": {2001, 2006}, "SK": {2001, 2006}, "HU": {2006, 2006}, "RO": {2005, 2005}, "HR": {2005, 2005},
+	"SI": {2005, 2009}, "RS": {2005, 2007}, "RU": {2003, 2011}, "UA": {1998, 2012}, "BY": {2010, 2016},
+	"KZ": {2004, 2010}, "SE": {2007, 2007}, "NO": {2003, 2003}, "DK": {1988, 1995}, "FI": {2005, 2005},
+}
+
+// tailCity returns the name of a city as an invented school of the long
+// tail names it: in a name of the country's language, as its people
+// write it (Hochschule München), else as English does.
+func tailCity(city *Place) string {
+	if _, own := tailPatterns[city.Country]; own {
+		return localName(city)
+	}
+	return city.Name
+}

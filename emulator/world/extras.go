@@ -2,7 +2,10 @@ package world
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strconv"
+	"strings"
+	"sync"
 	"time"
 )
 
@@ -37,168 +40,582 @@ var proficiencies = []string{"Native or bilingual proficiency", "Full profession
 // languages lists the person's languages: their own, that of their
 // name's culture (a migrant's is not their country's), then their
 // country's where it is another, usually English, sometimes a third.
-func (w *World) languages(r *rand.Rand, p *Person) []languageJSON {
+// Studies leave theirs: a degree in a language's literature or studies
+// gives that language at full professional proficiency or better, and
+// studies in a country its language at professional working
+// proficiency or better. Drawn from the person's own seed, so that a
+// move or a new role does not redraw the levels already listed.
+func (w *World) languages(_ *rand.Rand, p *Person) []languageJSON {
+	r := newRand(p.Seed, extraLanguages)
 	if !chance(r, 45) {
 		return []languageJSON{}
 	}
+	// Every level is drawn whether it is used or not, so that the
+	// draws do not shift with the person's country.
+	ownLevel, localLevel, englishLevel, thirdLevel := 0, between(r, 0, 2), between(r, 1, 3), between(r, 2, 4)
+	third := pick(r, []string{"German", "French", "Spanish", "Italian", "Japanese", "Chinese", "Portuguese"})
+	hasThird, studiedLevel, degreeLevel := chance(r, 25), between(r, 1, 2), between(r, 0, 1)
+	var spoken languageLevels
 	own := cultureLanguage[w.names.cultures[p.culture].spec.code]
-	local := cultureLanguage[w.names.cultures[w.names.byCountry[w.geo.placeCountry[p.City]]].spec.code]
-	level := func(i int) *string {
-		if chance(r, 12) {
-			return nil
-		}
-		return ptr(proficiencies[i])
-	}
-	out := []languageJSON{{Name: own, Proficiency: level(0)}}
+	local := w.countryLanguage(w.geo.placeCountry[p.City])
+	spoken.add(r, own, ownLevel, false)
 	if local != own {
-		out = append(out, languageJSON{Name: local, Proficiency: level(between(r, 0, 2))})
+		spoken.add(r, local, localLevel, false)
 	}
 	if local != "English" && own != "English" {
-		out = append(out, languageJSON{Name: "English", Proficiency: level(between(r, 1, 3))})
+		spoken.add(r, "English", englishLevel, false)
 	}
-	if chance(r, 25) {
-		third := pick(r, []string{"German", "French", "Spanish", "Italian", "Japanese", "Chinese", "Portuguese"})
-		if third != local && third != own {
-			out = append(out, languageJSON{Name: third, Proficiency: level(between(r, 2, 4))})
+	if hasThird && third != local && third != own {
+		spoken.add(r, third, thirdLevel, false)
+	}
+	for _, e := range p.Education {
+		u := w.schools.universities[e.University]
+		if u.City >= 0 {
+			spoken.add(r, w.teachingLanguage(u.City), studiedLevel, true)
 		}
+		if e.Degree != 0 {
+			spoken.add(r, studiedLanguage(w.schools.fields[e.Field]), degreeLevel, true)
+		}
+	}
+	return spoken.list
+}
+
+// extraLanguages and the salts after it keep the draws of the extras
+// apart: a person's languages, and each role's certificates, projects,
+// publications, patents and awards.
+const (
+	extraLanguages uint64 = 0x6578747261<<24 + iota
+	extraCertificate
+	extraProject
+	extraPublication
+	extraPatent
+	extraAward
+)
+
+// countryLanguage returns the language of a country's names, "" where
+// none is known.
+func (w *World) countryLanguage(country countryID) string {
+	return cultureLanguage[w.names.cultures[w.names.byCountry[country]].spec.code]
+}
+
+// teachingLanguage returns the language a school in a place teaches in:
+// its region's where the country has several (French in Lausanne and
+// Quebec), English where higher education is taught in it (India,
+// Nigeria, the Philippines), else that of the country's names.
+func (w *World) teachingLanguage(place int32) string {
+	pl := &w.geo.places[place]
+	if l, ok := regionTeaching[regionKey(pl)]; ok {
+		return l
+	}
+	if l, ok := countryTeaching[pl.Country]; ok {
+		return l
+	}
+	return w.countryLanguage(w.geo.placeCountry[place])
+}
+
+// regionTeaching are the languages of the regions of countries of
+// several languages whose schools teach in another than the country's
+// names would say.
+var regionTeaching = map[string]string{
+	"BE/WAL": "French", "BE/BRU": "French", "CH/GE": "French", "CH/VD": "French", "CH/NE": "French",
+	"CH/JU": "French", "CH/FR": "French", "CH/VS": "French", "CH/TI": "Italian", "CA/10": "French",
+}
+
+// countryTeaching are the languages schools teach in where they are not
+// those of the country's names: English in much of Africa and Asia.
+var countryTeaching = map[string]string{
+	"IN": "English", "PK": "English", "ZA": "English", "NG": "English", "KE": "English", "GH": "English",
+	"ET": "English", "TZ": "English", "RW": "English", "ZW": "English", "BW": "English", "LS": "English",
+	"SZ": "English", "NA": "English", "SL": "English", "LR": "English", "PH": "English", "SG": "English",
+	"HK": "English", "MO": "English", "MU": "English", "GU": "English", "PG": "English", "MT": "English",
+	"BI": "French", "NE": "French", "DJ": "French", "KM": "French", "YT": "French", "KG": "Russian", "TJ": "Russian",
+}
+
+// languageLevels are the languages a profile lists, each with the index
+// of its level in proficiencies (lower is better), or an unknown level.
+type languageLevels struct {
+	list  []languageJSON
+	ranks []int
+}
+
+// add lists a language at a level, or raises one listed to it; a level
+// of no requirement is now and then left unknown (null), a required
+// one (of studies) always shown.
+func (s *languageLevels) add(r *rand.Rand, name string, rank int, required bool) {
+	if name == "" {
+		return
+	}
+	hidden := chance(r, 12) && !required
+	if k := slices.IndexFunc(s.list, func(l languageJSON) bool { return l.Name == name }); k >= 0 {
+		if rank < s.ranks[k] || required && s.list[k].Proficiency == nil {
+			s.ranks[k] = min(rank, s.ranks[k])
+			s.list[k].Proficiency = ptr(proficiencies[s.ranks[k]])
+		}
+		return
+	}
+	l := languageJSON{Name: name, Proficiency: ptr(proficiencies[rank])}
+	if hidden {
+		l.Proficiency = nil
+	}
+	s.list, s.ranks = append(s.list, l), append(s.ranks, rank)
+}
+
+// studiedLanguage returns the language whose literature or studies a
+// field is ("English Language and Literature"), "" for any other field.
+func studiedLanguage(field string) string {
+	if !strings.Contains(field, "Language") && !strings.Contains(field, "Literature") && !strings.Contains(field, "Studies") {
+		return ""
+	}
+	for _, word := range strings.Fields(field) {
+		if languageNames()[word] {
+			return word
+		}
+	}
+	return ""
+}
+
+// languageNames are the names of the languages people speak.
+var languageNames = sync.OnceValue(func() map[string]bool {
+	out := map[string]bool{}
+	for _, l := range cultureLanguage {
+		out[l] = true
 	}
 	return out
+})
+
+// certification is a certificate a profile may list: its name and
+// authority, the lines of work it belongs to, and what one must have to
+// hold it: months of work, and for a regulated or professional one a
+// finished degree in the line's fields.
+type certification struct {
+	name, authority string
+	fams            []family
+	workMonths      int
+	degree          bool
 }
 
-// certificationsByDept pairs certificate names with their authority.
-var certificationsByDept = [numDepartments][][2]string{
-	NoDepartment:      {{"Certified Director", "Institute of Directors"}},
-	Marketing:         {{"Google Analytics Individual Qualification", "Google"}, {"HubSpot Inbound Marketing", "HubSpot Academy"}, {"Meta Certified Digital Marketing Associate", "Meta"}},
-	Sales:             {{"Salesforce Certified Administrator", "Salesforce"}, {"SPIN Selling", "Huthwaite International"}},
-	ProductProject:    {{"Project Management Professional (PMP)", "Project Management Institute"}, {"Certified ScrumMaster (CSM)", "Scrum Alliance"}, {"PRINCE2 Practitioner", "AXELOS"}},
-	Engineering:       {{"AWS Certified Solutions Architect – Associate", "Amazon Web Services (AWS)"}, {"Certified Kubernetes Administrator (CKA)", "The Linux Foundation"}, {"Professional Cloud Architect", "Google Cloud"}, {"Microsoft Certified: Azure Developer Associate", "Microsoft"}},
-	DataAnalytics:     {{"Tableau Desktop Specialist", "Tableau"}, {"TensorFlow Developer Certificate", "Google"}, {"Databricks Certified Data Engineer Associate", "Databricks"}},
-	Design:            {{"Google UX Design Certificate", "Google"}, {"Certified Usability Analyst", "Human Factors International"}},
-	HRRecruitment:     {{"SHRM Certified Professional (SHRM-CP)", "SHRM"}, {"CIPD Level 5", "CIPD"}},
-	FinanceAccounting: {{"Certified Public Accountant (CPA)", "AICPA"}, {"CFA Level I", "CFA Institute"}, {"ACCA", "ACCA"}},
-	LegalCompliance:   {{"Certified Information Privacy Professional (CIPP/E)", "IAPP"}, {"Certified Anti-Money Laundering Specialist", "ACAMS"}},
-	CustomerSupport:   {{"Customer Success Manager Certification", "SuccessCOACHING"}, {"Zendesk Support Administrator", "Zendesk"}},
-	HealthHospitality: {{"Basic Life Support (BLS)", "American Heart Association"}, {"Food Safety Level 2", "Highfield"}},
-	EducationTraining: {{"TEFL Certificate", "TEFL Org"}, {"Certified Professional in Learning and Performance", "ATD"}},
-	OperationsAdmin:   {{"Lean Six Sigma Green Belt", "ASQ"}, {"APICS CSCP", "ASCM"}},
-	FacilityServices:  {{"Facility Management Professional (FMP)", "IFMA"}, {"NEBOSH General Certificate", "NEBOSH"}},
-	Entertainment:     {{"Adobe Certified Professional: Premiere Pro", "Adobe"}, {"Avid Certified User: Pro Tools", "Avid"}},
+// certifications are the certificates of each line of work. PMP asks for
+// three years of leading projects, a CPA, a professional engineer's
+// licence and life support courses for clinicians a degree of the field.
+var certifications = []certification{
+	{"Certified Director", "Institute of Directors", []family{famGeneral}, 120, false},
+	{"Google Analytics Individual Qualification", "Google", []family{famMarketing, famData}, 0, false},
+	{"HubSpot Inbound Marketing", "HubSpot Academy", []family{famMarketing}, 0, false},
+	{"Meta Certified Digital Marketing Associate", "Meta", []family{famMarketing}, 0, false},
+	{"Salesforce Certified Administrator", "Salesforce", []family{famSales}, 6, false},
+	{"SPIN Selling", "Huthwaite International", []family{famSales}, 0, false},
+	{"Project Management Professional (PMP)", "Project Management Institute", []family{famProduct, famCivil, famOperations}, 36, false},
+	{"Certified ScrumMaster (CSM)", "Scrum Alliance", []family{famProduct, famSoftware}, 0, false},
+	{"PRINCE2 Practitioner", "AXELOS", []family{famProduct}, 12, false},
+	{"AWS Certified Solutions Architect – Associate", "Amazon Web Services (AWS)", []family{famSoftware}, 6, false},
+	{"Certified Kubernetes Administrator (CKA)", "The Linux Foundation", []family{famSoftware}, 12, false},
+	{"Professional Cloud Architect", "Google Cloud", []family{famSoftware}, 36, false},
+	{"Microsoft Certified: Azure Developer Associate", "Microsoft", []family{famSoftware}, 12, false},
+	{"IPC Certified Interconnect Designer (CID)", "IPC", []family{famElectrical}, 12, false},
+	{"Certified LabVIEW Associate Developer", "NI", []family{famElectrical}, 0, false},
+	{"Certified SOLIDWORKS Associate (CSWA)", "Dassault Systèmes", []family{famMechanical}, 0, false},
+	{"Certified SOLIDWORKS Professional (CSWP)", "Dassault Systèmes", []family{famMechanical}, 12, false},
+	{"Professional Engineer (PE)", "NCEES", []family{famCivil}, 48, true},
+	{"LEED Green Associate", "U.S. Green Building Council", []family{famCivil, famFacility}, 0, false},
+	{"Tableau Desktop Specialist", "Tableau", []family{famData}, 0, false},
+	{"TensorFlow Developer Certificate", "Google", []family{famData}, 0, false},
+	{"Databricks Certified Data Engineer Associate", "Databricks", []family{famData}, 6, false},
+	{"Google UX Design Certificate", "Google", []family{famDesign}, 0, false},
+	{"Certified Usability Analyst", "Human Factors International", []family{famDesign}, 12, false},
+	{"SHRM Certified Professional (SHRM-CP)", "SHRM", []family{famHR}, 12, false},
+	{"CIPD Level 5", "CIPD", []family{famHR}, 0, false},
+	{"Certified Public Accountant (CPA)", "AICPA", []family{famFinance}, 12, true},
+	{"CFA Level I", "CFA Institute", []family{famFinance}, 0, true},
+	{"ACCA", "ACCA", []family{famFinance}, 36, false},
+	{"Certified Information Privacy Professional (CIPP/E)", "IAPP", []family{famLegal}, 12, true},
+	{"Certified Anti-Money Laundering Specialist", "ACAMS", []family{famLegal}, 24, false},
+	{"Customer Success Manager Certification", "SuccessCOACHING", []family{famSupport}, 0, false},
+	{"Zendesk Support Administrator", "Zendesk", []family{famSupport}, 0, false},
+	{"Basic Life Support (BLS)", "American Heart Association", []family{famClinical}, 0, true},
+	{"Advanced Cardiovascular Life Support (ACLS)", "American Heart Association", []family{famClinical}, 12, true},
+	{"Food Safety Level 2", "Highfield", []family{famHospitality}, 0, false},
+	{"WSET Level 2 Award in Wines", "WSET", []family{famHospitality}, 0, false},
+	{"Level 3 Diploma in Hair Professional Services", "City & Guilds", []family{famBeauty}, 12, false},
+	{"TEFL Certificate", "TEFL Org", []family{famEducation}, 0, false},
+	{"Certified Professional in Talent Development (CPTD)", "ATD", []family{famEducation, famHR}, 60, false},
+	{"Lean Six Sigma Green Belt", "ASQ", []family{famOperations, famMechanical}, 36, false},
+	{"APICS CSCP", "ASCM", []family{famOperations}, 36, false},
+	{"Facility Management Professional (FMP)", "IFMA", []family{famFacility}, 12, false},
+	{"NEBOSH General Certificate", "NEBOSH", []family{famFacility, famOperations}, 0, false},
+	{"Adobe Certified Professional: Premiere Pro", "Adobe", []family{famEntertainment}, 0, false},
+	{"Avid Certified User: Pro Tools", "Avid", []family{famEntertainment}, 0, false},
 }
 
-func (w *World) certifications(r *rand.Rand, d Department) []certificationJSON {
-	if !chance(r, 15) {
-		return []certificationJSON{}
-	}
-	var out []certificationJSON
-	for i, c := range certificationsByDept[d] {
-		if i > 0 && !chance(r, 40) {
+// couldHold reports whether p could have earned certificate c in month
+// m: they had worked the months it asks for by then, and finished the
+// degree of line of work f it asks for.
+func (w *World) couldHold(p *Person, f family, c certification, m Month) bool {
+	return workedBy(p.Jobs, m) >= c.workMonths && (!c.degree || w.graduatedBy(p, f, m))
+}
+
+// workedBy returns the months of work of the roles of a known start up
+// to month m, as totalMonths counts them (a side role held alongside the
+// main one not counted).
+func workedBy(jobs []Job, m Month) int {
+	months := 0
+	for k, j := range jobs {
+		if j.Start.IsZero() || k > 0 && j.Current || j.Start >= m {
 			continue
 		}
-		cert := certificationJSON{Name: c[0], Authority: ptr(c[1])}
+		end := j.End
+		if j.Current || end > m {
+			end = m
+		}
+		months += max(int(end)-int(j.Start), 0)
+	}
+	return months
+}
+
+// graduatedBy reports whether p finished a degree in a field of line of
+// work f by month m (in the June of the year their studies ended).
+func (w *World) graduatedBy(p *Person, f family, m Month) bool {
+	for _, e := range p.Education {
+		if e.Degree != 0 && e.End != 0 && MonthOf(int(e.End), time.June) <= m && slices.Contains(w.schools.byFamily[f], e.Field) {
+			return true
+		}
+	}
+	return false
+}
+
+// certifications lists the certificates of the occasional profile: now
+// and then a role brings one of its line of work, earned in its first
+// years once the person could hold it. Each is drawn from the seed of its
+// role, so that a certificate once listed stays in every later snapshot.
+func (w *World) certifications(_ *rand.Rand, p *Person) []certificationJSON {
+	var found []dated[certificationJSON]
+	for _, s := range w.workSpans(p) {
+		r := roleExtraRand(p, s.job, extraCertificate)
+		if !chance(r, 5) {
+			continue
+		}
+		at := s.from + Month(between(r, 0, 36))
+		var fit []certification
+		for _, c := range certifications {
+			if slices.Contains(c.fams, s.fam) && w.couldHold(p, s.fam, c, at) {
+				fit = append(fit, c)
+			}
+		}
+		if len(fit) == 0 {
+			continue
+		}
+		c := pick(r, fit)
+		cert := certificationJSON{Name: c.name, Authority: ptr(c.authority)}
 		if chance(r, 50) {
 			cert.License = ptr(string(appendHex(nil, r, 10)))
 		}
 		if chance(r, 5) {
 			cert.Authority = nil
 		}
-		out = append(out, cert)
+		if at <= s.to {
+			found = append(found, dated[certificationJSON]{at, cert})
+		}
 	}
+	return keepFirst(found, func(c certificationJSON) string { return c.Name })
+}
+
+// dated is an extra of a profile with the month it dates from.
+type dated[T any] struct {
+	at   Month
+	item T
+}
+
+// keepFirst returns the items newest first, each key once, at its
+// earliest month: an item dated later never hides one dated earlier, so
+// that a later snapshot keeps every item an earlier one listed.
+func keepFirst[T any](items []dated[T], key func(T) string) []T {
+	slices.SortStableFunc(items, func(a, b dated[T]) int { return int(a.at) - int(b.at) })
+	out := make([]T, 0, len(items))
+	seen := make(map[string]bool, len(items))
+	for _, d := range items {
+		if k := key(d.item); !seen[k] {
+			seen[k] = true
+			out = append(out, d.item)
+		}
+	}
+	slices.Reverse(out)
 	return out
 }
 
-var courseNames = []string{"Machine Learning", "Financial Accounting", "Negotiation Skills", "Public Speaking",
-	"Introduction to Psychology", "Data Structures and Algorithms", "Corporate Finance", "Marketing Management",
-	"Operations Research", "Business Ethics", "Statistics 101", "Design Thinking", "Contract Law",
-	"Organizational Behavior", "Microeconomics", "Cloud Computing"}
+// roleExtraRand returns the generator of one kind of extra of role j:
+// seeded by the role (the person's seed, the role's own and its start),
+// so that a role's extras are the same in every snapshot of the world.
+func roleExtraRand(p *Person, j Job, kind uint64) *rand.Rand {
+	return newRand(mix64(jobSeed(p, j)^uint64(j.Start)<<44), kind)
+}
 
-// courses lists a few distinct courses on the occasional profile.
-func courses(r *rand.Rand) []nameJSON {
+// familyCourses are the courses people of each line of work take.
+var familyCourses = [numFamilies][]string{
+	famGeneral:       {"Corporate Finance", "Leading Organisations", "Business Strategy", "Mergers and Acquisitions"},
+	famMarketing:     {"Marketing Management", "Digital Marketing", "Consumer Behaviour", "Search Engine Optimisation", "Brand Management"},
+	famSales:         {"Negotiation Skills", "Consultative Selling", "Key Account Management", "Sales Forecasting"},
+	famProduct:       {"Agile Project Management", "Product Discovery", "Project Risk Management", "Scrum Fundamentals"},
+	famSoftware:      {"Data Structures and Algorithms", "Cloud Computing", "Distributed Systems", "Software Testing", "Computer Networks"},
+	famElectrical:    {"Embedded Systems", "Digital Signal Processing", "Power Electronics", "PCB Design"},
+	famMechanical:    {"Finite Element Analysis", "Design for Manufacturing", "Materials Science", "Thermodynamics"},
+	famCivil:         {"Structural Analysis", "Geotechnical Engineering", "Construction Management", "Reinforced Concrete Design"},
+	famData:          {"Machine Learning", "Statistics 101", "SQL for Data Analysis", "Data Visualisation", "Deep Learning"},
+	famDesign:        {"Design Thinking", "User Research Methods", "Interaction Design", "Typography"},
+	famHR:            {"Organizational Behavior", "Employment Law", "Talent Management", "Interviewing Skills"},
+	famFinance:       {"Financial Accounting", "Corporate Finance", "Management Accounting", "Taxation"},
+	famLegal:         {"Contract Law", "Data Protection Law", "Corporate Governance", "Compliance Management"},
+	famSupport:       {"Customer Service Excellence", "Conflict Resolution", "Customer Success Fundamentals"},
+	famClinical:      {"Anatomy and Physiology", "Pharmacology", "Infection Prevention and Control", "Patient Safety"},
+	famHospitality:   {"Food Safety and Hygiene", "Hospitality Management", "Revenue Management", "Wine and Spirits"},
+	famBeauty:        {"Colour Theory", "Advanced Cutting Techniques", "Skin Care Science"},
+	famEducation:     {"Instructional Design", "Educational Psychology", "Classroom Management", "Assessment for Learning"},
+	famOperations:    {"Operations Research", "Supply Chain Management", "Lean Six Sigma", "Business Process Modelling"},
+	famFacility:      {"Building Services", "Health and Safety at Work", "Energy Management", "Facilities Management"},
+	famEntertainment: {"Film Editing", "Cinematography", "Sound Design", "Screenwriting"},
+}
+
+// commonCourses are the courses people of any line of work take.
+var commonCourses = []string{"Public Speaking", "Business Ethics", "Business Writing", "Time Management"}
+
+// coursesOf lists a few distinct courses on the occasional profile: of
+// the person's line of work, now and then one anyone takes.
+func (w *World) coursesOf(r *rand.Rand, p *Person) []nameJSON {
 	out := []nameJSON{}
 	if !chance(r, 8) {
 		return out
 	}
-	for _, name := range pickDistinct(r, courseNames, between(r, 1, 5)) {
+	own := familyCourses[w.proseFamily(p)]
+	for _, name := range pickDistinct(r, own, between(r, 1, min(4, len(own)))) {
 		out = append(out, nameJSON{Name: name})
 	}
-	return out
-}
-
-var (
-	projectAdjectives = []string{"Customer", "Realtime", "Unified", "Global", "Mobile", "Self-Service", "Internal",
-		"Automated", "Next-Gen", "Open"}
-	projectNouns = []string{"Analytics Platform", "Onboarding Flow", "Data Warehouse", "Pricing Engine",
-		"Rebranding", "CRM Migration", "Design System", "Loyalty Programme", "Marketplace", "Reporting Suite"}
-)
-
-func (w *World) projects(r *rand.Rand, d Department) []projectJSON {
-	out := []projectJSON{}
-	if !chance(r, 10) {
-		return out
-	}
-	for range between(r, 1, 3) {
-		start := w.now - Month(between(r, 6, 96))
-		pr := projectJSON{
-			Name:        pick(r, projectAdjectives) + " " + pick(r, projectNouns),
-			Description: ptr("Project focused on " + pick(r, deptDoing[d]) + "."),
-			StartDate:   ptr(isoDate(start)),
-		}
-		if chance(r, 70) {
-			pr.EndDate = ptr(isoDate(start + Month(between(r, 2, 18))))
-		}
-		if chance(r, 30) {
-			pr.URL = ptr("https://github.com/" + string(appendHex(nil, r, 8)))
-		}
-		if chance(r, 20) {
-			pr.Description = nil
-		}
-		out = append(out, pr)
+	if chance(r, 30) {
+		out = append(out, nameJSON{Name: pick(r, commonCourses)})
 	}
 	return out
 }
 
-var (
-	journals    = []string{"Journal of Applied Statistics", "IEEE Access", "Harvard Business Review", "The Lancet", "Journal of Marketing", "ACM Computing Surveys", "Medium"}
-	paperTopics = []string{"customer retention", "distributed systems", "pricing strategy", "remote work", "supply chain resilience", "machine learning fairness", "patient outcomes", "team productivity"}
-)
+// familyProjects are the projects people of each line of work list.
+var familyProjects = [numFamilies][]string{
+	famGeneral:       {"Company Turnaround", "Series A Fundraise", "Market Expansion", "Post-Merger Integration"},
+	famMarketing:     {"Brand Refresh", "Website Relaunch", "Customer Loyalty Programme", "Product Launch Campaign", "SEO Overhaul"},
+	famSales:         {"Key Account Programme", "CRM Migration", "New Territory Launch", "Channel Partner Programme"},
+	famProduct:       {"Customer Portal", "Mobile App Launch", "Self-Service Onboarding", "Pricing Page Redesign", "ERP Rollout"},
+	famSoftware:      {"Payments Service", "Realtime Messaging Backend", "Cloud Migration", "Internal Developer Platform", "Open-Source CLI Tool"},
+	famElectrical:    {"Battery Management System", "Smart Meter Board", "Motor Controller Firmware", "IoT Sensor Node"},
+	famMechanical:    {"Gearbox Redesign", "Injection-Moulded Housing", "Test Rig for Fatigue Testing", "Assembly Line Fixture"},
+	famCivil:         {"Pedestrian Bridge", "Office Building Extension", "Road Resurfacing Programme", "Flood Defence Wall"},
+	famData:          {"Churn Prediction Model", "Sales Forecasting Dashboard", "Data Warehouse Migration", "Demand Forecasting"},
+	famDesign:        {"Design System", "Checkout Redesign", "Mobile App Redesign", "Brand Identity"},
+	famHR:            {"Graduate Programme", "Onboarding Redesign", "Employer Branding Campaign", "HRIS Rollout"},
+	famFinance:       {"Month-End Close Automation", "Budgeting Process Redesign", "IFRS 16 Implementation", "ERP Finance Rollout"},
+	famLegal:         {"GDPR Compliance Programme", "Contract Management System", "Anti-Bribery Policy Rollout", "Whistleblowing Policy"},
+	famSupport:       {"Help Centre Relaunch", "Customer Onboarding Programme", "Support Ticket Triage", "Live Chat Rollout"},
+	famClinical:      {"Falls Prevention Initiative", "Hand Hygiene Audit", "Patient Discharge Pathway", "Sepsis Screening Pilot"},
+	famHospitality:   {"Seasonal Menu", "Restaurant Refurbishment", "Guest Feedback Programme", "Wine List Redesign"},
+	famBeauty:        {"Bridal Styling Portfolio", "Salon Relaunch", "Colour Technique Workshop"},
+	famEducation:     {"Online Course Launch", "Curriculum Redesign", "Peer Tutoring Scheme", "Reading Programme"},
+	famOperations:    {"Warehouse Relocation", "Supplier Consolidation", "Lean Process Review", "Inventory System Rollout"},
+	famFacility:      {"Office Relocation", "HVAC Upgrade", "Energy Efficiency Programme", "Fire Safety Review"},
+	famEntertainment: {"Short Documentary", "Music Video", "Brand Film", "Web Series"},
+}
 
-func (w *World) publications(r *rand.Rand, p *Person) []publicationJSON {
-	out := []publicationJSON{}
-	percent := 4
-	if p.Department == DataAnalytics || p.Department == EducationTraining {
-		percent = 15
+// workSpan is a stretch of a role within which the profile's extras may
+// workSpan is a stretch of a role within which the profile's extras may
+// be dated: a role of known start, from the later of its start and the
+// month the person's studies began, to its end or the world's clock.
+type workSpan struct {
+	job      Job
+	fam      family
+	from, to Month
+}
+
+// studiesBegan returns the month the person's earliest studies of a
+// known start began, or 0 where none is known.
+func studiesBegan(p *Person) Month {
+	var began Month
+	for _, e := range p.Education {
+		if e.Start != 0 && (began == 0 || MonthOf(int(e.Start), time.January) < began) {
+			began = MonthOf(int(e.Start), time.January)
+		}
 	}
-	if !chance(r, percent) {
-		return out
-	}
-	for range between(r, 1, 3) {
-		pub := publicationJSON{
-			Name:  "On " + pick(r, paperTopics) + ": " + pick(r, []string{"a case study", "lessons learned", "a survey", "an empirical analysis"}),
-			Issue: ptr(pick(r, journals)),
-			Date:  ptr(isoDate(w.now - Month(between(r, 3, 180)))),
+	return began
+}
+
+// workSpans returns the spans of p's roles of a known start that lie
+// after their studies began, in the order of the roles.
+func (w *World) workSpans(p *Person) []workSpan {
+	began := studiesBegan(p)
+	var out []workSpan
+	for _, j := range p.Jobs {
+		if j.Start == 0 {
+			continue
 		}
-		if chance(r, 60) {
-			pub.URL = ptr("https://doi.org/10." + strconv.Itoa(between(r, 1000, 9999)) + "/" + string(appendHex(nil, r, 8)))
+		end := j.End
+		if j.Current || end == 0 {
+			end = w.month
 		}
-		if chance(r, 40) {
-			pub.Description = ptr("A study of " + pick(r, paperTopics) + ".")
+		from := max(j.Start, began)
+		if end > w.month {
+			end = w.month
 		}
-		out = append(out, pub)
+		if from <= end {
+			out = append(out, workSpan{job: j, fam: j.fam, from: from, to: end})
+		}
 	}
 	return out
 }
 
-func (w *World) patents(r *rand.Rand, p *Person) []patentJSON {
-	out := []patentJSON{}
-	if p.Department != Engineering && p.Department != DataAnalytics || !chance(r, 6) {
-		return out
+// projects lists the projects of the occasional profile: now and then a
+// role brings one or two of its line of work, begun within it and ended
+// by the world's clock or still running. Each is drawn from the seed of
+// its role and dated from the role's start, not from its end, so that a
+// later snapshot lists the same projects and adds only those begun since.
+func (w *World) projects(_ *rand.Rand, p *Person) []projectJSON {
+	var found []dated[projectJSON]
+	for _, s := range w.workSpans(p) {
+		r := roleExtraRand(p, s.job, extraProject)
+		if len(familyProjects[s.fam]) == 0 || !chance(r, 3) {
+			continue
+		}
+		doing := w.roleDoing(s.job)
+		for range between(r, 1, 2) {
+			start := s.from + Month(between(r, 0, 36))
+			end := start + Month(between(r, 2, 18))
+			pr := projectJSON{
+				Name:        pick(r, familyProjects[s.fam]),
+				Description: ptr("Project focused on " + pick(r, doing) + "."),
+				StartDate:   ptr(isoDate(start)),
+			}
+			if chance(r, 70) && end <= s.to {
+				pr.EndDate = ptr(isoDate(end))
+			}
+			if chance(r, 30) {
+				pr.URL = ptr("https://github.com/" + string(appendHex(nil, r, 8)))
+			}
+			if chance(r, 20) {
+				pr.Description = nil
+			}
+			if start <= s.to {
+				found = append(found, dated[projectJSON]{start, pr})
+			}
+		}
 	}
-	out = append(out, patentJSON{
-		Name:         "System and method for " + pick(r, []string{"real-time data synchronisation", "adaptive caching", "secure device pairing", "predictive maintenance"}),
-		Issue:        ptr(pick(r, []string{"US", "EP", "WO", "DE"})),
-		PatentNumber: ptr("US " + strconv.Itoa(between(r, 9, 12)) + "," + strconv.Itoa(between(r, 100, 999)) + "," + strconv.Itoa(between(r, 100, 999)) + " B2"),
-		Date:         ptr(isoDate(w.now - Month(between(r, 6, 120)))),
-	})
-	return out
+	return keepFirst(found, func(pr projectJSON) string { return pr.Name })
+}
+
+// familyWriting are where people of each line of work publish and what
+// about; a line of work with none does not publish.
+var familyWriting = [numFamilies]struct{ journals, topics []string }{
+	famGeneral:       {[]string{"Harvard Business Review", "MIT Sloan Management Review"}, []string{"corporate strategy", "scaling a company", "remote work"}},
+	famMarketing:     {[]string{"Journal of Marketing", "Marketing Week"}, []string{"customer retention", "brand building", "content marketing"}},
+	famSales:         {[]string{"Harvard Business Review", "Medium"}, []string{"pricing strategy", "enterprise sales", "customer retention"}},
+	famProduct:       {[]string{"Medium", "Harvard Business Review"}, []string{"product discovery", "agile delivery", "team productivity"}},
+	famSoftware:      {[]string{"ACM Computing Surveys", "IEEE Software", "Medium"}, []string{"distributed systems", "software testing", "cloud cost"}},
+	famElectrical:    {[]string{"IEEE Access", "IEEE Transactions on Power Electronics"}, []string{"power-efficient circuit design", "embedded firmware updates", "battery management"}},
+	famMechanical:    {[]string{"Journal of Mechanical Design", "International Journal of Fatigue"}, []string{"fatigue of welded joints", "design for manufacture", "additive manufacturing"}},
+	famCivil:         {[]string{"Journal of Structural Engineering", "Construction and Building Materials"}, []string{"seismic retrofitting", "low-carbon concrete", "bridge inspection"}},
+	famData:          {[]string{"Journal of Applied Statistics", "IEEE Access", "Medium"}, []string{"machine learning fairness", "demand forecasting", "causal inference"}},
+	famDesign:        {[]string{"Interactions", "Medium"}, []string{"accessible design", "design systems", "user research"}},
+	famHR:            {[]string{"Harvard Business Review", "People Management"}, []string{"remote work", "employee retention", "structured interviewing"}},
+	famFinance:       {[]string{"Journal of Corporate Finance", "Medium"}, []string{"working capital", "financial controls", "IFRS adoption"}},
+	famLegal:         {[]string{"International Data Privacy Law", "Journal of Financial Crime"}, []string{"GDPR enforcement", "anti-money laundering", "contract automation"}},
+	famSupport:       {[]string{"Medium"}, []string{"customer retention", "support automation"}},
+	famClinical:      {[]string{"The Lancet", "BMJ Open", "Journal of Clinical Nursing"}, []string{"patient outcomes", "infection control", "nurse staffing"}},
+	famHospitality:   {[]string{"Cornell Hospitality Quarterly"}, []string{"guest experience", "revenue management"}},
+	famEducation:     {[]string{"Computers & Education", "Studies in Higher Education"}, []string{"online learning", "student engagement", "assessment design"}},
+	famOperations:    {[]string{"Supply Chain Management Review", "International Journal of Production Economics"}, []string{"supply chain resilience", "lean operations", "inventory optimisation"}},
+	famFacility:      {[]string{"Facilities", "Journal of Facilities Management"}, []string{"energy efficiency in buildings", "workplace design"}},
+	famEntertainment: {[]string{"Filmmaker Magazine", "American Cinematographer"}, []string{"documentary production", "colour grading"}},
+}
+
+// publications lists the occasional profile's papers and articles: now
+// and then a role brings one or two on its line of work, more often in
+// data and education, dated within it. Each is drawn from the seed of its
+// role, so that a later snapshot lists the same ones.
+func (w *World) publications(_ *rand.Rand, p *Person) []publicationJSON {
+	var found []dated[publicationJSON]
+	for _, s := range w.workSpans(p) {
+		r := roleExtraRand(p, s.job, extraPublication)
+		percent := 2
+		if d := w.titles.titles[s.job.Title].Department; d == DataAnalytics || d == EducationTraining {
+			percent = 8
+		}
+		writing := familyWriting[s.fam]
+		if len(writing.topics) == 0 || !chance(r, percent) {
+			continue
+		}
+		for range between(r, 1, 2) {
+			topic := pick(r, writing.topics)
+			at := s.from + Month(between(r, 0, 60))
+			pub := publicationJSON{
+				Name:  "On " + topic + ": " + pick(r, []string{"a case study", "lessons learned", "a survey", "an empirical analysis"}),
+				Issue: ptr(pick(r, writing.journals)),
+				Date:  ptr(isoDate(at)),
+			}
+			if chance(r, 60) {
+				pub.URL = ptr("https://doi.org/10." + strconv.Itoa(between(r, 1000, 9999)) + "/" + string(appendHex(nil, r, 8)))
+			}
+			if chance(r, 40) {
+				pub.Description = ptr("A study of " + topic + ".")
+			}
+			if at <= s.to {
+				found = append(found, dated[publicationJSON]{at, pub})
+			}
+		}
+	}
+	return keepFirst(found, func(pub publicationJSON) string { topic, _, _ := strings.Cut(pub.Name, ":"); return topic })
+}
+
+// familyInventions are what the patents of each line of work are for;
+// the lines of work without any file none.
+var familyInventions = [numFamilies][]string{
+	famSoftware:   {"real-time data synchronisation", "adaptive caching", "secure device pairing"},
+	famElectrical: {"low-power wake-up of sensor nodes", "battery cell balancing", "electromagnetic interference suppression"},
+	famMechanical: {"vibration damping of rotating shafts", "a quick-release coupling", "cooling of electric motor housings"},
+	famData:       {"predictive maintenance", "anomaly detection in sensor streams"},
+}
+
+// patentNumber formats the number of a patent granted in a year the
+// way its office writes them.
+func patentNumber(r *rand.Rand, office string, year int) string {
+	n := strconv.Itoa
+	switch office {
+	case "EP":
+		return "EP " + n(between(r, 2, 4)) + " " + n(between(r, 100, 999)) + " " + n(between(r, 100, 999)) + " B1"
+	case "WO":
+		return "WO " + n(year) + "/" + n(between(r, 100000, 999999))
+	case "DE":
+		return "DE 10 " + n(year) + " " + n(between(r, 100, 999)) + " " + n(between(r, 100, 999)) + " B4"
+	}
+	return "US " + n(between(r, 9, 12)) + "," + n(between(r, 100, 999)) + "," + n(between(r, 100, 999)) + " B2"
+}
+
+// patents lists the patents of the occasional engineer or data
+// scientist: now and then a role of theirs brings one of its line of
+// work, granted during it. Each is drawn from the seed of its role, so
+// that a later snapshot lists the same ones.
+func (w *World) patents(_ *rand.Rand, p *Person) []patentJSON {
+	var found []dated[patentJSON]
+	for _, s := range w.workSpans(p) {
+		d := w.titles.titles[s.job.Title].Department
+		if d != Engineering && d != DataAnalytics || len(familyInventions[s.fam]) == 0 {
+			continue
+		}
+		r := roleExtraRand(p, s.job, extraPatent)
+		if !chance(r, 4) {
+			continue
+		}
+		office, granted := pick(r, []string{"US", "EP", "WO", "DE"}), s.from+Month(between(r, 6, 60))
+		pat := patentJSON{
+			Name:         "System and method for " + pick(r, familyInventions[s.fam]),
+			Issue:        ptr(office),
+			PatentNumber: ptr(patentNumber(r, office, granted.Year())),
+			Date:         ptr(isoDate(granted)),
+		}
+		if granted <= s.to {
+			found = append(found, dated[patentJSON]{granted, pat})
+		}
+	}
+	return keepFirst(found, func(pat patentJSON) string { return pat.Name })
 }
 
 // Awards of work, given by an employer during a role, and of studies,
@@ -212,77 +629,66 @@ var (
 	}
 )
 
-// honors lists an award on the occasional profile: one of work, dated
-// within a role of known dates and named after its employer more often
-// than not, or one of studies, dated in a year of studies of known years
-// and named after the school; never dated before one's studies began.
-func (w *World) honors(r *rand.Rand, p *Person) []honorJSON {
-	out := []honorJSON{}
-	if !chance(r, 6) {
-		return out
-	}
-	// Never before the first studies began: a role held before them
-	// gives no award (a career, then a master's begun this year).
-	var began Month
-	for _, e := range p.Education {
-		if e.Start != 0 && (began == 0 || MonthOf(int(e.Start), time.January) < began) {
-			began = MonthOf(int(e.Start), time.January)
+// honors lists the awards of the occasional profile: of work, given
+// during a role of known dates (not a founder's or a board seat, and
+// not in its first months) and named after its employer more often than
+// not, or of studies, given at the end of an academic year of studies of
+// known years and named after the school; never dated before one's
+// studies began. Each is drawn from the seed of its role or of its
+// studies, so that a later snapshot lists the same awards.
+func (w *World) honors(_ *rand.Rand, p *Person) []honorJSON {
+	var found []dated[honorJSON]
+	for _, s := range w.workSpans(p) {
+		t := w.titles.titles[s.job.Title]
+		if t.Level == Founder || t.Level == Board {
+			continue
 		}
-	}
-	var roles []Job // of the main line, of a known start, not a founder's or a board seat
-	for k, j := range p.Jobs {
-		l := w.titles.titles[j.Title].Level
-		end := j.End
-		if j.Current {
-			end = w.month
-		}
-		if (k == 0 || !j.Current) && j.Start != 0 && l != Founder && l != Board && end >= began {
-			j.Start = max(j.Start, began)
-			roles = append(roles, j)
-		}
-	}
-	var studies []Education // at a college or university, of known years
-	for _, e := range p.Education {
-		if e.Start != 0 && e.End > e.Start && !w.schools.secondary[e.University] {
-			studies = append(studies, e)
-		}
-	}
-	var h honorJSON
-	switch {
-	case len(roles) > 0 && (len(studies) == 0 || chance(r, 75)):
-		j := pick(r, roles)
-		end := j.End
-		if j.Current {
-			end = w.month
+		r := roleExtraRand(p, s.job, extraAward)
+		if !chance(r, 2) {
+			continue
 		}
 		names := workHonors
-		if d := w.titles.titles[j.Title].Department; len(deptHonors[d]) > 0 && chance(r, 40) {
-			names = deptHonors[d]
+		if len(deptHonors[t.Department]) > 0 && chance(r, 40) {
+			names = deptHonors[t.Department]
 		}
-		// Not in the role's first months, where it is long enough.
-		from := j.Start + Month(min(6, (int(end)-int(j.Start))/2))
-		h = honorJSON{Name: pick(r, names), Date: ptr(isoDate(from + Month(intN(r, int(end)-int(from)+1))))}
+		at := s.from + Month(between(r, 6, 48))
+		h := honorJSON{Name: pick(r, names), Date: ptr(isoDate(at))}
 		if chance(r, 70) {
-			h.Issue = ptr(w.companies[j.Company].Name)
+			h.Issue = ptr(w.companies[s.job.Company].Name)
 		}
 		if chance(r, 30) {
 			h.Description = ptr("Recognised for outstanding results.")
 		}
-	case len(studies) > 0:
-		e := pick(r, studies)
-		// At the end of one of its academic years, by the clock.
-		at := min(MonthOf(between(r, int(e.Start)+1, int(e.End)), time.June), w.month)
-		h = honorJSON{Name: pick(r, schoolHonors), Date: ptr(isoDate(at))}
+		if at <= s.to {
+			found = append(found, dated[honorJSON]{at, h})
+		}
+	}
+	for _, e := range p.Education {
+		if e.Start == 0 || e.End <= e.Start || w.schools.secondary[e.University] {
+			continue // of a college or university, of known years
+		}
+		r := newRand(mix64(p.Seed^uint64(e.University)<<20^uint64(e.Start)<<48), extraAward)
+		if !chance(r, 2) {
+			continue
+		}
+		at := MonthOf(between(r, int(e.Start)+1, int(e.End)), time.June)
+		h := honorJSON{Name: pick(r, schoolHonors), Date: ptr(isoDate(at))}
 		if chance(r, 70) {
 			h.Issue = ptr(w.schools.universities[e.University].Name)
 		}
 		if chance(r, 30) {
 			h.Description = ptr("Recognised for academic excellence.")
 		}
-	default:
-		return out
+		if at <= w.month {
+			found = append(found, dated[honorJSON]{at, h})
+		}
 	}
-	return append(out, h)
+	return keepFirst(found, func(h honorJSON) string {
+		if h.Issue == nil {
+			return h.Name
+		}
+		return h.Name + "|" + *h.Issue
+	})
 }
 
 // isoDate formats a month the way the service does,

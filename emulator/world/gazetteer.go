@@ -13,7 +13,7 @@ import (
 
 // dataFS holds the reference files; see data/README.md for their sources.
 //
-//go:embed data/cities.tsv data/countries.tsv data/admin1-us-ca.tsv data/industries.txt data/area-codes-us-ca.tsv data/universities.tsv data/names.tsv data/names-fakerjs.tsv data/names-gimei.tsv data/surname-shares.tsv
+//go:embed data/cities.tsv data/countries.tsv data/admin1-us-ca.tsv data/industries.txt data/area-codes-us-ca.tsv data/universities.tsv data/names.tsv data/names-fakerjs.tsv data/names-gimei.tsv data/names-hand.tsv data/surname-shares.tsv
 var dataFS embed.FS
 
 // Place is one city of the gazetteer.

@@ -189,7 +189,7 @@ func (gen *generator) drawSkills(r *rand.Rand, p *Person, fam family) {
 			}
 			s = pick(r, v.byFamily[f])
 		case x < 82 && leader:
-			s = pick(r, v.byFamily[famGeneral])
+			s = pick(r, gen.leadingSkills(p))
 		default:
 			s = pick(r, v.generic)
 		}
@@ -206,6 +206,7 @@ func (gen *generator) drawSkills(r *rand.Rand, p *Person, fam family) {
 // after a role was retitled: those of running a business once no role
 // leads people (an owner's seat taken by an earlier owner).
 func (w *World) fitSkills(p *Person) {
+	w.dropUnearnedSkills(p)
 	leader := false
 	for _, j := range p.Jobs {
 		leader = leader || j.fam == famGeneral || leads(w.titles.titles[j.Title].Level)

@@ -41,12 +41,41 @@ const defaultMigrants = 30
 // migrantMixes are the migrant cultures where a country's migrants come
 // from elsewhere than the world's mix (migrantCultures): culture code and
 // weight, for the countries listed. The Gulf's migrants are South Asian,
-// Filipino and Arab; Singapore's and Malaysia's, Asian.
+// Filipino and Arab; Singapore's and Malaysia's, Asian; South Asia's,
+// South Asian; elsewhere, mostly of the neighbours.
 var migrantMixes = []struct{ countries, mix string }{
 	{"AE QA KW BH OM SA", "hi:12 ml:14 ta:6 te:4 southasia:16 bd:10 tl:10 ar:14 ne:4 si:3 en:4 ms:1 id:2"},
 	{"SG MY BN", "zhsea:20 zh:15 ta:10 hi:8 bd:8 id:15 tl:10 ms:6 en:5 ne:3"},
 	{"HK MO", "tl:35 id:30 zh:15 hi:5 en:10 southasia:5"},
 	{"JP KR TW", "zh:35 vi:20 tl:15 ko:5 ja:3 en:10 ne:5 id:7"},
+	// India's are mostly from Bangladesh (Muslims and Bengali Hindus),
+	// Pakistan, Nepal and Sri Lanka (its Tamils), the United Nations'
+	// stock of 2020 says; Pakistan's from India and Afghanistan;
+	// Bangladesh's from India and Myanmar (the Rohingya carry Muslim
+	// names); Nepal's and Sri Lanka's from India.
+	{"IN", "bd:30 bn:22 southasia:22 ne:11 ta:4 si:1 dz:2 my:2 zh:2 fa:2 en:2"},
+	{"PK", "southasia:70 fa:25 bd:3 en:2"},
+	{"BD", "bd:45 bn:25 hi:15 southasia:10 en:5"},
+	{"NP", "hi:75 bn:5 dz:8 zh:5 southasia:4 en:3"},
+	{"LK", "ta:45 hi:20 ml:10 southasia:10 zh:5 en:10"},
+	// The former Soviet Union's migrants are mostly of its other
+	// republics: Kazakhstan's and Kyrgyzstan's Uzbeks, Ukrainians and
+	// Germans (their Russians, most of them born in Russia, are the
+	// countries' own Russian share already); Russia's Ukrainians,
+	// Central Asians and Caucasians; Ukraine's Russians.
+	{"KZ KG", "uz:35 uk:15 de:10 az:6 tk:6 hy:5 tr:5 ko:6 zh:6 ka:3 en:3"},
+	{"RU BY", "uk:28 kk:14 uz:22 az:8 hy:8 ka:4 tk:3 ro:3 zh:3 tr:2 de:2 lv:1 baltic:1 et:1"},
+	{"UA", "ru:70 kk:4 uz:4 az:4 hy:4 ka:3 ro:4 bg:2 tr:2 en:3"},
+	// Iran's are Afghans and Iraqis; mainland Southeast Asia's, its
+	// neighbours'.
+	{"IR", "fa:85 ar:10 southasia:3 en:2"},
+	{"TH", "my:50 km:20 lo:15 zh:5 vi:5 en:5"},
+	{"MM KH LA", "zh:35 th:20 vi:25 hi:10 en:10"},
+	// West and East Africa's are of their neighbours: Nigerians,
+	// Burkinabè, Togolese and Ivorians in Ghana; Somali, South Sudanese
+	// and Congolese refugees in Kenya and Uganda, and Kenya's Indians.
+	{"GH NG CI SN ML BF TG BJ NE GN", "yo:12 ig:10 ha:10 ak:10 gbe:12 mos:12 sahel:14 ci:8 mende:5 cm:3 fr:2 en:2"},
+	{"KE UG TZ RW BI SS ET SO", "so:20 ssd:15 africa:10 ug:10 tz:8 rw:10 am:10 ln:8 hi:5 en:4"},
 }
 
 // migrantTables builds, for each country of the gazetteer, its share of

@@ -309,7 +309,7 @@ var cultureSpecs = []cultureSpec{
 			"Стефановски/Стефановска:Stefanovski/Stefanovska Илиевски/Илиевска:Ilievski/Ilievska " +
 			"Митревски/Митревска:Mitrevski/Mitrevska Наумовски/Наумовска:Naumovski/Naumovska " +
 			"Спасовски/Спасовска:Spasovski/Spasovska"},
-	{code: "kk", script: ScriptCyrillic, // Kazakhs and Kyrgyz (their Russians are ru)
+	{code: "kk", script: ScriptCyrillic, givenHead: 15, // Kazakhs and Kyrgyz (their Russians are ru): given names many, the commonest few carried by few
 		countries: "KZ:70 KG:90",
 		male: "Нұрлан:Nurlan Асқар:Askar Ерлан:Yerlan Қанат:Kanat Айбек:Aibek Бауыржан:Baurzhan " +
 			"Ержан:Yerzhan Дәурен:Dauren Азамат:Azamat Жандос:Zhandos Арман:Arman Санжар:Sanzhar " +
@@ -332,7 +332,7 @@ var cultureSpecs = []cultureSpec{
 			"Оспанов/Оспанова:Ospanov/Ospanova Смағұлов/Смағұлова:Smagulov/Smagulova " +
 			"Сәтбаев/Сәтбаева:Satbayev/Satbayeva Асанов/Асанова:Asanov/Asanova " +
 			"Токтогулов/Токтогулова:Toktogulov/Toktogulova Осмонов/Осмонова:Osmonov/Osmonova"},
-	{code: "mn", script: ScriptCyrillic, // Mongolia: a given name and the father's name
+	{code: "mn", script: ScriptCyrillic, patronymic: 80, // Mongolia: a given name and the father's name
 		countries: "MN",
 		male: "Батбаяр:Batbayar Ганбаатар:Ganbaatar Бат-Эрдэнэ:Bat-Erdene Эрдэнэбат:Erdenebat " +
 			"Тэмүүлэн:Temuulen Мөнхбат:Munkhbat Ганболд:Ganbold Энхбаяр:Enkhbayar Сүхбат:Sukhbat " +
@@ -554,7 +554,7 @@ var cultureSpecs = []cultureSpec{
 			"Poulami Soma Mitali Ishita Sanchita Tanushree",
 		last: "Banerjee Chatterjee Mukherjee Das Ghosh Bose Sen Roy Dutta Chakraborty Bhattacharya " +
 			"Sarkar Saha Mondal Paul Majumdar Ganguly Biswas Pal Dey Basu Mitra Guha Sengupta"},
-	{code: "ta", script: ScriptLatin, // Tamils of India, Sri Lanka, Singapore and Malaysia
+	{code: "ta", script: ScriptLatin, patronymic: 50, // Tamils of India, Sri Lanka, Singapore and Malaysia: many carry their father's given name as a family name
 		countries: "IN:9 LK:18 SG:11 MY:12",
 		male: "Karthik Senthil Vignesh Arun Ganesh Saravanan Murugan Prakash Balaji Ramesh Suresh Vijay " +
 			"Dinesh Manikandan Sathish Sivakumar Aravind Gokul Prabhu",
@@ -649,7 +649,7 @@ var cultureSpecs = []cultureSpec{
 		female:    "Tshering Pema Sonam Dechen Kinley Yangchen Choki Deki Tashi Karma Sangay Namgay",
 		last: "Dorji/Wangmo Wangchuk/Choden Penjor/Lhamo Tenzin/Zangmo Namgyel/Dema Gyeltshen/Yangzom " +
 			"Norbu/Pelden Phuntsho/Dolma Tobgay/Bidha Rinzin/Yuden"},
-	{code: "dv", script: ScriptLatin, // the Maldives
+	{code: "dv", script: ScriptLatin, patronymic: 60, // the Maldives: many carry their father's given name as a family name
 		countries: "MV",
 		male:      "Ahmed Mohamed Ibrahim Hassan Ali Hussain Abdulla Moosa Ismail Shifau Naseem Shareef Ahusan",
 		female: "Aishath Fathimath Mariyam Aminath Hawwa Khadheeja Shifa Nasreena Zeenath Mausooma " +
@@ -927,13 +927,13 @@ var cultureSpecs = []cultureSpec{
 		last: "Mbuyi Kabongo Ilunga Tshibangu Mukendi Kasongo Lukusa Ngoy Kalala Mutombo Mwamba Kabeya " +
 			"Tshimanga Kanku Mbala Mabiala Makosso Massamba Ngoma Moukoko Loubaki Malonga Mpiana Matondo " +
 			"Nzuzi Mavungu Makiese Kiala"},
-	{code: "ssd", script: ScriptLatin, // South Sudan's Dinka and Nuer
+	{code: "ssd", script: ScriptLatin, patronymic: 80, // South Sudan's Dinka and Nuer: the father's name follows one's own
 		countries: "SS",
 		male:      "John Peter James Daniel Deng Garang Majok Akol Mabior Gabriel Stephen Michael Manyang",
 		female:    "Mary Rebecca Nyandeng Achol Ayen Nyibol Abuk Adut Martha Elizabeth Angelina Nyakim",
 		last: "Deng Garang Majok Akol Mabior Malual Kuol Mayen Ater Chol Lual Bol Madut Ajak Akec Wol " +
 			"Dut Mading Makuei Riek Gatluak Puok"},
-	{code: "am", script: ScriptLatin, // Ethiopia and Eritrea: the father's given name follows one's own
+	{code: "am", script: ScriptLatin, patronymic: 90, // Ethiopia and Eritrea: the father's given name follows one's own
 		countries: "ET ER",
 		male: "Abebe Dawit Tesfaye Yohannes Solomon Getachew Samuel Biniam Henok Mulugeta Alemayehu " +
 			"Bereket Daniel Tadesse Yonas Eyob Mesfin Girma Kidus Natnael",
@@ -941,7 +941,7 @@ var cultureSpecs = []cultureSpec{
 			"Tsion Kalkidan Yordanos Ruth",
 		last: "Tesfaye Girma Bekele Haile Alemu Tadesse Kebede Mengistu Assefa Wolde Gebre Abebe Desta " +
 			"Mekonnen Tefera Getachew Worku Demissie Ayele Negash Berhane Hailu Lemma Teshome Yohannes"},
-	{code: "so", script: ScriptLatin, // Somalia and Djibouti: the father's given name follows one's own
+	{code: "so", script: ScriptLatin, patronymic: 90, // Somalia and Djibouti: the father's given name follows one's own
 		countries: "SO DJ",
 		male: "Abdi Mohamed Ahmed Abdullahi Hassan Ali Omar Yusuf Ismail Abdirahman Abdikarim Mahad Liban " +
 			"Guled Farah",

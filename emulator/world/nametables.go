@@ -34,11 +34,12 @@ type nameTables struct {
 }
 
 // loadNameTables parses the embedded name files once per process:
-// names.tsv and names-fakerjs.tsv (the lists) and surname-shares.tsv.
+// names.tsv, names-fakerjs.tsv, names-gimei.tsv and names-hand.tsv (the
+// lists) and surname-shares.tsv.
 var loadNameTables = sync.OnceValue(func() nameTables {
 	out := nameTables{lists: map[string]map[string]*nameTable{}, shares: map[string][]surnameShare{}}
 	seen := map[string]bool{}
-	for _, file := range []string{"data/names.tsv", "data/names-fakerjs.tsv", "data/names-gimei.tsv"} {
+	for _, file := range []string{"data/names.tsv", "data/names-fakerjs.tsv", "data/names-gimei.tsv", "data/names-hand.tsv"} {
 		err := eachRow(file, 4, func(cols []string) error {
 			weight, err := weightOf(cols)
 			code, kind, name := cols[0], cols[1], respell(cols[2])
@@ -286,7 +287,8 @@ const (
 //   - otherwise the spec's names, the culture's commonest in order,
 //     share head percent as a Zipf law of their rank;
 //   - the long tail, names of no known frequency, shares what is left
-//     evenly.
+//     evenly; with no tail, the spec's names not measured take it, each
+//     up to the least measured share (spreadUnmeasured).
 //
 // With neither a table nor a measure the spec's names are drawn evenly:
 // as few as they are, they stand for many more.
@@ -408,8 +410,37 @@ func (c *culture) addList(list, fem *[]nameForm, t *nameTable, measured []surnam
 			}
 		}
 	}
+	if tail == 0 && minShare > 0 {
+		spreadUnmeasured(w, share, relative, nSpec, used, minShare)
+	}
 	for k := range w {
 		w[k] = max(w[k], 1)
 	}
 	return w
+}
+
+// spreadUnmeasured gives the spec's names of no known frequency the
+// draws the measured names leave (billion less used), evenly, where no
+// long tail takes them, each up to the least measured share (most): the
+// measured names are the commonest, and the others stand for the many a
+// short list leaves out. Without this, the few measured names would take
+// more of the draws between them, and full names would repeat more than
+// in life.
+func spreadUnmeasured(w, share, relative []uint64, nSpec int, used, most uint64) {
+	if used >= billion {
+		return
+	}
+	var free []int
+	for k := range nSpec {
+		if share[k] == 0 && relative[k] == 0 {
+			free = append(free, k)
+		}
+	}
+	if len(free) == 0 {
+		return
+	}
+	each := (billion - used) / uint64(len(free))
+	for _, k := range free {
+		w[k] = max(w[k], min(each, most))
+	}
 }

@@ -66,7 +66,7 @@ func (w *World) hireDay(p *Person, since int) int {
 
 // hire gives person i (now p) a role in month m: a graduate's first,
 // at entry level, in the line of work they studied for; a job seeker's
-// next, at the level of their last (below a chief's), or for one who was
+// next, at the level of their last (a VP's for a chief's), or for one who was
 // an intern or a junior, the next one up.
 func (a *advance) hire(r *rand.Rand, i int, p *Person, m Month) {
 	w := a.w
@@ -80,8 +80,8 @@ func (a *advance) hire(r *rand.Rand, i int, p *Person, m Month) {
 	}
 	if len(p.Jobs) > 0 {
 		last := p.Jobs[0]
-		if last.fam != famGeneral {
-			fam = last.fam
+		if f := lineOf(p.Jobs); f != famGeneral {
+			fam = f
 		}
 		if l := w.titles.titles[last.Title].Level; entryLevel(l) {
 			level = rung(l, 1)
@@ -90,12 +90,12 @@ func (a *advance) hire(r *rand.Rand, i int, p *Person, m Month) {
 		} else {
 			level = Senior
 		}
-		level = ladder[min(slices.Index(ladder, level), slices.Index(ladder, Head))]
+		level = ladder[min(slices.Index(ladder, level), slices.Index(ladder, VP))]
 	}
 	// Not back at the last employer: a new title there would read as a
 	// return, the old one as a role held twice.
 	ok := func(c int32) bool {
-		return w.fits(c, fam) && (len(p.Jobs) == 0 || c != p.Jobs[0].Company)
+		return w.fits(c, fam) && (len(p.Jobs) == 0 || c != p.Jobs[0].Company && stints(p.Jobs, c) < 2)
 	}
 	c := w.hiring.employer(r, country, fam)
 	for range 8 {
@@ -108,7 +108,7 @@ func (a *advance) hire(r *rand.Rand, i int, p *Person, m Month) {
 		return
 	}
 	role := Job{Company: c, Location: w.jobPlace(r, p.City, country, true), Seed: r.Uint32(),
-		Title: w.title(r, fam, w.stemOf(p, fam), level, m.Year()), Start: m, Current: true, fam: fam}
+		Title: w.title(r, fam, w.careerStem(p, fam), level, m.Year()), Start: m, Current: true, fam: fam}
 	if w.titles.fam[role.Title] == famGeneral {
 		role.fam = famGeneral
 	}

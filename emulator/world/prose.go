@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // The prose of a profile (role descriptions, the summary, the headline)
@@ -12,47 +13,231 @@ import (
 // is at the world's clock: a summary says the years of experience, the
 // title and the employer the profile shows today, not those of when the
 // world was generated, and it talks in the phrases of the person's own
-// line of work (famDoing, famAchievements).
+// line of work (famDoing, famAchievements) and of the role's specialty
+// within it (famSpecialties).
 
-// sentence fills a template's "{lo-hi}" numbers with ones drawn between
-// lo and hi.
-func sentence(r *rand.Rand, tmpl string) string {
-	var b strings.Builder
+// A role's achievements are templates whose numbers are drawn to fit
+// the role: "{lo-hi}" is a number between lo and hi, and words after the
+// range bound it by what the role could have done (sentence):
+//
+//	led     people the person leads: none for an individual contributor,
+//	        a team for a lead, more further up, never the whole staff
+//	per:N   at most the company's staff count divided by N (per:1, the
+//	        staff count: a team, the employees one grew the company to)
+//	by:N    at most N times the staff count (guests a day, covers)
+//	rate:R  at most R a month over the sentence's period, or over the
+//	        time in the role where the sentence names none
+//	mo, qtr, yr  a period in months, quarters or years, within the time
+//	        in the role
+//	lvl     an amount that grows with the level: a quarter of the range's
+//	        top for a junior, half for mid-level, three quarters for a
+//	        senior individual contributor
+//
+// A sentence whose bounds leave no room (a kitchen of four at a company
+// of three, twelve quarters in a role of a year) is not said.
+
+// roleFacts are what a role's achievements are bounded by: the level of
+// its title, the employer's staff count and the months in the role.
+type roleFacts struct {
+	level  Level
+	staff  int
+	months int
+}
+
+// unknownTenure is the months assumed of a role whose start the profile
+// does not show.
+const unknownTenure = 24
+
+// roleFactsOf returns the facts of role j at the world's clock.
+func (w *World) roleFactsOf(j Job) roleFacts {
+	months := unknownTenure
+	if j.Start != 0 {
+		end := j.End
+		if j.Current || end == 0 {
+			end = w.month
+		}
+		months = max(int(end)-int(j.Start), 0)
+	}
+	return roleFacts{level: w.titles.titles[j.Title].Level, staff: int(w.companies[j.Company].StaffCount), months: months}
+}
+
+// peopleLedCap is the most people a holder of level l leads: nobody for
+// an individual contributor, a team for a lead, a department for a head
+// or director, a division for a VP, the company for its chief executive
+// or founder.
+func peopleLedCap(l Level) int {
+	switch l {
+	case Lead:
+		return 12
+	case Head:
+		return 40
+	case Directors:
+		return 150
+	case VP:
+		return 500
+	case CLevel, Founder:
+		return 1 << 30
+	}
+	return 0 // an individual contributor, or a board member, who advises
+}
+
+// levelShare is the share of a "lvl" amount's range a level reaches, in
+// quarters: an amount managed grows with seniority.
+func levelShare(l Level) int {
+	switch l {
+	case Entry, Junior:
+		return 1
+	case MidLevel:
+		return 2
+	case Senior:
+		return 3
+	}
+	return 4
+}
+
+// slot is one number of a template: its range and what bounds it.
+type slot struct {
+	lo, hi  int
+	led     bool
+	per, by int     // 0 when unbounded by the staff count
+	rate    float64 // 0 when unbounded by time
+	period  int     // months in one unit of a period (1, 3, 12), 0 for none
+	lvl     bool
+}
+
+// parseSlot reads the inside of a template's braces, "3-20 per:2 rate:0.5".
+func parseSlot(spec string) slot {
+	fields := strings.Fields(spec)
+	lo, hi, _ := strings.Cut(fields[0], "-")
+	var s slot
+	s.lo, _ = strconv.Atoi(lo)
+	s.hi, _ = strconv.Atoi(hi)
+	for _, f := range fields[1:] {
+		key, val, _ := strings.Cut(f, ":")
+		switch key {
+		case "led":
+			s.led = true
+		case "per":
+			s.per, _ = strconv.Atoi(val)
+		case "by":
+			s.by, _ = strconv.Atoi(val)
+		case "rate":
+			s.rate, _ = strconv.ParseFloat(val, 64)
+		case "mo":
+			s.period = 1
+		case "qtr":
+			s.period = 3
+		case "yr":
+			s.period = 12
+		case "lvl":
+			s.lvl = true
+		default:
+			panic("world: unknown bound " + key + " in an achievement")
+		}
+	}
+	return s
+}
+
+// top is the highest number a slot may take for a role, given the
+// months of the sentence's period (the role's months where it names
+// none); below lo, the sentence does not fit the role.
+func (s slot) top(f roleFacts, months int) int {
+	hi := s.hi
+	if s.led {
+		hi = min(hi, peopleLedCap(f.level), f.staff-1)
+	}
+	if s.per > 0 {
+		hi = min(hi, f.staff/s.per)
+	}
+	if s.by > 0 {
+		hi = min(hi, f.staff*s.by)
+	}
+	if s.rate > 0 {
+		hi = min(hi, int(s.rate*float64(months)))
+	}
+	if s.period > 0 {
+		hi = min(hi, f.months/s.period)
+	}
+	if s.lvl {
+		hi = min(hi, max(s.lo, s.hi*levelShare(f.level)/4))
+	}
+	return hi
+}
+
+// sentence fills a template's numbers with ones drawn to fit the role
+// (the bounds above), or reports false where one cannot fit. A period
+// is drawn first, so that what is done "in N months" is bounded by N.
+func sentence(r *rand.Rand, tmpl string, f roleFacts) (string, bool) {
+	var lits []string
+	var slots []slot
 	for {
 		i := strings.IndexByte(tmpl, '{')
 		j := strings.IndexByte(tmpl, '}')
 		if i < 0 || j < i {
-			b.WriteString(tmpl)
-			return b.String()
+			lits = append(lits, tmpl)
+			break
 		}
-		b.WriteString(tmpl[:i])
-		lo, hi, _ := strings.Cut(tmpl[i+1:j], "-")
-		a, _ := strconv.Atoi(lo)
-		z, _ := strconv.Atoi(hi)
-		b.WriteString(strconv.Itoa(between(r, a, z)))
+		lits = append(lits, tmpl[:i])
+		slots = append(slots, parseSlot(tmpl[i+1:j]))
 		tmpl = tmpl[j+1:]
 	}
+	values := make([]int, len(slots))
+	months := f.months
+	for k, s := range slots {
+		if s.period == 0 {
+			continue
+		}
+		hi := s.top(f, months)
+		if hi < s.lo {
+			return "", false
+		}
+		values[k] = between(r, s.lo, hi)
+		months = values[k] * s.period
+	}
+	for k, s := range slots {
+		if s.period != 0 {
+			continue
+		}
+		hi := s.top(f, months)
+		if hi < s.lo {
+			return "", false
+		}
+		values[k] = between(r, s.lo, hi)
+	}
+	var b strings.Builder
+	for k, lit := range lits {
+		b.WriteString(lit)
+		if k < len(values) {
+			b.WriteString(strconv.Itoa(values[k]))
+		}
+	}
+	return b.String(), true
 }
 
-// jobDescription derives the description of a role of line of work f
-// and level l from its seed: often empty, as on real profiles, otherwise
-// one to three sentences in the phrases of that line. Achievements are
-// distinct, and few early in a career: an intern lists none, a junior
-// one at most.
-func jobDescription(r *rand.Rand, f family, l Level, company string) string {
+// jobDescription derives the description of role j as of the world's
+// clock from its seed: often empty, as on real profiles, otherwise one
+// to three sentences in the phrases of its line of work. Achievements
+// are distinct, few early in a career (an intern lists none, a junior
+// one at most), and bounded by the employer's size, the level and the
+// time in the role: a sentence that cannot fit them is left out.
+func (w *World) jobDescription(r *rand.Rand, j Job) string {
 	if chance(r, 40) {
 		return ""
 	}
-	parts := []string{"Focused on " + pick(r, famDoing[f]) + " at " + strings.TrimSuffix(company, ".") + "."}
+	facts := w.roleFactsOf(j)
+	company := w.companies[j.Company].Name
+	parts := []string{"Focused on " + pick(r, w.roleDoing(j)) + " at " + strings.TrimSuffix(company, ".") + "."}
 	n := intN(r, 3)
-	switch l {
+	switch facts.level {
 	case Entry:
 		n = 0
 	case Junior:
 		n = min(n, 1)
 	}
-	for _, tmpl := range pickDistinct(r, famAchievements[f], n) {
-		parts = append(parts, sentence(r, tmpl))
+	for _, tmpl := range pickDistinct(r, w.roleAchievements(j), n) {
+		if s, ok := sentence(r, tmpl, facts); ok {
+			parts = append(parts, s)
+		}
 	}
 	return strings.Join(parts, " ")
 }
@@ -165,7 +350,7 @@ func (w *World) summaryText(r *rand.Rand, p *Person, f family) string {
 		parts = append(parts, "Looking for a first role.")
 		enjoy = "I am interested in "
 	}
-	parts = append(parts, enjoy+pick(r, famDoing[f])+".")
+	parts = append(parts, enjoy+pick(r, w.doingOf(p, f))+".")
 	if core := w.coreSkills(p, f); len(core) >= 3 {
 		parts = append(parts, "Core skills: "+w.skills.names[core[0]]+", "+w.skills.names[core[1]]+
 			" and "+w.skills.names[core[2]]+".")
@@ -238,6 +423,98 @@ func (w *World) headline(r *rand.Rand, p *Person, f family) string {
 	case x < 93:
 		return title + " @ " + company
 	}
-	doing := pick(r, famDoing[f])
+	doing := pick(r, w.doingOf(p, f))
 	return strings.ToUpper(doing[:1]) + doing[1:]
+}
+
+// specialtyOf returns the specialty of line of work f that title t is
+// of, or nil for a line of no specialties: the first whose words the
+// title has, else the one of no words.
+func specialtyOf(f family, t TitleID) *specialty {
+	k := titleSpecialties()[f][t]
+	if k < 0 {
+		return nil
+	}
+	return &famSpecialties[f][k]
+}
+
+// titleSpecialties are, per line of work and title, the index of the
+// title's specialty in famSpecialties, -1 for none; worked out once for
+// the process's titles, whose ids are the same in every world.
+var titleSpecialties = sync.OnceValue(func() [numFamilies][]int8 {
+	v := loadTitles()
+	var out [numFamilies][]int8
+	for f := range numFamilies {
+		out[f] = make([]int8, len(v.titles))
+		for t, title := range v.titles {
+			out[f][t] = int8(matchSpecialty(famSpecialties[f], title.Name))
+		}
+	}
+	return out
+})
+
+// matchSpecialty returns the index of the first specialty whose words a
+// title has (whole words), else of the one of no words, else -1.
+func matchSpecialty(specs []specialty, title string) int {
+	padded := " " + title + " "
+	rest := -1
+	for k, s := range specs {
+		if len(s.words) == 0 && rest < 0 {
+			rest = k
+		}
+		for _, word := range s.words {
+			if strings.Contains(padded, " "+word+" ") {
+				return k
+			}
+		}
+	}
+	return rest
+}
+
+// roleDoing returns what the holder of role j says they do: the phrases
+// of its line of work and of its title's specialty in it.
+func (w *World) roleDoing(j Job) []string {
+	if s := specialtyOf(j.fam, j.Title); s != nil {
+		return slices.Concat(famDoing[j.fam], s.doing)
+	}
+	return famDoing[j.fam]
+}
+
+// roleAchievements returns the templates of the achievements of role j:
+// those of its line of work and of its title's specialty in it.
+func (w *World) roleAchievements(j Job) []string {
+	if s := specialtyOf(j.fam, j.Title); s != nil {
+		return slices.Concat(famAchievements[j.fam], s.achievements)
+	}
+	return famAchievements[j.fam]
+}
+
+// doingOf returns the phrases a person's summary and headline say of
+// line of work f: those of their latest role where it is of that line,
+// else those of the whole line (a student's, of every specialty).
+func (w *World) doingOf(p *Person, f family) []string {
+	if len(p.Jobs) > 0 && p.Jobs[0].fam == f {
+		return w.roleDoing(p.Jobs[0])
+	}
+	return familyDoing(f)
+}
+
+// familyDoing returns every phrase of line of work f: its own and those
+// of each of its specialties.
+func familyDoing(f family) []string {
+	out := famDoing[f]
+	for _, s := range famSpecialties[f] {
+		out = slices.Concat(out, s.doing)
+	}
+	return out
+}
+
+// familyAchievements returns every achievement template of line of work
+// f: its own and those of each of its specialties.
+func familyAchievements(f family) []string {
+	out := famAchievements[f]
+	for _, s := range famSpecialties[f] {
+		out = slices.Concat(out, s.achievements)
+	}
+	return out
 }

@@ -26,6 +26,8 @@ const (
 	streamRetire
 	streamHire
 	streamNamesakes
+	streamAddress  // a home's street line, drawn again in a new city
+	streamBirthday // a birthday, the same in every snapshot
 )
 
 // mix64 is the splitmix64 finalizer: a cheap bijective scramble used to turn

@@ -38,8 +38,8 @@ func countPast70(w *World) tally {
 	for i := range w.Len() {
 		p := w.Person(i)
 		if age := year - int(p.BirthYear); age > 70 {
-			_, working := p.CurrentJob()
-			n.add(working, "person %d, %d, is %s", i, age, w.Title(p.Jobs[0].Title).Name)
+			j, working := p.CurrentJob()
+			n.add(working, "person %d, %d, is %s", i, age, w.Title(j.Title).Name)
 		}
 	}
 	return n

@@ -1,4 +1,266 @@
 package world
 
+import (
+	"slices"
+	"strings"
+)
+
 // degreeChecks count degrees of the country's system at the time, from schools that existed.
-var degreeChecks = []realismCheck{}
+var degreeChecks = []realismCheck{
+	{name: "degrees not of the school's country's system at the time (a bachelor's of a German university begun in 1992, a Diplom begun in 2015)", count: countOutOfSystem},
+	{name: "plain master's after a single long degree of the old systems (a Diplom, then a master's of the same country)", count: countMasterAfterLong},
+	{name: "education entries begun before their school was founded", count: countBeforeFounding},
+	{name: "certificates and diplomas of a community college outside a trade or line of business", count: countCommunityAcademic},
+	{name: "JDs, MDs and PharmDs of the US and Canada without a bachelor's", count: countGraduateWithoutFirst},
+	{name: "graduate degrees of people whose only other studies are a short course (a certificate, then a master's)", count: countGraduateAfterShort},
+	{name: "secondary schools outside the region of every place the person has lived or worked", startOnly: true, count: countFarSecondary},
+	{name: "secondary schools named in another language than their region's (a Lycée in Flanders, a Gymnasium Munich)", count: countSecondaryLanguage},
+	{name: "first degrees ended before the age of 21, doctorates before 26", count: countYoungDegrees},
+}
+
+// abolished are the degrees of single long studies that no student who
+// enrolled after the reform of their country (reforms) could take there.
+var abolished = map[uint8]bool{
+	degDiplom: true, degDiplomFH: true, degMagisterArtium: true, degMagister: true, degMagisterInz: true,
+	degLizentiat: true, degMaitrise: true, degDEA: true, degDESS: true, degLaurea: true, degIngenieriaSuperior: true,
+	degDoctoraal: true, degIr: true, degLicentiaat: true, degBurgerlijkIngenieur: true, degIngenieurCivil: true,
+	degSpecialist: true, degMagisterexamen: true, degSivilingenior: true, degSivilokonom: true, degCandMag: true,
+	degCandPolyt: true, degCandMerc: true, degCandScient: true, degCandJur: true, degDiplomiInsinoori: true,
+}
+
+// longAbolished reports whether a degree of a school of country code is
+// an abolished one there: the DiplIng stays in Austria, the Licenciatura
+// in Portugal, Mexico and Argentina, the Licence in France.
+func longAbolished(d uint8, code string) bool {
+	switch {
+	case d == degDiplIng:
+		return code == "DE"
+	case d == degLicenciatura:
+		return code == "ES"
+	case d == degLicence:
+		return code == "BE" || code == "CH"
+	}
+	return abolished[d]
+}
+
+// countOutOfSystem counts the degrees of a country that moved to the
+// bachelor's and master's that do not fit the time: a bachelor's begun
+// before the first year of the reform, a single long degree begun in or
+// after the year it became the rule; and bachelor's degrees of French
+// universities, which grant the Licence.
+func countOutOfSystem(w *World) tally {
+	var n tally
+	s := w.schools
+	for i := range w.Len() {
+		for _, ed := range w.Person(i).Education {
+			if ed.Degree == 0 || ed.Start == 0 {
+				continue
+			}
+			code := s.country[ed.University]
+			rf, reformed := reforms[code]
+			if !reformed && code != "FR" {
+				continue
+			}
+			// The graduates of a Dutch hogeschool of before the reform
+			// hold the title of bachelor.
+			bachelor := strings.Contains(degreeNames[ed.Degree], "Bachelor") && !(code == "NL" && s.kind[ed.University] == "applied")
+			year := int(ed.Start)
+			bad := reformed && (bachelor && year < rf.from || longAbolished(ed.Degree, code) && year >= rf.general) ||
+				code == "FR" && s.kind[ed.University] == "university" && bachelor
+			n.add(bad, "person %d: %s, %s, %s, %d-%d", i, degreeNames[ed.Degree], s.fields[ed.Field],
+				w.Universities()[ed.University].Name, ed.Start, ed.End)
+		}
+	}
+	return n
+}
+
+// countMasterAfterLong counts, per single long degree of the old systems,
+// those followed by a plain master's (not an MBA or an LLM) at a school
+// of the same country begun before the reform there was the rule.
+func countMasterAfterLong(w *World) tally {
+	var n tally
+	s := w.schools
+	for i := range w.Len() {
+		edu := w.Person(i).Education
+		for _, long := range edu {
+			code := s.country[long.University]
+			if !longAbolished(long.Degree, code) || stageOf(long.Degree) != stageFirst || long.End == 0 {
+				continue
+			}
+			bad := slices.ContainsFunc(edu, func(ed Education) bool {
+				return masterly(ed.Degree) && s.country[ed.University] == code && ed.Start >= long.End &&
+					int(ed.Start) < reforms[code].general
+			})
+			n.add(bad, "person %d: a master's after a %s of %s", i, degreeNames[long.Degree],
+				w.Universities()[long.University].Name)
+		}
+	}
+	return n
+}
+
+// countBeforeFounding counts the education entries begun (or, of unknown
+// start, ended) before their school was founded: Aalto University in
+// 1995.
+func countBeforeFounding(w *World) tally {
+	var n tally
+	s := w.schools
+	for i := range w.Len() {
+		for _, ed := range w.Person(i).Education {
+			year := int(ed.Start)
+			if year == 0 {
+				year = int(ed.End)
+			}
+			if year == 0 {
+				continue
+			}
+			n.add(!s.openIn(ed.University, year), "person %d: %s from %d, founded %d", i,
+				w.Universities()[ed.University].Name, year, s.founded[ed.University])
+		}
+	}
+	return n
+}
+
+// countCommunityAcademic counts the certificates and diplomas of
+// community colleges in fields that are neither a trade nor a line of
+// business: a certificate in international relations.
+func countCommunityAcademic(w *World) tally {
+	var n tally
+	s := w.schools
+	for i := range w.Len() {
+		for _, ed := range w.Person(i).Education {
+			if !s.community[ed.University] || ed.Degree != degCertificate && ed.Degree != degDiploma {
+				continue
+			}
+			n.add(!vocationalFaculties.has(s.faculty[ed.Field]), "person %d: %s, %s, %s", i,
+				degreeNames[ed.Degree], s.fields[ed.Field], w.Universities()[ed.University].Name)
+		}
+	}
+	return n
+}
+
+// countGraduateWithoutFirst counts the JDs, MDs and PharmDs of schools of
+// the US and Canada, graduate degrees there, of people who list no
+// bachelor's, nor a long degree abroad that stands for one.
+func countGraduateWithoutFirst(w *World) tally {
+	var n tally
+	s := w.schools
+	for i := range w.Len() {
+		edu := w.Person(i).Education
+		for _, ed := range edu {
+			code := s.country[ed.University]
+			if ed.Degree != degJD && ed.Degree != degMD && ed.Degree != degPharmD || code != "US" && code != "CA" {
+				continue
+			}
+			first := slices.ContainsFunc(edu, func(e Education) bool {
+				// A bachelor's, or a long degree of a system abroad that
+				// admits to graduate studies as one does (a Diplom, a
+				// French master's of five years).
+				abroad := s.country[e.University] != "US" && s.country[e.University] != "CA" &&
+					stageOf(e.Degree) == stageGraduate && (e.Start == 0 || e.End >= e.Start+4)
+				return e.Degree != 0 && (stageOf(e.Degree) == stageFirst || abroad)
+			})
+			n.add(!first, "person %d: %s with no bachelor's", i, degreeNames[ed.Degree])
+		}
+	}
+	return n
+}
+
+// countFarSecondary counts the secondary schools listed that are not in
+// the region (state, province) of the person's home or of any place they
+// worked.
+func countFarSecondary(w *World) tally {
+	var n tally
+	s, places := w.schools, w.Places()
+	for i := range w.Len() {
+		p := w.Person(i)
+		for _, ed := range p.Education {
+			if !s.secondary[ed.University] {
+				continue
+			}
+			region := regionKey(&places[w.Universities()[ed.University].City])
+			near := regionKey(&places[p.City]) == region || slices.ContainsFunc(p.Jobs, func(j Job) bool {
+				return j.Location >= 0 && regionKey(&places[j.Location]) == region
+			})
+			n.add(!near, "person %d of %s: %s", i, places[p.City].Display, w.Universities()[ed.University].Name)
+		}
+	}
+	return n
+}
+
+// foreignSchoolWords are words of secondary schools' names, by the
+// regions whose language they are not.
+var foreignSchoolWords = []struct {
+	regions []string
+	words   []string
+}{
+	{[]string{"BE/VLG"}, []string{"Lycée", "Athénée", "Collège", "École"}},
+	{[]string{"BE/WAL", "BE/BRU"}, []string{"Atheneum", "Lyceum", "College"}},
+	{[]string{"CH/GE", "CH/VD", "CH/NE", "CH/JU", "CH/TI"}, []string{"Gymnasium", "Kantonsschule"}},
+	{[]string{"CA/10"}, []string{"High School"}},
+}
+
+// countSecondaryLanguage counts the secondary schools named in another
+// language than their region's: a Lycée in Flanders, a Kantonsschule in
+// Geneva, or after the English name of a city that has its own
+// (Gymnasium Munich).
+func countSecondaryLanguage(w *World) tally {
+	var n tally
+	s, places := w.schools, w.Places()
+	for u, uni := range w.Universities() {
+		if !s.secondary[u] {
+			continue
+		}
+		city := &places[uni.City]
+		bad := localSpelling[city.Country] && localName(city) != city.Name &&
+			strings.Contains(" "+uni.Name+" ", " "+city.Name+" ")
+		for _, f := range foreignSchoolWords {
+			if slices.Contains(f.regions, regionKey(city)) {
+				bad = bad || slices.ContainsFunc(f.words, func(word string) bool { return strings.Contains(uni.Name, word) })
+			}
+		}
+		n.add(bad, "%s in %s", uni.Name, city.Display)
+	}
+	return n
+}
+
+// countYoungDegrees counts the first degrees (bachelor's and single long
+// degrees) ended before the age of 21, and the PhDs before 26: someone
+// of three years' study after school at 18 is 21.
+func countYoungDegrees(w *World) tally {
+	var n tally
+	for i := range w.Len() {
+		p := w.Person(i)
+		for _, ed := range p.Education {
+			if ed.Degree == 0 || ed.End == 0 {
+				continue
+			}
+			age := int(ed.End) - int(p.BirthYear)
+			switch {
+			case ed.Degree == degPhD:
+				n.add(age < 26, "person %d: a PhD at %d", i, age)
+			case stageOf(ed.Degree) == stageFirst:
+				n.add(age < 21, "person %d: a %s at %d", i, degreeNames[ed.Degree], age)
+			}
+		}
+	}
+	return n
+}
+
+// countGraduateAfterShort counts the graduate degrees (master's,
+// doctorates) of people who list a short course (an associate's degree,
+// a diploma, a certificate) and no first degree: a master's needs a
+// bachelor's, or one of the single long degrees, before it.
+func countGraduateAfterShort(w *World) tally {
+	var n tally
+	for i := range w.Len() {
+		edu := w.Person(i).Education
+		short := slices.ContainsFunc(edu, func(e Education) bool { return e.Degree != 0 && stageOf(e.Degree) == stageShort })
+		first := slices.ContainsFunc(edu, func(e Education) bool { return e.Degree != 0 && stageOf(e.Degree) == stageFirst })
+		for _, ed := range edu {
+			if ed.Degree != 0 && stageOf(ed.Degree) == stageGraduate {
+				n.add(short && !first, "person %d: a %s after a short course only", i, degreeNames[ed.Degree])
+			}
+		}
+	}
+	return n
+}

@@ -1,4 +1,177 @@
 package world
 
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+
+	"github.com/enrich-dev/enrich/internal/human"
+)
+
 // companyFitChecks count companies whose industry, size and country fit the roles they hold.
-var companyFitChecks = []realismCheck{}
+var companyFitChecks = []realismCheck{
+	{name: "roles of a trade (nurse, chef, hair stylist, lawyer, teacher, film crew) at a company neither of its industries nor, for an in-house role, big enough to have such a department", count: countTradeMisfits},
+	{name: "companies of more than " + human.Thousands(giantStaff) + " staff outside the world's biggest economies or in an industry of smaller firms", count: countMisplacedGiants},
+	{name: "companies of more than " + human.Thousands(giantStaff) + " staff", limit: 0.008, count: countGiants},
+	{name: "companies with more staff than a share of their country's members on the network allows", count: countOversizedForCountry},
+	{name: "companies in an industry their country's law bans (a wine merchant in Jeddah, a casino in Kuwait)", startOnly: true, count: countBannedIndustries},
+	{name: "companies shown with \"n/a\" for a detail in one role and its value in another", count: countPatchyCompanies},
+}
+
+// giantStaff is the head count few companies pass, all in big economies.
+const giantStaff = 100_000
+
+// tradeWorkplaces are the industries where the roles of each trade are
+// held, and the head count from which a company of any industry has a
+// department of the trade (0: none has).
+var tradeWorkplaces = map[family]struct {
+	industries []string
+	inHouse    int32
+}{
+	famClinical: {[]string{"Hospital & Health Care", "Medical Practice", "Mental Health Care"}, 0},
+	famHospitality: {[]string{"Hospitality", "Leisure, Travel & Tourism", "Recreational Facilities and Services",
+		"Gambling & Casinos"}, 0},
+	famBeauty: {[]string{"Cosmetics", "Health, Wellness and Fitness", "Consumer Services", "Hospitality"}, 0},
+	famLegal: {[]string{"Law Practice", "Legal Services", "Judiciary", "Alternative Dispute Resolution",
+		"Banking", "Insurance"}, 500},
+	famEducation: {[]string{"Higher Education", "Primary/Secondary Education", "Education Management",
+		"E-Learning", "Professional Training & Coaching"}, 0},
+	famEntertainment: {[]string{"Entertainment", "Media Production", "Motion Pictures and Film", "Broadcast Media",
+		"Music", "Animation", "Performing Arts", "Marketing and Advertising", "Online Media", "Computer Games",
+		"Newspapers", "Publishing", "Events Services"}, 0},
+}
+
+// countTradeMisfits counts the roles, by their title's line of work, of
+// a trade held at a company outside the trade's industries that is too
+// small for an in-house department of it ("Director of Food &
+// Beverage" at a supermarket, "Corporate Lawyer" at a bakery of twelve).
+func countTradeMisfits(w *World) tally {
+	var n tally
+	for i := range w.Len() {
+		p := w.Person(i)
+		for _, j := range p.Jobs {
+			t, ok := tradeWorkplaces[w.titles.fam[j.Title]]
+			if !ok {
+				continue
+			}
+			c := &w.companies[j.Company]
+			ind := w.industries.name(c.Industry)
+			bad := !slices.Contains(t.industries, ind) && (t.inHouse == 0 || c.StaffCount < t.inHouse)
+			n.add(bad, "%s at %s (%s, %d staff)", w.titles.titles[j.Title].Name, c.Name, ind, c.StaffCount)
+		}
+	}
+	return n
+}
+
+// bigEconomies are the countries whose biggest employers pass
+// giantStaff: the largest economies of the world.
+var bigEconomies = []string{"US", "CN", "JP", "DE", "IN", "GB", "FR", "IT", "BR", "CA", "RU", "KR", "AU", "MX",
+	"ES", "ID", "NL", "SA", "TR", "CH"}
+
+// smallFirmIndustries are industries none of whose companies passes
+// giantStaff.
+var smallFirmIndustries = []string{"Human Resources", "Consumer Services", "Marketing and Advertising", "Design",
+	"Law Practice", "Legal Services", "Venture Capital & Private Equity", "Think Tanks", "Photography",
+	"Wine and Spirits", "Gambling & Casinos", "Events Services", "Translation and Localization", "Fine Art",
+	"Music", "Performing Arts", "Animation", "Market Research", "Public Relations and Communications",
+	"Architecture & Planning", "Graphic Design", "Writing and Editing", "Alternative Medicine", "Veterinary",
+	"Mental Health Care", "Fishery", "Ranching", "Executive Office", "Libraries", "Fund-Raising", "Philanthropy"}
+
+// countMisplacedGiants counts the companies of more than giantStaff
+// outside bigEconomies or in one of smallFirmIndustries (an HR firm of
+// 242,713 in Egypt).
+func countMisplacedGiants(w *World) tally {
+	var n tally
+	for _, c := range w.Companies() {
+		if c.StaffCount <= giantStaff {
+			continue
+		}
+		hq := &w.geo.places[c.City]
+		ind := w.industries.name(c.Industry)
+		bad := !slices.Contains(bigEconomies, hq.Country) || slices.Contains(smallFirmIndustries, ind)
+		n.add(bad, "%s (%s, %s staff) in %s", c.Name, ind, human.Thousands(int64(c.StaffCount)), hq.Display)
+	}
+	return n
+}
+
+// countGiants counts the companies of more than giantStaff: a few in a
+// thousand.
+func countGiants(w *World) tally {
+	var n tally
+	for _, c := range w.Companies() {
+		n.add(c.StaffCount > giantStaff, "%s (%s staff)", c.Name, human.Thousands(int64(c.StaffCount)))
+	}
+	return n
+}
+
+// countOversizedForCountry counts the companies whose head count passes
+// a hundredth of their country's members on the network (Egypt's ten
+// million members: no firm of more than 100,000), where the country is
+// not one of bigEconomies, whose giants the network's members
+// understate (Japan's, China's), and not under a staff of 1,000.
+func countOversizedForCountry(w *World) tally {
+	var n tally
+	members := make([]uint64, len(w.geo.countries))
+	for i, cid := range w.geo.placeCountry {
+		members[cid] += w.geo.residentWeight[i]
+	}
+	for _, c := range w.Companies() {
+		cid := w.geo.placeCountry[c.City]
+		code := w.geo.countries[cid].Code
+		if slices.Contains(bigEconomies, code) {
+			continue
+		}
+		limit := max(1000, members[cid]/100)
+		n.add(uint64(c.StaffCount) > limit, "%s (%d staff) in %s, %s members", c.Name, c.StaffCount,
+			w.geo.places[c.City].Display, human.Thousands(int64(members[cid])))
+	}
+	return n
+}
+
+// lawBans lists, per industry, the countries whose law bans
+// its business: alcohol in Saudi Arabia, Kuwait, Iran, Brunei and the
+// like (in Qatar it is sold only by the state's one distributor),
+// gambling in most of the Gulf, Iran, Pakistan, Indonesia and mainland
+// China.
+var lawBans = map[string][]string{
+	"Wine and Spirits":   {"SA", "KW", "QA", "IR", "BN", "LY", "SD", "AF", "SO", "MR", "YE"},
+	"Gambling & Casinos": {"SA", "KW", "QA", "AE", "OM", "BH", "IR", "IQ", "BN", "PK", "AF", "LY", "SD", "SO", "MR", "YE", "JO", "ID", "BD", "CN", "DZ"},
+}
+
+// countBannedIndustries counts the companies of an industry banned in
+// the country of their head office.
+func countBannedIndustries(w *World) tally {
+	var n tally
+	for _, c := range w.Companies() {
+		ind := w.industries.name(c.Industry)
+		hq := &w.geo.places[c.City]
+		n.add(slices.Contains(lawBans[ind], hq.Country), "%s (%s) in %s", c.Name, ind, hq.Display)
+	}
+	return n
+}
+
+// countPatchyCompanies counts the companies that profiles show with
+// "n/a" for a detail (web page, size, industry, website) in one role and
+// with its value in another, of the same profile or another: what the
+// service knows of a company it knows in every profile.
+func countPatchyCompanies(w *World) tally {
+	seen := map[string]string{} // company → what it shows: 'k' known, 'u' unknown, per detail
+	bad := map[string]bool{}
+	for i := range w.Len() {
+		p := w.Person(i)
+		for _, e := range w.experience(p) {
+			shows := fmt.Sprint(e.CompanyURL == "n/a", e.CompanySize == "n/a", e.Industry == "n/a",
+				e.Website == "n/a", e.StaffCount == "n/a", e.CompanyID == nil)
+			if was, ok := seen[e.Company]; ok && was != shows {
+				bad[e.Company] = true
+			}
+			seen[e.Company] = shows
+		}
+	}
+	var n tally
+	for _, name := range slices.Sorted(maps.Keys(seen)) {
+		n.add(bad[name], "%s", strconv.Quote(name))
+	}
+	return n
+}

@@ -1,4 +1,209 @@
 package world
 
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
 // careerFlowChecks count careers that move as careers do: levels, trades, stays.
-var careerFlowChecks = []realismCheck{}
+var careerFlowChecks = []realismCheck{
+	{name: "steps down of more than one rung, or within a stay, or up by more than two", count: countLevelSteps},
+	{name: "specialties that hop to an unrelated one or back to the one before", count: countSpecialtyHops},
+	{name: "one title below senior held more than 15 years in all", count: countTitleDecades},
+	{name: "changes of trade: a second, one that does not follow, or entered above the level left", count: countTradeChanges},
+	{name: "third stints at one employer, others between", limit: 0.002, count: countThirdStints},
+	{name: "roles of unknown start that are not the oldest listed", count: countUnknownStarts},
+}
+
+// ladderLine returns a person's main line of roles, oldest first, without
+// the seats that are off the ladder (a founder's, an owner's, a board's).
+func ladderLine(w *World, p *Person) []Job {
+	return slices.DeleteFunc(mainLine(p), func(j Job) bool {
+		return slices.Index(ladder, w.Title(j.Title).Level) < 0
+	})
+}
+
+// describeLine says a line of roles as a reader sees it.
+func describeLine(w *World, line []Job) string {
+	var out []string
+	for _, j := range line {
+		since := "?"
+		if j.Start != 0 {
+			since = fmt.Sprint(j.Start.Year())
+		}
+		out = append(out, fmt.Sprintf("%s at %s (%s)", w.Title(j.Title).Name, w.Company(j.Company).Name, since))
+	}
+	return strings.Join(out, " → ")
+}
+
+// countLevelSteps counts the people whose consecutive roles on the ladder
+// step down by more than a rung, step down within one stay at a company,
+// or step up by more than two rungs.
+func countLevelSteps(w *World) tally {
+	var n tally
+	for i := range w.Len() {
+		line := ladderLine(w, w.Person(i))
+		if len(line) < 2 {
+			continue
+		}
+		bad := false
+		for k := 1; k < len(line); k++ {
+			a := slices.Index(ladder, w.Title(line[k-1].Title).Level)
+			b := slices.Index(ladder, w.Title(line[k].Title).Level)
+			same := line[k].Company == line[k-1].Company
+			bad = bad || b < a-1 || same && b < a || b > a+2
+		}
+		n.add(bad, "person %d: %s", i, describeLine(w, line))
+	}
+	return n
+}
+
+// countSpecialtyHops counts the people whose specialty (the role a title
+// is of, within its line of work) moves to one unrelated to it, or back
+// to the one held before the last move.
+func countSpecialtyHops(w *World) tally {
+	var n tally
+	v := w.titles
+	for i := range w.Len() {
+		line := ladderLine(w, w.Person(i))
+		var stems []int // of the roles of one line of work, each change once
+		fam, bad, seen := family(0), false, 0
+		for _, j := range line {
+			s := int(v.stem[j.Title])
+			if s < 0 || v.fam[j.Title] == famGeneral {
+				continue
+			}
+			seen++
+			if f := v.fam[j.Title]; f != fam {
+				fam, stems = f, stems[:0]
+			}
+			if len(stems) > 0 && stems[len(stems)-1] == s {
+				continue
+			}
+			if len(stems) > 0 && !v.relatedStems(fam, stems[len(stems)-1], s) {
+				bad = true
+			}
+			if len(stems) > 1 && stems[len(stems)-2] == s {
+				bad = true
+			}
+			stems = append(stems, s)
+		}
+		if seen > 1 {
+			n.add(bad, "person %d: %s", i, describeLine(w, line))
+		}
+	}
+	return n
+}
+
+// exemptFromRun reports whether title t is of a level people stay at for
+// life, so that holding it for decades reads right: a senior or lead
+// individual contributor's, management's above team lead, and the full
+// title of a regulated profession (a physician, a nurse, a lawyer). An
+// intern's, a junior's and another mid-level title are not.
+func exemptFromRun(w *World, t TitleID) bool {
+	l := w.Title(t).Level
+	return slices.Index(ladder, l) >= slices.Index(ladder, Senior) || l == MidLevel && w.titles.need[t] != profNone
+}
+
+// countTitleDecades counts the people who held one title below senior (or
+// one role's titles of one level) for more than 15 years in all, across
+// employers, as of the world's clock.
+func countTitleDecades(w *World) tally {
+	var n tally
+	v := w.titles
+	for i := range w.Len() {
+		p := w.Person(i)
+		line := mainLine(p)
+		if len(line) == 0 {
+			continue
+		}
+		type key struct {
+			fam   family
+			stem  int
+			level Level
+			title TitleID
+		}
+		months := map[key]int{}
+		bad := ""
+		for _, j := range line {
+			t := w.Title(j.Title)
+			if exemptFromRun(w, j.Title) || slices.Index(ladder, t.Level) < 0 || j.Start == 0 {
+				continue
+			}
+			k := key{fam: v.fam[j.Title], stem: int(v.stem[j.Title]), level: t.Level}
+			if k.stem < 0 {
+				k.title = j.Title
+			}
+			end := j.End
+			if j.Current {
+				end = w.month
+			}
+			if months[k] += int(end) - int(j.Start); months[k] > 15*12 {
+				bad = fmt.Sprintf("%s for %d years", t.Name, months[k]/12)
+			}
+		}
+		n.add(bad != "", "person %d: %s: %s", i, bad, describeLine(w, line))
+	}
+	return n
+}
+
+// countTradeChanges counts the people whose roles change line of work
+// more than once, into a line that does not follow the one left, or
+// into the new line at a level above the role before (a chief
+// executive's title, of no line, is the level left when it comes
+// between).
+func countTradeChanges(w *World) tally {
+	var n tally
+	for i := range w.Len() {
+		line := ladderLine(w, w.Person(i))
+		if len(line) < 2 {
+			continue
+		}
+		changes, bad, last := 0, false, famGeneral
+		for k, j := range line {
+			if j.fam == famGeneral {
+				continue
+			}
+			if last != famGeneral && j.fam != last {
+				changes++
+				left := slices.Index(ladder, w.Title(line[k-1].Title).Level)
+				bad = bad || changes > 1 || !tradeFollows(last, j.fam) || slices.Index(ladder, w.Title(j.Title).Level) > left
+			}
+			last = j.fam
+		}
+		n.add(bad, "person %d: %s", i, describeLine(w, line))
+	}
+	return n
+}
+
+// countThirdStints counts the people who worked at one employer in three
+// stays or more, with other employers between.
+func countThirdStints(w *World) tally {
+	var n tally
+	for i := range w.Len() {
+		p := w.Person(i)
+		if len(p.Jobs) == 0 {
+			continue
+		}
+		line := mainLine(p)
+		bad := slices.ContainsFunc(line, func(j Job) bool { return stints(line, j.Company) > 2 })
+		n.add(bad, "person %d: %s", i, describeLine(w, line))
+	}
+	return n
+}
+
+// countUnknownStarts counts the people with a role of unknown start that
+// is not the oldest of their roles.
+func countUnknownStarts(w *World) tally {
+	var n tally
+	for i := range w.Len() {
+		line := mainLine(w.Person(i))
+		if len(line) == 0 {
+			continue
+		}
+		bad := slices.ContainsFunc(line[1:], func(j Job) bool { return j.Start == 0 })
+		n.add(bad, "person %d: %s", i, describeLine(w, line))
+	}
+	return n
+}

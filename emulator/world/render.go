@@ -21,7 +21,6 @@ func (w *World) Candidate(p *Person, withoutContacts bool) []byte {
 	// them shifts the rest of the profile.
 	r := newRand(p.Seed, streamRender)
 	rc := newRand(p.Seed, streamContacts)
-	d := w.proseDept(p)
 
 	c := candidateJSON{
 		UID:             p.UID.String(),
@@ -57,17 +56,19 @@ func (w *World) Candidate(p *Person, withoutContacts bool) []byte {
 	c.Education = w.educationJSON(r, p)
 	c.Language = w.languages(r, p)
 	c.Organization = organizations(r, w.now)
-	c.Certification = w.certifications(r, d)
-	c.Course = courses(r)
-	c.Project = w.projects(r, d)
+	c.Certification = w.certifications(r, p)
+	c.Course = w.coursesOf(r, p)
+	c.Project = w.projects(r, p)
 	c.Publication = w.publications(r, p)
 	c.Patent = w.patents(r, p)
 	c.HonorAward = w.honors(r, p)
 	if p.Has&HasAddresses != 0 {
-		c.Addresses = []addressJSON{{Display: w.addressDisplay(r, p.City)}}
+		// A home of its own city: a move draws another street.
+		c.Addresses = []addressJSON{{Display: w.addressDisplay(newRand(p.Seed^uint64(p.City)<<32, streamAddress), p.City)}}
 	}
 	if p.Has&HasBirthday != 0 {
-		c.Birthday = strconv.Itoa(int(p.BirthYear)) + "-" + twoDigits(between(r, 1, 12)) + "-" + twoDigits(between(r, 1, 28))
+		rb := newRand(p.Seed, streamBirthday)
+		c.Birthday = strconv.Itoa(int(p.BirthYear)) + "-" + twoDigits(between(rb, 1, 12)) + "-" + twoDigits(between(rb, 1, 28))
 	}
 	if p.Has&HasAltNames != 0 && p.AltName != "" {
 		c.AlternativeNames = []string{p.AltName}
@@ -97,8 +98,7 @@ func (w *World) Summary(p *Person) string {
 // Candidate shows it ("" for the many roles without one).
 func (w *World) JobDescription(p *Person, k int) string {
 	j := p.Jobs[k]
-	return jobDescription(newRand(jobSeed(p, j), streamJob), j.fam, w.titles.titles[j.Title].Level,
-		w.companies[j.Company].Name)
+	return w.jobDescription(newRand(jobSeed(p, j), streamJob), j)
 }
 
 // jobSeed is the seed of one role's derived text and company data.
@@ -257,7 +257,7 @@ func (w *World) experience(p *Person) []experienceJSON {
 			Position:    t.Name,
 			Company:     co.Name,
 			Current:     j.Current,
-			Summary:     jobDescription(r, j.fam, t.Level, co.Name),
+			Summary:     w.jobDescription(r, j),
 			CompanyURL:  co.URL(),
 			CompanyID:   ptr(strconv.FormatInt(co.ID, 10)),
 			CompanySize: co.SizeRange(),
@@ -274,17 +274,17 @@ func (w *World) experience(p *Person) []experienceJSON {
 		if !j.Current && !j.End.IsZero() {
 			e.Ended = ptr(isoDate(j.End))
 		}
-		// The service's company data is patchy: "n/a" where unknown.
-		if chance(r, 6) {
+		unknown := unknownCompanyData(co)
+		if unknown&unknownPage != 0 {
 			e.CompanyURL, e.CompanyID = "n/a", nil
 		}
-		if chance(r, 8) {
+		if unknown&unknownSize != 0 {
 			e.CompanySize, e.StaffCount = "n/a", "n/a"
 		}
-		if chance(r, 5) {
+		if unknown&unknownIndustry != 0 {
 			e.Industry = "n/a"
 		}
-		if chance(r, 10) {
+		if unknown&unknownWebsite != 0 {
 			e.Website = "n/a"
 		}
 		out = append(out, e)
@@ -339,3 +339,32 @@ func organizations(r *rand.Rand, now Month) []organizationJSON {
 	}
 	return append(out, o)
 }
+
+// What the service does not know of a company (unknownCompanyData).
+const (
+	unknownPage     = 1 << iota // its page on the network and id
+	unknownSize                 // its size and staff count
+	unknownIndustry             // its industry
+	unknownWebsite              // its website
+)
+
+// unknownCompanyData returns what the service's patchy company data lacks
+// of company c, shown "n/a" in experience entries: drawn from a hash of
+// the company, so that a company is known alike in every role of every
+// profile (about 6 % lack the page, 8 % the size, 5 % the industry and
+// 10 % the website).
+func unknownCompanyData(c *Company) int {
+	h := mix64(c.Seed ^ streamRender<<56)
+	out := 0
+	for _, u := range unknownShares {
+		if int(h%100) < u.percent {
+			out |= u.bit
+		}
+		h /= 100
+	}
+	return out
+}
+
+// unknownShares are the percent of companies that lack each detail.
+var unknownShares = [...]struct{ bit, percent int }{{unknownPage, 6}, {unknownSize, 8},
+	{unknownIndustry, 5}, {unknownWebsite, 10}}

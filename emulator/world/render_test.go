@@ -476,3 +476,55 @@ func TestRolePlace(t *testing.T) {
 		t.Fatalf("a role of unknown place is shown in %d", got)
 	}
 }
+
+// A person's birthday is the same in every snapshot of the world, and
+// their home address the same while they live in one city: a move to
+// another city gives a street of the new one.
+func TestSnapshotsKeepBirthdayAndHome(t *testing.T) {
+	start := testWorld()
+	later, err := start.Advance(3650)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type home struct {
+		Birthday  string `json:"birthday"`
+		Addresses []struct {
+			Display string `json:"display"`
+		} `json:"addresses"`
+	}
+	read := func(w *World, i int) home {
+		var h home
+		if err := json.Unmarshal(w.Candidate(w.Person(i), false), &h); err != nil {
+			t.Fatal(err)
+		}
+		return h
+	}
+	birthdays, stayed, moved := 0, 0, 0
+	for i := range start.Len() {
+		a, b := read(start, i), read(later, i)
+		if a.Birthday != b.Birthday {
+			t.Fatalf("person %d: born %s, and ten years on %s", i, a.Birthday, b.Birthday)
+		}
+		if a.Birthday != "" {
+			birthdays++
+		}
+		if len(a.Addresses) == 0 || len(b.Addresses) == 0 {
+			continue
+		}
+		was, is := start.Person(i).City, later.Person(i).City
+		if was == is {
+			stayed++
+			if a.Addresses[0] != b.Addresses[0] {
+				t.Fatalf("person %d stayed in %s, but lives at %q, then at %q", i, start.Places()[is].Display, a.Addresses[0].Display, b.Addresses[0].Display)
+			}
+			continue
+		}
+		moved++
+		if !strings.Contains(b.Addresses[0].Display, later.Places()[is].Name) {
+			t.Fatalf("person %d moved to %s, but lives at %q", i, later.Places()[is].Display, b.Addresses[0].Display)
+		}
+	}
+	if birthdays == 0 || stayed == 0 || moved == 0 {
+		t.Fatalf("%d birthdays, %d homes kept, %d homes moved: want some of each", birthdays, stayed, moved)
+	}
+}

@@ -2,6 +2,7 @@ package world
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 )
 
@@ -41,7 +42,8 @@ func (v *titleVocab) offices() []office {
 // index) to hold an office keeps it, and those after take the title
 // below (a VP of their line of work, or Co-Founder for a founder who was
 // also to be the chief executive); founders beyond maxFounders take the
-// head of their line of work's title, from the founding on.
+// head of their line of work's title, from the founding on; each within
+// the steps a career takes from the role before (stepAfter).
 func (w *World) fillSeats() {
 	offices := w.titles.offices()
 	type seat struct {
@@ -71,6 +73,7 @@ func (w *World) fillSeats() {
 					j.Title, t = coFounder, w.titles.titles[coFounder]
 					changed = true
 				} else {
+					w.lowerStay(r, p, j, VP)
 					w.retitleTo(r, p, j, VP)
 					changed = true
 					continue
@@ -80,6 +83,7 @@ func (w *World) fillSeats() {
 				if founders[j.Company] < maxFounders {
 					founders[j.Company]++
 				} else {
+					w.lowerStay(r, p, j, Head)
 					w.retitleTo(r, p, j, Head)
 					changed = true
 				}
@@ -87,6 +91,7 @@ func (w *World) fillSeats() {
 		}
 		if changed {
 			w.derive(p, w.now)
+			w.keepSkillsOfRoles(p)
 			w.fitSkills(p)
 		}
 	}
@@ -94,9 +99,12 @@ func (w *World) fillSeats() {
 
 // retitleTo gives p's role j a title of level l in the person's line of
 // work: the role's own, or for a title of no line (a chief executive's,
-// a founder's) that of the person's other roles; operations where that
-// is none, has no title of the level (no head of hair styling), or is a
-// trade the company is not in (no head of nursing at a software house).
+// a founder's) that of the person's other roles; where that has no title
+// of the level (no head of hair styling) or is a trade the company is
+// not in (no head of nursing at a software house), a line that follows
+// it (tradesAfter) the company is in, for a career that has not changed
+// trade before, else a board seat. The level is kept within the steps a
+// career takes from the role before (stepAfter), below a chief's.
 func (w *World) retitleTo(r *rand.Rand, p *Person, j *Job, l Level) {
 	f := j.fam
 	for _, other := range p.Jobs {
@@ -105,8 +113,28 @@ func (w *World) retitleTo(r *rand.Rand, p *Person, j *Job, l Level) {
 		}
 		f = other.fam
 	}
-	if f == famGeneral || !w.fits(j.Company, f) || len(w.titles.byFamilyLevel[f][l]) == 0 {
-		f = famOperations
+	fit := func(f family) bool {
+		return f != famGeneral && w.fits(j.Company, f) && len(w.titles.byFamilyLevel[f][l]) > 0
+	}
+	if !fit(f) {
+		next := famGeneral
+		for _, g := range tradesAfter[f] {
+			if fit(g) && !changedTrade(p.Jobs) {
+				next = g
+				break
+			}
+		}
+		f = next
+	}
+	if l = w.stepAfter(p, j, f, l); slices.Index(ladder, l) > slices.Index(ladder, VP) {
+		l = VP // not the chief's office, which another holds
+	}
+	if end := yearOf(j.End, w.now); f == famGeneral || l < Senior && j.Start != 0 && (end-j.Start.Year())*12 > titleMonthsMax {
+		// No line the career may take fits, or the title would be one
+		// below a lifelong level held too long: a seat on the board of
+		// the company it is.
+		j.Title, j.fam = w.title(r, famGeneral, -1, Board, yearOf(j.Start, w.now)), famGeneral
+		return
 	}
 	held := func(t TitleID) bool {
 		for k := range p.Jobs {
@@ -116,12 +144,12 @@ func (w *World) retitleTo(r *rand.Rand, p *Person, j *Job, l Level) {
 		}
 		return false
 	}
-	t := w.title(r, f, w.stemOf(p, f), l, yearOf(j.Start, w.now))
+	t := w.title(r, f, w.careerStem(p, f), l, yearOf(j.Start, w.now))
 	for range 6 {
 		if !held(t) {
 			break // not a title the person held at the company before
 		}
-		t = w.title(r, f, w.stemOf(p, f), l, yearOf(j.Start, w.now))
+		t = w.title(r, f, w.careerStem(p, f), l, yearOf(j.Start, w.now))
 	}
 	j.Title, j.fam = t, f
 }
@@ -132,4 +160,86 @@ func yearOf(m, now Month) int {
 		return now.Year()
 	}
 	return m.Year()
+}
+
+// stepAfter returns level l for role j of p, of line f, kept within the
+// steps a career takes from the role before it on the ladder (the
+// newest of p's past roles older than j): down a rung at most and not
+// within a stay at one company, up two at most, and a rung down into
+// another line of work (a junior's at the least).
+func (w *World) stepAfter(p *Person, j *Job, f family, l Level) Level {
+	older := false
+	for k := range p.Jobs {
+		o := &p.Jobs[k]
+		if o == j {
+			older = true
+			continue
+		}
+		if !older || o.Current {
+			continue
+		}
+		b := slices.Index(ladder, w.titles.titles[o.Title].Level)
+		if b < 0 {
+			continue
+		}
+		lo, hi := b-1, b+2
+		if o.Company == j.Company {
+			lo = b
+		}
+		if o.fam != f && o.fam != famGeneral {
+			lo, hi = max(b-1, 1), max(b-1, 1)
+		}
+		return ladder[max(lo, min(hi, slices.Index(ladder, l)))]
+	}
+	return l
+}
+
+// changedTrade reports whether the roles change line of work.
+func changedTrade(jobs []Job) bool {
+	f := famGeneral
+	for _, j := range jobs {
+		if j.fam == famGeneral {
+			continue
+		}
+		if f != famGeneral && j.fam != f {
+			return true
+		}
+		f = j.fam
+	}
+	return false
+}
+
+// lowerStay gives the past roles of the stay at the company of p's role
+// j that are above level l a title of level l: the person whose office
+// went to another (fillSeats) held no higher one there before.
+func (w *World) lowerStay(r *rand.Rand, p *Person, j *Job, l Level) {
+	for k := range p.Jobs {
+		o := &p.Jobs[k]
+		if o.Current {
+			continue
+		}
+		if o.Company != j.Company {
+			return
+		}
+		if slices.Index(ladder, w.titles.titles[o.Title].Level) > slices.Index(ladder, l) {
+			w.retitleTo(r, p, o, l)
+		}
+	}
+}
+
+// keepSkillsOfRoles drops the skills of a line of work none of p's roles
+// is in any longer: a founder's design skills once their seat became a
+// board's.
+func (w *World) keepSkillsOfRoles(p *Person) {
+	leader := false
+	for _, j := range p.Jobs {
+		leader = leader || j.fam == famGeneral || leads(w.titles.titles[j.Title].Level)
+	}
+	kept := p.Skills[:0]
+	for _, s := range p.Skills {
+		if slices.Contains(w.skills.generic, s) || w.ownSkill(p, s) || leader && slices.Contains(w.skills.byFamily[famGeneral], s) {
+			kept = append(kept, s)
+		}
+	}
+	p.Skills = kept
 }

@@ -9,11 +9,14 @@ import (
 type SkillID uint16
 
 // familySkills are the skills of each family's work. famGeneral's are
-// those of running a business, which managers of every family also list.
+// those of leading people and running a business, which leaders of
+// every family also list; which of them a person may list depends on
+// the highest roles they held (managementSkills).
 var familySkills = [numFamilies][]string{
-	famGeneral: {"Leadership", "Strategic Planning", "Business Strategy", "Team Management",
+	famGeneral: {"Leadership", "Team Leadership", "Team Management", "People Management", "Management",
+		"Strategic Planning", "Business Strategy", "Change Management", "P&L Management",
 		"Entrepreneurship", "Fundraising", "Corporate Governance", "Mergers & Acquisitions",
-		"P&L Management", "Change Management", "Executive Management"},
+		"Executive Management"},
 	famMarketing: {"Digital Marketing", "Content Marketing", "SEO", "SEM", "Google Analytics", "Social Media Marketing",
 		"Brand Management", "Marketing Strategy", "Email Marketing", "Copywriting", "HubSpot", "Marketing Automation",
 		"Product Marketing", "Market Research", "Public Relations"},
@@ -21,7 +24,7 @@ var familySkills = [numFamilies][]string{
 		"Lead Generation", "Cold Calling", "CRM", "Key Account Management", "Solution Selling", "Sales Management",
 		"Pipeline Management", "SaaS"},
 	famProduct: {"Product Management", "Project Management", "Agile Methodologies", "Scrum", "Jira",
-		"Roadmapping", "Stakeholder Management", "PMP", "Kanban", "Product Strategy", "User Stories", "Prince2"},
+		"Roadmapping", "Stakeholder Management", "Kanban", "Product Strategy", "User Stories", "Prince2"},
 	famSoftware: {"Go", "Python", "Java", "JavaScript", "TypeScript", "C++", "C#", "Rust", "Kotlin", "Swift",
 		"React", "Node.js", "Kubernetes", "Docker", "AWS", "Google Cloud Platform", "Microsoft Azure", "Linux",
 		"PostgreSQL", "SQL", "Git", "Microservices", "REST APIs", "Terraform", "CI/CD", "Software Development"},
@@ -71,11 +74,30 @@ var familySkills = [numFamilies][]string{
 		"Content Creation", "Cinematography"},
 }
 
-// genericSkills appear on profiles of every department.
+// genericSkills appear on profiles of every department: none of
+// leading people (those are famGeneral's, for those who led) and no
+// languages (a profile lists those as languages).
 var genericSkills = []string{"Microsoft Office", "Microsoft Excel", "Communication", "Teamwork",
-	"Leadership", "Management", "Project Management", "Public Speaking", "Problem Solving",
-	"Time Management", "English", "Negotiation", "Strategic Planning", "Customer Service", "Research",
-	"PowerPoint", "Team Leadership", "Analytical Skills"}
+	"Project Management", "Public Speaking", "Problem Solving", "Time Management", "Negotiation",
+	"Customer Service", "Research", "PowerPoint", "Analytical Skills", "Critical Thinking",
+	"Attention to Detail", "Presentation Skills"}
+
+// managementSkills are the skills of leading and running a business by
+// the levels whose holders may list them: leading people for anyone who
+// led a team, strategy for heads and above, starting a business for
+// founders and chief executives, governance for executives and board
+// members only.
+var managementSkills = []struct {
+	levels []Level
+	names  []string
+}{
+	{[]Level{Lead, Head, Directors, VP, CLevel, Founder, Board},
+		[]string{"Leadership", "Team Leadership", "Team Management", "People Management", "Management"}},
+	{[]Level{Head, Directors, VP, CLevel, Founder, Board},
+		[]string{"Strategic Planning", "Business Strategy", "Change Management", "P&L Management"}},
+	{[]Level{CLevel, Founder}, []string{"Entrepreneurship", "Fundraising"}},
+	{[]Level{VP, CLevel, Board}, []string{"Corporate Governance", "Mergers & Acquisitions", "Executive Management"}},
+}
 
 // skillVocab is the skill vocabulary, deduplicated, with each family's
 // skills as ids.
@@ -86,6 +108,10 @@ type skillVocab struct {
 	// company's specialities.
 	byDept  [numDepartments][]SkillID
 	generic []SkillID
+	// byLevel holds the management skills a holder of each level may
+	// list; management marks all of them.
+	byLevel    [numLevels][]SkillID
+	management [maxSkills]bool
 }
 
 var loadSkills = sync.OnceValue(func() *skillVocab {
@@ -113,6 +139,18 @@ var loadSkills = sync.OnceValue(func() *skillVocab {
 	for _, n := range genericSkills {
 		v.generic = append(v.generic, id(n))
 	}
+	for _, tier := range managementSkills {
+		for _, n := range tier.names {
+			s := id(n)
+			if !slices.Contains(v.byFamily[famGeneral], s) {
+				panic("world: management skill " + n + " is not famGeneral's")
+			}
+			v.management[s] = true
+			for _, l := range tier.levels {
+				v.byLevel[l] = append(v.byLevel[l], s)
+			}
+		}
+	}
 	if len(v.names) > maxSkills {
 		panic("world: skill vocabulary exceeds maxSkills")
 	}
@@ -122,6 +160,59 @@ var loadSkills = sync.OnceValue(func() *skillVocab {
 // Skills returns the skill vocabulary, indexed by Person.Skills. The slice
 // is shared: do not modify it.
 func (w *World) Skills() []string { return w.skills.names }
+
+// leadingSkills returns the management skills p may list: those of the
+// level among p's roles that allows the most (a chief executive's
+// include a lead's); for someone who never led, the generic skills
+// instead.
+func (w *World) leadingSkills(p *Person) []SkillID {
+	var best []SkillID
+	for _, j := range p.Jobs {
+		if pool := w.skills.byLevel[w.titles.titles[j.Title].Level]; len(pool) > len(best) {
+			best = pool
+		}
+	}
+	if len(best) == 0 {
+		return w.skills.generic
+	}
+	return best
+}
+
+// skillsOfLine returns the skills a role of line of work f adds to p's:
+// its line's, or for running a business those p's roles allow.
+func (w *World) skillsOfLine(p *Person, f family) []SkillID {
+	if f == famGeneral {
+		return w.leadingSkills(p)
+	}
+	return w.skills.byFamily[f]
+}
+
+// earnedSkill reports whether p's roles allow skill s: any skill but one
+// of management, and those of a level p held.
+func (w *World) earnedSkill(p *Person, s SkillID) bool {
+	if !w.skills.management[s] {
+		return true
+	}
+	for _, j := range p.Jobs {
+		if slices.Contains(w.skills.byLevel[w.titles.titles[j.Title].Level], s) {
+			return true
+		}
+	}
+	return false
+}
+
+// dropUnearnedSkills drops the management skills p's roles do not allow,
+// after a role was retitled: a chief executive's governance once the
+// seat went to another and the role became a VP's or a head's.
+func (w *World) dropUnearnedSkills(p *Person) {
+	kept := p.Skills[:0]
+	for _, s := range p.Skills {
+		if w.earnedSkill(p, s) {
+			kept = append(kept, s)
+		}
+	}
+	p.Skills = kept
+}
 
 // maxSkills bounds the vocabulary so a person's skills fit drawSkills'
 // bit set.

@@ -307,6 +307,9 @@ type titleVocab struct {
 	// title is of, -1 for a title of no role.
 	since []uint16
 	stem  []int16
+	// related is, per family and role, the roles a career may move on
+	// to from it (relatedTo).
+	related [numFamilies][]uint32
 	// familyOf draws a family for a department by familyWeights.
 	familyOf [numDepartments]struct {
 		fams  []family
@@ -413,6 +416,7 @@ var loadTitles = sync.OnceValue(func() *titleVocab {
 			v.stemAreas[f] = append(v.stemAreas[f], areas)
 		}
 	}
+	v.related = v.relatedTo()
 	for d := range numDepartments {
 		var fams []family
 		var weights []uint64
@@ -440,9 +444,10 @@ func (w *World) Titles() []Title { return w.titles.titles }
 // Title returns the title of a job.
 func (w *World) Title(id TitleID) Title { return w.titles.titles[id] }
 
-// maxRun is the longest a career keeps one exact title, role after
-// role, before it moves sideways: most titles change within a few years,
-// and fifteen years of one reads wrong outside the professions.
+// maxRun is the longest a career keeps one exact title of a lifelong
+// level in all (titleVocab.lifelong), before it moves sideways: most
+// titles change within a few years, and fifteen years of one reads wrong
+// outside the professions.
 const maxRun = 12 * 12
 
 // lateral returns another title of family f at the level of title t,
@@ -477,11 +482,18 @@ func (v *titleVocab) lateral(r *rand.Rand, f family, t TitleID, year int) TitleI
 
 // besides reports whether title o may stand beside t, of family f, in
 // year: another title of its level and family that exists by then, of
+// a related specialty (relatedStems) or of none when t is of none, of
 // the same profession for a clinical one, and of no profession whose
 // degree t does not need ("Compliance Officer" is not followed by "Legal
 // Counsel").
 func (v *titleVocab) besides(f family, t, o TitleID, year int) bool {
 	if o == t || int(v.since[o]) > year || v.fam[o] != v.fam[t] || !covers(v.need[t], v.need[o]) {
+		return false
+	}
+	if v.stem[t] < 0 && v.stem[o] >= 0 || v.stem[t] >= 0 && v.stem[o] >= 0 && !v.relatedStems(v.fam[t], int(v.stem[t]), int(v.stem[o])) {
+		// Not a specialty that follows: a QA engineer's is not a
+		// security engineer's, and a team lead of marketing's is none
+		// in particular.
 		return false
 	}
 	return f != famClinical || v.stem[o] < 0 || v.stem[o] == v.stem[t]
@@ -500,4 +512,204 @@ func (v *titleVocab) lateralFree(f family, t TitleID, year int, taken func(Title
 		}
 	}
 	return t
+}
+
+// specialtyGroups are the roles of a line of work that lead to one
+// another: a backend developer becomes a full stack developer or a
+// software engineer, not a security engineer; a recruiter an HR
+// generalist, not a payroll specialist. Two roles are related when a
+// group holds both, or when one is the name the other's holders had
+// before it came into use (titleSince). A role of no group stays itself
+// (a physician, a nurse).
+var specialtyGroups = [][]string{
+	{"Software Engineer", "Backend Developer", "Frontend Developer", "Full Stack Developer", "Java Developer", "Mobile Developer"},
+	{"Software Engineer", "Backend Developer", "DevOps Engineer", "Site Reliability Engineer", "Cloud Engineer"},
+	{"Software Engineer", "QA Engineer"},
+	{"Security Engineer", "DevOps Engineer", "Cloud Engineer", "Software Engineer"},
+	{"Embedded Software Engineer", "Electrical Engineer"},
+	{"Mechanical Engineer", "Design Engineer"},
+	{"Civil Engineer", "Structural Engineer"},
+	{"Marketing Manager", "Marketing Specialist", "Digital Marketing Manager", "Product Marketing Manager", "Brand Manager", "Marketing Analyst"},
+	{"Digital Marketing Manager", "SEO Specialist", "Growth Marketer", "Content Marketing Manager", "Social Media Manager"},
+	{"Communications Specialist", "Social Media Manager", "Content Marketing Manager", "Brand Manager"},
+	{"Sales Development Representative", "Inside Sales Representative", "Sales Representative", "Account Executive"},
+	{"Account Executive", "Account Manager", "Key Account Manager", "Sales Manager"},
+	{"Business Development Manager", "Partnerships Manager", "Sales Manager", "Account Executive"},
+	{"Product Manager", "Product Owner", "Program Manager", "Technical Project Manager"},
+	{"Project Manager", "Program Manager", "Scrum Master", "Delivery Manager", "Technical Project Manager", "Product Owner"},
+	{"Data Analyst", "Business Intelligence Analyst", "Research Analyst", "Data Scientist"},
+	{"Data Scientist", "Machine Learning Engineer", "Data Engineer"},
+	{"Data Engineer", "Analytics Engineer", "Business Intelligence Analyst", "Data Analyst"},
+	{"UX Designer", "Product Designer", "UI Designer", "Interaction Designer", "UX Researcher"},
+	{"Graphic Designer", "Visual Designer", "UI Designer"},
+	{"Recruiter", "Talent Acquisition Specialist", "Technical Recruiter"},
+	{"HR Generalist", "HR Business Partner", "People Operations Specialist", "HR Manager", "Recruiter"},
+	{"Accountant", "Auditor", "Tax Advisor", "Bookkeeper", "Payroll Specialist", "Controller"},
+	{"Financial Analyst", "Treasury Analyst", "Finance Manager", "Controller", "Accountant"},
+	{"Legal Counsel", "Corporate Lawyer", "Associate Attorney"},
+	{"Paralegal", "Contract Manager", "Compliance Analyst"},
+	{"Compliance Officer", "Compliance Analyst"},
+	{"Customer Support Specialist", "Customer Service Representative", "Support Agent", "Technical Support Engineer"},
+	{"Customer Success Manager", "Client Services Manager", "Customer Support Specialist"},
+	{"Hotel Manager", "Restaurant Manager", "Front Desk Agent"},
+	{"Chef", "Restaurant Manager"},
+	{"Hair Stylist", "Salon Manager"},
+	{"Beauty Therapist", "Salon Manager"},
+	{"Teacher", "Tutor", "Teaching Assistant", "Lecturer"},
+	{"Corporate Trainer", "Instructional Designer", "Learning & Development Specialist"},
+	{"Operations Manager", "Office Manager", "Operations Analyst", "Business Analyst"},
+	{"Administrative Assistant", "Executive Assistant", "Office Manager"},
+	{"Supply Chain Analyst", "Logistics Coordinator", "Procurement Specialist", "Operations Analyst"},
+	{"Facilities Coordinator", "Facility Manager", "Workplace Coordinator", "Security Officer"},
+	{"Maintenance Technician", "Building Engineer", "Facility Manager"},
+	{"Video Producer", "Content Producer", "Production Assistant"},
+	{"Video Editor", "Motion Designer", "Animator"},
+	{"Sound Engineer", "Camera Operator", "Production Assistant"},
+}
+
+// relatedTo returns, per family and role, the set of the family's roles
+// related to it (specialtyGroups), itself included, as bits by role.
+func (v *titleVocab) relatedTo() [numFamilies][]uint32 {
+	var out [numFamilies][]uint32
+	stemNamed := func(f family, name string) int {
+		for k, s := range v.stems[f] {
+			if v.titles[s[MidLevel][0]].Name == name {
+				return k
+			}
+		}
+		return -1
+	}
+	for f := range numFamilies {
+		out[f] = make([]uint32, len(v.stems[f]))
+		for k, s := range v.stems[f] {
+			out[f][k] |= 1 << k
+			// The names the role's holders had before, back to the
+			// oldest: a machine learning engineer of 2008 was a data
+			// analyst.
+			name := v.titles[s[MidLevel][0]].Name
+			for range 4 {
+				if name = titleSince[name].before; stemNamed(f, name) < 0 {
+					break
+				}
+				b := stemNamed(f, name)
+				out[f][k] |= 1 << b
+				out[f][b] |= 1 << k
+			}
+		}
+		for _, g := range specialtyGroups {
+			var set uint32
+			for _, name := range g {
+				if k := stemNamed(f, name); k >= 0 {
+					set |= 1 << k
+				}
+			}
+			for k := range out[f] {
+				if set&(1<<k) != 0 {
+					out[f][k] |= set
+				}
+			}
+		}
+	}
+	return out
+}
+
+// relatedStems reports whether roles a and b of family f lead to one
+// another (or are one).
+func (v *titleVocab) relatedStems(f family, a, b int) bool {
+	if a < 0 || b < 0 || a >= len(v.related[f]) {
+		return a == b
+	}
+	return v.related[f][a]&(1<<b) != 0
+}
+
+// relatedTitle draws a title to stand for t of family f in year: of t's
+// level, beside it (besides), and of a related specialty the career has
+// not held (used, bits by role) when t is of one; another area's when t
+// is of none ("Head of Growth" for "Head of Marketing"). It returns false
+// when there is none.
+func (v *titleVocab) relatedTitle(r *rand.Rand, f family, t TitleID, year int, used uint32) (TitleID, bool) {
+	ok := func(o TitleID) bool {
+		if !v.besides(f, t, o, year) || (v.stem[o] < 0) != (v.stem[t] < 0) {
+			return false
+		}
+		if v.stem[o] < 0 {
+			// Another area: "Engineering Director" is "Director of
+			// Engineering" by another name.
+			return managedArea(v.titles[o].Name) != managedArea(v.titles[t].Name)
+		}
+		return used&(1<<v.stem[o]) == 0
+	}
+	n := 0
+	for _, o := range v.byFamilyLevel[f][v.titles[t].Level] {
+		if ok(o) {
+			n++
+		}
+	}
+	if n == 0 {
+		return t, false
+	}
+	k := intN(r, n)
+	for _, o := range v.byFamilyLevel[f][v.titles[t].Level] {
+		if ok(o) {
+			if k == 0 {
+				return o, true
+			}
+			k--
+		}
+	}
+	return t, false
+}
+
+// lifelong reports whether people hold title t for decades and it reads
+// right: a level off the ladder, a senior's or above (a senior or
+// principal individual contributor, a manager above team lead), and the
+// full title of a regulated profession (a physician, a nurse, a lawyer).
+// An intern's, a junior's and a mid-level title of other work are held
+// some years, then a career moves on.
+func (v *titleVocab) lifelong(t TitleID) bool {
+	l := v.titles[t].Level
+	k := slices.Index(ladder, l)
+	return k < 0 || k >= slices.Index(ladder, Senior) || l == MidLevel && v.need[t] != profNone
+}
+
+// relatedAt draws a title of level l and family f in use in year, of a
+// specialty related to stem that the career has not held (used, bits by
+// role), and false when there is none.
+func (v *titleVocab) relatedAt(r *rand.Rand, f family, stem int, l Level, year int, used uint32) (TitleID, bool) {
+	var ids []TitleID
+	for s := range v.stems[f] {
+		if s != stem && used&(1<<s) == 0 && v.relatedStems(f, stem, s) {
+			ids = append(ids, v.stems[f][s][l]...)
+		}
+	}
+	return v.pickIn(r, ids, year)
+}
+
+// areaWords are the words of an area's titles that name its level.
+var areaWords = []string{"Head", "of", "Director", "Director,", "Senior", "VP", "Vice", "President,", "SVP", "Team", "Lead", "Intern"}
+
+// managedArea returns the area a management title is of ("Engineering" for
+// "Director of Engineering" and "Engineering Director").
+func managedArea(name string) string {
+	var out []string
+	for _, w := range strings.Fields(name) {
+		if !slices.Contains(areaWords, w) {
+			out = append(out, w)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// heldIn reports whether title t, or one of its level and area by
+// another name ("Engineering Director" for "Director of Engineering"),
+// is among held: a stay at a company does not move from one to the
+// other.
+func (v *titleVocab) heldIn(held []TitleID, t TitleID) bool {
+	for _, h := range held {
+		if h == t || v.stem[h] < 0 && v.stem[t] < 0 && v.titles[h].Level == v.titles[t].Level &&
+			v.fam[h] == v.fam[t] && managedArea(v.titles[h].Name) == managedArea(v.titles[t].Name) {
+			return true
+		}
+	}
+	return false
 }

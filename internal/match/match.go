@@ -198,8 +198,9 @@ func nameWords(full string, keep int) []string {
 	return trimName(w, keep)
 }
 
-// surnamePostnames are degrees spelt as family names are: "Ma", "Pe".
-var surnamePostnames = set("ma", "ba", "pe", "md", "np", "ca", "aca", "ing", "mag", "bc")
+// surnamePostnames are degrees spelt as family names are: "Ma", "Pe",
+// "Eng".
+var surnamePostnames = set("ma", "ba", "pe", "md", "np", "ca", "aca", "ing", "mag", "bc", "eng")
 
 func allPostnames(w []string) bool {
 	for _, x := range w {

@@ -17,6 +17,8 @@ func TestParseName(t *testing.T) {
 		{"Ma, Tao", "tao ma"},
 		{"Zhong, Peng", "peng zhong"},
 		{"Jane Doe, PEng", "jane doe"},
+		{"Jia Hui Eng", "jia hui eng"},
+		{"Jia Hui Eng, MEng", "jia hui eng"},
 		{"John Smith Jr.", "john smith"},
 		{"Seán O'Brien", "sean obrien"},
 		{"Łukasz Żółć", "lukasz zolc"},

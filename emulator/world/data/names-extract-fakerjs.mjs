@@ -18,7 +18,12 @@ const SOURCES = {
   pt: ['pt_BR', 'pt_PT'], nl: ['nl'], vls: ['nl_BE'], pl: ['pl'], tr: ['tr'], cs: ['cs_CZ'],
   sk: ['sk'], hu: ['hu'], ro: ['ro', 'ro_MD'], hr: ['hr'], nordic: ['sv'], da: ['da'],
   no: ['nb_NO'], fi: ['fi'], id: ['id_ID'], az: ['az'], uz: ['uz_UZ_latin'], yo: ['yo_NG'], vi: ['vi'],
+  lv: ['lv'], af: ['af_ZA'], za: ['zu_ZA'], ak: ['en_GH'],
 };
+// Ghana's locale lists English given names too: only its Akan day names
+// and its family names are Ghana's own (the others the culture borrows
+// from English already).
+const AKAN_GIVEN = /^(Abeiku|Akwasi|Akwesi|Ekow|Eyram|Fiifi|Joojo|Kofi|Kojo|Kwabena|Kwadwo|Kwaku|Kwame|Kwamena|Kwasi|Kweku|Kwesi|Yaw|Aba|Abena|Adwoa|Akofa|Akorfa|Akosua|Akua|Akumaa|Ama|Esi|Yaa|Efua|Afua|Adjoa|Araba|Ekua)$/;
 // feminine forms of a masculine family name, by culture
 const FEMININE = {
   cs: (m) => [m + 'ová', m.slice(0, -1) + 'ová', m.replace(/ý$/, 'á'), m.replace(/ek$/, 'ková'), m.replace(/ec$/, 'cová')],
@@ -26,7 +31,41 @@ const FEMININE = {
   pl: (m) => (/(ski|cki|dzki)$/.test(m) ? [m.replace(/i$/, 'a')] : [m]),
   az: (m) => [m + 'a'],
   uz: (m) => [m + 'a'],
+  lv: (m) => !/[sš]$/.test(m) ? [m] : [m.slice(0, -1) + 'a', m.slice(0, -1) + 'e', m.slice(0, -2) + 'e', m.slice(0, -2) + 'a', m.slice(0, -3) + 'iece', m],
 };
+// Georgian and Armenian names, listed in their own scripts, are written
+// in the Latin spelling their bearers use (Abashidze, Grigoryan).
+const GEORGIAN = {
+  ა: 'a', ბ: 'b', გ: 'g', დ: 'd', ე: 'e', ვ: 'v', ზ: 'z', თ: 't', ი: 'i', კ: 'k', ლ: 'l', მ: 'm',
+  ნ: 'n', ო: 'o', პ: 'p', ჟ: 'zh', რ: 'r', ს: 's', ტ: 't', უ: 'u', ფ: 'p', ქ: 'k', ღ: 'gh', ყ: 'q',
+  შ: 'sh', ჩ: 'ch', ც: 'ts', ძ: 'dz', წ: 'ts', ჭ: 'ch', ხ: 'kh', ჯ: 'j', ჰ: 'h',
+};
+const ARMENIAN = {
+  ա: 'a', բ: 'b', գ: 'g', դ: 'd', ե: 'e', զ: 'z', է: 'e', ը: 'y', թ: 't', ժ: 'zh', ի: 'i', լ: 'l',
+  խ: 'kh', ծ: 'ts', կ: 'k', հ: 'h', ձ: 'dz', ղ: 'gh', ճ: 'ch', մ: 'm', յ: 'y', ն: 'n', շ: 'sh',
+  ո: 'o', չ: 'ch', պ: 'p', ջ: 'j', ռ: 'r', ս: 's', վ: 'v', տ: 't', ր: 'r', ց: 'ts', փ: 'p', ք: 'k',
+  օ: 'o', ֆ: 'f', և: 'ev',
+};
+// armenianLatin spells an Armenian name as its bearers do: ու is u, an
+// initial ե ye and ո vo, յան -yan.
+function armenianLatin(name) {
+  let s = name.toLowerCase().replace(/ու/g, 'u');
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (i === 0 && c === 'ե') out += 'ye';
+    else if (i === 0 && c === 'ո') out += 'vo';
+    else out += ARMENIAN[c] ?? c;
+  }
+  return out.charAt(0).toUpperCase() + out.slice(1);
+}
+function georgianLatin(name) {
+  const out = [...name].map((c) => GEORGIAN[c] ?? c).join('');
+  return out.charAt(0).toUpperCase() + out.slice(1);
+}
+// culture code -> [faker-js locale, its Latin spelling, whether its given
+// names are told apart by sex]
+const SPELT = { ka: ['ka_GE', georgianLatin, false], hy: ['hy', armenianLatin, true] };
 // Vietnamese given names are two words ("Minh Tuấn"); other names are one.
 // Names in Cyrillic or Greek script are written "Native:Roman", the roman
 // spelling by the plain transliteration profiles use (Ivanov, Hnatiuk,
@@ -102,7 +141,8 @@ for (const [code, locales] of Object.entries(SOURCES)) {
   const seen = new Set();
   const add = (kind, name) => {
     name = name.trim();
-    if (!name || !latin(name.replace('/', ''), code) || seen.has(kind + name)) return;
+    if (!name || !latin(name.replace('/', ''), code) || /[ɔɛ]/.test(name) || seen.has(kind + name)) return;
+    if (code === 'ak' && kind !== 'last' && !AKAN_GIVEN.test(name)) return;
     seen.add(kind + name);
     out.push(`${code}\t${kind}\t${name}\t0`);
   };
@@ -126,6 +166,13 @@ for (const [code, locales] of Object.entries(SOURCES)) {
       continue;
     }
     for (const n of last.generic ?? []) add('last', n);
+  }
+}
+for (const [code, [loc, spell, bySex]] of Object.entries(SPELT)) {
+  const p = faker[loc].person;
+  const kinds = bySex ? [['male', p.first_name.male], ['female', p.first_name.female]] : [];
+  for (const [kind, list] of [...kinds, ['last', p.last_name.generic]]) {
+    for (const n of new Set(list.map(spell))) if (/^[A-Za-z]+$/.test(n)) out.push(`${code}\t${kind}\t${n}\t0`);
   }
 }
 for (const [code, [loc, spell]] of Object.entries(SCRIPTED)) {
