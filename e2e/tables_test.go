@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -517,8 +518,16 @@ func TestTableChangedUnderRun(t *testing.T) {
 		// lookup.
 		t.Fatalf("%v; want exit 0, or 3 for the row's new e-mail\n%s", err, log)
 	}
-	if !strings.Contains(log, "1 kept for holding a value") {
+	// The cell changed under the run is kept, and counted with those
+	// kept for holding another value before the run.
+	if m := regexp.MustCompile(`(\d+) kept for holding a value`).FindStringSubmatch(log); m == nil || m[1] == "0" {
 		t.Errorf("the summary does not count the cell kept:\n%s", log)
+	}
+	_, written := readCSV(t, filepath.Join(filepath.Dir(j.journal), "leads.filled.csv"))
+	for _, f := range written {
+		if f[1] == changed && f[2] == "Email" {
+			t.Errorf("the e-mail changed under the run is listed as filled: %q", f)
+		}
 	}
 	if got := db.query(t, `SELECT "Email" FROM leads WHERE id = `+changed)[1][0]; got != mine {
 		t.Errorf("the cell changed under the run holds %q; want the person's %s", got, mine)

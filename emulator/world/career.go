@@ -119,7 +119,7 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 	}
 	peak := peakOf(p)
 	if peak == VP || peak == CLevel {
-		ambition = 2 // executives climb fast
+		ambition = 1 // executives climb fast, from a first role no higher than others'
 	}
 
 	jobs := gen.jobs[:0]
@@ -158,8 +158,12 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 	// The line of work of the newer role, and its specialties.
 	newerLine, newerStem, newerUsed := line, stem, used
 	newerTitleStem := -1 // the specialty of the newest title of the line with one, -1 for none
-	for k := 0; cursor > careerStart && k < 8; k++ {
-		current := k == 0 && employed
+	// At most eight roles (a profile shows the last eight), over at most
+	// drawMax tries: a try that finds no role before the newer one starts
+	// that one earlier (extendBack) and takes one of the tries, not of
+	// the roles, so that a career's early years are not left empty.
+	for k := 0; cursor > careerStart && len(jobs) < 8 && k < drawMax; k++ {
+		current := len(jobs) == 0 && employed
 		dur := Month(between(r, 12, 60))
 		if chance(r, 15) {
 			dur += Month(between(r, 24, 96)) // some stay long
@@ -168,7 +172,7 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 		if start >= cursor {
 			break
 		}
-		if k > 0 && line == fam && chance(r, 10) {
+		if len(jobs) > 0 && line == fam && chance(r, 10) {
 			// Earlier roles in another line of work: a change of career,
 			// from a line that leads to this one. Not out of a profession
 			// whose degree the person lacks.
@@ -178,7 +182,7 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 		}
 		// The role before the first of the new line: a rung above it
 		// (none above a chief's).
-		switched := k > 0 && line != newerLine
+		switched := len(jobs) > 0 && line != newerLine
 		if switched && newer == len(ladder)-1 {
 			line, stem, used, switched = newerLine, newerStem, newerUsed, false
 		}
@@ -201,7 +205,7 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 		if studying {
 			level = Entry
 		}
-		if early := start-careerStart < 24 && cursor-start < 48; early && k > 0 {
+		if early := start-careerStart < 24 && cursor-start < 48; early && len(jobs) > 0 {
 			if switched && slices.Index(ladder, stepBefore(level, newer, true)) > slices.Index(ladder, MidLevel) {
 				// A change of trade a rung down from a first role of the
 				// career, above a mid-level one: none it was.
@@ -219,6 +223,15 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 		}
 		jobFam := line
 		level = stepBefore(level, newer, switched)
+		for range 3 {
+			if !firstTooHigh(level, start, cursor, careerStart) || studying {
+				break
+			}
+			// A first role of the career above mid-level: it began
+			// later, and an earlier, lower one comes before it.
+			start = cursor - (cursor-start)/2
+			level = stepBefore(levelAfter((int(start)+int(cursor))/2-int(careerStart), ambition, peak), newer, switched)
+		}
 		company := int32(-1)
 		switch {
 		case current && owner && int(now-careerStart) >= 24:
@@ -245,6 +258,9 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 			level = stepBefore(levelAfter((int(start)+int(cursor))/2-int(careerStart), ambition, peak), newer, false)
 			title = gen.title(r, jobFam, stem, level, start.Year())
 		}
+		if company < 0 && len(jobs) > 0 && !switched {
+			title = gen.keepTitle(r, jobs, held, int(cursor)-int(start), title, jobFam, stem, start.Year())
+		}
 		if s := gen.titles.stem[title]; s >= 0 && !switched && newerTitleStem >= 0 && int(s) != newerTitleStem &&
 			(used&(1<<s) != 0 || !gen.titles.relatedStems(jobFam, newerTitleStem, int(s))) {
 			// The name the specialty had before it came into use is that
@@ -252,6 +268,9 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 			// newer role's: another related one, which the older roles
 			// keep to, or the newer role began earlier.
 			t, ok := gen.titles.relatedAt(r, jobFam, newerTitleStem, gen.titles.titles[title].Level, start.Year(), used)
+			if ok && !gen.qualified(p, gen.titles.need[t]) {
+				ok = false // a profession whose degree the person lacks
+			}
 			if !ok {
 				held = gen.extendBack(jobs, held, start)
 				cursor = start - Month(intN(r, 5))
@@ -265,7 +284,7 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 				stem = int(gen.titles.stem[t]) // the older roles keep to it
 			}
 		}
-		if before := monthsOf(held, title); !gen.titles.lifelong(title) && before+int(cursor)-int(start) > titleMonthsMax {
+		if before := monthsOf(held, gen.titles.runKey(title)); !gen.titles.lifelong(title) && before+int(cursor)-int(start) > titleMonthsMax {
 			// No related specialty is free: the role, begun later (a
 			// year at least), or the career shows from the newer role.
 			if titleMonthsMax-before < minTenure {
@@ -281,7 +300,7 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 		// too far below or above the newer role's: the newer role began
 		// earlier instead.
 		rank := slices.Index(ladder, gen.titles.titles[title].Level)
-		if k > 0 && rank >= 0 && newer >= 0 && stepBefore(ladder[rank], newer, switched) != ladder[rank] {
+		if len(jobs) > 0 && rank >= 0 && newer >= 0 && stepBefore(ladder[rank], newer, switched) != ladder[rank] {
 			held = gen.extendBack(jobs, held, start)
 			cursor = start - Month(intN(r, 5))
 			line, stem, used = newerLine, newerStem, newerUsed
@@ -293,10 +312,10 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 			// and not a higher one than the role that followed.
 			lower := newer < 0 || rank <= newer
 			if prevCompany >= 0 && !gen.titles.heldIn(stay, title) && lower && chance(r, 15) && gen.fits(prevCompany, jobFam) &&
-				gen.companies[prevCompany].Type != SelfEmployed {
+				gen.companies[prevCompany].Type != SelfEmployed && gen.hiring.bigEnough(prevCompany, jobFam, gen.titles.titles[title].Level) {
 				company = prevCompany
 			} else {
-				company = gen.hiring.employer(r, country, jobFam)
+				company = gen.hiring.employerOfSize(r, country, jobFam, gen.titles.titles[title].Level)
 			}
 			company = gen.existing(r, company, start, country, jobFam)
 			// Another stay at the company of the newer role holds a title
@@ -314,7 +333,7 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 				if fine(company) {
 					break
 				}
-				company = gen.existing(r, gen.hiring.employer(r, country, jobFam), start, country, jobFam)
+				company = gen.existing(r, gen.hiring.employerOfSize(r, country, jobFam, gen.titles.titles[title].Level), start, country, jobFam)
 			}
 			if !fine(company) {
 				// A country of few companies: the newer role began
@@ -355,7 +374,7 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 		if !current {
 			j.End = cursor
 		}
-		held = addMonths(held, title, int(cursor)-int(start))
+		held = addMonths(held, gen.titles.runKey(title), int(cursor)-int(start))
 		if rank >= 0 {
 			newer = rank
 		}
@@ -367,6 +386,12 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 		}
 		jobs = append(jobs, j)
 		cursor = start - Month(intN(r, 5))
+	}
+	if n := len(jobs); n > 0 && n < 8 && jobs[n-1].Start > careerStart+36 &&
+		slices.Index(ladder, gen.titles.titles[jobs[n-1].Title].Level) <= slices.Index(ladder, MidLevel) {
+		// The tries ran out with years left before the oldest role: it
+		// began soon after studies instead (extendBack).
+		gen.extendBack(jobs, held, careerStart+Month(intN(r, 6)))
 	}
 	if n := len(jobs); n > 0 && !jobs[n-1].Current && jobs[n-1].Start != 0 && chance(r, 3) {
 		// "Unknown" start dates exist on real profiles: of the oldest
@@ -407,6 +432,49 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 	p.OpenToWork = chance(r, 6) || !employed && chance(r, 45)
 	return fam
 }
+
+// keepTitle returns the title for a role of the months given before the
+// newer ones drawn (jobs, newest first), of line f and specialty stem:
+// the newer role's own when it is of the same level and line and not
+// yet held for years in all (held; a move to another employer keeps the
+// title), else title t, or another of its level when t is one the
+// career held after another (A → B → A reads wrong).
+func (gen *generator) keepTitle(r *rand.Rand, jobs []Job, held []titleMonths, months int, t TitleID, f family, stem, year int) TitleID {
+	v := gen.titles
+	newer := jobs[len(jobs)-1]
+	l := v.titles[t].Level
+	if slices.Index(ladder, l) < 0 {
+		return t
+	}
+	if newer.fam == f && v.titles[newer.Title].Level == l && int(v.since[newer.Title]) <= year &&
+		monthsOf(held, v.runKey(newer.Title))+months <= lateralAfter {
+		return newer.Title
+	}
+	later := func(t TitleID) bool {
+		return slices.ContainsFunc(jobs[:len(jobs)-1], func(j Job) bool { return j.Title == t })
+	}
+	for range 4 {
+		if !later(t) {
+			return t
+		}
+		t = gen.title(r, f, stem, l, year)
+	}
+	if later(t) && newer.fam == f && v.titles[newer.Title].Level == l && int(v.since[newer.Title]) <= year {
+		return newer.Title // rather the newer role's title, begun earlier
+	}
+	return t
+}
+
+// firstTooHigh reports whether a role from start to cursor, of level l,
+// would be a career's first above mid-level: it reaches back to the
+// career's start (careerStart), and is long enough to be split.
+func firstTooHigh(l Level, start, cursor, careerStart Month) bool {
+	return start-careerStart < 6 && cursor-start >= 24 && slices.Index(ladder, l) > slices.Index(ladder, MidLevel) &&
+		slices.Index(ladder, l) <= slices.Index(ladder, Head)
+}
+
+// drawMax is the most tries at drawing a career's roles.
+const drawMax = 24
 
 // entryLevel reports whether a level is an intern's, a trainee's or a
 // junior's.
@@ -722,30 +790,34 @@ func (gen *generator) unrepeat(r *rand.Rand, jobs []Job) {
 }
 
 // tradesAfter lists, for each line of work, the lines a career may change
-// to from it: near trades that use what was learnt (a salesperson moves
-// into marketing or customer success, an engineer of software into data,
-// a nurse into teaching), not a marketer into a hotel's kitchen.
+// to from it: the near trades people really move into with what they
+// learnt (a salesperson into marketing, a support agent into sales or
+// customer success, an analyst of data into software, a teacher into
+// corporate training), not a designer into software or a hairdresser
+// into a hotel. A skilled trade (software, engineering, finance, law,
+// medicine, design) is entered only from one whose studies and work
+// teach it (an electrical engineer's into software, a data engineer's).
 var tradesAfter = [numFamilies][]family{
-	famMarketing:     {famSales, famProduct, famDesign, famData, famSupport},
-	famSales:         {famMarketing, famSupport, famProduct, famOperations},
-	famProduct:       {famSoftware, famMarketing, famOperations, famDesign, famData},
-	famSoftware:      {famData, famProduct, famElectrical, famDesign},
-	famElectrical:    {famSoftware, famMechanical},
-	famMechanical:    {famElectrical, famCivil, famOperations, famFacility},
-	famCivil:         {famMechanical, famOperations, famFacility},
-	famData:          {famSoftware, famProduct, famFinance, famMarketing},
-	famDesign:        {famMarketing, famProduct, famSoftware, famEntertainment},
-	famHR:            {famOperations, famEducation, famLegal},
-	famFinance:       {famOperations, famData, famLegal, famHR},
-	famLegal:         {famHR, famFinance, famOperations},
-	famSupport:       {famSales, famOperations, famMarketing, famEducation, famProduct},
-	famClinical:      {famEducation, famOperations},
-	famHospitality:   {famOperations, famSales, famSupport, famBeauty},
-	famBeauty:        {famHospitality, famSales, famEducation},
-	famEducation:     {famHR, famDesign, famSupport, famOperations},
-	famOperations:    {famFinance, famHR, famSupport, famFacility, famSales, famProduct},
-	famFacility:      {famOperations},
-	famEntertainment: {famMarketing, famDesign, famEducation},
+	famMarketing:     {famSales, famProduct},
+	famSales:         {famMarketing},
+	famProduct:       {famMarketing},
+	famSoftware:      {famData, famProduct},
+	famElectrical:    {famSoftware},
+	famMechanical:    {famOperations, famFacility},
+	famCivil:         {famOperations},
+	famData:          {famSoftware, famProduct},
+	famDesign:        {famMarketing, famProduct},
+	famHR:            {famOperations, famEducation},
+	famFinance:       {famOperations},
+	famLegal:         {famHR},
+	famSupport:       {famSales, famOperations},
+	famClinical:      {famEducation},
+	famHospitality:   {famOperations, famSales},
+	famBeauty:        {},
+	famEducation:     {famHR},
+	famOperations:    {famHR},
+	famFacility:      {},
+	famEntertainment: {famMarketing},
 }
 
 // tradeFollows reports whether a career may change from line of work
@@ -770,8 +842,8 @@ func (gen *generator) extendBack(jobs []Job, held []titleMonths, start Month) []
 	if !gen.titles.lifelong(last.Title) {
 		limit = titleMonthsMax
 	}
-	from = max(from, last.Start-Month(max(0, limit-monthsOf(held, last.Title))))
-	held = addMonths(held, last.Title, int(last.Start)-int(from))
+	from = max(from, last.Start-Month(max(0, limit-monthsOf(held, gen.titles.runKey(last.Title)))))
+	held = addMonths(held, gen.titles.runKey(last.Title), int(last.Start)-int(from))
 	last.Start = from
 	return held
 }
@@ -853,12 +925,16 @@ func addMonths(held []titleMonths, t TitleID, months int) []titleMonths {
 // is one the newer roles of the line did not hold (used): a career does
 // not return to a specialty it left.
 func (gen *generator) movedOn(r *rand.Rand, f family, t TitleID, start, cursor Month, held []titleMonths, used uint32) (TitleID, bool) {
-	before, limit := monthsOf(held, t), maxRun
+	before, limit := monthsOf(held, gen.titles.runKey(t)), maxRun
 	if !gen.titles.lifelong(t) {
 		limit = titleMonthsMax
 	}
 	if before == 0 || before+int(cursor)-int(start) <= limit {
 		return t, false
 	}
-	return gen.titles.relatedTitle(r, f, t, start.Year(), used)
+	n, ok := gen.titles.relatedTitle(r, f, t, start.Year(), used)
+	if ok && gen.titles.need[n] != profNone && gen.titles.need[n] != gen.titles.need[t] {
+		return t, false // not into a profession whose degree the role did not need
+	}
+	return n, ok
 }

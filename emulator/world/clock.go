@@ -297,6 +297,9 @@ func (a *advance) apply(ev event) {
 	emails := p.Emails
 	switch ev.kind {
 	case retitle, due, longHeld:
+		if ev.kind == retitle && !stale && cur.Start != 0 && int(m)-int(cur.Start) < promotionMonths {
+			return // a promotion comes two years into a title at the soonest
+		}
 		if ev.kind == due || stale {
 			level = rung(level, 1)
 		} else if chance(r, 65) {
@@ -304,18 +307,32 @@ func (a *advance) apply(ev event) {
 		} else if level == Entry {
 			return // an intern is promoted or stays: no round of intern titles
 		}
+		if ev.kind != due && !stale && !w.hiring.bigEnough(cur.Company, cur.fam, level) {
+			return // no such post at a company of its size: a promotion waits for a move
+		}
 		held := heldAt(p.Jobs)
 		role = cur
-		for range 6 {
-			if t := w.title(r, cur.fam, stem, level, m.Year()); !w.titles.heldIn(held, t) {
+		if level != w.titles.titles[cur.Title].Level {
+			// A promotion: a title of the next level, of the stay's
+			// specialty, not one held before.
+			for range 6 {
+				if t := w.title(r, cur.fam, stem, level, m.Year()); !w.titles.heldIn(held, t) && !heldBefore(p.Jobs, t) {
+					role.Title = t
+					break
+				}
+			}
+		} else if long(p.Jobs, m) && chance(r, 40) {
+			// No promotion: the title stays, but now and then, years
+			// into it, a reorganisation renames it.
+			if t := w.titles.lateral(r, cur.fam, cur.Title, m.Year()); !heldBefore(p.Jobs, t) && !w.returnsTo(p.Jobs, t) {
 				role.Title = t
-				break
 			}
 		}
-		if role.Title == cur.Title && long(p.Jobs, m) && chance(r, 40) {
-			// At one's peak, years into one title: now and then a
-			// sideways move.
-			if t := w.titles.lateral(r, cur.fam, cur.Title, m.Year()); !w.titles.heldIn(held, t) && !w.returnsTo(p.Jobs, t) {
+		if role.Title == cur.Title && stale {
+			// A starting role with no higher title of its own (no lead
+			// medical assistant): a related role of the level instead.
+			if t, ok := w.titles.relatedTitle(r, cur.fam, cur.Title, m.Year(), 0); ok && !heldBefore(p.Jobs, t) &&
+				!w.returnsTo(p.Jobs, t) && w.qualified(p, w.titles.need[t]) {
 				role.Title = t
 			}
 		}
@@ -332,9 +349,9 @@ func (a *advance) apply(ev event) {
 			level = rung(level, 1)
 		case x < 40:
 			level = up(level)
-		case x >= 90 && slices.Index(ladder, level) > slices.Index(ladder, Senior):
-			// A step down, never back to a title below a lifelong level
-			// (titleVocab.lifelong), held years before.
+		case x >= 97 && slices.Index(ladder, level) >= slices.Index(ladder, Directors):
+			// A step down, rare and only from a director's office up,
+			// never back to a title held before.
 			level = rung(level, -1)
 		}
 		if w.dueWithin(i, level, m) {
@@ -347,14 +364,25 @@ func (a *advance) apply(ev event) {
 		if chance(r, relocatePercent) {
 			home = w.relocate(r, p.City)
 		}
-		role = Job{Company: c, Location: w.jobPlace(r, home, country, true), Title: w.title(r, cur.fam, stem, level, m.Year())}
+		role = Job{Company: c, Location: w.jobPlace(r, home, country, true), Title: cur.Title}
+		if level != w.titles.titles[cur.Title].Level {
+			// Another level: a title of it, of the career's specialty,
+			// not one held before (a move keeps the title otherwise).
+			role.Title = w.title(r, cur.fam, stem, level, m.Year())
+			for range 5 {
+				if !heldBefore(p.Jobs, role.Title) {
+					break
+				}
+				role.Title = w.title(r, cur.fam, stem, level, m.Year())
+			}
+		}
 		if home != p.City {
 			role.Location = home
 			moveTo = home
 		}
 		role.Location = w.rolePlace(role)
 		if role.Title == cur.Title && long(p.Jobs, m) {
-			if t := w.titles.lateral(r, cur.fam, cur.Title, m.Year()); !w.returnsTo(p.Jobs, t) {
+			if t := w.titles.lateral(r, cur.fam, cur.Title, m.Year()); !w.returnsTo(p.Jobs, t) && !heldBefore(p.Jobs, t) {
 				role.Title = t
 			}
 		}
@@ -373,6 +401,7 @@ func (a *advance) apply(ev event) {
 		c.Phones = personalPhones(c.Phones)
 	}
 	c.Jobs, c.Emails = withMainRole(c.Jobs, role, m), emails
+	w.keepSkillsOfWork(&c.Person)
 	if moveTo >= 0 {
 		c.City = moveTo
 	}
@@ -546,9 +575,9 @@ func (w *World) longHeldDays(p *Person, hired int) [longHeldTries]int {
 		entryLevel(w.titles.titles[p.Jobs[0].Title].Level) {
 		return out // a newcomer's or an intern's and a junior's promotions fall due otherwise (dueDays)
 	}
-	months := 0
+	months, key := 0, w.titles.runKey(p.Jobs[0].Title)
 	for k, j := range p.Jobs {
-		if k > 0 && j.Current || j.Title != p.Jobs[0].Title || j.Start == 0 {
+		if k > 0 && j.Current || w.titles.runKey(j.Title) != key || j.Start == 0 {
 			continue
 		}
 		end := j.End
@@ -557,7 +586,7 @@ func (w *World) longHeldDays(p *Person, hired int) [longHeldTries]int {
 		}
 		months += int(end) - int(j.Start)
 	}
-	at := w.now + Month(max(1, staleMonths-months))
+	at := w.now + Month(max(1, w.staleAfter(p.Jobs[0].Title)-months))
 	if hired >= 0 {
 		at = max(at, monthOfTime(w.Start().AddDate(0, 0, hired))+minTenure)
 	}
@@ -633,15 +662,16 @@ func (w *World) returnsTo(jobs []Job, t TitleID) bool {
 
 // staleTitle reports whether the main role's title, of a level below a
 // lifelong one (titleVocab.lifelong), has been held staleMonths months
-// or more in all by month m, over the main line's roles.
+// or more in all by month m, over the main line's roles (a starting
+// role's titles of every level count as one: titleVocab.runKey).
 func (w *World) staleTitle(jobs []Job, m Month) bool {
 	t := jobs[0].Title
 	if w.titles.lifelong(t) {
 		return false
 	}
-	months := 0
+	months, key := 0, w.titles.runKey(t)
 	for k, j := range jobs {
-		if k > 0 && j.Current || j.Title != t || j.Start == 0 {
+		if k > 0 && j.Current || w.titles.runKey(j.Title) != key || j.Start == 0 {
 			continue
 		}
 		end := j.End
@@ -650,7 +680,19 @@ func (w *World) staleTitle(jobs []Job, m Month) bool {
 		}
 		months += int(end) - int(j.Start)
 	}
-	return months >= staleMonths
+	return months >= w.staleAfter(t)
+}
+
+// staleAfter is the months title t is held in all before the clock
+// promotes it: staleMonths, and for a starting role (an SDR, an
+// assistant), whose levels count as one run, the most the generated
+// history holds one (titleMonthsMax), so that its holder moves on
+// within a dozen years.
+func (w *World) staleAfter(t TitleID) int {
+	if w.titles.starting(t) {
+		return titleMonthsMax
+	}
+	return staleMonths
 }
 
 // staleMonths is how long a title below a lifelong level is held in all
@@ -677,6 +719,21 @@ func heldAt(jobs []Job) []TitleID {
 	return out
 }
 
+// promotionMonths is the least time in a title before a retitle at the
+// same company: promotions come every few years, not every year.
+const promotionMonths = 24
+
+// heldBefore reports whether title t is one of the person's past main
+// roles: a career does not go back to a title it left.
+func heldBefore(jobs []Job, t TitleID) bool {
+	for k, j := range jobs {
+		if k > 0 && !j.Current && j.Title == t {
+			return true
+		}
+	}
+	return false
+}
+
 // rung returns the level steps rungs up (or down) the ladder; levels off
 // the ladder (founder, board) and its ends stay where they are.
 func rung(l Level, steps int) Level {
@@ -695,7 +752,7 @@ func (w *World) newEmployer(r *rand.Rand, p, start *Person) (int32, bool) {
 	cur := p.Jobs[0]
 	country := w.geo.placeCountry[p.City]
 	for range 8 {
-		c := w.hiring.employer(r, country, cur.fam)
+		c := w.hiring.employerOfSize(r, country, cur.fam, w.titles.titles[cur.Title].Level)
 		name := w.companies[c].Name
 		ok := w.fits(c, cur.fam) && !strings.EqualFold(name, w.companies[cur.Company].Name) &&
 			(len(start.Jobs) == 0 || !strings.EqualFold(name, w.companies[start.Jobs[0].Company].Name))

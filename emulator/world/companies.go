@@ -114,7 +114,7 @@ func genCompanies(seed int64, n int, g *gazetteer, iv *industryVocab, nb *nameBo
 		c.Seed = seedFor(seed, streamCompanyInfo, i)
 		c.City = int32(g.residents.draw(r))
 		cid := g.placeCountry[c.City]
-		c.Industry = drawIndustry(r, iv, g.countries[cid].Code)
+		c.Industry = drawIndustry(r, iv, &g.places[c.City])
 		ind := iv.name(c.Industry)
 		c.StaffCount = drawStaff(r, staffCeiling(ceilings[cid], ind))
 		// The head office and the name come from the company's own
@@ -124,7 +124,10 @@ func genCompanies(seed int64, n int, g *gazetteer, iv *industryVocab, nb *nameBo
 		if c.StaffCount > bigCompany {
 			// The country stays the one drawn, so that every country keeps
 			// its share of employers; the town becomes one of its big cities.
-			c.City = bigCompanyCity(own, g, g.placeCountry[c.City])
+			// A business its law allows only in some regions stays there.
+			if hub := bigCompanyCity(own, g, g.placeCountry[c.City]); !banned(ind, &g.places[hub]) {
+				c.City = hub
+			}
 		}
 		if c.Type = companyType(r, ind, c.StaffCount); c.Type == SelfEmployed {
 			c.StaffCount = 1
@@ -258,27 +261,43 @@ func countryStaffCeilings(g *gazetteer) []int32 {
 	return out
 }
 
-// drawIndustry draws the industry of a company of country: the vocabulary's
-// common draw, again while it is one the country's law bans.
-func drawIndustry(r *rand.Rand, iv *industryVocab, country string) IndustryID {
+// drawIndustry draws the industry of a company with its head office at
+// place: the vocabulary's common draw, again while it is one the law of
+// the place bans.
+func drawIndustry(r *rand.Rand, iv *industryVocab, place *Place) IndustryID {
 	for {
 		id := IndustryID(iv.common.draw(r))
-		if !slices.Contains(bannedIndustries[iv.name(id)], country) {
+		if !banned(iv.name(id), place) {
 			return id
 		}
 	}
+}
+
+// banned reports whether the law of place bans the business of
+// industry: its country's (bannedIndustries), unless its region is one
+// that allows it (allowedRegions).
+func banned(industry string, place *Place) bool {
+	return slices.Contains(bannedIndustries[industry], place.Country) &&
+		!slices.Contains(allowedRegions[industry], place.Country+"/"+place.Admin1)
+}
+
+// allowedRegions lists, per industry, the regions, as country and
+// first-level division, that allow a business their country bans: of
+// India, only Goa, Daman and Sikkim license casinos.
+var allowedRegions = map[string][]string{
+	"Gambling & Casinos": {"IN/33", "IN/32", "IN/29"},
 }
 
 // bannedIndustries lists, per industry, the countries whose law bans its
 // business: alcohol in Saudi Arabia, Kuwait, Iran, Brunei, Libya, Sudan,
 // Afghanistan, Somalia, Mauritania and Yemen (in Qatar only the state's
 // one distributor sells it); casinos and betting in the Gulf, Iran, Iraq,
-// Jordan, Algeria, Pakistan, Bangladesh, Indonesia, Brunei and mainland
-// China.
+// Jordan, Algeria, Pakistan, Bangladesh, Indonesia, Brunei, mainland
+// China and India but for the regions of allowedRegions.
 var bannedIndustries = map[string][]string{
 	"Wine and Spirits": {"SA", "KW", "QA", "IR", "BN", "LY", "SD", "AF", "SO", "MR", "YE"},
 	"Gambling & Casinos": {"SA", "KW", "QA", "AE", "OM", "BH", "IR", "IQ", "BN", "PK", "AF", "LY", "SD", "SO",
-		"MR", "YE", "JO", "ID", "BD", "CN", "DZ"},
+		"MR", "YE", "JO", "ID", "BD", "CN", "DZ", "IN"},
 }
 
 // industryMaxStaff caps the head count of industries made of small firms.
@@ -432,7 +451,8 @@ var nameKinds = []struct {
 		[]string{"Capital", "Partners", "Financial", "Advisors", "Finance", "Assurance"}, false},
 	{[]string{"Health", "Hospital &", "Medical", "Pharma", "Biotech", "Veterinary", "Mental"},
 		[]string{"Health", "Medical", "Care", "Clinic", "Therapeutics", "Bio"}, false},
-	{[]string{"Law", "Legal", "Judiciary", "Dispute"},
+	{[]string{"Judiciary"}, []string{"Court", "Tribunal", "Courts Service"}, false},
+	{[]string{"Law", "Legal", "Dispute"},
 		[]string{"Law", "Legal", "& Partners", "Attorneys"}, false},
 	{[]string{"Consulting", "Research", "Think", "Staffing", "Human Resources", "Outsourcing"},
 		[]string{"Consulting", "Group", "Partners", "Advisory", "Talent", "Associates"}, false},
@@ -613,7 +633,10 @@ func drawBrand(r *rand.Rand, c *Company, g *gazetteer, nb *nameBook, suffixes []
 		if chance(r, 75) && !strings.HasSuffix(b.stem, b.extra) {
 			b.name += " " + suffix
 		}
-	case x < 70:
+	case x < 70, x < 95 && c.StaffCount >= multinational:
+		// A company that hires abroad goes by a coined brand, not by its
+		// home town or its founders: "Mumbai Shipping" or "Novák &
+		// Dvořák" read wrong on an office in Jämsä.
 		word := pick(r, coinRoots) + pick(r, coinEndings)
 		b.stem, b.alone = strings.ToLower(word), true
 		b.name = word

@@ -201,7 +201,8 @@ func stageOf(d uint8) stage {
 	switch d {
 	case degAssociate, degDiploma, degCertificate:
 		return stageShort
-	case degBS, degBA, degBachelor, degBE, degBTech, degBBA, degBCom, degBFA, degLLB, degBEd, degMBBS, degBSN:
+	case degBS, degBA, degBachelor, degBE, degBTech, degBBA, degBCom, degBFA, degLLB, degBEd, degMBBS, degBSN,
+		degBEng, degBArch:
 		return stageFirst
 	}
 	return stageGraduate
@@ -228,13 +229,13 @@ func graduateEntry(f faculty, country string) bool {
 // secondary field at none of them (see grants).
 func (v *schoolVocab) offers(u int32, f uint16, at stage) bool {
 	g, fac := &v.grant[u], v.faculty[f]
-	if fac == facSecondary {
+	if fac == facSecondary || !v.teaches(u, f) {
 		return false
 	}
 	vocational := v.kinds[f] == kindVocational
 	switch at {
 	case stageShort:
-		return g.first.has(fac) && !noShort.has(fac)
+		return g.first.has(fac) && !noShort.has(fac) && (!v.research(u) || v.stateDiploma(u, f))
 	case stageFirst:
 		return !v.community[u] && !vocational && g.first.has(fac) && !graduateEntry(fac, v.country[u])
 	}
@@ -252,10 +253,60 @@ func (v *schoolVocab) grants(u int32, f uint16, d uint8) bool {
 	if d == 0 || !degreeFits(d, v.country[u]) || d == degAssociate && !v.grant[u].associate {
 		return false
 	}
-	if d == degMBA && f != v.businessField {
+	if d == degMBA && f != v.businessField || !namesField(d, v.faculty[f], v.country[u]) {
 		return false
 	}
 	return v.offers(u, f, stageOf(d))
+}
+
+// researchKinds are the kinds of school of the research universities and
+// grandes écoles, which grant degrees and no short courses.
+var researchKinds = map[string]bool{
+	"university": true, "technical": true, "business": true, "politics": true, "medical": true, "liberalarts": true,
+}
+
+// research reports whether school u is a real research university or
+// grande école: the well-known schools of universities.tsv of a research
+// kind, which teach no diploma or certificate courses.
+func (v *schoolVocab) research(u int32) bool {
+	return !v.invented[u] && researchKinds[v.kind[u]]
+}
+
+// stateDiploma reports whether field f at school u leads to the state
+// diploma of a French university's nurse or physiotherapist, a short
+// degree by name that a research university grants.
+func (v *schoolVocab) stateDiploma(u int32, f uint16) bool {
+	fac := v.faculty[f]
+	return v.country[u] == "FR" && v.kind[u] == "university" && (fac == facNursing || fac == facHealth)
+}
+
+// buildingServicesCountries are the countries that teach building
+// services engineering as a field of its own: Britain and the systems
+// that follow it. Elsewhere it is a part of mechanical engineering.
+var buildingServicesCountries = map[string]bool{
+	"GB": true, "IE": true, "HK": true, "SG": true, "MY": true, "AU": true, "NZ": true, "AE": true,
+}
+
+// electronicsCommCountries are the countries of South Asia, whose
+// universities name a field electronics and communication engineering;
+// elsewhere it is electrical engineering.
+var electronicsCommCountries = map[string]bool{"IN": true, "PK": true, "BD": true, "NP": true, "LK": true}
+
+// teaches reports whether school u teaches field f at all, beyond its
+// faculties: an institute of technology teaches no information systems
+// (a business school's field), building services engineering is a field
+// of Britain's system only, and electronics and communication
+// engineering one of South Asia's.
+func (v *schoolVocab) teaches(u int32, f uint16) bool {
+	switch f {
+	case v.infoSystems:
+		return v.kind[u] != "technical" || v.invented[u]
+	case v.buildingServices:
+		return buildingServicesCountries[v.country[u]]
+	case v.electronicsComm:
+		return electronicsCommCountries[v.country[u]]
+	}
+	return true
 }
 
 // secondaryField is the field of study of a secondary school's entry, as
@@ -265,7 +316,7 @@ const secondaryField = "High School/Secondary Diplomas and Certificates"
 // secondaryPatterns name invented secondary schools after their city, by
 // country ("" for the others).
 var secondaryPatterns = map[string]string{
-	"US": "%s High School", "CA": "%s High School", "AU": "%s High School", "NZ": "%s High School",
+	"US": "%s Central High School", "CA": "%s Central High School", "AU": "%s High School", "NZ": "%s High School",
 	"PH": "%s High School", "ZA": "%s High School", "NG": "%s High School", "GH": "%s High School",
 	"KE": "%s High School", "GB": "%s Grammar School", "IE": "%s Grammar School",
 	"IN": "%s Public School", "PK": "%s Public School", "BD": "%s Public School", "LK": "%s Public School",
@@ -506,9 +557,10 @@ func (v *schoolVocab) longDegree(r *rand.Rand, code, kind string, u int32, f uin
 			return degPharmD, 6
 		case kind == "university":
 			return degDiploma, 3 // the state diploma of a nurse, a physiotherapist
-		case oldSystem(r, code, start):
+		case kind == "business" || kind == "politics" || oldSystem(r, code, start):
 			// The diploma of a grande école, which its graduates list
-			// as a master's.
+			// as a master's: a business school's or Sciences Po's
+			// programme grants no bachelor's.
 			return degMaster, 4 + intN(r, 2)
 		}
 		return 0, 0

@@ -243,13 +243,14 @@ func (st *studies) general(start int) int {
 	}
 	ms := end + intN(r, 4)
 	mf := f
-	if !chance(r, 60) {
-		mf = st.field()
+	if other := st.field(); !chance(r, 60) && s.leadsTo(f, other) {
+		mf = other
 	}
 	list = mastersOf[s.kinds[mf]]
 	if k := s.kinds[f]; chance(r, 20) && k != kindLaw || s.kinds[mf] == kindVocational {
-		// The MBA of people who move into management.
-		mf, list = s.businessField, []uint8{degMBA}
+		// The MBA of people who move into management, after some years
+		// of work.
+		mf, list, ms = s.businessField, []uint8{degMBA}, end+mbaGap+intN(r, 5)
 	}
 	me, ok := st.add(mf, stageGraduate, list, ms, 1+intN(r, 2))
 	if !ok {
@@ -264,6 +265,35 @@ func (st *studies) general(start int) int {
 		}
 	}
 	return me
+}
+
+// mbaGap is the fewest years between a first degree and an MBA: its
+// students come with two years' work at least.
+const mbaGap = 3
+
+// facultyLadders are the groups of faculties whose first degrees lead to
+// master's degrees of each other's: the quantitative fields among
+// themselves, the humanities and social sciences, the arts and design,
+// the health professions and the sciences.
+var facultyLadders = []faculties{
+	facultiesOf("business", "economics", "hospitality", "social"),
+	facultiesOf("economics", "math", "computing"),
+	facultiesOf("computing", "engineering", "math", "science"),
+	facultiesOf("engineering", "architecture", "design"),
+	facultiesOf("social", "humanities", "film"),
+	facultiesOf("arts", "music", "film", "design", "architecture"),
+	facultiesOf("medicine", "nursing", "pharmacy", "health", "science"),
+	facultiesOf("law", "social"),
+	facultiesOf("education", "humanities", "social", "math", "science"),
+}
+
+// leadsTo reports whether a first degree in field from leads to a
+// master's in field to: the same field, or one of a faculty of the same
+// ladder (mathematics to statistics, not English literature to
+// mathematics).
+func (v *schoolVocab) leadsTo(from, to uint16) bool {
+	a, b := v.faculty[from], v.faculty[to]
+	return from == to || slices.ContainsFunc(facultyLadders, func(fs faculties) bool { return fs.has(a) && fs.has(b) })
 }
 
 // preLaw are the first degrees of those who go on to law school in the
@@ -308,6 +338,9 @@ func (st *studies) qualify(need profession, f uint16, code string, start int) in
 			first = start + preYears
 		}
 		end, ok = st.add(f, stageGraduate, list, first+intN(r, 2), years)
+		if ok {
+			st.abroadFirst(f)
+		}
 	case need == profNursing && code == "US" && chance(r, 30), need == profDentalHygiene && code == "US" && chance(r, 60):
 		// An associate's degree of a community college.
 		if end, ok = st.associate(f, start); !ok {
@@ -349,6 +382,24 @@ func (st *studies) qualify(need profession, f uint16, code string, start int) in
 	return end
 }
 
+// fourYearEngineering are the countries whose engineers' first degree
+// takes four years: North America's, South and East Asia's, Australasia's.
+var fourYearEngineering = map[string]bool{
+	"US": true, "CA": true, "IN": true, "PK": true, "BD": true, "NP": true, "LK": true, "PH": true, "AU": true,
+	"NZ": true, "SG": true, "HK": true, "MY": true, "CN": true, "KR": true, "JP": true, "TW": true,
+}
+
+// abroadFirst renames the graduate degree of a profession just listed,
+// in field f, when its school is abroad, where the profession is a first
+// degree: its first degree, which graduates of another field take too
+// (an LLB after economics), not a master's.
+func (st *studies) abroadFirst(f uint16) {
+	s, e := st.gen.schools, &st.edu[len(st.edu)-1]
+	if !graduateEntry(s.faculty[f], s.country[e.University]) && s.offers(e.University, f, stageFirst) {
+		e.Degree = st.degree(bachelorsOf[s.kinds[f]], f, e.University, stageFirst)
+	}
+}
+
 // localize names the degrees drawn by the system of each school's
 // country at the time (see schoolVocab.national): a German's first
 // degree of 1992 is a Diplom of five years, not a bachelor's of three,
@@ -383,6 +434,13 @@ func (st *studies) localize(end int) int {
 				shift += max(0, int(e.Start)+years-int(e.End))
 				e.End = e.Start + uint16(years)
 			}
+		}
+		if code := s.country[e.University]; masterly(e.Degree) && e.End == e.Start+1 && (code == "US" || code == "CA") ||
+			stageOf(e.Degree) == stageFirst && e.End == e.Start+3 && s.faculty[e.Field] == facEngineering && fourYearEngineering[code] {
+			// A master's of the US and Canada takes two years, an
+			// engineer's first degree four where it is a degree of four.
+			e.End++
+			shift++
 		}
 		if stageOf(e.Degree) == stageGraduate && len(kept) > 0 && stageOf(kept[len(kept)-1].Degree) == stageShort {
 			continue // no master's after a state diploma of a nurse

@@ -34,7 +34,7 @@ var degreeNames = []string{"",
 	"Bachelor of Business Administration - BBA", "Bachelor of Commerce - BCom", "Bachelor of Fine Arts - BFA",
 	"Master of Laws - LLM", "Bachelor of Education - BEd", "Master of Education - MEd",
 	"Bachelor of Medicine, Bachelor of Surgery - MBBS", "Bachelor of Science in Nursing - BSN",
-	"Doctor of Pharmacy - PharmD",
+	"Doctor of Pharmacy - PharmD", "Bachelor of Engineering - BEng", "Bachelor of Architecture - BArch",
 	// The degrees of national systems (see nationalDegrees).
 	"Diplom", "Diplom (FH)", "Diplom-Ingenieur - Dipl.-Ing.", "Magister Artium - M.A.", "Staatsexamen",
 	"Magister", "Magister inżynier - mgr inż.", "Lizentiat", "Licence", "Maîtrise",
@@ -74,6 +74,8 @@ const (
 	degMBBS
 	degBSN
 	degPharmD
+	degBEng
+	degBArch
 	degDiplom
 	degDiplomFH
 	degDiplIng
@@ -167,10 +169,10 @@ var fieldKinds = map[string]fieldKind{
 var (
 	bachelorsOf = [numFieldKinds][]uint8{
 		kindBusiness:    {degBBA, degBA, degBS, degBachelor, degBCom},
-		kindEngineering: {degBS, degBE, degBachelor, degBTech},
+		kindEngineering: {degBS, degBE, degBEng, degBachelor, degBTech},
 		kindScience:     {degBS, degBS, degBachelor},
 		kindArts:        {degBA, degBA, degBachelor},
-		kindDesign:      {degBA, degBFA, degBachelor},
+		kindDesign:      {degBA, degBFA, degBachelor, degBArch},
 		kindLaw:         {degLLB, degLLB, degBachelor},
 		kindMedicine:    {degMBBS, degMD, degBachelor},
 		kindNursing:     {degBSN, degBS, degBachelor},
@@ -180,7 +182,7 @@ var (
 		kindVocational:  {degDiploma, degCertificate, degAssociate},
 	}
 	mastersOf = [numFieldKinds][]uint8{
-		kindBusiness:    {degMBA, degMS, degMaster, degMA},
+		kindBusiness:    {degMS, degMaster, degMA}, // the MBA comes after years of work (see mbaGap)
 		kindEngineering: {degMS, degMEng, degMaster, degMTech},
 		kindScience:     {degMS, degMaster},
 		kindArts:        {degMA, degMaster},
@@ -203,9 +205,13 @@ var (
 )
 
 // degreeFits reports whether a country's education system awards a
-// degree: the BTech and MTech are India's, the BCom and the MBBS the
-// Commonwealth's, the JD and the associate's degree North America's, and
-// the LLB is not American (law and medicine are graduate degrees there).
+// degree: the BTech and MTech are India's, the BE India's, its
+// neighbours' and Australasia's, the BEng Britain's and others' (see
+// bengCountries), the BCom and the MBBS the
+// Commonwealth's, the JD and the associate's degree North America's, the
+// BFA and the BSN North America's and the Philippines', the MEng the
+// Commonwealth's, and the LLB is not American (law and medicine are
+// graduate degrees there).
 func degreeFits(deg uint8, country string) bool {
 	if deg >= firstNational {
 		return slices.Contains(strings.Fields(nationalDegrees[deg-firstNational].countries), country)
@@ -213,6 +219,16 @@ func degreeFits(deg uint8, country string) bool {
 	switch deg {
 	case degBTech, degMTech:
 		return country == "IN"
+	case degBE:
+		return beCountries[country]
+	case degBEng:
+		return bengCountries[country]
+	case degBFA:
+		return country == "US" || country == "CA" || country == "PH" || country == "AU" || country == "NZ"
+	case degBSN:
+		return country == "US" || country == "CA" || country == "PH"
+	case degMEng:
+		return bengSystem[country] || country == "AU" || country == "NZ" || country == "CA"
 	case degBCom:
 		return country == "IN" || country == "AU" || country == "CA" || country == "ZA" || country == "NZ" ||
 			country == "PK" || country == "IE"
@@ -224,6 +240,58 @@ func degreeFits(deg uint8, country string) bool {
 		return country == "US" || country == "CA"
 	case degAssociate:
 		return country == "US"
+	}
+	return true
+}
+
+// beCountries are the countries whose engineers graduate as Bachelors of
+// Engineering, BE: India's neighbours, Australia, New Zealand, Ireland.
+var beCountries = map[string]bool{
+	"IN": true, "PK": true, "NP": true, "BD": true, "LK": true, "AU": true, "NZ": true, "IE": true,
+}
+
+// bengCountries are the countries whose engineers list a Bachelor of
+// Engineering, BEng: Britain and the Commonwealth but South Asia and
+// Australasia, East Asia, and the universities of applied sciences of
+// the Germanic and Nordic countries. Latin America's engineers hold an
+// Ingeniería, France's a Diplôme d'ingénieur, the rest a bachelor's.
+var bengCountries = map[string]bool{
+	"GB": true, "SG": true, "HK": true, "MY": true, "CA": true, "NG": true, "GH": true, "KE": true, "ZA": true,
+	"UG": true, "TZ": true, "ZW": true, "ZM": true, "MT": true, "CY": true, "AE": true, "SA": true, "QA": true,
+	"CN": true, "JP": true, "KR": true, "TW": true, "TH": true, "VN": true, "ID": true, "DE": true, "NL": true,
+	"FI": true, "AT": true, "CH": true, "DK": true,
+}
+
+// bengSystem are the countries whose engineering degrees are the BEng
+// and the MEng of the British system, never a Bachelor of Science, and
+// India, whose are the BE and the BTech.
+var bengSystem = map[string]bool{
+	"GB": true, "SG": true, "HK": true, "MY": true, "IE": true, "IN": true,
+}
+
+// namesField reports whether a degree's name fits a field of study, apart
+// from the field's kind: a BBA is a degree in business, not economics; a
+// BArch one in architecture only, which no BFA or BA of a system but
+// Britain's names; the engineering degrees are of engineering and
+// computing; a master's in a business field is no MA; and the engineers of the British system and of India hold
+// no Bachelor of Science.
+func namesField(d uint8, fac faculty, country string) bool {
+	architecture := fac == facArchitecture
+	switch d {
+	case degBBA:
+		return fac == facBusiness || fac == facHospitality
+	case degMA:
+		return fac != facBusiness // a master's in accounting or marketing is of science
+	case degBArch:
+		return architecture
+	case degBFA:
+		return !architecture
+	case degBA:
+		return !architecture || country == "GB"
+	case degBE, degBEng, degBTech, degMEng, degMTech:
+		return fac == facEngineering || fac == facComputing
+	case degBS:
+		return !(fac == facEngineering && bengSystem[country])
 	}
 	return true
 }
@@ -293,6 +361,12 @@ type schoolVocab struct {
 	// the old ones.
 	kind    []string
 	founded []uint16
+	// invented marks the schools of the long tail and the secondary
+	// schools, named after their city.
+	invented []bool
+	// infoSystems, buildingServices and electronicsComm are the fields of
+	// study that schoolVocab.teaches restricts.
+	infoSystems, buildingServices, electronicsComm uint16
 	// secondaryIn lists the secondary schools of each region (see
 	// regionKey).
 	secondaryIn map[string][]int32
@@ -309,7 +383,7 @@ type tailPattern struct {
 // what its kind of school grants: an institute of technology engineering
 // and the sciences, a business school business.
 var tailPatterns = map[string][]tailPattern{
-	"US": {{"%s Community College", "community"}, {"%s College", "college"}, {"%s Institute of Technology", "technical"}},
+	"US": {{"%s Community College", "community"}, {"%s Metropolitan College", "college"}, {"%s Polytechnic Institute", "technical"}},
 	"DE": {{"Hochschule %s", "applied"}, {"Fachhochschule %s", "applied"}},
 	"AT": {{"Fachhochschule %s", "applied"}},
 	"FR": {{"École de Commerce de %s", "business"}, {"Institut Supérieur de %s", "applied"}},
@@ -319,7 +393,19 @@ var tailPatterns = map[string][]tailPattern{
 	"BR": {{"Faculdade de %s", "applied +law"}, {"Centro Universitário de %s", "university -medicine"}},
 	"PT": {{"Instituto Politécnico de %s", "applied"}},
 	"NL": {{"Hogeschool %s", "applied"}},
-	"":   {{"%s Institute of Technology", "technical"}, {"%s College", "college"}, {"%s Business School", "business"}},
+	"":   {{"%s Polytechnic Institute", "technical"}, {"%s Metropolitan College", "college"}, {"%s Business School", "business"}},
+}
+
+// tailFounding returns the year an invented school of the long tail was
+// founded, drawn from its name so that it stays the same: between 1946
+// and 1975, before the studies of the world's oldest graduates, which
+// schools not yet founded do not take (schoolVocab.openIn).
+func tailFounding(name string) uint16 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(name); i++ {
+		h = (h ^ uint64(name[i])) * 1099511628211
+	}
+	return uint16(1946 + mix64(h)%30)
 }
 
 // The long tail of the countries that speak Spanish, French or Portuguese
@@ -362,6 +448,7 @@ func parseSchools(g *gazetteer) (*schoolVocab, error) {
 		v.country = append(v.country, g.countries[g.placeCountry[place]].Code)
 		v.kind = append(v.kind, strings.Fields(spec)[0])
 		v.founded = append(v.founded, 0)
+		v.invented = append(v.invented, false)
 		return id, nil
 	}
 	err := eachRow("data/universities.tsv", 6, func(f []string) error {
@@ -422,6 +509,8 @@ func parseSchools(g *gazetteer) (*schoolVocab, error) {
 						return nil, err
 					}
 					v.tail[cid] = append(v.tail[cid], id)
+					v.invented[id] = true
+					v.founded[id] = tailFounding(name)
 				}
 			}
 		}
@@ -443,6 +532,7 @@ func parseSchools(g *gazetteer) (*schoolVocab, error) {
 					return nil, err
 				}
 				v.secondaryIn[key] = append(v.secondaryIn[key], id)
+				v.invented[id] = true
 			}
 		}
 	}
@@ -495,6 +585,8 @@ func parseSchools(g *gazetteer) (*schoolVocab, error) {
 		}
 	}
 	v.businessField = index["Business Administration"]
+	v.infoSystems, v.buildingServices = index["Information Systems"], index["Building Services Engineering"]
+	v.electronicsComm = index["Electronics and Communication Engineering"]
 	return v, nil
 }
 

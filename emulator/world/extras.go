@@ -47,7 +47,7 @@ var proficiencies = []string{"Native or bilingual proficiency", "Full profession
 // move or a new role does not redraw the levels already listed.
 func (w *World) languages(_ *rand.Rand, p *Person) []languageJSON {
 	r := newRand(p.Seed, extraLanguages)
-	if !chance(r, 45) {
+	if !chance(r, 45) && !w.names.bornAbroad(int(p.culture), w.geo.placeCountry[p.City]) {
 		return []languageJSON{}
 	}
 	// Every level is drawn whether it is used or not, so that the
@@ -296,7 +296,7 @@ func (w *World) certifications(_ *rand.Rand, p *Person) []certificationJSON {
 		at := s.from + Month(between(r, 0, 36))
 		var fit []certification
 		for _, c := range certifications {
-			if slices.Contains(c.fams, s.fam) && w.couldHold(p, s.fam, c, at) {
+			if slices.Contains(c.fams, s.fam) && w.couldHold(p, s.fam, c, at) && phraseSince[c.name] <= at.Year() {
 				fit = append(fit, c)
 			}
 		}
@@ -476,19 +476,22 @@ func (w *World) projects(_ *rand.Rand, p *Person) []projectJSON {
 		if len(familyProjects[s.fam]) == 0 || !chance(r, 3) {
 			continue
 		}
-		doing := w.roleDoing(s.job)
 		for range between(r, 1, 2) {
 			start := s.from + Month(between(r, 0, 36))
 			end := start + Month(between(r, 2, 18))
+			names, doing := inUse(familyProjects[s.fam], start.Year()), inUse(w.roleDoing(s.job), start.Year())
+			if len(names) == 0 || len(doing) == 0 {
+				continue
+			}
 			pr := projectJSON{
-				Name:        pick(r, familyProjects[s.fam]),
+				Name:        pick(r, names),
 				Description: ptr("Project focused on " + pick(r, doing) + "."),
 				StartDate:   ptr(isoDate(start)),
 			}
 			if chance(r, 70) && end <= s.to {
 				pr.EndDate = ptr(isoDate(end))
 			}
-			if chance(r, 30) {
+			if chance(r, 30) && start.Year() >= githubBegan {
 				pr.URL = ptr("https://github.com/" + string(appendHex(nil, r, 8)))
 			}
 			if chance(r, 20) {
@@ -502,56 +505,95 @@ func (w *World) projects(_ *rand.Rand, p *Person) []projectJSON {
 	return keepFirst(found, func(pr projectJSON) string { return pr.Name })
 }
 
+// githubBegan is the year GitHub opened, before which no project of a
+// profile links there.
+const githubBegan = 2008
+
 // familyWriting are where people of each line of work publish and what
-// about; a line of work with none does not publish.
-var familyWriting = [numFamilies]struct{ journals, topics []string }{
-	famGeneral:       {[]string{"Harvard Business Review", "MIT Sloan Management Review"}, []string{"corporate strategy", "scaling a company", "remote work"}},
-	famMarketing:     {[]string{"Journal of Marketing", "Marketing Week"}, []string{"customer retention", "brand building", "content marketing"}},
-	famSales:         {[]string{"Harvard Business Review", "Medium"}, []string{"pricing strategy", "enterprise sales", "customer retention"}},
-	famProduct:       {[]string{"Medium", "Harvard Business Review"}, []string{"product discovery", "agile delivery", "team productivity"}},
-	famSoftware:      {[]string{"ACM Computing Surveys", "IEEE Software", "Medium"}, []string{"distributed systems", "software testing", "cloud cost"}},
-	famElectrical:    {[]string{"IEEE Access", "IEEE Transactions on Power Electronics"}, []string{"power-efficient circuit design", "embedded firmware updates", "battery management"}},
-	famMechanical:    {[]string{"Journal of Mechanical Design", "International Journal of Fatigue"}, []string{"fatigue of welded joints", "design for manufacture", "additive manufacturing"}},
-	famCivil:         {[]string{"Journal of Structural Engineering", "Construction and Building Materials"}, []string{"seismic retrofitting", "low-carbon concrete", "bridge inspection"}},
-	famData:          {[]string{"Journal of Applied Statistics", "IEEE Access", "Medium"}, []string{"machine learning fairness", "demand forecasting", "causal inference"}},
-	famDesign:        {[]string{"Interactions", "Medium"}, []string{"accessible design", "design systems", "user research"}},
-	famHR:            {[]string{"Harvard Business Review", "People Management"}, []string{"remote work", "employee retention", "structured interviewing"}},
-	famFinance:       {[]string{"Journal of Corporate Finance", "Medium"}, []string{"working capital", "financial controls", "IFRS adoption"}},
-	famLegal:         {[]string{"International Data Privacy Law", "Journal of Financial Crime"}, []string{"GDPR enforcement", "anti-money laundering", "contract automation"}},
-	famSupport:       {[]string{"Medium"}, []string{"customer retention", "support automation"}},
-	famClinical:      {[]string{"The Lancet", "BMJ Open", "Journal of Clinical Nursing"}, []string{"patient outcomes", "infection control", "nurse staffing"}},
-	famHospitality:   {[]string{"Cornell Hospitality Quarterly"}, []string{"guest experience", "revenue management"}},
-	famEducation:     {[]string{"Computers & Education", "Studies in Higher Education"}, []string{"online learning", "student engagement", "assessment design"}},
-	famOperations:    {[]string{"Supply Chain Management Review", "International Journal of Production Economics"}, []string{"supply chain resilience", "lean operations", "inventory optimisation"}},
-	famFacility:      {[]string{"Facilities", "Journal of Facilities Management"}, []string{"energy efficiency in buildings", "workplace design"}},
-	famEntertainment: {[]string{"Filmmaker Magazine", "American Cinematographer"}, []string{"documentary production", "colour grading"}},
+// about: the trade press, blogs and conference talks most of them write
+// for, and the journals of the line's researchers, academics and
+// doctors; a line of work with none does not publish.
+var familyWriting = [numFamilies]struct{ trade, journals, topics []string }{
+	famGeneral:       {[]string{"Forbes", "Fast Company", "Medium"}, []string{"Harvard Business Review", "MIT Sloan Management Review"}, []string{"corporate strategy", "scaling a company", "remote work"}},
+	famMarketing:     {[]string{"Marketing Week", "Campaign", "Medium"}, []string{"Journal of Marketing"}, []string{"customer retention", "brand building", "content marketing"}},
+	famSales:         {[]string{"Medium", "Selling Power"}, nil, []string{"pricing strategy", "enterprise sales", "customer retention"}},
+	famProduct:       {[]string{"Medium", "Mind the Product"}, nil, []string{"product discovery", "agile delivery", "team productivity"}},
+	famSoftware:      {[]string{"Medium", "InfoQ", "Dev.to"}, []string{"ACM Computing Surveys", "IEEE Software"}, []string{"distributed systems", "software testing", "cloud cost"}},
+	famElectrical:    {[]string{"EE Times", "Electronic Design"}, []string{"IEEE Access", "IEEE Transactions on Power Electronics"}, []string{"power-efficient circuit design", "embedded firmware updates", "battery management"}},
+	famMechanical:    {[]string{"Machine Design", "The Engineer"}, []string{"Journal of Mechanical Design", "International Journal of Fatigue"}, []string{"fatigue of welded joints", "design for manufacture", "additive manufacturing"}},
+	famCivil:         {[]string{"New Civil Engineer", "Engineering News-Record"}, []string{"Journal of Structural Engineering", "Construction and Building Materials"}, []string{"seismic retrofitting", "low-carbon concrete", "bridge inspection"}},
+	famData:          {[]string{"Medium", "Towards Data Science"}, []string{"Journal of Applied Statistics", "IEEE Access"}, []string{"machine learning fairness", "demand forecasting", "causal inference"}},
+	famDesign:        {[]string{"Medium", "UX Collective", "Smashing Magazine"}, []string{"Interactions"}, []string{"accessible design", "design systems", "user research"}},
+	famHR:            {[]string{"People Management", "HR Magazine"}, nil, []string{"remote work", "employee retention", "structured interviewing"}},
+	famFinance:       {[]string{"Financial Management", "Accounting Today"}, []string{"Journal of Corporate Finance"}, []string{"working capital", "financial controls", "IFRS adoption"}},
+	famLegal:         {[]string{"Law360", "The Lawyer"}, []string{"International Data Privacy Law", "Journal of Financial Crime"}, []string{"GDPR enforcement", "anti-money laundering", "contract automation"}},
+	famSupport:       {[]string{"Medium"}, nil, []string{"customer retention", "support automation"}},
+	famClinical:      {[]string{"Nursing Times", "Nursing Standard"}, []string{"The Lancet", "BMJ Open", "Journal of Clinical Nursing"}, []string{"patient outcomes", "infection control", "nurse staffing"}},
+	famHospitality:   {[]string{"Hospitality Net", "Caterer and Hotelkeeper"}, nil, []string{"guest experience", "revenue management"}},
+	famEducation:     {[]string{"Times Educational Supplement", "Edutopia"}, []string{"Computers & Education", "Studies in Higher Education"}, []string{"online learning", "student engagement", "assessment design"}},
+	famOperations:    {[]string{"Supply Chain Digital", "Logistics Manager"}, []string{"International Journal of Production Economics"}, []string{"supply chain resilience", "lean operations", "inventory optimisation"}},
+	famFacility:      {[]string{"FM World", "Facilities Net"}, []string{"Journal of Facilities Management"}, []string{"energy efficiency in buildings", "workplace design"}},
+	famEntertainment: {[]string{"Filmmaker Magazine", "American Cinematographer"}, nil, []string{"documentary production", "colour grading"}},
+}
+
+// scholarlyWords are the words of the titles whose holders publish in
+// journals: researchers, academics and doctors.
+var scholarlyWords = []string{"Research", "Researcher", "Scientist", "Professor", "Lecturer", "Academic",
+	"PhD", "Doctoral", "Postdoctoral", "Physician", "Doctor", "Surgeon", "Consultant Physician", "Fellow"}
+
+// scholarlyTitle reports whether a title is a researcher's, an
+// academic's or a doctor's, whose writing goes to journals.
+func scholarlyTitle(name string) bool {
+	padded := " " + name + " "
+	for _, word := range scholarlyWords {
+		if strings.Contains(padded, " "+word+" ") {
+			return true
+		}
+	}
+	return false
+}
+
+// writingVenues returns where the holder of a role of line of work f
+// publishes: journals for researchers, academics and doctors, and for
+// the chief executives of business writing; the trade press, blogs and
+// talks for everyone else.
+func writingVenues(f family, t *Title) []string {
+	writing := familyWriting[f]
+	if len(writing.journals) > 0 && (scholarlyTitle(t.Name) || f == famGeneral && t.Level >= VP && t.Level <= Founder) {
+		return writing.journals
+	}
+	return writing.trade
 }
 
 // publications lists the occasional profile's papers and articles: now
 // and then a role brings one or two on its line of work, more often in
-// data and education, dated within it. Each is drawn from the seed of its
-// role, so that a later snapshot lists the same ones.
+// data and education, dated within it, in the venues of the role's kind
+// (writingVenues). Each is drawn from the seed of its role, so that a
+// later snapshot lists the same ones.
 func (w *World) publications(_ *rand.Rand, p *Person) []publicationJSON {
 	var found []dated[publicationJSON]
 	for _, s := range w.workSpans(p) {
 		r := roleExtraRand(p, s.job, extraPublication)
+		t := &w.titles.titles[s.job.Title]
 		percent := 2
-		if d := w.titles.titles[s.job.Title].Department; d == DataAnalytics || d == EducationTraining {
+		if d := t.Department; d == DataAnalytics || d == EducationTraining || scholarlyTitle(t.Name) {
 			percent = 8
 		}
 		writing := familyWriting[s.fam]
 		if len(writing.topics) == 0 || !chance(r, percent) {
 			continue
 		}
+		venues := writingVenues(s.fam, t)
+		scholarly := slices.Contains(writing.journals, venues[0])
 		for range between(r, 1, 2) {
 			topic := pick(r, writing.topics)
 			at := s.from + Month(between(r, 0, 60))
 			pub := publicationJSON{
 				Name:  "On " + topic + ": " + pick(r, []string{"a case study", "lessons learned", "a survey", "an empirical analysis"}),
-				Issue: ptr(pick(r, writing.journals)),
+				Issue: ptr(pick(r, venues)),
 				Date:  ptr(isoDate(at)),
 			}
-			if chance(r, 60) {
+			if chance(r, 60) && scholarly {
 				pub.URL = ptr("https://doi.org/10." + strconv.Itoa(between(r, 1000, 9999)) + "/" + string(appendHex(nil, r, 8)))
 			}
 			if chance(r, 40) {
@@ -574,34 +616,145 @@ var familyInventions = [numFamilies][]string{
 	famData:       {"predictive maintenance", "anomaly detection in sensor streams"},
 }
 
-// patentNumber formats the number of a patent granted in a year the
-// way its office writes them.
+// patentingIndustries are the industries whose companies file patents
+// on their engineers' work: technology, manufacturing, pharmaceuticals,
+// medical devices, energy and the like; a restaurant or a freight
+// company does not.
+var patentingIndustries = map[string]bool{
+	"Automotive": true, "Aviation & Aerospace": true, "Biotechnology": true, "Building Materials": true,
+	"Chemicals": true, "Computer & Network Security": true, "Computer Games": true, "Computer Hardware": true,
+	"Computer Networking": true, "Computer Software": true, "Consumer Electronics": true, "Defense & Space": true,
+	"Electrical/Electronic Manufacturing": true, "Industrial Automation": true, "Internet": true,
+	"Machinery": true, "Mechanical or Industrial Engineering": true, "Medical Devices": true,
+	"Nanotechnology": true, "Oil & Energy": true, "Pharmaceuticals": true, "Railroad Manufacture": true,
+	"Renewables & Environment": true, "Research": true, "Semiconductors": true, "Shipbuilding": true,
+	"Telecommunications": true, "Wireless": true, "Plastics": true, "Packaging and Containers": true,
+	"Sporting Goods": true, "Consumer Goods": true, "Information Technology and Services": true,
+}
+
+// inventorPercent returns the percent of roles like j that bring a
+// patent: none outside the lines of work that invent, the industries
+// that patent and the research side of a line (a software engineer's,
+// not a tester's or an operator's; a data scientist's, not an analyst's),
+// few of mid-level staff and more of senior engineers and their leads.
+func (w *World) inventorPercent(j Job) int {
+	if len(familyInventions[j.fam]) == 0 || !patentingIndustries[w.industries.name(w.companies[j.Company].Industry)] {
+		return 0
+	}
+	t := &w.titles.titles[j.Title]
+	if t.Department != Engineering && t.Department != DataAnalytics || !inventiveSpecialty(j.fam, j.Title) {
+		return 0
+	}
+	switch {
+	case t.Level == MidLevel:
+		return 1
+	case t.Level >= Senior && t.Level <= VP || t.Level == Directors || t.Level == CLevel:
+		return 5
+	}
+	return 0
+}
+
+// inventiveSpecialty reports whether title t is of the research side of
+// line of work f: every electrical and mechanical engineer, the
+// software engineers of no narrower specialty, the data scientists.
+func inventiveSpecialty(f family, t TitleID) bool {
+	s := specialtyOf(f, t)
+	switch f {
+	case famSoftware:
+		return s != nil && len(s.words) == 0
+	case famData:
+		return s != nil && slices.Contains(s.words, "Scientist")
+	}
+	return true
+}
+
+// patentSeries are, per office, the first number it gave in some years:
+// a patent's number is of its year's series.
+var patentSeries = map[string][][2]int{
+	"US": {{1976, 3930271}, {1980, 4180867}, {1985, 4490948}, {1990, 4890335}, {1995, 5377359},
+		{2000, 6009555}, {2005, 6836899}, {2010, 7640598}, {2015, 8925111}, {2020, 10524336},
+		{2025, 12185000}, {2040, 17000000}},
+	"EP": {{1980, 1000}, {1985, 50000}, {1990, 200000}, {1995, 420000}, {2000, 650000},
+		{2005, 1100000}, {2010, 1650000}, {2015, 2250000}, {2020, 3050000}, {2025, 3800000}, {2040, 6000000}},
+}
+
+// seriesNumber returns a number an office gave in a year: between the
+// first numbers of that year and the next, from its series.
+func seriesNumber(r *rand.Rand, series [][2]int, year int) int {
+	at := func(y int) int {
+		if y <= series[0][0] {
+			return series[0][1]
+		}
+		for k := 1; k < len(series); k++ {
+			if a, b := series[k-1], series[k]; y <= b[0] {
+				return a[1] + (b[1]-a[1])*(y-a[0])/(b[0]-a[0])
+			}
+		}
+		return series[len(series)-1][1]
+	}
+	lo, hi := at(year), at(year+1)
+	return between(r, lo, max(lo, hi-1))
+}
+
+// grouped writes a number in groups of three digits joined by sep.
+func grouped(n int, sep string) string {
+	s := strconv.Itoa(n)
+	var parts []string
+	for len(s) > 3 {
+		parts = append([]string{s[len(s)-3:]}, parts...)
+		s = s[:len(s)-3]
+	}
+	return strings.Join(append([]string{s}, parts...), sep)
+}
+
+// patentNumber formats the number of a patent granted (or an
+// application published) in a year the way its office wrote them that
+// year, from the office's series of that year.
 func patentNumber(r *rand.Rand, office string, year int) string {
 	n := strconv.Itoa
 	switch office {
 	case "EP":
-		return "EP " + n(between(r, 2, 4)) + " " + n(between(r, 100, 999)) + " " + n(between(r, 100, 999)) + " B1"
+		s := strconv.Itoa(seriesNumber(r, patentSeries["EP"], year))
+		for len(s) < 7 {
+			s = "0" + s
+		}
+		return "EP " + s[:1] + " " + s[1:4] + " " + s[4:] + " B1"
 	case "WO":
+		if year < 2004 {
+			yy := n(year % 100)
+			if len(yy) < 2 {
+				yy = "0" + yy
+			}
+			return "WO " + yy + "/" + n(between(r, 10000, 99999))
+		}
 		return "WO " + n(year) + "/" + n(between(r, 100000, 999999))
 	case "DE":
+		if year < 2004 {
+			return "DE " + n(between(r, 30, 39)+(year-1980)/3) + " " + n(between(r, 10, 99)) + " " + n(between(r, 100, 999)) + " C2"
+		}
 		return "DE 10 " + n(year) + " " + n(between(r, 100, 999)) + " " + n(between(r, 100, 999)) + " B4"
 	}
-	return "US " + n(between(r, 9, 12)) + "," + n(between(r, 100, 999)) + "," + n(between(r, 100, 999)) + " B2"
+	kind := " B2"
+	if year < 2001 {
+		kind = " A"
+	}
+	return "US " + grouped(seriesNumber(r, patentSeries["US"], year), ",") + kind
 }
 
 // patents lists the patents of the occasional engineer or data
-// scientist: now and then a role of theirs brings one of its line of
-// work, granted during it. Each is drawn from the seed of its role, so
-// that a later snapshot lists the same ones.
+// scientist of an industry that patents (inventorPercent): now and then
+// a role of theirs brings one of its line of work, granted during it.
+// Each is drawn from the seed of its role, so that a later snapshot lists
+// the same ones.
 func (w *World) patents(_ *rand.Rand, p *Person) []patentJSON {
 	var found []dated[patentJSON]
 	for _, s := range w.workSpans(p) {
-		d := w.titles.titles[s.job.Title].Department
-		if d != Engineering && d != DataAnalytics || len(familyInventions[s.fam]) == 0 {
+		percent := w.inventorPercent(s.job)
+		if percent == 0 {
 			continue
 		}
 		r := roleExtraRand(p, s.job, extraPatent)
-		if !chance(r, 4) {
+		if !chance(r, percent) {
 			continue
 		}
 		office, granted := pick(r, []string{"US", "EP", "WO", "DE"}), s.from+Month(between(r, 6, 60))
@@ -695,4 +848,65 @@ func (w *World) honors(_ *rand.Rand, p *Person) []honorJSON {
 // "2015-01-01T00:00:00+00:00".
 func isoDate(m Month) string {
 	return m.Time().Format("2006-01-02T15:04:05-07:00")
+}
+
+// professionalBody is an association people of a line of work join: its
+// name and the countries whose people it serves, none for an
+// international one.
+type professionalBody struct {
+	name      string
+	countries []string
+}
+
+// anglophone are the countries whose people join the British and
+// Commonwealth bodies.
+var anglophone = []string{"GB", "IE", "AU", "NZ", "ZA", "IN", "SG", "HK", "MY", "NG", "KE", "GH", "PK", "LK", "MT", "CY"}
+
+// familyBodies are the professional bodies of each line of work.
+var familyBodies = [numFamilies][]professionalBody{
+	famGeneral:       {{"Institute of Directors", anglophone}, {"Young Presidents' Organization", nil}, {"National Association of Corporate Directors", []string{"US"}}},
+	famMarketing:     {{"American Marketing Association", []string{"US"}}, {"Chartered Institute of Marketing", anglophone}},
+	famSales:         {{"Institute of Sales Professionals", []string{"GB", "IE"}}, {"National Association of Sales Professionals", []string{"US", "CA"}}},
+	famProduct:       {{"Project Management Institute", nil}, {"Association for Project Management", []string{"GB", "IE"}}},
+	famSoftware:      {{"IEEE Computer Society", nil}, {"ACM", nil}, {"BCS, The Chartered Institute for IT", anglophone}, {"Gesellschaft für Informatik", []string{"DE", "AT", "CH"}}},
+	famElectrical:    {{"IEEE", nil}, {"Institution of Engineering and Technology", anglophone}, {"VDE", []string{"DE", "AT", "CH"}}},
+	famMechanical:    {{"ASME", []string{"US", "CA"}}, {"Institution of Mechanical Engineers", anglophone}, {"VDI", []string{"DE", "AT", "CH"}}},
+	famCivil:         {{"American Society of Civil Engineers", []string{"US"}}, {"Institution of Civil Engineers", anglophone}, {"Engineers Australia", []string{"AU"}}},
+	famData:          {{"American Statistical Association", []string{"US"}}, {"Royal Statistical Society", anglophone}, {"ACM", nil}},
+	famDesign:        {{"Interaction Design Association", nil}, {"AIGA", []string{"US"}}, {"Design Council", []string{"GB"}}},
+	famHR:            {{"SHRM", []string{"US"}}, {"Chartered Institute of Personnel and Development", anglophone}},
+	famFinance:       {{"AICPA", []string{"US"}}, {"ICAEW", []string{"GB"}}, {"ACCA", anglophone}, {"CFA Institute", nil}},
+	famLegal:         {{"American Bar Association", []string{"US"}}, {"The Law Society", []string{"GB"}}, {"International Bar Association", nil}},
+	famSupport:       {{"Customer Success Association", nil}, {"Institute of Customer Service", []string{"GB"}}},
+	famClinical:      {{"American Nurses Association", []string{"US"}}, {"Royal College of Nursing", []string{"GB"}}, {"American Medical Association", []string{"US"}}, {"British Medical Association", []string{"GB"}}},
+	famHospitality:   {{"Institute of Hospitality", anglophone}, {"American Hotel & Lodging Association", []string{"US"}}, {"Les Clefs d'Or", nil}},
+	famBeauty:        {{"Professional Beauty Association", []string{"US"}}, {"Hair and Beauty Industry Authority", []string{"GB"}}},
+	famEducation:     {{"National Education Association", []string{"US"}}, {"Chartered College of Teaching", []string{"GB"}}, {"Association for Talent Development", nil}},
+	famOperations:    {{"ASCM", nil}, {"Chartered Institute of Procurement & Supply", anglophone}, {"Institute for Supply Management", []string{"US"}}},
+	famFacility:      {{"IFMA", nil}, {"Institution of Occupational Safety and Health", anglophone}, {"National Safety Council", []string{"US"}}},
+	famEntertainment: {{"BECTU", []string{"GB"}}, {"Society of Camera Operators", []string{"US"}}, {"International Documentary Association", nil}},
+}
+
+// bodiesOf returns the names of the professional bodies of line of work
+// f that serve people of a country.
+func bodiesOf(f family, country string) []string {
+	var names []string
+	for _, b := range familyBodies[f] {
+		if len(b.countries) == 0 || slices.Contains(b.countries, country) {
+			names = append(names, b.name)
+		}
+	}
+	return names
+}
+
+// careerBegan returns the month the person began to work or study, the
+// earliest known, or 0 where none is known.
+func (w *World) careerBegan(p *Person) Month {
+	began := studiesBegan(p)
+	for _, j := range p.Jobs {
+		if j.Start != 0 && (began == 0 || j.Start < began) {
+			began = j.Start
+		}
+	}
+	return began
 }

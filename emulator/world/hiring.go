@@ -65,6 +65,16 @@ type hiring struct {
 	inHouse      [numFamilies]int32
 	inHouseShare [numFamilies]int
 	inHouseLocal []*[numFamilies]*pool
+	// plant is, for a strict trade, the industries whose companies of at
+	// least plantStaff employ it too; nil for none.
+	plant [numFamilies][]bool
+	// staff and industry are each company's head count and industry, by
+	// index, for the draws that weigh a role against its employer.
+	staff    []int32
+	industry []IndustryID
+	// own is, by family, the industries it clusters in (famAffinity), as
+	// a set by IndustryID.
+	own [numFamilies][]bool
 	// famsOf lists the families whose trade each industry is: the lines
 	// of work of a self-employed company's owner.
 	famsOf [NoIndustry][]family
@@ -81,6 +91,9 @@ type strictTrade struct {
 	// inHouseShare is the percent of the trade's roles held in house, at
 	// companies of other industries.
 	inHouseShare int
+	// plant lists industries whose companies of at least plantStaff
+	// employ the trade (a railway's electrical engineers).
+	plant []string
 }
 
 // strictTrades are the families whose roles only certain employers hold:
@@ -90,7 +103,10 @@ type strictTrade struct {
 // has no hotel manager); hair stylists at salons and spas; lawyers at
 // law firms or in the legal department of a big company; teachers,
 // tutors and trainers at schools, colleges and training companies; film
-// crews at studios, broadcasters, publishers and agencies.
+// crews at studios, broadcasters, publishers and agencies; electrical,
+// mechanical and civil engineers at the makers, builders, utilities and
+// operators that need them; software and data people at software
+// companies and at any company big enough to have such a team.
 var strictTrades = map[family]strictTrade{
 	famClinical: {only: []string{"Hospital & Health Care", "Medical Practice", "Mental Health Care"}},
 	famHospitality: {only: []string{"Hospitality", "Leisure, Travel & Tourism", "Recreational Facilities and Services",
@@ -100,7 +116,40 @@ var strictTrades = map[family]strictTrade{
 	famEducation: {},
 	famEntertainment: {also: []string{"Marketing and Advertising", "Online Media", "Computer Games", "Newspapers",
 		"Publishing", "Events Services"}},
+	// Software and data people work at software companies of any size
+	// and at any other company big enough to have such staff.
+	famSoftware: {inHouse: softwareTeamStaff, inHouseShare: 45},
+	famData:     {inHouse: softwareTeamStaff, inHouseShare: 45},
+	// Engineers of the hardware trades work in their own industries and
+	// in those whose plants, networks and fleets they keep, and, where
+	// plant lists some, at the big companies of those: no electronics
+	// designer at a freight courier, no structural engineer at an airline.
+	famElectrical: {also: []string{"Renewables & Environment", "Wireless", "Computer Networking", "Medical Devices",
+		"Aviation & Aerospace", "Defense & Space", "Machinery", "Mechanical or Industrial Engineering", "Oil & Energy",
+		"Nanotechnology", "Railroad Manufacture", "Shipbuilding", "Civil Engineering"},
+		plant: []string{"Construction", "Transportation/Trucking/Railroad", "Mining & Metals", "Chemicals",
+			"Pharmaceuticals", "Food Production", "Plastics", "Paper & Forest Products", "Building Materials",
+			"Glass, Ceramics & Concrete", "Packaging and Containers", "Textiles", "Consumer Goods", "Airlines/Aviation",
+			"Maritime", "Facilities Services"}},
+	famMechanical: {also: []string{"Railroad Manufacture", "Shipbuilding", "Electrical/Electronic Manufacturing",
+		"Utilities", "Renewables & Environment", "Medical Devices", "Computer Hardware", "Consumer Electronics",
+		"Civil Engineering", "Mining & Metals", "Chemicals", "Building Materials", "Glass, Ceramics & Concrete"},
+		plant: []string{"Construction", "Transportation/Trucking/Railroad", "Airlines/Aviation", "Maritime",
+			"Food Production", "Food & Beverages", "Dairy", "Pharmaceuticals", "Paper & Forest Products",
+			"Packaging and Containers", "Textiles", "Tobacco", "Furniture", "Sporting Goods", "Consumer Goods",
+			"Semiconductors", "Printing", "Facilities Services", "Package/Freight Delivery"}},
+	famCivil: {also: []string{"Renewables & Environment", "Oil & Energy", "Mining & Metals", "Government Administration",
+		"Glass, Ceramics & Concrete", "Commercial Real Estate"},
+		plant: []string{"Transportation/Trucking/Railroad", "Maritime", "Telecommunications"}},
 }
+
+// softwareTeamStaff is the head count from which a company outside the
+// software industries has software and data staff.
+const softwareTeamStaff = 20
+
+// plantStaff is the head count from which a company of a strict trade's
+// plant industries has engineers of the trade.
+const plantStaff = 200
 
 // tradeIndustries returns the industries where the roles of strict
 // trade t of family f are held, as a set by IndustryID.
@@ -113,6 +162,23 @@ func tradeIndustries(iv *industryVocab, f family, t strictTrade) []bool {
 		}
 		names = t.also
 	}
+	markIndustries(iv, in, names)
+	return in
+}
+
+// plantIndustries returns the industries whose big companies employ the
+// strict trade t, as a set by IndustryID; nil where it lists none.
+func plantIndustries(iv *industryVocab, t strictTrade) []bool {
+	if t.plant == nil {
+		return nil
+	}
+	in := make([]bool, len(iv.names))
+	markIndustries(iv, in, t.plant)
+	return in
+}
+
+// markIndustries sets in[id] for the industry of each name.
+func markIndustries(iv *industryVocab, in []bool, names []string) {
 	for _, name := range names {
 		id, ok := iv.index[name]
 		if !ok {
@@ -120,7 +186,23 @@ func tradeIndustries(iv *industryVocab, f family, t strictTrade) []bool {
 		}
 		in[id] = true
 	}
-	return in
+}
+
+// inTrade reports whether a company of industry ind and staff employs
+// the roles of family f: any does, but for a strict trade, one of its
+// industries or, where big enough, of its plant industries.
+func (h *hiring) inTrade(f family, ind IndustryID, staff int32) bool {
+	t := h.trade[f]
+	if t == nil {
+		return true
+	}
+	return t[ind] || h.atPlant(f, ind, staff)
+}
+
+// atPlant reports whether a company of industry ind and staff is big
+// enough a company of one of family f's plant industries to employ it.
+func (h *hiring) atPlant(f family, ind IndustryID, staff int32) bool {
+	return h.plant[f] != nil && h.plant[f][ind] && staff >= plantStaff
 }
 
 // hireWeight grows with the square root of the head count, so a giant
@@ -147,6 +229,8 @@ func newHiring(companies []Company, g *gazetteer, iv *industryVocab) hiring {
 		byCountry:     make([]*pool, len(g.countries)),
 		byFamilyLocal: make([]*[numFamilies]*pool, len(g.countries)),
 		inHouseLocal:  make([]*[numFamilies]*pool, len(g.countries)),
+		staff:         make([]int32, len(companies)),
+		industry:      make([]IndustryID, len(companies)),
 	}
 	var fits [numFamilies][]bool
 	for f := range fits {
@@ -154,10 +238,12 @@ func newHiring(companies []Company, g *gazetteer, iv *industryVocab) hiring {
 		for _, ind := range iv.famAffinity[f] {
 			fits[f][ind] = true
 		}
+		h.own[f] = slices.Clone(fits[f])
 	}
 	for f, t := range strictTrades {
 		fits[f] = tradeIndustries(iv, f, t)
 		h.trade[f], h.inHouse[f], h.inHouseShare[f] = fits[f], t.inHouse, t.inHouseShare
+		h.plant[f] = plantIndustries(iv, t)
 	}
 	for f := famGeneral + 1; f < numFamilies; f++ {
 		for _, ind := range iv.famAffinity[f] {
@@ -166,6 +252,7 @@ func newHiring(companies []Company, g *gazetteer, iv *industryVocab) hiring {
 	}
 	for i := range companies {
 		c := &companies[i]
+		h.staff[i], h.industry[i] = c.StaffCount, c.Industry
 		if c.Type == SelfEmployed {
 			continue // its owner's alone
 		}
@@ -185,7 +272,7 @@ func newHiring(companies []Company, g *gazetteer, iv *industryVocab) hiring {
 		}
 		h.byCountry[country].add(c.Index, w)
 		for f := famGeneral + 1; f < numFamilies; f++ {
-			if !fits[f][c.Industry] {
+			if !fits[f][c.Industry] && !h.atPlant(f, c.Industry, c.StaffCount) {
 				if h.inHouse[f] > 0 && c.StaffCount >= h.inHouse[f] {
 					addLocal(h.inHouseLocal, country, f, c.Index, w)
 				}
@@ -261,8 +348,15 @@ func genericDomain(domain string) bool {
 }
 
 // employer draws a company for a job of family f held by someone who
-// lives in country.
+// lives in country, of at least the staff that has the family's line of
+// work as a function of its own (see functionStaff).
 func (h *hiring) employer(r *rand.Rand, country countryID, f family) int32 {
+	return h.employerOfSize(r, country, f, MidLevel)
+}
+
+// anyEmployer draws a company for a job of family f held by someone who
+// lives in country, whatever its size.
+func (h *hiring) anyEmployer(r *rand.Rand, country countryID, f family) int32 {
 	if h.trade[f] != nil {
 		if c, ok := h.tradeEmployer(r, country, f); ok {
 			return c
@@ -327,12 +421,12 @@ func (h *hiring) tradeEmployer(r *rand.Rand, country countryID, f family) (int32
 // except for the families of a strict trade, which only companies of the
 // trade's industries and those big enough to have it in house do.
 func (w *World) fits(c int32, f family) bool {
-	t := w.hiring.trade[f]
-	if t == nil {
+	h := w.hiring
+	if h.trade[f] == nil {
 		return true
 	}
 	co := &w.companies[c]
-	return t[co.Industry] || w.hiring.inHouse[f] > 0 && co.StaffCount >= w.hiring.inHouse[f]
+	return h.inTrade(f, co.Industry, co.StaffCount) || h.inHouse[f] > 0 && co.StaffCount >= h.inHouse[f]
 }
 
 // fallbacks are the pools to search, in order, for an employer of
@@ -364,4 +458,99 @@ func (h *hiring) employs(country countryID, f family) bool {
 		}
 	}
 	return false
+}
+
+// functionStaff is, by family, the head count from which a company has
+// specialists of the line of work as a function of its own (a brand
+// manager, a product designer, an HR generalist): a bakery of six has
+// none. Families not listed (nurses, chefs, teachers) work at the
+// smallest of their trade's employers.
+var functionStaff = map[family]int32{
+	famMarketing: 15, famSales: 5, famProduct: 20, famSoftware: 10, famElectrical: 10, famMechanical: 10,
+	famCivil: 10, famData: 20, famDesign: 15, famHR: 25, famFinance: 10, famLegal: 10, famSupport: 10,
+	famOperations: 5, famFacility: 25,
+}
+
+// leastStaff is the fewest staff of a company that has a role of
+// family f at level, where own tells whether the company is of one of
+// the family's own industries: a function's specialists need a company
+// with the function (a marketing agency of four is all marketing), its
+// leads one big enough to have a team under them, its heads and
+// directors several teams, its vice presidents a company of hundreds.
+// Founders, owners, board members and chiefs lead companies of any size.
+func leastStaff(f family, level Level, own bool) int32 {
+	function := functionStaff[f]
+	base := function
+	if own {
+		base = 0
+	}
+	// floor picks a level's least staff for a function's lines of work
+	// or for the others (a head chef's kitchen).
+	floor := func(ofFunction, other int32) int32 {
+		if function > 0 {
+			return ofFunction
+		}
+		return other
+	}
+	switch level {
+	case Founder, Board, CLevel:
+		return 0
+	case Lead:
+		return max(2*base, floor(10, 0))
+	case Head:
+		return max(3*base, floor(25, 10))
+	case Directors:
+		return max(4*base, floor(50, 20))
+	case VP:
+		return max(10*base, floor(200, 100))
+	}
+	return base
+}
+
+// sizeTries is how many employers a draw of one big enough for a role
+// tries before it searches the pools.
+const sizeTries = 12
+
+// employerOfSize draws a company for a job of family f at level held by
+// someone who lives in country, as employer does, of at least the staff
+// the level needs (see leastStaff): no Head of Engineering at a firm of
+// eight. Where a dozen draws find none, it takes the next big enough
+// one of the family's pools from a random point, else the last draw.
+func (h *hiring) employerOfSize(r *rand.Rand, country countryID, f family, level Level) int32 {
+	bigEnough := func(c int32) bool { return h.bigEnough(c, f, level) }
+	c := h.anyEmployer(r, country, f)
+	for range sizeTries {
+		if bigEnough(c) {
+			return c
+		}
+		c = h.anyEmployer(r, country, f)
+	}
+	for _, p := range h.fallbacks(country, f) {
+		if p == nil || len(p.ids) == 0 {
+			continue
+		}
+		from := intN(r, len(p.ids))
+		for k := range p.ids {
+			if id := p.ids[(from+k)%len(p.ids)]; bigEnough(id) && h.fitsCompany(id, f) {
+				return id
+			}
+		}
+	}
+	return c
+}
+
+// bigEnough reports whether company c has the staff a role of family f
+// at level needs (see leastStaff): whether it can hire one, or promote
+// one to it.
+func (h *hiring) bigEnough(c int32, f family, level Level) bool {
+	return h.staff[c] >= leastStaff(f, level, h.own[f][h.industry[c]])
+}
+
+// fitsCompany reports whether company c can employ a role of family f,
+// as World.fits does, from hiring's own tables.
+func (h *hiring) fitsCompany(c int32, f family) bool {
+	if h.trade[f] == nil {
+		return true
+	}
+	return h.inTrade(f, h.industry[c], h.staff[c]) || h.inHouse[f] > 0 && h.staff[c] >= h.inHouse[f]
 }

@@ -110,6 +110,9 @@ type culture struct {
 	// particleEnds are, for each particle, the endings of the names it
 	// goes with ("van" with places: "-dijk", "-berg"); none for any.
 	particleEnds [][]string
+	// lastSex is, parallel to lastMale, the sex a family name is only
+	// carried by (sexedFamilyNames), GenderUnknown for either.
+	lastSex []Gender
 }
 
 // nameBook holds every culture and how the world picks one for a person.
@@ -155,6 +158,7 @@ var loadNames = sync.OnceValue(func() *nameBook {
 		}
 		c.addTables(tables)
 		c.parseParticles()
+		c.markSexedNames()
 		for _, entry := range strings.Fields(spec.countries) {
 			cc, share := parseCountryShare(entry)
 			local[cc] = append(local[cc], localCulture{culture: i, share: share})
@@ -328,6 +332,12 @@ func (b *nameBook) draw(r *rand.Rand, country countryID) personName {
 	}
 	g := given[gw.draw(r)]
 	k := c.lastW.draw(r)
+	// A family name that repeats the given name ("MacKenzie MacKenzie")
+	// reads as a typo, and one only the other sex carries ("Putra" for a
+	// woman) as a mistake: drawn again, a few times at most.
+	for tries := 0; tries < 8 && (strings.EqualFold(lastForms[k].folded, g.folded) || c.wrongSex(k, n.gender)); tries++ {
+		k = c.lastW.draw(r)
+	}
 	f := lastForms[k]
 	var f2, pre nameForm
 	// Two family names (Spanish), or a double-barrelled one; a name of
@@ -384,6 +394,32 @@ func (b *nameBook) draw(r *rand.Rand, country countryID) personName {
 		n.other = nativeFull(c, g.native, lastOf(nativeForm))
 	}
 	return n
+}
+
+// markSexedNames marks the family names only one sex carries, as
+// sexedFamilyNames lists them for the culture.
+func (c *culture) markSexedNames() {
+	lists, ok := sexedFamilyNames[c.spec.code]
+	if !ok {
+		return
+	}
+	sex := map[string]Gender{}
+	for _, name := range strings.Fields(lists.male) {
+		sex[name] = Male
+	}
+	for _, name := range strings.Fields(lists.female) {
+		sex[name] = Female
+	}
+	c.lastSex = make([]Gender, len(c.lastMale))
+	for k, f := range c.lastMale {
+		c.lastSex[k] = sex[f.latin]
+	}
+}
+
+// wrongSex reports whether the family name k is one only the other sex
+// carries.
+func (c *culture) wrongSex(k int, g Gender) bool {
+	return c.lastSex != nil && c.lastSex[k] != GenderUnknown && c.lastSex[k] != g
 }
 
 // nativeFull joins a native given and family name in the culture's order.

@@ -1041,3 +1041,35 @@ var migrantCultures = map[string]int{
 	"yo": 1, "ig": 1, "ak": 1, "africa": 1, "so": 1, "am": 1, "ro": 2, "nl": 1, "sq": 1, "sr": 1,
 	"bs": 1, "hr": 1,
 }
+
+// sexedFamilyNames are, by culture code, the family names only men and
+// only women carry where a culture's names have no feminine form to pair
+// with a masculine one: Indonesian names that say "son" (Putra, Saputra)
+// or "daughter" (Putri), or are a man's or a woman's given name carried
+// as a family name (Prabowo, Wulandari). Indonesia's clan names (Batak
+// Siregar, Nasution) and its Chinese families' (Wijaya, Santoso, Halim)
+// are carried by both.
+var sexedFamilyNames = map[string]struct{ male, female string }{
+	"id": {
+		male: "Putra Saputra Abiputra Pratama Adhitama Utama Firmansyah Adriansyah Alamsyah Hardiansyah " +
+			"Syahreza Ramadan Ramadhan Mahendra Maheswara Prabowo Prasetyo Prasetya Nugroho Wibowo Widodo " +
+			"Waluyo Winarno Wibisono Wicaksono Suwarno Suryono Saptono Pranowo Kuswoyo Kusumo Haryanto " +
+			"Hidayanto Budiyanto Supriyanto Yulianto Ardianto Gunarto Firgantoro Handoko Iswahyudi Wahyudi " +
+			"Wahyudin Maryadi Purwadi Permadi Suryadi Aswandi Irfandi Najmudin Salahudin Nashiruddin " +
+			"Saefullah Zulkarnain Mustofa Mansur Natsir Thamrin Habibi Haikal Ahmad Arifin Budiman Rayhan " +
+			"Rendra Satria Yudhistira Abimanyu Airlangga Bagaskara Dirgantara Megantara Mahardika Prayoga " +
+			"Pradana Pradipta Prakasa Prasasta Perdana Rajasa Rajata Sudrajat Darmawan Hermawan Himawan " +
+			"Irawan Anggriawan Herlambang Lesmana Nugraha Oktavian Oktovian Agustian Fabian Febian Sabian " +
+			"Yanuar Januar Rahardian Lazuardi Maulana Uwais Usamah Wardana Ardana Jailani",
+		female: "Putri Saputri Pratiwi Pertiwi Ramadhani Agustina Andriani Anggraini Aryani Astuti Fujiati " +
+			"Farida Handayani Hassanah Hartati Hasanah Haryanti Hariyah Hastuti Halimah Kusmawati " +
+			"Kuswandari Laksmiwati Laksita Lestari Lailasari Mandasari Mardhiyah Mayasari Melani Mulyani " +
+			"Maryati Nurdiyanti Novitasari Nuraini Nasyidah Nasyiah Palastri Pudjiastuti Puspasari Puspita " +
+			"Purwanti Purnawati Permata Prastuti Padmasari Rahmawati Rahayu Riyanti Rahimah Suartini " +
+			"Sudiati Suryatmi Susanti Safitri Oktaviani Utami Uyainah Yuniar Yuliarti Yulianti Yolanda " +
+			"Wahyuni Wijayanti Widiastuti Winarsih Wulandari Wastuti Zulaika Afifah Andini Anjani Aqila " +
+			"Ardiyanti Aryanti Aurelia Azizah Azzahra Damayanti Elvina Fathina Febrianti Harini Jelita " +
+			"Juwita Leilani Maharani Mahestri Maheswari Melinda Mustika Nathania Ningrum Nurlaela " +
+			"Rachmawati Salma Salsabilla Saraswati Zahrah",
+	},
+}

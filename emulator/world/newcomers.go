@@ -45,10 +45,11 @@ func joined(n, day int) int {
 // without a role at the start (or when they join, on day since) takes
 // one, or -1 for someone not hired in the clock's ten years: a student
 // some months after their studies end, a job seeker within a year and a
-// half; about one in ten stays out of work.
+// half; about one in ten who worked before stays out of work, while a
+// graduate with no role yet always finds a first one.
 func (w *World) hireDay(p *Person, since int) int {
 	h := mix64(careerSeed(p) ^ streamHire)
-	if h%100 < 10 || w.Start().Year()-int(p.BirthYear)+since/365 >= 60 {
+	if h%100 < 10 && len(p.Jobs) > 0 || w.Start().Year()-int(p.BirthYear)+since/365 >= 60 {
 		return -1
 	}
 	day := since + 30 + int(h>>8%480)
@@ -97,12 +98,12 @@ func (a *advance) hire(r *rand.Rand, i int, p *Person, m Month) {
 	ok := func(c int32) bool {
 		return w.fits(c, fam) && (len(p.Jobs) == 0 || c != p.Jobs[0].Company && stints(p.Jobs, c) < 2)
 	}
-	c := w.hiring.employer(r, country, fam)
+	c := w.hiring.employerOfSize(r, country, fam, level)
 	for range 8 {
 		if ok(c) {
 			break
 		}
-		c = w.hiring.employer(r, country, fam)
+		c = w.hiring.employerOfSize(r, country, fam, level)
 	}
 	if !ok(c) {
 		return
@@ -112,10 +113,14 @@ func (a *advance) hire(r *rand.Rand, i int, p *Person, m Month) {
 	if w.titles.fam[role.Title] == famGeneral {
 		role.fam = famGeneral
 	}
+	if len(p.Jobs) > 0 && p.Jobs[0].fam == fam && w.titles.titles[p.Jobs[0].Title].Level == level {
+		role.Title = p.Jobs[0].Title // the job seeker's own title, at a new employer
+	}
 	role.Location = w.rolePlace(role)
 	emails := a.newWorkEmail(r, i, p, c)
 	cp := a.own(i)
 	cp.Jobs = append([]Job{role}, cp.Jobs...)
+	w.keepSkillsOfWork(&cp.Person)
 	cp.Emails, cp.OpenToWork = emails, false
 	w.derive(&cp.Person, m)
 }

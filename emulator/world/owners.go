@@ -28,6 +28,7 @@ func (w *World) pickOwners() map[int32]int32 {
 			continue
 		}
 		country := w.geo.placeCountry[c.City]
+		industry := w.industries.name(c.Industry)
 		from := int(seedFor(w.cfg.Seed, streamSeats, i) % uint64(n))
 		c.Type = PrivateCompany
 		for k := range min(n, ownerProbes) {
@@ -35,7 +36,7 @@ func (w *World) pickOwners() map[int32]int32 {
 			if _, taken := owners[p]; taken {
 				continue
 			}
-			if city := home(int(p)); w.geo.placeCountry[city] == country {
+			if city := home(int(p)); w.geo.placeCountry[city] == country && !banned(industry, &w.geo.places[city]) {
 				owners[p], c.City, c.Type = int32(i), city, SelfEmployed
 				break
 			}

@@ -32,6 +32,9 @@ import (
 //	lvl     an amount that grows with the level: a quarter of the range's
 //	        top for a junior, half for mid-level, three quarters for a
 //	        senior individual contributor
+//	svc     traffic a service of the employer handles: a tenth of the
+//	        staff count (in thousands) at a company of no online trade, ten
+//	        times it at a software or internet company
 //
 // A sentence whose bounds leave no room (a kitchen of four at a company
 // of three, twelve quarters in a role of a year) is not said.
@@ -42,6 +45,11 @@ type roleFacts struct {
 	level  Level
 	staff  int
 	months int
+	// online is whether the employer's trade runs services online at
+	// scale (software, internet, telecoms).
+	online bool
+	// began is the year the role began, for the technology of its time.
+	began int
 }
 
 // unknownTenure is the months assumed of a role whose start the profile
@@ -58,7 +66,38 @@ func (w *World) roleFactsOf(j Job) roleFacts {
 		}
 		months = max(int(end)-int(j.Start), 0)
 	}
-	return roleFacts{level: w.titles.titles[j.Title].Level, staff: int(w.companies[j.Company].StaffCount), months: months}
+	co := &w.companies[j.Company]
+	return roleFacts{level: w.titles.titles[j.Title].Level, staff: int(co.StaffCount), months: months,
+		online: onlineIndustries[w.industries.name(co.Industry)], began: w.roleBegan(j)}
+}
+
+// roleBegan returns the year role j began, or for a role of unknown start
+// the year its tenure is assumed to have begun.
+func (w *World) roleBegan(j Job) int {
+	if j.Start != 0 {
+		return j.Start.Year()
+	}
+	return (w.month - unknownTenure).Year()
+}
+
+// onlineIndustries are the industries whose companies run online
+// services of heavy traffic.
+var onlineIndustries = map[string]bool{
+	"Computer Software": true, "Internet": true, "Information Technology and Services": true,
+	"Computer Games": true, "Computer & Network Security": true, "Online Media": true,
+	"Telecommunications": true, "Wireless": true, "Computer Networking": true, "E-Learning": true,
+}
+
+// inUse returns the phrases in use in a year: those of no technology, or
+// of one that had come into use by then (phraseSince).
+func inUse(phrases []string, year int) []string {
+	out := make([]string, 0, len(phrases))
+	for _, s := range phrases {
+		if phraseSince[s] <= year {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // peopleLedCap is the most people a holder of level l leads: nobody for
@@ -103,6 +142,7 @@ type slot struct {
 	rate    float64 // 0 when unbounded by time
 	period  int     // months in one unit of a period (1, 3, 12), 0 for none
 	lvl     bool
+	svc     bool
 }
 
 // parseSlot reads the inside of a template's braces, "3-20 per:2 rate:0.5".
@@ -131,6 +171,8 @@ func parseSlot(spec string) slot {
 			s.period = 12
 		case "lvl":
 			s.lvl = true
+		case "svc":
+			s.svc = true
 		default:
 			panic("world: unknown bound " + key + " in an achievement")
 		}
@@ -161,7 +203,21 @@ func (s slot) top(f roleFacts, months int) int {
 	if s.lvl {
 		hi = min(hi, max(s.lo, s.hi*levelShare(f.level)/4))
 	}
+	if s.svc {
+		hi = min(hi, serviceTraffic(f))
+	}
 	return hi
+}
+
+// serviceTraffic is the most thousands of requests a minute a service of
+// the employer handles: ten per employee at a software or internet
+// company, one per ten employees elsewhere, where only a large company
+// runs a busy service.
+func serviceTraffic(f roleFacts) int {
+	if f.online {
+		return f.staff * 10
+	}
+	return f.staff / 10
 }
 
 // sentence fills a template's numbers with ones drawn to fit the role
@@ -226,7 +282,11 @@ func (w *World) jobDescription(r *rand.Rand, j Job) string {
 	}
 	facts := w.roleFactsOf(j)
 	company := w.companies[j.Company].Name
-	parts := []string{"Focused on " + pick(r, w.roleDoing(j)) + " at " + strings.TrimSuffix(company, ".") + "."}
+	doing := inUse(w.roleDoing(j), facts.began)
+	if len(doing) == 0 {
+		doing = famDoing[j.fam]
+	}
+	parts := []string{"Focused on " + pick(r, doing) + " at " + strings.TrimSuffix(company, ".") + "."}
 	n := intN(r, 3)
 	switch facts.level {
 	case Entry:
@@ -234,7 +294,7 @@ func (w *World) jobDescription(r *rand.Rand, j Job) string {
 	case Junior:
 		n = min(n, 1)
 	}
-	for _, tmpl := range pickDistinct(r, w.roleAchievements(j), n) {
+	for _, tmpl := range pickDistinct(r, inUse(w.roleAchievements(j), facts.began), n) {
 		if s, ok := sentence(r, tmpl, facts); ok {
 			parts = append(parts, s)
 		}
@@ -244,20 +304,38 @@ func (w *World) jobDescription(r *rand.Rand, j Job) string {
 
 // proseFamily is the line of work a person's summary and headline talk
 // about: that of the main current role, or of the latest one; for
-// someone who has not worked yet, the one their latest studies lead to.
+// someone who has not worked yet, the one their latest studies lead to,
+// and of the lines a field leads to (business studies to sales, to
+// marketing...) the one whose skills they list most.
 func (w *World) proseFamily(p *Person) family {
 	if len(p.Jobs) > 0 {
 		return p.Jobs[0].fam
 	}
-	if len(p.Education) > 0 {
-		field := p.Education[0].Field
-		for f := famGeneral + 1; f < numFamilies; f++ {
-			if slices.Contains(w.schools.byFamily[f], field) {
-				return f
-			}
+	if len(p.Education) == 0 {
+		return famGeneral
+	}
+	field := p.Education[0].Field
+	best, most := famGeneral, -1
+	for f := famGeneral + 1; f < numFamilies; f++ {
+		if !slices.Contains(w.schools.byFamily[f], field) {
+			continue
+		}
+		if n := w.skillsIn(p, f); n > most {
+			best, most = f, n
 		}
 	}
-	return famGeneral
+	return best
+}
+
+// skillsIn counts the person's skills of line of work f.
+func (w *World) skillsIn(p *Person, f family) int {
+	n := 0
+	for _, s := range p.Skills {
+		if slices.Contains(w.skills.byFamily[f], s) {
+			n++
+		}
+	}
+	return n
 }
 
 // studying reports whether the person is still at school at the world's
@@ -309,13 +387,24 @@ func (w *World) summaryText(r *rand.Rand, p *Person, f family) string {
 	case working:
 		t := w.titles.titles[job.Title]
 		co := &w.companies[job.Company]
-		if years >= 2 {
+		at := strings.TrimSuffix(co.Name, ".")
+		switch line := w.lineYears(p, job.fam); {
+		case line >= 2 && line+1 >= years:
 			parts = append(parts, t.Name+" with "+experience(co.Industry, "now")+".")
 			if chance(r, 50) {
-				parts = append(parts, "Currently at "+strings.TrimSuffix(co.Name, ".")+".")
+				parts = append(parts, "Currently at "+at+".")
 			}
-		} else {
-			parts = append(parts, t.Name+" at "+strings.TrimSuffix(co.Name, ".")+".")
+		case line >= 2:
+			parts = append(parts, t.Name+" with "+strconv.Itoa(years)+"+ years of experience, "+
+				strconv.Itoa(line)+" of them in this line of work.")
+			if chance(r, 50) {
+				parts = append(parts, "Currently at "+at+".")
+			}
+		case years >= 2:
+			// The company's own name whole ("B.V.,"), as it ends a sentence nowhere.
+			parts = append(parts, t.Name+" at "+co.Name+", after "+strconv.Itoa(years-line)+"+ years in other work.")
+		default:
+			parts = append(parts, t.Name+" at "+at+".")
 			if k := slices.Index(ladder, t.Level); k >= 0 && k <= slices.Index(ladder, MidLevel) {
 				parts = append(parts, "Early in my career and eager to learn.")
 			}
@@ -359,6 +448,23 @@ func (w *World) summaryText(r *rand.Rand, p *Person, f family) string {
 		parts = append(parts, pick(r, summaryClosers))
 	}
 	return strings.Join(parts, " ")
+}
+
+// lineYears returns the person's whole years of work in line of work f
+// as of the world's clock, counted as TotalYears counts the whole career.
+func (w *World) lineYears(p *Person, f family) int {
+	months := 0
+	for k, j := range p.Jobs {
+		if j.Start.IsZero() || k > 0 && j.Current || j.fam != f {
+			continue
+		}
+		end := j.End
+		if j.Current {
+			end = w.month
+		}
+		months += int(end) - int(j.Start)
+	}
+	return months / 12
 }
 
 // coreSkills returns the skills a summary names for line of work f, in

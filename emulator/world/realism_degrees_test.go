@@ -16,6 +16,15 @@ var degreeChecks = []realismCheck{
 	{name: "secondary schools outside the region of every place the person has lived or worked", startOnly: true, count: countFarSecondary},
 	{name: "secondary schools named in another language than their region's (a Lycée in Flanders, a Gymnasium Munich)", count: countSecondaryLanguage},
 	{name: "first degrees ended before the age of 21, doctorates before 26", count: countYoungDegrees},
+	{name: "degree names not of the school's country's system or not of the field (a BE from Georgia Tech, a BS in engineering from Singapore, a BFA from Padova, a BBA in economics)", count: countForeignDegreeNames},
+	{name: "diplomas, certificates and associate's degrees of well-known research universities and grandes écoles", count: countResearchShortCourses},
+	{name: "fields a school does not teach (information systems at an institute of technology, building services engineering outside Britain's system, electronics and communication engineering outside South Asia)", count: countUntaughtFields},
+	{name: "bachelor's degrees of French business schools and Sciences Po, whose programme is a master's", count: countGrandeEcoleBachelors},
+	{name: "invented schools named as real ones of another kind are (Apia College, Chicago High School, Chennai Institute of Technology) or without a founding year", count: countCollidingSchoolNames},
+	{name: "plain master's in a field no first degree of the person leads to (mathematics after English literature)", count: countUnrelatedMasters},
+	{name: "MBAs begun less than three years after the first degree ended", count: countEarlyMBAs},
+	{name: "master's of one year at schools of the US and Canada", count: countShortAmericanMasters},
+	{name: "engineering bachelor's of three years where engineers study four (the US, India, East Asia, Australasia)", count: countShortEngineeringDegrees},
 }
 
 // abolished are the degrees of single long studies that no student who
@@ -260,6 +269,234 @@ func countGraduateAfterShort(w *World) tally {
 			if ed.Degree != 0 && stageOf(ed.Degree) == stageGraduate {
 				n.add(short && !first, "person %d: a %s after a short course only", i, degreeNames[ed.Degree])
 			}
+		}
+	}
+	return n
+}
+
+// degreeCountries are the countries whose systems name a degree, of the
+// degrees only some systems grant.
+var degreeCountries = map[uint8]string{
+	degBE:    "IN PK NP BD LK AU NZ IE",
+	degBFA:   "US CA PH AU NZ",
+	degBSN:   "US CA PH",
+	degMEng:  "GB SG HK MY IE IN AU NZ CA",
+	degBTech: "IN", degMTech: "IN",
+}
+
+// countForeignDegreeNames counts the degrees named as the school's
+// country does not name them, or as no degree of the field is named: a
+// BE outside South Asia, Australasia and Ireland, a BEng outside the
+// Commonwealth, East Asia and the Germanic and Nordic countries (of Latin
+// America, the US or India), an MA in a business field, a BS in engineering of the British system or India, a BFA or a
+// BSN outside North America, a BBA outside business, a BArch outside
+// architecture or a BFA in it, an MEng of the US.
+func countForeignDegreeNames(w *World) tally {
+	var n tally
+	s := w.schools
+	british := " GB SG HK MY IE IN "
+	for i := range w.Len() {
+		for _, ed := range w.Person(i).Education {
+			if ed.Degree == 0 {
+				continue
+			}
+			code, fac := s.country[ed.University], s.faculty[ed.Field]
+			bad := false
+			if list, ok := degreeCountries[ed.Degree]; ok {
+				bad = !strings.Contains(" "+list+" ", " "+code+" ")
+			}
+			switch ed.Degree {
+			case degBEng:
+				bad = !strings.Contains(" GB SG HK MY CA NG GH KE ZA UG TZ ZW ZM MT CY AE SA QA CN JP KR TW TH VN ID DE NL FI AT CH DK ", " "+code+" ")
+			case degMA:
+				bad = fac == facBusiness
+			case degBS:
+				bad = fac == facEngineering && strings.Contains(british, " "+code+" ")
+			case degBBA:
+				bad = fac != facBusiness && fac != facHospitality
+			case degBArch:
+				bad = fac != facArchitecture
+			}
+			if fac == facArchitecture && (ed.Degree == degBFA || ed.Degree == degBA && code != "GB") {
+				bad = true
+			}
+			n.add(bad, "person %d: %s in %s from %s", i, degreeNames[ed.Degree], s.fields[ed.Field],
+				w.Universities()[ed.University].Name)
+		}
+	}
+	return n
+}
+
+// countResearchShortCourses counts the short courses (a diploma, a
+// certificate, an associate's degree) of the well-known research
+// universities and grandes écoles of universities.tsv, but the state
+// diploma of a French university's nurses.
+func countResearchShortCourses(w *World) tally {
+	var n tally
+	s := w.schools
+	research := map[string]bool{"university": true, "technical": true, "business": true, "politics": true, "medical": true, "liberalarts": true}
+	for i := range w.Len() {
+		for _, ed := range w.Person(i).Education {
+			u := ed.University
+			if ed.Degree == 0 || s.invented[u] || !research[s.kind[u]] {
+				continue
+			}
+			nurse := s.country[u] == "FR" && (s.faculty[ed.Field] == facNursing || s.faculty[ed.Field] == facHealth)
+			n.add(stageOf(ed.Degree) == stageShort && !nurse, "person %d: %s in %s from %s", i,
+				degreeNames[ed.Degree], s.fields[ed.Field], w.Universities()[u].Name)
+		}
+	}
+	return n
+}
+
+// countUntaughtFields counts the studies of information systems at a
+// well-known institute of technology, of building services engineering
+// outside the countries of Britain's system, and of electronics and
+// communication engineering outside South Asia.
+func countUntaughtFields(w *World) tally {
+	var n tally
+	s := w.schools
+	for i := range w.Len() {
+		for _, ed := range w.Person(i).Education {
+			u, field := ed.University, s.fields[ed.Field]
+			bad := field == "Information Systems" && s.kind[u] == "technical" && !s.invented[u] ||
+				field == "Building Services Engineering" && !strings.Contains(" GB IE HK SG MY AU NZ AE ", " "+s.country[u]+" ") ||
+				field == "Electronics and Communication Engineering" && !strings.Contains(" IN PK BD NP LK ", " "+s.country[u]+" ")
+			n.add(bad, "person %d: %s at %s", i, field, w.Universities()[u].Name)
+		}
+	}
+	return n
+}
+
+// countGrandeEcoleBachelors counts the bachelor's degrees of the French
+// business schools and Sciences Po.
+func countGrandeEcoleBachelors(w *World) tally {
+	var n tally
+	s := w.schools
+	for i := range w.Len() {
+		for _, ed := range w.Person(i).Education {
+			u := ed.University
+			if s.country[u] != "FR" || s.kind[u] != "business" && s.kind[u] != "politics" || ed.Degree == 0 {
+				continue
+			}
+			n.add(strings.Contains(degreeNames[ed.Degree], "Bachelor"), "person %d: %s from %s, %d", i,
+				degreeNames[ed.Degree], w.Universities()[u].Name, ed.Start)
+		}
+	}
+	return n
+}
+
+// countCollidingSchoolNames counts the invented schools named as real
+// schools of another kind or age are: a city's name and "College" (a
+// secondary school in much of the Commonwealth), "Institute of
+// Technology" (many of them founded lately), and in the US "High School"
+// (a big city's schools bear other names); and the invented schools of
+// higher education with no founding year, whose graduates' years nothing
+// bounds.
+func countCollidingSchoolNames(w *World) tally {
+	var n tally
+	s, places := w.schools, w.Places()
+	for u, uni := range w.Universities() {
+		if !s.invented[u] {
+			continue
+		}
+		city := places[uni.City].Name
+		local := localName(&places[uni.City])
+		bad := !s.secondary[u] && s.founded[u] == 0
+		for _, c := range []string{city, local} {
+			bad = bad || uni.Name == c+" College" || uni.Name == c+" Institute of Technology" ||
+				s.country[u] == "US" && uni.Name == c+" High School"
+		}
+		n.add(bad, "%s (founded %d)", uni.Name, s.founded[u])
+	}
+	return n
+}
+
+// countUnrelatedMasters counts the plain master's (not an MBA, an LLM or
+// a doctorate) of people whose first degrees are all of fields that do
+// not lead to the master's field (see schoolVocab.leadsTo).
+func countUnrelatedMasters(w *World) tally {
+	var n tally
+	s := w.schools
+	for i := range w.Len() {
+		edu := w.Person(i).Education
+		for _, ed := range edu {
+			if !masterly(ed.Degree) {
+				continue
+			}
+			if s.kinds[ed.Field] == kindLaw {
+				// Law admits graduates of any field to its master's in
+				// many systems: Britain's conversion master's, Sciences
+				// Po's law school, the path of a lawyer trained abroad.
+				continue
+			}
+			firsts := 0
+			related := slices.ContainsFunc(edu, func(e Education) bool {
+				if e.Degree == 0 || stageOf(e.Degree) != stageFirst {
+					return false
+				}
+				firsts++
+				return s.leadsTo(e.Field, ed.Field)
+			})
+			n.add(firsts > 0 && !related, "person %d: %s in %s after a first degree elsewhere", i,
+				degreeNames[ed.Degree], s.fields[ed.Field])
+		}
+	}
+	return n
+}
+
+// countEarlyMBAs counts the MBAs begun less than three years after the
+// person's first degree ended.
+func countEarlyMBAs(w *World) tally {
+	var n tally
+	for i := range w.Len() {
+		edu := w.Person(i).Education
+		for _, ed := range edu {
+			if ed.Degree != degMBA || ed.Start == 0 {
+				continue
+			}
+			early := slices.ContainsFunc(edu, func(e Education) bool {
+				return e.Degree != 0 && stageOf(e.Degree) == stageFirst && e.End != 0 && int(ed.Start) < int(e.End)+3
+			})
+			n.add(early, "person %d: an MBA begun %d", i, ed.Start)
+		}
+	}
+	return n
+}
+
+// countShortAmericanMasters counts the plain master's of one year at
+// schools of the US and Canada, where they take two.
+func countShortAmericanMasters(w *World) tally {
+	var n tally
+	s := w.schools
+	for i := range w.Len() {
+		for _, ed := range w.Person(i).Education {
+			code := s.country[ed.University]
+			if !masterly(ed.Degree) || ed.Start == 0 || code != "US" && code != "CA" {
+				continue
+			}
+			n.add(ed.End < ed.Start+2, "person %d: %s %d-%d at %s", i, degreeNames[ed.Degree], ed.Start, ed.End,
+				w.Universities()[ed.University].Name)
+		}
+	}
+	return n
+}
+
+// countShortEngineeringDegrees counts the first degrees in engineering of
+// three years at schools of the countries where engineers study four.
+func countShortEngineeringDegrees(w *World) tally {
+	var n tally
+	s := w.schools
+	four := " US CA IN PK BD NP LK PH AU NZ SG HK MY CN KR JP TW "
+	for i := range w.Len() {
+		for _, ed := range w.Person(i).Education {
+			code := s.country[ed.University]
+			if ed.Degree == 0 || stageOf(ed.Degree) != stageFirst || ed.Start == 0 || s.faculty[ed.Field] != facEngineering ||
+				!strings.Contains(four, " "+code+" ") {
+				continue
+			}
+			n.add(ed.End < ed.Start+4, "person %d: %s in %s %d-%d at %s", i, degreeNames[ed.Degree], s.fields[ed.Field],
+				ed.Start, ed.End, w.Universities()[ed.University].Name)
 		}
 	}
 	return n

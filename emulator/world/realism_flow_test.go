@@ -14,6 +14,13 @@ var careerFlowChecks = []realismCheck{
 	{name: "changes of trade: a second, one that does not follow, or entered above the level left", count: countTradeChanges},
 	{name: "third stints at one employer, others between", limit: 0.002, count: countThirdStints},
 	{name: "roles of unknown start that are not the oldest listed", count: countUnknownStarts},
+	{name: "stays at one employer with more than three titles within five years", limit: 0.001, count: countStayChurn},
+	{name: "careers that return to a title left for another", limit: 0.015, count: countTitleReturns},
+	{name: "steps down on a change of employer from below a director's office", limit: 0.002, count: countMoveDowns},
+	{name: "first listed roles above Mid-Level begun within five years of studies", limit: 0.015, count: countSeniorFirstListed},
+	{name: "first listed roles begun more than three years after studies, in careers of fewer than eight roles", limit: 0.05, count: countLateFirstListed},
+	{name: "starting roles (an SDR, an assistant) held more than twelve years in all, or as a lead or principal", limit: 0.001, count: countStartingRoleRuns},
+	{name: "graduates of two years or more who never held a role, ten years on (the clock hires them)", laterOnly: true, limit: 0.002, count: countNeverHired},
 }
 
 // ladderLine returns a person's main line of roles, oldest first, without
@@ -204,6 +211,174 @@ func countUnknownStarts(w *World) tally {
 		}
 		bad := slices.ContainsFunc(line[1:], func(j Job) bool { return j.Start == 0 })
 		n.add(bad, "person %d: %s", i, describeLine(w, line))
+	}
+	return n
+}
+
+// countStayChurn counts the people with a stay at one employer in which
+// four titles or more began within five years, an internship or a
+// trainee's programme before the job proper left out: a retitle that is
+// no promotion is rare, and promotions come every few years.
+func countStayChurn(w *World) tally {
+	var n tally
+	for i := range w.Len() {
+		line := mainLine(w.Person(i))
+		if len(line) < 4 {
+			continue
+		}
+		bad := false
+		line = slices.DeleteFunc(line, func(j Job) bool { return w.Title(j.Title).Level == Entry })
+		for k := 0; k+3 < len(line); k++ {
+			a, b := line[k], line[k+3]
+			bad = bad || a.Start != 0 && b.Company == a.Company && line[k+1].Company == a.Company &&
+				line[k+2].Company == a.Company && int(b.Start)-int(a.Start) < 60
+		}
+		n.add(bad, "person %d: %s", i, describeLine(w, line))
+	}
+	return n
+}
+
+// countTitleReturns counts the people whose main line holds a title
+// again after another one came between (Head of Creative → Head of UX →
+// Head of Creative), at one employer or across several.
+func countTitleReturns(w *World) tally {
+	var n tally
+	for i := range w.Len() {
+		line := mainLine(w.Person(i))
+		if len(line) < 3 {
+			continue
+		}
+		bad := false
+		for k := 2; k < len(line); k++ {
+			t := line[k].Title
+			bad = bad || line[k-1].Title != t && slices.ContainsFunc(line[:k-1], func(j Job) bool { return j.Title == t })
+		}
+		n.add(bad, "person %d: %s", i, describeLine(w, line))
+	}
+	return n
+}
+
+// countMoveDowns counts the people who took a lower level with a change
+// of employer from below a director's office: a step down on a move is
+// a senior executive's, when it comes.
+func countMoveDowns(w *World) tally {
+	var n tally
+	for i := range w.Len() {
+		line := ladderLine(w, w.Person(i))
+		if len(line) < 2 {
+			continue
+		}
+		bad := false
+		for k := 1; k < len(line); k++ {
+			a := slices.Index(ladder, w.Title(line[k-1].Title).Level)
+			b := slices.Index(ladder, w.Title(line[k].Title).Level)
+			same := line[k].fam == line[k-1].fam || line[k-1].fam == famGeneral
+			bad = bad || same && line[k].Company != line[k-1].Company && b < a && a < slices.Index(ladder, Directors)
+		}
+		n.add(bad, "person %d: %s", i, describeLine(w, line))
+	}
+	return n
+}
+
+// firstListed returns a person's oldest main role, and false when there
+// is none, it is of unknown start, or off the ladder.
+func firstListed(w *World, p *Person) (Job, bool) {
+	line := mainLine(p)
+	if len(line) == 0 || line[0].Start == 0 {
+		return Job{}, false // of unknown start: earlier roles may be left out
+	}
+	return line[0], slices.Index(ladder, w.Title(line[0].Title).Level) >= 0
+}
+
+// countSeniorFirstListed counts the people of fewer than eight main roles
+// whose first listed role, begun within five years of the end of their
+// studies, is above Mid-Level: however long it was held, a graduate's
+// first job is no senior's.
+func countSeniorFirstListed(w *World) tally {
+	var n tally
+	for i := range w.Len() {
+		p := w.Person(i)
+		first, ok := firstListed(w, p)
+		end := lastDegree(p)
+		if !ok || end == 0 || first.Start.Year() > end+5 || len(mainLine(p)) >= 8 {
+			continue // a profile of eight roles shows the last eight
+		}
+		bad := slices.Index(ladder, w.Title(first.Title).Level) > slices.Index(ladder, MidLevel)
+		n.add(bad, "person %d: studies ended %d: %s", i, end, describeLine(w, mainLine(p)))
+	}
+	return n
+}
+
+// countLateFirstListed counts the people of fewer than eight main roles
+// whose first listed role began more than three years after their
+// studies ended: the years between would be empty.
+func countLateFirstListed(w *World) tally {
+	var n tally
+	for i := range w.Len() {
+		p := w.Person(i)
+		first, ok := firstListed(w, p)
+		end := lastDegree(p)
+		if !ok || end == 0 || len(mainLine(p)) >= 8 {
+			continue
+		}
+		n.add(first.Start.Year() > end+3, "person %d: studies ended %d: %s", i, end, describeLine(w, mainLine(p)))
+	}
+	return n
+}
+
+// countStartingRoleRuns counts the people who held the titles of a
+// starting role (startingRoles) more than twelve years in all, or a lead
+// or principal title of one, or a principal title outside the expert
+// lines.
+func countStartingRoleRuns(w *World) tally {
+	var n tally
+	v := w.titles
+	for i := range w.Len() {
+		line := mainLine(w.Person(i))
+		if len(line) == 0 {
+			continue
+		}
+		months := map[int16]int{}
+		bad := ""
+		for _, j := range line {
+			name := w.Title(j.Title).Name
+			if strings.HasPrefix(name, "Principal ") && v.stem[j.Title] >= 0 && !expertLines[v.fam[j.Title]] {
+				bad = name
+			}
+			if !v.starting(j.Title) {
+				continue
+			}
+			if l := w.Title(j.Title).Level; l == Lead {
+				bad = name
+			}
+			if j.Start == 0 {
+				continue
+			}
+			end := j.End
+			if j.Current {
+				end = w.month
+			}
+			if months[v.stem[j.Title]] += int(end) - int(j.Start); months[v.stem[j.Title]] > 12*12 {
+				bad = fmt.Sprintf("%s for %d years", name, months[v.stem[j.Title]]/12)
+			}
+		}
+		n.add(bad != "", "person %d: %s: %s", i, bad, describeLine(w, line))
+	}
+	return n
+}
+
+// countNeverHired counts the people whose studies ended two years or
+// more before the world's clock and who never held a role: a graduate
+// finds a first job within a year or two (hireDay).
+func countNeverHired(w *World) tally {
+	var n tally
+	for i := range w.Len() {
+		p := w.Person(i)
+		end := lastDegree(p)
+		if end == 0 || w.Now().Year()-end < 2 || w.Now().Year()-int(p.BirthYear) >= 60 {
+			continue
+		}
+		n.add(len(p.Jobs) == 0, "person %d: studies ended %d, no role by %d", i, end, w.Now().Year())
 	}
 	return n
 }

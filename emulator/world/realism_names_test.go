@@ -18,6 +18,10 @@ var nameChecks = []realismCheck{
 	{name: "people whose name's culture is neither one of their country's nor a migrant culture", startOnly: true, count: countForeignNames},
 	{name: "people in countries where the network has no members", startOnly: true, count: countUnservedPeople},
 	{name: "head offices in countries where the network has no members", startOnly: true, count: countUnservedCompanies},
+	{name: "people whose given name is their family name (MacKenzie MacKenzie)", startOnly: true, count: countGivenAsFamily},
+	{name: "people whose family name only the other sex carries (a woman named Putra, a man named Jónsdóttir)", startOnly: true, count: countWrongSexFamily},
+	{name: "people outside the countries of world-wide migration whose name is neither of their country's cultures nor of its region's migrants (a French name in Jordan, a Korean in Finland)", startOnly: true, count: countFarMigrants},
+	{name: "migrants (a name of none of their country's cultures) whose languages leave out their first language or their country's", count: countMigrantLanguages},
 	{name: "countries whose number of people strays from their share of the network's members by more than 5 standard errors and 5 people", startOnly: true, count: countMembershipShares},
 	{name: "names of people and companies spelt without their capital or apostrophe (Mccarthy, Obrien, D'amico)", startOnly: true, count: countMisspelt},
 	{name: "people of South Asia carrying a migrant's name of a culture from beyond South Asia and its neighbours (a Spanish name in India)", startOnly: true, count: countFarMigrantsInSouthAsia},
@@ -631,4 +635,108 @@ func cmpFloat(a, b float64) int {
 		return 1
 	}
 	return 0
+}
+
+// countGivenAsFamily counts the people whose given name is also their
+// family name: it reads as a typo.
+func countGivenAsFamily(w *World) tally {
+	var n tally
+	for i := range w.Len() {
+		p := w.Person(i)
+		n.add(strings.EqualFold(foldASCII(p.FirstName), foldASCII(p.LastName)), "person %d in %s: %s", i, w.Places()[p.City].Display, p.FullName)
+	}
+	return n
+}
+
+// sonsNames and daughtersNames match the family names that say "son"
+// or "daughter": Indonesian Putra and Putri, and in Iceland -son and
+// -dóttir (Sweden's -sson names are anyone's).
+var (
+	sonsNames          = regexp.MustCompile(`(?:^|\s)(?:Sa)?[Pp]utra$`)
+	daughtersNames     = regexp.MustCompile(`(?:^|\s)(?:Sa)?[Pp]utri$`)
+	icelandicSons      = regexp.MustCompile(`son$`)
+	icelandicDaughters = regexp.MustCompile(`dóttir$`)
+)
+
+// countWrongSexFamily counts the people whose family name only the other
+// sex carries: a woman whose name says "son" (Putra, -sson), a man whose
+// says "daughter" (Putri, -dóttir), or one of the names of a culture
+// sexedFamilyNames gives one sex only.
+func countWrongSexFamily(w *World) tally {
+	var n tally
+	sexOf := map[string]Gender{}
+	for code, lists := range sexedFamilyNames {
+		for _, name := range strings.Fields(lists.male) {
+			sexOf[code+" "+name] = Male
+		}
+		for _, name := range strings.Fields(lists.female) {
+			sexOf[code+" "+name] = Female
+		}
+	}
+	for i := range w.Len() {
+		p := w.Person(i)
+		code := w.names.cultures[p.culture].spec.code
+		marked := sexOf[code+" "+p.LastName]
+		icelandic := code == "is"
+		bad := p.Gender == Female && (sonsNames.MatchString(p.LastName) || icelandic && icelandicSons.MatchString(p.LastName) || marked == Male) ||
+			p.Gender == Male && (daughtersNames.MatchString(p.LastName) || icelandic && icelandicDaughters.MatchString(p.LastName) || marked == Female)
+		n.add(bad, "person %d in %s: %s, %s", i, w.Places()[p.City].Display, p.FullName, p.Gender)
+	}
+	return n
+}
+
+// countFarMigrants counts, in the countries whose migrants come from
+// their region (all but worldMixCountries), the people whose name is of
+// none of the country's cultures and of no culture of its migrants: a
+// French name in Jordan, a Korean one in Finland. Names of several
+// cultures count as any of them.
+func countFarMigrants(w *World) tally {
+	var n tally
+	x := loadCultureIndex()
+	continent := map[string]string{}
+	for _, c := range w.Countries() {
+		continent[c.Code] = c.Continent
+	}
+	world := strings.Fields(worldMixCountries)
+	mixes := map[string]map[string]int{}
+	for i := range w.Len() {
+		p := w.Person(i)
+		cc := w.Places()[p.City].Country
+		if slices.Contains(world, cc) {
+			continue
+		}
+		if mixes[cc] == nil {
+			mixes[cc] = migrantMixOf(cc, continent[cc])
+		}
+		cs := intersect(x.given[p.FirstName], x.familyCultures(p.LastName))
+		local := x.localTo(cc)
+		ok := slices.ContainsFunc(cs, func(c int) bool { return slices.Contains(local, c) || mixes[cc][cultureSpecs[c].code] > 0 })
+		n.add(!ok, "person %d in %s: %s, a name of %s", i, w.Places()[p.City].Display, p.FullName, cultureCodes(cs))
+	}
+	return n
+}
+
+// countMigrantLanguages counts the migrants, people whose name is of
+// none of their country's cultures, whose profile lists no languages,
+// or not their name's language first and their country's after it.
+func countMigrantLanguages(w *World) tally {
+	var n tally
+	for i := range w.Len() {
+		p := w.Person(i)
+		country := w.geo.placeCountry[p.City]
+		if !w.names.bornAbroad(int(p.culture), country) {
+			continue
+		}
+		own := cultureLanguage[w.names.cultures[p.culture].spec.code]
+		local := w.countryLanguage(country)
+		ls := w.languages(nil, p)
+		bad := len(ls) == 0 || ls[0].Name != own ||
+			local != own && !slices.ContainsFunc(ls, func(l languageJSON) bool { return l.Name == local })
+		var names []string
+		for _, l := range ls {
+			names = append(names, l.Name)
+		}
+		n.add(bad, "person %d in %s: %s, of %s culture, lists %v", i, w.Places()[p.City].Display, p.FullName, own, names)
+	}
+	return n
 }

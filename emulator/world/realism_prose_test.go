@@ -27,6 +27,325 @@ var proseChecks = []realismCheck{
 	{name: "role descriptions and summaries with a phrase of another specialty than the title's (a QA engineer's latency, an assistant's warehouses)", count: countForeignSpecialty},
 	{name: "languages below what the person's studies give (a degree in English, studies in France)", count: countUnstudiedLanguages},
 	{name: "courses of no line of work of the person's, nor of any", count: countForeignCourses},
+	{name: "services of more requests a minute than the employer's staff and trade run (663k at a 19-staff restaurant company)", count: countServiceTraffic},
+	{name: "role descriptions and projects naming technology not yet in use when they began (repositories in 1985)", count: countAnachronisms},
+	{name: "patent numbers not of their year's series (an EP patent of 1984 with a 2024-era number)", count: countPatentSeries},
+	{name: "patents of no research role at a company of an industry that patents (a restaurant's developer, a tester)", count: countForeignPatents},
+	{name: "journal papers by people neither researcher, academic, doctor nor executive (The Lancet by a nurse)", count: countJournalPapers},
+	{name: "organizations of another line of work or another country than the person's (IEEE for a marketer, NEBOSH for an American)", count: countForeignOrganizations},
+	{name: "summaries joining the current title with years mostly of another line of work", count: countSummaryLineYears},
+	{name: "skills of a line of work the person never worked in (a camera operator's wireframing)", count: countForeignSkills},
+}
+
+// countForeignSkills counts the skills of people who have worked that
+// belong to no line of work of their roles: neither generic nor of
+// leading people, nor of a line of any role of theirs.
+func countForeignSkills(w *World) tally {
+	var n tally
+	for i := range w.Len() {
+		p := w.Person(i)
+		if len(p.Jobs) == 0 {
+			continue
+		}
+		fams := linesOfWork(w, p)
+		for _, s := range p.Skills {
+			own := slices.Contains(w.skills.generic, s) || slices.Contains(w.skills.byFamily[famGeneral], s) ||
+				slices.ContainsFunc(fams, func(f family) bool { return slices.Contains(w.skills.byFamily[f], s) })
+			n.add(!own, "person %d (%s) lists %q", i, roleNames(w, p), w.skills.names[s])
+		}
+	}
+	return n
+}
+
+// serviceRequests finds the traffic a role description claims.
+var serviceRequests = regexp.MustCompile(`handling (\d+)k requests a minute`)
+
+// trafficTrades are the industries whose companies run busy online
+// services; elsewhere only a large company does.
+var trafficTrades = []string{"Computer Software", "Internet", "Information Technology and Services",
+	"Computer Games", "Computer & Network Security", "Online Media", "Telecommunications", "Wireless",
+	"Computer Networking", "E-Learning"}
+
+// countServiceTraffic counts the services whose traffic is beyond the
+// employer: more than ten thousand requests a minute per employee at a
+// software or internet company, more than a hundred per employee
+// elsewhere.
+func countServiceTraffic(w *World) tally {
+	var n tally
+	for i := range w.Len() {
+		p := w.Person(i)
+		for k, j := range p.Jobs {
+			m := serviceRequests.FindStringSubmatch(w.JobDescription(p, k))
+			if m == nil {
+				continue
+			}
+			v, _ := strconv.Atoi(m[1])
+			co := w.Company(j.Company)
+			most := int(co.StaffCount) / 10
+			if slices.Contains(trafficTrades, w.Industry(co.Industry)) {
+				most = int(co.StaffCount) * 10
+			}
+			n.add(v > most, "person %d, %s at %s (%d staff, %s): %dk requests a minute",
+				i, w.Title(j.Title).Name, co.Name, co.StaffCount, w.Industry(co.Industry), v)
+		}
+	}
+	return n
+}
+
+// technologySince are words of technology a reader dates, with the year
+// each came into common use.
+var technologySince = []struct {
+	words string
+	year  int
+}{
+	{"repositories", 2005}, {"requests a minute", 1998}, {"test coverage", 1998}, {"app releases", 2008},
+	{"crash-free", 2008}, {"app start-up", 2008}, {"iOS", 2008}, {"multi-factor", 2005},
+	{"machine learning models", 2010}, {"machine learning into production", 2010}, {"deployments", 2005},
+	{"APIs", 2000}, {"observable", 2008}, {"new platform", 2008}, {"events a day", 2005}, {"SEO", 2000},
+	{"data-driven campaigns", 2003}, {"page load", 1998}, {"interface components", 2008}, {"learners", 2010},
+	{"github.com", 2008}, {"Cloud Migration", 2008}, {"Mobile App", 2008}, {"GDPR", 2016},
+	{"IFRS 16", 2016}, {"Design System", 2012}, {"Internal Developer Platform", 2014}, {"Web Series", 2005},
+}
+
+// datedTechnology returns the first word of technology of a text not yet
+// in use in a year, or "".
+func datedTechnology(text string, year int) string {
+	for _, t := range technologySince {
+		if year < t.year && strings.Contains(text, t.words) {
+			return t.words
+		}
+	}
+	return ""
+}
+
+// countAnachronisms counts the role descriptions and projects that name
+// a technology before it came into use: in the year the role began, or
+// the year the project began.
+func countAnachronisms(w *World) tally {
+	var n tally
+	for i := range w.Len() {
+		p := w.Person(i)
+		for k, j := range p.Jobs {
+			if j.Start == 0 {
+				continue
+			}
+			desc := w.JobDescription(p, k)
+			word := datedTechnology(desc, j.Start.Year())
+			n.add(word != "", "person %d, %s from %d: %q in %q", i, w.Title(j.Title).Name, j.Start.Year(), word, desc)
+		}
+	}
+	for i, x := range extrasOf(w) {
+		for _, pr := range x.Project {
+			if pr.StartDate == nil {
+				continue
+			}
+			year, _ := strconv.Atoi((*pr.StartDate)[:4])
+			text := pr.Name
+			if pr.URL != nil {
+				text += " " + *pr.URL
+			}
+			word := datedTechnology(text, year)
+			n.add(word != "", "person %d: project %q of %d names %q", i, text, year, word)
+		}
+	}
+	return n
+}
+
+// patentFirsts are the first numbers the US and European offices gave
+// in some years, as a reader would look them up.
+var patentFirsts = map[string][][2]int{
+	"US": {{1980, 4180867}, {1990, 4890335}, {2000, 6009555}, {2010, 7640598}, {2020, 10524336}, {2025, 12185000}},
+	"EP": {{1985, 50000}, {1995, 420000}, {2005, 1100000}, {2015, 2250000}, {2025, 3800000}},
+}
+
+// plausibleNumber reports whether a patent number fits its year: within
+// the decade-wide span around the office's numbers of that year.
+func plausibleNumber(office string, number, year int) bool {
+	series := patentFirsts[office]
+	lo, hi := 0, 1<<31
+	for _, s := range series {
+		if s[0] <= year-5 {
+			lo = s[1]
+		}
+		if s[0] >= year+5 && hi == 1<<31 {
+			hi = s[1]
+		}
+	}
+	return number >= lo && number <= hi
+}
+
+// countPatentSeries counts the patents whose number is not of their
+// year: a US or EP number of another decade, a WO or DE number naming
+// another year.
+func countPatentSeries(w *World) tally {
+	var n tally
+	digits := regexp.MustCompile(`\d+`)
+	for i, x := range extrasOf(w) {
+		for _, pat := range x.Patent {
+			if pat.Date == nil || pat.PatentNumber == nil || pat.Issue == nil {
+				continue
+			}
+			year, _ := strconv.Atoi((*pat.Date)[:4])
+			num := *pat.PatentNumber
+			bare := num[:strings.LastIndexByte(num, ' ')] // without the kind code, "B2"
+			all := strings.Join(digits.FindAllString(bare, -1), "")
+			v, _ := strconv.Atoi(all)
+			bad := false
+			switch *pat.Issue {
+			case "US", "EP":
+				bad = !plausibleNumber(*pat.Issue, v, year)
+			case "WO":
+				y, _, _ := strings.Cut(strings.TrimPrefix(num, "WO "), "/")
+				bad = y != strconv.Itoa(year) && y != fmt.Sprintf("%02d", year%100)
+			case "DE":
+				bad = year >= 2004 && !strings.HasPrefix(num, "DE 10 "+strconv.Itoa(year)) ||
+					year < 2004 && strings.HasPrefix(num, "DE 10 2")
+			}
+			n.add(bad, "person %d: patent %s of %d", i, num, year)
+		}
+	}
+	return n
+}
+
+// researchWords are the words of titles that do not invent: testers,
+// operators of systems, support, analysts.
+var nonResearchWords = []string{"QA", "Test", "Testing", "Quality", "Reliability", "DevOps", "Support",
+	"Security", "Analyst", "Intern", "Trainee", "Technician", "Administrator"}
+
+// patentTrades are the industries a reader expects patents of.
+var patentTrades = []string{"Automotive", "Aviation & Aerospace", "Biotechnology", "Building Materials",
+	"Chemicals", "Computer & Network Security", "Computer Games", "Computer Hardware", "Computer Networking",
+	"Computer Software", "Consumer Electronics", "Defense & Space", "Electrical/Electronic Manufacturing",
+	"Industrial Automation", "Internet", "Machinery", "Mechanical or Industrial Engineering", "Medical Devices",
+	"Nanotechnology", "Oil & Energy", "Pharmaceuticals", "Railroad Manufacture", "Renewables & Environment",
+	"Research", "Semiconductors", "Shipbuilding", "Telecommunications", "Wireless", "Plastics",
+	"Packaging and Containers", "Sporting Goods", "Consumer Goods", "Information Technology and Services"}
+
+// countForeignPatents counts the patents the person held no research
+// role for: one of mid level or above, of no testing, operations or
+// support title, at a company of an industry that patents, held when the
+// patent was granted.
+func countForeignPatents(w *World) tally {
+	var n tally
+	for i, x := range extrasOf(w) {
+		p := w.Person(i)
+		for _, pat := range x.Patent {
+			if pat.Date == nil {
+				continue
+			}
+			at := monthOfISO(*pat.Date)
+			fit := slices.ContainsFunc(p.Jobs, func(j Job) bool {
+				t := w.Title(j.Title)
+				padded := " " + t.Name + " "
+				end := j.End
+				if j.Current {
+					end = w.month
+				}
+				return j.Start != 0 && j.Start <= at && at <= end && t.Level >= MidLevel && t.Level != Board &&
+					slices.Contains(patentTrades, w.Industry(w.Company(j.Company).Industry)) &&
+					!slices.ContainsFunc(nonResearchWords, func(s string) bool { return strings.Contains(padded, " "+s+" ") })
+			})
+			n.add(!fit, "person %d (%s) holds the patent %q of %s", i, roleNames(w, p), pat.Name, *pat.Date)
+		}
+	}
+	return n
+}
+
+// monthOfISO reads the month of a date the service writes.
+func monthOfISO(s string) Month {
+	year, _ := strconv.Atoi(s[:4])
+	month, _ := strconv.Atoi(s[5:7])
+	return MonthOf(year, time.Month(month))
+}
+
+// scholarWords are the words of the titles of people who publish in
+// journals.
+var scholarWords = []string{"Research", "Researcher", "Scientist", "Professor", "Lecturer", "Academic",
+	"PhD", "Doctoral", "Postdoctoral", "Physician", "Doctor", "Surgeon", "Fellow"}
+
+// countJournalPapers counts the papers in a journal (not the trade
+// press, a blog or a talk) by people who never held a researcher's, an
+// academic's or a doctor's title, nor, for business journals, an
+// executive's.
+func countJournalPapers(w *World) tally {
+	var n tally
+	for i, x := range extrasOf(w) {
+		p := w.Person(i)
+		for _, pub := range x.Publication {
+			if pub.Issue == nil {
+				continue
+			}
+			journal := slices.ContainsFunc(familyWriting[:], func(f struct{ trade, journals, topics []string }) bool {
+				return slices.Contains(f.journals, *pub.Issue)
+			})
+			if !journal {
+				continue
+			}
+			fit := slices.ContainsFunc(p.Jobs, func(j Job) bool {
+				t := w.Title(j.Title)
+				padded := " " + t.Name + " "
+				return slices.ContainsFunc(scholarWords, func(s string) bool { return strings.Contains(padded, " "+s+" ") }) ||
+					slices.Contains(familyWriting[famGeneral].journals, *pub.Issue) && (t.Level == VP || t.Level == CLevel || t.Level == Founder)
+			})
+			n.add(!fit, "person %d (%s) published in %q", i, roleNames(w, p), *pub.Issue)
+		}
+	}
+	return n
+}
+
+// clubs are the organizations of no line of work anyone may join.
+var clubs = []string{"Toastmasters International", "Rotary International"}
+
+// countForeignOrganizations counts the memberships of a professional
+// body of no line of work of the person's, or of another country's.
+func countForeignOrganizations(w *World) tally {
+	var n tally
+	for i, x := range extrasOf(w) {
+		p := w.Person(i)
+		country := w.geo.places[p.City].Country
+		for _, o := range x.Organization {
+			fit := slices.Contains(clubs, o.Name) || slices.ContainsFunc(linesOfWork(w, p), func(f family) bool {
+				return slices.Contains(bodiesOf(f, country), o.Name)
+			})
+			n.add(!fit, "person %d (%s, %s) is a member of %q", i, roleNames(w, p), country, o.Name)
+		}
+	}
+	return n
+}
+
+// titleYears finds a summary that joins a title with years of
+// experience, and whether it says how many were in the current line.
+var titleYears = regexp.MustCompile(`^[^.]* with (\d+)\+ years of experience(, \d+ of them in this line of work)?`)
+
+// countSummaryLineYears counts the summaries that join the current
+// title with years of experience of which two or more, beyond one, were
+// in another line of work, without saying so.
+func countSummaryLineYears(w *World) tally {
+	var n tally
+	for i := range w.Len() {
+		p := w.Person(i)
+		job, ok := p.CurrentJob()
+		if !ok {
+			continue
+		}
+		m := titleYears.FindStringSubmatch(w.Summary(p))
+		if m == nil || m[2] != "" {
+			continue
+		}
+		claimed, _ := strconv.Atoi(m[1])
+		months := 0
+		for k, j := range p.Jobs {
+			if j.Start != 0 && j.fam == job.fam && (k == 0 || !j.Current) {
+				end := j.End
+				if j.Current {
+					end = w.month
+				}
+				months += int(end) - int(j.Start)
+			}
+		}
+		n.add(claimed > months/12+2, "person %d (%s): %d years in the line, %q", i, roleNames(w, p), months/12, m[0])
+	}
+	return n
 }
 
 // The skills of management a reader expects only of people who held a
@@ -251,6 +570,7 @@ type profileExtras struct {
 	Certification []struct{ Name string }
 	Project       []struct {
 		Name      string
+		URL       *string
 		StartDate *string
 		EndDate   *string
 	}
@@ -260,9 +580,12 @@ type profileExtras struct {
 		Date  *string
 	}
 	Patent []struct {
-		Name string
-		Date *string
+		Name         string
+		Issue        *string
+		PatentNumber *string
+		Date         *string
 	}
+	Organization []struct{ Name string }
 }
 
 // The extras of the world last read, kept for the next check of the
@@ -363,7 +686,8 @@ func countForeignExtras(w *World) tally {
 		for _, pub := range x.Publication {
 			n.add(!own(func(f family) bool {
 				topic, _, _ := strings.Cut(strings.TrimPrefix(pub.Name, "On "), ":")
-				return pub.Issue != nil && slices.Contains(familyWriting[f].journals, *pub.Issue) && slices.Contains(familyWriting[f].topics, topic)
+				return pub.Issue != nil && (slices.Contains(familyWriting[f].journals, *pub.Issue) || slices.Contains(familyWriting[f].trade, *pub.Issue)) &&
+					slices.Contains(familyWriting[f].topics, topic)
 			}), "person %d (%s) published %q", i, roleNames(w, p), pub.Name)
 		}
 		for _, pat := range x.Patent {

@@ -99,8 +99,7 @@ type realismCheck struct {
 	floorOfStart float64
 	// nearChance, when set, is instead of limit that the count (the
 	// tally's bad) is what chance gives (the tally's whole), within a
-	// factor of 2, or of 3 standard deviations and 3 where chance gives
-	// fewer than 20.
+	// factor of 2 or of 3 standard deviations and 3, whichever is wider.
 	nearChance bool
 	count      func(w *World) tally
 }
@@ -111,7 +110,7 @@ func (c realismCheck) allowed() string {
 		return fmt.Sprintf("later ≥ %.4g %% of start", c.floorOfStart*100)
 	}
 	if c.nearChance {
-		return "chance ÷ 2 to × 2"
+		return "chance ÷ 2 to × 2, or ± 3 σ"
 	}
 	if c.limit == 0 {
 		return "none"
@@ -129,11 +128,11 @@ func (c realismCheck) ok(n, start tally, later bool) bool {
 		return n.of > 0 && float64(n.bad)*float64(start.of) >= c.floorOfStart*float64(start.bad)*float64(n.of)
 	}
 	if c.nearChance {
+		// Within a factor of 2, or of 3 standard deviations and 3. The
+		// things counted come in pairs at least (two namesakes), so
+		// their variance is twice a count of single events'.
 		got, want := float64(n.bad), float64(n.of)
-		if want < 20 {
-			return math.Abs(got-want) <= 3*math.Sqrt(want)+3
-		}
-		return got >= want/2 && got <= 2*want
+		return math.Abs(got-want) <= 3*math.Sqrt(2*want)+3 || got >= want/2 && got <= 2*want
 	}
 	if c.limit == 0 {
 		return n.bad == 0

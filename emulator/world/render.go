@@ -55,7 +55,7 @@ func (w *World) Candidate(p *Person, withoutContacts bool) []byte {
 	c.Experience = w.experience(p)
 	c.Education = w.educationJSON(r, p)
 	c.Language = w.languages(r, p)
-	c.Organization = organizations(r, w.now)
+	c.Organization = w.organizations(r, p)
 	c.Certification = w.certifications(r, p)
 	c.Course = w.coursesOf(r, p)
 	c.Project = w.projects(r, p)
@@ -103,15 +103,6 @@ func (w *World) JobDescription(p *Person, k int) string {
 
 // jobSeed is the seed of one role's derived text and company data.
 func jobSeed(p *Person, j Job) uint64 { return p.Seed ^ uint64(j.Seed)<<16 }
-
-// proseDept is the department of the person's current role, or of the
-// latest one: what their projects and certifications are about.
-func (w *World) proseDept(p *Person) Department {
-	if len(p.Jobs) == 0 {
-		return NoDepartment
-	}
-	return w.titles.titles[p.Jobs[0].Title].Department
-}
 
 func twoDigits(n int) string {
 	if n < 10 {
@@ -320,22 +311,32 @@ func (w *World) educationJSON(r *rand.Rand, p *Person) []educationJSON {
 	return out
 }
 
-var organizationNames = []string{"IEEE", "Project Management Institute", "American Marketing Association",
-	"Toastmasters International", "Chartered Institute of Personnel and Development", "ACM", "Rotary International",
-	"Women in Tech", "Chamber of Commerce"}
-
-func organizations(r *rand.Rand, now Month) []organizationJSON {
+// organizations lists the occasional profile's membership: a
+// professional body of the line of work of the person's latest role (of
+// their studies, for one who has not worked) that serves their country,
+// or a club of any trade, joined after they began to work or study.
+func (w *World) organizations(r *rand.Rand, p *Person) []organizationJSON {
 	out := []organizationJSON{}
 	if !chance(r, 5) {
 		return out
 	}
-	start := now - Month(between(r, 12, 120))
-	o := organizationJSON{Name: pick(r, organizationNames), StartDate: ptr(isoDate(start))}
+	names := bodiesOf(w.proseFamily(p), w.geo.places[p.City].Country)
+	if len(names) == 0 || chance(r, 15) {
+		names = []string{"Toastmasters International", "Rotary International"}
+	}
+	start := w.now - Month(between(r, 12, 120))
+	if began := w.careerBegan(p); began != 0 && start < began {
+		start = began
+	}
+	if start > w.month {
+		return out
+	}
+	o := organizationJSON{Name: pick(r, names), StartDate: ptr(isoDate(start))}
 	if chance(r, 80) {
 		o.Position = ptr(pick(r, []string{"Member", "Volunteer", "Board Member", "Chapter Lead"}))
 	}
-	if chance(r, 40) {
-		o.EndDate = ptr(isoDate(start + Month(between(r, 6, 48))))
+	if end := start + Month(between(r, 6, 48)); chance(r, 40) && end <= w.month {
+		o.EndDate = ptr(isoDate(end))
 	}
 	return append(out, o)
 }

@@ -217,3 +217,36 @@ func (w *World) dropUnearnedSkills(p *Person) {
 // maxSkills bounds the vocabulary so a person's skills fit drawSkills'
 // bit set.
 const maxSkills = 512
+
+// keepSkillsOfWork drops, once a person works, the skills of lines of
+// work none of their roles is in: a student's skills of the line their
+// studies led to, once they took up another (a camera operator does not
+// keep a design student's wireframing). Generic skills and those of
+// leading people stay. The list is shared with earlier snapshots, so a
+// new one is made where anything goes.
+func (w *World) keepSkillsOfWork(p *Person) {
+	if len(p.Jobs) == 0 || !slices.ContainsFunc(p.Skills, func(s SkillID) bool { return !w.skillOfWork(p, s) }) {
+		return
+	}
+	kept := make([]SkillID, 0, len(p.Skills))
+	for _, s := range p.Skills {
+		if w.skillOfWork(p, s) {
+			kept = append(kept, s)
+		}
+	}
+	p.Skills = kept
+}
+
+// skillOfWork reports whether skill s fits p's roles: a generic skill,
+// one of leading people, or one of the line of work of a role of theirs.
+func (w *World) skillOfWork(p *Person, s SkillID) bool {
+	if slices.Contains(w.skills.generic, s) || slices.Contains(w.skills.byFamily[famGeneral], s) {
+		return true
+	}
+	for _, j := range p.Jobs {
+		if slices.Contains(w.skills.byFamily[j.fam], s) {
+			return true
+		}
+	}
+	return false
+}

@@ -317,6 +317,25 @@ type titleVocab struct {
 	}
 }
 
+// startingRoles are the roles people hold in their first years of work
+// and then leave for another (an SDR becomes an account executive, an
+// administrative assistant an office manager): no lead or principal
+// holds them, and their senior title is not held for life.
+var startingRoles = map[string]bool{
+	"Sales Development Representative": true, "Inside Sales Representative": true,
+	"Administrative Assistant": true, "Customer Service Representative": true,
+	"Support Agent": true, "Front Desk Agent": true, "Production Assistant": true, "Teaching Assistant": true,
+	"Logistics Coordinator": true, "Facilities Coordinator": true, "Workplace Coordinator": true,
+	"Customer Support Specialist": true, "Tutor": true, "Payroll Specialist": true, "Bookkeeper": true,
+}
+
+// expertLines are the lines of work whose individual contributors rise
+// to a principal's title: engineering-like work, data, design and law.
+var expertLines = [numFamilies]bool{
+	famSoftware: true, famElectrical: true, famMechanical: true, famCivil: true, famData: true,
+	famDesign: true, famLegal: true,
+}
+
 // stemTitles are the titles of one role, by level.
 type stemTitles [numLevels][]TitleID
 
@@ -361,10 +380,14 @@ var loadTitles = sync.OnceValue(func() *titleVocab {
 			add("Junior "+r.name, f.dept, Junior, r.fam)
 			add(r.name, f.dept, MidLevel, r.fam)
 			add("Senior "+r.name, f.dept, Senior, r.fam)
-			if !manager {
-				// "Lead Marketing Manager" is not something people write.
+			if !manager && !startingRoles[r.name] {
+				// "Lead Marketing Manager" is not something people write,
+				// nor "Lead Sales Development Representative": a
+				// starting role's holders move on to another role.
 				add("Lead "+r.name, f.dept, Lead, r.fam)
-				add("Principal "+r.name, f.dept, Lead, r.fam)
+				if expertLines[r.fam] {
+					add("Principal "+r.name, f.dept, Lead, r.fam)
+				}
 			}
 			stem = -1
 		}
@@ -669,7 +692,31 @@ func (v *titleVocab) relatedTitle(r *rand.Rand, f family, t TitleID, year int, u
 func (v *titleVocab) lifelong(t TitleID) bool {
 	l := v.titles[t].Level
 	k := slices.Index(ladder, l)
+	if l == Senior && v.starting(t) {
+		return false // a senior SDR moves on to another role
+	}
 	return k < 0 || k >= slices.Index(ladder, Senior) || l == MidLevel && v.need[t] != profNone
+}
+
+// runKey returns the title whose months title t's add to in a career's
+// count of how long one title was held: a starting role's plain title
+// for all its levels (an SDR and a senior SDR are one run), t itself
+// for others.
+func (v *titleVocab) runKey(t TitleID) TitleID {
+	if !v.starting(t) {
+		return t
+	}
+	return v.stems[v.fam[t]][v.stem[t]][MidLevel][0]
+}
+
+// starting reports whether title t is of a starting role (startingRoles).
+func (v *titleVocab) starting(t TitleID) bool {
+	s := v.stem[t]
+	if s < 0 {
+		return false
+	}
+	mid := v.stems[v.fam[t]][s][MidLevel]
+	return len(mid) > 0 && startingRoles[v.titles[mid[0]].Name]
 }
 
 // relatedAt draws a title of level l and family f in use in year, of a
