@@ -45,7 +45,7 @@ var proficiencies = []string{"Native or bilingual proficiency", "Full profession
 // studies in a country its language at professional working
 // proficiency or better. Drawn from the person's own seed, so that a
 // move or a new role does not redraw the levels already listed.
-func (w *World) languages(_ *rand.Rand, p *Person) []languageJSON {
+func (w *World) languages(p *Person) []languageJSON {
 	r := newRand(p.Seed, extraLanguages)
 	if !chance(r, 45) && !w.names.bornAbroad(int(p.culture), w.geo.placeCountry[p.City]) {
 		return []languageJSON{}
@@ -286,7 +286,7 @@ func (w *World) graduatedBy(p *Person, f family, m Month) bool {
 // and then a role brings one of its line of work, earned in its first
 // years once the person could hold it. Each is drawn from the seed of its
 // role, so that a certificate once listed stays in every later snapshot.
-func (w *World) certifications(_ *rand.Rand, p *Person) []certificationJSON {
+func (w *World) certifications(p *Person) []certificationJSON {
 	var found []dated[certificationJSON]
 	for _, s := range w.workSpans(p) {
 		r := roleExtraRand(p, s.job, extraCertificate)
@@ -419,7 +419,6 @@ var familyProjects = [numFamilies][]string{
 }
 
 // workSpan is a stretch of a role within which the profile's extras may
-// workSpan is a stretch of a role within which the profile's extras may
 // be dated: a role of known start, from the later of its start and the
 // month the person's studies began, to its end or the world's clock.
 type workSpan struct {
@@ -469,7 +468,7 @@ func (w *World) workSpans(p *Person) []workSpan {
 // by the world's clock or still running. Each is drawn from the seed of
 // its role and dated from the role's start, not from its end, so that a
 // later snapshot lists the same projects and adds only those begun since.
-func (w *World) projects(_ *rand.Rand, p *Person) []projectJSON {
+func (w *World) projects(p *Person) []projectJSON {
 	var found []dated[projectJSON]
 	for _, s := range w.workSpans(p) {
 		r := roleExtraRand(p, s.job, extraProject)
@@ -570,7 +569,7 @@ func writingVenues(f family, t *Title) []string {
 // data and education, dated within it, in the venues of the role's kind
 // (writingVenues). Each is drawn from the seed of its role, so that a
 // later snapshot lists the same ones.
-func (w *World) publications(_ *rand.Rand, p *Person) []publicationJSON {
+func (w *World) publications(p *Person) []publicationJSON {
 	var found []dated[publicationJSON]
 	for _, s := range w.workSpans(p) {
 		r := roleExtraRand(p, s.job, extraPublication)
@@ -746,7 +745,7 @@ func patentNumber(r *rand.Rand, office string, year int) string {
 // a role of theirs brings one of its line of work, granted during it.
 // Each is drawn from the seed of its role, so that a later snapshot lists
 // the same ones.
-func (w *World) patents(_ *rand.Rand, p *Person) []patentJSON {
+func (w *World) patents(p *Person) []patentJSON {
 	var found []dated[patentJSON]
 	for _, s := range w.workSpans(p) {
 		percent := w.inventorPercent(s.job)
@@ -789,7 +788,7 @@ var (
 // known years and named after the school; never dated before one's
 // studies began. Each is drawn from the seed of its role or of its
 // studies, so that a later snapshot lists the same awards.
-func (w *World) honors(_ *rand.Rand, p *Person) []honorJSON {
+func (w *World) honors(p *Person) []honorJSON {
 	var found []dated[honorJSON]
 	for _, s := range w.workSpans(p) {
 		t := w.titles.titles[s.job.Title]

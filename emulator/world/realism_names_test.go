@@ -729,7 +729,7 @@ func countMigrantLanguages(w *World) tally {
 		}
 		own := cultureLanguage[w.names.cultures[p.culture].spec.code]
 		local := w.countryLanguage(country)
-		ls := w.languages(nil, p)
+		ls := w.languages(p)
 		bad := len(ls) == 0 || ls[0].Name != own ||
 			local != own && !slices.ContainsFunc(ls, func(l languageJSON) bool { return l.Name == local })
 		var names []string

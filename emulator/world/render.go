@@ -54,14 +54,14 @@ func (w *World) Candidate(p *Person, withoutContacts bool) []byte {
 	c.Social = w.socials(rc, p, withoutContacts)
 	c.Experience = w.experience(p)
 	c.Education = w.educationJSON(r, p)
-	c.Language = w.languages(r, p)
+	c.Language = w.languages(p)
 	c.Organization = w.organizations(r, p)
-	c.Certification = w.certifications(r, p)
+	c.Certification = w.certifications(p)
 	c.Course = w.coursesOf(r, p)
-	c.Project = w.projects(r, p)
-	c.Publication = w.publications(r, p)
-	c.Patent = w.patents(r, p)
-	c.HonorAward = w.honors(r, p)
+	c.Project = w.projects(p)
+	c.Publication = w.publications(p)
+	c.Patent = w.patents(p)
+	c.HonorAward = w.honors(p)
 	if p.Has&HasAddresses != 0 {
 		// A home of its own city: a move draws another street.
 		c.Addresses = []addressJSON{{Display: w.addressDisplay(newRand(p.Seed^uint64(p.City)<<32, streamAddress), p.City)}}
