@@ -64,9 +64,11 @@ lint: $(STATICCHECK)
 # -race turns on checkptr everywhere; bbolt's page arithmetic is left
 # without it, because the damaged-journal tests feed bbolt wild pages on
 # purpose and checkptr makes that a fatal error instead of the fault the
-# state package contains (the release binary has no checkptr).
+# state package contains (the release binary has no checkptr). The
+# end-to-end package takes about 14 minutes of it on two cores; the
+# timeout is a guard against a hang, well above that.
 unit:
-	$(GO) test -race -gcflags='go.etcd.io/bbolt/...=-d=checkptr=0' -timeout 15m ./...
+	$(GO) test -race -gcflags='go.etcd.io/bbolt/...=-d=checkptr=0' -timeout 25m ./...
 
 # Each fuzz target runs for a count of inputs, about five seconds' worth on
 # two cores: a duration (-fuzztime 5s) races Go 1.26's fuzzing coordinator,

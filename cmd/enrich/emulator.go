@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
@@ -230,7 +231,7 @@ func (o *emulatorOptions) registerSearchAndWorld(f *pflag.FlagSet) {
 	f.IntVar(&o.cfg.SearchQueriesPerDay, "search-queries-per-day", 0, "daily searchByQuery quota of every account (0: the plan's, 500 paid or 20 trial)")
 	f.IntVar(&o.cfg.SearchProfilesPerDay, "search-profiles-per-day", 0, "daily quota of profiles returned by searches and scrolls (0: the plan's, 5000 paid or 200 trial)")
 	f.IntVar(&o.cfg.ProfileViewsPerDay, "profile-views-per-day", 0, "daily quota of profiles delivered by company/getProfiles (0: 2000)")
-	f.IntVar(&o.cfg.People, "people", 20000, "number of people in the synthetic world (at most what the memory available holds: about 4.5 KB a person, the peak of moving the clock ten years on; a million people take 1.9 GB once built, 4.3 GB at that peak)")
+	f.IntVar(&o.cfg.People, "people", 20000, "number of people in the synthetic world (at most what the memory available holds: about 4.5 KB a person, the peak of moving the clock ten years on; a million people take 1.9 GB once built, 4.1 GB at that peak)")
 	f.IntVar(&o.cfg.Namesakes, "namesakes", 0, "people in a thousand given, on purpose, the full name of a colleague at their company, for tests of telling namesakes apart (0 to 250; 0: the few that chance makes)")
 	f.Int64Var(&o.cfg.Seed, "seed", 1, "seed of the synthetic world and of the faults")
 	f.StringVar(&o.worldStart, "world-start", world.DefaultStart.Format(time.DateOnly), "date (YYYY-MM-DD) the world is generated for and its clock starts at; POST /_emulator/advance moves the clock on")
@@ -244,6 +245,7 @@ func (o *emulatorOptions) run(ctx context.Context, g *globals) error {
 	if err := o.check(); err != nil {
 		return err
 	}
+	holdMemory(o.cfg.People)
 	cfg := o.cfg
 	cfg.Logger = log
 	if o.configFile != "" {
@@ -385,9 +387,29 @@ func buildWorld(ctx context.Context, cfg emulator.Config) (*emulator.Emulator, e
 // date and its search index are built beside the old. Measured at a
 // million people (peak resident memory of enrich emulator --people
 // 1000000, then POST /_emulator/advance {"days": 3653}): 1.9 GB once
-// built, 4.3 GB at the peak. emulator/world's TestMemoryPerPerson keeps
-// the world's share of it in check.
+// built, 4.1 GB at the peak, which holdMemory keeps below this figure.
+// emulator/world's TestMemoryPerPerson keeps the world's share of it in
+// check.
 const bytesPerPerson = 4608
+
+// holdMemory sets the garbage collector's soft memory limit to 85 %
+// of what a world of people may take (bytesPerPerson a person, and
+// memoryFloor for the server itself), so that an advance of the clock,
+// when the worlds of two dates and a new search index live side by side,
+// collects before the heap passes the figure --people is refused by. With
+// the collector's default target alone the heap grows to twice what is
+// live before it collects, past the figure. A GOMEMLIMIT of the
+// environment is left to rule.
+func holdMemory(people int) {
+	if os.Getenv("GOMEMLIMIT") != "" {
+		return
+	}
+	debug.SetMemoryLimit(memoryFloor + int64(people)*bytesPerPerson*85/100)
+}
+
+// memoryFloor is the memory the emulator's server takes besides its
+// world, ahead of holdMemory's share of the world's.
+const memoryFloor = 256 << 20
 
 // checkPeople refuses a world larger than the memory available holds
 // (avail, in bytes; 0 when not known), before anything is built.

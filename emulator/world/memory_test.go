@@ -9,7 +9,7 @@ import (
 // person of its start (the newcomers and every change of the clock
 // included): measured 1.9 KB at 20,000 people. The emulator's documented bound, about 4.5 KB a person at
 // the peak of an advance (cmd/enrich, measured at a million people:
-// 1.9 GB once built, 4.3 GB at the peak), holds this, the people search
+// 1.9 GB once built, 4.1 GB at the peak), holds this, the people search
 // index of the world and the garbage of the advance.
 const worldBytesPerPerson = 2300
 
