@@ -377,6 +377,19 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 				continue
 			}
 		}
+		if len(jobs) > 0 {
+			// The newer role's title by another wording ("VP of
+			// Engineering" before "Vice President, Engineering") reads as
+			// the same title: a move keeps the newer's own, a stay draws
+			// another.
+			newer := jobs[len(jobs)-1].Title
+			if company != prevCompany {
+				title = gen.titles.unreworded(newer, title)
+			}
+			for k := 0; k < 4 && title != newer && gen.titles.heldIn([]TitleID{newer}, title); k++ {
+				title = gen.title(r, jobFam, stem, gen.titles.titles[title].Level, start.Year())
+			}
+		}
 		if company != prevCompany {
 			stay = stay[:0]
 		}
