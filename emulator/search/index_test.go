@@ -168,7 +168,7 @@ func runMatchesBruteForce(t *testing.T, ix *Index) {
 		{`{"currentTitle": "NOT Senior"}`, title("NOT Senior", true)},
 		{`{"currentTitle": "Engineer", "currentPastTitle": "Recruiter"}`, title("Recruiter", false)},
 		{`{"currentCompany": "Labs OR Capital"}`, company("Labs OR Capital", true)},
-		{`{"currentPastCompany": "Labs NOT Blue"}`, company("Labs NOT Blue", false)},
+		{`{"currentPastCompany": "Group NOT Blue"}`, company("Group NOT Blue", false)},
 		{`{"keywords": "Python AND (Kubernetes OR Docker)"}`, keywords("Python AND (Kubernetes OR Docker)")},
 		{`{"keywords": "\"machine learning\" NOT Python"}`, keywords(`"machine learning" NOT Python`)},
 		{`{"keywords": "\"years of\" AND construction"}`, keywords(`"years of" AND construction`)},

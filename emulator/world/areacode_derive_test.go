@@ -411,29 +411,40 @@ func deriveCountry(g *gazetteer, t *geoTable, region string) ([]worldRow, error)
 		}
 		var fixed, mobile []derivedHead
 		wantMobile := geoMobile(cn.cc) && tg.place >= 0
-		for i := 0; ; i++ {
-			more := false
-			for _, hs := range cands {
-				if i >= len(hs) {
-					continue
-				}
-				more = true
-				if enough(fixed) && (!wantMobile || enough(mobile)) {
-					break
-				}
-				for _, h := range cn.validHeads(r, hs[i], lens, func(k numberClass) bool { return k != classMobile || wantMobile }, 1) {
-					h.desc, _ = t.lookup(h.head)
-					if h.class == classMobile {
-						if !enough(mobile) {
-							mobile = append(mobile, h)
+		// Candidates whose numbers differ in their next digit are tried by
+		// their one-digit-longer children; a city none of whose
+		// candidates or their children validate tries their grandchildren:
+		// Buenos Aires' 1 holds its 11 and then 11 2 to 11 8.
+		for depth := 1; depth <= 2 && len(fixed) == 0 && len(mobile) == 0; depth++ {
+			for i := 0; ; i++ {
+				more := false
+				for _, hs := range cands {
+					if i >= len(hs) {
+						continue
+					}
+					more = true
+					if enough(fixed) && (!wantMobile || enough(mobile)) {
+						break
+					}
+					for _, h := range cn.validHeads(r, hs[i], lens, func(k numberClass) bool { return k != classMobile || wantMobile }, depth) {
+						h.desc, _ = t.lookup(h.head)
+						// The grandchildren of one candidate are all kept:
+						// Buenos Aires' numbers begin 11 4 as well as 11 1.
+						if h.class == classMobile {
+							if !enough(mobile) || depth > 1 {
+								mobile = append(mobile, h)
+							}
+						} else if !enough(fixed) || depth > 1 {
+							fixed = append(fixed, h)
 						}
-					} else if !enough(fixed) {
-						fixed = append(fixed, h)
 					}
 				}
+				if !more || enough(fixed) && (!wantMobile || enough(mobile)) {
+					break
+				}
 			}
-			if !more || enough(fixed) && (!wantMobile || enough(mobile)) {
-				break
+			if tg.place < 0 {
+				break // a region's heads: the plain ones only
 			}
 		}
 		byTarget[tg] = append(biggest(fixed), biggest(mobile)...)
@@ -589,7 +600,8 @@ func deriveFrance(g *gazetteer) ([]worldRow, error) {
 // codes, as in cities.tsv) that libphonenumber's geocoding names no place
 // of, from each country's national numbering plan (public facts): Kafr
 // el-Sheikh dials 047, not the 045 of Damanhur next door. A region of the
-// derived rows keeps them.
+// derived rows keeps them; a region of several codes lists them with
+// commas.
 var regionCodes = map[string]map[string]string{
 	"EG": {"02": "65", "04": "84", "09": "48", "10": "86", "13": "92", "17": "88", "18": "82", "21": "47",
 		"22": "46", "23": "96", "26": "69", "27": "68"},
@@ -602,7 +614,26 @@ var regionCodes = map[string]map[string]string{
 	// 051 Birgunj, 01 Kathmandu, 061 Pokhara, 071 Butwal, 083 Surkhet
 	// (Birendranagar), 091 Dhangadhi.
 	"NP": {"1": "21", "2": "51", "3": "1", "4": "61", "5": "71", "6": "83", "7": "91"},
+	// Czechia's fourteen regions, by the geographic ranges of the
+	// national numbering plan (the Czech Telecommunication Office's;
+	// libphonenumber's geocoding gives the same ranges by the regions'
+	// names, "Central Bohemian Region", which name no city): 2 Prague, 31
+	// and 32 Central Bohemia, 35 Karlovy Vary, 37 Plzeň, 38 South Bohemia,
+	// 41 and 47 Ústí nad Labem, 46 Pardubice, 48 Liberec, 49 Hradec
+	// Králové, 54 South Moravia (Brno), 56 Vysočina, 57 Zlín, 58 Olomouc,
+	// 59 and 55 Moravia-Silesia (Ostrava, Opava). The country is derived
+	// from these alone (planCountries).
+	"CZ": {"52": "2", "88": "31,32", "81": "35", "87": "37", "79": "38", "89": "47,41", "86": "46",
+		"83": "48", "82": "49", "78": "54", "80": "56", "90": "57", "84": "58", "85": "59,55"},
 }
+
+// planCountries are the countries of regionCodes whose landlines are
+// derived from the regions' codes alone: their geocoding names regions,
+// which a city named after its region ("Karlovy Vary Region") must not
+// stand for, or its region's towns near another region's chief city
+// would dial that region's code (Klášterec nad Ohří, of Ústí nad Labem's
+// region, Karlovy Vary's 35).
+var planCountries = map[string]bool{"CZ": true}
 
 // deriveRegionCodes makes the rows of regionCodes that the derived rows
 // lack: a region's landlines begin with its code.
@@ -624,8 +655,10 @@ func deriveRegionCodes(derived []worldRow) ([]worldRow, error) {
 				continue
 			}
 			byLength := map[int][]string{}
-			for _, h := range cn.validHeads(r, cn.ccs+regionCodes[country][admin1], cn.fixedLens, fixed, 1) {
-				byLength[h.length] = append(byLength[h.length], h.head)
+			for _, code := range strings.Split(regionCodes[country][admin1], ",") {
+				for _, h := range cn.validHeads(r, cn.ccs+code, cn.fixedLens, fixed, 1) {
+					byLength[h.length] = append(byLength[h.length], h.head)
+				}
 			}
 			if len(byLength) == 0 {
 				return nil, fmt.Errorf("%s region %s: no valid landline begins with %s", country, admin1, regionCodes[country][admin1])
@@ -639,11 +672,13 @@ func deriveRegionCodes(derived []worldRow) ([]worldRow, error) {
 }
 
 // deriveWorld derives the rows of every country of the gazetteer but the
-// United States and Canada (data/area-codes-us-ca.tsv), two at a time.
+// United States and Canada (data/area-codes-us-ca.tsv), two at a time;
+// France's by its zones and planCountries' by their regions' codes.
 func deriveWorld(g *gazetteer, t *geoTable) ([]worldRow, error) {
 	var countries []string
 	for id, c := range g.countries {
-		if len(g.byCountry[id]) > 0 && c.Code != "US" && c.Code != "CA" && c.Code != "FR" && phonenumbers.GetCountryCodeForRegion(c.Code) != 0 {
+		if len(g.byCountry[id]) > 0 && c.Code != "US" && c.Code != "CA" && c.Code != "FR" && !planCountries[c.Code] &&
+			phonenumbers.GetCountryCodeForRegion(c.Code) != 0 {
 			countries = append(countries, c.Code)
 		}
 	}

@@ -35,6 +35,12 @@ type geoResolver struct {
 	// admin1 code of the places it follows, learned from the names it
 	// follows that only one place bears.
 	quals map[string]string
+	// qualRegions maps the key of a qualifier to every admin1 code a fair
+	// share of the names it follows are of: a state split since the
+	// geocoding was written names the cities of both halves ("Hyderabad,
+	// Andhra Pradesh" is Telangana's capital; "Raipur, Madhya Pradesh"
+	// Chhattisgarh's).
+	qualRegions map[string]map[string]bool
 }
 
 // matchResult is an answer of geoResolver.match.
@@ -85,8 +91,21 @@ var exonyms = map[string]map[string]string{
 		"hordaland": "Bergen", "more og romsdal": "Ålesund", "nord trondelag": "Steinkjer", "nordland": "Bodø",
 		"oppland": "Lillehammer", "rogaland": "Stavanger", "sor trondelag": "Trondheim", "telemark": "Skien",
 		"troms": "Tromsø", "vest agder": "Kristiansand", "vestfold": "Tønsberg", "ostfold": "Fredrikstad"},
+	"AR": {"san nicolas": "San Nicolás de los Arroyos", "eldorado": "Puerto Eldorado", "oran": "San Ramón de la Nueva Orán"},
 	"KR": {"gyeonggi": "Suwon", "gangwon": "Chuncheon", "chungnam": "Cheonan", "chungbuk": "Cheongju-si",
 		"gyeongbuk": "Pohang", "gyeongnam": "Changwon", "jeonnam": "Mokpo", "jeonbuk": "Jeonju", "jeju": "Jeju City"},
+}
+
+// qualShare is the inverse of the least share of the names a qualifier
+// follows that a region must hold to be one the qualifier may name.
+const qualShare = 8
+
+// absentTowns are towns the geocoding names that the gazetteer lacks and
+// whose names a shortened reading would take for a bigger namesake's, by
+// country (name keys): San Miguel del Monte (02271, 100 km south of
+// Buenos Aires) is not San Miguel of Greater Buenos Aires, which dials 11.
+var absentTowns = map[string]map[string]bool{
+	"AR": {"san miguel del monte": true},
 }
 
 // genericWords are words of descriptions that say what kind of place a
@@ -154,7 +173,8 @@ func splitDescription(desc string) (names []string, qual string) {
 // Salamanca) finds its city only where no city bears the name.
 func newGeoResolver(g *gazetteer, country string, descs []string) *geoResolver {
 	r := &geoResolver{g: g, country: country, names: map[string][]int32{}, sections: map[string][]int32{},
-		shortNames: map[string][]int32{}, matched: map[string]matchResult{}, quals: map[string]string{}}
+		shortNames: map[string][]int32{}, matched: map[string]matchResult{}, quals: map[string]string{},
+		qualRegions: map[string]map[string]bool{}}
 	shortCount := map[string]int{}
 	for _, i := range g.byCountry[g.country[country]] { // most populous first
 		city := g.cityOf[i]
@@ -219,6 +239,26 @@ func newGeoResolver(g *gazetteer, country string, descs []string) *geoResolver {
 		if v[best]*3 >= total*2 { // a clear majority
 			r.quals[q] = best
 		}
+		if total >= 10 && v[best]*2 >= total { // a state and the part split from it
+			r.qualRegions[q] = map[string]bool{best: true}
+			for a, n := range v {
+				if n >= 3 && n*qualShare >= total {
+					r.qualRegions[q][a] = true
+				}
+			}
+		}
+	}
+	// A part split from a state is one no qualifier names by itself.
+	named := map[string]bool{}
+	for _, a := range r.quals {
+		named[a] = true
+	}
+	for q, regions := range r.qualRegions {
+		for a := range regions {
+			if a != r.quals[q] && named[a] {
+				delete(regions, a)
+			}
+		}
 	}
 	return r
 }
@@ -273,6 +313,9 @@ const (
 )
 
 func (r *geoResolver) find(name string) (ids []int32, withinKm float64) {
+	if absentTowns[r.country][nameKey(name)] {
+		return nil, 0
+	}
 	vs := nameVariants(name)
 	for i, k := range vs {
 		within := 0.0
@@ -354,12 +397,16 @@ type resolution struct {
 func (r *geoResolver) resolve(desc string, ctx []int32, final bool) resolution {
 	names, qual := splitDescription(desc)
 	region, hasRegion := r.quals[nameKey(qual)]
+	within := r.qualRegions[nameKey(qual)]
+	if hasRegion && within == nil {
+		within = map[string]bool{region: true}
+	}
 	var res resolution
 	pick := func(ids []int32, withinKm float64) {
 		if hasRegion {
 			var in []int32
 			for _, id := range ids {
-				if r.g.places[id].Admin1 == region {
+				if within[r.g.places[id].Admin1] {
 					in = append(in, id)
 				}
 			}

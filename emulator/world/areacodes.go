@@ -323,9 +323,42 @@ func mobilesGeographic(region string) bool {
 }
 
 // crossRegionFactor is how much nearer a named city of another region
-// must be than one of the place's own to be chosen: area codes mostly
-// keep to regions, but Buenos Aires' suburbs dial the capital's 11.
+// must be than one of the place's own to be chosen, where the region has
+// no heads of its own: area codes keep to regions.
 const crossRegionFactor = 2
+
+// metroArea is a metropolis whose suburbs across a region's border dial
+// its area code: within km of the city (by GeoNames id), a place the data
+// names no code of takes the city's.
+type metroArea struct {
+	country string
+	city    int32
+	km      float64
+}
+
+// metroAreas: Greater Buenos Aires (the conurbano, in Buenos Aires
+// Province: Quilmes, Morón, San Isidro, Tigre, San Miguel...) dials the
+// capital's 11; the towns the data gives codes of their own (Merlo's 220,
+// José C. Paz's 2320, Pilar's 230, La Plata's 221) keep them. Mexico
+// City's suburbs of the State of Mexico (Naucalpan, Tlalnepantla,
+// Ecatepec, Nezahualcóyotl) dial its 55, and Jabodetabek (Bekasi, Depok,
+// Tangerang) Jakarta's 21. The first is Buenos Aires.
+var metroAreas = []metroArea{
+	{country: "AR", city: 3435910, km: 32.5},
+	{country: "MX", city: 3530597, km: 25},
+	{country: "ID", city: 1642911, km: 25},
+}
+
+// inMetroArea reports whether a place lies in the metropolitan area of a
+// city of metroAreas.
+func inMetroArea(g *gazetteer, place, city int32) bool {
+	for _, m := range metroAreas {
+		if g.places[city].GeonameID == m.city && g.places[place].Country == m.country {
+			return flatKm2(&g.places[city], &g.places[place]) <= m.km*m.km
+		}
+	}
+	return false
+}
 
 // minNamedShare is the inverse of the least share of a country's people
 // that the cities the table names must hold for the other cities to take
@@ -351,6 +384,7 @@ func (l *localPlan) fillCountry(g *gazetteer, cid countryID, regions map[string]
 	// but not Manila), the nearest of them is no guide: the others keep
 	// the country's numbers.
 	sparse := ownWeight*minNamedShare < weight
+	metro := l.metroCities(g, cid)
 	for _, kind := range []PhoneKind{PhoneWork, PhoneMobile} {
 		heads := l.fixed
 		if kind == PhoneMobile {
@@ -385,7 +419,10 @@ func (l *localPlan) fillCountry(g *gazetteer, cid countryID, regions map[string]
 				}
 			}
 			from := int32(-1)
+			city, suburb := metro[i]
 			switch {
+			case suburb && len(heads[city]) > 0:
+				heads[i], from = heads[city], city
 			case best >= 0 && (g.places[best].Admin1 == p.Admin1 || len(regional) == 0):
 				heads[i], from = heads[best], best
 			default:
@@ -396,6 +433,28 @@ func (l *localPlan) fillCountry(g *gazetteer, cid countryID, regions map[string]
 			}
 		}
 	}
+}
+
+// metroCities maps the places of a country that the table names no
+// heads of and that lie in a metropolitan area of metroAreas to its city.
+func (l *localPlan) metroCities(g *gazetteer, cid countryID) map[int32]int32 {
+	out := map[int32]int32{}
+	for _, m := range metroAreas {
+		if g.country[m.country] != cid {
+			continue
+		}
+		for _, c := range g.byCountry[cid] {
+			if g.places[c].GeonameID != m.city {
+				continue
+			}
+			for _, i := range g.byCountry[cid] {
+				if i != c && l.from[i] != i && inMetroArea(g, i, c) {
+					out[i] = c
+				}
+			}
+		}
+	}
+	return out
 }
 
 // flatKm2 is the square of the distance between two places, on a plane

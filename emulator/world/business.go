@@ -73,8 +73,8 @@ var businessLines = []struct {
 	{[]string{"Sports", "Sporting"}, []string{"Sports Coaching", "Team Kits", "Sports Events", "Club Memberships", "Fitness Equipment"}},
 	{[]string{"Facilities", "Environmental Services"}, []string{"Cleaning Services", "Waste Management", "Building Maintenance", "Recycling", "Pest Control"}},
 	{[]string{"Non-Profit", "Philanthropy", "Civic", "Fund-Raising"}, []string{"Community Programmes", "Grant Making", "Advocacy", "Volunteering", "Fundraising"}},
-	{[]string{"Government", "Public Policy", "Public Safety", "Legislative", "Military", "Law Enforcement", "Judiciary"}, []string{"Public Services",
-		"Policy Development", "Regulation", "Emergency Response", "Public Procurement"}},
+	{[]string{"Government Relations"}, []string{"Public Affairs", "Lobbying", "Regulatory Affairs", "Policy Analysis",
+		"Stakeholder Engagement"}},
 }
 
 // businessLinesOf returns the lines of business of an industry.

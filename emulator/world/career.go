@@ -3,6 +3,7 @@ package world
 import (
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -110,6 +111,12 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 	if eduEnd == 0 {
 		careerStart = MonthOf(int(p.BirthYear)+19, 9)
 	}
+	// A graduate's first listed role is no senior's: one begun before the
+	// sixth year after studies is at most mid-level.
+	seniorFrom := MonthOf(eduEnd+6, time.January)
+	if eduEnd == 0 {
+		seniorFrom = careerStart + 60
+	}
 	ambition := 0
 	switch x := intN(r, 100); {
 	case x < 25:
@@ -162,11 +169,16 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 	// drawMax tries: a try that finds no role before the newer one starts
 	// that one earlier (extendBack) and takes one of the tries, not of
 	// the roles, so that a career's early years are not left empty.
-	for k := 0; cursor > careerStart && len(jobs) < 8 && k < drawMax; k++ {
+	for k := 0; cursor > careerStart && len(jobs) < maxRoles && k < drawMax; k++ {
 		current := len(jobs) == 0 && employed
 		dur := Month(between(r, 12, 60))
 		if chance(r, 15) {
 			dur += Month(between(r, 24, 96)) // some stay long
+		}
+		if even := int(cursor-careerStart) / (maxRoles - len(jobs)); int(dur) < even {
+			// A long career in few roles: the roles left share its years,
+			// so that the oldest begins soon after studies.
+			dur = max(dur, Month(even-intN(r, even/4+1)))
 		}
 		start := max(cursor-dur, careerStart)
 		if start >= cursor {
@@ -205,6 +217,12 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 		if studying {
 			level = Entry
 		}
+		if switched && start < seniorFrom && slices.Index(ladder, stepBefore(level, newer, true)) > slices.Index(ladder, MidLevel) {
+			// The role before a change of trade is a rung above the first
+			// after it: one that may be a graduate's first above
+			// mid-level is none before a change of trade.
+			line, stem, used, switched = newerLine, newerStem, newerUsed, false
+		}
 		if early := start-careerStart < 24 && cursor-start < 48; early && len(jobs) > 0 {
 			if switched && slices.Index(ladder, stepBefore(level, newer, true)) > slices.Index(ladder, MidLevel) {
 				// A change of trade a rung down from a first role of the
@@ -215,16 +233,25 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 				// A first role of the career more than two rungs below
 				// the next would read wrong, and one above mid-level
 				// too: the next began earlier.
-				held = gen.extendBack(jobs, held, start)
-				cursor = start - Month(intN(r, 5))
+				held, cursor = gen.extendBack(jobs, held, start, seniorFrom), retryFrom(r, jobs)
 				line, stem, used = newerLine, newerStem, newerUsed
 				continue
 			}
 		}
 		jobFam := line
 		level = stepBefore(level, newer, switched)
+		if k := slices.Index(ladder, level); !switched && newer >= 0 && k > newer && newer < slices.Index(ladder, Directors) {
+			// No step down below a director's office: the role before
+			// one of a rung below (rungBelow) is of its rung at most.
+			level = ladder[newer]
+		}
+		if entryLevel(level) && newer > slices.Index(ladder, MidLevel) {
+			// An intern's or a junior's title is not followed by a
+			// senior's: the role before one is mid-level (riseYears).
+			level = MidLevel
+		}
 		for range 3 {
-			if !firstTooHigh(level, start, cursor, careerStart) || studying {
+			if !firstTooHigh(level, start, cursor, careerStart, seniorFrom) || studying {
 				break
 			}
 			// A first role of the career above mid-level: it began
@@ -260,37 +287,45 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 		}
 		if company < 0 && len(jobs) > 0 && !switched {
 			title = gen.keepTitle(r, jobs, held, int(cursor)-int(start), title, jobFam, stem, start.Year())
+			title = gen.titles.unreworded(jobs[len(jobs)-1].Title, title)
+		}
+		newerTitle := TitleID(0) // the newer role's title; none is 0, of no role
+		if len(jobs) > 0 {
+			newerTitle = jobs[len(jobs)-1].Title
 		}
 		if s := gen.titles.stem[title]; s >= 0 && !switched && newerTitleStem >= 0 && int(s) != newerTitleStem &&
-			(used&(1<<s) != 0 || !gen.titles.relatedStems(jobFam, newerTitleStem, int(s))) {
+			(used&(1<<s) != 0 || !gen.titles.relatedStems(jobFam, newerTitleStem, int(s)) || gen.titles.roleStepsDown(title, newerTitle)) {
 			// The name the specialty had before it came into use is that
 			// of one the career left later, or of one unrelated to the
 			// newer role's: another related one, which the older roles
 			// keep to, or the newer role began earlier.
-			t, ok := gen.titles.relatedAt(r, jobFam, newerTitleStem, gen.titles.titles[title].Level, start.Year(), used)
+			t, ok := gen.titles.relatedAt(r, jobFam, newerTitleStem, gen.titles.titles[title].Level, start.Year(), used, newerTitle)
 			if ok && !gen.qualified(p, gen.titles.need[t]) {
 				ok = false // a profession whose degree the person lacks
 			}
 			if !ok {
-				held = gen.extendBack(jobs, held, start)
-				cursor = start - Month(intN(r, 5))
+				held, cursor = gen.extendBack(jobs, held, start, seniorFrom), retryFrom(r, jobs)
 				line, stem, used = newerLine, newerStem, newerUsed
 				continue
 			}
 			title, stem = t, int(gen.titles.stem[t])
 		}
-		if t, ok := gen.movedOn(r, jobFam, title, start, cursor, held, used); ok {
+		if t, ok := gen.movedOn(r, jobFam, title, start, cursor, held, used); ok && !gen.titles.roleStepsDown(t, newerTitle) {
 			if title = t; gen.titles.stem[t] >= 0 {
 				stem = int(gen.titles.stem[t]) // the older roles keep to it
 			}
 		}
-		if before := monthsOf(held, gen.titles.runKey(title)); !gen.titles.lifelong(title) && before+int(cursor)-int(start) > titleMonthsMax {
-			// No related specialty is free: the role, begun later (a
-			// year at least), or the career shows from the newer role.
-			if titleMonthsMax-before < minTenure {
+		if before, limit := monthsOf(held, gen.titles.runKey(title)), gen.titles.heldMax(title); before+int(cursor)-int(start) > limit {
+			// No related specialty is free: the title of the rung below,
+			// the role begun later (a year at least), or the career
+			// shows from the newer role.
+			if t, ok := gen.rungBelow(r, jobs, held, title, jobFam, stem, start, cursor); ok {
+				title = t
+			} else if limit-before < minTenure {
 				break
+			} else {
+				start = cursor - Month(limit-before)
 			}
-			start = cursor - Month(titleMonthsMax-before)
 		}
 		if s := gen.titles.stem[title]; s >= 0 && gen.titles.fam[title] == jobFam {
 			used |= 1 << s
@@ -301,8 +336,7 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 		// earlier instead.
 		rank := slices.Index(ladder, gen.titles.titles[title].Level)
 		if len(jobs) > 0 && rank >= 0 && newer >= 0 && stepBefore(ladder[rank], newer, switched) != ladder[rank] {
-			held = gen.extendBack(jobs, held, start)
-			cursor = start - Month(intN(r, 5))
+			held, cursor = gen.extendBack(jobs, held, start, seniorFrom), retryFrom(r, jobs)
 			line, stem, used = newerLine, newerStem, newerUsed
 			continue
 		}
@@ -338,10 +372,22 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 			if !fine(company) {
 				// A country of few companies: the newer role began
 				// earlier (extendBack).
-				held = gen.extendBack(jobs, held, start)
-				cursor = start - Month(intN(r, 5))
+				held, cursor = gen.extendBack(jobs, held, start, seniorFrom), retryFrom(r, jobs)
 				line, stem, used = newerLine, newerStem, newerUsed
 				continue
+			}
+		}
+		if len(jobs) > 0 {
+			// The newer role's title by another wording ("VP of
+			// Engineering" before "Vice President, Engineering") reads as
+			// the same title: a move keeps the newer's own, a stay draws
+			// another.
+			newer := jobs[len(jobs)-1].Title
+			if company != prevCompany {
+				title = gen.titles.unreworded(newer, title)
+			}
+			for k := 0; k < 4 && title != newer && gen.titles.heldIn([]TitleID{newer}, title); k++ {
+				title = gen.title(r, jobFam, stem, gen.titles.titles[title].Level, start.Year())
 			}
 		}
 		if company != prevCompany {
@@ -365,7 +411,7 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 			Start:    start,
 			Current:  current,
 		}
-		j.Location = gen.rolePlace(j)
+		j.Location = gen.rolePlace(gen.nearHome(j, p.City))
 		// The role's line of work: the person's own, unless the title is
 		// of another (a founder's, a board seat).
 		if j.fam = jobFam; gen.titles.fam[j.Title] == famGeneral {
@@ -387,11 +433,20 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 		jobs = append(jobs, j)
 		cursor = start - Month(intN(r, 5))
 	}
-	if n := len(jobs); n > 0 && n < 8 && jobs[n-1].Start > careerStart+36 &&
-		slices.Index(ladder, gen.titles.titles[jobs[n-1].Title].Level) <= slices.Index(ladder, MidLevel) {
-		// The tries ran out with years left before the oldest role: it
-		// began soon after studies instead (extendBack).
-		gen.extendBack(jobs, held, careerStart+Month(intN(r, 6)))
+	if n := len(jobs); n > 0 && jobs[n-1].Start > careerStart+minTenure {
+		// The tries or the roles ran out with years left before the
+		// oldest role: it began soon after studies instead (extendBack).
+		held = gen.extendBack(jobs, held, careerStart+Month(intN(r, 6)), seniorFrom)
+	}
+	if n := len(jobs); n > 0 && n <= maxRoles && !studying && jobs[n-1].Start > careerStart+minTenure {
+		// Still years left: a first job of the line comes before.
+		if j, ok := gen.firstJob(r, p, country, jobs, held, careerStart+Month(intN(r, 6))); ok {
+			jobs = append(jobs, j)
+		}
+	}
+	if n := len(jobs); n > 0 && !studying {
+		gen.graduateTitle(r, p, jobs, held, seniorFrom)
+		jobs = gen.beginnersTitle(r, p, jobs, eduEnd)
 	}
 	if n := len(jobs); n > 0 && !jobs[n-1].Current && jobs[n-1].Start != 0 && chance(r, 3) {
 		// "Unknown" start dates exist on real profiles: of the oldest
@@ -400,8 +455,9 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 	}
 	gen.unrepeat(r, jobs)
 	if len(jobs) > 0 && jobs[0].Current {
-		if l := gen.titles.titles[jobs[0].Title].Level; (senior(l) || l == Founder) && chance(r, 12) {
-			// A board seat or advisory role on the side.
+		if l := gen.titles.titles[jobs[0].Title].Level; (slices.Index(ladder, l) >= slices.Index(ladder, Directors) || l == Founder) && chance(r, 12) {
+			// A board seat or advisory role on the side, for a director
+			// and above.
 			board := Job{
 				Company:  gen.hiring.employer(r, country, famGeneral),
 				Location: -1,
@@ -423,6 +479,13 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 			jobs = append(jobs, Job{})
 			copy(jobs[2:], jobs[1:])
 			jobs[1] = board
+		}
+	}
+	for k := range jobs {
+		if jobs[k].Current {
+			// A title settled after its place was drawn (a beginner's, a
+			// graduate's) is held near home too, when done in person.
+			jobs[k].Location = gen.rolePlace(gen.nearHome(jobs[k], p.City))
 		}
 	}
 	gen.jobs = jobs
@@ -466,11 +529,173 @@ func (gen *generator) keepTitle(r *rand.Rand, jobs []Job, held []titleMonths, mo
 }
 
 // firstTooHigh reports whether a role from start to cursor, of level l,
-// would be a career's first above mid-level: it reaches back to the
-// career's start (careerStart), and is long enough to be split.
-func firstTooHigh(l Level, start, cursor, careerStart Month) bool {
-	return start-careerStart < 6 && cursor-start >= 24 && slices.Index(ladder, l) > slices.Index(ladder, MidLevel) &&
-		slices.Index(ladder, l) <= slices.Index(ladder, Head)
+// would be a career's first above mid-level begun before seniorFrom: it
+// reaches back to the career's start (careerStart), leaving no room for
+// a role before it, and is long enough to be split.
+func firstTooHigh(l Level, start, cursor, careerStart, seniorFrom Month) bool {
+	return start-careerStart < minTenure && start < seniorFrom && cursor-start >= 24 &&
+		slices.Index(ladder, l) > slices.Index(ladder, MidLevel)
+}
+
+// firstJob returns a role of the line of work of the oldest of jobs
+// (newest first) held from month from (or later) until it began: the
+// job a career began with when the roles drawn back from the current one
+// leave years empty after studies. It is of the oldest role's level, at
+// most mid-level (a graduate's), and two rungs below it at most; of a
+// title not held too long in all (held) and not held later but in the
+// oldest role; at an employer of the trade the career has not worked at,
+// founded by then. It returns false when none fits (an oldest role high
+// above a graduate's, a young trade).
+func (gen *generator) firstJob(r *rand.Rand, p *Person, country countryID, jobs []Job, held []titleMonths, from Month) (Job, bool) {
+	v := gen.titles
+	oldest := jobs[len(jobs)-1]
+	rank := slices.Index(ladder, v.titles[oldest.Title].Level)
+	mid := slices.Index(ladder, MidLevel)
+	if oldest.Start == 0 || rank < mid || rank-2 > mid || oldest.fam == famGeneral {
+		return Job{}, false
+	}
+	f := oldest.fam
+	stem := -1 // the specialty of the oldest role of the line that has one
+	for k := len(jobs) - 1; k >= 0 && stem < 0; k-- {
+		if s := v.stem[jobs[k].Title]; s >= 0 && v.fam[jobs[k].Title] == f {
+			stem = int(s)
+		}
+	}
+	if stem < 0 {
+		stem = gen.stemOf(p, f)
+	}
+	used := uint32(0) // the specialties the later roles of the line held
+	for _, j := range jobs {
+		if s := v.stem[j.Title]; s >= 0 && v.fam[j.Title] == f && int(s) != stem {
+			used |= 1 << s
+		}
+	}
+	end := oldest.Start - Month(intN(r, 3))
+	// The months title t may be held before end: a junior's title some
+	// years only, another below a lifelong level not too long in all.
+	room := func(t TitleID) int {
+		months := int(end) - int(from)
+		if v.titles[t].Level == Junior {
+			months = min(months, juniorYears*12)
+		}
+		if !v.lifelong(t) {
+			months = min(months, titleMonthsMax-monthsOf(held, v.runKey(t)))
+		}
+		if int(v.since[t]) > (end - Month(months)).Year() {
+			months = int(end) - int(MonthOf(int(v.since[t]), time.January)) // not before its name came into use
+		}
+		return months
+	}
+	// A mid-level title of the career's specialty or a related one, or a
+	// junior's of it (two rungs below the oldest role at most): the one
+	// that leaves the fewest months empty.
+	title, best := TitleID(0), minTenure-1
+	try := func(t TitleID, l Level) {
+		later := t != oldest.Title && slices.ContainsFunc(jobs, func(j Job) bool { return j.Title == t })
+		if s := int(v.stem[t]); s >= 0 && stem >= 0 && s != stem && (used&(1<<s) != 0 || !v.relatedStems(f, stem, s) || v.roleStepsDown(t, oldest.Title)) {
+			later = true // a specialty the career holds later, or one unrelated to the oldest role's
+		}
+		if m := room(t); v.titles[t].Level == l && !later && m > best && gen.qualified(p, v.need[t]) {
+			title, best = t, m
+		}
+	}
+	for range 4 {
+		try(gen.title(r, f, stem, MidLevel, from.Year()), MidLevel)
+	}
+	if t, found := v.relatedAt(r, f, stem, MidLevel, from.Year(), used, oldest.Title); found && stem >= 0 {
+		try(t, MidLevel)
+	}
+	if rank <= mid && int(end)-int(from) <= juniorYears*12 {
+		// A junior's title only where it reaches back to studies.
+		for range 2 {
+			try(gen.title(r, f, stem, Junior, from.Year()), Junior)
+		}
+	}
+	if best < minTenure {
+		return Job{}, false
+	}
+	level := v.titles[title].Level
+	start := end - Month(room(title))
+	for range 16 {
+		c := gen.existing(r, gen.hiring.employerOfSize(r, country, f, level), start, country, f)
+		if c == oldest.Company && (title == oldest.Title || v.heldIn(stayOf(jobs), title)) || c != oldest.Company && stints(jobs, c) > 1 {
+			continue
+		}
+		if !gen.fits(c, f) || gen.companies[c].Type == SelfEmployed {
+			continue
+		}
+		at := max(start, MonthOf(int(gen.companies[c].Founded), time.January))
+		if int(end)-int(at) < minTenure {
+			continue
+		}
+		j := Job{Company: c, Location: gen.jobPlace(r, p.City, country, false), Seed: r.Uint32(), Title: title,
+			Start: at, End: end, fam: f}
+		j.Location = gen.rolePlace(j)
+		return j, true
+	}
+	return Job{}, false
+}
+
+// graduateTitle gives the oldest of jobs (newest first), when it began
+// before seniorFrom and above mid-level, a mid-level title of its
+// specialty instead, where one fits: a graduate's first listed role is
+// no senior's. The title must not be held in the newer roles, nor too
+// long in all (held), and the next role must be at most two rungs above.
+func (gen *generator) graduateTitle(r *rand.Rand, p *Person, jobs []Job, held []titleMonths, seniorFrom Month) {
+	v := gen.titles
+	n := len(jobs)
+	oldest := &jobs[n-1]
+	rank := slices.Index(ladder, v.titles[oldest.Title].Level)
+	mid := slices.Index(ladder, MidLevel)
+	if oldest.Start == 0 || oldest.Start >= seniorFrom || rank <= mid || oldest.fam == famGeneral {
+		return
+	}
+	if n > 1 && slices.Index(ladder, v.titles[jobs[n-2].Title].Level) > mid+2 {
+		return // a next role too high above a graduate's
+	}
+	end := oldest.End
+	if oldest.Current {
+		end = gen.now
+	}
+	stem := int(v.stem[oldest.Title])
+	for range 4 {
+		t := gen.title(r, oldest.fam, stem, MidLevel, oldest.Start.Year())
+		if v.titles[t].Level != MidLevel || int(v.stem[t]) != stem || !gen.qualified(p, v.need[t]) ||
+			slices.ContainsFunc(jobs[:n-1], func(j Job) bool { return j.Title == t }) {
+			continue
+		}
+		if !v.lifelong(t) && monthsOf(held, v.runKey(t))+int(end)-int(oldest.Start) > titleMonthsMax {
+			continue
+		}
+		oldest.Title = t
+		return
+	}
+}
+
+// stayOf returns the titles of the stay at the employer of the oldest of
+// jobs (newest first): the oldest role and the roles there just after it.
+func stayOf(jobs []Job) []TitleID {
+	var out []TitleID
+	c := jobs[len(jobs)-1].Company
+	for k := len(jobs) - 1; k >= 0 && jobs[k].Company == c; k-- {
+		out = append(out, jobs[k].Title)
+	}
+	return out
+}
+
+// juniorYears is the most years a first job of a junior's title lasts.
+const juniorYears = 3
+
+// maxRoles is the most roles a generated career lists (a profile shows
+// the last eight).
+const maxRoles = 8
+
+// retryFrom returns the month before which the next try draws a role
+// after one that did not fit: just before the newest role drawn (the
+// last of jobs), however far back extendBack could start it, so that no
+// years are skipped.
+func retryFrom(r *rand.Rand, jobs []Job) Month {
+	return jobs[len(jobs)-1].Start - Month(intN(r, 5))
 }
 
 // drawMax is the most tries at drawing a career's roles.
@@ -565,7 +790,13 @@ func (w *World) title(r *rand.Rand, f family, stem int, l Level, year int) Title
 		}
 		own, senior, plain = v.stemAreas[f][stem][l], s[Senior], s[MidLevel]
 	}
-	for _, ids := range [][]TitleID{own, v.byFamilyLevel[famGeneral][l], senior, plain} {
+	order := [][]TitleID{own, v.byFamilyLevel[famGeneral][l], senior, plain}
+	if slices.Index(ladder, l) >= 0 && slices.Index(ladder, l) < slices.Index(ladder, Senior) {
+		// Below senior, a plain title rather than a senior's: no senior
+		// salon manager for a graduate.
+		order[2], order[3] = plain, senior
+	}
+	for _, ids := range order {
 		if t, ok := v.pickIn(r, ids, year); ok {
 			return t
 		}
@@ -632,13 +863,30 @@ func (v *titleVocab) pickIn(r *rand.Rand, ids []TitleID, year int) (TitleID, boo
 // stemOf returns the role of family f that a person's career keeps to,
 // drawn from their seed alone so that the clock's events keep to it as
 // the generated history does, or -1 for a family of no roles.
+//
+// Someone past thirty at the world's start keeps to no starting role (an
+// SDR, a support agent), which careers leave within their first years
+// and which no other role steps down to (titleVocab.roleStepsDown): a
+// related role that is none instead, where there is one.
 func (w *World) stemOf(p *Person, f family) int {
-	n := uint64(len(w.titles.stems[f]))
+	n := len(w.titles.stems[f])
 	if n == 0 {
 		return -1
 	}
-	return int(mix64(p.Seed^streamPeak<<56^(uint64(f)+1)<<40) % n)
+	s := int(mix64(p.Seed^streamPeak<<56^(uint64(f)+1)<<40) % uint64(n))
+	if !w.titles.startingStem(f, s) || int(p.BirthYear) > w.now.Year()-startingAgeMax {
+		return s
+	}
+	for k := 1; k < n; k++ {
+		if o := (s + k) % n; !w.titles.startingStem(f, o) && w.titles.relatedStems(f, s, o) {
+			return o
+		}
+	}
+	return s
 }
+
+// startingAgeMax is the age past which a career keeps to no starting role.
+const startingAgeMax = 30
 
 // senior reports whether a level is management above team lead.
 func senior(l Level) bool {
@@ -722,7 +970,7 @@ func (gen *generator) foundedBy(r *rand.Rand, country countryID, f family, caree
 	for range 16 {
 		c := p.ids[intN(r, len(p.ids))]
 		y := int(gen.companies[c].Founded)
-		if y < first || y > gen.now.Year() {
+		if y < first || y > gen.now.Year() || !gen.fits(c, f) {
 			continue
 		}
 		at := min(MonthOf(y, time.Month(between(r, 1, 12))), gen.now-1)
@@ -830,14 +1078,18 @@ func tradeFollows(from, to family) bool { return slices.Contains(tradesAfter[fro
 // begins no earlier than its employer and its title, and does not make
 // its title one held too long in all (held, which it returns updated).
 // An entry-level role, or one of unknown start, is not made longer: a
-// gap before ends it instead.
-func (gen *generator) extendBack(jobs []Job, held []titleMonths, start Month) []titleMonths {
+// gap before ends it instead; one above mid-level begins no earlier than
+// seniorFrom, the month from which a first listed role may be a senior's.
+func (gen *generator) extendBack(jobs []Job, held []titleMonths, start, seniorFrom Month) []titleMonths {
 	last := &jobs[len(jobs)-1]
 	if last.Start == 0 || entryLevel(gen.titles.titles[last.Title].Level) {
 		return held
 	}
 	since := max(int(gen.companies[last.Company].Founded), int(gen.titles.since[last.Title]))
 	from := min(last.Start, max(start, MonthOf(since, time.January)))
+	if slices.Index(ladder, gen.titles.titles[last.Title].Level) > slices.Index(ladder, MidLevel) {
+		from = max(from, min(last.Start, seniorFrom)) // a first listed role of the first years is no senior's
+	}
 	limit := maxRun
 	if !gen.titles.lifelong(last.Title) {
 		limit = titleMonthsMax
@@ -937,4 +1189,157 @@ func (gen *generator) movedOn(r *rand.Rand, f family, t TitleID, start, cursor M
 		return t, false // not into a profession whose degree the role did not need
 	}
 	return n, ok
+}
+
+// unreworded returns title t for a role before one of title newer, or
+// when t is newer's by another wording ("FP&A Director" before "Director
+// of FP&A", which reads as the same title), newer's own: a move to
+// another employer keeps the title, and a change of it is to another.
+func (v *titleVocab) unreworded(newer, t TitleID) TitleID {
+	if t == newer || !v.heldIn([]TitleID{newer}, t) {
+		return t
+	}
+	return newer
+}
+
+// beginnersTitle gives the oldest of jobs (newest first), when it began
+// within two years of the start of work (the end of studies in year
+// eduEnd, or for someone of no studies the nineteenth birthday), a
+// beginner's title: no manager's title (a Program Manager straight after
+// a bachelor's reads wrong), and for someone of no degree none above a
+// junior's (a first role of years is split: a junior's title, then the
+// role's own at the same employer). It returns jobs, one longer when the
+// role was split.
+func (gen *generator) beginnersTitle(r *rand.Rand, p *Person, jobs []Job, eduEnd int) []Job {
+	v := gen.titles
+	n := len(jobs)
+	oldest := &jobs[n-1]
+	began := eduEnd
+	if eduEnd == 0 {
+		began = int(p.BirthYear) + 19
+	}
+	if oldest.Start == 0 || oldest.Start.Year() > began+2 || oldest.fam == famGeneral || v.fam[oldest.Title] != oldest.fam {
+		return jobs
+	}
+	if strings.Contains(v.titles[oldest.Title].Name, "Manager") {
+		next := oldest.Title // the role the title drawn leads to: the next of the line with one
+		for k := n - 2; k >= 0; k-- {
+			if v.fam[jobs[k].Title] == oldest.fam && v.stem[jobs[k].Title] >= 0 {
+				next = jobs[k].Title
+				break
+			}
+		}
+		if t, ok := gen.beginnersRole(r, p, jobs[:n-1], oldest.fam, next, v.titles[oldest.Title].Level, oldest.Start.Year()); ok {
+			oldest.Title = t
+		}
+	}
+	if eduEnd != 0 || slices.Index(ladder, v.titles[oldest.Title].Level) <= slices.Index(ladder, Junior) {
+		return jobs
+	}
+	if n > 1 && slices.Index(ladder, v.titles[jobs[n-2].Title].Level) > slices.Index(ladder, Senior) {
+		return jobs // a next role too high above a junior's
+	}
+	junior, ok := gen.juniorOf(r, oldest.fam, oldest.Title, oldest.Start.Year())
+	if !ok {
+		return jobs
+	}
+	end := oldest.End
+	if oldest.Current {
+		end = gen.now
+	}
+	if int(end)-int(oldest.Start) <= 36 || n >= maxRoles {
+		if int(end)-int(oldest.Start) <= 12*juniorYears {
+			oldest.Title = junior
+		}
+		return jobs
+	}
+	// A first role of years: a junior's title for its first year or two,
+	// then the role's own at the same employer.
+	first := *oldest
+	first.Title, first.Current, first.Seed = junior, false, r.Uint32()
+	first.End = oldest.Start + Month(between(r, 12, 24))
+	oldest.Start = first.End
+	return append(jobs, first)
+}
+
+// beginnersRole draws a title of level l and line f in year for a role
+// before one of title next, with newer roles (jobs, newest first) after
+// it: the junior's title of next's own role when that is no manager's,
+// else of a related role that is none (an Account Executive before a
+// Key Account Manager, an Operations Analyst before an Operations
+// Manager), not of a specialty the newer roles hold, nor one that steps
+// down in kind to next (roleStepsDown), and of no profession the person
+// lacks the degree for. It returns false when none is.
+func (w *World) beginnersRole(r *rand.Rand, p *Person, jobs []Job, f family, next TitleID, l Level, year int) (TitleID, bool) {
+	v := w.titles
+	stem := int(v.stem[next])
+	if stem < 0 || v.fam[next] != f {
+		return 0, false
+	}
+	fits := func(t TitleID) bool {
+		return !strings.Contains(v.titles[t].Name, "Manager") && w.qualified(p, v.need[t]) && !v.roleStepsDown(t, next) &&
+			t != next && !slices.ContainsFunc(jobs, func(j Job) bool { return j.Title == t })
+	}
+	if t, ok := v.pickIn(r, slices.DeleteFunc(slices.Clone(v.stems[f][stem][l]), func(t TitleID) bool { return !fits(t) }), year); ok {
+		return t, true
+	}
+	later := uint32(0) // the specialties of the line the newer roles hold
+	for _, j := range jobs {
+		if s := v.stem[j.Title]; s >= 0 && v.fam[j.Title] == f {
+			later |= 1 << s
+		}
+	}
+	var ids []TitleID
+	for s := range v.stems[f] {
+		if s == stem || later&(1<<s) != 0 || !v.relatedStems(f, stem, s) {
+			continue
+		}
+		for _, t := range v.stems[f][s][l] {
+			if fits(t) {
+				ids = append(ids, t)
+			}
+		}
+	}
+	return v.pickIn(r, ids, year)
+}
+
+// rungBelow returns, for a role from start to cursor of a lifelong title
+// t held so long in the newer roles (held) that this role would make it
+// too long (titleVocab.heldMax), a title of the rung below of the same
+// line f and specialty, and true: the years before a senior's title were
+// spent at the level below it. It returns false when none fits: one of
+// another level, held in the newer roles, or itself held too long.
+func (gen *generator) rungBelow(r *rand.Rand, jobs []Job, held []titleMonths, t TitleID, f family, stem int, start, cursor Month) (TitleID, bool) {
+	v := gen.titles
+	if !v.lifelong(t) || v.heldMax(t) != maxRun {
+		return t, false
+	}
+	l := rung(v.titles[t].Level, -1)
+	if l == v.titles[t].Level || entryLevel(l) {
+		return t, false
+	}
+	for range 3 {
+		o := gen.title(r, f, stem, l, start.Year())
+		if v.titles[o].Level != l || slices.ContainsFunc(jobs, func(j Job) bool { return j.Title == o }) ||
+			monthsOf(held, v.runKey(o))+int(cursor)-int(start) > v.heldMax(o) {
+			continue
+		}
+		return o, true
+	}
+	return t, false
+}
+
+// juniorOf draws the junior's title of the role of title t, of line f,
+// in use in year, when it is no manager's ("Junior Chef" for "Chef"),
+// and false when there is none.
+func (gen *generator) juniorOf(r *rand.Rand, f family, t TitleID, year int) (TitleID, bool) {
+	v := gen.titles
+	s := v.stem[t]
+	if s < 0 || v.fam[t] != f {
+		return 0, false
+	}
+	ids := slices.DeleteFunc(slices.Clone(v.stems[f][s][Junior]), func(o TitleID) bool {
+		return strings.Contains(v.titles[o].Name, "Manager")
+	})
+	return v.pickIn(r, ids, year)
 }

@@ -307,8 +307,17 @@ func (a *advance) apply(ev event) {
 		} else if level == Entry {
 			return // an intern is promoted or stays: no round of intern titles
 		}
+		if riseTooSoon(w, p.Jobs, level, m) {
+			level = w.titles.titles[cur.Title].Level // a promotion too soon after a junior's title waits
+		}
+		// One exact title held more than maxRun months, role after role,
+		// is renamed at the latest now.
+		overdue := w.overdueTitle(p.Jobs, m)
 		if ev.kind != due && !stale && !w.hiring.bigEnough(cur.Company, cur.fam, level) {
-			return // no such post at a company of its size: a promotion waits for a move
+			if !overdue {
+				return // no such post at a company of its size: a promotion waits for a move
+			}
+			level = w.titles.titles[cur.Title].Level // a new name for the title instead
 		}
 		held := heldAt(p.Jobs)
 		role = cur
@@ -321,10 +330,21 @@ func (a *advance) apply(ev event) {
 					break
 				}
 			}
-		} else if long(p.Jobs, m) && chance(r, 40) {
+		} else if long(p.Jobs, m) && (chance(r, 40) || overdue) {
 			// No promotion: the title stays, but now and then, years
 			// into it, a reorganisation renames it.
-			if t := w.titles.lateral(r, cur.fam, cur.Title, m.Year()); !heldBefore(p.Jobs, t) && !w.returnsTo(p.Jobs, t) {
+			for range 4 {
+				if t := w.titles.lateral(r, cur.fam, cur.Title, m.Year()); !heldBefore(p.Jobs, t) && !w.returnsTo(p.Jobs, t) {
+					role.Title = t
+					break
+				}
+			}
+		}
+		if role.Title == cur.Title && overdue && !stale && slices.Index(ladder, level) < slices.Index(ladder, VP) {
+			// No other name of the title is free: a promotion, past the
+			// peak if need be, as for a stale title, but not to a chief's
+			// office (each company has one of each).
+			if t := w.title(r, cur.fam, stem, rung(level, 1), m.Year()); !w.titles.heldIn(held, t) && !heldBefore(p.Jobs, t) {
 				role.Title = t
 			}
 		}
@@ -359,6 +379,9 @@ func (a *advance) apply(ev event) {
 			// months ahead takes it with the move.
 			level = rung(level, 1)
 		}
+		if riseTooSoon(w, p.Jobs, level, m) {
+			level = w.titles.titles[cur.Title].Level // no rise too soon after a junior's title
+		}
 		country := w.geo.placeCountry[p.City]
 		home := p.City
 		if chance(r, relocatePercent) {
@@ -380,8 +403,8 @@ func (a *advance) apply(ev event) {
 			role.Location = home
 			moveTo = home
 		}
-		role.Location = w.rolePlace(role)
-		if role.Title == cur.Title && long(p.Jobs, m) {
+		role.Location = w.rolePlace(w.nearHome(role, home))
+		if role.Title == cur.Title && (long(p.Jobs, m) || w.overdueTitle(p.Jobs, m)) {
 			if t := w.titles.lateral(r, cur.fam, cur.Title, m.Year()); !w.returnsTo(p.Jobs, t) && !heldBefore(p.Jobs, t) {
 				role.Title = t
 			}
@@ -538,6 +561,13 @@ const lateralAfter = 6 * 12
 // long reports whether the main role's exact title has been held, role
 // after role, for lateralAfter months or more by month m.
 func long(jobs []Job, m Month) bool {
+	return heldSince(jobs, m) >= lateralAfter
+}
+
+// heldSince returns the months the main role's exact title has been
+// held, role after role, by month m (0 when its start is unknown): past
+// maxRun, the next retitle renames it, as a reorganisation would.
+func heldSince(jobs []Job, m Month) int {
 	from := jobs[0].Start
 	for _, j := range jobs[1:] {
 		if j.Current {
@@ -548,7 +578,60 @@ func long(jobs []Job, m Month) bool {
 		}
 		from = j.Start
 	}
-	return from != 0 && int(m)-int(from) >= lateralAfter
+	if from == 0 {
+		return 0
+	}
+	return int(m) - int(from)
+}
+
+// riseYears is the fewest years from the start of an intern's or a
+// junior's title to a title of each rung of the ladder (by its index):
+// the fastest careers reach a senior's title in two years, a lead's in
+// three, a head's office in seven, a director's in ten.
+var riseYears = [...]int{0, 0, 0, 2, 3, 7, 10, 13, 16}
+
+// riseTooSoon reports whether a title of level l, begun in month m,
+// comes sooner after the start of the newest intern's or junior's title
+// of the main line (jobs, newest first) than riseYears allows.
+func riseTooSoon(w *World, jobs []Job, l Level, m Month) bool {
+	k := slices.Index(ladder, l)
+	if k < 0 {
+		return false
+	}
+	for i, j := range jobs {
+		if i > 0 && j.Current || j.Start == 0 || !entryLevel(w.titles.titles[j.Title].Level) {
+			continue
+		}
+		return int(m)-int(j.Start) < 12*riseYears[k]
+	}
+	return false
+}
+
+// overdueTitle reports whether the main role's exact title is due for
+// another name by month m: held more than maxRun months role after role,
+// or, for a title of a lifelong level, as long as a career holds it in
+// all (titleVocab.heldMax), over every employer and with the gaps
+// between left out.
+func (w *World) overdueTitle(jobs []Job, m Month) bool {
+	t := jobs[0].Title
+	if long(jobs, m) && heldSince(jobs, m) >= maxRun {
+		return true
+	}
+	if !w.titles.lifelong(t) {
+		return false
+	}
+	months := 0
+	for k, j := range jobs {
+		if k > 0 && j.Current || j.Title != t || j.Start == 0 {
+			continue
+		}
+		end := j.End
+		if j.Current {
+			end = m
+		}
+		months += int(end) - int(j.Start)
+	}
+	return months >= w.titles.heldMax(t)
 }
 
 // longHeldTries is how many times, longHeldMonths apart, a promotion

@@ -94,11 +94,13 @@ type companyBook struct {
 	domains   map[string]bool
 }
 
-// genCompanies builds n companies. Head offices follow the same
-// population-and-network weighting as people, so every country with
-// people has employers in proportion; a big company's is in one of its
-// country's big cities (see bigCompanyCity).
-func genCompanies(seed int64, n int, g *gazetteer, iv *industryVocab, nb *nameBook, now int) *companyBook {
+// genCompanies builds n companies for a world of people (its first people
+// and its newcomers). Head offices follow the same population-and-network
+// weighting as people, so every country with people has employers in
+// proportion, and a small country some of its own (see companyCities); a
+// big company's is in one of its country's big cities (see
+// bigCompanyCity).
+func genCompanies(seed int64, n, people int, g *gazetteer, iv *industryVocab, nb *nameBook, now int) *companyBook {
 	b := &companyBook{
 		companies: make([]Company, n),
 		slugs:     make(map[string]int32, n),
@@ -108,11 +110,12 @@ func genCompanies(seed int64, n int, g *gazetteer, iv *industryVocab, nb *nameBo
 	}
 	r := newRand(uint64(seed), streamCompany)
 	ceilings := countryStaffCeilings(g)
+	cities := companyCities(r, n, peopleByCountry(seed, people, g), g)
 	for i := range b.companies {
 		c := &b.companies[i]
 		c.Index = int32(i)
 		c.Seed = seedFor(seed, streamCompanyInfo, i)
-		c.City = int32(g.residents.draw(r))
+		c.City = cities[i]
 		cid := g.placeCountry[c.City]
 		c.Industry = drawIndustry(r, iv, &g.places[c.City])
 		ind := iv.name(c.Industry)
@@ -127,6 +130,15 @@ func genCompanies(seed int64, n int, g *gazetteer, iv *industryVocab, nb *nameBo
 			// A business its law allows only in some regions stays there.
 			if hub := bigCompanyCity(own, g, g.placeCountry[c.City]); !banned(ind, &g.places[hub]) {
 				c.City = hub
+			}
+		} else if c.StaffCount >= multinational && !cityForThousands(g, c.City) {
+			// A firm of thousands is in a city, not in a town of 40,000;
+			// one of a business its law allows only in the town's region
+			// (a casino of Goa) is a firm of hundreds.
+			if hub := cityOfThousandsStaff(own, g, g.placeCountry[c.City]); !banned(ind, &g.places[hub]) {
+				c.City = hub
+			} else {
+				c.StaffCount = int32(between(own, 201, multinational-1))
 			}
 		}
 		if c.Type = companyType(r, ind, c.StaffCount); c.Type == SelfEmployed {
@@ -149,6 +161,101 @@ func genCompanies(seed int64, n int, g *gazetteer, iv *industryVocab, nb *nameBo
 		b.name(own, c, g, nb, ind)
 	}
 	return b
+}
+
+// companyCities draws the head offices of n companies as people's homes
+// are drawn, then moves some from the countries of many companies to the
+// smallest ones, where no multinational has an office (see officeLimits),
+// until each has localEmployers companies for its people: a Samoan works
+// at a firm of Apia. people is the number of people of each country.
+func companyCities(r *rand.Rand, n int, people []int, g *gazetteer) []int32 {
+	cities := make([]int32, n)
+	have := make([]int, len(g.countries))
+	for i := range cities {
+		cities[i] = int32(g.residents.draw(r))
+		have[g.placeCountry[cities[i]]]++
+	}
+	limits := officeLimits(g)
+	most := n / maxMovedShare
+	for cid, p := range people {
+		if limit := limits[cid]; limit > 0 && limit < multinational {
+			most -= moveCompanies(r, g, cities, have, countryID(cid), localEmployers(p), most)
+		}
+	}
+	return cities
+}
+
+// moveCompanies moves up to most companies of countries of many to
+// country cid, until it has want, and returns how many it moved.
+func moveCompanies(r *rand.Rand, g *gazetteer, cities []int32, have []int, cid countryID, want, most int) int {
+	moves := 0
+	for tries := 0; have[cid] < want && moves < most && tries < 64; tries++ {
+		i := intN(r, len(cities))
+		from := g.placeCountry[cities[i]]
+		if have[from] < donorCompanies {
+			continue
+		}
+		cities[i] = residentOf(r, g, cid)
+		have[from]--
+		have[cid]++
+		moves++
+	}
+	return moves
+}
+
+// Bounds of companyCities: a country gives companies away while it has
+// donorCompanies or more (enough that each of its trades keeps
+// employers: a country of a few dozen that gave them away had no school
+// left for its teachers), and no more than one in maxMovedShare
+// companies moves.
+const (
+	donorCompanies = 50
+	maxMovedShare  = 8
+)
+
+// localEmployers is the fewest companies of its own a country of people
+// people has where no multinational has an office: two, that one's own
+// business is not the only one, and one more for every six.
+func localEmployers(people int) int {
+	if people == 0 {
+		return 0
+	}
+	return 2 + people/6
+}
+
+// residentOf draws a place of country cid as residents draws one of the
+// world, by its weight of residents.
+func residentOf(r *rand.Rand, g *gazetteer, cid countryID) int32 {
+	total := uint64(0)
+	for _, i := range g.byCountry[cid] {
+		total += g.residentWeight[i]
+	}
+	if total == 0 {
+		return g.byCountry[cid][0]
+	}
+	x := r.Uint64N(total)
+	for _, i := range g.byCountry[cid] {
+		if x < g.residentWeight[i] {
+			return i
+		}
+		x -= g.residentWeight[i]
+	}
+	panic("world: the draw passed every place") // x < total
+}
+
+// peopleByCountry counts, by countryID, the people of a world of people
+// and seed by their home, the first draw of each one's seed after the
+// uid (see generator.person).
+func peopleByCountry(seed int64, people int, g *gazetteer) []int {
+	out := make([]int, len(g.countries))
+	src := rand.NewPCG(0, 0)
+	r := rand.New(src)
+	for i := range people {
+		reseed(src, seedFor(seed, streamPerson, i), streamPerson)
+		drawUID(r)
+		out[g.placeCountry[g.residents.draw(r)]]++
+	}
+	return out
 }
 
 // drawStaff draws a declared head count of at most ceiling: most
@@ -214,7 +321,7 @@ var massEmployers = []string{"Retail", "Supermarkets", "Wholesale", "Banking", "
 	"Information Technology and Services", "Computer Software", "Internet", "Computer Hardware", "Semiconductors",
 	"Consumer Electronics", "Electrical/Electronic Manufacturing", "Telecommunications", "Automotive",
 	"Oil & Energy", "Utilities", "Mining & Metals", "Chemicals", "Pharmaceuticals", "Hospital & Health Care",
-	"Government Administration", "Military", "Logistics and Supply Chain", "Package/Freight Delivery",
+	"Logistics and Supply Chain", "Package/Freight Delivery",
 	"Transportation/Trucking/Railroad", "Airlines/Aviation", "Aviation & Aerospace", "Defense & Space",
 	"Food & Beverages", "Food Production", "Consumer Goods", "Apparel & Fashion", "Restaurants", "Hospitality",
 	"Accounting", "Management Consulting", "Outsourcing/Offshoring", "Construction", "Machinery",
@@ -337,15 +444,13 @@ func foundedAgo(r *rand.Rand, staff int32) int {
 }
 
 // companyType draws the legal kind of a company of an industry and a
-// head count: schools, agencies of the state and charities by their
-// industry, some firms of lawyers and accountants as partnerships, some
+// head count: schools and charities by their industry (the world has no
+// agencies of the state: see publicBodies), some firms of lawyers and accountants as partnerships, some
 // of the smallest one person's business, big companies often listed.
 func companyType(r *rand.Rand, industry string, staff int32) CompanyType {
 	switch industry {
 	case "Higher Education", "Primary/Secondary Education":
 		return EducationalInstitution
-	case "Government Administration", "Military", "Judiciary", "Legislative Office", "Public Safety":
-		return GovernmentAgency
 	case "Non-Profit Organization Management", "Philanthropy", "Civic & Social Organization",
 		"Religious Institutions", "Fund-Raising":
 		return Nonprofit
@@ -372,6 +477,47 @@ const (
 	bigCity    = 500_000
 )
 
+// midCity is the population from which a place is the head office of a
+// firm of thousands (multinational to bigCompany staff): a city of
+// hundreds of thousands, or its country's largest, where a small
+// country's capital and biggest employers are.
+const midCity = 200_000
+
+// cityForThousands reports whether place i can be the head office of a
+// firm of thousands: a city of midCity people or more, or its country's
+// largest.
+func cityForThousands(g *gazetteer, i int32) bool {
+	hubs := g.hubs[g.placeCountry[i]]
+	return g.places[i].Population >= midCity || len(hubs) > 0 && hubs[0] == i
+}
+
+// cityOfThousandsStaff draws the head office of a firm of thousands of a
+// country: one of its cities of at least midCity people, or its largest
+// where it has none, in proportion to their population.
+func cityOfThousandsStaff(r *rand.Rand, g *gazetteer, cid countryID) int32 {
+	hubs := g.hubs[cid] // most populous first
+	n := 1
+	for n < len(hubs) && g.places[hubs[n]].Population >= midCity {
+		n++
+	}
+	return byPopulation(r, g, hubs[:n])
+}
+
+// byPopulation draws one of cities in proportion to its population.
+func byPopulation(r *rand.Rand, g *gazetteer, cities []int32) int32 {
+	total := 0
+	for _, i := range cities {
+		total += max(1, int(g.places[i].Population))
+	}
+	x := intN(r, total)
+	for _, i := range cities {
+		if x -= max(1, int(g.places[i].Population)); x < 0 {
+			return i
+		}
+	}
+	panic("world: the draw passed every city") // x < total
+}
+
 // bigCompanyCity draws the head office of a big company of a country:
 // one of its cities of at least bigCity people, or of its three largest
 // where it has fewer than three such, in proportion to their population.
@@ -382,17 +528,7 @@ func bigCompanyCity(r *rand.Rand, g *gazetteer, cid countryID) int32 {
 	for n < len(hubs) && g.places[hubs[n]].Population >= bigCity {
 		n++
 	}
-	total := 0
-	for _, i := range hubs[:n] {
-		total += max(1, int(g.places[i].Population))
-	}
-	x := intN(r, total)
-	for _, i := range hubs[:n] {
-		if x -= max(1, int(g.places[i].Population)); x < 0 {
-			return i
-		}
-	}
-	panic("world: the draw passed every city") // x < total
+	return byPopulation(r, g, hubs[:n])
 }
 
 // Words of made-up company names: a head and a tail make one word
@@ -447,11 +583,14 @@ var nameKinds = []struct {
 }{
 	{[]string{"Software", "Internet", "Computer", "Information", "Semiconductors", "Wireless", "Telecom", "Nanotech"},
 		[]string{"Labs", "Systems", "Technologies", "Software", "Digital", "AI", "Cloud", "Networks", "Data"}, true},
+	// Before the finance words: "Investigations" is no investment firm.
+	{[]string{"Security and Investigations"}, []string{"Security", "Protection", "Guarding", "Services"}, false},
 	{[]string{"Bank", "Financ", "Invest", "Capital", "Venture", "Insurance", "Accounting"},
 		[]string{"Capital", "Partners", "Financial", "Advisors", "Finance", "Assurance"}, false},
+	// Before the words of medicine: a gym is no maker of therapeutics.
+	{[]string{"Health, Wellness"}, []string{"Fitness", "Wellness", "Studio", "Gym"}, false},
 	{[]string{"Health", "Hospital &", "Medical", "Pharma", "Biotech", "Veterinary", "Mental"},
 		[]string{"Health", "Medical", "Care", "Clinic", "Therapeutics", "Bio"}, false},
-	{[]string{"Judiciary"}, []string{"Court", "Tribunal", "Courts Service"}, false},
 	{[]string{"Law", "Legal", "Dispute"},
 		[]string{"Law", "Legal", "& Partners", "Attorneys"}, false},
 	{[]string{"Consulting", "Research", "Think", "Staffing", "Human Resources", "Outsourcing"},
@@ -606,8 +745,8 @@ type brand struct {
 const coinAfter = 12
 
 // drawBrand draws a company name of one of the forms companies carry: a
-// compound brand, two words, a coined word, the founders' surnames, the
-// home town or initials, most followed by a word of the industry.
+// compound brand, two words, a coined word, the founders' surnames or
+// initials, most followed by a word of the industry.
 func drawBrand(r *rand.Rand, c *Company, g *gazetteer, nb *nameBook, suffixes []string, coin bool) brand {
 	suffix := pick(r, suffixes)
 	b := brand{extra: mailify(suffix)}
@@ -643,28 +782,19 @@ func drawBrand(r *rand.Rand, c *Company, g *gazetteer, nb *nameBook, suffixes []
 		if chance(r, 60) {
 			b.name += " " + suffix
 		}
-	case x < 85:
+	case x < 95:
+		// No firm is named for its home town ("Buenos Aires Kitchen"):
+		// its people work where they live, and a role of it in Trelew
+		// reads as one of a firm of another city.
 		cul := &nb.cultures[nb.byCountry[g.placeCountry[c.City]]]
 		a, z := pick(r, cul.lastMale), pick(r, cul.lastMale)
-		if a.latin != z.latin && chance(r, 50) {
+		if a.latin != z.latin && chance(r, 50) && partnersFirm(suffixes) {
 			b.name, b.stem, b.hyphen, b.alone = a.latin+" & "+z.latin, a.mail+z.mail, a.mail+"-"+z.mail, true
 		} else {
 			b.name, b.stem = a.latin+" "+suffix, a.mail
 			if a.slug != a.mail {
 				b.hyphen = a.slug // "van-der-linden"
 			}
-		}
-	case x < 95:
-		// Named after the home town, where the town's name is one a
-		// company would carry ("Austin", not "Thành Phố Uông Bí" or
-		// "Marseille 09").
-		town := g.places[c.City].Name
-		if foldASCII(town) != town || strings.Count(town, " ") > 1 || strings.ContainsAny(town, "0123456789") {
-			return drawBrand(r, c, g, nb, suffixes, false)
-		}
-		b.name, b.stem = town+" "+suffix, mailify(town)
-		if slug := slugify(town); slug != b.stem {
-			b.hyphen = slug // "san-jose"
 		}
 	default:
 		letters := make([]byte, between(r, 2, 3))
@@ -674,6 +804,14 @@ func drawBrand(r *rand.Rand, c *Company, g *gazetteer, nb *nameBook, suffixes []
 		b.name, b.stem = string(letters)+" "+suffix, strings.ToLower(string(letters))
 	}
 	return b
+}
+
+// partnersFirm reports whether a company whose name may end in one of
+// suffixes is of a trade whose firms go by two partners' surnames
+// ("Smith & Jones"): law, finance and consulting. A clinic or a dairy
+// named so reads as a law firm.
+func partnersFirm(suffixes []string) bool {
+	return slices.Contains(suffixes, "Partners") || slices.Contains(suffixes, "& Partners")
 }
 
 // compound draws the head and tail of a compound name: two different

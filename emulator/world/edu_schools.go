@@ -192,7 +192,7 @@ const (
 // graduate ones.
 func stageOf(d uint8) stage {
 	switch d {
-	case degMaitrise, degDEA, degDESS:
+	case degMaitrise, degDEA, degDESS, degMPhil, degMRes, degDPhil, degMArch:
 		return stageGraduate
 	}
 	if d >= firstNational {
@@ -245,7 +245,8 @@ func (v *schoolVocab) offers(u int32, f uint16, at stage) bool {
 // grants reports whether school u grants degree d in field f: a secondary
 // school no degree (0) in the secondary field, any other a degree of its
 // country's system in a field it teaches at the degree's stage (and an
-// associate's degree only a college of the US).
+// associate's degree only a college of the US, and a doctorate only a
+// real school).
 func (v *schoolVocab) grants(u int32, f uint16, d uint8) bool {
 	if v.secondary[u] || v.faculty[f] == facSecondary {
 		return v.secondary[u] && v.faculty[f] == facSecondary && d == 0
@@ -253,11 +254,20 @@ func (v *schoolVocab) grants(u int32, f uint16, d uint8) bool {
 	if d == 0 || !degreeFits(d, v.country[u]) || d == degAssociate && !v.grant[u].associate {
 		return false
 	}
-	if d == degMBA && f != v.businessField || !namesField(d, v.faculty[f], v.country[u]) {
+	if doctorate(d) && v.invented[u] {
+		return false
+	}
+	if d == degMBA && f != v.businessField || !namesField(d, v.faculty[f], v.country[u]) || !v.ownGrants(u, f, d) ||
+		v.own[u] == nil && ownOnly(d, v.faculty[f]) {
 		return false
 	}
 	return v.offers(u, f, stageOf(d))
 }
+
+// doctorate reports whether a degree is a research doctorate, which
+// only real universities grant: no invented school of the long tail (an
+// Instituto Tecnológico of a small city) has a doctoral programme.
+func doctorate(d uint8) bool { return d == degPhD || d == degDPhil }
 
 // researchKinds are the kinds of school of the research universities and
 // grandes écoles, which grant degrees and no short courses.
@@ -296,13 +306,17 @@ var electronicsCommCountries = map[string]bool{"IN": true, "PK": true, "BD": tru
 // faculties: an institute of technology teaches no information systems
 // (a business school's field), building services engineering is a field
 // of Britain's system only, and electronics and communication
-// engineering one of South Asia's.
+// engineering one of South Asia's; the narrow fields of applied schools
+// (facility management, logistics, building services engineering) are
+// taught by no research university (UNAM, Imperial College).
 func (v *schoolVocab) teaches(u int32, f uint16) bool {
 	switch f {
 	case v.infoSystems:
 		return v.kind[u] != "technical" || v.invented[u]
 	case v.buildingServices:
-		return buildingServicesCountries[v.country[u]]
+		return buildingServicesCountries[v.country[u]] && v.own[u] == nil && !v.research(u)
+	case v.facilityManagement, v.logistics:
+		return !v.research(u)
 	case v.electronicsComm:
 		return electronicsCommCountries[v.country[u]]
 	}
@@ -360,8 +374,12 @@ func secondaryName(city *Place) string {
 }
 
 // fillSchoolName names a school after its city by a pattern ("Lycée de
-// %s"), eliding the French "de" before a vowel: Lycée d'Orléans.
+// %s"), eliding the French "de" before a vowel (Lycée d'Orléans), and
+// naming New York City as its schools do, New York.
 func fillSchoolName(pattern, city string) string {
+	if city == "New York City" {
+		city = "New York"
+	}
 	french := slices.ContainsFunc([]string{"Lycée", "École", "Institut Supérieur", "Collège", "Gymnase", "Athénée"},
 		func(word string) bool { return strings.HasPrefix(pattern, word) })
 	if r := []rune(foldASCII(city)); french && strings.HasSuffix(pattern, " de %s") && len(r) > 0 && strings.ContainsRune("AEIOUaeiou", r[0]) {
@@ -431,7 +449,7 @@ func oldSystem(r *rand.Rand, code string, start int) bool {
 // or a doctorate.
 func masterly(d uint8) bool {
 	switch d {
-	case degMS, degMA, degMaster, degMEng, degMEd, degMTech:
+	case degMS, degMA, degMaster, degMEng, degMEd, degMTech, degMPhil, degMRes:
 		return true
 	}
 	return false
@@ -685,3 +703,288 @@ func (v *schoolVocab) longDegree(r *rand.Rand, code, kind string, u int32, f uin
 func (v *schoolVocab) admin1(u int32) string {
 	return loadGazetteer().places[v.universities[u].City].Admin1
 }
+
+// ownDegrees are the degrees a school of a worldwide name grants, by the
+// names it gives them: Oxford and Cambridge a BA in every subject of a
+// first degree, a Cambridge master's an MPhil (never an MS), MIT a
+// Bachelor of Science in every subject, an IIT a BTech. A reader knows
+// these schools and their degrees; the other schools grant what their
+// country's system names (degreeFits, namesField).
+type ownDegrees struct {
+	// first is the first degree of each group of fields (see
+	// degreeGroup); 0 leaves the degree drawn (the design degree of an
+	// IIT, a BArch). The first degrees of medicine and the health
+	// professions stay as drawn (an MBBS).
+	first [numDegreeGroups]uint8
+	// firstYears and masterYears are how long a first degree and a
+	// plain master's take (0: as drawn).
+	firstYears, masterYears int
+	// graduate are all the graduate degrees the school grants, and
+	// masters the names a master's takes there, by group of fields.
+	graduate []uint8
+	masters  [numDegreeGroups][]uint8
+	// business are the fields of business the school teaches besides
+	// business administration, the field of its MBA and its doctorate
+	// only.
+	business []string
+	// barch says that the school's architects graduate as Bachelors of
+	// Architecture after five years (Cornell's).
+	barch bool
+}
+
+// degreeGroup is a group of fields that a school names its degrees of
+// alike: the arts and social sciences (with business and law), the
+// sciences and mathematics, engineering and computing.
+type degreeGroup uint8
+
+const (
+	groupArts degreeGroup = iota
+	groupSciences
+	groupEngineering
+	numDegreeGroups
+)
+
+// groupOf returns the group of fields of a faculty: medicine and the
+// health professions are among the sciences.
+func groupOf(fac faculty) degreeGroup {
+	switch fac {
+	case facMath, facScience, facMedicine, facNursing, facPharmacy, facHealth:
+		return groupSciences
+	case facComputing, facEngineering:
+		return groupEngineering
+	}
+	return groupArts
+}
+
+// Groups of degrees of the rules below.
+var (
+	oxbridgeFirst = [numDegreeGroups]uint8{degBA, degBA, degBA}
+	ivyFirst      = [numDegreeGroups]uint8{degBA, degBA, degBS}
+	scienceFirst  = [numDegreeGroups]uint8{degBS, degBS, degBS}
+	asiaFirst     = [numDegreeGroups]uint8{degBA, degBS, degBEng}
+	iitFirst      = [numDegreeGroups]uint8{degBachelor, degBS, degBTech}
+	bothMasters   = [numDegreeGroups][]uint8{{degMA}, {degMS}, {degMS}}
+	scienceMaster = [numDegreeGroups][]uint8{{degMS}, {degMS}, {degMS}}
+)
+
+// ownDegreeRules are the degrees of the schools of a worldwide name, by
+// their name in data/universities.tsv.
+var ownDegreeRules = map[string]*ownDegrees{
+	"University of Oxford": {first: oxbridgeFirst, firstYears: 3,
+		graduate: []uint8{degMS, degMPhil, degMBA, degDPhil},
+		masters:  [numDegreeGroups][]uint8{{degMPhil}, {degMS, degMPhil}, {degMS, degMPhil}},
+		business: []string{"Finance"}},
+	"University of Cambridge": {first: oxbridgeFirst, firstYears: 3,
+		graduate: []uint8{degMPhil, degMRes, degMBA, degLLM, degMEd, degPhD},
+		masters:  [numDegreeGroups][]uint8{{degMPhil}, {degMPhil, degMRes}, {degMPhil, degMRes}},
+		business: []string{"Finance", "Management"}},
+	"Massachusetts Institute of Technology": {first: scienceFirst, firstYears: 4,
+		graduate: []uint8{degMArch, degMS, degMEng, degMBA, degPhD},
+		masters:  [numDegreeGroups][]uint8{{degMS}, {degMS}, {degMS, degMEng}},
+		business: []string{"Management", "Finance", "Supply Chain Management"}},
+	"California Institute of Technology": {first: scienceFirst, firstYears: 4,
+		graduate: []uint8{degMS, degPhD}, masters: scienceMaster},
+	"Stanford University": {first: [numDegreeGroups]uint8{degBA, degBS, degBS}, firstYears: 4,
+		graduate: []uint8{degMA, degMS, degMBA, degJD, degMD, degPhD, degMEd, degLLM}, masters: bothMasters},
+	"Harvard University": {first: ivyFirst, firstYears: 4,
+		graduate: []uint8{degMArch, degMA, degMS, degMEd, degMBA, degJD, degMD, degLLM, degPhD}, masters: bothMasters},
+	"Princeton University": {first: ivyFirst, firstYears: 4,
+		graduate: []uint8{degMArch, degMA, degMS, degMEng, degPhD},
+		masters:  [numDegreeGroups][]uint8{{degMA}, {degMA}, {degMS, degMEng}}},
+	"Yale University": {first: [numDegreeGroups]uint8{degBA, degBS, degBS}, firstYears: 4,
+		graduate: []uint8{degMArch, degMA, degMS, degMBA, degJD, degMD, degLLM, degPhD}, masters: bothMasters},
+	"Columbia University": {first: ivyFirst, firstYears: 4,
+		graduate: []uint8{degMArch, degMA, degMS, degMBA, degJD, degMD, degLLM, degMEd, degPhD}, masters: bothMasters,
+		business: []string{"Finance"}},
+	"University of Pennsylvania": {first: ivyFirst, firstYears: 4,
+		graduate: []uint8{degMArch, degMA, degMS, degMBA, degJD, degMD, degLLM, degMEd, degPhD}, masters: bothMasters,
+		business: []string{"Finance", "Marketing", "Accounting", "Management"}},
+	"Cornell University": {first: [numDegreeGroups]uint8{degBA, degBS, degBS}, firstYears: 4,
+		graduate: []uint8{degMArch, degMA, degMS, degMEng, degMBA, degJD, degMD, degLLM, degPhD},
+		masters:  [numDegreeGroups][]uint8{{degMA}, {degMS}, {degMS, degMEng}},
+		business: []string{"Hospitality Management", "Management", "Finance", "Accounting", "Marketing"}, barch: true},
+	"ETH Zürich": {first: scienceFirst, firstYears: 3, masterYears: 2,
+		graduate: []uint8{degMS, degPhD}, masters: scienceMaster, business: []string{"Management"}},
+	"EPFL": {first: scienceFirst, firstYears: 3, masterYears: 2,
+		graduate: []uint8{degMS, degPhD}, masters: scienceMaster, business: []string{"Management", "Finance"}},
+	"The University of Tokyo": {first: asiaFirst, firstYears: 4, masterYears: 2,
+		graduate: []uint8{degMA, degMS, degMEng, degLLM, degMD, degPhD},
+		masters:  [numDegreeGroups][]uint8{{degMA}, {degMS}, {degMEng, degMS}}},
+	"Tsinghua University": {first: asiaFirst, firstYears: 4, masterYears: 2,
+		graduate: []uint8{degMA, degMS, degMEng, degMBA, degLLM, degMD, degPhD},
+		masters:  [numDegreeGroups][]uint8{{degMA}, {degMS}, {degMEng, degMS}},
+		business: []string{"Finance", "Accounting", "Management"}},
+	"Indian Institute of Science": {first: iitFirst, firstYears: 4, masterYears: 2,
+		graduate: []uint8{degMTech, degMS, degPhD},
+		masters:  [numDegreeGroups][]uint8{nil, {degMS}, {degMTech, degMS}}},
+	"Indian Institute of Management Bangalore": {graduate: []uint8{degMBA, degPhD}},
+	"Indian Institute of Management Ahmedabad": {graduate: []uint8{degMBA, degPhD}},
+}
+
+// iitDegrees are the degrees of the Indian Institutes of Technology: a
+// BTech of four years in engineering, a BS in the sciences, an MTech, an
+// MS or a master's in design, an MBA of their schools of management.
+var iitDegrees = &ownDegrees{first: iitFirst, firstYears: 4, masterYears: 2, barch: true,
+	graduate: []uint8{degMTech, degMS, degMaster, degMBA, degPhD},
+	masters:  [numDegreeGroups][]uint8{{degMaster}, {degMS}, {degMTech, degMS}}}
+
+// ownRule returns the rule of the degrees of a school of data/universities.tsv by
+// its name, nil for a school that grants the degrees of its country's
+// system.
+func ownRule(name string) *ownDegrees {
+	if strings.HasPrefix(name, "Indian Institute of Technology") {
+		return iitDegrees
+	}
+	return ownDegreeRules[name]
+}
+
+// ownStage reports whether degree d is one ownDegrees governs: a degree
+// of the names the world over and the degrees of Oxford and Cambridge,
+// not the long degrees of national systems (ETH's Diplom before the
+// reform).
+func ownStage(d uint8) bool {
+	return d < firstNational || d == degMPhil || d == degMRes || d == degDPhil || d == degMArch
+}
+
+// ownNames returns the names degree d of field f takes at school u: the
+// school's own names of its stage and group of fields, d itself at a
+// school of no rule; none when the school grants nothing of the kind (a
+// plain master's at an Indian Institute of Management).
+func (v *schoolVocab) ownNames(u int32, f uint16, d uint8) []uint8 {
+	rule := v.own[u]
+	if rule == nil || !ownStage(d) {
+		return []uint8{d}
+	}
+	g := groupOf(v.faculty[f])
+	switch stageOf(d) {
+	case stageFirst:
+		if name := rule.first[g]; name != 0 && !clinical(v.kinds[f]) && !(d == degBArch && rule.barch) {
+			return []uint8{name}
+		}
+	case stageGraduate:
+		switch {
+		case masterly(d) && v.faculty[f] == facArchitecture && slices.Contains(rule.graduate, degMArch):
+			return []uint8{degMArch}
+		case masterly(d) && v.faculty[f] == facLaw && slices.Contains(rule.graduate, degLLM):
+			return []uint8{degLLM}
+		case masterly(d) || d == degLLM && !slices.Contains(rule.graduate, degLLM):
+			if rule.master(g, d) {
+				return []uint8{d}
+			}
+			return rule.masters[g]
+		case d == degPhD && !slices.Contains(rule.graduate, degPhD) && slices.Contains(rule.graduate, degDPhil):
+			return []uint8{degDPhil}
+		}
+	}
+	return []uint8{d}
+}
+
+// clinical reports whether a kind of field is one of medicine or the
+// health professions, whose first degrees every school names alike (an
+// MBBS).
+func clinical(k fieldKind) bool {
+	return k == kindMedicine || k == kindNursing || k == kindPharmacy || k == kindHealth
+}
+
+// ownGrants reports whether school u, of a rule of its own degrees (or
+// none), grants degree d in field f: a first degree of its name for the
+// field's group, a graduate degree of its list, and in business only the
+// fields it teaches (an MBA, not a master's in accounting at MIT).
+func (v *schoolVocab) ownGrants(u int32, f uint16, d uint8) bool {
+	rule := v.own[u]
+	if rule == nil || !ownStage(d) {
+		return true
+	}
+	if v.faculty[f] == facBusiness && !slices.Contains(rule.business, v.fields[f]) &&
+		!(f == v.businessField && (d == degMBA || d == degPhD || d == degDPhil)) {
+		return false
+	}
+	g := groupOf(v.faculty[f])
+	switch stageOf(d) {
+	case stageFirst:
+		return rule.first[g] == 0 || d == rule.first[g] || clinical(v.kinds[f]) || d == degBArch && rule.barch
+	case stageGraduate:
+		return slices.Contains(rule.graduate, d) && (!masterly(d) || rule.master(g, d))
+	}
+	return true
+}
+
+// ownOnly reports whether a degree in a faculty is one only the schools of
+// their own names grant (see ownDegrees): a BA in mathematics or
+// engineering (Oxford's, Harvard's), a BS or an MS in design or
+// architecture (MIT's, ETH's), a BA in law (Oxford's), an MS in
+// education (Oxford's), an MA in mathematics or a science (Princeton's). The others name these degrees by their fields.
+func ownOnly(d uint8, fac faculty) bool {
+	switch d {
+	case degBA:
+		return groupOf(fac) != groupArts || fac == facLaw
+	case degBS:
+		return fac == facDesign || fac == facArchitecture || fac == facArts
+	case degMS:
+		return fac == facDesign || fac == facArchitecture || fac == facEducation
+	case degMA:
+		return fac == facMath || fac == facScience
+	}
+	return false
+}
+
+// master reports whether a school of the rule names a master's of a group
+// of fields d: one of its names of the group's, or a Master of
+// Education of its school of education.
+func (rule *ownDegrees) master(g degreeGroup, d uint8) bool {
+	return slices.Contains(rule.masters[g], d) || d == degMEd && slices.Contains(rule.graduate, degMEd)
+}
+
+// ownYears returns the years that degree d of field f takes at school u,
+// 0 where the years drawn stand: a first degree of a school of a rule of
+// its own (three at Oxford, four at MIT), any bachelor's of the US, whose
+// take four, a BE or a BTech four, an architect's first degree five where
+// it is the professional degree (the BArch; not in Britain, Australasia
+// and the systems of the Bologna process, whose architects take a
+// bachelor's of three years and a master's), a Master of Architecture
+// two, a plain master's of a school of a rule of its own its years (two
+// at ETH), and a master's or an MBA of India, Pakistan or Nepal, or an
+// MBA of the US, two.
+func (v *schoolVocab) ownYears(u int32, f uint16, d uint8) int {
+	code, rule := v.country[u], v.own[u]
+	switch {
+	case !ownStage(d) || stageOf(d) == stageShort:
+		return 0
+	case d == degMArch:
+		return 2
+	case stageOf(d) == stageFirst:
+		return v.firstYears(u, f, d)
+	case masterly(d) && rule != nil && rule.masterYears > 0:
+		return rule.masterYears
+	case (masterly(d) || d == degMBA) && twoYearMasters[code], d == degMBA && code == "US":
+		return 2
+	}
+	return 0
+}
+
+// firstYears returns the years of first degree d of field f at school u,
+// 0 where the years drawn stand (see ownYears).
+func (v *schoolVocab) firstYears(u int32, f uint16, d uint8) int {
+	code, rule := v.country[u], v.own[u]
+	_, bologna := reforms[code]
+	switch {
+	case d == degBArch || v.faculty[f] == facArchitecture && !bologna && !threeYearArchitecture[code] && code != "US":
+		return 5
+	case clinical(v.kinds[f]) && code != "US":
+		return 0 // an MBBS of five or six years
+	case rule != nil && rule.firstYears > 0:
+		return rule.firstYears
+	case code == "US", d == degBE, d == degBTech:
+		return 4
+	}
+	return 0
+}
+
+// twoYearMasters are the countries whose master's degrees and MBAs take
+// two years: India's, Pakistan's, Nepal's.
+var twoYearMasters = map[string]bool{"IN": true, "PK": true, "NP": true}
+
+// threeYearArchitecture are the countries outside the Bologna process
+// whose architects take a first degree of three years, then a master's:
+// Britain's system and Australasia's.
+var threeYearArchitecture = map[string]bool{"GB": true, "AU": true, "NZ": true, "HK": true}

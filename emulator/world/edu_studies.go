@@ -3,6 +3,7 @@ package world
 import (
 	"math/rand/v2"
 	"slices"
+	"strings"
 )
 
 // education fills in a person's schools and returns the year they left
@@ -16,10 +17,11 @@ func (gen *generator) education(r *rand.Rand, p *Person, fam family) int {
 	s := gen.schools
 	country := gen.geo.placeCountry[p.City]
 	need := gen.stemNeed(p, fam)
-	if need == profNone && chance(r, 8) {
+	academic := gen.academic(p, fam)
+	if need == profNone && !academic && chance(r, 8) {
 		return 0
 	}
-	st := studies{gen: gen, r: r, country: country, fam: fam, edu: gen.edu[:0], born: int(p.BirthYear)}
+	st := studies{gen: gen, r: r, country: country, fam: fam, edu: gen.edu[:0], born: int(p.BirthYear), academic: academic}
 	start := int(p.BirthYear) + 18 + intN(r, 2)
 	var end int
 	if need != profNone {
@@ -28,6 +30,7 @@ func (gen *generator) education(r *rand.Rand, p *Person, fam family) int {
 		end = st.general(start)
 	}
 	end = st.localize(end)
+	st.edu = gen.liveAtSchool(p, st.edu)
 	if u, ok := st.secondary(p.City); ok && len(st.edu) > 0 && chance(r, secondaryPercent) {
 		// The secondary school before, listed without a degree.
 		first := int(st.edu[0].Start)
@@ -54,6 +57,27 @@ func (gen *generator) education(r *rand.Rand, p *Person, fam family) int {
 	return end
 }
 
+// liveAtSchool makes a person's home and the studies they are still at
+// on the world's date agree: students live where they study. One whose
+// school is beyond a commute of home moves to its city; the owner of a
+// business, tied to its place, and one whose school is abroad do not
+// list those studies (a distance course, or one not begun after all).
+func (gen *generator) liveAtSchool(p *Person, edu []Education) []Education {
+	_, owner := gen.owners[p.Index]
+	year, g := uint16(gen.now.Year()), gen.geo
+	return slices.DeleteFunc(edu, func(e Education) bool {
+		at := gen.schools.universities[e.University].City
+		if e.Start > year || e.End <= year || commutable(g, p.City, at) {
+			return false
+		}
+		if !owner && g.placeCountry[at] == g.placeCountry[p.City] {
+			p.City = at
+			return false
+		}
+		return true
+	})
+}
+
 // secondaryPercent is the percent of people with studies who list their
 // secondary school too.
 const secondaryPercent = 12
@@ -70,6 +94,40 @@ type studies struct {
 	// bound for a graduate profession (law school, medical school), which
 	// no community college grants.
 	bachelorFirst bool
+	// stayHome is set while drawing studies no school abroad is drawn
+	// for: those the person is still at on the world's date (students
+	// live where they study) and the law degree of a lawyer, who
+	// practises the law of the country of their degree.
+	stayHome bool
+	// academic is set for someone whose role is an academic's (a
+	// lecturer's), which needs a master's or a doctorate.
+	academic bool
+}
+
+// academicRoles are the roles of the title vocabulary that universities
+// give only to holders of a master's or a doctorate.
+var academicRoles = []string{"Lecturer", "Professor"}
+
+// academic reports whether the role a person keeps to in family f is an
+// academic one (academicRoles) or one related to it, which its holders
+// move to and from (a teacher becomes a lecturer).
+func (w *World) academic(p *Person, f family) bool {
+	stem := w.stemOf(p, f)
+	if stem < 0 || stem >= len(w.titles.related[f]) {
+		return false
+	}
+	for k, titles := range w.titles.stems[f] {
+		name := w.titles.titles[titles[MidLevel][0]].Name
+		if w.titles.related[f][stem]&(1<<k) != 0 && academicTitle(name) {
+			return true
+		}
+	}
+	return false
+}
+
+// academicTitle reports whether a title is an academic one (academicRoles).
+func academicTitle(name string) bool {
+	return slices.ContainsFunc(academicRoles, func(role string) bool { return strings.Contains(name, role) })
 }
 
 // draw draws a school the way people pick them: mostly the country's
@@ -79,7 +137,7 @@ func (st *studies) draw() int32 {
 	s, r := st.gen.schools, st.r
 	famous, tail := s.famous[st.country], s.tail[st.country]
 	switch x := intN(r, 100); {
-	case x < 10 || len(famous) == 0 && len(tail) == 0:
+	case x < 10 && !st.stayHome || len(famous) == 0 && len(tail) == 0:
 		return pick(r, s.international)
 	case len(famous) > 0 && (x < 72 || len(tail) == 0):
 		return famous[min(intN(r, len(famous)), intN(r, len(famous)))]
@@ -95,10 +153,10 @@ const schoolTries = 6
 // by year start, and returns it with the stage it teaches it at: a
 // community college drawn for a first degree teaches a short course
 // instead (never to someone bound for a graduate profession, who needs a
-// bachelor's). Schools are drawn as people pick them, then searched (the
-// country's, then the well-known ones abroad); false when none teaches
-// the field.
-func (st *studies) school(f uint16, at stage, start int) (int32, stage, bool) {
+// bachelor's). Schools are drawn as people pick them (at home only for
+// studies that stay there, see stayHome), then searched (the country's,
+// then the well-known ones abroad); false when none teaches the field.
+func (st *studies) school(f uint16, at stage, start int, list []uint8) (int32, stage, bool) {
 	s := st.gen.schools
 	for range schoolTries {
 		u := st.draw()
@@ -109,7 +167,7 @@ func (st *studies) school(f uint16, at stage, start int) (int32, stage, bool) {
 			}
 			got = stageShort // a community college: an associate's degree
 		}
-		if s.offers(u, f, got) && s.openIn(u, start) {
+		if s.offers(u, f, got) && s.openIn(u, start) && st.ownFits(u, f, got, list) && st.doctoral(u, at, list) {
 			return u, got, true
 		}
 	}
@@ -119,7 +177,8 @@ func (st *studies) school(f uint16, at stage, start int) (int32, stage, bool) {
 		}
 		from := intN(st.r, len(ids))
 		for k := range ids {
-			if u := ids[(from+k)%len(ids)]; s.offers(u, f, at) && s.openIn(u, start) {
+			if u := ids[(from+k)%len(ids)]; s.offers(u, f, at) && s.openIn(u, start) && st.ownFits(u, f, at, list) &&
+				st.doctoral(u, at, list) {
 				return u, at, true
 			}
 		}
@@ -127,9 +186,38 @@ func (st *studies) school(f uint16, at stage, start int) (int32, stage, bool) {
 	return 0, at, false
 }
 
+// doctoral reports whether school u may be drawn for graduate studies of
+// a list of degrees: for a doctorate, only a real school, which has a
+// doctoral programme (see doctorate).
+func (st *studies) doctoral(u int32, at stage, list []uint8) bool {
+	return at != stageGraduate || !slices.ContainsFunc(list, doctorate) || !st.gen.schools.invented[u]
+}
+
+// ownFits reports whether school u, if it names its degrees by a rule of
+// its own (ownDegrees), grants a degree of list in field f at a stage by
+// one of its names, or the stage's plain one: a Cambridge master's is an
+// MPhil, and an Indian Institute of Management grants no master's in
+// marketing, nor Harvard one but the MBA in business.
+func (st *studies) ownFits(u int32, f uint16, at stage, list []uint8) bool {
+	s := st.gen.schools
+	if s.own[u] == nil || at == stageShort {
+		return true
+	}
+	for _, d := range slices.Concat(list, plainDegrees[at]) {
+		if d >= firstNational || stageOf(d) != at || d == degPhD && at == stageGraduate && !slices.Contains(list, degPhD) {
+			continue // as degree draws: no national degree, and a doctorate stands for no master's drawn
+		}
+		if slices.ContainsFunc(s.ownNames(u, f, d), func(name uint8) bool { return s.grants(u, f, name) }) {
+			return true
+		}
+	}
+	return false
+}
+
 // degree draws a degree of list (of degrees that fit field f) that school
-// u grants, a short course's at stageShort only, else the stage's plain
-// one ("Bachelor's degree"). A first degree may be a doctorate: the MD
+// u grants, by the school's own name of it where it has one (see
+// ownDegrees), a short course's at stageShort only, else the stage's
+// plain one ("Bachelor's degree"). A first degree may be a doctorate: the MD
 // of a medical school outside North America.
 func (st *studies) degree(list []uint8, f uint16, u int32, at stage) uint8 {
 	s := st.gen.schools
@@ -137,13 +225,36 @@ func (st *studies) degree(list []uint8, f uint16, u int32, at stage) uint8 {
 		if len(list) == 0 {
 			break
 		}
-		if d := pick(st.r, list); d < firstNational && s.grants(u, f, d) && (stageOf(d) == stageShort) == (at == stageShort) {
+		d := pick(st.r, list)
+		if d >= firstNational {
+			continue
+		}
+		if s.own[u] != nil {
+			// The school's own name of the degree (a Cambridge MPhil).
+			names := s.ownNames(u, f, d)
+			if len(names) == 0 {
+				continue
+			}
+			d = pick(st.r, names)
+		}
+		if s.grants(u, f, d) && (stageOf(d) == stageShort) == (at == stageShort) {
 			return d
 		}
 	}
-	for _, d := range plainDegrees[at] {
-		if s.grants(u, f, d) {
-			return d
+	fallback := plainDegrees[at]
+	if s.own[u] != nil {
+		// A school of its own names: the degrees drawn by its names
+		// first, then the plain ones.
+		fallback = slices.Concat(list, fallback)
+	}
+	for _, plain := range fallback {
+		if plain >= firstNational || (stageOf(plain) == stageShort) != (at == stageShort) {
+			continue
+		}
+		for _, d := range s.ownNames(u, f, plain) {
+			if s.grants(u, f, d) {
+				return d
+			}
 		}
 	}
 	return plainDegrees[at][0]
@@ -160,7 +271,13 @@ var plainDegrees = [...][]uint8{
 // years years, at a school that teaches it, with a degree of list, and
 // returns the year they ended; false when no school teaches the field.
 func (st *studies) add(f uint16, at stage, list []uint8, start, years int) (int, bool) {
-	u, got, ok := st.school(f, at, start)
+	now := st.gen.now.Year()
+	lawDegree := st.gen.schools.kinds[f] == kindLaw && (at != stageGraduate || slices.Contains(list, degJD))
+	// Studies near the world's date may be current once localize has
+	// given them their system's years (a bachelor's of the US of four).
+	st.stayHome = start <= now+1 && start+years+2 > now || lawDegree
+	u, got, ok := st.school(f, at, start, list)
+	st.stayHome = false
 	if !ok {
 		return 0, false
 	}
@@ -219,17 +336,23 @@ func (st *studies) field() uint16 {
 
 // general draws the studies of someone of no regulated profession: a
 // first degree (now and then a short course), a master's for about a
-// third (an MBA for some), a doctorate for a few; it returns the year
-// they ended.
+// third (an MBA for some), a doctorate for a few; an academic's a
+// degree of a discipline, a master's always and a doctorate often; it
+// returns the year they ended.
 func (st *studies) general(start int) int {
 	s, r := st.gen.schools, st.r
 	f := st.field()
-	short := chance(r, 6) && s.vocational(f) || s.kinds[f] == kindVocational
+	for tries := 0; st.academic && s.kinds[f] == kindVocational && tries < 8; tries++ {
+		f = st.field() // an academic's studies are of a discipline
+	}
+	short := !st.academic && chance(r, 6) && s.vocational(f) || s.kinds[f] == kindVocational
 	at, list, years := stageFirst, bachelorsOf[s.kinds[f]], 3+intN(r, 2)
 	if short {
 		at, list, years = stageShort, shortDegrees, 2
 	}
+	st.bachelorFirst = st.academic // no community college's short course
 	end, ok := st.add(f, at, list, start, years)
+	st.bachelorFirst = false
 	for tries := 0; !ok && tries < 4; tries++ {
 		// No school of the country teaches it (culinary arts in
 		// Germany): another field of the line of work.
@@ -238,7 +361,8 @@ func (st *studies) general(start int) int {
 		}
 		end, ok = st.add(f, stageFirst, bachelorsOf[s.kinds[f]], start, 3+intN(r, 2))
 	}
-	if !ok || s.kinds[f] == kindVocational || stageOf(st.edu[len(st.edu)-1].Degree) == stageShort || !chance(r, 35) {
+	if !ok || s.kinds[f] == kindVocational || stageOf(st.edu[len(st.edu)-1].Degree) == stageShort ||
+		!st.academic && !chance(r, 35) {
 		return end // no master's after a short course
 	}
 	ms := end + intN(r, 4)
@@ -247,7 +371,7 @@ func (st *studies) general(start int) int {
 		mf = other
 	}
 	list = mastersOf[s.kinds[mf]]
-	if k := s.kinds[f]; chance(r, 20) && k != kindLaw || s.kinds[mf] == kindVocational {
+	if k := s.kinds[f]; !st.academic && chance(r, 20) && k != kindLaw || s.kinds[mf] == kindVocational {
 		// The MBA of people who move into management, after some years
 		// of work.
 		mf, list, ms = s.businessField, []uint8{degMBA}, end+mbaGap+intN(r, 5)
@@ -256,7 +380,7 @@ func (st *studies) general(start int) int {
 	if !ok {
 		return end
 	}
-	if chance(r, 8) {
+	if chance(r, 8) || st.academic && chance(r, 40) {
 		// A doctorate of three to five years, begun at 23 at the
 		// earliest.
 		de, ok := st.add(mf, stageGraduate, doctoratesOf[s.kinds[mf]], max(me+intN(r, 2), st.born+23), 3+intN(r, 3))
@@ -434,6 +558,12 @@ func (st *studies) localize(end int) int {
 				shift += max(0, int(e.Start)+years-int(e.End))
 				e.End = e.Start + uint16(years)
 			}
+		}
+		if years := s.ownYears(e.University, e.Field, e.Degree); years > 0 && int(e.End-e.Start) != years {
+			// The years of the degree's kind: four for a bachelor's of
+			// the US, five for a BArch, three at Oxford.
+			shift += max(0, years-int(e.End-e.Start))
+			e.End = e.Start + uint16(years)
 		}
 		if code := s.country[e.University]; masterly(e.Degree) && e.End == e.Start+1 && (code == "US" || code == "CA") ||
 			stageOf(e.Degree) == stageFirst && e.End == e.Start+3 && s.faculty[e.Field] == facEngineering && fourYearEngineering[code] {

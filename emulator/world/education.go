@@ -43,6 +43,10 @@ var degreeNames = []string{"",
 	"Licentiaat", "Burgerlijk ingenieur", "Ingénieur civil", "Specialist degree", "Civilingenjör", "Magisterexamen",
 	"Sivilingeniør", "Siviløkonom", "Cand.mag.", "Cand.polyt.", "Cand.merc.", "Cand.scient.", "Cand.jur.",
 	"Diplomi-insinööri", "Doctor medicinae universae - Dr. med. univ.",
+	// The degrees of Oxford and Cambridge (see ownDegreeRules).
+	"Master of Philosophy - MPhil", "Master of Research - MRes", "Doctor of Philosophy - DPhil",
+	// The professional master's of architects of the schools of the US.
+	"Master of Architecture - MArch",
 }
 
 // Degrees by index into degreeNames.
@@ -111,6 +115,10 @@ const (
 	degCandJur
 	degDiplomiInsinoori
 	degDrMedUniv
+	degMPhil
+	degMRes
+	degDPhil
+	degMArch
 )
 
 // firstNational is the first degree of a national system: the degrees
@@ -169,11 +177,11 @@ var fieldKinds = map[string]fieldKind{
 var (
 	bachelorsOf = [numFieldKinds][]uint8{
 		kindBusiness:    {degBBA, degBA, degBS, degBachelor, degBCom},
-		kindEngineering: {degBS, degBE, degBEng, degBachelor, degBTech},
-		kindScience:     {degBS, degBS, degBachelor},
+		kindEngineering: {degBS, degBE, degBEng, degBachelor, degBTech, degBA},
+		kindScience:     {degBS, degBS, degBachelor, degBA},
 		kindArts:        {degBA, degBA, degBachelor},
-		kindDesign:      {degBA, degBFA, degBachelor, degBArch},
-		kindLaw:         {degLLB, degLLB, degBachelor},
+		kindDesign:      {degBA, degBFA, degBachelor, degBArch, degBS},
+		kindLaw:         {degLLB, degLLB, degBachelor, degBA},
 		kindMedicine:    {degMBBS, degMD, degBachelor},
 		kindNursing:     {degBSN, degBS, degBachelor},
 		kindPharmacy:    {degBS, degBachelor},
@@ -184,14 +192,14 @@ var (
 	mastersOf = [numFieldKinds][]uint8{
 		kindBusiness:    {degMS, degMaster, degMA}, // the MBA comes after years of work (see mbaGap)
 		kindEngineering: {degMS, degMEng, degMaster, degMTech},
-		kindScience:     {degMS, degMaster},
+		kindScience:     {degMS, degMaster, degMA},
 		kindArts:        {degMA, degMaster},
-		kindDesign:      {degMA, degMaster},
+		kindDesign:      {degMA, degMaster, degMS},
 		kindLaw:         {degLLM, degMaster},
 		kindMedicine:    {degMaster, degMS},
 		kindNursing:     {degMS, degMaster},
 		kindPharmacy:    {degMS, degMaster},
-		kindEducation:   {degMEd, degMA},
+		kindEducation:   {degMEd, degMA, degMS},
 		kindHealth:      {degMS, degMaster},
 	}
 	doctoratesOf = [numFieldKinds][]uint8{
@@ -287,7 +295,7 @@ func namesField(d uint8, fac faculty, country string) bool {
 	case degBFA:
 		return !architecture
 	case degBA:
-		return !architecture || country == "GB"
+		return !architecture && fac != facLaw || country == "GB"
 	case degBE, degBEng, degBTech, degMEng, degMTech:
 		return fac == facEngineering || fac == facComputing
 	case degBS:
@@ -367,34 +375,74 @@ type schoolVocab struct {
 	// infoSystems, buildingServices and electronicsComm are the fields of
 	// study that schoolVocab.teaches restricts.
 	infoSystems, buildingServices, electronicsComm uint16
+	// facilityManagement and logistics are the narrow fields of applied
+	// schools that no research university teaches.
+	facilityManagement, logistics uint16
 	// secondaryIn lists the secondary schools of each region (see
 	// regionKey).
 	secondaryIn map[string][]int32
+	// own is the rule of each school's own degrees, nil for most (see
+	// ownDegrees).
+	own []*ownDegrees
 }
 
 // tailPattern names invented schools of one kind after their city.
 type tailPattern struct {
 	name  string // "%s College"
 	grant string // what such a school grants, as data/universities.tsv says it
+	// top is how many of the country's biggest cities have one (0: the
+	// first pattern thirty, the second ten, the others three).
+	top int
 }
 
-// tailPatterns name invented schools after their city, in forms that do
-// not pass for a real school's name ("Toronto University"), each with
-// what its kind of school grants: an institute of technology engineering
-// and the sciences, a business school business.
+// realFirst are the kinds of invented school that none is named after a
+// city of a region where data/universities.tsv lists a real university:
+// a reader who knows Arizona's universities finds a "Phoenix State
+// College" made up, and the region's real ones stand for it.
+var realFirst = map[string]bool{"%s State College": true, "%s Polytechnic Institute": true}
+
+// furtherEducation is what a college of further education or a
+// polytechnic of diplomas grants: short courses in the trades and lines
+// of business, no degree, and none in the sciences, the humanities or the
+// professions that need a degree (nursing, physiotherapy).
+const furtherEducation = "community -economics -math -science -social -humanities -arts -music -film -nursing -health"
+
+// tailPatterns name invented schools after their city, in the forms the
+// schools of that kind take in the country today, each with what its kind
+// of school grants: Britain's and Ireland's colleges of further education
+// (City of Leeds College) and Australia's institutes of TAFE, of
+// diplomas and certificates only (furtherEducation), India's
+// government colleges of engineering and degree colleges (affiliated to a
+// university, whose first degrees they teach), Sweden's högskolor,
+// the Philippines' city colleges. New Zealand's polytechnics became
+// universities or merged into one institute, so it invents none. Countries not
+// listed have no invented schools but their real ones of
+// data/universities.tsv, unless they have none there: then the biggest
+// cities have a "University of <city>" (noTablePattern), the commonest
+// name of a state university the world over.
 var tailPatterns = map[string][]tailPattern{
-	"US": {{"%s Community College", "community"}, {"%s Metropolitan College", "college"}, {"%s Polytechnic Institute", "technical"}},
-	"DE": {{"Hochschule %s", "applied"}, {"Fachhochschule %s", "applied"}},
-	"AT": {{"Fachhochschule %s", "applied"}},
-	"FR": {{"École de Commerce de %s", "business"}, {"Institut Supérieur de %s", "applied"}},
-	"ES": {{"Escuela de Negocios de %s", "business"}, {"Instituto Superior de %s", "applied"}},
-	"MX": {{"Instituto Tecnológico de %s", "technical +business"}, {"Universidad Regional de %s", "university -medicine -pharmacy"}},
-	"IT": {{"Istituto Superiore di %s", "applied"}},
-	"BR": {{"Faculdade de %s", "applied +law"}, {"Centro Universitário de %s", "university -medicine"}},
-	"PT": {{"Instituto Politécnico de %s", "applied"}},
-	"NL": {{"Hogeschool %s", "applied"}},
-	"":   {{"%s Polytechnic Institute", "technical"}, {"%s Metropolitan College", "college"}, {"%s Business School", "business"}},
+	"US": {{"%s Community College", "community", 0}, {"%s State College", "college", 0}, {"%s Polytechnic Institute", "technical", 0}},
+	"GB": {{"City of %s College", furtherEducation, 0}},
+	"IE": {{"%s College of Further Education", furtherEducation, 10}},
+	"AU": {{"%s Institute of TAFE", furtherEducation, 10}},
+	"IN": {{"Government College of Engineering, %s", "technical -design -architecture -math -science", 0},
+		{"Government Degree College, %s", "college -engineering -nursing -health -culinary -beauty -assisting -hospitality -design -film -music -arts", 0}},
+	"SE": {{"Högskolan i %s", "applied -nursing", 10}},
+	"PH": {{"City College of %s", "college -engineering -culinary -beauty -film -music", 10}},
+	"DE": {{"Hochschule %s", "applied", 0}, {"Fachhochschule %s", "applied", 0}},
+	"AT": {{"Fachhochschule %s", "applied", 0}},
+	"FR": {{"École de Commerce de %s", "business", 0}, {"Institut Supérieur de %s", "applied", 0}},
+	"ES": {{"Escuela de Negocios de %s", "business", 0}, {"Instituto Superior de %s", "applied", 0}},
+	"MX": {{"Instituto Tecnológico de %s", "technical +business", 0}, {"Universidad Regional de %s", "university -medicine -pharmacy", 0}},
+	"IT": {{"Istituto Superiore di %s", "applied", 0}},
+	"BR": {{"Faculdade de %s", "applied +law", 0}, {"Centro Universitário de %s", "university -medicine", 0}},
+	"PT": {{"Instituto Politécnico de %s", "applied", 0}},
+	"NL": {{"Hogeschool %s", "applied", 0}},
 }
+
+// noTablePattern names the invented state universities of the biggest
+// cities of a country that data/universities.tsv lists no school of.
+var noTablePattern = tailPattern{"University of %s", "university -medicine -pharmacy -architecture", 3}
 
 // tailFounding returns the year an invented school of the long tail was
 // founded, drawn from its name so that it stays the same: between 1946
@@ -449,6 +497,7 @@ func parseSchools(g *gazetteer) (*schoolVocab, error) {
 		v.kind = append(v.kind, strings.Fields(spec)[0])
 		v.founded = append(v.founded, 0)
 		v.invented = append(v.invented, false)
+		v.own = append(v.own, nil)
 		return id, nil
 	}
 	err := eachRow("data/universities.tsv", 6, func(f []string) error {
@@ -473,6 +522,7 @@ func parseSchools(g *gazetteer) (*schoolVocab, error) {
 		if err != nil {
 			return err
 		}
+		v.own[id] = ownRule(f[3])
 		v.famous[cid] = append(v.famous[cid], id)
 		if f[5] != "" {
 			year, err := strconv.Atoi(f[5])
@@ -486,10 +536,11 @@ func parseSchools(g *gazetteer) (*schoolVocab, error) {
 	if err != nil {
 		return nil, err
 	}
+	realIn := regionsOfUniversities(v, g)
 	for cid, c := range g.countries {
 		patterns := tailPatterns[c.Code]
-		if patterns == nil {
-			patterns = tailPatterns[""]
+		if patterns == nil && len(v.famous[cid]) == 0 {
+			patterns = []tailPattern{noTablePattern}
 		}
 		// The long tail: a school or two in each of a country's bigger
 		// cities, more kinds in the biggest.
@@ -500,8 +551,14 @@ func parseSchools(g *gazetteer) (*schoolVocab, error) {
 				continue
 			}
 			for j, pat := range patterns {
-				if j > 0 && i >= 10 || j > 1 && i >= 3 {
-					break // only the top cities host the rarer kinds
+				if pat.top > 0 && i >= pat.top || pat.top == 0 && (j > 0 && i >= 10 || j > 1 && i >= 3) {
+					continue // only the top cities host the rarer kinds
+				}
+				if strings.Contains(city.Name, "College") {
+					continue // State College, Pennsylvania
+				}
+				if realFirst[pat.name] && realIn[regionKey(&city)] {
+					continue // the region's real universities stand for it
 				}
 				if name := fillSchoolName(pat.name, tailCity(&city)); !used[name] {
 					id, err := add(name, hubs[i], pat.grant)
@@ -537,7 +594,7 @@ func parseSchools(g *gazetteer) (*schoolVocab, error) {
 		}
 	}
 	for _, cc := range []string{"US", "GB", "CH", "SG", "CA", "FR", "DE", "AU", "NL"} {
-		ids := v.famous[g.country[cc]]
+		ids := slices.DeleteFunc(slices.Clone(v.famous[g.country[cc]]), func(u int32) bool { return v.community[u] })
 		v.international = append(v.international, ids[:min(6, len(ids))]...)
 	}
 	index := map[string]uint16{}
@@ -587,7 +644,20 @@ func parseSchools(g *gazetteer) (*schoolVocab, error) {
 	v.businessField = index["Business Administration"]
 	v.infoSystems, v.buildingServices = index["Information Systems"], index["Building Services Engineering"]
 	v.electronicsComm = index["Electronics and Communication Engineering"]
+	v.facilityManagement, v.logistics = index["Facility Management"], index["Logistics"]
 	return v, nil
+}
+
+// regionsOfUniversities returns the regions (see regionKey) where
+// data/universities.tsv lists a university, read so far into v.
+func regionsOfUniversities(v *schoolVocab, g *gazetteer) map[string]bool {
+	in := map[string]bool{}
+	for u, uni := range v.universities {
+		if v.kind[u] == "university" {
+			in[regionKey(&g.places[uni.City])] = true
+		}
+	}
+	return in
 }
 
 // regulated reports whether a kind of field leads into a regulated
@@ -669,11 +739,17 @@ var nationalDegrees = []nationalDegree{
 	degCandJur - firstNational:             {"DK NO", []fieldKind{kindLaw}},
 	degDiplomiInsinoori - firstNational:    {"FI", []fieldKind{kindEngineering}},
 	degDrMedUniv - firstNational:           {"AT", []fieldKind{kindMedicine}},
+	degMPhil - firstNational:               {"GB", academicBut(kindMedicine, kindNursing, kindPharmacy, kindHealth)},
+	degMRes - firstNational:                {"GB", academicBut(kindMedicine, kindNursing, kindPharmacy, kindHealth, kindLaw)},
+	degDPhil - firstNational:               {"GB", academicBut(kindMedicine, kindNursing, kindPharmacy, kindHealth)},
+	degMArch - firstNational:               {"US", []fieldKind{kindDesign}},
 }
 
 // The degrees of national systems join the lists of the degrees that fit
-// each kind of field: the French Maîtrise, DEA and DESS among the
-// master's, the others among the first degrees.
+// each kind of field: the French Maîtrise, DEA and DESS and Oxford's and
+// Cambridge's graduate degrees among the graduate ones (which studies
+// never draw: only national and ownNames give them), the others among the
+// first degrees.
 func init() {
 	for i, nd := range nationalDegrees {
 		d := firstNational + uint8(i)

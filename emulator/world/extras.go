@@ -39,15 +39,20 @@ var proficiencies = []string{"Native or bilingual proficiency", "Full profession
 
 // languages lists the person's languages: their own, that of their
 // name's culture (a migrant's is not their country's), then their
-// country's where it is another, usually English, sometimes a third.
+// country's where it is another, usually English (at professional
+// working proficiency or better where it is the language of higher
+// education), sometimes a third, spoken no better than their English.
 // Studies leave theirs: a degree in a language's literature or studies
 // gives that language at full professional proficiency or better, and
-// studies in a country its language at professional working
-// proficiency or better. Drawn from the person's own seed, so that a
-// move or a new role does not redraw the levels already listed.
+// studies the languages they were taught in (studiesLanguages) at
+// professional working proficiency or better; one who studied in
+// another language than their own always lists theirs. Drawn from the
+// person's own seed, so that a move or a new role does not redraw the
+// levels already listed.
 func (w *World) languages(p *Person) []languageJSON {
 	r := newRand(p.Seed, extraLanguages)
-	if !chance(r, 45) && !w.names.bornAbroad(int(p.culture), w.geo.placeCountry[p.City]) {
+	own := cultureLanguage[w.names.cultures[p.culture].spec.code]
+	if !chance(r, 45) && !w.names.bornAbroad(int(p.culture), w.geo.placeCountry[p.City]) && !w.studiedInAnother(p, own) {
 		return []languageJSON{}
 	}
 	// Every level is drawn whether it is used or not, so that the
@@ -56,28 +61,74 @@ func (w *World) languages(p *Person) []languageJSON {
 	third := pick(r, []string{"German", "French", "Spanish", "Italian", "Japanese", "Chinese", "Portuguese"})
 	hasThird, studiedLevel, degreeLevel := chance(r, 25), between(r, 1, 2), between(r, 0, 1)
 	var spoken languageLevels
-	own := cultureLanguage[w.names.cultures[p.culture].spec.code]
 	local := w.countryLanguage(w.geo.placeCountry[p.City])
 	spoken.add(r, own, ownLevel, false)
 	if local != own {
 		spoken.add(r, local, localLevel, false)
 	}
 	if local != "English" && own != "English" {
+		if countryTeaching[w.geo.places[p.City].Country] == "English" {
+			englishLevel = min(englishLevel, 2) // the language of work and of higher education
+		}
 		spoken.add(r, "English", englishLevel, false)
+		thirdLevel = max(thirdLevel, englishLevel) // a third foreign language no better than English
 	}
 	if hasThird && third != local && third != own {
 		spoken.add(r, third, thirdLevel, false)
 	}
+	inEnglish := false
+	var studied []string
 	for _, e := range p.Education {
-		u := w.schools.universities[e.University]
-		if u.City >= 0 {
-			spoken.add(r, w.teachingLanguage(u.City), studiedLevel, true)
+		langs := w.studiesLanguages(e)
+		if w.foreignerInEnglish(e, own) {
+			langs = append(langs, "English")
+		}
+		for _, l := range langs {
+			spoken.add(r, l, studiedLevel, true)
+			inEnglish = inEnglish || l == "English"
+			studied = append(studied, l)
 		}
 		if e.Degree != 0 {
-			spoken.add(r, studiedLanguage(w.schools.fields[e.Field]), degreeLevel, true)
+			l := studiedLanguage(w.schools.fields[e.Field])
+			spoken.add(r, l, degreeLevel, true)
+			studied = append(studied, l)
 		}
 	}
+	if inEnglish && own != "English" {
+		spoken.noneAbove(r, "English", studied, own)
+	}
 	return spoken.list
+}
+
+// foreignerInEnglish reports whether degree studies were taught in
+// English to a foreigner: one whose own language is not the school's, in
+// a country whose universities teach foreigners in English (an Egyptian
+// at the University of Amsterdam), since englishForeignersSince.
+func (w *World) foreignerInEnglish(e Education, own string) bool {
+	u := w.schools.universities[e.University]
+	if u.City < 0 || e.Degree == 0 || e.End != 0 && int(e.End) < englishForeignersSince {
+		return false
+	}
+	return englishGraduateSchools[w.geo.places[u.City].Country] && w.teachingLanguage(u.City) != own
+}
+
+// englishForeignersSince is the year from which the universities of
+// englishGraduateSchools taught their foreign students in English.
+const englishForeignersSince = 2000
+
+// noneAbove raises language name to the best level of the other studied
+// languages (but the person's own): one who studied in English too does
+// not list the other language of their studies better than English.
+func (s *languageLevels) noneAbove(r *rand.Rand, name string, studied []string, own string) {
+	best := len(proficiencies)
+	for k, l := range s.list {
+		if l.Name != name && l.Name != own && slices.Contains(studied, l.Name) {
+			best = min(best, s.ranks[k])
+		}
+	}
+	if best < len(proficiencies) {
+		s.add(r, name, best, true)
+	}
 }
 
 // extraLanguages and the salts after it keep the draws of the extras
@@ -111,6 +162,50 @@ func (w *World) teachingLanguage(place int32) string {
 		return l
 	}
 	return w.countryLanguage(w.geo.placeCountry[place])
+}
+
+// studiesLanguages returns the languages studies were taught in: the
+// school's (teachingLanguage), and English for a master's or doctorate
+// of the countries whose graduate schools teach in it (a Dutch or Swedish
+// master's since the mid-2000s).
+func (w *World) studiesLanguages(e Education) []string {
+	u := w.schools.universities[e.University]
+	if u.City < 0 {
+		return nil
+	}
+	out := []string{w.teachingLanguage(u.City)}
+	if englishGraduateSchools[w.geo.places[u.City].Country] && graduateDegree(e.Degree) && int(e.End) >= englishGraduateSince {
+		out = append(out, "English")
+	}
+	return out
+}
+
+// englishGraduateSchools are the countries whose master's and doctoral
+// programmes are mostly taught in English, since englishGraduateSince.
+var englishGraduateSchools = map[string]bool{"NL": true, "SE": true, "DK": true, "FI": true, "NO": true, "IS": true, "EE": true}
+
+// englishGraduateSince is the year from which graduate studies in those
+// countries were mostly taught in English.
+const englishGraduateSince = 2005
+
+// graduateDegree reports whether a degree is a master's or a doctorate
+// of research.
+func graduateDegree(d uint8) bool {
+	name := degreeNames[d]
+	return strings.HasPrefix(name, "Master") || name == "Doctor of Philosophy - PhD"
+}
+
+// studiedInAnother reports whether the person studied in a language
+// other than their own.
+func (w *World) studiedInAnother(p *Person, own string) bool {
+	for _, e := range p.Education {
+		for _, l := range w.studiesLanguages(e) {
+			if l != "" && l != own {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // regionTeaching are the languages of the regions of countries of
@@ -186,64 +281,275 @@ var languageNames = sync.OnceValue(func() map[string]bool {
 // certification is a certificate a profile may list: its name and
 // authority, the lines of work it belongs to, and what one must have to
 // hold it: months of work, and for a regulated or professional one a
-// finished degree in the line's fields.
+// finished degree in the line's fields. A national certificate names the
+// countries whose people earn it (with except, every country but those);
+// one of no countries is earned anywhere. titles are words of the titles
+// of the line that earn it (none: every title of the line but a desk
+// role), desks the desk roles that do; a certificate of onlyDesks is
+// earned by those alone.
 type certification struct {
 	name, authority string
 	fams            []family
 	workMonths      int
 	degree          bool
+	countries       []string
+	except          bool
+	titles, desks   []string
+	onlyDesks       bool
 }
+
+// The regions whose people earn a national body's certificates beyond
+// its own country: the British bodies' in Ireland, the Gulf and the
+// Commonwealth of Asia; the European ones' across Europe.
+var (
+	gulf        = []string{"AE", "SA", "QA", "KW", "BH", "OM"}
+	britishAsia = []string{"GB", "IE", "MT", "CY", "AE", "HK", "SG", "MY"}
+	europe      = []string{"AT", "BE", "BG", "HR", "CY", "CZ", "DK", "EE", "FI", "FR", "DE", "GR", "HU", "IE", "IT",
+		"LV", "LT", "LU", "MT", "NL", "PL", "PT", "RO", "SK", "SI", "ES", "SE", "GB", "CH", "NO", "IS"}
+	safetyReach   = append([]string{"GB", "IE", "IN", "PK", "NG", "ZA", "MY", "SG", "HK", "MT", "CY", "LK"}, gulf...)
+	lifeSupport   = append([]string{"US", "CA", "PH", "IN", "SG"}, gulf...)
+	procureReach  = append([]string{"GB", "IE", "AU", "NZ", "ZA", "NG", "KE", "GH", "HK", "SG", "MY"}, gulf...)
+	foodHygiene   = []string{"GB", "IE", "AE", "QA", "SA"}
+	northAmerica  = []string{"US", "CA"}
+	unitedStates  = []string{"US"}
+	unitedKingdom = []string{"GB"}
+)
+
+// deskRoles are the roles of people's first years and of the office
+// (an SDR, an assistant, a support agent, an office manager): they earn
+// only the certificates that name them, not those of their line's
+// specialists (no supply-chain certificate for an executive assistant).
+var deskRoles = func() []string {
+	out := []string{"Executive Assistant", "Office Manager", "Security Officer", "Maintenance Technician", "Paralegal"}
+	for name := range startingRoles {
+		out = append(out, name)
+	}
+	slices.Sort(out)
+	return out
+}()
 
 // certifications are the certificates of each line of work. PMP asks for
 // three years of leading projects, a CPA, a professional engineer's
 // licence and life support courses for clinicians a degree of the field.
 var certifications = []certification{
-	{"Certified Director", "Institute of Directors", []family{famGeneral}, 120, false},
-	{"Google Analytics Individual Qualification", "Google", []family{famMarketing, famData}, 0, false},
-	{"HubSpot Inbound Marketing", "HubSpot Academy", []family{famMarketing}, 0, false},
-	{"Meta Certified Digital Marketing Associate", "Meta", []family{famMarketing}, 0, false},
-	{"Salesforce Certified Administrator", "Salesforce", []family{famSales}, 6, false},
-	{"SPIN Selling", "Huthwaite International", []family{famSales}, 0, false},
-	{"Project Management Professional (PMP)", "Project Management Institute", []family{famProduct, famCivil, famOperations}, 36, false},
-	{"Certified ScrumMaster (CSM)", "Scrum Alliance", []family{famProduct, famSoftware}, 0, false},
-	{"PRINCE2 Practitioner", "AXELOS", []family{famProduct}, 12, false},
-	{"AWS Certified Solutions Architect – Associate", "Amazon Web Services (AWS)", []family{famSoftware}, 6, false},
-	{"Certified Kubernetes Administrator (CKA)", "The Linux Foundation", []family{famSoftware}, 12, false},
-	{"Professional Cloud Architect", "Google Cloud", []family{famSoftware}, 36, false},
-	{"Microsoft Certified: Azure Developer Associate", "Microsoft", []family{famSoftware}, 12, false},
-	{"IPC Certified Interconnect Designer (CID)", "IPC", []family{famElectrical}, 12, false},
-	{"Certified LabVIEW Associate Developer", "NI", []family{famElectrical}, 0, false},
-	{"Certified SOLIDWORKS Associate (CSWA)", "Dassault Systèmes", []family{famMechanical}, 0, false},
-	{"Certified SOLIDWORKS Professional (CSWP)", "Dassault Systèmes", []family{famMechanical}, 12, false},
-	{"Professional Engineer (PE)", "NCEES", []family{famCivil}, 48, true},
-	{"LEED Green Associate", "U.S. Green Building Council", []family{famCivil, famFacility}, 0, false},
-	{"Tableau Desktop Specialist", "Tableau", []family{famData}, 0, false},
-	{"TensorFlow Developer Certificate", "Google", []family{famData}, 0, false},
-	{"Databricks Certified Data Engineer Associate", "Databricks", []family{famData}, 6, false},
-	{"Google UX Design Certificate", "Google", []family{famDesign}, 0, false},
-	{"Certified Usability Analyst", "Human Factors International", []family{famDesign}, 12, false},
-	{"SHRM Certified Professional (SHRM-CP)", "SHRM", []family{famHR}, 12, false},
-	{"CIPD Level 5", "CIPD", []family{famHR}, 0, false},
-	{"Certified Public Accountant (CPA)", "AICPA", []family{famFinance}, 12, true},
-	{"CFA Level I", "CFA Institute", []family{famFinance}, 0, true},
-	{"ACCA", "ACCA", []family{famFinance}, 36, false},
-	{"Certified Information Privacy Professional (CIPP/E)", "IAPP", []family{famLegal}, 12, true},
-	{"Certified Anti-Money Laundering Specialist", "ACAMS", []family{famLegal}, 24, false},
-	{"Customer Success Manager Certification", "SuccessCOACHING", []family{famSupport}, 0, false},
-	{"Zendesk Support Administrator", "Zendesk", []family{famSupport}, 0, false},
-	{"Basic Life Support (BLS)", "American Heart Association", []family{famClinical}, 0, true},
-	{"Advanced Cardiovascular Life Support (ACLS)", "American Heart Association", []family{famClinical}, 12, true},
-	{"Food Safety Level 2", "Highfield", []family{famHospitality}, 0, false},
-	{"WSET Level 2 Award in Wines", "WSET", []family{famHospitality}, 0, false},
-	{"Level 3 Diploma in Hair Professional Services", "City & Guilds", []family{famBeauty}, 12, false},
-	{"TEFL Certificate", "TEFL Org", []family{famEducation}, 0, false},
-	{"Certified Professional in Talent Development (CPTD)", "ATD", []family{famEducation, famHR}, 60, false},
-	{"Lean Six Sigma Green Belt", "ASQ", []family{famOperations, famMechanical}, 36, false},
-	{"APICS CSCP", "ASCM", []family{famOperations}, 36, false},
-	{"Facility Management Professional (FMP)", "IFMA", []family{famFacility}, 12, false},
-	{"NEBOSH General Certificate", "NEBOSH", []family{famFacility, famOperations}, 0, false},
-	{"Adobe Certified Professional: Premiere Pro", "Adobe", []family{famEntertainment}, 0, false},
-	{"Avid Certified User: Pro Tools", "Avid", []family{famEntertainment}, 0, false},
+	{name: "Certified Director", authority: "Institute of Directors", fams: []family{famGeneral}, workMonths: 120,
+		countries: []string{"GB", "NZ", "IN"}, titles: boardWords},
+	{name: "NACD Directorship Certification", authority: "NACD", fams: []family{famGeneral}, workMonths: 120,
+		countries: unitedStates, titles: boardWords},
+	{name: "Graduate of the Australian Institute of Company Directors (GAICD)", authority: "Australian Institute of Company Directors",
+		fams: []family{famGeneral}, workMonths: 120, countries: []string{"AU"}, titles: boardWords},
+	{name: "Google Analytics Individual Qualification", authority: "Google", fams: []family{famMarketing, famData},
+		titles: []string{"Marketing", "Marketer", "SEO", "Growth", "Brand", "Digital", "Content", "Social Media",
+			"Chief Marketing Officer", "Data Analyst", "Business Intelligence", "Analytics"}},
+	{name: "HubSpot Inbound Marketing", authority: "HubSpot Academy", fams: []family{famMarketing}},
+	{name: "Meta Certified Digital Marketing Associate", authority: "Meta", fams: []family{famMarketing}},
+	{name: "Salesforce Certified Administrator", authority: "Salesforce", fams: []family{famSales}, workMonths: 6},
+	{name: "SPIN Selling", authority: "Huthwaite International", fams: []family{famSales},
+		desks: []string{"Sales Development Representative", "Inside Sales Representative"}},
+	{name: "HubSpot Inbound Sales", authority: "HubSpot Academy", fams: []family{famSales},
+		desks: []string{"Sales Development Representative", "Inside Sales Representative"}},
+	{name: "Project Management Professional (PMP)", authority: "Project Management Institute",
+		fams: []family{famProduct, famCivil, famOperations}, workMonths: 36},
+	{name: "Certified ScrumMaster (CSM)", authority: "Scrum Alliance", fams: []family{famProduct, famSoftware}},
+	{name: "PRINCE2 Practitioner", authority: "AXELOS", fams: []family{famProduct}, workMonths: 12},
+	{name: "AWS Certified Solutions Architect – Associate", authority: "Amazon Web Services (AWS)", fams: []family{famSoftware}, workMonths: 6},
+	{name: "Certified Kubernetes Administrator (CKA)", authority: "The Linux Foundation", fams: []family{famSoftware}, workMonths: 12},
+	{name: "Professional Cloud Architect", authority: "Google Cloud", fams: []family{famSoftware}, workMonths: 36},
+	{name: "Microsoft Certified: Azure Developer Associate", authority: "Microsoft", fams: []family{famSoftware}, workMonths: 12},
+	{name: "ISTQB Certified Tester Foundation Level", authority: "ISTQB", fams: []family{famSoftware},
+		titles: []string{"QA", "Test", "Testing", "Quality"}},
+	{name: "CompTIA Security+", authority: "CompTIA", fams: []family{famSoftware}, titles: []string{"Security"}},
+	{name: "Cisco Certified Network Associate (CCNA)", authority: "Cisco", fams: []family{famSoftware, famSupport}, workMonths: 6,
+		titles: []string{"DevOps", "Site Reliability", "Reliability", "Platform", "Infrastructure", "Cloud", "Security", "Technical Support"}},
+	{name: "IPC Certified Interconnect Designer (CID)", authority: "IPC", fams: []family{famElectrical}, workMonths: 12},
+	{name: "Certified LabVIEW Associate Developer", authority: "NI", fams: []family{famElectrical}},
+	{name: "Certified SOLIDWORKS Associate (CSWA)", authority: "Dassault Systèmes", fams: []family{famMechanical}},
+	{name: "Certified SOLIDWORKS Professional (CSWP)", authority: "Dassault Systèmes", fams: []family{famMechanical}, workMonths: 12},
+	{name: "Professional Engineer (PE)", authority: "NCEES", fams: []family{famCivil}, workMonths: 48, degree: true,
+		countries: unitedStates},
+	{name: "Professional Engineer (P.Eng.)", authority: "Engineers Canada", fams: []family{famCivil, famMechanical, famElectrical},
+		workMonths: 48, degree: true, countries: []string{"CA"}},
+	{name: "Chartered Engineer (CEng)", authority: "Engineering Council", fams: []family{famCivil, famMechanical, famElectrical},
+		workMonths: 48, degree: true, countries: unitedKingdom},
+	{name: "Chartered Professional Engineer (CPEng)", authority: "Engineers Australia", fams: []family{famCivil, famMechanical, famElectrical},
+		workMonths: 48, degree: true, countries: []string{"AU"}},
+	{name: "LEED Green Associate", authority: "U.S. Green Building Council", fams: []family{famCivil, famFacility},
+		titles: []string{"Civil", "Structural", "Engineering", "Facility", "Facilities", "Building", "Workplace"}},
+	{name: "Tableau Desktop Specialist", authority: "Tableau", fams: []family{famData}},
+	{name: "TensorFlow Developer Certificate", authority: "Google", fams: []family{famData},
+		titles: []string{"Scientist", "Machine Learning", "Data Science", "Data Engineer", "Analytics Engineer"}},
+	{name: "Databricks Certified Data Engineer Associate", authority: "Databricks", fams: []family{famData}, workMonths: 6,
+		titles: []string{"Data Engineer", "Analytics Engineer", "Data Engineering", "Machine Learning", "Scientist", "Data"}},
+	{name: "Google UX Design Certificate", authority: "Google", fams: []family{famDesign}, titles: uxWords},
+	{name: "Certified Usability Analyst", authority: "Human Factors International", fams: []family{famDesign}, workMonths: 12,
+		titles: append([]string{"Researcher", "Research"}, uxWords...)},
+	{name: "Adobe Certified Professional in Visual Design", authority: "Adobe", fams: []family{famDesign},
+		titles: []string{"Graphic", "Visual", "Creative", "Brand", "UI", "Design"}},
+	{name: "SHRM Certified Professional (SHRM-CP)", authority: "SHRM", fams: []family{famHR}, workMonths: 12, countries: unitedStates},
+	{name: "CIPD Level 5", authority: "CIPD", fams: []family{famHR}, countries: britishAsia},
+	{name: "Professional in Human Resources – International (PHRi)", authority: "HRCI", fams: []family{famHR}, workMonths: 12,
+		countries: unitedStates, except: true},
+	{name: "LinkedIn Certified Professional – Recruiter", authority: "LinkedIn", fams: []family{famHR},
+		titles: []string{"Recruiter", "Recruiting", "Recruitment", "Talent Acquisition"}},
+	{name: "Certified Public Accountant (CPA)", authority: "AICPA", fams: []family{famFinance}, workMonths: 12, degree: true,
+		countries: unitedStates, titles: accountingWords},
+	{name: "Chartered Accountant (ACA)", authority: "ICAEW", fams: []family{famFinance}, workMonths: 36, degree: true,
+		countries: unitedKingdom, titles: accountingWords},
+	{name: "Chartered Accountant (CA ANZ)", authority: "Chartered Accountants Australia and New Zealand", fams: []family{famFinance},
+		workMonths: 36, degree: true, countries: []string{"AU", "NZ"}, titles: accountingWords},
+	{name: "Chartered Professional Accountant (CPA Canada)", authority: "CPA Canada", fams: []family{famFinance},
+		workMonths: 30, degree: true, countries: []string{"CA"}, titles: accountingWords},
+	{name: "Chartered Accountant (ICAI)", authority: "The Institute of Chartered Accountants of India", fams: []family{famFinance},
+		workMonths: 36, degree: true, countries: []string{"IN"}, titles: accountingWords},
+	{name: "ACCA", authority: "ACCA", fams: []family{famFinance}, workMonths: 36, countries: northAmerica, except: true,
+		titles: accountingWords},
+	{name: "CFA Level I", authority: "CFA Institute", fams: []family{famFinance}, degree: true,
+		titles: []string{"Financial Analyst", "Treasury", "Financial Planning", "Finance Manager", "Finance", "Chief Financial Officer"}},
+	{name: "Enrolled Agent (EA)", authority: "IRS", fams: []family{famFinance}, workMonths: 12, countries: unitedStates,
+		titles: []string{"Tax"}},
+	{name: "Chartered Tax Adviser (CTA)", authority: "Chartered Institute of Taxation", fams: []family{famFinance}, workMonths: 36,
+		countries: unitedKingdom, titles: []string{"Tax"}},
+	{name: "Certified Payroll Professional (CPP)", authority: "American Payroll Association", fams: []family{famFinance},
+		workMonths: 36, countries: unitedStates, desks: []string{"Payroll Specialist"}, onlyDesks: true},
+	{name: "Diploma in Payroll Management", authority: "Chartered Institute of Payroll Professionals", fams: []family{famFinance},
+		workMonths: 12, countries: unitedKingdom, desks: []string{"Payroll Specialist"}, onlyDesks: true},
+	{name: "Certified Bookkeeper (CB)", authority: "AIPB", fams: []family{famFinance}, workMonths: 24, countries: unitedStates,
+		desks: []string{"Bookkeeper"}, onlyDesks: true},
+	{name: "AAT Level 3 Diploma in Accounting", authority: "AAT", fams: []family{famFinance}, countries: unitedKingdom,
+		desks: []string{"Bookkeeper", "Payroll Specialist"}, onlyDesks: true},
+	{name: "Xero Advisor Certification", authority: "Xero", fams: []family{famFinance},
+		countries: []string{"AU", "NZ", "GB", "IE", "ZA", "SG"}, desks: []string{"Bookkeeper"}, onlyDesks: true},
+	{name: "QuickBooks Online Certified ProAdvisor", authority: "Intuit", fams: []family{famFinance},
+		countries: []string{"US", "CA", "GB", "AU"}, desks: []string{"Bookkeeper"}, onlyDesks: true},
+	{name: "Certified Information Privacy Professional (CIPP/E)", authority: "IAPP", fams: []family{famLegal}, workMonths: 12,
+		degree: true, countries: europe, titles: counselWords},
+	{name: "Certified Information Privacy Professional (CIPP/US)", authority: "IAPP", fams: []family{famLegal}, workMonths: 12,
+		degree: true, countries: unitedStates, titles: counselWords},
+	{name: "Certified Anti-Money Laundering Specialist", authority: "ACAMS", fams: []family{famLegal}, workMonths: 24,
+		titles: []string{"Compliance", "Risk", "Legal Counsel", "Chief Legal Officer"}},
+	{name: "Certified Paralegal (CP)", authority: "NALA", fams: []family{famLegal}, countries: unitedStates,
+		desks: []string{"Paralegal"}, onlyDesks: true},
+	{name: "Customer Success Manager Certification", authority: "SuccessCOACHING", fams: []family{famSupport},
+		titles: []string{"Customer Success", "Client Services", "Customer Experience", "Chief Customer Officer"}},
+	{name: "Zendesk Support Administrator", authority: "Zendesk", fams: []family{famSupport},
+		titles: []string{"Customer Support", "Technical Support", "Customer Experience"}, desks: []string{"Customer Support Specialist"}},
+	{name: "ITIL 4 Foundation", authority: "AXELOS", fams: []family{famSupport},
+		titles: []string{"Technical Support", "Customer Support"}, desks: []string{"Support Agent", "Customer Support Specialist"}},
+	{name: "HDI Customer Service Representative (HDI-CSR)", authority: "HDI", fams: []family{famSupport},
+		desks: []string{"Customer Service Representative", "Support Agent", "Customer Support Specialist"}, onlyDesks: true},
+	{name: "Basic Life Support (BLS)", authority: "American Heart Association", fams: []family{famClinical}, degree: true,
+		countries: lifeSupport},
+	{name: "Advanced Cardiovascular Life Support (ACLS)", authority: "American Heart Association", fams: []family{famClinical},
+		workMonths: 12, degree: true, countries: lifeSupport, titles: acuteCareWords},
+	{name: "Immediate Life Support (ILS)", authority: "Resuscitation Council UK", fams: []family{famClinical}, degree: true,
+		countries: []string{"GB", "IE"}},
+	{name: "Advanced Life Support (ALS)", authority: "Resuscitation Council UK", fams: []family{famClinical}, workMonths: 12,
+		degree: true, countries: []string{"GB", "IE"}, titles: acuteCareWords},
+	{name: "Food Safety Level 2", authority: "Highfield", fams: []family{famHospitality}, countries: foodHygiene,
+		titles: kitchenWords},
+	{name: "ServSafe Food Protection Manager", authority: "National Restaurant Association", fams: []family{famHospitality},
+		countries: unitedStates, titles: kitchenWords},
+	{name: "WSET Level 2 Award in Wines", authority: "WSET", fams: []family{famHospitality},
+		titles: []string{"Restaurant", "Food & Beverage", "Chef", "Hotel"}},
+	{name: "Certified Guest Service Professional (CGSP)", authority: "American Hotel & Lodging Educational Institute",
+		fams: []family{famHospitality}, titles: []string{"Hotel", "Guest Services"}, desks: []string{"Front Desk Agent"}},
+	{name: "Level 3 Diploma in Hair Professional Services", authority: "City & Guilds", fams: []family{famBeauty}, workMonths: 12,
+		countries: []string{"GB", "IE"}, titles: []string{"Hair", "Salon"}},
+	{name: "Level 3 Diploma in Beauty Therapy", authority: "VTCT", fams: []family{famBeauty}, workMonths: 12,
+		countries: unitedKingdom, titles: []string{"Beauty", "Salon"}},
+	{name: "Licensed Cosmetologist", authority: "State Board of Cosmetology", fams: []family{famBeauty}, countries: unitedStates},
+	{name: "CIDESCO Diploma", authority: "CIDESCO", fams: []family{famBeauty}, workMonths: 12, titles: []string{"Beauty"}},
+	{name: "TEFL Certificate", authority: "TEFL Org", fams: []family{famEducation},
+		titles: []string{"Teacher", "Lecturer", "Teaching", "Trainer", "Academic"}, desks: []string{"Teaching Assistant", "Tutor"}},
+	{name: "Certified Professional in Talent Development (CPTD)", authority: "ATD", fams: []family{famEducation, famHR},
+		workMonths: 60, titles: []string{"Trainer", "Instructional", "Learning", "Training", "HR Business Partner", "HR Manager",
+			"People", "Human Resources", "Chief People Officer", "Chief Learning Officer"}},
+	{name: "Lean Six Sigma Green Belt", authority: "ASQ", fams: []family{famOperations, famMechanical}, workMonths: 36},
+	{name: "ISO 9001 Lead Auditor", authority: "CQI and IRCA", fams: []family{famOperations, famMechanical}, workMonths: 24,
+		titles: append([]string{"Mechanical Engineer", "Design Engineer"}, opsLeadWords...)},
+	{name: "Certified Business Analysis Professional (CBAP)", authority: "IIBA", fams: []family{famOperations}, workMonths: 60,
+		titles: []string{"Business Analyst", "Operations Analyst"}},
+	{name: "APICS CSCP", authority: "ASCM", fams: []family{famOperations}, workMonths: 36,
+		titles: supplyWords, desks: []string{"Logistics Coordinator"}},
+	{name: "Certified in Logistics, Transportation and Distribution (CLTD)", authority: "ASCM", fams: []family{famOperations},
+		workMonths: 12, titles: supplyWords, desks: []string{"Logistics Coordinator"}},
+	{name: "Certified Professional in Supply Management (CPSM)", authority: "Institute for Supply Management",
+		fams: []family{famOperations}, workMonths: 36, countries: northAmerica, titles: supplyWords},
+	{name: "CIPS Level 4 Diploma in Procurement and Supply", authority: "CIPS", fams: []family{famOperations}, workMonths: 12,
+		countries: procureReach, titles: supplyWords},
+	{name: "Certified Administrative Professional (CAP)", authority: "IAAP", fams: []family{famOperations}, workMonths: 24,
+		countries: northAmerica, desks: []string{"Administrative Assistant", "Executive Assistant", "Office Manager"}, onlyDesks: true},
+	{name: "Microsoft Office Specialist: Excel Associate", authority: "Microsoft", fams: []family{famOperations},
+		titles: []string{"Operations Analyst", "Business Analyst", "Supply Chain Analyst"},
+		desks:  []string{"Administrative Assistant", "Executive Assistant", "Office Manager"}},
+	{name: "Facility Management Professional (FMP)", authority: "IFMA", fams: []family{famFacility}, workMonths: 12,
+		titles: []string{"Facility", "Facilities", "Workplace"}, desks: []string{"Facilities Coordinator", "Workplace Coordinator"}},
+	{name: "NEBOSH General Certificate", authority: "NEBOSH", fams: []family{famFacility, famOperations}, countries: safetyReach,
+		titles: append([]string{"Facility", "Facilities", "Maintenance", "Building", "Workplace"}, opsLeadWords...),
+		desks:  []string{"Facilities Coordinator", "Workplace Coordinator", "Security Officer", "Maintenance Technician"}},
+	{name: "IOSH Managing Safely", authority: "IOSH", fams: []family{famFacility}, countries: safetyReach,
+		titles: []string{"Facility", "Facilities", "Maintenance", "Building", "Workplace"},
+		desks:  []string{"Facilities Coordinator", "Workplace Coordinator", "Security Officer", "Maintenance Technician"}},
+	{name: "SIA Security Guard Licence", authority: "Security Industry Authority", fams: []family{famFacility},
+		countries: unitedKingdom, desks: []string{"Security Officer"}, onlyDesks: true},
+	{name: "Certified Protection Officer (CPO)", authority: "IFPO", fams: []family{famFacility}, workMonths: 6,
+		countries: northAmerica, desks: []string{"Security Officer"}, onlyDesks: true},
+	{name: "EPA Section 608 Technician Certification", authority: "U.S. Environmental Protection Agency", fams: []family{famFacility},
+		countries: unitedStates, titles: []string{"Building Engineer"}, desks: []string{"Maintenance Technician"}},
+	{name: "Level 3 Award in the Requirements for Electrical Installations (BS 7671)", authority: "City & Guilds",
+		fams: []family{famFacility}, countries: unitedKingdom, titles: []string{"Building Engineer"}, desks: []string{"Maintenance Technician"}},
+	{name: "Adobe Certified Professional: Premiere Pro", authority: "Adobe", fams: []family{famEntertainment},
+		titles: []string{"Video", "Editor", "Editing", "Post-Production", "Content", "Production", "Motion", "Chief Content Officer"},
+		desks:  []string{"Production Assistant"}},
+	{name: "Avid Certified User: Pro Tools", authority: "Avid", fams: []family{famEntertainment}, titles: []string{"Sound", "Audio"}},
+}
+
+// The words of titles several certificates are earned by: board members
+// and chief executives; designers of user experience; accountants;
+// counsel; clinicians of acute care; kitchens; supply chains; the
+// leaders of operations.
+var (
+	boardWords = []string{"Board", "Director", "Non-Executive", "Chief Executive Officer", "CEO", "President",
+		"Advisor", "Managing Director"}
+	uxWords         = []string{"UX", "UI", "Product Designer", "Interaction", "User Experience", "Design", "Chief Design Officer"}
+	accountingWords = []string{"Accountant", "Auditor", "Audit", "Controller", "Finance Manager", "Tax", "Accounting",
+		"Finance", "Chief Financial Officer"}
+	counselWords   = []string{"Legal Counsel", "Corporate Lawyer", "Associate Attorney", "Compliance", "Legal", "Chief Legal Officer"}
+	acuteCareWords = []string{"Nurse", "Nursing", "Physician", "Clinical Services", "Chief Medical Officer"}
+	kitchenWords   = []string{"Chef", "Restaurant", "Food & Beverage", "Hotel Manager"}
+	supplyWords    = append([]string{"Supply Chain", "Logistics", "Procurement"}, opsLeadWords...)
+	opsLeadWords   = []string{"Operations Manager", "Operations Team Lead", "Head of Operations", "Director of Operations",
+		"Operations Director", "Senior Director, Operations", "VP of Operations", "Vice President, Operations",
+		"SVP Operations", "Chief Operating Officer"}
+)
+
+// earnedBy reports whether a title of the certificate's line earns it:
+// a desk role only a certificate that names it, any other title one of
+// no title words or of a word the title has.
+func (c *certification) earnedBy(title string) bool {
+	padded := " " + title + " "
+	has := func(word string) bool { return strings.Contains(padded, " "+word+" ") }
+	if k := slices.IndexFunc(deskRoles, has); k >= 0 {
+		return slices.Contains(c.desks, deskRoles[k])
+	}
+	return !c.onlyDesks && (len(c.titles) == 0 || slices.ContainsFunc(c.titles, has))
+}
+
+// earnedIn reports whether people of a country earn the certificate.
+func (c *certification) earnedIn(country string) bool {
+	return len(c.countries) == 0 || slices.Contains(c.countries, country) != c.except
+}
+
+// roleCountry returns the country a role was held in, as its place on
+// the profile shows it: the role's own place, else its employer's head
+// office. Both stay as they are when the person moves, so the
+// certificates of the role do too.
+func (w *World) roleCountry(j Job) string {
+	at := j.Location
+	if at < 0 {
+		at = w.companies[j.Company].City
+	}
+	return w.geo.places[at].Country
 }
 
 // couldHold reports whether p could have earned certificate c in month
@@ -283,8 +589,9 @@ func (w *World) graduatedBy(p *Person, f family, m Month) bool {
 }
 
 // certifications lists the certificates of the occasional profile: now
-// and then a role brings one of its line of work, earned in its first
-// years once the person could hold it. Each is drawn from the seed of its
+// and then a role brings one of its line of work that its title earns
+// and the country it was held in gives, earned in its first years once
+// the person could hold it. Each is drawn from the seed of its
 // role, so that a certificate once listed stays in every later snapshot.
 func (w *World) certifications(p *Person) []certificationJSON {
 	var found []dated[certificationJSON]
@@ -294,9 +601,11 @@ func (w *World) certifications(p *Person) []certificationJSON {
 			continue
 		}
 		at := s.from + Month(between(r, 0, 36))
+		title, country := w.titles.titles[s.job.Title].Name, w.roleCountry(s.job)
 		var fit []certification
 		for _, c := range certifications {
-			if slices.Contains(c.fams, s.fam) && w.couldHold(p, s.fam, c, at) && phraseSince[c.name] <= at.Year() {
+			if slices.Contains(c.fams, s.fam) && c.earnedBy(title) && c.earnedIn(country) &&
+				w.couldHold(p, s.fam, c, at) && phraseSince[c.name] <= at.Year() {
 				fit = append(fit, c)
 			}
 		}
@@ -535,6 +844,42 @@ var familyWriting = [numFamilies]struct{ trade, journals, topics []string }{
 	famEntertainment: {[]string{"Filmmaker Magazine", "American Cinematographer"}, nil, []string{"documentary production", "colour grading"}},
 }
 
+// venueFounded are the years the publications of familyWriting began:
+// no Medium article before 2012, no Smashing Magazine before 2006. A
+// venue missing began before anyone of the world wrote.
+var venueFounded = map[string]int{
+	"Medium": 2012, "Mind the Product": 2010, "Dev.to": 2016, "UX Collective": 2016,
+	"Towards Data Science": 2016, "Smashing Magazine": 2006, "Fast Company": 1995, "InfoQ": 2006,
+	"Hospitality Net": 1995, "Facilities Net": 1999, "Edutopia": 1991, "Supply Chain Digital": 2009,
+	"Logistics Manager": 1994, "Law360": 2004, "Selling Power": 1981, "EE Times": 1972,
+	"Electronic Design": 1952, "New Civil Engineer": 1972, "FM World": 2004, "People Management": 1995,
+	"Accounting Today": 1987, "Financial Management": 1972, "IEEE Access": 2013, "BMJ Open": 2011,
+	"Interactions": 1994, "International Data Privacy Law": 2011, "Journal of Financial Crime": 1993,
+	"Filmmaker Magazine": 1992, "Computers & Education": 1976, "Journal of Facilities Management": 2002,
+	"MIT Sloan Management Review": 1959, "IEEE Software": 1984, "ACM Computing Surveys": 1969,
+	"Journal of Clinical Nursing": 1992, "Construction and Building Materials": 1987,
+	"International Journal of Production Economics": 1991, "Journal of Corporate Finance": 1994,
+	"IEEE Transactions on Power Electronics": 1986, "International Journal of Fatigue": 1979,
+	"Journal of Mechanical Design": 1978, "Journal of Structural Engineering": 1983,
+	"The Lawyer": 1987, "HR Magazine": 1950, "Marketing Week": 1978, "Campaign": 1968,
+	"American Cinematographer": 1920, "Caterer and Hotelkeeper": 1878, "Engineering News-Record": 1874,
+	"Forbes": 1917, "Harvard Business Review": 1922, "Journal of Applied Statistics": 1974,
+	"Journal of Marketing": 1936, "Machine Design": 1929, "Nursing Standard": 1986, "Nursing Times": 1905,
+	"Studies in Higher Education": 1976, "The Engineer": 1856, "The Lancet": 1823,
+	"Times Educational Supplement": 1910,
+}
+
+// venuesOpen returns the venues already publishing in a year.
+func venuesOpen(venues []string, year int) []string {
+	out := make([]string, 0, len(venues))
+	for _, v := range venues {
+		if venueFounded[v] <= year {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
 // scholarlyWords are the words of the titles whose holders publish in
 // journals: researchers, academics and doctors.
 var scholarlyWords = []string{"Research", "Researcher", "Scientist", "Professor", "Lecturer", "Academic",
@@ -587,9 +932,13 @@ func (w *World) publications(p *Person) []publicationJSON {
 		for range between(r, 1, 2) {
 			topic := pick(r, writing.topics)
 			at := s.from + Month(between(r, 0, 60))
+			open := venuesOpen(venues, at.Year())
+			if len(open) == 0 {
+				continue
+			}
 			pub := publicationJSON{
 				Name:  "On " + topic + ": " + pick(r, []string{"a case study", "lessons learned", "a survey", "an empirical analysis"}),
-				Issue: ptr(pick(r, venues)),
+				Issue: ptr(pick(r, open)),
 				Date:  ptr(isoDate(at)),
 			}
 			if chance(r, 60) && scholarly {
@@ -850,44 +1199,91 @@ func isoDate(m Month) string {
 }
 
 // professionalBody is an association people of a line of work join: its
-// name and the countries whose people it serves, none for an
-// international one.
+// name, the countries whose people it serves (none for an international
+// one), and the words of the titles of its profession (none where the
+// whole line joins it).
 type professionalBody struct {
 	name      string
 	countries []string
+	titles    []string
 }
 
 // anglophone are the countries whose people join the British and
 // Commonwealth bodies.
 var anglophone = []string{"GB", "IE", "AU", "NZ", "ZA", "IN", "SG", "HK", "MY", "NG", "KE", "GH", "PK", "LK", "MT", "CY"}
 
+// The words of the titles of the professions several bodies serve.
+var (
+	nurseWords    = []string{"Nurse", "Nursing"}
+	doctorWords   = []string{"Physician", "Chief Medical Officer", "Clinical Services"}
+	lawyerWords   = []string{"Legal Counsel", "Corporate Lawyer", "Associate Attorney", "Legal", "Chief Legal Officer"}
+	projectWords  = []string{"Project", "Program", "Programme", "Delivery", "Scrum"}
+	teacherWords  = []string{"Teacher", "Teaching"}
+	trainerWords  = []string{"Trainer", "Instructional", "Learning & Development", "Training", "Chief Learning Officer"}
+	facilityWords = []string{"Facility", "Facilities", "Workplace", "Building", "Maintenance"}
+)
+
 // familyBodies are the professional bodies of each line of work.
 var familyBodies = [numFamilies][]professionalBody{
-	famGeneral:       {{"Institute of Directors", anglophone}, {"Young Presidents' Organization", nil}, {"National Association of Corporate Directors", []string{"US"}}},
-	famMarketing:     {{"American Marketing Association", []string{"US"}}, {"Chartered Institute of Marketing", anglophone}},
-	famSales:         {{"Institute of Sales Professionals", []string{"GB", "IE"}}, {"National Association of Sales Professionals", []string{"US", "CA"}}},
-	famProduct:       {{"Project Management Institute", nil}, {"Association for Project Management", []string{"GB", "IE"}}},
-	famSoftware:      {{"IEEE Computer Society", nil}, {"ACM", nil}, {"BCS, The Chartered Institute for IT", anglophone}, {"Gesellschaft für Informatik", []string{"DE", "AT", "CH"}}},
-	famElectrical:    {{"IEEE", nil}, {"Institution of Engineering and Technology", anglophone}, {"VDE", []string{"DE", "AT", "CH"}}},
-	famMechanical:    {{"ASME", []string{"US", "CA"}}, {"Institution of Mechanical Engineers", anglophone}, {"VDI", []string{"DE", "AT", "CH"}}},
-	famCivil:         {{"American Society of Civil Engineers", []string{"US"}}, {"Institution of Civil Engineers", anglophone}, {"Engineers Australia", []string{"AU"}}},
-	famData:          {{"American Statistical Association", []string{"US"}}, {"Royal Statistical Society", anglophone}, {"ACM", nil}},
-	famDesign:        {{"Interaction Design Association", nil}, {"AIGA", []string{"US"}}, {"Design Council", []string{"GB"}}},
-	famHR:            {{"SHRM", []string{"US"}}, {"Chartered Institute of Personnel and Development", anglophone}},
-	famFinance:       {{"AICPA", []string{"US"}}, {"ICAEW", []string{"GB"}}, {"ACCA", anglophone}, {"CFA Institute", nil}},
-	famLegal:         {{"American Bar Association", []string{"US"}}, {"The Law Society", []string{"GB"}}, {"International Bar Association", nil}},
-	famSupport:       {{"Customer Success Association", nil}, {"Institute of Customer Service", []string{"GB"}}},
-	famClinical:      {{"American Nurses Association", []string{"US"}}, {"Royal College of Nursing", []string{"GB"}}, {"American Medical Association", []string{"US"}}, {"British Medical Association", []string{"GB"}}},
-	famHospitality:   {{"Institute of Hospitality", anglophone}, {"American Hotel & Lodging Association", []string{"US"}}, {"Les Clefs d'Or", nil}},
-	famBeauty:        {{"Professional Beauty Association", []string{"US"}}, {"Hair and Beauty Industry Authority", []string{"GB"}}},
-	famEducation:     {{"National Education Association", []string{"US"}}, {"Chartered College of Teaching", []string{"GB"}}, {"Association for Talent Development", nil}},
-	famOperations:    {{"ASCM", nil}, {"Chartered Institute of Procurement & Supply", anglophone}, {"Institute for Supply Management", []string{"US"}}},
-	famFacility:      {{"IFMA", nil}, {"Institution of Occupational Safety and Health", anglophone}, {"National Safety Council", []string{"US"}}},
-	famEntertainment: {{"BECTU", []string{"GB"}}, {"Society of Camera Operators", []string{"US"}}, {"International Documentary Association", nil}},
+	famGeneral: {{"Institute of Directors", anglophone, nil}, {"Young Presidents' Organization", nil, nil},
+		{"National Association of Corporate Directors", []string{"US"}, nil}},
+	famMarketing: {{"American Marketing Association", []string{"US"}, nil}, {"Chartered Institute of Marketing", anglophone, nil}},
+	famSales: {{"Institute of Sales Professionals", []string{"GB", "IE"}, nil},
+		{"National Association of Sales Professionals", []string{"US", "CA"}, nil}},
+	famProduct: {{"Project Management Institute", nil, projectWords}, {"Association for Project Management", []string{"GB", "IE"}, projectWords},
+		{"Product Development and Management Association", nil, []string{"Product"}}},
+	famSoftware: {{"IEEE Computer Society", nil, nil}, {"ACM", nil, nil}, {"BCS, The Chartered Institute for IT", anglophone, nil},
+		{"Gesellschaft für Informatik", []string{"DE", "AT", "CH"}, nil}},
+	famElectrical: {{"IEEE", nil, nil}, {"Institution of Engineering and Technology", anglophone, nil}, {"VDE", []string{"DE", "AT", "CH"}, nil}},
+	famMechanical: {{"ASME", []string{"US", "CA"}, nil}, {"Institution of Mechanical Engineers", anglophone, nil},
+		{"VDI", []string{"DE", "AT", "CH"}, nil}},
+	famCivil: {{"American Society of Civil Engineers", []string{"US"}, nil}, {"Institution of Civil Engineers", anglophone, nil},
+		{"Engineers Australia", []string{"AU"}, nil}},
+	famData: {{"American Statistical Association", []string{"US"}, nil}, {"Royal Statistical Society", anglophone, nil}, {"ACM", nil, nil}},
+	famDesign: {{"Interaction Design Association", nil, uxWords}, {"AIGA", []string{"US"}, nil},
+		{"Chartered Society of Designers", []string{"GB"}, nil}},
+	famHR: {{"SHRM", []string{"US"}, nil}, {"Chartered Institute of Personnel and Development", britishAsia, nil}},
+	famFinance: {{"AICPA", []string{"US"}, accountingWords}, {"ICAEW", []string{"GB"}, accountingWords}, {"ACCA", anglophone, accountingWords},
+		{"CFA Institute", nil, []string{"Financial Analyst", "Treasury", "Financial Planning", "Finance Manager", "Finance", "Chief Financial Officer"}},
+		{"American Payroll Association", []string{"US"}, []string{"Payroll"}},
+		{"Chartered Institute of Payroll Professionals", []string{"GB"}, []string{"Payroll"}},
+		{"American Institute of Professional Bookkeepers", []string{"US"}, []string{"Bookkeeper"}},
+		{"Institute of Certified Bookkeepers", []string{"GB"}, []string{"Bookkeeper"}}},
+	famLegal: {{"American Bar Association", []string{"US"}, lawyerWords}, {"The Law Society", []string{"GB"}, lawyerWords},
+		{"International Bar Association", nil, lawyerWords}, {"International Compliance Association", nil, []string{"Compliance", "Risk"}},
+		{"National Association of Legal Assistants", []string{"US"}, []string{"Paralegal"}}},
+	famSupport: {{"Customer Success Association", nil, []string{"Customer Success", "Client Services", "Customer Experience", "Chief Customer Officer"}},
+		{"Institute of Customer Service", []string{"GB"}, nil}},
+	famClinical: {{"American Nurses Association", []string{"US"}, nurseWords}, {"Royal College of Nursing", []string{"GB"}, nurseWords},
+		{"American Medical Association", []string{"US"}, doctorWords}, {"British Medical Association", []string{"GB"}, doctorWords},
+		{"American Pharmacists Association", []string{"US"}, []string{"Pharmacist"}},
+		{"Royal Pharmaceutical Society", []string{"GB"}, []string{"Pharmacist"}},
+		{"American Physical Therapy Association", []string{"US"}, []string{"Physiotherapist"}},
+		{"Chartered Society of Physiotherapy", []string{"GB"}, []string{"Physiotherapist"}},
+		{"American Dental Hygienists' Association", []string{"US"}, []string{"Dental Hygienist"}},
+		{"British Society of Dental Hygiene and Therapy", []string{"GB"}, []string{"Dental Hygienist"}},
+		{"American Association of Medical Assistants", []string{"US"}, []string{"Medical Assistant"}}},
+	famHospitality: {{"Institute of Hospitality", anglophone, nil}, {"American Hotel & Lodging Association", []string{"US"}, nil},
+		{"World Association of Chefs' Societies", nil, []string{"Chef"}}, {"American Culinary Federation", []string{"US"}, []string{"Chef"}}},
+	famBeauty: {{"Professional Beauty Association", []string{"US"}, nil}, {"Hair and Beauty Industry Authority", []string{"GB"}, nil}},
+	famEducation: {{"National Education Association", []string{"US"}, teacherWords}, {"Chartered College of Teaching", []string{"GB"}, teacherWords},
+		{"Association for Talent Development", nil, trainerWords},
+		{"University and College Union", []string{"GB"}, []string{"Lecturer", "Academic"}},
+		{"American Association of University Professors", []string{"US"}, []string{"Lecturer", "Academic"}}},
+	famOperations: {{"ASCM", nil, supplyWords}, {"Chartered Institute of Procurement & Supply", anglophone, supplyWords},
+		{"Institute for Supply Management", []string{"US"}, supplyWords},
+		{"International Association of Administrative Professionals", nil, []string{"Assistant", "Office Manager"}},
+		{"International Institute of Business Analysis", nil, []string{"Business Analyst", "Operations Analyst"}}},
+	famFacility: {{"IFMA", nil, facilityWords}, {"Institution of Occupational Safety and Health", anglophone, facilityWords},
+		{"National Safety Council", []string{"US"}, facilityWords}, {"ASIS International", nil, []string{"Security"}}},
+	famEntertainment: {{"BECTU", []string{"GB"}, nil}, {"Society of Camera Operators", []string{"US"}, []string{"Camera", "Cinematographer"}},
+		{"International Documentary Association", nil, nil},
+		{"Motion Picture Editors Guild", []string{"US"}, []string{"Editor", "Editing", "Post-Production"}},
+		{"Audio Engineering Society", nil, []string{"Sound", "Audio"}}},
 }
 
 // bodiesOf returns the names of the professional bodies of line of work
-// f that serve people of a country.
+// f that serve people of a country, of any profession of the line.
 func bodiesOf(f family, country string) []string {
 	var names []string
 	for _, b := range familyBodies[f] {
@@ -898,14 +1294,18 @@ func bodiesOf(f family, country string) []string {
 	return names
 }
 
-// careerBegan returns the month the person began to work or study, the
-// earliest known, or 0 where none is known.
-func (w *World) careerBegan(p *Person) Month {
-	began := studiesBegan(p)
-	for _, j := range p.Jobs {
-		if j.Start != 0 && (began == 0 || j.Start < began) {
-			began = j.Start
+// bodiesFor returns the names of the professional bodies of line of
+// work f that serve people of a country and the profession of a title
+// (for one of no title, a student, the bodies of the whole line).
+func bodiesFor(f family, country, title string) []string {
+	padded := " " + title + " "
+	var names []string
+	for _, b := range familyBodies[f] {
+		serves := len(b.countries) == 0 || slices.Contains(b.countries, country)
+		ofTitle := len(b.titles) == 0 || slices.ContainsFunc(b.titles, func(s string) bool { return strings.Contains(padded, " "+s+" ") })
+		if serves && ofTitle && (title != "" || len(b.titles) == 0) {
+			names = append(names, b.name)
 		}
 	}
-	return began
+	return names
 }

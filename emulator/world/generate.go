@@ -187,7 +187,7 @@ func (gen *generator) drawSkills(r *rand.Rand, p *Person, fam family) {
 			if chance(r, 25) {
 				f = pick(r, work)
 			}
-			s = pick(r, v.byFamily[f])
+			s = pick(r, gen.lineSkillPool(r, p, f, out))
 		case x < 82 && leader:
 			s = pick(r, gen.leadingSkills(p))
 		default:

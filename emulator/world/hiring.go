@@ -45,14 +45,22 @@ func (p *pool) draw(r *rand.Rand) int32 { return p.ids[p.table.draw(r)] }
 
 // hiring decides where people work: mostly in their own country, often in
 // an industry that fits their line of work, at bigger companies more often.
-// Companies of other countries hire only where they are multinationals;
-// self-employed ones not at all.
+// Companies of other countries hire only where they are multinationals,
+// and in a small country only where they are no bigger than its own
+// biggest employers (see foreign); self-employed ones not at all.
 type hiring struct {
 	all           pool                  // multinationals of every country
 	any           pool                  // every company, for worlds without multinationals
 	byCountry     []*pool               // by countryID
 	byFamily      [numFamilies]*pool    // multinationals of every country
 	byFamilyLocal []*[numFamilies]*pool // by countryID, then family
+	// officeLimit is, by countryID, the most staff of a foreign employer
+	// with an office there: 0 for any (see officeLimits). offices are, by
+	// countryID, the multinationals of other countries small enough to
+	// have an office in a small country, which employ its people beside
+	// its own companies; nil elsewhere.
+	officeLimit []int32
+	offices     []*pool
 	// trade lists, for the families whose roles are held only in their
 	// trade's industries (clinical staff work in health care), the
 	// industries that fit; nil for the other families.
@@ -78,6 +86,31 @@ type hiring struct {
 	// famsOf lists the families whose trade each industry is: the lines
 	// of work of a self-employed company's owner.
 	famsOf [NoIndustry][]family
+	// shun is, by family, the industries whose companies hold none of its
+	// roles (see shunnedIndustries), as a set by IndustryID; nil for none.
+	shun [numFamilies][]bool
+	// officeTrades is, by countryID, the strict trades and the families
+	// with shunned industries some office of a multinational there
+	// employs (see offices); nil where it has none. unshunned is, by
+	// countryID, the families with shunned industries some company of
+	// the country employs (no product managers where its only firms are
+	// a mine and a restaurant).
+	officeTrades []*[numFamilies]bool
+	unshunned    [][numFamilies]bool
+}
+
+// shunnedIndustries are, by family, the industries whose companies hold
+// none of its roles, whatever their size: no sales force closing deals at
+// a restaurant, a charity or a mediation service; no product managers at
+// a mine, a school or a training institute.
+var shunnedIndustries = map[family][]string{
+	famSales: {"Restaurants", "Philanthropy", "Fund-Raising", "Alternative Dispute Resolution", "Religious Institutions",
+		"Primary/Secondary Education", "Libraries", "Non-Profit Organization Management", "Civic & Social Organization",
+		"Museums and Institutions", "Mental Health Care", "Medical Practice", "Judiciary"},
+	famProduct: {"Mining & Metals", "Restaurants", "Philanthropy", "Fund-Raising", "Religious Institutions",
+		"Primary/Secondary Education", "Higher Education", "Professional Training & Coaching", "Education Management",
+		"Law Practice", "Legal Services", "Alternative Dispute Resolution", "Ranching", "Fishery", "Farming", "Dairy",
+		"Civic & Social Organization", "Libraries", "Museums and Institutions", "Medical Practice"},
 }
 
 // strictTrade describes a family whose roles are held only at employers
@@ -119,7 +152,7 @@ var strictTrades = map[family]strictTrade{
 	// Software and data people work at software companies of any size
 	// and at any other company big enough to have such staff.
 	famSoftware: {inHouse: softwareTeamStaff, inHouseShare: 45},
-	famData:     {inHouse: softwareTeamStaff, inHouseShare: 45},
+	famData:     {inHouse: dataTeamStaff, inHouseShare: 45},
 	// Engineers of the hardware trades work in their own industries and
 	// in those whose plants, networks and fleets they keep, and, where
 	// plant lists some, at the big companies of those: no electronics
@@ -138,14 +171,19 @@ var strictTrades = map[family]strictTrade{
 			"Food Production", "Food & Beverages", "Dairy", "Pharmaceuticals", "Paper & Forest Products",
 			"Packaging and Containers", "Textiles", "Tobacco", "Furniture", "Sporting Goods", "Consumer Goods",
 			"Semiconductors", "Printing", "Facilities Services", "Package/Freight Delivery"}},
-	famCivil: {also: []string{"Renewables & Environment", "Oil & Energy", "Mining & Metals", "Government Administration",
-		"Glass, Ceramics & Concrete", "Commercial Real Estate"},
+	famCivil: {also: []string{"Renewables & Environment", "Oil & Energy", "Mining & Metals", "Glass, Ceramics & Concrete",
+		"Commercial Real Estate"},
 		plant: []string{"Transportation/Trucking/Railroad", "Maritime", "Telecommunications"}},
 }
 
 // softwareTeamStaff is the head count from which a company outside the
 // software industries has software and data staff.
 const softwareTeamStaff = 20
+
+// dataTeamStaff is the head count from which a company outside the
+// software and data industries has data scientists and analysts: no one
+// puts models into production at a restaurant of forty.
+const dataTeamStaff = 200
 
 // plantStaff is the head count from which a company of a strict trade's
 // plant industries has engineers of the trade.
@@ -226,11 +264,14 @@ func isqrt(x uint64) uint64 {
 
 func newHiring(companies []Company, g *gazetteer, iv *industryVocab) hiring {
 	h := hiring{
+		officeLimit:   officeLimits(g),
+		offices:       make([]*pool, len(g.countries)),
 		byCountry:     make([]*pool, len(g.countries)),
 		byFamilyLocal: make([]*[numFamilies]*pool, len(g.countries)),
 		inHouseLocal:  make([]*[numFamilies]*pool, len(g.countries)),
 		staff:         make([]int32, len(companies)),
 		industry:      make([]IndustryID, len(companies)),
+		unshunned:     make([][numFamilies]bool, len(g.countries)),
 	}
 	var fits [numFamilies][]bool
 	for f := range fits {
@@ -248,6 +289,13 @@ func newHiring(companies []Company, g *gazetteer, iv *industryVocab) hiring {
 	for f := famGeneral + 1; f < numFamilies; f++ {
 		for _, ind := range iv.famAffinity[f] {
 			h.famsOf[ind] = append(h.famsOf[ind], f)
+		}
+	}
+	for f, names := range shunnedIndustries {
+		h.shun[f] = make([]bool, len(iv.names))
+		markIndustries(iv, h.shun[f], names)
+		for id, out := range h.shun[f] {
+			fits[f][id] = fits[f][id] && !out
 		}
 	}
 	for i := range companies {
@@ -271,6 +319,11 @@ func newHiring(companies []Company, g *gazetteer, iv *industryVocab) hiring {
 			h.byCountry[country] = &pool{}
 		}
 		h.byCountry[country].add(c.Index, w)
+		for f, out := range h.shun {
+			if out != nil && !out[c.Industry] {
+				h.unshunned[country][f] = true
+			}
+		}
 		for f := famGeneral + 1; f < numFamilies; f++ {
 			if !fits[f][c.Industry] && !h.atPlant(f, c.Industry, c.StaffCount) {
 				if h.inHouse[f] > 0 && c.StaffCount >= h.inHouse[f] {
@@ -287,9 +340,11 @@ func newHiring(companies []Company, g *gazetteer, iv *industryVocab) hiring {
 			addLocal(h.byFamilyLocal, country, f, c.Index, w)
 		}
 	}
+	h.addOffices(companies, g)
+	h.officeTrades = h.tradesOfOffices()
 	h.all.seal()
 	h.any.seal()
-	for _, p := range h.byCountry {
+	for _, p := range slices.Concat(h.byCountry, h.offices) {
 		if p != nil {
 			p.seal()
 		}
@@ -310,6 +365,115 @@ func newHiring(companies []Company, g *gazetteer, iv *industryVocab) hiring {
 		}
 	}
 	return h
+}
+
+// officeHostStaff is the head count of a country's biggest employers
+// (countryStaffCeilings) from which it hosts offices of foreign firms of
+// any size: Serbia's, Uruguay's, Sweden's. A smaller country (Samoa,
+// Libya, Kyrgyzstan) hosts only those no bigger than its own biggest
+// employers: no firm of thousands from Brazil keeps an office in Tripoli
+// or Apia.
+const officeHostStaff = 5_000
+
+// officeLimits returns, by countryID, the most staff of a foreign firm
+// with an office in the country: 0 (any) where it hosts offices of any
+// size, else its own biggest employers' (see officeHostStaff).
+func officeLimits(g *gazetteer) []int32 {
+	out := countryStaffCeilings(g)
+	for cid, n := range out {
+		if n >= officeHostStaff {
+			out[cid] = 0
+		}
+	}
+	return out
+}
+
+// addOffices fills h.offices: for each small country whose biggest
+// employers are multinationals' size, those of other countries no
+// bigger than its own biggest (a firm of 1,500 has an office in Tripoli,
+// one of 20,000 does not).
+func (h *hiring) addOffices(companies []Company, g *gazetteer) {
+	for cid, limit := range h.officeLimit {
+		if limit < multinational {
+			continue
+		}
+		for _, k := range h.all.ids {
+			if c := &companies[k]; c.StaffCount <= limit && g.placeCountry[c.City] != countryID(cid) {
+				if h.offices[cid] == nil {
+					h.offices[cid] = &pool{}
+				}
+				h.offices[cid].add(c.Index, hireWeight(c.StaffCount))
+			}
+		}
+	}
+}
+
+// tradesOfOffices returns, by countryID, the strict trades and the
+// families with shunned industries that some office of a multinational
+// in the country employs: where a small country has no school of its
+// own, a teacher there works at one.
+func (h *hiring) tradesOfOffices() []*[numFamilies]bool {
+	out := make([]*[numFamilies]bool, len(h.offices))
+	for cid, p := range h.offices {
+		if p == nil {
+			continue
+		}
+		for f := famGeneral + 1; f < numFamilies; f++ {
+			if h.trade[f] == nil && h.shun[f] == nil {
+				continue
+			}
+			for _, c := range p.ids {
+				if h.fitsCompany(c, f) {
+					if out[cid] == nil {
+						out[cid] = &[numFamilies]bool{}
+					}
+					out[cid][f] = true
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+// localPool draws the pool of a country's employers to hire from: its
+// own companies, or in a small country the offices of multinationals
+// there (offices), in proportion to their weight; nil where it has
+// neither.
+func (h *hiring) localPool(r *rand.Rand, country countryID) *pool {
+	own, offices := h.byCountry[country], h.offices[country]
+	switch {
+	case offices == nil:
+		return own
+	case own == nil:
+		return offices
+	}
+	if r.Uint64N(own.table.total+offices.table.total) < own.table.total {
+		return own
+	}
+	return offices
+}
+
+// abroadTries bounds the draws of a firm that hires abroad small enough
+// for a small country.
+const abroadTries = 12
+
+// foreign draws from p, a pool of firms that hire abroad, the employer of
+// someone living in country at its office there: any where the country
+// hosts offices of any size, else one no bigger than the country's
+// biggest employers, within abroadTries draws. It reports false where it
+// finds none.
+func (h *hiring) foreign(r *rand.Rand, country countryID, p *pool) (int32, bool) {
+	if p == nil || len(p.ids) == 0 {
+		return 0, false
+	}
+	limit := h.officeLimit[country]
+	for range abroadTries {
+		if c := p.draw(r); limit == 0 || h.staff[c] <= limit {
+			return c, true
+		}
+	}
+	return 0, false
 }
 
 // addLocal adds company id, of hiring weight w, to the pool of family f
@@ -374,20 +538,26 @@ func (h *hiring) anyEmployer(r *rand.Rand, country countryID, f family) int32 {
 			len(local[f].ids) >= minTradePool {
 			return local[f].draw(r)
 		}
-		if p := h.byCountry[country]; p != nil {
+		if p := h.localPool(r, country); p != nil {
 			return p.draw(r)
 		}
 	}
-	if p := h.byFamily[f]; x < abroadAny && p != nil {
+	if x < abroadAny {
+		if c, ok := h.foreign(r, country, h.byFamily[f]); ok {
+			return c
+		}
+	}
+	if c, ok := h.foreign(r, country, &h.all); ok {
+		return c
+	}
+	// No firm that hires abroad fits (a small country, or a world too
+	// small to have one): any local company, else any multinational,
+	// else any company at all.
+	if p := h.localPool(r, country); p != nil {
 		return p.draw(r)
 	}
 	if len(h.all.ids) > 0 {
 		return h.all.draw(r)
-	}
-	// A world too small to have a multinational: any local company, or
-	// any company at all.
-	if p := h.byCountry[country]; p != nil {
-		return p.draw(r)
 	}
 	return h.any.draw(r)
 }
@@ -395,9 +565,9 @@ func (h *hiring) anyEmployer(r *rand.Rand, country countryID, f family) int32 {
 // tradeEmployer draws an employer for a role of the strict trade f: now
 // and then (its in-house share) a company of the country big enough to
 // have the trade in house, else one of the trade's industries of the
-// country, else one big enough, else a multinational of the trade (a
-// world too small for the others). It reports false where the world has
-// none of these.
+// country, else one big enough, else a multinational of the trade with
+// an office there (see foreign; a world too small for the others). It
+// reports false where the world has none of these.
 func (h *hiring) tradeEmployer(r *rand.Rand, country countryID, f family) (int32, bool) {
 	var local, inHouse *pool
 	if l := h.byFamilyLocal[country]; l != nil {
@@ -409,46 +579,55 @@ func (h *hiring) tradeEmployer(r *rand.Rand, country countryID, f family) (int32
 	if inHouse != nil && intN(r, 100) < h.inHouseShare[f] {
 		return inHouse.draw(r), true
 	}
-	for _, p := range []*pool{local, inHouse, h.byFamily[f]} {
+	for _, p := range []*pool{local, inHouse} {
 		if p != nil {
 			return p.draw(r), true
 		}
 	}
-	return 0, false
+	return h.foreign(r, country, h.byFamily[f])
 }
 
 // fits reports whether company c can employ a role of family f: any can,
 // except for the families of a strict trade, which only companies of the
-// trade's industries and those big enough to have it in house do.
+// trade's industries and those big enough to have it in house do, and
+// but for the industries the family shuns (shunnedIndustries).
 func (w *World) fits(c int32, f family) bool {
 	h := w.hiring
-	if h.trade[f] == nil {
-		return true
-	}
-	co := &w.companies[c]
-	return h.inTrade(f, co.Industry, co.StaffCount) || h.inHouse[f] > 0 && co.StaffCount >= h.inHouse[f]
+	return h.fitsCompany(c, f)
 }
 
 // fallbacks are the pools to search, in order, for an employer of
 // family f in country when draws found none that fits: the country's and
-// the multinationals, after the family's own for a strict trade.
+// the multinationals, after the family's own for a strict trade; in a
+// small country (see officeHostStaff), the country's and the offices
+// there.
 func (h *hiring) fallbacks(country countryID, f family) []*pool {
-	if h.trade[f] != nil {
-		var local *pool
-		if l := h.byFamilyLocal[country]; l != nil {
-			local = l[f]
-		}
-		return []*pool{local, h.byFamily[f], h.byCountry[country], &h.all}
+	var local, family, all *pool
+	if l := h.byFamilyLocal[country]; l != nil {
+		local = l[f]
 	}
-	return []*pool{h.byCountry[country], &h.all}
+	if h.officeLimit[country] == 0 {
+		family, all = h.byFamily[f], &h.all
+	}
+	if h.trade[f] != nil {
+		return []*pool{local, family, h.byCountry[country], h.offices[country], all}
+	}
+	return []*pool{h.byCountry[country], h.offices[country], all}
 }
 
 // employs reports whether someone living in country can work in family
-// f: any family can, except a strict trade where the country has no
-// company of it nor one big enough to have it in house: no hotel
+// f: any family can, but one whose shunned industries are all the
+// employers a small country has (see officeHostStaff), and a strict
+// trade where the country has no
+// company of it, nor one big enough to have it in house, nor an office
+// of a multinational that employs it (see offices): no hotel
 // managers where there is no hotel, in a world that is a sample of the
 // network.
 func (h *hiring) employs(country countryID, f family) bool {
+	offices := h.officeTrades[country] != nil && h.officeTrades[country][f]
+	if h.shun[f] != nil && h.officeLimit[country] != 0 && !h.unshunned[country][f] && !offices {
+		return false
+	}
 	if h.trade[f] == nil {
 		return true
 	}
@@ -457,7 +636,7 @@ func (h *hiring) employs(country countryID, f family) bool {
 			return true
 		}
 	}
-	return false
+	return offices
 }
 
 // functionStaff is, by family, the head count from which a company has
@@ -496,7 +675,10 @@ func leastStaff(f family, level Level, own bool) int32 {
 	case Founder, Board, CLevel:
 		return 0
 	case Lead:
-		return max(2*base, floor(10, 0))
+		// A team of the function to lead, five times the staff from
+		// which a company has one of it: no Tax Team Lead at a design
+		// firm of 35.
+		return max(teamOfFunction*base, floor(10, 0))
 	case Head:
 		return max(3*base, floor(25, 10))
 	case Directors:
@@ -506,6 +688,11 @@ func leastStaff(f family, level Level, own bool) int32 {
 	}
 	return base
 }
+
+// teamOfFunction is how many times the staff from which a company has a
+// function's specialists (functionStaff) it needs to have a team of them
+// under a lead.
+const teamOfFunction = 5
 
 // sizeTries is how many employers a draw of one big enough for a role
 // tries before it searches the pools.
@@ -520,7 +707,7 @@ func (h *hiring) employerOfSize(r *rand.Rand, country countryID, f family, level
 	bigEnough := func(c int32) bool { return h.bigEnough(c, f, level) }
 	c := h.anyEmployer(r, country, f)
 	for range sizeTries {
-		if bigEnough(c) {
+		if bigEnough(c) && h.fitsCompany(c, f) {
 			return c
 		}
 		c = h.anyEmployer(r, country, f)
@@ -549,6 +736,9 @@ func (h *hiring) bigEnough(c int32, f family, level Level) bool {
 // fitsCompany reports whether company c can employ a role of family f,
 // as World.fits does, from hiring's own tables.
 func (h *hiring) fitsCompany(c int32, f family) bool {
+	if h.shun[f] != nil && h.shun[f][h.industry[c]] {
+		return false
+	}
 	if h.trade[f] == nil {
 		return true
 	}

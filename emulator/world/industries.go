@@ -26,7 +26,7 @@ type industryVocab struct {
 	famAffinity [numFamilies][]IndustryID
 	// common draws a company's industry: those some department clusters
 	// in are three times as common as the rest (more software companies
-	// than ranches).
+	// than ranches), and public bodies never (see publicBodies).
 	common weighted
 }
 
@@ -48,7 +48,7 @@ var deptIndustries = map[Department][]string{
 	HRRecruitment: {"Staffing and Recruiting", "Human Resources", "Outsourcing/Offshoring"},
 	FinanceAccounting: {"Accounting", "Banking", "Financial Services", "Investment Management",
 		"Insurance", "Capital Markets", "Venture Capital & Private Equity", "Investment Banking"},
-	LegalCompliance: {"Law Practice", "Legal Services", "Judiciary", "Banking", "Insurance"},
+	LegalCompliance: {"Law Practice", "Legal Services", "Banking", "Insurance"},
 	CustomerSupport: {"Consumer Services", "Telecommunications", "Computer Software", "Retail",
 		"Outsourcing/Offshoring"},
 	HealthHospitality: {"Hospital & Health Care", "Medical Practice", "Pharmaceuticals", "Hospitality",
@@ -62,6 +62,16 @@ var deptIndustries = map[Department][]string{
 	Entertainment: {"Entertainment", "Media Production", "Motion Pictures and Film", "Broadcast Media",
 		"Music", "Animation", "Performing Arts"},
 }
+
+// publicBodies are the industries of the state's own bodies: courts,
+// parliaments, ministries, armed forces, police and fire services,
+// embassies and parties. They stay values of the search filter, but no
+// company of the world is of one: a court or an army is no firm with a
+// sales team, founders and a legal form, and one of a country's courts
+// or its parliament would need a name, a size and trades of its own.
+var publicBodies = []string{"Government Administration", "Judiciary", "Legislative Office", "Military",
+	"Law Enforcement", "Public Safety", "Executive Office", "International Affairs", "Public Policy",
+	"Political Organization"}
 
 // familyIndustries are the trades of the families whose department's
 // list would not fit them; the other families take their department's.
@@ -141,6 +151,13 @@ func parseIndustries() (*industryVocab, error) {
 		for _, id := range ids {
 			weights[id] = 3
 		}
+	}
+	for _, name := range publicBodies {
+		id, ok := v.index[name]
+		if !ok {
+			return nil, fmt.Errorf("public bodies: unknown industry %q", name)
+		}
+		weights[id] = 0
 	}
 	v.common = newWeighted(weights)
 	return v, nil

@@ -60,6 +60,10 @@ var migrantMixes = []struct{ countries, mix string }{
 	{"BD", "bd:45 bn:25 hi:15 southasia:10 en:5"},
 	{"NP", "hi:75 bn:5 dz:8 zh:5 southasia:4 en:3"},
 	{"LK", "ta:45 hi:20 ml:10 southasia:10 zh:5 en:10"},
+	// The Maldives' migrant workers are mostly Bangladeshi, Indian and
+	// Sri Lankan; Bhutan's, Indian and Nepali.
+	{"MV", "bd:50 hi:20 southasia:10 ta:8 si:7 en:5"},
+	{"BT", "hi:50 ne:35 southasia:10 en:5"},
 	// The former Soviet Union's migrants are mostly of its other
 	// republics: Kazakhstan's and Kyrgyzstan's Uzbeks, Ukrainians and
 	// Germans (their Russians, most of them born in Russia, are the

@@ -334,9 +334,14 @@ func (b *nameBook) draw(r *rand.Rand, country countryID) personName {
 	k := c.lastW.draw(r)
 	// A family name that repeats the given name ("MacKenzie MacKenzie")
 	// reads as a typo, and one only the other sex carries ("Putra" for a
-	// woman) as a mistake: drawn again, a few times at most.
-	for tries := 0; tries < 8 && (strings.EqualFold(lastForms[k].folded, g.folded) || c.wrongSex(k, n.gender)); tries++ {
+	// woman) as a mistake: drawn again, a few times at most, and then the
+	// next name of the list that is neither.
+	bad := func(k int) bool { return strings.EqualFold(lastForms[k].folded, g.folded) || c.wrongSex(k, n.gender) }
+	for tries := 0; tries < 8 && bad(k); tries++ {
 		k = c.lastW.draw(r)
+	}
+	for next := 1; next < len(lastForms) && bad(k); next++ {
+		k = (k + 1) % len(lastForms)
 	}
 	f := lastForms[k]
 	var f2, pre nameForm

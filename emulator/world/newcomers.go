@@ -3,6 +3,7 @@ package world
 import (
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -113,13 +114,21 @@ func (a *advance) hire(r *rand.Rand, i int, p *Person, m Month) {
 	if w.titles.fam[role.Title] == famGeneral {
 		role.fam = famGeneral
 	}
+	if len(p.Jobs) == 0 && strings.Contains(w.titles.titles[role.Title].Name, "Manager") {
+		// A graduate's first role is no manager's: a related role's
+		// title of the level instead (an Account Executive's for a Key
+		// Account Manager's).
+		if t, ok := w.beginnersRole(r, p, nil, fam, role.Title, w.titles.titles[role.Title].Level, m.Year()); ok {
+			role.Title = t
+		}
+	}
 	if len(p.Jobs) > 0 && p.Jobs[0].fam == fam && w.titles.titles[p.Jobs[0].Title].Level == level {
 		role.Title = p.Jobs[0].Title // the job seeker's own title, at a new employer
 	}
 	if len(p.Jobs) > 0 && !w.stepsAsCareers(p.Jobs[0], role) {
 		return // no title of the level fits: the search goes on
 	}
-	role.Location = w.rolePlace(role)
+	role.Location = w.rolePlace(w.nearHome(role, p.City))
 	emails := a.newWorkEmail(r, i, p, c)
 	cp := a.own(i)
 	cp.Jobs = append([]Job{role}, cp.Jobs...)

@@ -46,6 +46,24 @@ func (w *World) rolePlace(j Job) int32 {
 	return town
 }
 
+// inPerson are the lines of work done in person: at the patient's side,
+// the guest's table, the salon's chair, the class, the building. Their
+// roles are held within a commute of home; only office work may be
+// remote.
+var inPerson = [numFamilies]bool{famClinical: true, famHospitality: true, famBeauty: true, famEducation: true, famFacility: true}
+
+// nearHome returns role j of someone living at home while they hold it,
+// held where it was drawn, or at home when it is of a line of work done
+// in person (inPerson, by its title) and was drawn beyond a commute of
+// home: a medical assistant of Juneau works in Juneau, not in San Jose.
+// Where roles are drawn it comes before rolePlace.
+func (w *World) nearHome(j Job, home int32) Job {
+	if j.Location >= 0 && home >= 0 && inPerson[w.titles.fam[j.Title]] && !commutable(w.geo, j.Location, home) {
+		j.Location = home
+	}
+	return j
+}
+
 // officeTowns returns, for each place of the gazetteer, the place a
 // giant's role drawn there is held: itself when it (or the city it is a
 // neighbourhood of) has officeTown people or more, or is its country's
@@ -81,6 +99,20 @@ var officeTowns = sync.OnceValue(func() []int32 {
 	}
 	return out
 })
+
+// commuteKm is the farthest, as the crow flies, that people travel daily
+// between home and work or school.
+const commuteKm = 100
+
+// commutable reports whether two places are within a daily commute of
+// each other.
+func commutable(g *gazetteer, a, b int32) bool {
+	c := commuteKm / earthRadiusKm
+	return a == b || distance(g, a, b) <= c*c
+}
+
+// earthRadiusKm is the mean radius of the earth.
+const earthRadiusKm = 6371.0
 
 // distance is a measure of how far apart two places are: the squared
 // length of the chord between them on the unit sphere, which orders

@@ -32,6 +32,7 @@ import (
 //	lvl     an amount that grows with the level: a quarter of the range's
 //	        top for a junior, half for mid-level, three quarters for a
 //	        senior individual contributor
+//	bldg    buildings the employer's facilities span (buildingsRun)
 //	svc     traffic a service of the employer handles: a tenth of the
 //	        staff count (in thousands) at a company of no online trade, ten
 //	        times it at a software or internet company
@@ -50,6 +51,9 @@ type roleFacts struct {
 	online bool
 	// began is the year the role began, for the technology of its time.
 	began int
+	// industry is the employer's industry, for what its trade does
+	// (warehouses, tax, releases).
+	industry string
 }
 
 // unknownTenure is the months assumed of a role whose start the profile
@@ -67,8 +71,9 @@ func (w *World) roleFactsOf(j Job) roleFacts {
 		months = max(int(end)-int(j.Start), 0)
 	}
 	co := &w.companies[j.Company]
+	industry := w.industries.name(co.Industry)
 	return roleFacts{level: w.titles.titles[j.Title].Level, staff: int(co.StaffCount), months: months,
-		online: onlineIndustries[w.industries.name(co.Industry)], began: w.roleBegan(j)}
+		online: onlineIndustries[industry], began: w.roleBegan(j), industry: industry}
 }
 
 // roleBegan returns the year role j began, or for a role of unknown start
@@ -95,6 +100,54 @@ func inUse(phrases []string, year int) []string {
 	for _, s := range phrases {
 		if phraseSince[s] <= year {
 			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// seniority is a level's rank on the career ladder (ladder), a founder
+// and a board member counted with the chief executives: Directors sit
+// between Head and VP whatever their constant's value.
+func seniority(l Level) int {
+	switch l {
+	case Founder, Board:
+		return slices.Index(ladder, CLevel)
+	}
+	return slices.Index(ladder, l)
+}
+
+// atLevel returns the phrases a holder of level l says: those of no
+// level (phraseLevel), and those of a level at or below l, so that a
+// junior does not speak of mentoring others.
+func atLevel(phrases []string, l Level) []string {
+	out := make([]string, 0, len(phrases))
+	for _, s := range phrases {
+		if least, ok := phraseLevel[s]; !ok || seniority(l) >= seniority(least) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// fitsEmployer reports whether an achievement template fits the role's
+// employer and level: one the employer's trade does (achievementTrades:
+// no tax rate cut at a charity, no warehouses at a design studio), and
+// no individual contributor's work (individualWork) for a head, a
+// director or an executive, whose achievements are their organisation's.
+func fitsEmployer(tmpl string, f roleFacts) bool {
+	if fits, ok := achievementTrades[tmpl]; ok && !fits(f) {
+		return false
+	}
+	return !individualWork[tmpl] || seniority(f.level) < seniority(Head)
+}
+
+// employerFit returns the templates that fit the role's employer and
+// level (fitsEmployer).
+func employerFit(templates []string, f roleFacts) []string {
+	out := make([]string, 0, len(templates))
+	for _, t := range templates {
+		if fitsEmployer(t, f) {
+			out = append(out, t)
 		}
 	}
 	return out
@@ -143,6 +196,7 @@ type slot struct {
 	period  int     // months in one unit of a period (1, 3, 12), 0 for none
 	lvl     bool
 	svc     bool
+	bldg    bool
 }
 
 // parseSlot reads the inside of a template's braces, "3-20 per:2 rate:0.5".
@@ -173,6 +227,8 @@ func parseSlot(spec string) slot {
 			s.lvl = true
 		case "svc":
 			s.svc = true
+		case "bldg":
+			s.bldg = true
 		default:
 			panic("world: unknown bound " + key + " in an achievement")
 		}
@@ -206,6 +262,9 @@ func (s slot) top(f roleFacts, months int) int {
 	if s.svc {
 		hi = min(hi, serviceTraffic(f))
 	}
+	if s.bldg {
+		hi = min(hi, buildingsRun(f))
+	}
 	return hi
 }
 
@@ -218,6 +277,17 @@ func serviceTraffic(f roleFacts) int {
 		return f.staff * 10
 	}
 	return f.staff / 10
+}
+
+// buildingsRun is the most buildings the facilities of an employer
+// span: one per eight staff where buildings are the trade (estates,
+// facilities services, hospitals, schools, hotels), one per 150 staff
+// elsewhere, where the buildings are the company's offices and plants.
+func buildingsRun(f roleFacts) int {
+	if estateIndustries[f.industry] {
+		return f.staff / 8
+	}
+	return f.staff / 150
 }
 
 // sentence fills a template's numbers with ones drawn to fit the role
@@ -282,9 +352,9 @@ func (w *World) jobDescription(r *rand.Rand, j Job) string {
 	}
 	facts := w.roleFactsOf(j)
 	company := w.companies[j.Company].Name
-	doing := inUse(w.roleDoing(j), facts.began)
+	doing := atLevel(inUse(w.roleDoing(j), facts.began), facts.level)
 	if len(doing) == 0 {
-		doing = famDoing[j.fam]
+		doing = atLevel(famDoing[j.fam], facts.level)
 	}
 	parts := []string{"Focused on " + pick(r, doing) + " at " + strings.TrimSuffix(company, ".") + "."}
 	n := intN(r, 3)
@@ -294,7 +364,7 @@ func (w *World) jobDescription(r *rand.Rand, j Job) string {
 	case Junior:
 		n = min(n, 1)
 	}
-	for _, tmpl := range pickDistinct(r, inUse(w.roleAchievements(j), facts.began), n) {
+	for _, tmpl := range pickDistinct(r, employerFit(inUse(w.roleAchievements(j), facts.began), facts), n) {
 		if s, ok := sentence(r, tmpl, facts); ok {
 			parts = append(parts, s)
 		}
@@ -402,7 +472,7 @@ func (w *World) summaryText(r *rand.Rand, p *Person, f family) string {
 			}
 		case years >= 2:
 			// The company's own name whole ("B.V.,"), as it ends a sentence nowhere.
-			parts = append(parts, t.Name+" at "+co.Name+", after "+strconv.Itoa(years-line)+"+ years in other work.")
+			parts = append(parts, t.Name+" at "+co.Name+", after "+strconv.Itoa(years-line)+"+ years in "+w.formerLine(p, job.fam)+".")
 		default:
 			parts = append(parts, t.Name+" at "+at+".")
 			if k := slices.Index(ladder, t.Level); k >= 0 && k <= slices.Index(ladder, MidLevel) {
@@ -448,6 +518,34 @@ func (w *World) summaryText(r *rand.Rand, p *Person, f family) string {
 		parts = append(parts, pick(r, summaryClosers))
 	}
 	return strings.Join(parts, " ")
+}
+
+// formerLine names the line of work of most of the person's years
+// outside line f ("law", "sales"): a founder of a law firm says they
+// come from law, not from "other work". Where no line is known it says
+// "other work".
+func (w *World) formerLine(p *Person, f family) string {
+	var months [numFamilies]int
+	for k, j := range p.Jobs {
+		if j.Start.IsZero() || k > 0 && j.Current || j.fam == f {
+			continue
+		}
+		end := j.End
+		if j.Current {
+			end = w.month
+		}
+		months[j.fam] += int(end) - int(j.Start)
+	}
+	best := family(0)
+	for g := range numFamilies {
+		if months[g] > months[best] {
+			best = g
+		}
+	}
+	if months[best] == 0 || lineWork[best] == "" {
+		return "other work"
+	}
+	return lineWork[best]
 }
 
 // lineYears returns the person's whole years of work in line of work f
@@ -599,10 +697,26 @@ func (w *World) roleAchievements(j Job) []string {
 // line of work f: those of their latest role where it is of that line,
 // else those of the whole line (a student's, of every specialty).
 func (w *World) doingOf(p *Person, f family) []string {
-	if len(p.Jobs) > 0 && p.Jobs[0].fam == f {
-		return w.roleDoing(p.Jobs[0])
+	level := Entry
+	if len(p.Jobs) > 0 {
+		level = w.titles.titles[p.Jobs[0].Title].Level
 	}
-	return familyDoing(f)
+	if len(p.Jobs) > 0 && p.Jobs[0].fam == f {
+		j := p.Jobs[0]
+		year := w.month.Year()
+		if !j.Current && j.End != 0 {
+			year = j.End.Year()
+		}
+		if out := atLevel(inUse(w.roleDoing(j), year), level); len(out) > 0 {
+			return out
+		}
+	} else if out := atLevel(familyDoing(f), level); len(out) > 0 {
+		return out
+	}
+	if out := atLevel(famDoing[f], level); len(out) > 0 {
+		return out
+	}
+	return famDoing[f]
 }
 
 // familyDoing returns every phrase of line of work f: its own and those

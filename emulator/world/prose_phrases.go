@@ -128,6 +128,10 @@ type specialty struct {
 	words        []string
 	doing        []string
 	achievements []string
+	// skills are the specialty's own skills, which its holders list
+	// first among their line's (a frontend developer's React); none
+	// where the line's skills all fit.
+	skills []string
 }
 
 // famSpecialties are the specialties of the lines of work that span
@@ -135,23 +139,28 @@ type specialty struct {
 var famSpecialties = [numFamilies][]specialty{
 	famSoftware: {
 		{words: []string{"QA", "Test", "Testing", "Quality"},
-			doing: []string{"building test automation that catches bugs early", "making every release safe to ship"},
+			doing:  []string{"building test automation that catches bugs early", "making every release safe to ship"},
+			skills: []string{"Test Automation", "Selenium", "Software Testing", "Python", "Java", "CI/CD"},
 			achievements: []string{"Automated {100-900 rate:40} regression tests across {2-8} products.",
 				"Cut defects found in production by {15-60}% over {3-12 mo} months."}},
 		{words: []string{"Security"},
-			doing: []string{"keeping systems and data secure", "finding and fixing vulnerabilities before attackers do"},
+			doing:  []string{"keeping systems and data secure", "finding and fixing vulnerabilities before attackers do"},
+			skills: []string{"Information Security", "Penetration Testing", "Network Security", "Linux", "Python"},
 			achievements: []string{"Closed {20-300 rate:8} vulnerabilities found in audits and penetration tests.",
 				"Rolled out multi-factor sign-in for {50-900 by:1} staff."}},
 		{words: []string{"Frontend", "Front End", "Front-End", "UI", "Web"},
-			doing: []string{"building fast, accessible web interfaces", "turning designs into polished user interfaces"},
+			doing:  []string{"building fast, accessible web interfaces", "turning designs into polished user interfaces"},
+			skills: []string{"JavaScript", "TypeScript", "React", "HTML", "CSS", "Vue.js"},
 			achievements: []string{"Cut page load times by {20-60}% across {3-40 rate:2} pages.",
 				"Built {10-80 rate:3} reusable interface components used across {2-6} products."}},
 		{words: []string{"Mobile", "iOS", "Android"},
-			doing: []string{"building mobile apps people use every day", "shipping polished iOS and Android apps"},
+			doing:  []string{"building mobile apps people use every day", "shipping polished iOS and Android apps"},
+			skills: []string{"Swift", "Kotlin", "iOS Development", "Android Development", "Mobile Applications"},
 			achievements: []string{"Shipped {3-30 rate:0.8} app releases with a crash-free rate above {97-99}%.",
 				"Cut app start-up time by {15-50}% in {3-12 mo} months."}},
 		{words: []string{"DevOps", "Site Reliability", "Reliability", "Platform", "Infrastructure", "Cloud"},
-			doing: []string{"automating infrastructure and deployments", "keeping production reliable and observable"},
+			doing:  []string{"automating infrastructure and deployments", "keeping production reliable and observable"},
+			skills: []string{"Kubernetes", "Docker", "Terraform", "AWS", "Linux", "CI/CD"},
 			achievements: []string{"Moved {3-20 rate:0.5} services to a new platform with a team of {3-8 per:1}.",
 				"Cut deployment time from {30-90} to {5-15} minutes.", "Cut production incidents by {20-60}% over {3-12 mo} months."}},
 		{doing: []string{"building reliable, scalable systems", "designing clean APIs and services"},
@@ -160,11 +169,13 @@ var famSpecialties = [numFamilies][]specialty{
 	},
 	famData: {
 		{words: []string{"Data Engineer", "Analytics Engineer", "Data Engineering"},
-			doing: []string{"building robust data pipelines", "making data reliable and easy to find"},
+			doing:  []string{"building robust data pipelines", "making data reliable and easy to find"},
+			skills: []string{"SQL", "Python", "Apache Spark", "ETL", "dbt", "Snowflake"},
 			achievements: []string{"Designed pipelines processing {50-900}k events a day from {3-20} sources.",
 				"Moved {5-40 rate:1} reports to a new data warehouse."}},
 		{words: []string{"Scientist", "Machine Learning", "Data Science"},
-			doing: []string{"building models that predict what matters", "bringing machine learning into production"},
+			doing:  []string{"building models that predict what matters", "bringing machine learning into production"},
+			skills: []string{"Python", "Machine Learning", "Statistics", "Deep Learning", "TensorFlow", "PyTorch"},
 			achievements: []string{"Improved forecast accuracy by {5-35}% across {2-10} markets.",
 				"Put {2-12 rate:0.3} machine learning models into production."}},
 		{doing: []string{"designing dashboards the business actually uses", "answering business questions with data"},
@@ -173,7 +184,8 @@ var famSpecialties = [numFamilies][]specialty{
 	},
 	famProduct: {
 		{words: []string{"Project", "Program", "Programme", "Delivery", "Scrum"},
-			doing: []string{"delivering projects on time and on budget", "keeping teams unblocked and delivery predictable"},
+			doing:  []string{"delivering projects on time and on budget", "keeping teams unblocked and delivery predictable"},
+			skills: []string{"Project Management", "Scrum", "Agile Methodologies", "Jira", "Kanban", "Prince2"},
 			achievements: []string{"Managed a portfolio of {3-15 rate:0.5} projects worth {200-900 lvl}k.",
 				"Delivered {3-20 rate:0.4} projects with teams of up to {4-30 per:1}."}},
 		{doing: []string{"shipping products customers love", "turning customer problems into roadmaps"},
@@ -288,14 +300,14 @@ var famSpecialties = [numFamilies][]specialty{
 		{words: []string{"Security"},
 			doing: []string{"keeping people and premises safe", "responding calmly to incidents"},
 			achievements: []string{"Handled {20-300 rate:6} incidents on site without injury.",
-				"Guarded {2-12 per:8} buildings on day and night shifts."}},
+				"Guarded {2-12 bldg} buildings on day and night shifts."}},
 		{words: []string{"Maintenance", "Technician", "Building Engineer"},
 			doing: []string{"keeping buildings safe and efficient", "fixing problems before they become failures"},
-			achievements: []string{"Ran maintenance for {2-30 per:8} buildings with a team of {3-15 per:1}.",
-				"Cut energy use by {5-25}% across {2-20 per:8} buildings."}},
+			achievements: []string{"Ran maintenance for {2-30 bldg} buildings with a team of {3-15 per:1}.",
+				"Cut energy use by {5-25}% across {2-20 bldg} buildings."}},
 		{doing: []string{"managing maintenance and vendors", "creating great workplaces", "running facilities on a budget"},
-			achievements: []string{"Managed {2-15 per:10} sites totalling {5-200}k square metres.",
-				"Cut energy use by {5-25}% across {2-20 per:8} buildings."}},
+			achievements: []string{"Managed {2-15 bldg} sites totalling {5-200}k square metres.",
+				"Cut energy use by {5-25}% across {2-20 bldg} buildings."}},
 	},
 }
 
@@ -330,6 +342,9 @@ var phraseSince = map[string]int{
 	"Handled {60-400 by:40} tickets a week with a team of {3-12 per:1}.":                  1995,
 	"Cut time-to-hire by {10-40}% across {2-8 per:60} offices.":                           2000,
 	"Designed {2-12 rate:0.25} circuit boards that went into series production.":          1970,
+	"Built a design system of {20-120} components used by {2-10 per:5} teams.":            2014,
+	"Redesigned {2-10 rate:0.3} core flows, lifting conversion by {5-30}%.":               2005,
+	"Ran {10-60 rate:3} user interviews across {2-6} markets.":                            2003,
 	// What people say they do.
 	"running data-driven campaigns":                          2005,
 	"growing pipeline through content and SEO":               2003,
@@ -347,6 +362,9 @@ var phraseSince = map[string]int{
 	"making every release safe to ship":                      2005,
 	"building test automation that catches bugs early":       1995,
 	"finding and fixing vulnerabilities before attackers do": 1995,
+	"building design systems":                                2014,
+	"designing simple, accessible experiences":               2000,
+	"bringing research into product decisions":               2000,
 	// Projects.
 	"Cloud Migration":             2010,
 	"Internal Developer Platform": 2015,
@@ -423,4 +441,170 @@ var phraseSince = map[string]int{
 	"Avid Certified User: Pro Tools":                      2010,
 	"Certified Director":                                  1999,
 	"Food Safety Level 2":                                 2000,
+
+	// Certificates of national bodies, of specialties and of desk roles.
+	"NACD Directorship Certification":                                          2019,
+	"HubSpot Inbound Sales":                                                    2015,
+	"ISTQB Certified Tester Foundation Level":                                  2002,
+	"CompTIA Security+":                                                        2002,
+	"Adobe Certified Professional: Visual Design":                              2018,
+	"Professional in Human Resources – International (PHRi)":                   2016,
+	"LinkedIn Certified Professional – Recruiter":                              2017,
+	"Chartered Accountant (CA ANZ)":                                            2014,
+	"Chartered Professional Accountant (CPA Canada)":                           2013,
+	"Certified Bookkeeper (CB)":                                                1998,
+	"AAT Level 3 Diploma in Accounting":                                        2010,
+	"Xero Advisor Certification":                                               2012,
+	"QuickBooks Online Certified ProAdvisor":                                   2001,
+	"Certified Information Privacy Professional (CIPP/US)":                     2004,
+	"ITIL 4 Foundation":                                                        2019,
+	"HDI Customer Service Representative (HDI-CSR)":                            2000,
+	"Immediate Life Support (ILS)":                                             2002,
+	"Advanced Life Support (ALS)":                                              1993,
+	"Certified Guest Service Professional (CGSP)":                              2010,
+	"Level 3 Diploma in Beauty Therapy":                                        2010,
+	"Level 3 Diploma in Hair Professional Services":                            2010,
+	"Certified Business Analysis Professional (CBAP)":                          2006,
+	"Certified in Logistics, Transportation and Distribution (CLTD)":           2016,
+	"Certified Professional in Supply Management (CPSM)":                       2008,
+	"CIPS Level 4 Diploma in Procurement and Supply":                           2000,
+	"Certified Administrative Professional (CAP)":                              2001,
+	"Microsoft Office Specialist: Excel Associate":                             2016,
+	"IOSH Managing Safely":                                                     1995,
+	"SIA Security Guard Licence":                                               2004,
+	"EPA Section 608 Technician Certification":                                 1993,
+	"Level 3 Award in the Requirements for Electrical Installations (BS 7671)": 1992,
+}
+
+// phraseLevel are the phrases of what people do that speak of leading
+// others, with the least level that says them: a junior does not mentor
+// engineers nor lead a kitchen.
+var phraseLevel = map[string]Level{
+	"mentoring engineers and improving code quality": Senior,
+	"mentoring engineers":                            Senior,
+	"leading kitchen teams":                          Senior,
+	"leading front-of-house teams":                   Senior,
+	"developing talent and leaders":                  Senior,
+	"growing teams and businesses":                   Senior,
+	"leading organisations through change":           Senior,
+	"building companies people want to work for":     Senior,
+}
+
+// lineWork names each line of work as a summary says where someone's
+// earlier years went ("after 10+ years in law").
+var lineWork = [numFamilies]string{
+	famGeneral: "general management", famMarketing: "marketing", famSales: "sales",
+	famProduct: "product and project management", famSoftware: "software", famElectrical: "electronics",
+	famMechanical: "mechanical engineering", famCivil: "civil engineering", famData: "data and analytics",
+	famDesign: "design", famHR: "HR", famFinance: "finance", famLegal: "law", famSupport: "customer support",
+	famClinical: "healthcare", famHospitality: "hospitality", famBeauty: "beauty", famEducation: "education",
+	famOperations: "operations", famFacility: "facilities", famEntertainment: "film and media",
+}
+
+// achievementTrades are the achievements only some employers' trades
+// achieve, with what the role's employer must be: a tax rate cut at a
+// company that pays tax, warehouses at one that ships goods, funding
+// raised by a venture of a funded trade, releases shipped by a maker of
+// software or products, managers trained abroad by no school.
+var achievementTrades = map[string]func(roleFacts) bool{
+	"Cut the effective tax rate by {2-5} points over {2-5 yr} years.": func(f roleFacts) bool {
+		return !untaxedIndustries[f.industry] && f.staff >= 50
+	},
+	"Cut fulfilment costs by {5-25}% across {2-12 per:25} warehouses.": func(f roleFacts) bool { return goodsIndustries[f.industry] },
+	"Raised funding and built a leadership team of {3-12 led} people.": func(f roleFacts) bool {
+		return fundedIndustries[f.industry] && f.staff >= 12
+	},
+	"Trained {20-300 rate:5} managers in {2-10 per:40} countries.": func(f roleFacts) bool { return !schoolIndustries[f.industry] },
+	"Shipped {3-20 rate:0.5} major releases with a team of {4-15 per:1}.": func(f roleFacts) bool {
+		return f.online || patentingIndustries[f.industry]
+	},
+	"Raised activation by {5-30}% in {3-12 mo} months.": func(f roleFacts) bool { return f.online },
+}
+
+// untaxedIndustries are the trades of charities, churches, the state and
+// public schools, which pay no corporate tax to cut.
+var untaxedIndustries = map[string]bool{
+	"Non-Profit Organization Management": true, "Religious Institutions": true, "Philanthropy": true,
+	"Fund-Raising": true, "Civic & Social Organization": true, "Government Administration": true,
+	"Government Relations": true, "Legislative Office": true, "Judiciary": true, "Military": true,
+	"Law Enforcement": true, "Public Safety": true, "Public Policy": true, "Political Organization": true,
+	"International Affairs": true, "Primary/Secondary Education": true, "Higher Education": true,
+	"Libraries": true, "Museums and Institutions": true, "Think Tanks": true,
+}
+
+// goodsIndustries are the trades that store and ship goods, and so run
+// warehouses.
+var goodsIndustries = map[string]bool{
+	"Retail": true, "Wholesale": true, "Import and Export": true, "Logistics and Supply Chain": true,
+	"Warehousing": true, "Package/Freight Delivery": true, "Transportation/Trucking/Railroad": true,
+	"Consumer Goods": true, "Consumer Electronics": true, "Food & Beverages": true, "Food Production": true,
+	"Apparel & Fashion": true, "Supermarkets": true, "Furniture": true, "Sporting Goods": true,
+	"Cosmetics": true, "Luxury Goods & Jewelry": true, "Business Supplies and Equipment": true,
+	"Automotive": true, "Machinery": true, "Building Materials": true, "Chemicals": true,
+	"Pharmaceuticals": true, "Medical Devices": true, "Electrical/Electronic Manufacturing": true,
+	"Computer Hardware": true, "Paper & Forest Products": true, "Plastics": true,
+	"Packaging and Containers": true, "Textiles": true, "Wine and Spirits": true, "Tobacco": true,
+	"Dairy": true, "Mining & Metals": true, "Printing": true, "Internet": true,
+}
+
+// fundedIndustries are the trades of ventures that raise funding from
+// investors: technology, life sciences, energy and fintech.
+var fundedIndustries = map[string]bool{
+	"Computer Software": true, "Internet": true, "Information Technology and Services": true,
+	"Computer Games": true, "Computer & Network Security": true, "Biotechnology": true,
+	"Medical Devices": true, "E-Learning": true, "Online Media": true, "Wireless": true,
+	"Nanotechnology": true, "Renewables & Environment": true, "Consumer Electronics": true,
+	"Financial Services": true, "Semiconductors": true, "Computer Hardware": true, "Pharmaceuticals": true,
+}
+
+// schoolIndustries are the trades of schools and universities.
+var schoolIndustries = map[string]bool{
+	"Primary/Secondary Education": true, "Higher Education": true, "Education Management": true,
+}
+
+// estateIndustries are the trades whose work is buildings: estates,
+// facilities services, hospitals, schools, hotels, the state.
+var estateIndustries = map[string]bool{
+	"Real Estate": true, "Commercial Real Estate": true, "Facilities Services": true,
+	"Hospital & Health Care": true, "Primary/Secondary Education": true, "Higher Education": true,
+	"Hospitality": true, "Government Administration": true, "Construction": true,
+	"Security and Investigations": true, "Recreational Facilities and Services": true,
+	"Leisure, Travel & Tourism": true, "Military": true, "Retail": true, "Supermarkets": true,
+}
+
+// individualWork are the achievements of an individual contributor's
+// own hands (APIs designed, tests automated, students taught): a head,
+// director or executive lists what their organisation achieved instead.
+var individualWork = map[string]bool{
+	"Designed {3-20 rate:0.5} APIs used by {2-12 per:5} teams.":                            true,
+	"Raised test coverage by {10-45}% across {3-30 rate:1} repositories.":                  true,
+	"Automated {100-900 rate:40} regression tests across {2-8} products.":                  true,
+	"Closed {20-300 rate:8} vulnerabilities found in audits and penetration tests.":        true,
+	"Built {10-80 rate:3} reusable interface components used across {2-6} products.":       true,
+	"Designed {2-12 rate:0.25} circuit boards that went into series production.":           true,
+	"Designed {5-40 rate:1} components now in series production.":                          true,
+	"Designed the structures of {3-25 rate:0.4} buildings over {2-8 yr} years.":            true,
+	"Designed pipelines processing {50-900}k events a day from {3-20} sources.":            true,
+	"Built {4-30 rate:1} dashboards used by {2-12 per:5} teams.":                           true,
+	"Automated {5-40 rate:1} weekly reports, saving {5-40} hours a week.":                  true,
+	"Designed {20-300 rate:8} print and digital assets for {3-20} clients.":                true,
+	"Ran {10-60 rate:3} user interviews across {2-6} markets.":                             true,
+	"Prepared {10-120 rate:2} tax returns across {2-10 per:40} countries.":                 true,
+	"Prepared {50-600 rate:20} contracts and filings for review.":                          true,
+	"Organised the documents of {3-30 rate:0.5} cases and transactions.":                   true,
+	"Mapped {5-40 rate:1} business processes and cut manual steps by {10-50}%.":            true,
+	"Wrote requirements for {3-15 rate:0.4} system changes adopted by {2-12 per:5} teams.": true,
+	"Taught {40-400} students a year across {2-8} courses.":                                true,
+	"Cared for {10-60} patients a week in a team of {3-12 per:1}.":                         true,
+	"Edited {3-20 rate:0.5} short films shown at {2-12} festivals.":                        true,
+	"Mixed sound for {3-30 rate:0.8} productions shown at {2-12} festivals.":               true,
+	"Shot {3-20 rate:0.5} short films and documentaries shown at {2-12} festivals.":        true,
+	"Animated {20-300 rate:8} minutes of footage for {3-20 rate:0.5} productions.":         true,
+	"Handled {60-400 by:40} tickets a week with a team of {3-12 per:1}.":                   true,
+	"Built a clientele of {40-300 rate:12} regulars in {6-24 mo} months.":                  true,
+	"Built a design system of {20-120} components used by {2-10 per:5} teams.":             true,
+	"Designed {3-20 rate:0.3} courses completed by {1-90}k learners.":                      true,
+	"Handled {10-120 rate:2} regulatory filings in {2-10 per:40} countries.":               true,
+	"Handled {20-300 rate:6} incidents on site without injury.":                            true,
+	"Managed diaries and travel for {2-6 per:8} executives.":                               true,
 }

@@ -25,6 +25,166 @@ var degreeChecks = []realismCheck{
 	{name: "MBAs begun less than three years after the first degree ended", count: countEarlyMBAs},
 	{name: "master's of one year at schools of the US and Canada", count: countShortAmericanMasters},
 	{name: "engineering bachelor's of three years where engineers study four (the US, India, East Asia, Australasia)", count: countShortEngineeringDegrees},
+	{name: "invented schools named in a form no school of their country takes (a Polytechnic Institute in Britain or India, a Metropolitan College, an invented Business School)", count: countForeignSchoolForms},
+	{name: "degrees of invented schools of countries whose long tail grants none (Britain's colleges of further education, Australia's TAFE, Singapore's polytechnics)", count: countDegreesOfFurtherEducation},
+	{name: "degrees famous schools do not grant (a Cambridge MS, an Oxford BEng, MIT's BA or master's in accounting, Harvard's BBA, an IIT's BE)", count: countForeignFamousDegrees},
+	{name: "degrees of another length than their kind's (a bachelor's of the US in three years, a BArch in less than five, an Oxbridge BA in four, a BTech in three, an Indian master's in one)", count: countOddDurations},
+	{name: "narrow fields of applied schools at research universities (facility management at UNAM, logistics or building services engineering at Imperial)", count: countNarrowFieldsAtResearch},
+	{name: "doctorates of invented schools (a PhD of an Instituto Tecnológico of a small city)", count: countInventedDoctorates},
+	{name: "invented schools where real ones stand (a Phoenix State College in Arizona, a polytechnic of New Zealand)", count: countInventedBesideReal},
+	{name: "students still at a school on the world's date who live beyond a commute of it (UNSW Sydney from Massachusetts)", startOnly: true, count: countStudentsAway},
+	{name: "lawyers whose law degrees are all of another country than the one they practise in", startOnly: true, count: countForeignLawDegrees},
+	{name: "current roles done in person (clinical, hospitality, beauty, teaching, facilities) beyond a commute of home (a medical assistant of Juneau in San Jose)", count: countRemoteInPerson},
+}
+
+// countRemoteInPerson counts the current roles of the lines of work done
+// in person (inPerson) held beyond a daily commute of the person's home,
+// but where a company of more than bigCompany staff has its office
+// nearest home.
+func countRemoteInPerson(w *World) tally {
+	var n tally
+	places := w.Places()
+	for i := range w.Len() {
+		p := w.Person(i)
+		for _, j := range p.Jobs {
+			if !j.Current || !inPerson[w.titles.fam[j.Title]] {
+				continue
+			}
+			at := w.rolePlace(j)
+			if at < 0 {
+				continue
+			}
+			// A giant's role drawn at home is held at the office town
+			// nearest home (rolePlace), however far that is.
+			atHome := w.rolePlace(Job{Company: j.Company, Location: p.City})
+			n.add(at != atHome && !commutable(w.geo, at, p.City), "person %d: %s in %s, living in %s", i,
+				w.titles.titles[j.Title].Name, places[at].Name, places[p.City].Name)
+		}
+	}
+	return n
+}
+
+// countNarrowFieldsAtResearch counts studies of facility management,
+// logistics and building services engineering at the real research
+// universities and grandes écoles, which teach none of them.
+func countNarrowFieldsAtResearch(w *World) tally {
+	var n tally
+	s := w.schools
+	narrow := map[string]bool{"Facility Management": true, "Logistics": true, "Building Services Engineering": true}
+	for i := range w.Len() {
+		for _, ed := range w.Person(i).Education {
+			u := ed.University
+			bad := !s.invented[u] && researchKinds[s.kind[u]] && narrow[s.fields[ed.Field]]
+			n.add(bad, "person %d: %s in %s, %s", i, degreeNames[ed.Degree], s.fields[ed.Field], s.universities[u].Name)
+		}
+	}
+	return n
+}
+
+// countInventedDoctorates counts the PhDs and DPhils of invented schools.
+func countInventedDoctorates(w *World) tally {
+	var n tally
+	s := w.schools
+	for i := range w.Len() {
+		for _, ed := range w.Person(i).Education {
+			if ed.Degree == 0 {
+				continue
+			}
+			bad := (ed.Degree == degPhD || ed.Degree == degDPhil) && s.invented[ed.University]
+			n.add(bad, "person %d: %s, %s", i, degreeNames[ed.Degree], s.universities[ed.University].Name)
+		}
+	}
+	return n
+}
+
+// countInventedBesideReal counts the invented schools of New Zealand,
+// whose polytechnics are gone, and the invented state colleges and
+// polytechnic institutes of the US in a state with a real university of
+// data/universities.tsv.
+func countInventedBesideReal(w *World) tally {
+	var n tally
+	s, places := w.schools, w.Places()
+	real := map[string]bool{}
+	for u, uni := range s.universities {
+		if !s.invented[u] && s.kind[u] == "university" {
+			real[regionKey(&places[uni.City])] = true
+		}
+	}
+	for u, uni := range s.universities {
+		if !s.invented[u] || s.secondary[u] {
+			continue
+		}
+		usForm := strings.HasSuffix(uni.Name, " State College") || strings.HasSuffix(uni.Name, " Polytechnic Institute")
+		bad := s.country[u] == "NZ" || s.country[u] == "US" && usForm && real[regionKey(&places[uni.City])]
+		n.add(bad, "%s (%s)", uni.Name, s.country[u])
+	}
+	return n
+}
+
+// countStudentsAway counts the people still at a school of a degree on
+// the world's date whose home is beyond a daily commute of it.
+func countStudentsAway(w *World) tally {
+	var n tally
+	s, year := w.schools, uint16(w.Now().Year())
+	for i := range w.Len() {
+		p := w.Person(i)
+		for _, ed := range p.Education {
+			if ed.Start == 0 || ed.Start > year || ed.End <= year || ed.Degree == 0 {
+				continue
+			}
+			at := s.universities[ed.University].City
+			n.add(!commutable(w.geo, p.City, at), "person %d: at %s %d-%d, living in %s", i,
+				s.universities[ed.University].Name, ed.Start, ed.End, w.Places()[p.City].Name)
+		}
+	}
+	return n
+}
+
+// lawTaughtIn reports whether a school of country code taught law in
+// year (any year when it is 0).
+func lawTaughtIn(w *World, code string, year int) bool {
+	s := w.schools
+	law := uint16(slices.Index(s.fields, "Law"))
+	for u := range s.universities {
+		if s.country[u] == code && (year == 0 || s.openIn(int32(u), year)) &&
+			(s.offers(int32(u), law, stageFirst) || s.offers(int32(u), law, stageGraduate)) {
+			return true
+		}
+	}
+	return false
+}
+
+// countForeignLawDegrees counts the people in a lawyer's role (one whose
+// title needs a degree in law) none of whose law degrees is of the
+// country of the role, where a school of that country taught law when
+// they studied it.
+func countForeignLawDegrees(w *World) tally {
+	var n tally
+	s, g := w.schools, w.geo
+	for i := range w.Len() {
+		p := w.Person(i)
+		for _, j := range p.Jobs {
+			if !j.Current || w.titles.need[j.Title] != profLaw {
+				continue
+			}
+			at := w.rolePlace(j)
+			if at < 0 {
+				at = p.City
+			}
+			code := g.countries[g.placeCountry[at]].Code
+			law := slices.IndexFunc(p.Education, func(ed Education) bool {
+				return s.profession[ed.Field] == profLaw && professionalDegree(ed.Degree, profLaw)
+			})
+			home := slices.ContainsFunc(p.Education, func(ed Education) bool {
+				return s.profession[ed.Field] == profLaw && professionalDegree(ed.Degree, profLaw) && s.country[ed.University] == code
+			})
+			if !home && law >= 0 && !lawTaughtIn(w, code, int(p.Education[law].Start)) {
+				continue // no school of the country taught law then: the lawyer studied abroad
+			}
+			n.add(!home, "person %d: %s in %s", i, w.titles.titles[j.Title].Name, code)
+		}
+	}
+	return n
 }
 
 // abolished are the degrees of single long studies that no student who
@@ -497,6 +657,176 @@ func countShortEngineeringDegrees(w *World) tally {
 			}
 			n.add(ed.End < ed.Start+4, "person %d: %s in %s %d-%d at %s", i, degreeNames[ed.Degree], s.fields[ed.Field],
 				ed.Start, ed.End, w.Universities()[ed.University].Name)
+		}
+	}
+	return n
+}
+
+// foreignSchoolForms are forms of a school's name that no school of a
+// country takes today, with the countries where one does: the
+// polytechnics of Britain became universities in 1992, India's
+// engineering colleges are colleges or institutes of technology.
+var foreignSchoolForms = []struct{ form, countries string }{
+	{"Polytechnic Institute", "US"},
+	{"Polytechnic", "US NZ SG"},
+	{"Metropolitan College", ""},
+	{"Business School", ""},
+}
+
+// countForeignSchoolForms counts the invented schools of higher education
+// whose name takes a form no school of their country does.
+func countForeignSchoolForms(w *World) tally {
+	var n tally
+	s := w.schools
+	for u, uni := range w.Universities() {
+		if !s.invented[u] || s.secondary[u] {
+			continue
+		}
+		bad := false
+		for _, f := range foreignSchoolForms {
+			if strings.Contains(uni.Name, f.form) && !strings.Contains(" "+f.countries+" ", " "+s.country[u]+" ") {
+				bad = true
+			}
+		}
+		n.add(bad, "%s (%s)", uni.Name, s.country[u])
+	}
+	return n
+}
+
+// countDegreesOfFurtherEducation counts the bachelor's, master's and
+// doctorates of invented schools of Britain, Ireland, Australia and
+// Singapore, whose only invented schools are colleges of further
+// education and institutes of TAFE, of diplomas and certificates.
+func countDegreesOfFurtherEducation(w *World) tally {
+	var n tally
+	s := w.schools
+	for i := range w.Len() {
+		for _, ed := range w.Person(i).Education {
+			u := ed.University
+			if !s.invented[u] || s.secondary[u] || !strings.Contains(" GB IE AU SG ", " "+s.country[u]+" ") {
+				continue
+			}
+			n.add(ed.Degree == 0 || stageOf(ed.Degree) != stageShort, "person %d: %s in %s from %s", i,
+				degreeNames[ed.Degree], s.fields[ed.Field], w.Universities()[u].Name)
+		}
+	}
+	return n
+}
+
+// famousDegrees says of famous schools the degrees they grant by their
+// own names: the first degrees of every field but medicine and the
+// health professions, the graduate degrees, and the fields of business
+// they teach besides the MBA's.
+var famousDegrees = map[string]struct {
+	first, graduate string // degree abbreviations, as degreeNames end
+	business        string // fields of business, comma-separated
+}{
+	"University of Oxford":                     {"BA", "MS MPhil MBA DPhil", "Finance"},
+	"University of Cambridge":                  {"BA", "MPhil MRes MBA LLM MEd PhD", "Finance,Management"},
+	"Massachusetts Institute of Technology":    {"BS", "MS MEng MBA PhD MArch", "Management,Finance,Supply Chain Management"},
+	"California Institute of Technology":       {"BS", "MS PhD", ""},
+	"Stanford University":                      {"BA BS", "MA MS MBA JD MD PhD MEd LLM", ""},
+	"Harvard University":                       {"BA BS", "MA MS MEd MBA JD MD LLM PhD MArch", ""},
+	"Princeton University":                     {"BA BS", "MA MS MEng PhD MArch", ""},
+	"Yale University":                          {"BA BS", "MA MS MBA JD MD LLM PhD MArch", ""},
+	"ETH Zürich":                               {"BS", "MS PhD", "Management"},
+	"EPFL":                                     {"BS", "MS PhD", "Management,Finance"},
+	"Indian Institute of Management Ahmedabad": {"", "MBA PhD", ""},
+	"Indian Institute of Management Bangalore": {"", "MBA PhD", ""},
+}
+
+// abbreviation returns the short name a degree's name ends with ("BA" of
+// "Bachelor of Arts - BA"), or the whole name.
+func abbreviation(d uint8) string {
+	name := degreeNames[d]
+	if i := strings.LastIndex(name, " - "); i >= 0 {
+		return name[i+3:]
+	}
+	return name
+}
+
+// countForeignFamousDegrees counts the degrees of famous schools that
+// they do not grant (famousDegrees): a Cambridge MS, an Oxford BEng or
+// LLB, MIT's BA or master's in accounting, Harvard's BBA, and of the
+// Indian Institutes of Technology an engineer's first degree but the
+// BTech. The single long degrees of before the Bologna process (ETH's
+// Diplom) are their country's, not counted.
+func countForeignFamousDegrees(w *World) tally {
+	var n tally
+	s := w.schools
+	for i := range w.Len() {
+		for _, ed := range w.Person(i).Education {
+			u := ed.University
+			name := w.Universities()[u].Name
+			if ed.Degree == 0 || s.invented[u] {
+				continue
+			}
+			bad := false
+			fac := s.faculty[ed.Field]
+			if strings.HasPrefix(name, "Indian Institute of Technology") {
+				bad = stageOf(ed.Degree) == stageFirst && (fac == facEngineering || fac == facComputing) && ed.Degree != degBTech
+				n.add(bad, "person %d: %s in %s from %s", i, degreeNames[ed.Degree], s.fields[ed.Field], name)
+				continue
+			}
+			rule, famous := famousDegrees[name]
+			if !famous || ed.Degree >= firstNational && !strings.Contains(" MPhil MRes DPhil MArch ", " "+abbreviation(ed.Degree)+" ") {
+				continue
+			}
+			abbr := " " + abbreviation(ed.Degree) + " "
+			switch stageOf(ed.Degree) {
+			case stageFirst:
+				clinical := fac == facMedicine || fac == facNursing || fac == facPharmacy || fac == facHealth
+				bad = !clinical && !strings.Contains(" "+rule.first+" ", abbr)
+			case stageGraduate:
+				bad = !strings.Contains(" "+rule.graduate+" ", abbr)
+			default:
+				bad = true
+			}
+			if fac == facBusiness && ed.Degree != degMBA && ed.Degree != degPhD && ed.Degree != degDPhil &&
+				!slices.Contains(strings.Split(rule.business, ","), s.fields[ed.Field]) {
+				bad = true // a master's in accounting at MIT
+			}
+			n.add(bad, "person %d: %s in %s from %s", i, degreeNames[ed.Degree], s.fields[ed.Field], name)
+		}
+	}
+	return n
+}
+
+// countOddDurations counts the degrees of known years that last other
+// than their kind does: a bachelor's of the US shorter than four years, a
+// BE or a BTech too, a BArch shorter than five, a first degree of Oxford
+// or Cambridge but in medicine other than three, an MBA longer than two,
+// a doctorate shorter than three.
+func countOddDurations(w *World) tally {
+	var n tally
+	s := w.schools
+	for i := range w.Len() {
+		for _, ed := range w.Person(i).Education {
+			if ed.Degree == 0 || ed.Start == 0 || ed.End == 0 {
+				continue
+			}
+			u, years := ed.University, int(ed.End)-int(ed.Start)
+			name, code := w.Universities()[u].Name, s.country[u]
+			fac := s.faculty[ed.Field]
+			first := stageOf(ed.Degree) == stageFirst && ed.Degree < firstNational
+			bad := false
+			switch {
+			case ed.Degree == degBArch:
+				bad = years < 5
+			case first && code == "US", ed.Degree == degBE, ed.Degree == degBTech:
+				bad = years < 4
+			case first && (name == "University of Oxford" || name == "University of Cambridge") && fac != facMedicine:
+				bad = years != 3
+			case (masterly(ed.Degree) || ed.Degree == degMBA) && strings.Contains(" IN PK NP ", " "+code+" "),
+				ed.Degree == degMBA && code == "US":
+				bad = years != 2 // South Asia's master's and MBAs, and the MBAs of the US, take two years
+			case ed.Degree == degMBA:
+				bad = years > 2
+			case ed.Degree == degPhD || ed.Degree == degDPhil:
+				bad = years < 3
+			}
+			n.add(bad, "person %d: %s in %s from %s, %d-%d", i, degreeNames[ed.Degree], s.fields[ed.Field], name,
+				ed.Start, ed.End)
 		}
 	}
 	return n

@@ -27,7 +27,19 @@ var companyFitChecks = []realismCheck{
 	{name: "specialists at a company too small to have their function (a brand manager at a bank of nine, a product designer at a restaurant of four)", limit: 0.003, count: countUndersizedFunctions},
 	{name: "leads, heads, directors and vice presidents at a company too small for their level (a Head of Engineering at a firm of eight)", limit: 0.02, count: countUndersizedLeads},
 	{name: "companies named for a town or for founders that have roles abroad (Mumbai Shipping in Jämsä)", count: countForeignNamedOffices},
-	{name: "courts and tribunals named as law firms", count: countLawFirmCourts},
+	{name: "companies of a public body's industry (a court, a parliament, an army, a ministry: none is a firm with a sales team and founders)", startOnly: true, count: countPublicBodies},
+	{name: "companies with more staff than their head office's country's biggest employers have (Samoa's: 500)", count: countOverCeiling},
+	{name: "roles in a country whose biggest employers have fewer than " + human.Thousands(officeHostStaff) + " staff at a foreign company bigger than they (a firm of 2,300 from Brazil in Tripoli, of thousands in Apia)", count: countOversizedOffices},
+	{name: "companies of " + human.Thousands(multinational) + " to " + human.Thousands(bigCompany) + " staff headquartered in a town of fewer than " + human.Thousands(midCity) + " people that is not its country's largest (a fishery of 3,000 in Chalchuapa)", startOnly: true, count: countSmallTownFirms},
+	{name: "companies named for their home town with a role held in another town (Buenos Aires Kitchen in Trelew)", count: countTownNamedFirms},
+	{name: "companies named for two partners (\"Lourinho & Fraga\") outside law, finance and consulting", startOnly: true, count: countPartnerNames},
+	{name: "sales and product roles at an employer of a business without them (a sales rep at a restaurant or a charity, an SVP Product at a mine)", count: countShunnedRoles},
+	// Hiring draws a lead's employer big enough (leastStaff); a few come
+	// from promotions that fall due at a small employer and from the
+	// redraws of an employer founded too late (career.go's existing),
+	// which look at the trade but not the level. Seeds 20261201 and
+	// 96169043 count up to 2.1 % ten years on.
+	{name: "team leads of a function at a company of fewer than five times the staff that has the function (a Tax Team Lead at a design firm of 35)", limit: 0.03, count: countSmallTeamLeads},
 }
 
 // giantStaff is the head count few companies pass, all in big economies.
@@ -325,19 +337,199 @@ func countForeignNamedOffices(w *World) tally {
 	return n
 }
 
-// countLawFirmCourts counts the companies of the Judiciary named as a
-// law firm is ("Smith Law", "Brookfield Attorneys").
-func countLawFirmCourts(w *World) tally {
+// publicBodyIndustries are the industries of the state's own bodies,
+// as readers named them: courts, parliaments, armed forces, ministries,
+// police and fire services, embassies, parties.
+var publicBodyIndustries = []string{"Judiciary", "Legislative Office", "Military", "Government Administration",
+	"Law Enforcement", "Public Safety", "Executive Office", "International Affairs", "Public Policy",
+	"Political Organization"}
+
+// countPublicBodies counts the companies of one of publicBodyIndustries:
+// drawn as firms, they carried a firm's name and legal form ("Courts
+// Service Inc."), a firm's head count (an army of 158,000 "staff") and
+// its trades (sales staff at a parliament).
+func countPublicBodies(w *World) tally {
 	var n tally
 	for _, c := range w.Companies() {
-		if w.industries.name(c.Industry) != "Judiciary" {
+		ind := w.industries.name(c.Industry)
+		n.add(slices.Contains(publicBodyIndustries, ind), "%s (%s, %d staff)", c.Name, ind, c.StaffCount)
+	}
+	return n
+}
+
+// countOverCeiling counts the companies with more staff than the
+// biggest employers of their head office's country have
+// (countryStaffCeilings): no firm of thousands is based in Samoa.
+func countOverCeiling(w *World) tally {
+	ceilings := countryStaffCeilings(w.geo)
+	var n tally
+	for _, c := range w.Companies() {
+		cid := w.geo.placeCountry[c.City]
+		n.add(c.StaffCount > ceilings[cid], "%s (%s staff) in %s, whose biggest have %s", c.Name,
+			human.Thousands(int64(c.StaffCount)), w.geo.places[c.City].Display, human.Thousands(int64(ceilings[cid])))
+	}
+	return n
+}
+
+// countOversizedOffices counts the roles held in a country other than
+// their employer's whose biggest employers have fewer than
+// officeHostStaff staff, at an employer with more staff than they: a
+// profile in Apia or Tripoli shows the local office of a firm of
+// thousands from another continent.
+func countOversizedOffices(w *World) tally {
+	ceilings := countryStaffCeilings(w.geo)
+	var n tally
+	for i := range w.Len() {
+		for _, j := range w.Person(i).Jobs {
+			if j.Location < 0 {
+				continue
+			}
+			c := &w.companies[j.Company]
+			at := w.geo.placeCountry[j.Location]
+			if at == w.geo.placeCountry[c.City] {
+				continue
+			}
+			bad := ceilings[at] < officeHostStaff && c.StaffCount > ceilings[at]
+			n.add(bad, "%s at %s (%s staff, %s) in %s", w.titles.titles[j.Title].Name, c.Name,
+				human.Thousands(int64(c.StaffCount)), w.geo.places[c.City].Display, w.geo.places[j.Location].Display)
+		}
+	}
+	return n
+}
+
+// countSmallTownFirms counts the companies of multinational to bigCompany
+// staff whose head office is in a place of fewer than midCity people
+// that is not the largest of its country: a firm of thousands is in a
+// city of hundreds of thousands, or in a small country's capital.
+func countSmallTownFirms(w *World) tally {
+	var n tally
+	for _, c := range w.Companies() {
+		if c.StaffCount < multinational || c.StaffCount > bigCompany {
 			continue
 		}
-		bad := false
-		for _, word := range []string{" Law", " Legal", " Attorneys", "& Partners"} {
-			bad = bad || strings.Contains(c.Name, word)
+		hq := &w.geo.places[c.City]
+		hubs := w.geo.hubs[w.geo.placeCountry[c.City]]
+		largest := len(hubs) > 0 && hubs[0] == c.City
+		n.add(hq.Population < midCity && !largest, "%s (%s, %s staff) in %s, %s people", c.Name,
+			w.industries.name(c.Industry), human.Thousands(int64(c.StaffCount)), hq.Display,
+			human.Thousands(int64(hq.Population)))
+	}
+	return n
+}
+
+// countTownNamedFirms counts the companies whose name is their home
+// town's and a word of their industry ("Buenos Aires Kitchen") with a
+// role located in another town: it reads as a firm of another city.
+func countTownNamedFirms(w *World) tally {
+	elsewhere := make([]int32, len(w.companies)) // a place of a role away from the head office, +1
+	for i := range w.Len() {
+		for _, j := range w.Person(i).Jobs {
+			if j.Location >= 0 && j.Location != w.companies[j.Company].City {
+				elsewhere[j.Company] = j.Location + 1
+			}
 		}
-		n.add(bad, "%s", c.Name)
+	}
+	endings := industryEndings()
+	var n tally
+	for k, c := range w.companies {
+		rest, named := strings.CutPrefix(c.Name, w.geo.places[c.City].Name+" ")
+		at := "its home town alone"
+		if elsewhere[k] > 0 {
+			at = w.geo.places[elsewhere[k]-1].Display
+		}
+		n.add(named && endings[firstWord(rest)] && elsewhere[k] > 0, "%s (%s) with a role in %s", c.Name,
+			w.geo.places[c.City].Display, at)
+	}
+	return n
+}
+
+// firstWord returns s up to its first space.
+func firstWord(s string) string {
+	word, _, _ := strings.Cut(s, " ")
+	return word
+}
+
+// industryEndings are the words of an industry a company name ends in
+// ("Kitchen", "Partners").
+func industryEndings() map[string]bool {
+	endings := map[string]bool{}
+	for _, k := range nameKinds {
+		for _, e := range k.suffixes {
+			endings[e] = true
+		}
+	}
+	for _, e := range otherSuffixes {
+		endings[e] = true
+	}
+	return endings
+}
+
+// partnerIndustries are the words of the industries whose firms go by
+// two partners' surnames: law, finance, accounting and consulting.
+var partnerIndustries = []string{"Law", "Legal", "Dispute", "Bank", "Financ", "Invest", "Capital", "Venture",
+	"Insurance", "Accounting", "Consulting", "Research", "Think", "Staffing", "Human Resources", "Outsourcing"}
+
+// countPartnerNames counts the companies named for two people ("Lourinho
+// & Fraga") outside the industries of partnerIndustries: a clinic or a
+// dairy so named reads as a law firm.
+func countPartnerNames(w *World) tally {
+	var n tally
+	for _, c := range w.Companies() {
+		if !strings.Contains(c.Name, " & ") || strings.Contains(c.Name, "& Partners") {
+			continue
+		}
+		ind := w.industries.name(c.Industry)
+		partners := slices.ContainsFunc(partnerIndustries, func(word string) bool { return strings.Contains(ind, word) })
+		n.add(!partners, "%s (%s)", c.Name, ind)
+	}
+	return n
+}
+
+// rolesWithout are, by line of work, the industries readers named as
+// holding none of its roles: sales at a restaurant, a charity or a
+// mediation service; product management at a mine or a training
+// institute.
+var rolesWithout = map[family][]string{
+	famSales:   {"Restaurants", "Philanthropy", "Alternative Dispute Resolution", "Fund-Raising"},
+	famProduct: {"Mining & Metals", "Professional Training & Coaching", "Restaurants", "Primary/Secondary Education"},
+}
+
+// countShunnedRoles counts the roles of a line of work at a company of
+// one of rolesWithout's industries for it.
+func countShunnedRoles(w *World) tally {
+	var n tally
+	for i := range w.Len() {
+		for _, j := range w.Person(i).Jobs {
+			without, ok := rolesWithout[w.titles.fam[j.Title]]
+			if !ok {
+				continue
+			}
+			c := &w.companies[j.Company]
+			ind := w.industries.name(c.Industry)
+			n.add(slices.Contains(without, ind), "%s at %s (%s, %d staff)", w.titles.titles[j.Title].Name, c.Name,
+				ind, c.StaffCount)
+		}
+	}
+	return n
+}
+
+// countSmallTeamLeads counts the roles of a team lead of a function
+// (functionStaff) at a company outside the function's own industries
+// with fewer than teamOfFunction times the staff from which a company
+// has the function: a team of it to lead. Roles at one's own business aside.
+func countSmallTeamLeads(w *World) tally {
+	var n tally
+	for i := range w.Len() {
+		for _, j := range w.Person(i).Jobs {
+			t := &w.titles.titles[j.Title]
+			function, ok := functionStaff[j.fam]
+			c := &w.companies[j.Company]
+			if !ok || t.Level != Lead || c.Type == SelfEmployed || slices.Contains(w.industries.famAffinity[j.fam], c.Industry) {
+				continue
+			}
+			n.add(c.StaffCount < teamOfFunction*function, "%s at %s (%s, %d staff)", t.Name, c.Name,
+				w.industries.name(c.Industry), c.StaffCount)
+		}
 	}
 	return n
 }

@@ -17,10 +17,31 @@ var careerFlowChecks = []realismCheck{
 	{name: "stays at one employer with more than three titles within five years", limit: 0.001, count: countStayChurn},
 	{name: "careers that return to a title left for another", limit: 0.015, count: countTitleReturns},
 	{name: "steps down on a change of employer from below a director's office", limit: 0.002, count: countMoveDowns},
-	{name: "first listed roles above Mid-Level begun within five years of studies", limit: 0.015, count: countSeniorFirstListed},
+	// A first role above mid-level within five years of studies is left
+	// only where a young trade or employer cuts the listed career short
+	// (a role begins no earlier than its employer's founding).
+	{name: "first listed roles above Mid-Level begun within five years of studies", limit: 0.002, count: countSeniorFirstListed},
+	// A career begins within a year or so of studies; a few percent of
+	// profiles leave years empty after studies (a trainee's programme
+	// after a gap, a young trade whose titles are all held already).
 	{name: "first listed roles begun more than three years after studies, in careers of fewer than eight roles", limit: 0.05, count: countLateFirstListed},
 	{name: "starting roles (an SDR, an assistant) held more than twelve years in all, or as a lead or principal", limit: 0.001, count: countStartingRoleRuns},
 	{name: "graduates of two years or more who never held a role, ten years on (the clock hires them)", laterOnly: true, limit: 0.002, count: countNeverHired},
+	{name: "one exact title of the ladder (no founder's, owner's, chief's or board seat, nor a clinical or legal profession's) held 15 years or more, role after role", limit: 0.015, count: countLadderTitleRuns},
+	// A first role of a line whose related roles are all a manager's
+	// (product and project management before Scrum's roles of 2002), or
+	// of no junior's title in its year, keeps its title: a few in a
+	// hundred of the first roles of the first two years.
+	{name: "first roles within two years of starting work with a manager's title, or above Junior for someone of no degree", limit: 0.035, count: countSeniorFirstJobs},
+	// The generated history bounds each role by the next and the clock
+	// waits with a promotion due too soon; a first role whose middle sets
+	// its level may begin a little early.
+	{name: "rises from an intern's or junior's title faster than the ladder's years (a head within 7 years, a director within 10)", limit: 0.006, count: countFastRises},
+	{name: "changes of title that only reword it (Director of FP&A after FP&A Director)", count: countRewordings},
+	{name: "changes of specialty down to a starting role (Teacher to Teaching Assistant, Technical Support Engineer to Customer Service Representative)", count: countRoleStepsDown},
+	// The clock renames a title held that long at the person's next
+	// retitle or move, which may come a year or two later.
+	{name: "one exact title of the ladder (no chief's office, nor a profession's) held more than 15 years in all, across employers and gaps", limit: 0.01, count: countTitleLifetimes},
 }
 
 // ladderLine returns a person's main line of roles, oldest first, without
@@ -381,4 +402,175 @@ func countNeverHired(w *World) tally {
 		n.add(len(p.Jobs) == 0, "person %d: studies ended %d, no role by %d", i, end, w.Now().Year())
 	}
 	return n
+}
+
+// countLadderTitleRuns counts the people who held one exact title of the
+// ladder below a chief's office for fifteen years or more, role after
+// role: a title is renamed, or its holder promoted or moved sideways,
+// within a dozen years (maxRun). A founder, an owner, a chief executive
+// and a board member hold their seat for decades, as in life, and so do
+// a physician, a nurse or a pharmacist their profession's title.
+func countLadderTitleRuns(w *World) tally {
+	var n tally
+	for i := range w.Len() {
+		line := mainLine(w.Person(i))
+		if len(line) == 0 {
+			continue
+		}
+		worst, what := 0, ""
+		for k := 0; k < len(line); {
+			e := k + 1
+			for e < len(line) && line[e].Title == line[k].Title {
+				e++
+			}
+			l := slices.Index(ladder, w.Title(line[k].Title).Level)
+			if from := line[k].Start; from != 0 && l >= 0 && l < slices.Index(ladder, CLevel) && w.titles.need[line[k].Title] == profNone {
+				to := line[e-1].End
+				if line[e-1].Current {
+					to = w.month
+				}
+				if m := int(to) - int(from); m > worst {
+					worst, what = m, w.Title(line[k].Title).Name
+				}
+			}
+			k = e
+		}
+		n.add(worst >= 15*12, "person %d: %s for %d years: %s", i, what, worst/12, describeLine(w, line))
+	}
+	return n
+}
+
+// startedWork returns the year a person began working as a reader sees
+// it: the year studies ended, or for someone of no studies listed, the
+// year they turned nineteen.
+func startedWork(p *Person) int {
+	if end := lastDegree(p); end != 0 {
+		return end
+	}
+	return int(p.BirthYear) + 19
+}
+
+// countSeniorFirstJobs counts the people of fewer than eight main roles
+// whose first listed role, begun within two years of starting work, has
+// a manager's title (a Program Manager straight after a bachelor's) or,
+// for someone of no degree, is above Junior (a Business Development
+// Manager at nineteen).
+func countSeniorFirstJobs(w *World) tally {
+	var n tally
+	for i := range w.Len() {
+		p := w.Person(i)
+		first, ok := firstListed(w, p)
+		if !ok || len(mainLine(p)) >= 8 || first.Start.Year() > startedWork(p)+2 {
+			continue
+		}
+		t := w.Title(first.Title)
+		bad := strings.Contains(t.Name, "Manager") ||
+			lastDegree(p) == 0 && slices.Index(ladder, t.Level) > slices.Index(ladder, Junior)
+		n.add(bad, "person %d: born %d, studies ended %d: %s", i, p.BirthYear, lastDegree(p), describeLine(w, mainLine(p)))
+	}
+	return n
+}
+
+// countFastRises counts the people whose main line reaches a rung of the
+// ladder sooner after an intern's or junior's title than riseYears
+// allows (Junior QA Engineer to Senior Director in nine years).
+func countFastRises(w *World) tally {
+	var n tally
+	for i := range w.Len() {
+		line := ladderLine(w, w.Person(i))
+		from, bad := Month(0), false
+		for _, j := range line {
+			l := slices.Index(ladder, w.Title(j.Title).Level)
+			if j.Start == 0 {
+				continue
+			}
+			if entryLevel(w.Title(j.Title).Level) {
+				from = j.Start
+				continue
+			}
+			bad = bad || from != 0 && int(j.Start)-int(from) < 12*riseYears[l]
+		}
+		n.add(bad, "person %d: %s", i, describeLine(w, line))
+	}
+	return n
+}
+
+// countRewordings counts the people two of whose consecutive main roles
+// hold one management title in two wordings: a "Director of
+// Maintenance" after a "Maintenance Director", "VP of Accounting" after
+// "Vice President, Accounting".
+func countRewordings(w *World) tally {
+	var n tally
+	v := w.titles
+	for i := range w.Len() {
+		line := ladderLine(w, w.Person(i))
+		if len(line) < 2 {
+			continue
+		}
+		bad := false
+		for k := 1; k < len(line); k++ {
+			a, b := line[k-1].Title, line[k].Title
+			bad = bad || a != b && v.heldIn([]TitleID{a}, b) && seniorWording(w.Title(a).Name) == seniorWording(w.Title(b).Name)
+		}
+		n.add(bad, "person %d: %s", i, describeLine(w, line))
+	}
+	return n
+}
+
+// countRoleStepsDown counts the people two of whose consecutive main
+// roles of one line of work step down in kind: to a starting role's
+// title from another role's (Teacher to Teaching Assistant, Technical
+// Support Engineer to Customer Service Representative, Senior Hotel
+// Manager to Senior Front Desk Agent).
+func countRoleStepsDown(w *World) tally {
+	var n tally
+	for i := range w.Len() {
+		line := ladderLine(w, w.Person(i))
+		if len(line) < 2 {
+			continue
+		}
+		bad := false
+		for k := 1; k < len(line); k++ {
+			bad = bad || w.titles.roleStepsDown(line[k-1].Title, line[k].Title)
+		}
+		n.add(bad, "person %d: %s", i, describeLine(w, line))
+	}
+	return n
+}
+
+// countTitleLifetimes counts the people who held one exact title of the
+// ladder below a chief's office (not a profession's) more than fifteen
+// years in all, over every employer and with the gaps between left out:
+// a Senior Embedded Software Engineer from 1992 to 2017 at five firms
+// reads wrong.
+func countTitleLifetimes(w *World) tally {
+	var n tally
+	for i := range w.Len() {
+		line := mainLine(w.Person(i))
+		var held []titleMonths
+		what, worst := "", 0
+		for _, j := range line {
+			l := slices.Index(ladder, w.Title(j.Title).Level)
+			if j.Start == 0 || l < 0 || l >= slices.Index(ladder, CLevel) || w.titles.need[j.Title] != profNone {
+				continue
+			}
+			end := j.End
+			if j.Current {
+				end = w.month
+			}
+			held = addMonths(held, j.Title, int(end)-int(j.Start))
+			if m := monthsOf(held, j.Title); m > worst {
+				worst, what = m, w.Title(j.Title).Name
+			}
+		}
+		n.add(worst > 15*12, "person %d: %s for %d years: %s", i, what, worst/12, describeLine(w, line))
+	}
+	return n
+}
+
+// seniorWording reports whether a management title is worded as the
+// senior one of its level ("SVP Sales", "Senior Director, Sales"): one
+// after the plain wording reads as a promotion, not as a rewording.
+func seniorWording(name string) bool {
+	return strings.HasPrefix(name, "SVP ") || strings.HasPrefix(name, "Senior Director")
 }

@@ -35,6 +35,264 @@ var proseChecks = []realismCheck{
 	{name: "organizations of another line of work or another country than the person's (IEEE for a marketer, NEBOSH for an American)", count: countForeignOrganizations},
 	{name: "summaries joining the current title with years mostly of another line of work", count: countSummaryLineYears},
 	{name: "skills of a line of work the person never worked in (a camera operator's wireframing)", count: countForeignSkills},
+	{name: "certificates of a national body of another country than the person's or their roles' (CIPD or NEBOSH in the US, SHRM abroad)", count: countForeignCountryCertificates},
+	{name: "certificates no title the person held earns (a supply-chain certificate on an executive assistant, an admin's on a support agent)", count: countUntitledCertificates},
+	{name: "organization positions above the career at joining (a junior on a board, a volunteer before mid-career)", count: countOrganizationPositions},
+	{name: "memberships dated while at school, before studies after it began, or before the first role of the body's line of work", count: countEarlyMemberships},
+	{name: "memberships of a body of another profession than any title the person held (the American Medical Association for a nurse, ASCM for an assistant)", count: countForeignProfessionBodies},
+	{name: "studies in another language than one's own whose language is missing or below professional working (limited English after a Dutch master's)", count: countUnlistedStudyLanguages},
+	{name: "publications in a venue before it was founded, or in one of no founding year (Medium in 1997, Smashing Magazine in 2001)", count: countVenueYears},
+	{name: "role descriptions and summaries of mentoring or leading others below Senior (a junior SRE mentoring engineers)", count: countLeadingBelowSenior},
+	{name: "achievements the employer's trade or size does not do (a church's tax rate, a design firm's warehouses, 9 buildings of a 116-staff bank)", count: countAchievementsOfTrade},
+	{name: "achievements of an individual contributor's own hands on heads, directors and executives (a Senior Director designed 4 APIs)", count: countIndividualWorkAbove},
+	{name: "summaries of years \"in other work\" or in the current line when the earlier years were of a named line (a law firm's founder after corporate law)", count: countFormerLineSummaries},
+	{name: "specialists whose skills of their line hold none of their specialty (a frontend developer of Rust, Swift and Go)", startOnly: true, count: countSpecialistSkills},
+	{name: "foreigners' degrees in a country teaching foreigners in English without professional English, or a studied language above the English of studies in English", count: countEnglishOfStudies},
+}
+
+// nationalCertificates are certificates a reader knows to be of one
+// country's body (or one region's), with a country whose people do not
+// earn them.
+var nationalCertificates = map[string]string{
+	"CIPD Level 5": "US", "NEBOSH General Certificate": "US", "SHRM Certified Professional (SHRM-CP)": "GB",
+	"Certified Public Accountant (CPA)": "GB", "Professional Engineer (PE)": "DE", "Chartered Accountant (ACA)": "US",
+	"Food Safety Level 2": "US", "Level 3 Diploma in Hair Professional Services": "US", "Certified Director": "US",
+	"Basic Life Support (BLS)": "GB", "Certified Information Privacy Professional (CIPP/E)": "US",
+}
+
+// certificateNamed returns the certificate of a name, nil for none.
+func certificateNamed(name string) *certification {
+	k := slices.IndexFunc(certifications, func(c certification) bool { return c.name == name })
+	if k < 0 {
+		return nil
+	}
+	return &certifications[k]
+}
+
+// countForeignCountryCertificates counts the certificates listed by
+// someone who neither lives nor held a role in a country whose people
+// earn them, and the certificates readers know to be national that the
+// table gives to a country of none of their people.
+func countForeignCountryCertificates(w *World) tally {
+	var n tally
+	for name, foreign := range nationalCertificates {
+		c := certificateNamed(name)
+		n.add(c == nil || c.earnedIn(foreign), "the certificate %q is earned in %s", name, foreign)
+	}
+	for i, x := range extrasOf(w) {
+		p := w.Person(i)
+		home := w.geo.places[p.City].Country
+		for _, cert := range x.Certification {
+			c := certificateNamed(cert.Name)
+			if c == nil {
+				continue
+			}
+			fit := c.earnedIn(home) || slices.ContainsFunc(p.Jobs, func(j Job) bool { return c.earnedIn(w.roleCountry(j)) })
+			n.add(!fit, "person %d (%s, %s) lists %q", i, roleNames(w, p), home, cert.Name)
+		}
+	}
+	return n
+}
+
+// deskCertificates are certificates a reader expects only of the
+// holders of some titles: an administrative professional's of
+// assistants and office managers, a payroll professional's of payroll
+// staff.
+var deskCertificates = map[string][]string{
+	"Certified Administrative Professional (CAP)":   {"Assistant", "Office Manager"},
+	"HDI Customer Service Representative (HDI-CSR)": {"Customer Service", "Support Agent", "Customer Support"},
+	"Certified Bookkeeper (CB)":                     {"Bookkeeper"},
+	"Certified Payroll Professional (CPP)":          {"Payroll"},
+	"Diploma in Payroll Management":                 {"Payroll"},
+	"Certified Paralegal (CP)":                      {"Paralegal"},
+	"SIA Security Guard Licence":                    {"Security Officer"},
+	"Certified Protection Officer (CPO)":            {"Security Officer"},
+	"APICS CSCP":                                    {"Supply Chain", "Logistics", "Procurement", "Operations", "Operating"},
+	"NEBOSH General Certificate":                    {"Operations", "Operating", "Facility", "Facilities", "Maintenance", "Building", "Workplace", "Security"},
+}
+
+// countUntitledCertificates counts the certificates that no role the
+// person held earns: none of the certificate's lines of work, or a title
+// the certificate is not of (a desk role's certificates name it), or a
+// title of none of the words a reader expects of it (deskCertificates).
+func countUntitledCertificates(w *World) tally {
+	var n tally
+	for i, x := range extrasOf(w) {
+		p := w.Person(i)
+		for _, cert := range x.Certification {
+			c := certificateNamed(cert.Name)
+			fit := c != nil && slices.ContainsFunc(p.Jobs, func(j Job) bool {
+				name := w.Title(j.Title).Name
+				words, known := deskCertificates[cert.Name]
+				return slices.Contains(c.fams, j.fam) && c.earnedBy(name) &&
+					(!known || slices.ContainsFunc(words, func(s string) bool { return strings.Contains(name, s) }))
+			})
+			n.add(!fit, "person %d (%s) lists %q", i, roleNames(w, p), cert.Name)
+		}
+	}
+	return n
+}
+
+// positionNeeds are the months of work and the level a career must have
+// reached to hold a position in an organization.
+var positionNeeds = map[string]struct {
+	months int
+	level  Level
+}{
+	"Member": {0, NoLevel}, "Volunteer": {48, MidLevel}, "Committee Member": {48, MidLevel},
+	"Chapter Lead": {48, MidLevel}, "Club Secretary": {48, MidLevel}, "Board Member": {180, Senior}, "Chair": {180, Senior},
+	"Club President": {180, Senior},
+}
+
+// countOrganizationPositions counts the positions in organizations held
+// by someone whose career had not reached them when they joined: a
+// committee member or volunteer of fewer than four years of work or
+// below mid-level, a board member or chair of fewer than fifteen or
+// below senior.
+func countOrganizationPositions(w *World) tally {
+	var n tally
+	for i, x := range extrasOf(w) {
+		p := w.Person(i)
+		for _, o := range x.Organization {
+			if o.Position == nil || o.StartDate == nil {
+				continue
+			}
+			at := monthOfISO(*o.StartDate)
+			level := NoLevel
+			for _, j := range p.Jobs {
+				if l := w.Title(j.Title).Level; j.Start != 0 && j.Start <= at && l > level {
+					level = l
+				}
+			}
+			need, known := positionNeeds[*o.Position]
+			worked := workedBy(p.Jobs, at)
+			n.add(!known || worked < need.months || level < need.level, "person %d (%s): %s of %s from %s, %d months of work, level %s",
+				i, roleNames(w, p), *o.Position, o.Name, (*o.StartDate)[:7], worked, level)
+		}
+	}
+	return n
+}
+
+// studiesAfterSchool returns the month a person's studies after school
+// began: the January their first college or university studies began,
+// not before the June their secondary school ended; 0 where unknown.
+func studiesAfterSchool(w *World, p *Person) Month {
+	var school, college Month
+	for _, e := range p.Education {
+		switch {
+		case w.schools.fields[e.Field] == secondaryField:
+			if e.End != 0 {
+				school = max(school, MonthOf(int(e.End), time.June))
+			}
+		case e.Start != 0 && (college == 0 || MonthOf(int(e.Start), time.January) < college):
+			college = MonthOf(int(e.Start), time.January)
+		}
+	}
+	return max(school, college)
+}
+
+// countEarlyMemberships counts the memberships that began while the
+// person was at school or before their studies after it began, or, for
+// a professional body, before their first role of a line of work the
+// body serves.
+func countEarlyMemberships(w *World) tally {
+	var n tally
+	for i, x := range extrasOf(w) {
+		p := w.Person(i)
+		country := w.geo.places[p.City].Country
+		for _, o := range x.Organization {
+			if o.StartDate == nil {
+				continue
+			}
+			at := monthOfISO(*o.StartDate)
+			var entered Month
+			for _, j := range p.Jobs {
+				if j.Start != 0 && (entered == 0 || j.Start < entered) && slices.Contains(bodiesOf(j.fam, country), o.Name) {
+					entered = j.Start
+				}
+			}
+			began := studiesAfterSchool(w, p)
+			n.add(began != 0 && at < began || entered != 0 && at < entered, "person %d (%s): %s from %s; studies after school began %s, the line %s",
+				i, roleNames(w, p), o.Name, (*o.StartDate)[:7], began.Time().Format("2006-01"), entered.Time().Format("2006-01"))
+		}
+	}
+	return n
+}
+
+// bodyProfessions are professional bodies a reader knows to be of one
+// profession, with words of its titles.
+var bodyProfessions = map[string][]string{
+	"American Nurses Association":     {"Nurse", "Nursing"},
+	"Royal College of Nursing":        {"Nurse", "Nursing"},
+	"American Medical Association":    {"Physician", "Medical Officer", "Clinical"},
+	"British Medical Association":     {"Physician", "Medical Officer", "Clinical"},
+	"The Law Society":                 {"Lawyer", "Counsel", "Attorney", "Legal"},
+	"American Bar Association":        {"Lawyer", "Counsel", "Attorney", "Legal"},
+	"ASCM":                            {"Supply", "Logistics", "Procurement", "Operations"},
+	"Institute for Supply Management": {"Supply", "Logistics", "Procurement", "Operations"},
+	"AICPA":                           {"Account", "Audit", "Controller", "Financ", "Tax"},
+	"ICAEW":                           {"Account", "Audit", "Controller", "Financ", "Tax"},
+	"Society of Camera Operators":     {"Camera", "Cinematographer"},
+	"Project Management Institute":    {"Project", "Program", "Delivery", "Scrum"},
+}
+
+// countForeignProfessionBodies counts the memberships of a body of one
+// profession (bodyProfessions) by someone who never held a title of it.
+func countForeignProfessionBodies(w *World) tally {
+	var n tally
+	for i, x := range extrasOf(w) {
+		p := w.Person(i)
+		for _, o := range x.Organization {
+			words, known := bodyProfessions[o.Name]
+			if !known {
+				continue
+			}
+			fit := slices.ContainsFunc(p.Jobs, func(j Job) bool {
+				name := w.Title(j.Title).Name
+				return slices.ContainsFunc(words, func(s string) bool { return strings.Contains(name, s) })
+			})
+			n.add(!fit, "person %d (%s) is a member of %q", i, roleNames(w, p), o.Name)
+		}
+	}
+	return n
+}
+
+// graduateEnglish are the countries whose master's and doctorates a
+// reader knows to be taught in English, since 2005, and whose
+// universities teach foreigners in English.
+var graduateEnglish = []string{"NL", "SE", "DK", "FI", "NO"}
+
+// countUnlistedStudyLanguages counts the studies taught in a language
+// other than the person's own (the school's, and English for a master's
+// or doctorate of graduateEnglish since 2005) that the profile leaves
+// out, lists without a level or lists below professional working
+// proficiency.
+func countUnlistedStudyLanguages(w *World) tally {
+	var n tally
+	for i, x := range extrasOf(w) {
+		p := w.Person(i)
+		own := cultureLanguage[w.names.cultures[p.culture].spec.code]
+		level := func(name string) int { return languageRank(x.Language, name) }
+		for _, e := range p.Education {
+			u := w.Universities()[e.University]
+			if u.City < 0 {
+				continue
+			}
+			taught := []string{w.teachingLanguage(u.City)}
+			degree := degreeNames[e.Degree]
+			if slices.Contains(graduateEnglish, w.geo.places[u.City].Country) && e.End >= 2005 &&
+				(strings.HasPrefix(degree, "Master") || strings.Contains(degree, "PhD")) {
+				taught = append(taught, "English")
+			}
+			for _, l := range taught {
+				if l == "" || l == own {
+					continue
+				}
+				n.add(level(l) > 2, "person %d (own language %s) studied %s at %s and lists %s at %d", i, own, degree, u.Name, l, level(l))
+			}
+		}
+	}
+	return n
 }
 
 // countForeignSkills counts the skills of people who have worked that
@@ -105,6 +363,7 @@ var technologySince = []struct {
 	{"data-driven campaigns", 2003}, {"page load", 1998}, {"interface components", 2008}, {"learners", 2010},
 	{"github.com", 2008}, {"Cloud Migration", 2008}, {"Mobile App", 2008}, {"GDPR", 2016},
 	{"IFRS 16", 2016}, {"Design System", 2012}, {"Internal Developer Platform", 2014}, {"Web Series", 2005},
+	{"design system", 2012}, {"core flows", 2003}, {"user interviews", 2001},
 }
 
 // datedTechnology returns the first word of technology of a text not yet
@@ -292,9 +551,6 @@ func countJournalPapers(w *World) tally {
 	}
 	return n
 }
-
-// clubs are the organizations of no line of work anyone may join.
-var clubs = []string{"Toastmasters International", "Rotary International"}
 
 // countForeignOrganizations counts the memberships of a professional
 // body of no line of work of the person's, or of another country's.
@@ -561,12 +817,15 @@ func countUnreadAchievements(w *World) tally {
 	return n
 }
 
+// listedLanguage is a language as a rendered profile lists it.
+type listedLanguage struct {
+	Name        string
+	Proficiency *string
+}
+
 // profileExtras are the parts of a rendered profile these checks read.
 type profileExtras struct {
-	Language []struct {
-		Name        string
-		Proficiency *string
-	}
+	Language      []listedLanguage
 	Certification []struct{ Name string }
 	Project       []struct {
 		Name      string
@@ -585,7 +844,11 @@ type profileExtras struct {
 		PatentNumber *string
 		Date         *string
 	}
-	Organization []struct{ Name string }
+	Organization []struct {
+		Name      string
+		Position  *string
+		StartDate *string
+	}
 }
 
 // The extras of the world last read, kept for the next check of the
@@ -789,14 +1052,7 @@ func countUnstudiedLanguages(w *World) tally {
 			continue
 		}
 		p := w.Person(i)
-		level := func(name string) int {
-			for _, l := range x.Language {
-				if l.Name == name && l.Proficiency != nil {
-					return slices.Index(proficiencies, *l.Proficiency)
-				}
-			}
-			return len(proficiencies)
-		}
+		level := func(name string) int { return languageRank(x.Language, name) }
 		for _, e := range p.Education {
 			u := w.Universities()[e.University]
 			field := w.schools.fields[e.Field]
@@ -940,6 +1196,308 @@ func countChangedExtras(w, later *World) tally {
 		slices.Sort(was)
 		slices.Sort(now)
 		n.add(!slices.Equal(was, now), "person %d (%s): %v, ten years on %v", i, roleNames(w, p), was, now)
+	}
+	return n
+}
+
+// venueYears are the years a reader knows publications to have begun.
+var venueYears = map[string]int{
+	"Medium": 2012, "Smashing Magazine": 2006, "Mind the Product": 2010, "Dev.to": 2016,
+	"UX Collective": 2016, "Towards Data Science": 2016, "IEEE Access": 2013, "BMJ Open": 2011, "InfoQ": 2006,
+}
+
+// countVenueYears counts the publications dated before their venue
+// began, and the venues of the writing table with no founding year.
+func countVenueYears(w *World) tally {
+	var n tally
+	for _, writing := range familyWriting {
+		for _, v := range slices.Concat(writing.trade, writing.journals) {
+			_, ok := venueFounded[v]
+			n.add(!ok, "the venue %q has no founding year", v)
+		}
+	}
+	for i, x := range extrasOf(w) {
+		for _, pub := range x.Publication {
+			if pub.Issue == nil || pub.Date == nil {
+				continue
+			}
+			year, _ := strconv.Atoi((*pub.Date)[:4])
+			founded, known := venueYears[*pub.Issue]
+			n.add(known && year < founded, "person %d: %q in %s of %d, founded %d", i, pub.Name, *pub.Issue, year, founded)
+		}
+	}
+	return n
+}
+
+// leadingWords are phrases of mentoring and leading others a reader
+// expects of seniors and above only.
+var leadingWords = []string{"mentoring", "leading kitchen teams", "leading front-of-house", "talent and leaders",
+	"growing teams", "leading organisations", "companies people want to work for"}
+
+// belowSenior reports whether a level is below Senior on the ladder.
+func belowSenior(l Level) bool {
+	k := slices.Index(ladder, l)
+	return k >= 0 && k < slices.Index(ladder, Senior)
+}
+
+// leadingPhrase returns the phrase of leading others a text has, or "".
+func leadingPhrase(text string) string {
+	for _, word := range leadingWords {
+		if strings.Contains(text, word) {
+			return word
+		}
+	}
+	return ""
+}
+
+// countLeadingBelowSenior counts the role descriptions of roles below
+// Senior, and the summaries and headlines of people whose latest role is
+// below Senior (or who never worked), that speak of mentoring or leading.
+func countLeadingBelowSenior(w *World) tally {
+	var n tally
+	for i := range w.Len() {
+		p := w.Person(i)
+		for k, j := range p.Jobs {
+			if l := w.Title(j.Title).Level; belowSenior(l) {
+				desc := w.JobDescription(p, k)
+				word := leadingPhrase(desc)
+				n.add(word != "", "person %d, %s (%s): %q in %q", i, w.Title(j.Title).Name, l, word, desc)
+			}
+		}
+		if len(p.Jobs) == 0 || belowSenior(w.Title(p.Jobs[0].Title).Level) {
+			text := w.Summary(p) + " | " + w.Headline(p)
+			word := leadingPhrase(text)
+			n.add(word != "", "person %d (%s): %q in %q", i, roleNames(w, p), word, text)
+		}
+	}
+	return n
+}
+
+// Trades a reader knows: those that pay no corporate tax, those of no
+// goods to store, those that raise no venture funding, schools, those
+// whose work is buildings, and those of neither software nor products.
+var (
+	untaxedTrades = []string{"Non-Profit Organization Management", "Religious Institutions", "Philanthropy",
+		"Government Administration", "Higher Education", "Primary/Secondary Education", "Civic & Social Organization",
+		"Military", "Judiciary", "Libraries"}
+	goodsFreeTrades = []string{"Design", "Graphic Design", "Law Practice", "Legal Services", "Accounting",
+		"Management Consulting", "Marketing and Advertising", "Higher Education", "Primary/Secondary Education",
+		"Hospital & Health Care", "Financial Services", "Banking", "Insurance", "Computer Software", "Religious Institutions",
+		"Non-Profit Organization Management", "Staffing and Recruiting", "Public Relations and Communications", "Architecture & Planning"}
+	unfundedTrades = []string{"Law Practice", "Legal Services", "Accounting", "Religious Institutions", "Restaurants",
+		"Government Administration", "Primary/Secondary Education", "Higher Education", "Non-Profit Organization Management",
+		"Construction", "Civil Engineering", "Architecture & Planning", "Hospitality", "Retail"}
+	schoolTrades   = []string{"Primary/Secondary Education", "Higher Education", "Education Management"}
+	buildingTrades = []string{"Real Estate", "Commercial Real Estate", "Facilities Services", "Hospital & Health Care",
+		"Higher Education", "Primary/Secondary Education", "Hospitality", "Government Administration", "Construction",
+		"Security and Investigations", "Recreational Facilities and Services", "Leisure, Travel & Tourism", "Military",
+		"Retail", "Supermarkets"}
+	releaseFreeTrades = []string{"Civil Engineering", "Construction", "Architecture & Planning", "Law Practice",
+		"Legal Services", "Hospital & Health Care", "Restaurants", "Hospitality", "Primary/Secondary Education",
+		"Higher Education", "Religious Institutions", "Government Administration", "Accounting", "Real Estate"}
+)
+
+// buildingCount reads the buildings or sites a sentence says were run.
+var buildingCount = regexp.MustCompile(`(\d+) (?:buildings|sites totalling)`)
+
+// tradeFault says why an achievement does not fit its employer's trade
+// and staff, or "".
+func tradeFault(s, industry string, staff int) string {
+	switch {
+	case strings.Contains(s, "effective tax rate") && (slices.Contains(untaxedTrades, industry) || staff < 50):
+		return "a tax rate cut"
+	case strings.Contains(s, "warehouses") && slices.Contains(goodsFreeTrades, industry):
+		return "warehouses"
+	case strings.HasPrefix(s, "Raised funding") && (slices.Contains(unfundedTrades, industry) || staff < 12):
+		return "funding raised"
+	case strings.Contains(s, "managers in") && slices.Contains(schoolTrades, industry):
+		return "managers trained abroad"
+	case strings.Contains(s, "major releases") && slices.Contains(releaseFreeTrades, industry):
+		return "major releases"
+	}
+	if m := buildingCount.FindStringSubmatch(s); m != nil && !strings.Contains(s, "structures") {
+		v, _ := strconv.Atoi(m[1])
+		most := staff / 100
+		if slices.Contains(buildingTrades, industry) {
+			most = staff / 8
+		}
+		if v > most {
+			return fmt.Sprintf("%d buildings, more than %d", v, most)
+		}
+	}
+	return ""
+}
+
+// countAchievementsOfTrade counts the achievement sentences the
+// employer's trade or size does not do (tradeFault).
+func countAchievementsOfTrade(w *World) tally {
+	var n tally
+	for i := range w.Len() {
+		p := w.Person(i)
+		for k, j := range p.Jobs {
+			co := w.Company(j.Company)
+			industry := w.Industry(co.Industry)
+			for _, s := range achievementSentences(w.JobDescription(p, k), co.Name) {
+				why := tradeFault(s, industry, int(co.StaffCount))
+				n.add(why != "", "person %d, %s at %s (%s, %d staff): %q: %s", i, w.Title(j.Title).Name, co.Name, industry, co.StaffCount, s, why)
+			}
+		}
+	}
+	return n
+}
+
+// handsWork are the starts of achievements of one's own hands, which a
+// reader does not expect of a head, a director or an executive.
+var handsWork = []string{"Designed ", "Automated ", "Raised test coverage", "Closed ", "Prepared ", "Taught ",
+	"Cared for ", "Edited ", "Mixed sound", "Shot ", "Animated ", "Handled ", "Mapped ", "Wrote requirements",
+	"Organised the documents", "Managed diaries", "Built a design system", "Built a clientele"}
+
+// handsSentence reports whether an achievement is of one's own hands:
+// one of handsWork, dashboards or components built, interviews run.
+func handsSentence(s string) bool {
+	if strings.HasPrefix(s, "Built ") && (strings.Contains(s, "dashboards") || strings.Contains(s, "components")) ||
+		strings.Contains(s, "user interviews") {
+		return true
+	}
+	return slices.ContainsFunc(handsWork, func(h string) bool { return strings.HasPrefix(s, h) })
+}
+
+// countIndividualWorkAbove counts the achievements of one's own hands in
+// the descriptions of roles of Head and above, and the templates of the
+// exclusion tables that no line of work has.
+func countIndividualWorkAbove(w *World) tally {
+	var n tally
+	var all []string
+	for f := range numFamilies {
+		all = append(all, familyAchievements(f)...)
+	}
+	for tmpl := range individualWork {
+		n.add(!slices.Contains(all, tmpl), "individualWork names %q, of no line of work", tmpl)
+	}
+	for tmpl := range achievementTrades {
+		n.add(!slices.Contains(all, tmpl), "achievementTrades names %q, of no line of work", tmpl)
+	}
+	for i := range w.Len() {
+		p := w.Person(i)
+		for k, j := range p.Jobs {
+			l := w.Title(j.Title).Level
+			if slices.Index(ladder, l) < slices.Index(ladder, Head) && l != Founder && l != Board {
+				continue
+			}
+			for _, s := range achievementSentences(w.JobDescription(p, k), w.Company(j.Company).Name) {
+				n.add(handsSentence(s), "person %d, %s (%s): %q", i, w.Title(j.Title).Name, l, s)
+			}
+		}
+	}
+	return n
+}
+
+// formerYears reads the line a summary says the earlier years were in.
+var formerYears = regexp.MustCompile(`, after \d+\+ years in ([^.]+)\.`)
+
+// countFormerLineSummaries counts the summaries that put the earlier
+// years "in other work" though earlier roles of a line of work are
+// dated, or in the line of the current role itself.
+func countFormerLineSummaries(w *World) tally {
+	var n tally
+	for i := range w.Len() {
+		p := w.Person(i)
+		job, ok := p.CurrentJob()
+		if !ok {
+			continue
+		}
+		m := formerYears.FindStringSubmatch(w.Summary(p))
+		if m == nil {
+			continue
+		}
+		dated := slices.ContainsFunc(p.Jobs[1:], func(j Job) bool { return j.Start != 0 && !j.Current && j.fam != job.fam })
+		n.add(m[1] == "other work" && dated || m[1] == lineWork[job.fam], "person %d (%s): earlier years %q", i, roleNames(w, p), m[0])
+	}
+	return n
+}
+
+// countSpecialistSkills counts the people whose latest role is of a
+// specialty of its own skills and who list three or more skills of the
+// role's line but none of the specialty's.
+func countSpecialistSkills(w *World) tally {
+	var n tally
+	for i := range w.Len() {
+		p := w.Person(i)
+		if len(p.Jobs) == 0 {
+			continue
+		}
+		j := p.Jobs[0]
+		spec := specialtyOf(j.fam, j.Title)
+		if spec == nil || len(spec.skills) == 0 {
+			continue
+		}
+		line, own := 0, 0
+		for _, s := range p.Skills {
+			name := w.skills.names[s]
+			if slices.Contains(w.skills.byFamily[j.fam], s) {
+				line++
+			}
+			if slices.Contains(spec.skills, name) {
+				own++
+			}
+		}
+		n.add(line >= 3 && own == 0, "person %d, %s: %d skills of the line, none of %v", i, w.Title(j.Title).Name, line, spec.skills)
+	}
+	return n
+}
+
+// languageRank returns the rank in proficiencies of language name as
+// languages list it, or len(proficiencies) where they leave it out or
+// give it no level.
+func languageRank(languages []listedLanguage, name string) int {
+	for _, l := range languages {
+		if l.Name == name && l.Proficiency != nil {
+			return slices.Index(proficiencies, *l.Proficiency)
+		}
+	}
+	return len(proficiencies)
+}
+
+// countEnglishOfStudies counts the foreigners with a degree since 2000
+// from a university of graduateEnglish who list English below
+// professional working proficiency, and the people who studied in
+// English and list a foreign language of their studies above English.
+func countEnglishOfStudies(w *World) tally {
+	var n tally
+	for i, x := range extrasOf(w) {
+		p := w.Person(i)
+		own := cultureLanguage[w.names.cultures[p.culture].spec.code]
+		if own == "English" || len(p.Education) == 0 {
+			continue
+		}
+		level := func(name string) int { return languageRank(x.Language, name) }
+		inEnglish := false
+		var studied []string
+		for _, e := range p.Education {
+			u := w.Universities()[e.University]
+			if u.City < 0 {
+				continue
+			}
+			taught := w.teachingLanguage(u.City)
+			country := w.geo.places[u.City].Country
+			studied = append(studied, taught, studiedLanguage(w.schools.fields[e.Field]))
+			foreigner := e.Degree != 0 && (e.End == 0 || e.End >= 2000) && taught != own && slices.Contains(graduateEnglish, country)
+			if foreigner {
+				n.add(level("English") > 2, "person %d (own language %s) took a degree at %s and lists English at %d", i, own, u.Name, level("English"))
+			}
+			degree := degreeNames[e.Degree]
+			graduate := slices.Contains(graduateEnglish, country) && e.End >= 2005 &&
+				(strings.HasPrefix(degree, "Master") || strings.Contains(degree, "PhD"))
+			inEnglish = inEnglish || foreigner || graduate || taught == "English"
+		}
+		if !inEnglish {
+			continue
+		}
+		for _, l := range studied {
+			if l != "" && l != own && l != "English" {
+				n.add(level(l) < level("English"), "person %d (own language %s) studied in English and lists %s at %d, English at %d", i, own, l, level(l), level("English"))
+			}
+		}
 	}
 	return n
 }

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Candidate renders the person's full profile as the service's JSON: the
@@ -312,33 +313,128 @@ func (w *World) educationJSON(r *rand.Rand, p *Person) []educationJSON {
 }
 
 // organizations lists the occasional profile's membership: a
-// professional body of the line of work of the person's latest role (of
-// their studies, for one who has not worked) that serves their country,
-// or a club of any trade, joined after they began to work or study.
+// professional body of the line of work and the profession of the
+// person's latest role (of their studies, for one who has not worked)
+// that serves their country, or a club of any trade. It is joined once their studies began and,
+// for a body, once they entered its line (joinedFrom), and held in a
+// position their career had reached by then (memberPosition).
 func (w *World) organizations(r *rand.Rand, p *Person) []organizationJSON {
 	out := []organizationJSON{}
 	if !chance(r, 5) {
 		return out
 	}
-	names := bodiesOf(w.proseFamily(p), w.geo.places[p.City].Country)
-	if len(names) == 0 || chance(r, 15) {
-		names = []string{"Toastmasters International", "Rotary International"}
+	f, title := w.proseFamily(p), ""
+	if len(p.Jobs) > 0 {
+		title = w.titles.titles[p.Jobs[0].Title].Name
+	}
+	names := bodiesFor(f, w.geo.places[p.City].Country, title)
+	body := len(names) > 0 && !chance(r, 15)
+	if !body {
+		names = clubs
 	}
 	start := w.now - Month(between(r, 12, 120))
-	if began := w.careerBegan(p); began != 0 && start < began {
-		start = began
+	if from := w.joinedFrom(p, f, body); from != 0 && start < from {
+		start = from
 	}
 	if start > w.month {
 		return out
 	}
 	o := organizationJSON{Name: pick(r, names), StartDate: ptr(isoDate(start))}
 	if chance(r, 80) {
-		o.Position = ptr(pick(r, []string{"Member", "Volunteer", "Board Member", "Chapter Lead"}))
+		o.Position = ptr(w.memberPosition(p, start, !body, intN(r, 100)))
 	}
 	if end := start + Month(between(r, 6, 48)); chance(r, 40) && end <= w.month {
 		o.EndDate = ptr(isoDate(end))
 	}
 	return append(out, o)
+}
+
+// clubs are the organizations of no line of work anyone may join.
+var clubs = []string{"Toastmasters International", "Rotary International"}
+
+// joinedFrom returns the earliest month the person could have joined an
+// organization: not while at school (adultStudiesBegan), nor, for a
+// professional body of line of work f, before their first role of that
+// line of a known start (their first role of any line for a club); 0
+// where nothing is known.
+func (w *World) joinedFrom(p *Person, f family, body bool) Month {
+	from := w.adultStudiesBegan(p)
+	var entered Month
+	for _, j := range p.Jobs {
+		if j.Start != 0 && (!body || j.fam == f) && (entered == 0 || j.Start < entered) {
+			entered = j.Start
+		}
+	}
+	return max(from, entered)
+}
+
+// adultStudiesBegan returns the month the person's studies after school
+// began: the earliest start of a college or university of a known
+// start, and not before the June their secondary school ended; 0 where
+// neither is known.
+func (w *World) adultStudiesBegan(p *Person) Month {
+	var began, school Month
+	for _, e := range p.Education {
+		switch {
+		case w.schools.secondary[e.University]:
+			if e.End != 0 {
+				school = max(school, MonthOf(int(e.End), time.June))
+			}
+		case e.Start != 0 && (began == 0 || MonthOf(int(e.Start), time.January) < began):
+			began = MonthOf(int(e.Start), time.January)
+		}
+	}
+	return max(began, school)
+}
+
+// memberPosition returns the position a person held in an organization
+// (a club, or a professional body) they joined in month m, from a draw x
+// of 0 to 99: most are members; volunteers, committee members, chapter
+// leads and club secretaries have worked four years or more and reached
+// mid-level by then; board members, chairs and club presidents fifteen
+// years or more and a senior's level or above. A position drawn that the
+// career had not reached falls to the highest it had.
+func (w *World) memberPosition(p *Person, m Month, club bool, x int) string {
+	worked, level := workedBy(p.Jobs, m), w.levelBy(p, m)
+	mid := worked >= midCareerMonths && level >= MidLevel
+	late := worked >= lateCareerMonths && level >= Senior
+	positions := bodyPositions
+	if club {
+		positions = clubPositions
+	}
+	switch {
+	case x >= 88 && late:
+		return positions.late[x%len(positions.late)]
+	case x >= 55 && mid:
+		return positions.mid[x%len(positions.mid)]
+	}
+	return "Member"
+}
+
+// The positions of professional bodies and of clubs held in mid-career
+// and late in it.
+var (
+	bodyPositions = struct{ mid, late []string }{[]string{"Volunteer", "Committee Member", "Chapter Lead"}, []string{"Board Member", "Chair"}}
+	clubPositions = struct{ mid, late []string }{[]string{"Volunteer", "Committee Member", "Club Secretary"}, []string{"Club President", "Board Member"}}
+)
+
+// The months of work a career has by mid-career and late in it, as the
+// positions of organizations ask.
+const (
+	midCareerMonths  = 48
+	lateCareerMonths = 180
+)
+
+// levelBy returns the highest level of the person's roles of a known
+// start begun by month m, NoLevel where none was.
+func (w *World) levelBy(p *Person, m Month) Level {
+	level := NoLevel
+	for _, j := range p.Jobs {
+		if l := w.titles.titles[j.Title].Level; j.Start != 0 && j.Start <= m && l > level {
+			level = l
+		}
+	}
+	return level
 }
 
 // What the service does not know of a company (unknownCompanyData).

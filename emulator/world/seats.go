@@ -152,6 +152,9 @@ func (w *World) retitleTo(r *rand.Rand, p *Person, j *Job, l Level) {
 		t = w.title(r, f, w.careerStem(p, f), l, yearOf(j.Start, w.now))
 	}
 	j.Title, j.fam = t, f
+	if j.Current {
+		j.Location = w.rolePlace(w.nearHome(*j, p.City)) // a title done in person, near home
+	}
 }
 
 // yearOf returns the year of month m, or of now when m is unknown.

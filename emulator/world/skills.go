@@ -1,6 +1,7 @@
 package world
 
 import (
+	"math/rand/v2"
 	"slices"
 	"sync"
 )
@@ -112,6 +113,9 @@ type skillVocab struct {
 	// list; management marks all of them.
 	byLevel    [numLevels][]SkillID
 	management [maxSkills]bool
+	// bySpecialty holds the skills of each specialty of famSpecialties,
+	// by line of work and the specialty's index; each is also its line's.
+	bySpecialty [numFamilies][][]SkillID
 }
 
 var loadSkills = sync.OnceValue(func() *skillVocab {
@@ -133,6 +137,18 @@ var loadSkills = sync.OnceValue(func() *skillVocab {
 			v.byFamily[f] = append(v.byFamily[f], s)
 			if !slices.Contains(v.byDept[d], s) {
 				v.byDept[d] = append(v.byDept[d], s)
+			}
+		}
+	}
+	for f, specs := range famSpecialties {
+		v.bySpecialty[f] = make([][]SkillID, len(specs))
+		for k, spec := range specs {
+			for _, n := range spec.skills {
+				s := id(n)
+				v.bySpecialty[f][k] = append(v.bySpecialty[f][k], s)
+				if !slices.Contains(v.byFamily[f], s) {
+					v.byFamily[f] = append(v.byFamily[f], s)
+				}
 			}
 		}
 	}
@@ -179,10 +195,19 @@ func (w *World) leadingSkills(p *Person) []SkillID {
 }
 
 // skillsOfLine returns the skills a role of line of work f adds to p's:
-// its line's, or for running a business those p's roles allow.
+// its line's, the specialty's of p's latest role where p lists none of
+// them yet, or for running a business those p's roles allow.
 func (w *World) skillsOfLine(p *Person, f family) []SkillID {
 	if f == famGeneral {
 		return w.leadingSkills(p)
+	}
+	if len(p.Jobs) > 0 && p.Jobs[0].fam == f {
+		if k := titleSpecialties()[f][p.Jobs[0].Title]; k >= 0 {
+			own := w.skills.bySpecialty[f][k]
+			if len(own) > 0 && !slices.ContainsFunc(p.Skills, func(s SkillID) bool { return slices.Contains(own, s) }) {
+				return own
+			}
+		}
 	}
 	return w.skills.byFamily[f]
 }
@@ -212,6 +237,36 @@ func (w *World) dropUnearnedSkills(p *Person) {
 		}
 	}
 	p.Skills = kept
+	w.showSpecialty(p)
+}
+
+// showSpecialty makes a specialist's skills name their specialty once a
+// role was retitled into one: where the latest role's specialty has
+// skills of its own and the person lists none among their line's, the
+// first of the line's gives way to the specialty's first. The list is
+// changed in place, as dropUnearnedSkills changes it.
+func (w *World) showSpecialty(p *Person) {
+	if len(p.Jobs) == 0 {
+		return
+	}
+	j := p.Jobs[0]
+	k := titleSpecialties()[j.fam][j.Title]
+	if k < 0 || len(w.skills.bySpecialty[j.fam][k]) == 0 {
+		return
+	}
+	own := w.skills.bySpecialty[j.fam][k]
+	first := -1
+	for n, s := range p.Skills {
+		if slices.Contains(own, s) {
+			return
+		}
+		if first < 0 && slices.Contains(w.skills.byFamily[j.fam], s) {
+			first = n
+		}
+	}
+	if first >= 0 {
+		p.Skills[first] = own[0]
+	}
 }
 
 // maxSkills bounds the vocabulary so a person's skills fit drawSkills'
@@ -249,4 +304,28 @@ func (w *World) skillOfWork(p *Person, s SkillID) bool {
 		}
 	}
 	return false
+}
+
+// lineSkillPool returns the skills a person draws one of line of work f
+// from, given those drawn so far: those of the specialty of their latest
+// role in the line (a frontend developer's JavaScript and React, a
+// mobile developer's Swift) until one is drawn and more often than not
+// after, else the whole line's, so that a specialist's list always
+// shows their specialty.
+func (w *World) lineSkillPool(r *rand.Rand, p *Person, f family, drawn []SkillID) []SkillID {
+	for _, j := range p.Jobs {
+		if j.fam != f {
+			continue
+		}
+		k := titleSpecialties()[f][j.Title]
+		if k < 0 || len(w.skills.bySpecialty[f][k]) == 0 {
+			break
+		}
+		own := w.skills.bySpecialty[f][k]
+		if chance(r, 60) || !slices.ContainsFunc(drawn, func(s SkillID) bool { return slices.Contains(own, s) }) {
+			return own
+		}
+		break
+	}
+	return w.skills.byFamily[f]
 }

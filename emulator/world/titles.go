@@ -513,6 +513,12 @@ func (v *titleVocab) besides(f family, t, o TitleID, year int) bool {
 	if o == t || int(v.since[o]) > year || v.fam[o] != v.fam[t] || !covers(v.need[t], v.need[o]) {
 		return false
 	}
+	if v.heldIn([]TitleID{t}, o) || v.roleStepsDown(t, o) {
+		// Another wording of the same title ("VP of Accounting" for
+		// "Vice President, Accounting") is no other title, and a
+		// sideways move is no step down in kind.
+		return false
+	}
 	if v.stem[t] < 0 && v.stem[o] >= 0 || v.stem[t] >= 0 && v.stem[o] >= 0 && !v.relatedStems(v.fam[t], int(v.stem[t]), int(v.stem[o])) {
 		// Not a specialty that follows: a QA engineer's is not a
 		// security engineer's, and a team lead of marketing's is none
@@ -721,12 +727,18 @@ func (v *titleVocab) starting(t TitleID) bool {
 
 // relatedAt draws a title of level l and family f in use in year, of a
 // specialty related to stem that the career has not held (used, bits by
-// role), and false when there is none.
-func (v *titleVocab) relatedAt(r *rand.Rand, f family, stem int, l Level, year int, used uint32) (TitleID, bool) {
+// role), and false when there is none. The title drawn is of a role
+// held before title newer, and does not step down in kind to it
+// (roleStepsDown).
+func (v *titleVocab) relatedAt(r *rand.Rand, f family, stem int, l Level, year int, used uint32, newer TitleID) (TitleID, bool) {
 	var ids []TitleID
 	for s := range v.stems[f] {
 		if s != stem && used&(1<<s) == 0 && v.relatedStems(f, stem, s) {
-			ids = append(ids, v.stems[f][s][l]...)
+			for _, t := range v.stems[f][s][l] {
+				if !v.roleStepsDown(t, newer) {
+					ids = append(ids, t)
+				}
+			}
 		}
 	}
 	return v.pickIn(r, ids, year)
@@ -759,4 +771,58 @@ func (v *titleVocab) heldIn(held []TitleID, t TitleID) bool {
 		}
 	}
 	return false
+}
+
+// roleStepsDown reports whether a role of title newer, following one of
+// title older in the same line of work, steps down in kind: into a
+// starting role's title from another role's (a teacher does not become
+// a teaching assistant, a technical support engineer a customer service
+// representative, nor a hotel manager a front desk agent). The name a
+// role's holders had before it came into use steps to it, and titles of
+// no role (a head of an area) step as their levels do.
+func (v *titleVocab) roleStepsDown(older, newer TitleID) bool {
+	if v.stem[older] < 0 || v.stem[newer] < 0 || v.fam[older] != v.fam[newer] || v.stem[older] == v.stem[newer] {
+		return false
+	}
+	if titleSince[v.roleName(newer)].before == v.roleName(older) {
+		return false
+	}
+	return v.starting(newer) && !v.starting(older)
+}
+
+// heldMax is the most months a generated career holds title t in all,
+// over every employer: below a lifelong level titleMonthsMax; at one, on
+// the ladder below a chief's office and of no profession, maxRun (a
+// Senior Embedded Software Engineer of twenty-five years at five firms
+// reads wrong); a chief's, a founder's, a board seat and a profession's
+// title (a physician's) without end.
+func (v *titleVocab) heldMax(t TitleID) int {
+	if !v.lifelong(t) {
+		return titleMonthsMax
+	}
+	if l := slices.Index(ladder, v.titles[t].Level); l < 0 || l >= slices.Index(ladder, CLevel) || v.need[t] != profNone {
+		return 1 << 20
+	}
+	return maxRun
+}
+
+// roleName returns the name of the role title t is of ("Growth
+// Marketer" for "Senior Growth Marketer"), "" for a title of no role.
+func (v *titleVocab) roleName(t TitleID) string {
+	s := v.stem[t]
+	if s < 0 {
+		return ""
+	}
+	mid := v.stems[v.fam[t]][s][MidLevel]
+	if len(mid) == 0 {
+		return ""
+	}
+	return v.titles[mid[0]].Name
+}
+
+// startingStem reports whether role s of family f is a starting role
+// (startingRoles).
+func (v *titleVocab) startingStem(f family, s int) bool {
+	mid := v.stems[f][s][MidLevel]
+	return len(mid) > 0 && startingRoles[v.titles[mid[0]].Name]
 }

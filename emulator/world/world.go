@@ -58,7 +58,7 @@ func New(cfg Config) *World {
 		phonePlans: loadPhonePlans(),
 	}
 	// One company for about every twenty people (the brief's 15 to 30).
-	book := genCompanies(cfg.Seed, max(5, cfg.People/20), w.geo, w.industries, w.names, w.now.Year())
+	book := genCompanies(cfg.Seed, max(5, cfg.People/20), cfg.People+newcomers(cfg.People), w.geo, w.industries, w.names, w.now.Year())
 	w.companies, w.companySlugs, w.companyIDs = book.companies, book.slugs, book.ids
 	w.people = make([]Person, cfg.People+newcomers(cfg.People))
 	owners := w.pickOwners()

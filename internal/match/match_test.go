@@ -213,6 +213,13 @@ func TestTitlesOfPostsAndShortWork(t *testing.T) {
 		{"Senior Advisor", "Site Reliability Engineer", false, false, true},
 		{"Junior Specialist", "", false, false, false},
 		{"Head of Partnerships", "Executive Assistant", false, false, true},
+		{"Controller", "Executive Assistant", false, false, true},
+		{"Software Engineer", "Senior Coordinator", false, false, true},
+		{"Controller", "Managing Director", false, false, false},
+		{"Attorney", "Associate", false, false, false},
+		{"Co-Founder & CTO", "Senior Maintenance Technician", false, false, true},
+		{"Translator", "Transport Coordinator", false, false, true},
+		{"Technical Lead", "Lab Technician", true, false, false},
 		{"Partnerships Manager", "Manager", false, false, false},
 		{"Software Engineer", "", false, false, false},
 	} {

@@ -88,12 +88,19 @@ func work(title string) []string {
 }
 
 // stem cuts a word to what its forms share: "engineer", "engineering".
+// Where five letters begin words of different work, it keeps six:
+// "techni" of a technician, "techno" of technology (a CTO's),
+// "transl" of a translator, "transp" of transport.
 func stem(w string) string {
-	if len(w) > 5 {
-		return w[:5]
+	n := 5
+	if longStems[w[:min(len(w), 5)]] {
+		n = 6
 	}
-	return w
+	return w[:min(len(w), n)]
 }
+
+// longStems are the five-letter beginnings of words of different work.
+var longStems = set("techn", "trans", "contr")
 
 // titleVerdict compares a row's title with a candidate's titles: it
 // agrees where every word of it is in one of theirs, or every word of the
@@ -136,10 +143,37 @@ func titleVerdict(row string, jobs []Job) (agrees, asPost, disagrees bool) {
 	if !shown {
 		// The candidate's titles say posts alone ("Executive Assistant"):
 		// a title of work and another post is not theirs ("Head of
-		// Partnerships").
-		return false, false, postsDisagree(post(row), jobs)
+		// Partnerships"), nor one of work alone where every post of theirs
+		// is one of support ("Controller").
+		if p := post(row); p != "" {
+			return false, false, postsDisagree(p, jobs)
+		}
+		return false, false, supportPostsOnly(jobs)
 	}
 	return false, false, !shared
+}
+
+// supportPosts are the posts whose title says the work of the post
+// itself, helping, arranging or representing ("Executive Assistant",
+// "Coordinator"): a title of other work ("Controller") is not of its
+// holder. A manager, a director, a partner or an associate may be of
+// any work.
+var supportPosts = set("assistant", "coordinator", "representative")
+
+// supportPostsOnly reports whether a candidate holds titles and every one
+// is of a support post.
+func supportPostsOnly(jobs []Job) bool {
+	shown := false
+	for _, j := range jobs {
+		if strings.TrimSpace(j.Title) == "" {
+			continue
+		}
+		if !supportPosts[post(j.Title)] {
+			return false
+		}
+		shown = true
+	}
+	return shown
 }
 
 // postsDisagree reports whether a candidate's titles show and none is of
