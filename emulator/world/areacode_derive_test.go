@@ -154,18 +154,23 @@ func (c *countryNumbers) headClass(r *rand.Rand, head string, length int) number
 	}
 	// Ranges are narrowed in the first digits after a head, seldom
 	// later (Réunion's 0262 within France's zone 2, Israel's unused 029
-	// within Jerusalem's 02): every pair of first two digits, each digit
-	// at the next two places, then random numbers.
-	if tail >= 2 {
-		for d := range 100 {
+	// within Jerusalem's 02, Beijing's unused 10 100 and 10 800): every
+	// run of first three digits (fewer where the tail is short), each
+	// digit at the next place, then random numbers.
+	first := min(tail-1, 3)
+	if first >= 1 {
+		runs := int(pow10[first])
+		for d := range runs {
 			random()
-			buf[len(head)], buf[len(head)+1] = byte('0'+d/10), byte('0'+d%10)
+			for i, x := 0, d; i < first; i, x = i+1, x/10 {
+				buf[len(head)+first-1-i] = byte('0' + x%10)
+			}
 			if !try() {
 				return classNone
 			}
 		}
 	}
-	for pos := len(head) + 2; pos < min(length, len(head)+4); pos++ {
+	for pos := len(head) + first; pos < min(length, len(head)+4); pos++ {
 		for d := byte('0'); d <= '9'; d++ {
 			random()
 			buf[pos] = d
@@ -426,15 +431,17 @@ func deriveCountry(g *gazetteer, t *geoTable, region string) ([]worldRow, error)
 					if enough(fixed) && (!wantMobile || enough(mobile)) {
 						break
 					}
+					// The children of one candidate are all kept: Buenos
+					// Aires' numbers begin 11 4 as well as 11 1, Beijing's
+					// 10 6 as well as 10 0.
+					needFixed, needMobile := !enough(fixed), !enough(mobile)
 					for _, h := range cn.validHeads(r, hs[i], lens, func(k numberClass) bool { return k != classMobile || wantMobile }, depth) {
 						h.desc, _ = t.lookup(h.head)
-						// The grandchildren of one candidate are all kept:
-						// Buenos Aires' numbers begin 11 4 as well as 11 1.
 						if h.class == classMobile {
-							if !enough(mobile) || depth > 1 {
+							if needMobile || depth > 1 {
 								mobile = append(mobile, h)
 							}
-						} else if !enough(fixed) || depth > 1 {
+						} else if needFixed || depth > 1 {
 							fixed = append(fixed, h)
 						}
 					}

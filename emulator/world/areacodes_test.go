@@ -324,9 +324,29 @@ func TestAreaCodeWorldData(t *testing.T) {
 			if nsn := strconv.FormatUint(h.head, 10)[len(ccs):]; !strings.HasPrefix(nsn, tc.code) {
 				t.Errorf("%s's landlines start %s, not %s", tc.city, nsn, tc.code)
 			}
+			if bad, ok := narrowRun(r, tc.country, h); !ok {
+				t.Errorf("%s's landline head %d holds numbers phonenumbers refuses: +%s", tc.city, h.head, bad)
+			}
 		}
 	}
 	t.Logf("checked %d heads of %d countries", checked, len(covered))
+}
+
+// narrowRun tries a number of every run of three digits after a head
+// (Beijing's 10 100 and 10 800 are no numbers, though the rest of 10 is):
+// it returns the first refused, and false.
+func narrowRun(r *rand.Rand, country string, h phonePrefix) (string, bool) {
+	cc := phonenumbers.GetCountryCodeForRegion(country)
+	run := pow10[min(h.tail, 3)]
+	rest := pow10[h.tail] / run
+	for d := range run {
+		n := (h.head*run+d)*rest + uint64N(r, rest)
+		digits := strconv.FormatUint(n, 10)
+		if numberType(country, cc, digits) == phonenumbers.UNKNOWN {
+			return digits, false
+		}
+	}
+	return "", true
 }
 
 // A place that no exchange of the data names takes the numbers of its
