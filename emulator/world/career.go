@@ -310,12 +310,12 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 			}
 			title, stem = t, int(gen.titles.stem[t])
 		}
-		if t, ok := gen.movedOn(r, jobFam, title, start, cursor, held, used); ok && !gen.titles.roleStepsDown(t, newerTitle) {
+		if t, ok := gen.movedOn(r, jobFam, title, newerTitle, start, cursor, held, used); ok {
 			if title = t; gen.titles.stem[t] >= 0 {
 				stem = int(gen.titles.stem[t]) // the older roles keep to it
 			}
 		}
-		if before, limit := monthsOf(held, gen.titles.runKey(title)), gen.titles.heldMax(title); before+int(cursor)-int(start) > limit {
+		if before, limit := monthsOf(held, gen.titles.runKey(title)), gen.runMax(title, jobs); before+int(cursor)-int(start) > limit {
 			// No related specialty is free: the title of the rung below,
 			// the role begun later (a year at least), or the career
 			// shows from the newer role.
@@ -325,6 +325,23 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 				break
 			} else {
 				start = cursor - Month(limit-before)
+			}
+		}
+		if len(jobs) > 0 && gen.titles.toContributor(title, newerTitle) {
+			// A manager's post before an individual contributor's title
+			// reads as a career run backwards: the role before was an
+			// individual contributor's too, or, when the newer title is
+			// of no higher rung, the newer role began earlier. One a rung
+			// up (a Manager become a Senior Analyst) stays, where no
+			// contributor's title fits: it happens, rarely.
+			t, ok := gen.contributorBefore(r, p, jobFam, stem, title, newerTitle, start, cursor, held, used, jobs)
+			if !ok && gen.titles.managerStepsBack(title, newerTitle) {
+				held, cursor = gen.extendBack(jobs, held, start, seniorFrom), retryFrom(r, jobs)
+				line, stem, used = newerLine, newerStem, newerUsed
+				continue
+			}
+			if title = t; ok && gen.titles.stem[t] >= 0 && gen.titles.fam[t] == jobFam {
+				stem = int(gen.titles.stem[t])
 			}
 		}
 		if s := gen.titles.stem[title]; s >= 0 && gen.titles.fam[title] == jobFam {
@@ -343,8 +360,9 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 		if company < 0 {
 			// Staying on at the same company means a new title there (not
 			// at one's own business: it begins with its owner's role),
-			// and not a higher one than the role that followed.
-			lower := newer < 0 || rank <= newer
+			// and not a higher one than the role that followed, nor a
+			// manager's post before an individual contributor's title.
+			lower := newer < 0 || rank <= newer && !(gen.titles.toContributor(title, newerTitle))
 			if prevCompany >= 0 && !gen.titles.heldIn(stay, title) && lower && chance(r, 15) && gen.fits(prevCompany, jobFam) &&
 				gen.companies[prevCompany].Type != SelfEmployed && gen.hiring.bigEnough(prevCompany, jobFam, gen.titles.titles[title].Level) {
 				company = prevCompany
@@ -433,17 +451,7 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 		jobs = append(jobs, j)
 		cursor = start - Month(intN(r, 5))
 	}
-	if n := len(jobs); n > 0 && jobs[n-1].Start > careerStart+minTenure {
-		// The tries or the roles ran out with years left before the
-		// oldest role: it began soon after studies instead (extendBack).
-		held = gen.extendBack(jobs, held, careerStart+Month(intN(r, 6)), seniorFrom)
-	}
-	if n := len(jobs); n > 0 && n <= maxRoles && !studying && jobs[n-1].Start > careerStart+minTenure {
-		// Still years left: a first job of the line comes before.
-		if j, ok := gen.firstJob(r, p, country, jobs, held, careerStart+Month(intN(r, 6))); ok {
-			jobs = append(jobs, j)
-		}
-	}
+	jobs = gen.stretchBack(r, p, country, jobs, held, careerStart, seniorFrom, studying)
 	if n := len(jobs); n > 0 && !studying {
 		gen.graduateTitle(r, p, jobs, held, seniorFrom)
 		jobs = gen.beginnersTitle(r, p, jobs, eduEnd)
@@ -454,6 +462,56 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 		jobs[n-1].Start = 0
 	}
 	gen.unrepeat(r, jobs)
+	jobs = gen.boardSeat(r, country, jobs)
+	for k := range jobs {
+		if jobs[k].Current {
+			// A title settled after its place was drawn (a beginner's, a
+			// graduate's) is held near home too, when done in person.
+			jobs[k].Location = gen.rolePlace(gen.nearHome(jobs[k], p.City))
+		}
+	}
+	gen.jobs = jobs
+	p.Jobs = gen.jobSlab.take(jobs)
+
+	gen.derive(p, now)
+	p.OpenToWork = chance(r, 6) || !employed && chance(r, 45)
+	return fam
+}
+
+// stretchBack reaches the oldest of a career's roles (jobs, newest
+// first, with the months each title was held in held) back towards the
+// start of work (careerStart) when the draw of roles left years before
+// it: the oldest role begins earlier (extendBack), and, but for a
+// student's, a first job, or two, of the line comes before it
+// (firstJob). It returns jobs.
+func (gen *generator) stretchBack(r *rand.Rand, p *Person, country countryID, jobs []Job, held []titleMonths,
+	careerStart, seniorFrom Month, studying bool) []Job {
+	if n := len(jobs); n > 0 && jobs[n-1].Start > careerStart+minTenure {
+		// The tries or the roles ran out with years left before the
+		// oldest role: it began soon after studies instead (extendBack).
+		held = gen.extendBack(jobs, held, careerStart+Month(intN(r, 6)), seniorFrom)
+	}
+	for range 2 {
+		n := len(jobs)
+		if n == 0 || n > maxRoles || studying || jobs[n-1].Start <= careerStart+minTenure {
+			break
+		}
+		// Still years left: a first job of the line comes before (and
+		// one before that where it leaves years too).
+		j, ok := gen.firstJob(r, p, country, jobs, held, careerStart+Month(intN(r, 6)))
+		if !ok {
+			break
+		}
+		held = addMonths(held, gen.titles.runKey(j.Title), int(j.End)-int(j.Start))
+		jobs = append(jobs, j)
+	}
+	return jobs
+}
+
+// boardSeat adds to a career's roles (jobs, newest first) now and then a
+// board seat or advisory role on the side, for a current director and
+// above, and returns them.
+func (gen *generator) boardSeat(r *rand.Rand, country countryID, jobs []Job) []Job {
 	if len(jobs) > 0 && jobs[0].Current {
 		if l := gen.titles.titles[jobs[0].Title].Level; (slices.Index(ladder, l) >= slices.Index(ladder, Directors) || l == Founder) && chance(r, 12) {
 			// A board seat or advisory role on the side, for a director
@@ -462,8 +520,8 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 				Company:  gen.hiring.employer(r, country, famGeneral),
 				Location: -1,
 				Seed:     r.Uint32(),
-				Title:    gen.title(r, famGeneral, -1, Board, now.Year()),
-				Start:    now - Month(between(r, 2, 60)),
+				Title:    gen.title(r, famGeneral, -1, Board, gen.now.Year()),
+				Start:    gen.now - Month(between(r, 2, 60)),
 				Current:  true,
 				fam:      famGeneral,
 			}
@@ -481,19 +539,7 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 			jobs[1] = board
 		}
 	}
-	for k := range jobs {
-		if jobs[k].Current {
-			// A title settled after its place was drawn (a beginner's, a
-			// graduate's) is held near home too, when done in person.
-			jobs[k].Location = gen.rolePlace(gen.nearHome(jobs[k], p.City))
-		}
-	}
-	gen.jobs = jobs
-	p.Jobs = gen.jobSlab.take(jobs)
-
-	gen.derive(p, now)
-	p.OpenToWork = chance(r, 6) || !employed && chance(r, 45)
-	return fam
+	return jobs
 }
 
 // keepTitle returns the title for a role of the months given before the
@@ -526,6 +572,55 @@ func (gen *generator) keepTitle(r *rand.Rand, jobs []Job, held []titleMonths, mo
 		return newer.Title // rather the newer role's title, begun earlier
 	}
 	return t
+}
+
+// contributorBefore returns an individual contributor's title of the
+// level of title t, of line f, for a role from start to cursor before
+// one of title newer (the last of jobs), and true: of the older role's
+// specialty (stem) where it has one of the level (a Lead Account
+// Executive for a Partnerships Team Lead), else of newer's own role (a
+// move keeps the title), else of a role of the line related to newer's
+// that the newer roles did not hold (used). The title is in use in the
+// start's year, needs no degree the person lacks, is not held later but
+// in newer, and is not held too long in all (held). It returns false
+// when none fits.
+func (gen *generator) contributorBefore(r *rand.Rand, p *Person, f family, stem int, t, newer TitleID, start, cursor Month,
+	held []titleMonths, used uint32, jobs []Job) (TitleID, bool) {
+	v := gen.titles
+	l := v.titles[t].Level
+	months := int(cursor) - int(start)
+	fits := func(o TitleID) bool {
+		return v.titles[o].Level == l && !v.managerial(o) && gen.qualified(p, v.need[o]) && !v.stepsBackTo(o, newer) &&
+			monthsOf(held, v.runKey(o))+months <= gen.runMax(o, jobs) &&
+			!slices.ContainsFunc(jobs[:len(jobs)-1], func(j Job) bool { return j.Title == o })
+	}
+	newerStem := -1
+	if v.fam[newer] == f {
+		newerStem = int(v.stem[newer])
+	}
+	var tiers [3][]TitleID
+	for s := range v.stems[f] {
+		tier := 2
+		switch {
+		case s == stem && (newerStem < 0 || v.relatedStems(f, newerStem, s)):
+			tier = 0
+		case s == newerStem:
+			tier = 1
+		case newerStem >= 0 && (used&(1<<s) != 0 || !v.relatedStems(f, newerStem, s)), newerStem < 0 && !v.relatedStems(f, stem, s):
+			continue
+		}
+		for _, o := range v.stems[f][s][l] {
+			if fits(o) {
+				tiers[tier] = append(tiers[tier], o)
+			}
+		}
+	}
+	for _, ids := range tiers {
+		if o, ok := v.pickIn(r, ids, start.Year()); ok {
+			return o, true
+		}
+	}
+	return t, false
 }
 
 // firstTooHigh reports whether a role from start to cursor, of level l,
@@ -572,14 +667,15 @@ func (gen *generator) firstJob(r *rand.Rand, p *Person, country countryID, jobs 
 	}
 	end := oldest.Start - Month(intN(r, 3))
 	// The months title t may be held before end: a junior's title some
-	// years only, another below a lifelong level not too long in all.
+	// years only, another below a lifelong level not too long in all
+	// (runMax).
 	room := func(t TitleID) int {
 		months := int(end) - int(from)
 		if v.titles[t].Level == Junior {
-			months = min(months, juniorYears*12)
+			months = min(months, firstJuniorMonths)
 		}
 		if !v.lifelong(t) {
-			months = min(months, titleMonthsMax-monthsOf(held, v.runKey(t)))
+			months = min(months, gen.runMax(t, jobs)-monthsOf(held, v.runKey(t)))
 		}
 		if int(v.since[t]) > (end - Month(months)).Year() {
 			months = int(end) - int(MonthOf(int(v.since[t]), time.January)) // not before its name came into use
@@ -595,6 +691,9 @@ func (gen *generator) firstJob(r *rand.Rand, p *Person, country countryID, jobs 
 		if s := int(v.stem[t]); s >= 0 && stem >= 0 && s != stem && (used&(1<<s) != 0 || !v.relatedStems(f, stem, s) || v.roleStepsDown(t, oldest.Title)) {
 			later = true // a specialty the career holds later, or one unrelated to the oldest role's
 		}
+		if v.managerStepsBack(t, oldest.Title) {
+			later = true // a manager's post before an individual contributor's title
+		}
 		if m := room(t); v.titles[t].Level == l && !later && m > best && gen.qualified(p, v.need[t]) {
 			title, best = t, m
 		}
@@ -605,8 +704,9 @@ func (gen *generator) firstJob(r *rand.Rand, p *Person, country countryID, jobs 
 	if t, found := v.relatedAt(r, f, stem, MidLevel, from.Year(), used, oldest.Title); found && stem >= 0 {
 		try(t, MidLevel)
 	}
-	if rank <= mid && int(end)-int(from) <= juniorYears*12 {
-		// A junior's title only where it reaches back to studies.
+	if rank <= mid && int(end)-int(from) <= firstJuniorMonths+24 {
+		// A junior's title only where it reaches back to studies, or
+		// near enough that the years left read as a search for work.
 		for range 2 {
 			try(gen.title(r, f, stem, Junior, from.Year()), Junior)
 		}
@@ -620,6 +720,9 @@ func (gen *generator) firstJob(r *rand.Rand, p *Person, country countryID, jobs 
 		c := gen.existing(r, gen.hiring.employerOfSize(r, country, f, level), start, country, f)
 		if c == oldest.Company && (title == oldest.Title || v.heldIn(stayOf(jobs), title)) || c != oldest.Company && stints(jobs, c) > 1 {
 			continue
+		}
+		if c == oldest.Company && v.toContributor(title, oldest.Title) {
+			continue // no manager's post before a contributor's title in one stay
 		}
 		if !gen.fits(c, f) || gen.companies[c].Type == SelfEmployed {
 			continue
@@ -661,7 +764,7 @@ func (gen *generator) graduateTitle(r *rand.Rand, p *Person, jobs []Job, held []
 	for range 4 {
 		t := gen.title(r, oldest.fam, stem, MidLevel, oldest.Start.Year())
 		if v.titles[t].Level != MidLevel || int(v.stem[t]) != stem || !gen.qualified(p, v.need[t]) ||
-			slices.ContainsFunc(jobs[:n-1], func(j Job) bool { return j.Title == t }) {
+			slices.ContainsFunc(jobs[:n-1], func(j Job) bool { return j.Title == t }) || n > 1 && v.managerStepsBack(t, jobs[n-2].Title) {
 			continue
 		}
 		if !v.lifelong(t) && monthsOf(held, v.runKey(t))+int(end)-int(oldest.Start) > titleMonthsMax {
@@ -682,6 +785,12 @@ func stayOf(jobs []Job) []TitleID {
 	}
 	return out
 }
+
+// firstJuniorMonths is the most months a first job of a junior's title
+// drawn before the oldest role lasts (firstJob): a little longer than
+// juniorYears, where the career's titles of its level are all held
+// long already and no related specialty is free.
+const firstJuniorMonths = 4 * 12
 
 // juniorYears is the most years a first job of a junior's title lasts.
 const juniorYears = 3
@@ -727,7 +836,7 @@ func (gen *generator) drawFamily(r *rand.Rand, country countryID) family {
 		}
 		f = gen.titles.drawFamily(r, Department(deptWeights.draw(r)))
 	}
-	return f
+	return gen.hiring.employedFamily(r, country, f)
 }
 
 // derive sets the fields that follow from a person's roles as of month
@@ -1136,6 +1245,31 @@ func (gen *generator) earlierTrade(r *rand.Rand, p *Person, country countryID, f
 	return from[intN(r, n)]
 }
 
+// stuckRunMax is the most months a career holds one title below a
+// lifelong level in all when no related specialty is free to move on to
+// (movedOn): a career whose related specialties are all a manager's,
+// which an individual contributor's roles do not come after, holds its
+// title a few years longer rather than leave the years after studies
+// empty; still years before the fifteen that read wrong.
+const stuckRunMax = 12 * 12
+
+// runMax is the most months the roles drawn hold title t in all when
+// no related specialty is free, before the newer roles drawn (jobs,
+// newest first): heldMax, and stuckRunMax below a lifelong level. A
+// starting role's titles, whose holders move on within a dozen years,
+// keep to titleMonthsMax, and so does the title of the newest role drawn
+// and that of a current role, which the world's clock holds on.
+func (gen *generator) runMax(t TitleID, jobs []Job) int {
+	v := gen.titles
+	if m := v.heldMax(t); m != titleMonthsMax || v.starting(t) {
+		return m
+	}
+	if len(jobs) == 0 || jobs[0].Current && v.runKey(jobs[0].Title) == v.runKey(t) {
+		return titleMonthsMax // the newest role's own, or one held on in it
+	}
+	return stuckRunMax
+}
+
 // titleMonthsMax is the most months a generated career holds one title
 // below a lifelong level (titleVocab.lifelong), in all: the world's clock
 // moves such a title on a little later (staleTitle), years before the
@@ -1170,25 +1304,27 @@ func addMonths(held []titleMonths, t TitleID, months int) []titleMonths {
 }
 
 // movedOn returns a title of a related specialty to stand for title t in
-// a role from start to cursor, and true, when the newer roles drawn (held)
+// a role from start to cursor before one of title newer, and true, when the newer roles drawn (held)
 // already hold t so long that this role would make it too long: below a
 // lifelong level, more than titleMonthsMax months in all; at one, more
 // than maxRun (a senior's title too changes now and then). The specialty
 // is one the newer roles of the line did not hold (used): a career does
 // not return to a specialty it left.
-func (gen *generator) movedOn(r *rand.Rand, f family, t TitleID, start, cursor Month, held []titleMonths, used uint32) (TitleID, bool) {
-	before, limit := monthsOf(held, gen.titles.runKey(t)), maxRun
-	if !gen.titles.lifelong(t) {
+func (gen *generator) movedOn(r *rand.Rand, f family, t, newer TitleID, start, cursor Month, held []titleMonths, used uint32) (TitleID, bool) {
+	v := gen.titles
+	before, limit := monthsOf(held, v.runKey(t)), maxRun
+	if !v.lifelong(t) {
 		limit = titleMonthsMax
 	}
 	if before == 0 || before+int(cursor)-int(start) <= limit {
 		return t, false
 	}
-	n, ok := gen.titles.relatedTitle(r, f, t, start.Year(), used)
-	if ok && gen.titles.need[n] != profNone && gen.titles.need[n] != gen.titles.need[t] {
-		return t, false // not into a profession whose degree the role did not need
-	}
-	return n, ok
+	// Not into a profession whose degree the role did not need, nor a
+	// title that runs the career backwards into the newer role's
+	// (stepsBackTo).
+	return v.relatedTitleWhere(r, f, t, start.Year(), used, func(n TitleID) bool {
+		return (v.need[n] == profNone || v.need[n] == v.need[t]) && !v.stepsBackTo(n, newer)
+	})
 }
 
 // unreworded returns title t for a role before one of title newer, or
@@ -1277,7 +1413,7 @@ func (w *World) beginnersRole(r *rand.Rand, p *Person, jobs []Job, f family, nex
 		return 0, false
 	}
 	fits := func(t TitleID) bool {
-		return !strings.Contains(v.titles[t].Name, "Manager") && w.qualified(p, v.need[t]) && !v.roleStepsDown(t, next) &&
+		return !strings.Contains(v.titles[t].Name, "Manager") && w.qualified(p, v.need[t]) && !v.stepsBackTo(t, next) &&
 			t != next && !slices.ContainsFunc(jobs, func(j Job) bool { return j.Title == t })
 	}
 	if t, ok := v.pickIn(r, slices.DeleteFunc(slices.Clone(v.stems[f][stem][l]), func(t TitleID) bool { return !fits(t) }), year); ok {

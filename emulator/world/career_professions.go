@@ -19,6 +19,10 @@ const (
 	profDentalHygiene
 	profLaw
 	profClinical // any clinical profession's: a head of clinical services
+	// profAcademic is a university's teaching and its academic affairs
+	// (a lecturer, a head of academic affairs), which need a master's
+	// or a doctorate of any field.
+	profAcademic
 )
 
 // professionOf names the roles, areas and offices of each profession, as
@@ -31,6 +35,7 @@ var professionOf = map[string]profession{
 	"Clinical Services": profClinical,
 	"Legal Counsel":     profLaw, "Corporate Lawyer": profLaw, "Associate Attorney": profLaw, "Legal": profLaw,
 	"Chief Legal Officer": profLaw,
+	"Lecturer":            profAcademic, "Academic Affairs": profAcademic,
 }
 
 // professionField is the field of study of each profession's degree.
@@ -52,7 +57,7 @@ func needOf(base, name string) profession {
 // a title that needs want: any clinical profession heads clinical
 // services, none qualifies for another.
 func covers(have, want profession) bool {
-	return want == profNone || have == want || want == profClinical && have != profNone && have != profLaw
+	return want == profNone || have == want || want == profClinical && have != profNone && have != profLaw && have != profAcademic
 }
 
 // professionalDegree reports whether a degree in a profession's field
@@ -75,6 +80,9 @@ func (w *World) qualified(p *Person, need profession) bool {
 	if need == profNone {
 		return true
 	}
+	if need == profAcademic {
+		return slices.ContainsFunc(p.Education, func(ed Education) bool { return mastersStanding(ed.Degree) })
+	}
 	for _, ed := range p.Education {
 		if have := w.schools.profession[ed.Field]; have != profNone && covers(have, need) && professionalDegree(ed.Degree, have) {
 			return true
@@ -83,9 +91,44 @@ func (w *World) qualified(p *Person, need profession) bool {
 	return false
 }
 
-// stemNeed returns the profession the role a person keeps to in family f
-// needs (profNone for a family of no roles).
+// mastersStanding reports whether degree d is a master's or a doctorate,
+// or a single long degree of the old systems that stood for a master's
+// (a Diplom, a Magister, a Doctoraal, a specialist's degree), which
+// opens a university's teaching posts. A French Licence, an Italian
+// Laurea, a Diplom of a university of applied sciences and Latin
+// America's Licenciatura and Ingeniería are first degrees of three or
+// four years, and do not.
+func mastersStanding(d uint8) bool {
+	switch {
+	case d == 0:
+		return false
+	case stageOf(d) == stageGraduate:
+		return true
+	case d < firstNational:
+		return false
+	}
+	return !slices.Contains(shortNational, d)
+}
+
+// shortNational are the degrees of national systems of a bachelor's
+// standing (mastersStanding).
+var shortNational = []uint8{degDiplomFH, degLicence, degLaurea, degLicenciatura, degIngenieria, degCandMag}
+
+// stemNeed returns the regulated profession the role a person keeps to
+// in family f needs (profNone for a family of no roles): its studies are
+// the profession's. An academic's are of a discipline, with a master's
+// or a doctorate (World.academic), and need none here.
 func (w *World) stemNeed(p *Person, f family) profession {
+	if need := w.roleNeed(p, f); need != profAcademic {
+		return need
+	}
+	return profNone
+}
+
+// roleNeed returns the degree the role a person keeps to in family f
+// needs: a regulated profession's or an academic's (profNone for a
+// family of no roles).
+func (w *World) roleNeed(p *Person, f family) profession {
 	stem := w.stemOf(p, f)
 	if stem < 0 {
 		return profNone
@@ -94,7 +137,8 @@ func (w *World) stemNeed(p *Person, f family) profession {
 }
 
 // mayWorkIn reports whether a person may hold the titles of family f: the
-// role they keep to there needs no degree they lack.
+// role they keep to there needs no degree they lack (a lecturer's a
+// master's).
 func (w *World) mayWorkIn(p *Person, f family) bool {
-	return w.qualified(p, w.stemNeed(p, f))
+	return w.qualified(p, w.roleNeed(p, f))
 }

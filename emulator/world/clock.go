@@ -683,12 +683,18 @@ func (w *World) longHeldDays(p *Person, hired int) [longHeldTries]int {
 
 // stepsAsCareers reports whether a new main role may follow the one
 // before on the ladder: down a rung at most and never at the same
-// company, up two at most. Roles off the ladder may follow any.
+// company, up two at most, and from a manager's post to an individual
+// contributor's title only a rung up at another employer (a Controller
+// does not become an Accountant, a Head of Engineering a Lead
+// Developer). Roles off the ladder may follow any.
 func (w *World) stepsAsCareers(before, after Job) bool {
 	a := slices.Index(ladder, w.titles.titles[before.Title].Level)
 	b := slices.Index(ladder, w.titles.titles[after.Title].Level)
 	if a < 0 || b < 0 {
 		return true
+	}
+	if w.titles.toContributor(before.Title, after.Title) && (b <= a || before.Company == after.Company) {
+		return false
 	}
 	return b >= a-1 && b <= a+2 && !(b < a && before.Company == after.Company)
 }

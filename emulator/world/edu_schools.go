@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -138,7 +139,62 @@ var schoolKinds = map[string]faculties{
 type grant struct {
 	first, graduate faculties
 	associate       bool
+	// opened is the year a faculty of the school began to teach, where
+	// it is younger than the school (medicine at Mackenzie); 0 for the
+	// others.
+	opened [numFaculties]uint16
+	// adds and lacks are the narrow fields (see narrowFields) the school
+	// teaches where its country's schools seldom do (industrial
+	// engineering at Georgia Tech) and those it does not teach though
+	// its faculty does (civil engineering at Harvard).
+	adds, lacks narrowSet
 }
+
+// narrowSet is a set of narrow fields, by index into narrowFields.
+type narrowSet uint8
+
+// narrowFields are the fields a grants column may add or remove one by
+// one ("+industrial", "-civil", "-media"): a school of engineering teaches
+// some of them and not others, and the old universities of the liberal
+// arts no information systems, software engineering or media studies
+// (Princeton, Cambridge).
+var narrowFields = []struct {
+	token  string
+	fields []string
+}{
+	{"industrial", []string{"Industrial Engineering"}},
+	{"civil", []string{"Civil Engineering", "Structural Engineering"}},
+	{"infosys", []string{"Information Systems"}},
+	{"software", []string{"Software Engineering"}},
+	{"media", []string{"Communications", "Media Studies", "Journalism"}},
+}
+
+// narrowIndustrial is industrial engineering, the first of narrowFields.
+const narrowIndustrial narrowSet = 1
+
+// narrowOf returns the set of the narrow fields a token of a grants
+// column names, 0 for a token of none.
+func narrowOf(token string) narrowSet {
+	for i, n := range narrowFields {
+		if n.token == token {
+			return 1 << i
+		}
+	}
+	return 0
+}
+
+// industrialRare are the countries where industrial engineering is a
+// field of a few schools only, which their grants column names
+// ("+industrial"): the US and Canada, where most engineering schools
+// teach none (Harvard, MIT, UCLA). industrialNone are those where no
+// university teaches it as a degree of its own: Britain's system and
+// Australasia's, whose engineers study manufacturing or mechanical
+// engineering. Elsewhere (Latin America, Turkey, Indonesia, continental
+// Europe's Wirtschaftsingenieurwesen) every school of engineering does.
+var (
+	industrialRare = map[string]bool{"US": true, "CA": true}
+	industrialNone = map[string]bool{"GB": true, "IE": true, "AU": true, "NZ": true, "HK": true}
+)
 
 // parseGrant reads a grants column: a kind of school, then adjustments
 // ("university ^business -nursing", "business graduate").
@@ -160,9 +216,27 @@ func parseGrant(spec string) (grant, error) {
 			g.first = 0 // graduate studies only
 			continue
 		}
+		w, year, err := openingYear(w)
+		if err != nil {
+			return grant{}, err
+		}
+		if n := narrowOf(w[1:]); n != 0 && year == 0 && (w[0] == '+' || w[0] == '-') {
+			if w[0] == '+' {
+				g.adds |= n
+			} else {
+				g.lacks |= n
+			}
+			continue
+		}
 		fs := facultiesOf(w[1:])
 		if fs == 0 {
 			return grant{}, fmt.Errorf("unknown faculty %q", w)
+		}
+		if year > 0 {
+			if w[0] == '-' {
+				return grant{}, fmt.Errorf("%q: a faculty the school lacks has no year", w)
+			}
+			g.opened[facultyOf(w[1:])] = year
 		}
 		switch w[0] {
 		case '+':
@@ -176,6 +250,26 @@ func parseGrant(spec string) (grant, error) {
 		}
 	}
 	return g, nil
+}
+
+// openingYear splits an adjustment of a grants column from the year its
+// faculty opened ("+medicine@2017": the school has taught medicine since
+// 2017), 0 when it names none.
+func openingYear(w string) (string, uint16, error) {
+	name, at, found := strings.Cut(w, "@")
+	if !found {
+		return w, 0, nil
+	}
+	year, err := strconv.Atoi(at)
+	if err != nil || year < 1800 || year > 2100 {
+		return "", 0, fmt.Errorf("%q: no year of opening", w)
+	}
+	return name, uint16(year), nil
+}
+
+// facultyOf returns the faculty of a name (see facultyNames).
+func facultyOf(name string) faculty {
+	return faculty(slices.Index(facultyNames[:], name))
 }
 
 // stage is when in one's studies a degree comes.
@@ -258,10 +352,22 @@ func (v *schoolVocab) grants(u int32, f uint16, d uint8) bool {
 		return false
 	}
 	if d == degMBA && f != v.businessField || !namesField(d, v.faculty[f], v.country[u]) || !v.ownGrants(u, f, d) ||
+		f == v.infoSystems && engineersDegree(d) ||
 		v.own[u] == nil && ownOnly(d, v.faculty[f]) {
 		return false
 	}
 	return v.offers(u, f, stageOf(d))
+}
+
+// engineersDegree reports whether a degree names its holder an engineer
+// (a BEng, a BTech, an MEng): no degree in information systems, a field
+// of business schools and faculties of computing, not of engineering.
+func engineersDegree(d uint8) bool {
+	switch d {
+	case degBE, degBEng, degBTech, degMEng, degMTech:
+		return true
+	}
+	return false
 }
 
 // doctorate reports whether a degree is a research doctorate, which
@@ -300,7 +406,7 @@ var buildingServicesCountries = map[string]bool{
 // electronicsCommCountries are the countries of South Asia, whose
 // universities name a field electronics and communication engineering;
 // elsewhere it is electrical engineering.
-var electronicsCommCountries = map[string]bool{"IN": true, "PK": true, "BD": true, "NP": true, "LK": true}
+var electronicsCommCountries = southAsianSystems
 
 // teaches reports whether school u teaches field f at all, beyond its
 // faculties: an institute of technology teaches no information systems
@@ -310,6 +416,15 @@ var electronicsCommCountries = map[string]bool{"IN": true, "PK": true, "BD": tru
 // (facility management, logistics, building services engineering) are
 // taught by no research university (UNAM, Imperial College).
 func (v *schoolVocab) teaches(u int32, f uint16) bool {
+	if n := v.narrow[f]; n != 0 {
+		g, code := &v.grant[u], v.country[u]
+		switch {
+		case g.lacks&n != 0, n == narrowIndustrial && industrialNone[code]:
+			return false
+		case n == narrowIndustrial && industrialRare[code] && !v.invented[u]:
+			return g.adds&n != 0
+		}
+	}
 	switch f {
 	case v.infoSystems:
 		return v.kind[u] != "technical" || v.invented[u]
@@ -355,6 +470,14 @@ func regionKey(p *Place) string { return p.Country + "/" + p.Admin1 }
 // openIn reports whether school u had been founded by a year.
 func (v *schoolVocab) openIn(u int32, year int) bool {
 	return v.founded[u] == 0 || int(v.founded[u]) <= year
+}
+
+// teachesIn reports whether school u taught field f to students who
+// began in a year: it had been founded, and the faculty of the field had
+// opened (no medical degree of Mackenzie begun before its medical school
+// opened).
+func (v *schoolVocab) teachesIn(u int32, f uint16, year int) bool {
+	return v.openIn(u, year) && int(v.grant[u].opened[v.faculty[f]]) <= year
 }
 
 // secondaryName names an invented secondary school after its city, in

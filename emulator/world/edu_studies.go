@@ -167,7 +167,7 @@ func (st *studies) school(f uint16, at stage, start int, list []uint8) (int32, s
 			}
 			got = stageShort // a community college: an associate's degree
 		}
-		if s.offers(u, f, got) && s.openIn(u, start) && st.ownFits(u, f, got, list) && st.doctoral(u, at, list) {
+		if s.offers(u, f, got) && s.teachesIn(u, f, start) && st.ownFits(u, f, got, list) && st.doctoral(u, at, list) {
 			return u, got, true
 		}
 	}
@@ -177,7 +177,7 @@ func (st *studies) school(f uint16, at stage, start int, list []uint8) (int32, s
 		}
 		from := intN(st.r, len(ids))
 		for k := range ids {
-			if u := ids[(from+k)%len(ids)]; s.offers(u, f, at) && s.openIn(u, start) && st.ownFits(u, f, at, list) &&
+			if u := ids[(from+k)%len(ids)]; s.offers(u, f, at) && s.teachesIn(u, f, start) && st.ownFits(u, f, at, list) &&
 				st.doctoral(u, at, list) {
 				return u, at, true
 			}
@@ -299,7 +299,7 @@ func (st *studies) add(f uint16, at stage, list []uint8, start, years int) (int,
 // ended; false when none of the country's does.
 func (st *studies) associate(f uint16, start int) (int, bool) {
 	s := st.gen.schools
-	ok := func(u int32) bool { return s.grants(u, f, degAssociate) && s.openIn(u, start) }
+	ok := func(u int32) bool { return s.grants(u, f, degAssociate) && s.teachesIn(u, f, start) }
 	u := st.draw()
 	for range schoolTries {
 		if ok(u) {
@@ -327,11 +327,28 @@ func (st *studies) associate(f uint16, start int) (int, bool) {
 // a regulated profession (those are the professionals' own), or now and
 // then one of any other line: a change of course after one's studies.
 func (st *studies) field() uint16 {
+	f := st.anyField()
+	for tries := 0; tries < 4 && !st.taughtAtHome(f); tries++ {
+		f = st.anyField()
+	}
+	return f
+}
+
+// anyField draws a field of study as field does, taught at home or not.
+func (st *studies) anyField() uint16 {
 	s := st.gen.schools
 	if lay := s.lay[st.fam]; len(lay) > 0 && chance(st.r, 95) {
 		return pick(st.r, lay)
 	}
 	return pick(st.r, s.open)
+}
+
+// taughtAtHome reports whether a field of study is one the person's
+// country teaches at all: no Briton studies industrial engineering, a
+// field of no school of Britain's system, unless abroad.
+func (st *studies) taughtAtHome(f uint16) bool {
+	s := st.gen.schools
+	return s.narrow[f] != narrowIndustrial || !industrialNone[st.gen.geo.countries[st.country].Code]
 }
 
 // general draws the studies of someone of no regulated profession: a
@@ -377,6 +394,16 @@ func (st *studies) general(start int) int {
 		mf, list, ms = s.businessField, []uint8{degMBA}, end+mbaGap+intN(r, 5)
 	}
 	me, ok := st.add(mf, stageGraduate, list, ms, 1+intN(r, 2))
+	if !ok && st.academic {
+		// No school teaches the field's master's (logistics, a field of
+		// applied schools): an academic's master's is in a related one.
+		for _, g := range st.relatedFields(f) {
+			if me, ok = st.add(g, stageGraduate, mastersOf[s.kinds[g]], ms, 1+intN(r, 2)); ok {
+				mf = g
+				break
+			}
+		}
+	}
 	if !ok {
 		return end
 	}
@@ -486,7 +513,7 @@ func (st *studies) qualify(need profession, f uint16, code string, start int) in
 		}
 		u := pick(r, s.international)
 		for _, id := range s.international {
-			if s.openIn(id, from) && (s.offers(id, f, stageGraduate) || !s.openIn(u, from)) {
+			if s.teachesIn(id, f, from) && (s.offers(id, f, stageGraduate) || !s.teachesIn(u, f, from)) {
 				u = id
 			}
 		}
@@ -504,6 +531,39 @@ func (st *studies) qualify(need profession, f uint16, code string, start int) in
 		}
 	}
 	return end
+}
+
+// twoYearMaster are the countries whose plain master's degrees take two
+// years, never one: North America's, East Asia's, Latin America's, and
+// those of continental Europe whose master's follows a bachelor's of
+// three years. Britain's, Ireland's, Australasia's, Spain's and the Low
+// Countries' take one.
+var twoYearMaster = map[string]bool{
+	"US": true, "CA": true, "JP": true, "KR": true, "CN": true, "TW": true, "BR": true, "MX": true, "AR": true,
+	"CL": true, "CO": true, "PE": true, "TR": true, "EG": true, "DE": true, "AT": true, "CH": true, "FR": true,
+	"IT": true, "FI": true, "NO": true, "DK": true, "CZ": true, "SK": true, "PL": true, "PT": true, "ID": true,
+	"TH": true, "VN": true, "RU": true, "UA": true,
+}
+
+// careProfession reports whether a kind of field is nursing, pharmacy or
+// an allied health profession, whose first degrees take four years in
+// South Asia (a BSc in Nursing, a BPharm), where the BA and BCom take
+// three.
+func careProfession(k fieldKind) bool {
+	return k == kindNursing || k == kindPharmacy || k == kindHealth
+}
+
+// fourYearBachelor are the countries whose bachelor's degrees take four
+// years in every field: East and Southeast Asia's, Latin America's,
+// Turkey's, the Arab world's, the former Soviet Union's, Spain's Grado,
+// Greece's, and those of Nigeria, Ghana, Kenya, Pakistan and Bangladesh.
+// Britain's, Australasia's, India's BA and BCom, and the Bologna
+// bachelor's of most of Europe take three.
+var fourYearBachelor = map[string]bool{
+	"JP": true, "KR": true, "CN": true, "TW": true, "PH": true, "TH": true, "ID": true, "VN": true, "TR": true,
+	"EG": true, "SA": true, "AE": true, "QA": true, "KW": true, "JO": true, "IR": true, "RU": true, "UA": true,
+	"KZ": true, "GR": true, "ES": true, "BR": true, "CL": true, "CO": true, "PE": true, "VE": true, "EC": true,
+	"NG": true, "GH": true, "KE": true, "PK": true, "BD": true,
 }
 
 // fourYearEngineering are the countries whose engineers' first degree
@@ -542,7 +602,13 @@ func (st *studies) localize(end int) int {
 			d, years = s.longDegree(st.r, s.country[u], s.kind[u], u, e.Field, int(e.Start), s.faculty[e.Field])
 		}
 		if d == 0 {
-			continue // a master's after a single long degree
+			u, f, ok := st.academicDoctorate(e)
+			if !ok {
+				continue // a master's after a single long degree
+			}
+			// An academic's doctorate instead: a lecturer of the old
+			// systems holds one after the long degree.
+			e.University, e.Field, d, years = u, f, degPhD, 4
 		}
 		if d != e.Degree && (!fitsKind(d, s.kinds[e.Field]) || !s.grants(e.University, e.Field, d)) && years >= 4 {
 			d = degMaster // the single long master's of a field the system's names do not cover
@@ -565,10 +631,14 @@ func (st *studies) localize(end int) int {
 			shift += max(0, years-int(e.End-e.Start))
 			e.End = e.Start + uint16(years)
 		}
-		if code := s.country[e.University]; masterly(e.Degree) && e.End == e.Start+1 && (code == "US" || code == "CA") ||
-			stageOf(e.Degree) == stageFirst && e.End == e.Start+3 && s.faculty[e.Field] == facEngineering && fourYearEngineering[code] {
-			// A master's of the US and Canada takes two years, an
-			// engineer's first degree four where it is a degree of four.
+		if code := s.country[e.University]; masterly(e.Degree) && e.End == e.Start+1 && twoYearMaster[code] ||
+			stageOf(e.Degree) == stageFirst && e.End == e.Start+3 &&
+				(s.faculty[e.Field] == facEngineering && fourYearEngineering[code] || fourYearBachelor[code] && e.Degree < firstNational ||
+					southAsianSystems[code] && careProfession(s.kinds[e.Field])) {
+			// A master's takes two years where it is a degree of two (the
+			// US, Japan, Brazil, Germany), a first degree four where it
+			// is a degree of four (Japan, Brazil, Spain's Grado), as an
+			// engineer's does in more countries.
 			e.End++
 			shift++
 		}
@@ -586,6 +656,56 @@ func (st *studies) localize(end int) int {
 		end = max(end, int(e.End))
 	}
 	return end
+}
+
+// academicDoctorate returns the school and field of the doctorate an
+// academic takes in place of studies e, a plain master's no student of a
+// single long degree takes (see schoolVocab.national): e's own school
+// where it grants a doctorate in e's field, else a well-known one of its
+// country that does, else the same in a related field (see
+// relatedFields); false for someone who is no academic, holds a doctorate
+// already, or finds no such school.
+func (st *studies) academicDoctorate(e Education) (int32, uint16, bool) {
+	s := st.gen.schools
+	if !st.academic || slices.ContainsFunc(st.edu, func(x Education) bool { return doctorate(x.Degree) }) {
+		return 0, 0, false
+	}
+	cid, ok := st.gen.geo.country[s.country[e.University]]
+	if !ok {
+		return 0, 0, false
+	}
+	for _, f := range append([]uint16{e.Field}, st.relatedFields(e.Field)...) {
+		doctoral := func(u int32) bool { return s.grants(u, f, degPhD) && s.teachesIn(u, f, int(e.Start)) }
+		if doctoral(e.University) {
+			return e.University, f, true
+		}
+		if i := slices.IndexFunc(s.famous[cid], doctoral); i >= 0 {
+			return s.famous[cid][i], f, true
+		}
+	}
+	return 0, 0, false
+}
+
+// relatedFields returns the fields of study of no regulated profession
+// or trade that a first degree in field f leads to graduate studies of
+// (see schoolVocab.leadsTo), f's own faculty's first, from a drawn one
+// on: where f's own graduate studies are taught nowhere, those of an
+// academic are in one of them.
+func (st *studies) relatedFields(f uint16) []uint16 {
+	s := st.gen.schools
+	var same, other []uint16
+	from := intN(st.r, len(s.open))
+	for k := range s.open {
+		g := s.open[(from+k)%len(s.open)]
+		switch {
+		case g == f || !s.leadsTo(f, g):
+		case s.faculty[g] == s.faculty[f]:
+			same = append(same, g)
+		default:
+			other = append(other, g)
+		}
+	}
+	return append(same, other...)
 }
 
 // secondary draws the secondary school of someone who lives in a city:

@@ -281,8 +281,10 @@ var bengSystem = map[string]bool{
 // from the field's kind: a BBA is a degree in business, not economics; a
 // BArch one in architecture only, which no BFA or BA of a system but
 // Britain's names; the engineering degrees are of engineering and
-// computing; a master's in a business field is no MA; and the engineers of the British system and of India hold
-// no Bachelor of Science.
+// computing; a master's in a business field is no MA, nor a first degree
+// in one a BA where business graduates hold a BCom (commerceCountries);
+// and the engineers of the British system and of India hold no Bachelor
+// of Science.
 func namesField(d uint8, fac faculty, country string) bool {
 	architecture := fac == facArchitecture
 	switch d {
@@ -295,6 +297,9 @@ func namesField(d uint8, fac faculty, country string) bool {
 	case degBFA:
 		return !architecture
 	case degBA:
+		if fac == facBusiness && commerceCountries[country] {
+			return false // a BCom, a BBA or a bachelor's in business there, never a BA
+		}
 		return !architecture && fac != facLaw || country == "GB"
 	case degBE, degBEng, degBTech, degMEng, degMTech:
 		return fac == facEngineering || fac == facComputing
@@ -302,6 +307,18 @@ func namesField(d uint8, fac faculty, country string) bool {
 		return !(fac == facEngineering && bengSystem[country])
 	}
 	return true
+}
+
+// southAsianSystems are the countries of South Asia, whose universities
+// follow India's system of degrees.
+var southAsianSystems = map[string]bool{"IN": true, "PK": true, "BD": true, "NP": true, "LK": true}
+
+// commerceCountries are the countries whose first degrees in business
+// are the BCom and the BBA (a Bachelor of Business in Australia): South
+// Asia's, Canada's, Australasia's and South Africa's. Their BA is a
+// degree of the arts and social sciences only.
+var commerceCountries = map[string]bool{
+	"IN": true, "PK": true, "BD": true, "NP": true, "LK": true, "CA": true, "AU": true, "NZ": true, "ZA": true,
 }
 
 // mbbsCountries are the countries whose doctors graduate as Bachelors of
@@ -349,6 +366,7 @@ type schoolVocab struct {
 	kinds         []fieldKind  // kind of each field
 	faculty       []faculty    // faculty of each field
 	profession    []profession // profession each field's degree qualifies for
+	narrow        []narrowSet  // the narrow field each field is (see narrowFields), 0 for most
 	open          []uint16     // fields that do not lead into a regulated profession or a trade
 	byFamily      [numFamilies][]uint16
 	// lay lists, per family, its fields that lead into no regulated
@@ -614,6 +632,7 @@ func parseSchools(g *gazetteer) (*schoolVocab, error) {
 		v.kinds = append(v.kinds, kind)
 		v.faculty = append(v.faculty, fac)
 		v.profession = append(v.profession, professionField[name])
+		v.narrow = append(v.narrow, narrowFieldOf(name))
 		return id, nil
 	}
 	for f, fields := range fieldsByFamily {
@@ -646,6 +665,17 @@ func parseSchools(g *gazetteer) (*schoolVocab, error) {
 	v.electronicsComm = index["Electronics and Communication Engineering"]
 	v.facilityManagement, v.logistics = index["Facility Management"], index["Logistics"]
 	return v, nil
+}
+
+// narrowFieldOf returns the narrow field (see narrowFields) a field of
+// study is, 0 for one that is none.
+func narrowFieldOf(name string) narrowSet {
+	for i, n := range narrowFields {
+		if slices.Contains(n.fields, name) {
+			return 1 << i
+		}
+	}
+	return 0
 }
 
 // regionsOfUniversities returns the regions (see regionKey) where

@@ -937,15 +937,17 @@ func (w *World) publications(p *Person) []publicationJSON {
 				continue
 			}
 			pub := publicationJSON{
-				Name:  "On " + topic + ": " + pick(r, []string{"a case study", "lessons learned", "a survey", "an empirical analysis"}),
+				Name:  "On " + topic + ": " + pick(r, publicationKinds(scholarly)),
 				Issue: ptr(pick(r, open)),
 				Date:  ptr(isoDate(at)),
 			}
 			if chance(r, 60) && scholarly {
 				pub.URL = ptr("https://doi.org/10." + strconv.Itoa(between(r, 1000, 9999)) + "/" + string(appendHex(nil, r, 8)))
 			}
-			if chance(r, 40) {
+			if chance(r, 40) && scholarly {
 				pub.Description = ptr("A study of " + topic + ".")
+			} else if chance(r, 40) {
+				pub.Description = ptr("An article on " + topic + ".")
 			}
 			if at <= s.to {
 				found = append(found, dated[publicationJSON]{at, pub})
@@ -953,6 +955,22 @@ func (w *World) publications(p *Person) []publicationJSON {
 		}
 	}
 	return keepFirst(found, func(pub publicationJSON) string { topic, _, _ := strings.Cut(pub.Name, ":"); return topic })
+}
+
+// Kinds of writing, as a title's end says: a journal's papers are
+// research, the trade press's, blogs' and talks' are practice.
+var (
+	paperKinds   = []string{"a case study", "a survey", "an empirical analysis"}
+	articleKinds = []string{"a case study", "lessons learned", "a practical guide", "notes from practice"}
+)
+
+// publicationKinds returns the kinds of writing of a venue: research for
+// a journal, practice elsewhere.
+func publicationKinds(scholarly bool) []string {
+	if scholarly {
+		return paperKinds
+	}
+	return articleKinds
 }
 
 // familyInventions are what the patents of each line of work are for;

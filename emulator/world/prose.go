@@ -36,6 +36,15 @@ import (
 //	svc     traffic a service of the employer handles: a tenth of the
 //	        staff count (in thousands) at a company of no online trade, ten
 //	        times it at a software or internet company
+//	k:N     thousands of people or events the employer reaches: at most N
+//	        per employee, ten times N at a software or internet company
+//	        (learners of a school's courses, viewers, events a day)
+//	ctry    countries, markets or jurisdictions the employer works in:
+//	        one for a small company or a trade of one country (a school,
+//	        a hospital, the state), a few more with each step of size
+//	sqm     thousands of square metres the employer's sites span: thirty
+//	        per employee (offices and plants), a thousand where buildings
+//	        are the trade
 //
 // A sentence whose bounds leave no room (a kitchen of four at a company
 // of three, twelve quarters in a role of a year) is not said.
@@ -197,6 +206,9 @@ type slot struct {
 	lvl     bool
 	svc     bool
 	bldg    bool
+	kper    int // thousands at most kper per employee (k:N), 0 for none
+	ctry    bool
+	sqm     bool
 }
 
 // parseSlot reads the inside of a template's braces, "3-20 per:2 rate:0.5".
@@ -229,6 +241,12 @@ func parseSlot(spec string) slot {
 			s.svc = true
 		case "bldg":
 			s.bldg = true
+		case "k":
+			s.kper, _ = strconv.Atoi(val)
+		case "ctry":
+			s.ctry = true
+		case "sqm":
+			s.sqm = true
 		default:
 			panic("world: unknown bound " + key + " in an achievement")
 		}
@@ -265,7 +283,66 @@ func (s slot) top(f roleFacts, months int) int {
 	if s.bldg {
 		hi = min(hi, buildingsRun(f))
 	}
+	if s.kper > 0 {
+		hi = min(hi, thousandsReached(f, s.kper))
+	}
+	if s.ctry {
+		hi = min(hi, countriesRun(f))
+	}
+	if s.sqm {
+		hi = min(hi, areaRun(f))
+	}
 	return hi
+}
+
+// thousandsReached is the most thousands of people or events an
+// employer reaches at perStaff per employee: ten times as many at a
+// software or internet company, whose services reach people at scale.
+func thousandsReached(f roleFacts, perStaff int) int {
+	if f.online {
+		perStaff *= 10
+	}
+	return f.staff * perStaff / 1000
+}
+
+// countriesRun is the most countries (markets, jurisdictions) an
+// employer works in: one for a company under a hundred staff or of a
+// trade of one country (domesticIndustries), then a few more with each
+// step of size.
+func countriesRun(f roleFacts) int {
+	if domesticIndustries[f.industry] {
+		return 1
+	}
+	return countriesOfStaff(f.staff)
+}
+
+// countriesOfStaff is the most countries a company of a staff count
+// works in.
+func countriesOfStaff(staff int) int {
+	switch {
+	case staff < 100:
+		return 1
+	case staff < 300:
+		return 2
+	case staff < 1000:
+		return 4
+	case staff < 5000:
+		return 8
+	case staff < 20000:
+		return 15
+	}
+	return 30
+}
+
+// areaRun is the most thousands of square metres an employer's sites
+// span: thirty square metres per employee of offices and plants, a
+// thousand per employee where buildings are the trade (estates,
+// facilities services), whose staff look after others' buildings.
+func areaRun(f roleFacts) int {
+	if estateIndustries[f.industry] {
+		return f.staff
+	}
+	return f.staff * 30 / 1000
 }
 
 // serviceTraffic is the most thousands of requests a minute a service of
@@ -345,18 +422,16 @@ func sentence(r *rand.Rand, tmpl string, f roleFacts) (string, bool) {
 // to three sentences in the phrases of its line of work. Achievements
 // are distinct, few early in a career (an intern lists none, a junior
 // one at most), and bounded by the employer's size, the level and the
-// time in the role: a sentence that cannot fit them is left out.
-func (w *World) jobDescription(r *rand.Rand, j Job) string {
+// time in the role: a sentence that cannot fit them is left out. The
+// caller says what the role focused on (roleFocus), asked only of a role
+// the description of which is not left empty.
+func (w *World) jobDescription(r *rand.Rand, j Job, focus func() string) string {
 	if chance(r, 40) {
 		return ""
 	}
 	facts := w.roleFactsOf(j)
 	company := w.companies[j.Company].Name
-	doing := atLevel(inUse(w.roleDoing(j), facts.began), facts.level)
-	if len(doing) == 0 {
-		doing = atLevel(famDoing[j.fam], facts.level)
-	}
-	parts := []string{"Focused on " + pick(r, doing) + " at " + strings.TrimSuffix(company, ".") + "."}
+	parts := []string{"Focused on " + focus() + " at " + strings.TrimSuffix(company, ".") + "."}
 	n := intN(r, 3)
 	switch facts.level {
 	case Entry:
@@ -370,6 +445,52 @@ func (w *World) jobDescription(r *rand.Rand, j Job) string {
 		}
 	}
 	return strings.Join(parts, " ")
+}
+
+// ofTrade returns the phrases the role's employer's trade does
+// (doingTrades): no churn where nobody subscribes.
+func ofTrade(phrases []string, f roleFacts) []string {
+	out := make([]string, 0, len(phrases))
+	for _, s := range phrases {
+		if fits, ok := doingTrades[s]; !ok || fits(f) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// focusPhrases returns the phrases role j may say it focused on: its
+// line's and its specialty's that its level says and its time knew,
+// else the line's own of the level, else the line's own.
+func (w *World) focusPhrases(j Job) []string {
+	facts := w.roleFactsOf(j)
+	if doing := ofTrade(atLevel(inUse(w.roleDoing(j), facts.began), facts.level), facts); len(doing) > 0 {
+		return doing
+	}
+	if doing := atLevel(famDoing[j.fam], facts.level); len(doing) > 0 {
+		return doing
+	}
+	return famDoing[j.fam]
+}
+
+// roleFocus returns what the person's job k says it focused on: a phrase
+// that turns with the role's place in the career, and never the one the
+// role before it says, so that a profile does not repeat itself from
+// role to role. It walks the career from the first role, whose phrases
+// later roles added at the front of the list do not change.
+func (w *World) roleFocus(p *Person, k int) string {
+	base := int(p.Seed >> 40)
+	before := ""
+	for x := len(p.Jobs) - 1; x >= k; x-- {
+		doing := w.focusPhrases(p.Jobs[x])
+		turn := base + len(p.Jobs) - 1 - x
+		s := doing[turn%len(doing)]
+		if s == before && len(doing) > 1 {
+			s = doing[(turn+1)%len(doing)]
+		}
+		before = s
+	}
+	return before
 }
 
 // proseFamily is the line of work a person's summary and headline talk
@@ -707,7 +828,7 @@ func (w *World) doingOf(p *Person, f family) []string {
 		if !j.Current && j.End != 0 {
 			year = j.End.Year()
 		}
-		if out := atLevel(inUse(w.roleDoing(j), year), level); len(out) > 0 {
+		if out := ofTrade(atLevel(inUse(w.roleDoing(j), year), level), w.roleFactsOf(j)); len(out) > 0 {
 			return out
 		}
 	} else if out := atLevel(familyDoing(f), level); len(out) > 0 {

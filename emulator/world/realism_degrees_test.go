@@ -34,6 +34,12 @@ var degreeChecks = []realismCheck{
 	{name: "invented schools where real ones stand (a Phoenix State College in Arizona, a polytechnic of New Zealand)", count: countInventedBesideReal},
 	{name: "students still at a school on the world's date who live beyond a commute of it (UNSW Sydney from Massachusetts)", startOnly: true, count: countStudentsAway},
 	{name: "lawyers whose law degrees are all of another country than the one they practise in", startOnly: true, count: countForeignLawDegrees},
+	{name: "studies of a faculty begun before the school opened it (medicine at Mackenzie before 2017, law at Texas A&M before 2013)", count: countBeforeFacultyOpened},
+	{name: "studies of faculties and fields well-known schools lack (engineering at King's College London, industrial engineering at Harvard or in Britain, architecture at Imperial, medicine at Berkeley)", count: countLackingFaculties},
+	{name: "plain master's of one year where a master's takes two (Japan, Brazil, Germany, Egypt, Mexico)", count: countShortTwoYearMasters},
+	{name: "BAs in a business field (accounting, supply chain management) from schools of South Asia, Canada, Australasia and South Africa, whose business graduates hold a BCom or a BBA", count: countCommerceBusinessBAs},
+	{name: "bachelor's degrees of three years where a bachelor's takes four (Japan, Korea, China, Brazil, Turkey, Egypt, Spain's Grado)", count: countShortFourYearBachelors},
+	{name: "engineers' degrees in information systems (a BEng or a BTech in information systems) and first degrees in business from Imperial College London", count: countOddEngineeringNames},
 	{name: "current roles done in person (clinical, hospitality, beauty, teaching, facilities) beyond a commute of home (a medical assistant of Juneau in San Jose)", count: countRemoteInPerson},
 }
 
@@ -59,6 +65,113 @@ func countRemoteInPerson(w *World) tally {
 			atHome := w.rolePlace(Job{Company: j.Company, Location: p.City})
 			n.add(at != atHome && !commutable(w.geo, at, p.City), "person %d: %s in %s, living in %s", i,
 				w.titles.titles[j.Title].Name, places[at].Name, places[p.City].Name)
+		}
+	}
+	return n
+}
+
+// countBeforeFacultyOpened counts the studies of a field whose faculty
+// the school opened after the student began (by the year studies ended
+// where the profile gives no start).
+func countBeforeFacultyOpened(w *World) tally {
+	var n tally
+	s := w.schools
+	for i := range w.Len() {
+		for _, ed := range w.Person(i).Education {
+			year := int(ed.Start)
+			if year == 0 {
+				year = int(ed.End)
+			}
+			opened := s.grant[ed.University].opened[s.faculty[ed.Field]]
+			if year == 0 || opened == 0 {
+				continue
+			}
+			n.add(year < int(opened), "person %d: %s at %s from %d, opened %d", i, s.fields[ed.Field],
+				s.universities[ed.University].Name, year, opened)
+		}
+	}
+	return n
+}
+
+// lackedFields are fields of study that well-known schools have never
+// taught, or not before a year, as public facts (their faculties and
+// schools), by the school's name: the test's own knowledge, apart from
+// data/universities.tsv.
+var lackedFields = map[string]map[string]int{
+	"King's College London":                              fieldsNever("Civil Engineering", "Structural Engineering", "Industrial Engineering", "Architecture", "Industrial Design"),
+	"Imperial College London":                            fieldsNever("Architecture", "Law", "Graphic Design", "Nursing"),
+	"Harvard University":                                 fieldsNever("Industrial Engineering", "Civil Engineering", "Structural Engineering", "Nursing", "Pharmacy", "Information Systems", "Software Engineering", "Media Studies"),
+	"Massachusetts Institute of Technology":              fieldsNever("Industrial Engineering", "Law", "Medicine", "Nursing"),
+	"Stanford University":                                fieldsNever("Industrial Engineering", "Architecture", "Nursing", "Information Systems", "Software Engineering"),
+	"Princeton University":                               fieldsNever("Industrial Engineering", "Law", "Medicine", "Nursing", "Information Systems", "Software Engineering", "Media Studies", "Graphic Design"),
+	"Yale University":                                    fieldsNever("Industrial Engineering", "Civil Engineering", "Pharmacy", "Information Systems", "Software Engineering"),
+	"University of California, Los Angeles":              fieldsNever("Industrial Engineering"),
+	"University of California, Berkeley":                 fieldsNever("Medicine", "Nursing"),
+	"New York University":                                fieldsNever("Architecture", "Industrial Engineering"),
+	"Duke University":                                    fieldsNever("Architecture", "Pharmacy", "Industrial Engineering"),
+	"Carnegie Mellon University":                         fieldsNever("Law", "Medicine", "Industrial Engineering"),
+	"University of Oxford":                               fieldsNever("Architecture", "Nursing", "Industrial Engineering", "Information Systems", "Software Engineering", "Media Studies"),
+	"University of Cambridge":                            fieldsNever("Nursing", "Industrial Engineering", "Information Systems", "Software Engineering", "Media Studies"),
+	"University College London":                          fieldsNever("Industrial Engineering"),
+	"London School of Economics and Political Science":   fieldsNever("Medicine", "Civil Engineering", "Architecture", "Nursing"),
+	"Universidade Presbiteriana Mackenzie":               {"Medicine": 2017},
+	"Universidade Estadual de Campinas":                  fieldsNever("Law"),
+	"Boğaziçi University":                                fieldsNever("Medicine", "Law", "Architecture"),
+	"Nanyang Technological University":                   {"Medicine": 2013, "Law": never, "Architecture": never},
+	"The University of Texas at Austin":                  {"Medicine": 2016},
+	"Texas A&M University":                               {"Law": 2013},
+	"University of Houston":                              {"Medicine": 2020},
+	"Florida State University":                           {"Medicine": 2000},
+	"American University of Beirut":                      fieldsNever("Law"),
+	"Koç University":                                     {"Medicine": 2010, "Architecture": never},
+	"Tsinghua University":                                {"Medicine": 2001},
+	"Christ University":                                  {"Law": 2006, "Medicine": never},
+	"Université de Strasbourg":                           fieldsNever("Architecture"),
+	"Universitat de Barcelona":                           fieldsNever("Architecture"),
+	"The Hong Kong University of Science and Technology": fieldsNever("Architecture", "Medicine", "Law"),
+	"Insper": {"Civil Engineering": never, "Mechanical Engineering": 2015, "Law": 2022, "Medicine": never},
+}
+
+// never is the year of a field a school has never taught.
+const never = 1 << 30
+
+// fieldsNever returns the fields of a school that never taught them.
+func fieldsNever(fields ...string) map[string]int {
+	m := map[string]int{}
+	for _, f := range fields {
+		m[f] = never
+	}
+	return m
+}
+
+// countLackingFaculties counts the studies of fields that well-known
+// schools lack (lackedFields), or lacked when the student began, and of
+// industrial engineering at schools of Britain's and Australasia's
+// systems, which teach it as no degree of its own.
+func countLackingFaculties(w *World) tally {
+	var n tally
+	s := w.schools
+	byName := map[string]int32{}
+	for u, uni := range s.universities {
+		byName[uni.Name] = int32(u)
+	}
+	lacks := map[int32]map[string]int{}
+	for name, fields := range lackedFields {
+		if u, ok := byName[name]; ok {
+			lacks[u] = fields
+		}
+	}
+	for i := range w.Len() {
+		for _, ed := range w.Person(i).Education {
+			field := s.fields[ed.Field]
+			year := int(ed.Start)
+			if year == 0 {
+				year = int(ed.End)
+			}
+			from, listed := lacks[ed.University][field]
+			bad := listed && (from == never || year != 0 && year < from) ||
+				field == "Industrial Engineering" && slices.Contains([]string{"GB", "IE", "AU", "NZ", "HK"}, s.country[ed.University])
+			n.add(bad, "person %d: %s at %s from %d", i, field, s.universities[ed.University].Name, year)
 		}
 	}
 	return n
@@ -146,12 +259,36 @@ func lawTaughtIn(w *World, code string, year int) bool {
 	s := w.schools
 	law := uint16(slices.Index(s.fields, "Law"))
 	for u := range s.universities {
-		if s.country[u] == code && (year == 0 || s.openIn(int32(u), year)) &&
+		if s.country[u] == code && (year == 0 || s.teachesIn(int32(u), law, year)) &&
 			(s.offers(int32(u), law, stageFirst) || s.offers(int32(u), law, stageGraduate)) {
 			return true
 		}
 	}
 	return false
+}
+
+// firstLawYear returns the year a person began to study law: the
+// earliest start of their law degrees, or where a profile hides it the
+// earliest their studies could have begun (the end less the longest law
+// degree, at least the year they turned 18); 0 for one of no law degree.
+func firstLawYear(w *World, p *Person) int {
+	s, first := w.schools, 0
+	for _, ed := range p.Education {
+		if s.profession[ed.Field] != profLaw || !professionalDegree(ed.Degree, profLaw) {
+			continue
+		}
+		year := int(ed.Start)
+		if year == 0 {
+			year = int(p.BirthYear) + 18
+			if ed.End != 0 {
+				year = max(year, int(ed.End)-6)
+			}
+		}
+		if first == 0 || year < first {
+			first = year
+		}
+	}
+	return first
 }
 
 // countForeignLawDegrees counts the people in a lawyer's role (one whose
@@ -172,13 +309,10 @@ func countForeignLawDegrees(w *World) tally {
 				at = p.City
 			}
 			code := g.countries[g.placeCountry[at]].Code
-			law := slices.IndexFunc(p.Education, func(ed Education) bool {
-				return s.profession[ed.Field] == profLaw && professionalDegree(ed.Degree, profLaw)
-			})
 			home := slices.ContainsFunc(p.Education, func(ed Education) bool {
 				return s.profession[ed.Field] == profLaw && professionalDegree(ed.Degree, profLaw) && s.country[ed.University] == code
 			})
-			if !home && law >= 0 && !lawTaughtIn(w, code, int(p.Education[law].Start)) {
+			if since := firstLawYear(w, p); !home && since > 0 && !lawTaughtIn(w, code, since) {
 				continue // no school of the country taught law then: the lawyer studied abroad
 			}
 			n.add(!home, "person %d: %s in %s", i, w.titles.titles[j.Title].Name, code)
@@ -637,6 +771,83 @@ func countShortAmericanMasters(w *World) tally {
 			}
 			n.add(ed.End < ed.Start+2, "person %d: %s %d-%d at %s", i, degreeNames[ed.Degree], ed.Start, ed.End,
 				w.Universities()[ed.University].Name)
+		}
+	}
+	return n
+}
+
+// countShortTwoYearMasters counts the plain master's of one year at
+// schools of countries whose master's degrees take two years.
+func countShortTwoYearMasters(w *World) tally {
+	var n tally
+	s := w.schools
+	two := " JP KR CN TW BR MX AR CL CO TR EG DE AT CH FR IT FI NO DK CZ PL PT "
+	for i := range w.Len() {
+		for _, ed := range w.Person(i).Education {
+			if !masterly(ed.Degree) || ed.Start == 0 || !strings.Contains(two, " "+s.country[ed.University]+" ") {
+				continue
+			}
+			n.add(ed.End < ed.Start+2, "person %d: %s in %s %d-%d at %s", i, degreeNames[ed.Degree], s.fields[ed.Field],
+				ed.Start, ed.End, s.universities[ed.University].Name)
+		}
+	}
+	return n
+}
+
+// countOddEngineeringNames counts the BEs, BEngs, BTechs, MEngs and
+// MTechs in information systems, and the first degrees in business of
+// Imperial College London, whose business school teaches graduates only.
+func countOddEngineeringNames(w *World) tally {
+	var n tally
+	s := w.schools
+	for i := range w.Len() {
+		for _, ed := range w.Person(i).Education {
+			if ed.Degree == 0 {
+				continue
+			}
+			name, field := s.universities[ed.University].Name, s.fields[ed.Field]
+			engineers := slices.Contains([]uint8{degBE, degBEng, degBTech, degMEng, degMTech}, ed.Degree)
+			bad := engineers && field == "Information Systems" ||
+				name == "Imperial College London" && s.faculty[ed.Field] == facBusiness && stageOf(ed.Degree) != stageGraduate
+			n.add(bad, "person %d: %s in %s at %s", i, degreeNames[ed.Degree], field, name)
+		}
+	}
+	return n
+}
+
+// countShortFourYearBachelors counts the bachelor's degrees (of the
+// names the world over, not the long degrees of national systems) of
+// three years or less at schools of countries whose bachelor's take four.
+func countShortFourYearBachelors(w *World) tally {
+	var n tally
+	s := w.schools
+	four := " JP KR CN TW BR TR EG ES RU ID PH SA "
+	for i := range w.Len() {
+		for _, ed := range w.Person(i).Education {
+			if stageOf(ed.Degree) != stageFirst || ed.Degree >= firstNational || ed.Start == 0 || ed.End == 0 ||
+				!strings.Contains(four, " "+s.country[ed.University]+" ") {
+				continue
+			}
+			n.add(ed.End < ed.Start+4, "person %d: %s in %s %d-%d at %s", i, degreeNames[ed.Degree], s.fields[ed.Field],
+				ed.Start, ed.End, s.universities[ed.University].Name)
+		}
+	}
+	return n
+}
+
+// countCommerceBusinessBAs counts the Bachelors of Arts in the fields of
+// business of schools of India, Pakistan, Bangladesh, Nepal, Sri Lanka,
+// Canada, Australia, New Zealand and South Africa.
+func countCommerceBusinessBAs(w *World) tally {
+	var n tally
+	s := w.schools
+	for i := range w.Len() {
+		for _, ed := range w.Person(i).Education {
+			if !strings.Contains(" IN PK BD NP LK CA AU NZ ZA ", " "+s.country[ed.University]+" ") || s.faculty[ed.Field] != facBusiness {
+				continue
+			}
+			n.add(ed.Degree == degBA, "person %d: %s in %s at %s", i, degreeNames[ed.Degree], s.fields[ed.Field],
+				s.universities[ed.University].Name)
 		}
 	}
 	return n

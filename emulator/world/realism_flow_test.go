@@ -42,6 +42,12 @@ var careerFlowChecks = []realismCheck{
 	// The clock renames a title held that long at the person's next
 	// retitle or move, which may come a year or two later.
 	{name: "one exact title of the ladder (no chief's office, nor a profession's) held more than 15 years in all, across employers and gaps", limit: 0.01, count: countTitleLifetimes},
+	{name: "steps from a manager's title to an individual contributor's of no higher rung (Controller to Accountant, Head of Engineering to Lead Developer), or within a stay", count: countManagerStepsBack},
+	// A manager's title a rung below an individual contributor's at
+	// another employer (a Project Manager become a Senior Product Owner)
+	// happens, rarely: a few in a thousand careers.
+	{name: "steps from a manager's title to an individual contributor's of a higher rung at another employer (Manager to Senior Analyst)", limit: 0.004, count: countManagerToSeniorIC},
+	{name: "academic titles (a lecturer's, a professor's, academic affairs) held without a master's or a doctorate", count: countAcademicsUnqualified},
 }
 
 // ladderLine returns a person's main line of roles, oldest first, without
@@ -573,4 +579,76 @@ func countTitleLifetimes(w *World) tally {
 // after the plain wording reads as a promotion, not as a rewording.
 func seniorWording(name string) bool {
 	return strings.HasPrefix(name, "SVP ") || strings.HasPrefix(name, "Senior Director")
+}
+
+// countManagerStepsBack counts the people two of whose consecutive main
+// roles step from a manager's title to an individual contributor's of
+// the same rung or a lower one, or to one of any rung within a stay at
+// one employer: a Product Marketing Manager become a Marketing Analyst,
+// a Controller an Accountant.
+func countManagerStepsBack(w *World) tally {
+	var n tally
+	v := w.titles
+	for i := range w.Len() {
+		line := ladderLine(w, w.Person(i))
+		if len(line) < 2 {
+			continue
+		}
+		bad := false
+		for k := 1; k < len(line); k++ {
+			a, b := line[k-1], line[k]
+			bad = bad || v.managerStepsBack(a.Title, b.Title) ||
+				a.Company == b.Company && v.toContributor(a.Title, b.Title)
+		}
+		n.add(bad, "person %d: %s", i, describeLine(w, line))
+	}
+	return n
+}
+
+// countManagerToSeniorIC counts the people two of whose consecutive main
+// roles, at two employers, step from a manager's title to an individual
+// contributor's of a higher rung (a Marketing Manager become a Senior
+// Data Analyst elsewhere): it happens, rarely.
+func countManagerToSeniorIC(w *World) tally {
+	var n tally
+	v := w.titles
+	for i := range w.Len() {
+		line := ladderLine(w, w.Person(i))
+		if len(line) < 2 {
+			continue
+		}
+		bad := false
+		for k := 1; k < len(line); k++ {
+			a, b := line[k-1], line[k]
+			bad = bad || a.Company != b.Company && v.toContributor(a.Title, b.Title) && !v.managerStepsBack(a.Title, b.Title)
+		}
+		n.add(bad, "person %d: %s", i, describeLine(w, line))
+	}
+	return n
+}
+
+// academicPost reports whether a title is an academic's (a lecturer's, a
+// professor's, a head of academic affairs'), an intern's left out.
+func academicPost(w *World, t TitleID) bool {
+	name := w.Title(t).Name
+	return w.Title(t).Level != Entry && (academicTitle(name) || strings.Contains(name, "Academic"))
+}
+
+// countAcademicsUnqualified counts the people who held an academic title
+// without a master's or a doctorate listed (or a long degree of the old
+// systems that stood for one: mastersStanding): universities give such
+// posts only to holders of a graduate degree.
+func countAcademicsUnqualified(w *World) tally {
+	var n tally
+	for i := range w.Len() {
+		p := w.Person(i)
+		var post TitleID
+		held := slices.ContainsFunc(p.Jobs, func(j Job) bool { post = j.Title; return academicPost(w, j.Title) })
+		if !held {
+			continue
+		}
+		graduate := slices.ContainsFunc(p.Education, func(e Education) bool { return mastersStanding(e.Degree) })
+		n.add(!graduate, "person %d: %s without a graduate degree: %s", i, w.Title(post).Name, describeLine(w, mainLine(p)))
+	}
+	return n
 }

@@ -47,6 +47,13 @@ var proseChecks = []realismCheck{
 	{name: "achievements of an individual contributor's own hands on heads, directors and executives (a Senior Director designed 4 APIs)", count: countIndividualWorkAbove},
 	{name: "summaries of years \"in other work\" or in the current line when the earlier years were of a named line (a law firm's founder after corporate law)", count: countFormerLineSummaries},
 	{name: "specialists whose skills of their line hold none of their specialty (a frontend developer of Rust, Swift and Go)", startOnly: true, count: countSpecialistSkills},
+	{name: "adjacent roles whose descriptions open with the same phrase (\"Focused on improving financial controls\" twice in a row)", count: countRepeatedOpenings},
+	{name: "articles of the trade press, blogs and talks titled as research, and journal papers titled as practice (an empirical analysis on Medium)", count: countPublicationKinds},
+	{name: "achievements of products made in series at an employer that makes none, or of deliveries at one of no goods (an oil company's circuit boards, a school's on-time delivery)", count: countProductsOfNoMaker},
+	{name: "churn cut at an employer whose customers do not subscribe (a real-estate firm's churn), in role descriptions, summaries and headlines", count: countChurnOfNoSubscribers},
+	{name: "role descriptions, summaries and headlines of interns and juniors claiming a mid-level's deals, territories or launches", count: countBeginnersClaims},
+	{name: "achievement figures of people, customers, premises, products, countries, reach or money with no bound of the employer's trade and size", startOnly: true, count: countUnboundedFigures},
+	{name: "achievement figures beyond what an employer of the trade and size has (67k learners at a school of 14, 9 countries of an 882-staff builder)", count: countFiguresBeyondEmployer},
 	{name: "foreigners' degrees in a country teaching foreigners in English without professional English, or a studied language above the English of studies in English", count: countEnglishOfStudies},
 }
 
@@ -1497,6 +1504,352 @@ func countEnglishOfStudies(w *World) tally {
 			if l != "" && l != own && l != "English" {
 				n.add(level(l) < level("English"), "person %d (own language %s) studied in English and lists %s at %d, English at %d", i, own, l, level(l), level("English"))
 			}
+		}
+	}
+	return n
+}
+
+// figureRule is what a reader bounds one kind of figure by: the most an
+// employer of a staff count and an industry has of it; nil for a figure
+// no employer bounds (a client's buildings designed, percentages).
+type figureRule func(staff int, industry string) int
+
+// perStaff bounds a figure by a number per employee.
+func perStaff(n int) figureRule { return func(staff int, _ string) int { return staff * n } }
+
+// thousandsPerStaff bounds a figure in thousands by a number per
+// employee, ten times as many at a software or internet company.
+func thousandsPerStaff(n int) figureRule {
+	return func(staff int, industry string) int {
+		if slices.Contains(trafficTrades, industry) {
+			return staff * n * 10 / 1000
+		}
+		return staff * n / 1000
+	}
+}
+
+// oneCountryTrades are the trades a reader knows to work in one country:
+// schools, hospitals, the state, churches, restaurants.
+var oneCountryTrades = []string{"Primary/Secondary Education", "Higher Education", "Education Management",
+	"Hospital & Health Care", "Medical Practice", "Mental Health Care", "Government Administration",
+	"Legislative Office", "Judiciary", "Military", "Law Enforcement", "Public Safety", "Religious Institutions",
+	"Restaurants", "Civic & Social Organization"}
+
+// countriesOfEmployer is the most countries, markets or jurisdictions a
+// reader believes an employer works in: one below a hundred staff or in
+// a trade of one country, two below 300, four below 1,000, eight below
+// 5,000, fifteen below 20,000, thirty above.
+func countriesOfEmployer(staff int, industry string) int {
+	if slices.Contains(oneCountryTrades, industry) {
+		return 1
+	}
+	for _, step := range [][2]int{{100, 1}, {300, 2}, {1000, 4}, {5000, 8}, {20000, 15}} {
+		if staff < step[0] {
+			return step[1]
+		}
+	}
+	return 30
+}
+
+// premisesOfEmployer is the most buildings, sites, offices, outlets or
+// warehouses an employer runs: one per eight staff where buildings are
+// the trade, one per fifteen elsewhere.
+func premisesOfEmployer(staff int, industry string) int {
+	if slices.Contains(buildingTrades, industry) {
+		return staff / 8
+	}
+	return staff / 15
+}
+
+// figureNouns are the words after a figure that say what it counts, with
+// the reader's bound; the longest first where one begins another.
+var figureNouns = []struct {
+	after string
+	rule  figureRule
+}{
+	{" employees", perStaff(1)}, {" staff", perStaff(1)}, {" people", perStaff(1)}, {" managers", perStaff(1)},
+	{" new joiners", perStaff(1)}, {" new colleagues", perStaff(1)}, {" junior stylists", perStaff(1)},
+	{" executives", perStaff(1)}, {" clients", perStaff(3)}, {" new accounts", perStaff(5)},
+	{" patients", perStaff(10)}, {" students", perStaff(15)}, {" guests", perStaff(30)}, {" covers", perStaff(15)},
+	{" regulars", perStaff(100)}, {" vendors", perStaff(2)}, {" contractors", perStaff(2)},
+	{" countries", countriesOfEmployer}, {" markets", countriesOfEmployer}, {" jurisdictions", countriesOfEmployer},
+	{" construction sites", func(staff int, _ string) int { return staff / 8 }},
+	{" buildings", premisesOfEmployer}, {" sites", premisesOfEmployer}, {" warehouses", premisesOfEmployer},
+	{" outlets", premisesOfEmployer}, {" offices", premisesOfEmployer},
+	{" products", func(staff int, _ string) int { return staff / 5 }}, {" product lines", func(staff int, _ string) int { return staff / 5 }},
+	{"k learners", thousandsPerStaff(10)}, {"k viewers", thousandsPerStaff(5000)}, {"k people", thousandsPerStaff(2000)},
+	{"k events", thousandsPerStaff(2000)},
+	{"k square metres", func(staff int, industry string) int {
+		if slices.Contains(buildingTrades, industry) {
+			return staff
+		}
+		return staff * 30 / 1000
+	}},
+}
+
+// moneyBefore are the words before a figure of money: a budget, a
+// pipeline, what accounts or projects are worth.
+var moneyBefore = []string{"budget of ", "budgets of ", "worth ", "pipeline of "}
+
+// teamBefore are the words before a figure of people that make a team.
+var teamBefore = []string{"team of ", "teams of up to ", "kitchen of "}
+
+// figureRuleOf returns the reader's bound of a template's figure from
+// the words around it, and whether the figure is of a kind a reader
+// bounds by the employer. Money is at most 60 thousand per employee in
+// thousands, half a million per employee in millions.
+func figureRuleOf(before, after string) (figureRule, bool) {
+	switch {
+	case strings.HasSuffix(before, "structures of "):
+		return nil, false // clients' buildings, designed
+	case strings.HasPrefix(after, "k") && slices.ContainsFunc(moneyBefore, func(s string) bool { return strings.HasSuffix(before, s) }):
+		return perStaff(60), true
+	case strings.HasPrefix(after, "M") && strings.HasSuffix(before, "worth "):
+		return func(staff int, _ string) int { return staff / 2 }, true
+	case slices.ContainsFunc(teamBefore, func(s string) bool { return strings.HasSuffix(before, s) }):
+		return perStaff(1), true
+	}
+	for _, n := range figureNouns {
+		if strings.HasPrefix(after, n.after) {
+			return n.rule, true
+		}
+	}
+	return nil, false
+}
+
+// templateFigures splits a template into the words between its figures
+// and the figures' bounds.
+func templateFigures(tmpl string) (lits []string, slots []slot) {
+	for {
+		i, j := strings.IndexByte(tmpl, '{'), strings.IndexByte(tmpl, '}')
+		if i < 0 || j < i {
+			return append(lits, tmpl), slots
+		}
+		lits = append(lits, tmpl[:i])
+		slots = append(slots, parseSlot(tmpl[i+1:j]))
+		tmpl = tmpl[j+1:]
+	}
+}
+
+// employerBound reports whether a figure is bounded by the employer:
+// its staff, its trade's traffic, premises, reach, countries or area.
+func employerBound(s slot) bool {
+	return s.led || s.per > 0 || s.by > 0 || s.svc || s.bldg || s.kper > 0 || s.ctry || s.sqm
+}
+
+// countUnboundedFigures counts the figures of the achievement templates
+// of every line of work that a reader bounds by the employer (people,
+// customers, premises, products, countries, reach, money) but that have no bound
+// of the employer's, and the figures in thousands or millions of a kind
+// the reader's rules do not know.
+func countUnboundedFigures(w *World) tally {
+	var n tally
+	seen := map[string]bool{}
+	for f := range numFamilies {
+		for _, tmpl := range familyAchievements(f) {
+			if seen[tmpl] {
+				continue
+			}
+			seen[tmpl] = true
+			lits, slots := templateFigures(tmpl)
+			for k, s := range slots {
+				_, bounded := figureRuleOf(lits[k], lits[k+1])
+				thousands := strings.HasPrefix(lits[k+1], "k") || strings.HasPrefix(lits[k+1], "M")
+				unknown := thousands && !bounded && !s.svc
+				n.add(bounded && !employerBound(s) || unknown, "figure %d of %q: bounded %v, of a known kind %v", k+1, tmpl, employerBound(s), bounded)
+			}
+		}
+	}
+	return n
+}
+
+// countFiguresBeyondEmployer counts the figures of achievements that
+// exceed what the reader believes the employer has (figureRuleOf): more
+// people than its staff, more countries than its size works in, more
+// learners, viewers or money than its staff and trade reach.
+func countFiguresBeyondEmployer(w *World) tally {
+	var n tally
+	for i := range w.Len() {
+		p := w.Person(i)
+		for k, j := range p.Jobs {
+			co := w.Company(j.Company)
+			staff, industry := int(co.StaffCount), w.Industry(co.Industry)
+			for _, s := range achievementSentences(w.JobDescription(p, k), co.Name) {
+				pat, values, ok := readAchievement(j.fam, s)
+				if !ok {
+					continue
+				}
+				lits, _ := templateFigures(pat.tmpl)
+				for x, v := range values {
+					rule, bounded := figureRuleOf(lits[x], lits[x+1])
+					if !bounded {
+						continue
+					}
+					most := rule(staff, industry)
+					n.add(v > most, "person %d, %s at %s (%s, %d staff): %q: %d%s at most %d",
+						i, w.Title(j.Title).Name, co.Name, industry, staff, s, v, strings.TrimSuffix(lits[x+1], "."), most)
+				}
+			}
+		}
+	}
+	return n
+}
+
+// roleOpening returns what a role description says the role focused on,
+// or "" for a role without one.
+func roleOpening(desc string) string {
+	doing, _, _ := strings.Cut(strings.TrimPrefix(desc, "Focused on "), " at ")
+	if desc == "" {
+		return ""
+	}
+	return doing
+}
+
+// countRepeatedOpenings counts the pairs of adjacent described roles of
+// a person whose descriptions say they focused on the same thing: a
+// reader sees a profile copied from role to role.
+func countRepeatedOpenings(w *World) tally {
+	var n tally
+	for i := range w.Len() {
+		p := w.Person(i)
+		for k := 0; k+1 < len(p.Jobs); k++ {
+			a, b := roleOpening(w.JobDescription(p, k)), roleOpening(w.JobDescription(p, k+1))
+			if a == "" || b == "" {
+				continue
+			}
+			n.add(a == b, "person %d, %s then %s: both %q", i, w.Title(p.Jobs[k+1].Title).Name, w.Title(p.Jobs[k].Title).Name, a)
+		}
+	}
+	return n
+}
+
+// countPublicationKinds counts the publications whose title's kind does
+// not fit the venue: a survey or an empirical analysis outside a
+// journal, lessons learned or a practical guide in one.
+func countPublicationKinds(w *World) tally {
+	var n tally
+	research := []string{": a survey", ": an empirical analysis"}
+	practice := []string{": lessons learned", ": a practical guide", ": notes from practice"}
+	for i, x := range extrasOf(w) {
+		for _, pub := range x.Publication {
+			if pub.Issue == nil {
+				continue
+			}
+			journal := slices.ContainsFunc(familyWriting[:], func(f struct{ trade, journals, topics []string }) bool {
+				return slices.Contains(f.journals, *pub.Issue)
+			})
+			kinds := research
+			if journal {
+				kinds = practice
+			}
+			bad := slices.ContainsFunc(kinds, func(k string) bool { return strings.HasSuffix(pub.Name, k) })
+			n.add(bad, "person %d: %q in %s", i, pub.Name, *pub.Issue)
+		}
+	}
+	return n
+}
+
+// Trades a reader knows to design and make products in series, and the
+// words of achievements that speak of such products or of goods shipped.
+var (
+	productTrades = []string{"Automotive", "Aviation & Aerospace", "Building Materials", "Chemicals",
+		"Computer Hardware", "Computer Networking", "Consumer Electronics", "Consumer Goods", "Defense & Space",
+		"Electrical/Electronic Manufacturing", "Industrial Automation", "Machinery", "Mechanical or Industrial Engineering",
+		"Medical Devices", "Nanotechnology", "Railroad Manufacture", "Renewables & Environment", "Semiconductors",
+		"Shipbuilding", "Telecommunications", "Wireless", "Plastics", "Packaging and Containers", "Sporting Goods",
+		"Furniture", "Glass, Ceramics & Concrete", "Textiles", "Apparel & Fashion", "Business Supplies and Equipment",
+		"Luxury Goods & Jewelry", "Cosmetics", "Paper & Forest Products"}
+	productWords   = []string{"series production", "bill of materials", "through certification", "product lines", "prototype builds"}
+	deliveryWords  = []string{"on-time delivery"}
+	shippingTrades = []string{"Retail", "Wholesale", "Import and Export", "Logistics and Supply Chain", "Warehousing",
+		"Package/Freight Delivery", "Transportation/Trucking/Railroad", "Food & Beverages", "Food Production",
+		"Supermarkets", "Pharmaceuticals", "Wine and Spirits", "Tobacco", "Dairy", "Mining & Metals", "Printing", "Internet"}
+)
+
+// countProductsOfNoMaker counts the achievements of products designed,
+// costed or certified at an employer of no trade that makes products,
+// and of goods delivered on time at one that neither makes nor ships
+// goods.
+func countProductsOfNoMaker(w *World) tally {
+	var n tally
+	has := func(s string, words []string) bool {
+		return slices.ContainsFunc(words, func(x string) bool { return strings.Contains(s, x) })
+	}
+	for i := range w.Len() {
+		p := w.Person(i)
+		for k, j := range p.Jobs {
+			co := w.Company(j.Company)
+			industry := w.Industry(co.Industry)
+			maker := slices.Contains(productTrades, industry)
+			for _, s := range achievementSentences(w.JobDescription(p, k), co.Name) {
+				bad := has(s, productWords) && !maker ||
+					has(s, deliveryWords) && !maker && !slices.Contains(shippingTrades, industry)
+				n.add(bad, "person %d, %s at %s (%s): %q", i, w.Title(j.Title).Name, co.Name, industry, s)
+			}
+		}
+	}
+	return n
+}
+
+// subscriberTrades are the trades a reader knows to have subscribers
+// who may leave: software and the internet, telecoms, utilities, banks
+// and insurers, gyms, the media, recruiters' clients.
+var subscriberTrades = slices.Concat(trafficTrades, []string{"Telecommunications", "Wireless", "Utilities", "Banking",
+	"Insurance", "Financial Services", "Health, Wellness and Fitness", "Publishing", "Newspapers", "Broadcast Media",
+	"Online Media", "Information Services", "Entertainment", "Market Research", "Staffing and Recruiting", "Consumer Services"})
+
+// countChurnOfNoSubscribers counts the role descriptions that speak of
+// churn at an employer of no subscribers, and the summaries and
+// headlines that do while the latest role is at one.
+func countChurnOfNoSubscribers(w *World) tally {
+	var n tally
+	subscribed := func(j Job) bool { return slices.Contains(subscriberTrades, w.Industry(w.Company(j.Company).Industry)) }
+	for i := range w.Len() {
+		p := w.Person(i)
+		for k, j := range p.Jobs {
+			desc := w.JobDescription(p, k)
+			if desc == "" {
+				continue
+			}
+			n.add(strings.Contains(desc, "churn") && !subscribed(j), "person %d, %s at %s (%s): %q",
+				i, w.Title(j.Title).Name, w.Company(j.Company).Name, w.Industry(w.Company(j.Company).Industry), desc)
+		}
+		if len(p.Jobs) > 0 {
+			text := w.Summary(p) + " | " + w.Headline(p)
+			j := p.Jobs[0]
+			n.add(strings.Contains(text, "churn") && !subscribed(j), "person %d, %s at %s (%s): %q",
+				i, w.Title(j.Title).Name, w.Company(j.Company).Name, w.Industry(w.Company(j.Company).Industry), text)
+		}
+	}
+	return n
+}
+
+// beginnersClaims are phrases of work a reader does not believe of an
+// intern or a junior: complex deals closed, territories grown, products
+// launched into markets.
+var beginnersClaims = []string{"closing complex B2B deals", "growing revenue in new territories", "launching products into new markets"}
+
+// countBeginnersClaims counts the role descriptions of entry and junior
+// roles, and the summaries and headlines of people whose latest role is
+// one (or who never worked), that make a beginner's claim of a
+// mid-level's work.
+func countBeginnersClaims(w *World) tally {
+	var n tally
+	beginner := func(l Level) bool { return l == Entry || l == Junior }
+	claim := func(text string) bool {
+		return slices.ContainsFunc(beginnersClaims, func(c string) bool { return strings.Contains(text, c) })
+	}
+	for i := range w.Len() {
+		p := w.Person(i)
+		for k, j := range p.Jobs {
+			if l := w.Title(j.Title).Level; beginner(l) {
+				desc := w.JobDescription(p, k)
+				n.add(claim(desc), "person %d, %s: %q", i, w.Title(j.Title).Name, desc)
+			}
+		}
+		if len(p.Jobs) == 0 || beginner(w.Title(p.Jobs[0].Title).Level) {
+			text := w.Summary(p) + " | " + w.Headline(p)
+			n.add(claim(text), "person %d (%s): %q", i, roleNames(w, p), text)
 		}
 	}
 	return n

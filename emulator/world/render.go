@@ -99,7 +99,7 @@ func (w *World) Summary(p *Person) string {
 // Candidate shows it ("" for the many roles without one).
 func (w *World) JobDescription(p *Person, k int) string {
 	j := p.Jobs[k]
-	return w.jobDescription(newRand(jobSeed(p, j), streamJob), j)
+	return w.jobDescription(newRand(jobSeed(p, j), streamJob), j, func() string { return w.roleFocus(p, k) })
 }
 
 // jobSeed is the seed of one role's derived text and company data.
@@ -240,7 +240,7 @@ func (w *World) experience(p *Person) []experienceJSON {
 	out := make([]experienceJSON, 0, len(p.Jobs))
 	src := rand.NewPCG(0, 0)
 	r := rand.New(src)
-	for _, j := range p.Jobs {
+	for k, j := range p.Jobs {
 		// Each role's text comes from its own seed, as if stored with it.
 		reseed(src, jobSeed(p, j), streamJob)
 		co := &w.companies[j.Company]
@@ -249,7 +249,7 @@ func (w *World) experience(p *Person) []experienceJSON {
 			Position:    t.Name,
 			Company:     co.Name,
 			Current:     j.Current,
-			Summary:     w.jobDescription(r, j),
+			Summary:     w.jobDescription(r, j, func() string { return w.roleFocus(p, k) }),
 			CompanyURL:  co.URL(),
 			CompanyID:   ptr(strconv.FormatInt(co.ID, 10)),
 			CompanySize: co.SizeRange(),

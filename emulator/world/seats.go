@@ -136,25 +136,67 @@ func (w *World) retitleTo(r *rand.Rand, p *Person, j *Job, l Level) {
 		j.Title, j.fam = w.title(r, famGeneral, -1, Board, yearOf(j.Start, w.now)), famGeneral
 		return
 	}
-	held := func(t TitleID) bool {
+	v, prev := w.titles, w.ladderRoleBefore(p, j)
+	// Not a title the person held at the company before, nor the title
+	// before by another wording, nor an individual contributor's after
+	// a manager's post (titleVocab.toContributor) of no higher rung or
+	// in one stay.
+	unfit := func(t TitleID) bool {
 		for k := range p.Jobs {
-			if o := &p.Jobs[k]; o != j && o.Company == j.Company && o.Title == t {
+			if o := &p.Jobs[k]; o != j && o.Company == j.Company && (o.Title == t || v.heldIn([]TitleID{o.Title}, t)) {
 				return true
 			}
 		}
-		return false
+		return prev != nil && (t != prev.Title && v.heldIn([]TitleID{prev.Title}, t) || v.stepsBackTo(prev.Title, t) ||
+			prev.Company == j.Company && v.toContributor(prev.Title, t))
 	}
-	t := w.title(r, f, w.careerStem(p, f), l, yearOf(j.Start, w.now))
+	stem, year := w.careerStem(p, f), yearOf(j.Start, w.now)
+	t := w.title(r, f, stem, l, year)
 	for range 6 {
-		if !held(t) {
-			break // not a title the person held at the company before
+		if !unfit(t) {
+			break
 		}
-		t = w.title(r, f, w.careerStem(p, f), l, yearOf(j.Start, w.now))
+		t = w.title(r, f, stem, l, year)
+	}
+	if unfit(t) {
+		// A manager's title of the level, of an area the person's role
+		// heads, where one fits.
+		areas := v.areas[f][l]
+		if stem >= 0 && stem < len(v.stemAreas[f]) {
+			areas = v.stemAreas[f][stem][l]
+		}
+		o, ok := v.pickIn(r, slices.DeleteFunc(slices.Clone(areas), unfit), year)
+		if !ok {
+			// Every title of the level is one held in the stay (a VP
+			// of Engineering whose chief's office went to another): a
+			// seat on the board of the company instead.
+			j.Title, j.fam = w.title(r, famGeneral, -1, Board, year), famGeneral
+			return
+		}
+		t = o
 	}
 	j.Title, j.fam = t, f
 	if j.Current {
 		j.Location = w.rolePlace(w.nearHome(*j, p.City)) // a title done in person, near home
 	}
+}
+
+// ladderRoleBefore returns the role of p's main line just before role j
+// on the ladder (the newest past role older than j whose title is of a
+// rung), or nil when there is none.
+func (w *World) ladderRoleBefore(p *Person, j *Job) *Job {
+	older := false
+	for k := range p.Jobs {
+		o := &p.Jobs[k]
+		if o == j {
+			older = true
+			continue
+		}
+		if older && !o.Current && slices.Index(ladder, w.titles.titles[o.Title].Level) >= 0 {
+			return o
+		}
+	}
+	return nil
 }
 
 // yearOf returns the year of month m, or of now when m is unknown.

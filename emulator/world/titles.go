@@ -513,10 +513,11 @@ func (v *titleVocab) besides(f family, t, o TitleID, year int) bool {
 	if o == t || int(v.since[o]) > year || v.fam[o] != v.fam[t] || !covers(v.need[t], v.need[o]) {
 		return false
 	}
-	if v.heldIn([]TitleID{t}, o) || v.roleStepsDown(t, o) {
+	if v.heldIn([]TitleID{t}, o) || v.stepsBackTo(t, o) {
 		// Another wording of the same title ("VP of Accounting" for
 		// "Vice President, Accounting") is no other title, and a
-		// sideways move is no step down in kind.
+		// sideways move is no step down in kind, nor from a manager's
+		// post to an individual contributor's.
 		return false
 	}
 	if v.stem[t] < 0 && v.stem[o] >= 0 || v.stem[t] >= 0 && v.stem[o] >= 0 && !v.relatedStems(v.fam[t], int(v.stem[t]), int(v.stem[o])) {
@@ -657,8 +658,14 @@ func (v *titleVocab) relatedStems(f family, a, b int) bool {
 // is of none ("Head of Growth" for "Head of Marketing"). It returns false
 // when there is none.
 func (v *titleVocab) relatedTitle(r *rand.Rand, f family, t TitleID, year int, used uint32) (TitleID, bool) {
+	return v.relatedTitleWhere(r, f, t, year, used, nil)
+}
+
+// relatedTitleWhere draws a title as relatedTitle does, among those keep
+// accepts (all of them when keep is nil).
+func (v *titleVocab) relatedTitleWhere(r *rand.Rand, f family, t TitleID, year int, used uint32, keep func(TitleID) bool) (TitleID, bool) {
 	ok := func(o TitleID) bool {
-		if !v.besides(f, t, o, year) || (v.stem[o] < 0) != (v.stem[t] < 0) {
+		if keep != nil && !keep(o) || !v.besides(f, t, o, year) || (v.stem[o] < 0) != (v.stem[t] < 0) {
 			return false
 		}
 		if v.stem[o] < 0 {
@@ -735,7 +742,7 @@ func (v *titleVocab) relatedAt(r *rand.Rand, f family, stem int, l Level, year i
 	for s := range v.stems[f] {
 		if s != stem && used&(1<<s) == 0 && v.relatedStems(f, stem, s) {
 			for _, t := range v.stems[f][s][l] {
-				if !v.roleStepsDown(t, newer) {
+				if !v.stepsBackTo(t, newer) {
 					ids = append(ids, t)
 				}
 			}
@@ -788,6 +795,58 @@ func (v *titleVocab) roleStepsDown(older, newer TitleID) bool {
 		return false
 	}
 	return v.starting(newer) && !v.starting(older)
+}
+
+// managerial reports whether title t names a manager's post: a role
+// named for a manager ("Product Marketing Manager", "Office Manager") or
+// a controller's, an area's title from team lead up ("Head of Growth"),
+// and a chief's office. The titles of individual contributors (an
+// analyst, an engineer, a lead or principal of a role) are none, nor a
+// trainee's or a junior's.
+func (v *titleVocab) managerial(t TitleID) bool {
+	l := v.titles[t].Level
+	if entryLevel(l) {
+		return false // a junior project manager manages no one
+	}
+	if v.stem[t] < 0 {
+		return l == Lead || l == Head || l == Directors || l == VP || l == CLevel
+	}
+	name := v.roleName(t)
+	return strings.HasSuffix(name, "Manager") || name == "Controller"
+}
+
+// toContributor reports whether a role of title newer, following one of
+// title older, leaves a manager's post for an individual contributor's
+// title: a Product Marketing Manager become a Marketing Analyst. The
+// name a role's holders had before it came into use is no manager's
+// post left (a Project Manager of 1999 became a Scrum Master when the
+// role took that name).
+func (v *titleVocab) toContributor(older, newer TitleID) bool {
+	if !v.managerial(older) || v.managerial(newer) {
+		return false
+	}
+	return v.stem[older] < 0 || v.stem[newer] < 0 || v.fam[older] != v.fam[newer] ||
+		titleSince[v.roleName(newer)].before != v.roleName(older)
+}
+
+// managerStepsBack reports whether a role of title newer, following one
+// of title older, steps back from a manager's post to an individual
+// contributor's title of no higher rung (a Marketing Manager become a
+// Marketing Analyst, a Controller an Accountant, a Head of Engineering a
+// Lead Software Engineer), which reads as a career run backwards.
+func (v *titleVocab) managerStepsBack(older, newer TitleID) bool {
+	if !v.toContributor(older, newer) {
+		return false
+	}
+	a, b := slices.Index(ladder, v.titles[older].Level), slices.Index(ladder, v.titles[newer].Level)
+	return a >= 0 && b >= 0 && b <= a
+}
+
+// stepsBackTo reports whether a role of title newer, following one of
+// title older, reads as a career run backwards: a step down in kind
+// (roleStepsDown) or from a manager's post (managerStepsBack).
+func (v *titleVocab) stepsBackTo(older, newer TitleID) bool {
+	return v.roleStepsDown(older, newer) || v.managerStepsBack(older, newer)
 }
 
 // heldMax is the most months a generated career holds title t in all,
