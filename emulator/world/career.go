@@ -836,7 +836,7 @@ func (gen *generator) drawFamily(r *rand.Rand, country countryID) family {
 		}
 		f = gen.titles.drawFamily(r, Department(deptWeights.draw(r)))
 	}
-	return gen.hiring.employedFamily(r, country, f)
+	return f
 }
 
 // derive sets the fields that follow from a person's roles as of month

@@ -362,13 +362,26 @@ func (st *studies) general(start int) int {
 	for tries := 0; st.academic && s.kinds[f] == kindVocational && tries < 8; tries++ {
 		f = st.field() // an academic's studies are of a discipline
 	}
+	for tries := 0; st.academic && s.kinds[f] == kindVocational && tries < 64; tries++ {
+		f = pick(r, s.open) // of any line, where those of the person's are trades
+	}
 	short := !st.academic && chance(r, 6) && s.vocational(f) || s.kinds[f] == kindVocational
 	at, list, years := stageFirst, bachelorsOf[s.kinds[f]], 3+intN(r, 2)
 	if short {
 		at, list, years = stageShort, shortDegrees, 2
 	}
+	// An academic's first degree is no short course (a diploma no
+	// master's follows): a bachelor's, else no studies of the field.
+	first := func(f uint16, at stage, list []uint8, years int) (int, bool) {
+		end, ok := st.add(f, at, list, start, years)
+		if ok && st.academic && stageOf(st.edu[len(st.edu)-1].Degree) == stageShort {
+			st.edu = st.edu[:len(st.edu)-1]
+			return 0, false
+		}
+		return end, ok
+	}
 	st.bachelorFirst = st.academic // no community college's short course
-	end, ok := st.add(f, at, list, start, years)
+	end, ok := first(f, at, list, years)
 	st.bachelorFirst = false
 	for tries := 0; !ok && tries < 4; tries++ {
 		// No school of the country teaches it (culinary arts in
@@ -376,7 +389,7 @@ func (st *studies) general(start int) int {
 		if f = st.field(); s.kinds[f] == kindVocational {
 			continue
 		}
-		end, ok = st.add(f, stageFirst, bachelorsOf[s.kinds[f]], start, 3+intN(r, 2))
+		end, ok = first(f, stageFirst, bachelorsOf[s.kinds[f]], 3+intN(r, 2))
 	}
 	if !ok || s.kinds[f] == kindVocational || stageOf(st.edu[len(st.edu)-1].Degree) == stageShort ||
 		!st.academic && !chance(r, 35) {

@@ -83,23 +83,20 @@ type hiring struct {
 	// own is, by family, the industries it clusters in (famAffinity), as
 	// a set by IndustryID.
 	own [numFamilies][]bool
-	// base is, by family and IndustryID, the head count from which a
-	// company of the industry has the family's function (see
-	// functionBase): 0 for the family's own industries.
-	base [numFamilies][]int32
 	// famsOf lists the families whose trade each industry is: the lines
 	// of work of a self-employed company's owner.
 	famsOf [NoIndustry][]family
 	// shun is, by family, the industries whose companies hold none of its
 	// roles (see shunnedIndustries), as a set by IndustryID; nil for none.
 	shun [numFamilies][]bool
-	// officeTrades is, by countryID, the families some office of a
-	// multinational there employs (see offices); nil where it has none.
-	// present is, by countryID, the families some company of the country
-	// employs (no product managers where its only firms are a mine and a
-	// restaurant, no designers where all are practices of a dozen).
+	// officeTrades is, by countryID, the strict trades and the families
+	// with shunned industries some office of a multinational there
+	// employs (see offices); nil where it has none. unshunned is, by
+	// countryID, the families with shunned industries some company of
+	// the country employs (no product managers where its only firms are
+	// a mine and a restaurant).
 	officeTrades []*[numFamilies]bool
-	present      [][numFamilies]bool
+	unshunned    [][numFamilies]bool
 }
 
 // shunnedIndustries are, by family, the industries whose companies hold
@@ -274,7 +271,7 @@ func newHiring(companies []Company, g *gazetteer, iv *industryVocab) hiring {
 		inHouseLocal:  make([]*[numFamilies]*pool, len(g.countries)),
 		staff:         make([]int32, len(companies)),
 		industry:      make([]IndustryID, len(companies)),
-		present:       make([][numFamilies]bool, len(g.countries)),
+		unshunned:     make([][numFamilies]bool, len(g.countries)),
 	}
 	var fits [numFamilies][]bool
 	for f := range fits {
@@ -283,7 +280,6 @@ func newHiring(companies []Company, g *gazetteer, iv *industryVocab) hiring {
 			fits[f][ind] = true
 		}
 		h.own[f] = slices.Clone(fits[f])
-		h.base[f] = functionBase(iv, family(f), h.own[f])
 	}
 	for f, t := range strictTrades {
 		fits[f] = tradeIndustries(iv, f, t)
@@ -323,12 +319,14 @@ func newHiring(companies []Company, g *gazetteer, iv *industryVocab) hiring {
 			h.byCountry[country] = &pool{}
 		}
 		h.byCountry[country].add(c.Index, w)
-		for f := famGeneral + 1; f < numFamilies; f++ {
-			if h.fitsCompany(c.Index, f) {
-				h.present[country][f] = true
+		for f, out := range h.shun {
+			if out != nil && !out[c.Industry] {
+				h.unshunned[country][f] = true
 			}
+		}
+		for f := famGeneral + 1; f < numFamilies; f++ {
 			if !fits[f][c.Industry] && !h.atPlant(f, c.Industry, c.StaffCount) {
-				if h.inHouse[f] > 0 && c.StaffCount >= h.inHouseStaff(f, c.Industry) {
+				if h.inHouse[f] > 0 && c.StaffCount >= h.inHouse[f] {
 					addLocal(h.inHouseLocal, country, f, c.Index, w)
 				}
 				continue
@@ -410,9 +408,10 @@ func (h *hiring) addOffices(companies []Company, g *gazetteer) {
 	}
 }
 
-// tradesOfOffices returns, by countryID, the families that some office
-// of a multinational in the country employs: where a small country has
-// no school of its own, a teacher there works at one.
+// tradesOfOffices returns, by countryID, the strict trades and the
+// families with shunned industries that some office of a multinational
+// in the country employs: where a small country has no school of its
+// own, a teacher there works at one.
 func (h *hiring) tradesOfOffices() []*[numFamilies]bool {
 	out := make([]*[numFamilies]bool, len(h.offices))
 	for cid, p := range h.offices {
@@ -420,6 +419,9 @@ func (h *hiring) tradesOfOffices() []*[numFamilies]bool {
 			continue
 		}
 		for f := famGeneral + 1; f < numFamilies; f++ {
+			if h.trade[f] == nil && h.shun[f] == nil {
+				continue
+			}
 			for _, c := range p.ids {
 				if h.fitsCompany(c, f) {
 					if out[cid] == nil {
@@ -614,16 +616,16 @@ func (h *hiring) fallbacks(country countryID, f family) []*pool {
 }
 
 // employs reports whether someone living in country can work in family
-// f: any family can, but one no company of a small country (see
-// officeHostStaff) has, of its industry and size, nor an office there
-// of a multinational that employs it, and a strict trade where the
-// country has no company of it, nor one big enough to have it in house,
-// nor such an office (see offices): no hotel managers where there is no
-// hotel, no designers where every firm is a practice of a dozen, in a
-// world that is a sample of the network.
+// f: any family can, but one whose shunned industries are all the
+// employers a small country has (see officeHostStaff), and a strict
+// trade where the country has no
+// company of it, nor one big enough to have it in house, nor an office
+// of a multinational that employs it (see offices): no hotel
+// managers where there is no hotel, in a world that is a sample of the
+// network.
 func (h *hiring) employs(country countryID, f family) bool {
 	offices := h.officeTrades[country] != nil && h.officeTrades[country][f]
-	if h.officeLimit[country] != 0 && !h.present[country][f] && !offices {
+	if h.shun[f] != nil && h.officeLimit[country] != 0 && !h.unshunned[country][f] && !offices {
 		return false
 	}
 	if h.trade[f] == nil {
@@ -635,27 +637,6 @@ func (h *hiring) employs(country countryID, f family) bool {
 		}
 	}
 	return offices
-}
-
-// employedFamily returns f where someone living in country can work in
-// it (see employs), else one of the lines of work that they can, at
-// random: in a small country of a few practices and shops, most lines of
-// work are none of its employers', and a designer there would work at a
-// law firm of eight.
-func (h *hiring) employedFamily(r *rand.Rand, country countryID, f family) family {
-	if h.employs(country, f) {
-		return f
-	}
-	var fams []family
-	for g := famGeneral + 1; g < numFamilies; g++ {
-		if h.employs(country, g) {
-			fams = append(fams, g)
-		}
-	}
-	if len(fams) == 0 {
-		return f
-	}
-	return pick(r, fams)
 }
 
 // functionStaff is, by family, the head count from which a company has
@@ -670,22 +651,17 @@ var functionStaff = map[family]int32{
 }
 
 // leastStaff is the fewest staff of a company that has a role of
-// family f at level, where base is the head count from which a company
-// of its industry has the family's function at all (hiring.base: 0 for
-// the family's own industries): a function's specialists need a company
+// family f at level, where own tells whether the company is of one of
+// the family's own industries: a function's specialists need a company
 // with the function (a marketing agency of four is all marketing), its
 // leads one big enough to have a team under them, its heads and
 // directors several teams, its vice presidents a company of hundreds.
-// The teams are counted in functionStaff, the staff of a company with
-// one of the function, or in half of base where that is more. Founders, owners, board members and chiefs lead
-// companies of any size.
-func leastStaff(f family, level Level, base int32) int32 {
+// Founders, owners, board members and chiefs lead companies of any size.
+func leastStaff(f family, level Level, own bool) int32 {
 	function := functionStaff[f]
-	// A business that has the function only when big (a law firm's
-	// marketing) has a team of it only when bigger still.
-	team := max(function, base/2)
-	if base == 0 {
-		team = 0
+	base := function
+	if own {
+		base = 0
 	}
 	// floor picks a level's least staff for a function's lines of work
 	// or for the others (a head chef's kitchen).
@@ -702,13 +678,13 @@ func leastStaff(f family, level Level, base int32) int32 {
 		// A team of the function to lead, five times the staff from
 		// which a company has one of it: no Tax Team Lead at a design
 		// firm of 35.
-		return max(teamOfFunction*team, floor(10, 0), base)
+		return max(teamOfFunction*base, floor(10, 0))
 	case Head:
-		return max(3*team, floor(25, 10), base)
+		return max(3*base, floor(25, 10))
 	case Directors:
-		return max(4*team, floor(50, 20), base)
+		return max(4*base, floor(50, 20))
 	case VP:
-		return max(10*team, floor(200, 100), base)
+		return max(10*base, floor(200, 100))
 	}
 	return base
 }
@@ -726,8 +702,7 @@ const sizeTries = 12
 // someone who lives in country, as employer does, of at least the staff
 // the level needs (see leastStaff): no Head of Engineering at a firm of
 // eight. Where a dozen draws find none, it takes the next big enough
-// one of the family's pools from a random point, else the next that has
-// the function, else the last draw.
+// one of the family's pools from a random point, else the last draw.
 func (h *hiring) employerOfSize(r *rand.Rand, country countryID, f family, level Level) int32 {
 	bigEnough := func(c int32) bool { return h.bigEnough(c, f, level) }
 	c := h.anyEmployer(r, country, f)
@@ -737,18 +712,14 @@ func (h *hiring) employerOfSize(r *rand.Rand, country countryID, f family, level
 		}
 		c = h.anyEmployer(r, country, f)
 	}
-	// Big enough for the level, else one that has the function at all
-	// (a country of small firms), else the last draw.
-	for _, fit := range []func(int32) bool{bigEnough, func(int32) bool { return true }} {
-		for _, p := range h.fallbacks(country, f) {
-			if p == nil || len(p.ids) == 0 {
-				continue
-			}
-			from := intN(r, len(p.ids))
-			for k := range p.ids {
-				if id := p.ids[(from+k)%len(p.ids)]; fit(id) && h.fitsCompany(id, f) {
-					return id
-				}
+	for _, p := range h.fallbacks(country, f) {
+		if p == nil || len(p.ids) == 0 {
+			continue
+		}
+		from := intN(r, len(p.ids))
+		for k := range p.ids {
+			if id := p.ids[(from+k)%len(p.ids)]; bigEnough(id) && h.fitsCompany(id, f) {
+				return id
 			}
 		}
 	}
@@ -759,85 +730,17 @@ func (h *hiring) employerOfSize(r *rand.Rand, country countryID, f family, level
 // at level needs (see leastStaff): whether it can hire one, or promote
 // one to it.
 func (h *hiring) bigEnough(c int32, f family, level Level) bool {
-	return h.staff[c] >= leastStaff(f, level, h.base[f][h.industry[c]])
+	return h.staff[c] >= leastStaff(f, level, h.own[f][h.industry[c]])
 }
 
 // fitsCompany reports whether company c can employ a role of family f,
-// as World.fits does, from hiring's own tables: a company of its
-// industry and size has the function (see functionBase), and for a
-// strict trade, the company is of the trade or big enough to have it in
-// house.
+// as World.fits does, from hiring's own tables.
 func (h *hiring) fitsCompany(c int32, f family) bool {
-	ind, staff := h.industry[c], h.staff[c]
-	if h.shun[f] != nil && h.shun[f][ind] {
+	if h.shun[f] != nil && h.shun[f][h.industry[c]] {
 		return false
 	}
 	if h.trade[f] == nil {
-		return staff >= h.base[f][ind]
+		return true
 	}
-	return h.inTrade(f, ind, staff) || h.inHouse[f] > 0 && staff >= h.inHouseStaff(f, ind)
-}
-
-// inHouseStaff is the head count from which a company of industry ind,
-// not of strict trade f's, has the trade in house: the trade's own
-// (inHouse), more at a practice of another profession (see
-// practiceStaff).
-func (h *hiring) inHouseStaff(f family, ind IndustryID) int32 {
-	return max(h.inHouse[f], h.base[f][ind])
-}
-
-// functionBase returns, by IndustryID, the head count from which a
-// company of the industry has the function of family f: none for the
-// family's own industries (own), practiceStaff at a practice of another
-// profession, presenceStaff or else functionStaff elsewhere.
-func functionBase(iv *industryVocab, f family, own []bool) []int32 {
-	out := make([]int32, len(iv.names))
-	practice := make([]bool, len(iv.names))
-	markIndustries(iv, practice, practiceIndustries)
-	for id := range out {
-		switch {
-		case own[id]:
-			out[id] = 0
-		case practice[id] && practiceStaff[f] > 0:
-			out[id] = max(practiceStaff[f], functionStaff[f])
-		case presenceStaff[f] > 0:
-			out[id] = presenceStaff[f]
-		default:
-			out[id] = functionStaff[f]
-		}
-	}
-	return out
-}
-
-// presenceStaff is, by family, the head count from which a company of
-// another business than the family's own (and no practice) has it where
-// that is more than functionStaff: a designer works at a studio, an
-// agency or a software house of any size, elsewhere at a firm of fifty
-// with a brand to keep, not at a haulier of twenty.
-var presenceStaff = map[family]int32{famDesign: 50}
-
-// practiceIndustries are the businesses of a profession's practice, a
-// studio, a clinic, a farm or a small institution: their staff are of
-// their own trade, with an office manager and a bookkeeper, and they have
-// the functions of a corporation only when far bigger. A law firm of
-// twelve has lawyers, paralegals, an office manager and maybe a
-// bookkeeper, not a graphic designer, an FP&A lead or a data scientist.
-var practiceIndustries = []string{"Law Practice", "Legal Services", "Alternative Dispute Resolution", "Accounting",
-	"Medical Practice", "Mental Health Care", "Veterinary", "Alternative Medicine", "Architecture & Planning",
-	"Photography", "Translation and Localization", "Writing and Editing", "Fine Art", "Arts and Crafts",
-	"Performing Arts", "Music", "Design", "Graphic Design", "Individual & Family Services", "Religious Institutions",
-	"Libraries", "Museums and Institutions", "Think Tanks", "Government Relations", "Program Development",
-	"Fund-Raising", "Philanthropy", "Civic & Social Organization", "Non-Profit Organization Management",
-	"Primary/Secondary Education", "Restaurants", "Farming", "Ranching", "Fishery", "Health, Wellness and Fitness"}
-
-// practiceStaff is, by family, the head count from which a practice of
-// another profession (practiceIndustries) has the family's function: a
-// marketing, sales or HR person at a firm of fifty, a support desk at
-// one of fifty, a project office or a software team at one of two
-// hundred, a graphic designer at one of three hundred, data scientists at
-// one of five hundred. Families not listed are held to functionStaff
-// there as elsewhere (an office manager, a bookkeeper).
-var practiceStaff = map[family]int32{
-	famMarketing: 50, famSales: 50, famProduct: 200, famSoftware: 200, famData: 500, famDesign: 300,
-	famHR: 50, famSupport: 50, famFacility: 100,
+	return h.inTrade(f, h.industry[c], h.staff[c]) || h.inHouse[f] > 0 && h.staff[c] >= h.inHouse[f]
 }

@@ -140,8 +140,11 @@ func (w *World) retitleTo(r *rand.Rand, p *Person, j *Job, l Level) {
 	// Not a title the person held at the company before, nor the title
 	// before by another wording, nor an individual contributor's after
 	// a manager's post (titleVocab.toContributor) of no higher rung or
-	// in one stay.
+	// in one stay, nor one whose degree the person lacks (a lecturer's).
 	unfit := func(t TitleID) bool {
+		if !w.qualified(p, v.need[t]) {
+			return true
+		}
 		for k := range p.Jobs {
 			if o := &p.Jobs[k]; o != j && o.Company == j.Company && (o.Title == t || v.heldIn([]TitleID{o.Title}, t)) {
 				return true
