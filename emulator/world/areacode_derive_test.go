@@ -678,6 +678,104 @@ func deriveRegionCodes(derived []worldRow) ([]worldRow, error) {
 	return rows, nil
 }
 
+// cityCodes are the landline area codes of cities whose country's
+// geocoding names the state and not the city (Mexico's "Chihuahua" for
+// all of the state's codes), by city name and admin1 code as in
+// cities.tsv, from the national numbering plan (public facts; Mexico's
+// IFT plan): Chihuahua dials 614 and Juárez 656, not the 659 of a village
+// of the state that the geocoding also names "Chihuahua". A city listed
+// here takes these heads instead of the derived ones; the towns near it
+// that the data names no code of take them too, as every unnamed place
+// takes its nearest named neighbour's. Suburbs of a metropolitan area
+// dial its code (Mexico City's 55, Monterrey's 81, Guadalajara's 33). A
+// town named like another state (Hidalgo in Nuevo León, Emiliano Zapata
+// in the State of Mexico) takes none of that state's codes: listed
+// without a code, it takes its nearest named neighbour's.
+var cityCodes = map[string]map[string]string{
+	"MX": {
+		"Puebla/21": "222", "Juárez/06": "656", "Tijuana/02": "664", "León de los Aldama/11": "477",
+		"Zapopan/14": "33", "Tlaquepaque/14": "33", "Tonalá/14": "33", "Chihuahua/06": "614",
+		"Ecatepec de Morelos/15": "55", "Ciudad Nezahualcoyotl/15": "55", "Naucalpan de Juárez/15": "55",
+		"Tlalnepantla/15": "55", "Santa María Chimalhuacán/15": "55", "Ciudad López Mateos/15": "55",
+		"Cuautitlán Izcalli/15": "55", "Xico/15": "55", "Ixtapaluca/15": "55", "Nicolás Romero/15": "55",
+		"Coacalco/15": "55", "Guadalupe/19": "81", "Ciudad Apodaca/19": "81", "San Nicolás de los Garza/19": "81",
+		"Ciudad General Escobedo/19": "81", "Santa Catarina/19": "81", "Mérida/31": "999",
+		"San Luis Potosí/24": "444", "Soledad de Graciano Sánchez/24": "444", "Aguascalientes/01": "449",
+		"Hermosillo/26": "662", "Mexicali/02": "686", "Culiacán/25": "667", "Acapulco de Juárez/12": "744",
+		"Cancún/23": "998", "Santiago de Querétaro/22": "442", "Torreón/07": "871", "Gómez Palacio/10": "871",
+		"Morelia/16": "443", "Reynosa/28": "899", "Tuxtla/05": "961", "Victoria de Durango/10": "618",
+		"Toluca/15": "722", "Heroica Matamoros/28": "868", "Veracruz/30": "229", "Xalapa de Enríquez/30": "228",
+		"Mazatlán/25": "669", "Irapuato/11": "462", "Nuevo Laredo/28": "867", "Villahermosa/27": "993",
+		"Celaya/11": "461", "Cuernavaca/17": "777", "Tepic/18": "311", "Tampico/28": "833", "Ciudad Madero/28": "833",
+		"Ciudad Victoria/28": "834", "Ciudad Obregón/26": "644", "Ensenada/02": "646", "Uruapan/16": "452",
+		"Los Mochis/25": "668", "Pachuca de Soto/13": "771", "Oaxaca/20": "951", "Campeche/04": "981",
+		"Colima/08": "312", "Zacatecas/32": "492", "Tlaxcala/29": "246", "Chetumal/23": "983",
+		"Coatzacoalcos/30": "921", "Tapachula/05": "962", "Puerto Vallarta/14": "322", "Playa del Carmen/23": "984",
+		"Nogales/26": "631", "San Juan del Río/22": "427", "Córdoba/30": "271", "Orizaba/30": "272",
+		"Poza Rica de Hidalgo/30": "782", "Zamora/16": "351", "Cuautla/17": "735", "Navojoa/26": "642",
+		"San Luis Río Colorado/26": "653", "Iguala de la Independencia/12": "733", "Chilpancingo/12": "747",
+		"Tehuacán/21": "238", "Ciudad Valles/24": "481", "Matehuala/24": "488", "Fresnillo/32": "493",
+		"Lagos de Moreno/14": "474", "Tulancingo/13": "775", "Texcoco de Mora/15": "595", "Ciudad Mante/28": "831",
+		"Comitán/05": "963", "Minatitlán/30": "922", "Salina Cruz/20": "971", "Cozumel/23": "987",
+		"La Paz/03": "612", "Guanajuato/11": "473", "Salamanca/11": "464", "Hidalgo/19": "", "Emiliano Zapata/15": "",
+	},
+}
+
+// plannedCode reports whether national digits begin with the code
+// cityCodes lists for a place: a number the numbering plan gives the
+// city, though the geocoding names only its state.
+func plannedCode(p *Place, nsn string) bool {
+	code := cityCodes[p.Country][p.Name+"/"+p.Admin1]
+	return code != "" && strings.HasPrefix(nsn, code)
+}
+
+// deriveCityCodes replaces the derived rows of cityCodes' cities by rows
+// of their own codes' heads.
+func deriveCityCodes(g *gazetteer, t *geoTable, derived []worldRow) ([]worldRow, error) {
+	rows := derived
+	for _, country := range slices.Sorted(maps.Keys(cityCodes)) {
+		cn, err := newCountryNumbers(country)
+		if err != nil {
+			return nil, err
+		}
+		r := newRand(uint64(cn.cc)<<8, streamPhonePlan)
+		lens := slices.Compact(append(slices.Clone(cn.fixedLens), cn.mobileLens...))
+		want := func(k numberClass) bool { return k != classMobile || geoMobile(cn.cc) }
+		for _, key := range slices.Sorted(maps.Keys(cityCodes[country])) {
+			name, admin1, _ := strings.Cut(key, "/")
+			id := int32(0)
+			for _, i := range g.byCountry[g.country[country]] {
+				if p := g.places[i]; p.Name == name && p.Admin1 == admin1 {
+					id = p.GeonameID
+				}
+			}
+			if id == 0 {
+				return nil, fmt.Errorf("%s: no city %s in the gazetteer", country, key)
+			}
+			rows = slices.DeleteFunc(rows, func(row worldRow) bool { return row.country == country && row.place == id })
+			if cityCodes[country][key] == "" {
+				continue
+			}
+			byKind := map[[3]string]int{}
+			for _, h := range cn.validHeads(r, cn.ccs+cityCodes[country][key], lens, want, 1) {
+				desc, _ := t.lookup(h.head)
+				k := [3]string{kindName[h.class], strconv.Itoa(h.length), desc}
+				i, ok := byKind[k]
+				if !ok {
+					i = len(rows)
+					byKind[k] = i
+					rows = append(rows, worldRow{country: country, admin1: admin1, place: id, class: h.class, length: h.length, desc: desc})
+				}
+				rows[i].heads = append(rows[i].heads, h.head)
+			}
+			if len(byKind) == 0 {
+				return nil, fmt.Errorf("%s city %s: no valid number begins with %s", country, key, cityCodes[country][key])
+			}
+		}
+	}
+	return rows, nil
+}
+
 // deriveWorld derives the rows of every country of the gazetteer but the
 // United States and Canada (data/area-codes-us-ca.tsv), two at a time;
 // France's by its zones and planCountries' by their regions' codes.
@@ -722,6 +820,9 @@ func deriveWorld(g *gazetteer, t *geoTable) ([]worldRow, error) {
 		return nil, err
 	}
 	rows = append(rows, regional...)
+	if rows, err = deriveCityCodes(g, t, rows); err != nil {
+		return nil, err
+	}
 	sort.SliceStable(rows, func(a, b int) bool {
 		x, y := rows[a], rows[b]
 		if x.country != y.country {
