@@ -40,6 +40,7 @@ var companyFitChecks = []realismCheck{
 	// which look at the trade but not the level. Seeds 20261201 and
 	// 96169043 count up to 2.1 % ten years on.
 	{name: "team leads of a function at a company of fewer than five times the staff that has the function (a Tax Team Lead at a design firm of 35)", limit: 0.03, count: countSmallTeamLeads},
+	{name: "skills of a specialty of the line the person never held (a DevOps engineer's Swift)", count: countUnheldSpecialtySkills},
 }
 
 // giantStaff is the head count few companies pass, all in big economies.
@@ -529,6 +530,119 @@ func countSmallTeamLeads(w *World) tally {
 			}
 			n.add(c.StaffCount < teamOfFunction*function, "%s at %s (%s, %d staff)", t.Name, c.Name,
 				w.industries.name(c.Industry), c.StaffCount)
+		}
+	}
+	return n
+}
+
+// levelWords are the words before a role's name in its titles ("Senior
+// DevOps Engineer").
+var levelWords = []string{"Trainee ", "Junior ", "Senior ", "Lead ", "Principal "}
+
+// roleOfTitle returns the role a title names, without its level word
+// ("DevOps Engineer" for "Senior DevOps Engineer"), and its line of
+// work; "" for a title of no role ("Head of Platform", "Founder").
+func roleOfTitle(name string) (string, family) {
+	for _, l := range levelWords {
+		if rest, ok := strings.CutPrefix(name, l); ok {
+			name = rest
+			break
+		}
+	}
+	for _, f := range functions {
+		for _, r := range f.roles {
+			if r.name == name {
+				return r.name, r.fam
+			}
+		}
+	}
+	return "", famGeneral
+}
+
+// countUnheldSpecialtySkills counts the skills, of a line of work of
+// the person's roles, that only the holders of another role of the line
+// list and none of the person's titles accounts for (a DevOps engineer's
+// Swift, a tax advisor's financial modelling, a nurse's surgery). A
+// title accounts for the skills of its whole line (familySkills' all),
+// of its role (as its name says, without the level) and of its
+// specialty (famSpecialties, by the title's words); a title of no role
+// of a specialty (Head of Platform) for those of the specialty's roles.
+// Skills of no line of the person's are countForeignSkills' business.
+func countUnheldSpecialtySkills(w *World) tally {
+	// roleTags are each line's skills by role; lineSkill marks every
+	// skill of a line.
+	roleTags := make([]map[string][]string, numFamilies)
+	lineSkill := make([]map[string]bool, numFamilies)
+	for f, line := range familySkills {
+		roleTags[f], lineSkill[f] = map[string][]string{}, map[string]bool{}
+		for _, s := range line.all {
+			lineSkill[f][s] = true
+		}
+		for _, g := range line.roles {
+			for _, r := range g.roles {
+				roleTags[f][r] = append(roleTags[f][r], g.skills...)
+			}
+			for _, s := range g.skills {
+				lineSkill[f][s] = true
+			}
+		}
+		for _, spec := range famSpecialties[f] {
+			for _, s := range spec.skills {
+				lineSkill[f][s] = true
+			}
+		}
+	}
+	var n tally
+	for i := range w.Len() {
+		p := w.Person(i)
+		if len(p.Jobs) == 0 {
+			continue
+		}
+		allowed := map[string]bool{}
+		for _, s := range genericSkills {
+			allowed[s] = true
+		}
+		for _, s := range familySkills[famGeneral].all {
+			allowed[s] = true // leading people: countSkillsAbove's business
+		}
+		for _, j := range p.Jobs {
+			f := j.fam
+			name := w.Title(j.Title).Name
+			for _, s := range familySkills[f].all {
+				allowed[s] = true
+			}
+			role, of := roleOfTitle(name)
+			if role != "" && of != f {
+				continue // a role of another line: its line's skills only
+			}
+			for _, s := range roleTags[f][role] {
+				allowed[s] = true
+			}
+			k := matchSpecialty(famSpecialties[f], name)
+			if k < 0 {
+				continue
+			}
+			for _, s := range famSpecialties[f][k].skills {
+				allowed[s] = true
+			}
+			if role != "" || len(famSpecialties[f][k].words) == 0 {
+				continue
+			}
+			for r, skills := range roleTags[f] {
+				if matchSpecialty(famSpecialties[f], r) == k {
+					for _, s := range skills {
+						allowed[s] = true
+					}
+				}
+			}
+		}
+		for _, s := range p.Skills {
+			name := w.skills.names[s]
+			ofLine := slices.ContainsFunc(p.Jobs, func(j Job) bool { return lineSkill[j.fam][name] })
+			if !ofLine {
+				continue
+			}
+			n.add(!allowed[name], "person %d (%s) lists %q", i, roleNames(w, p), name)
 		}
 	}
 	return n

@@ -338,6 +338,24 @@ func checkSkills(t *testing.T, w *World) {
 			t.Errorf("a civil engineer's skills include %s", s)
 		}
 	}
+	// A role's skills are not those of another role of its line.
+	for _, c := range []struct {
+		f       family
+		title   string
+		foreign []string
+	}{
+		{famSoftware, "Senior DevOps Engineer", []string{"Swift", "iOS Development", "React"}},
+		{famSoftware, "Frontend Developer", []string{"Kubernetes", "Terraform", "Swift"}},
+		{famFinance, "Tax Advisor", []string{"Financial Modeling", "Auditing"}},
+		{famClinical, "Registered Nurse", []string{"Surgery", "Pharmacy", "Medicine"}},
+	} {
+		k := slices.IndexFunc(w.Titles(), func(t Title) bool { return t.Name == c.title })
+		for _, s := range c.foreign {
+			if slices.Contains(v.ofTitle[c.f][k], SkillID(slices.Index(v.names, s))) {
+				t.Errorf("a %s's skills include %s", c.title, s)
+			}
+		}
+	}
 }
 
 // Schools are mostly the country's real, well-known ones.

@@ -9,70 +9,262 @@ import (
 // SkillID indexes the skill vocabulary (World.Skills).
 type SkillID uint16
 
-// familySkills are the skills of each family's work. famGeneral's are
-// those of leading people and running a business, which leaders of
-// every family also list; which of them a person may list depends on
-// the highest roles they held (managementSkills).
-var familySkills = [numFamilies][]string{
-	famGeneral: {"Leadership", "Team Leadership", "Team Management", "People Management", "Management",
+// lineSkills are the skills of one line of work: those every holder of
+// its titles may list (Git for any engineer, Excel for anyone in
+// finance), and those of its roles, which only the holders of a title of
+// the role list (a mobile developer's Swift, a tax advisor's VAT): a
+// DevOps engineer who never built apps does not list iOS.
+type lineSkills struct {
+	all   []string
+	roles []roleSkills
+}
+
+// roleSkills are skills of the roles named, by their plain title as
+// functions name them ("DevOps Engineer" for "Senior DevOps Engineer").
+type roleSkills struct {
+	roles  []string
+	skills []string
+}
+
+// familySkills are the skills of each family's work: of the whole line
+// and of its roles, each role's skills those a reader expects of its
+// holders and of no other role of the line unless listed there too
+// (Docker for a backend developer and a DevOps engineer, not for a
+// frontend developer). famGeneral's are those of leading people and running a
+// business, which leaders of every family also list; which of them a
+// person may list depends on the highest roles they held
+// (managementSkills).
+var familySkills = [numFamilies]lineSkills{
+	famGeneral: {all: []string{"Leadership", "Team Leadership", "Team Management", "People Management", "Management",
 		"Strategic Planning", "Business Strategy", "Change Management", "P&L Management",
 		"Entrepreneurship", "Fundraising", "Corporate Governance", "Mergers & Acquisitions",
-		"Executive Management"},
-	famMarketing: {"Digital Marketing", "Content Marketing", "SEO", "SEM", "Google Analytics", "Social Media Marketing",
-		"Brand Management", "Marketing Strategy", "Email Marketing", "Copywriting", "HubSpot", "Marketing Automation",
-		"Product Marketing", "Market Research", "Public Relations"},
-	famSales: {"Sales", "B2B Sales", "Business Development", "Account Management", "Salesforce", "Negotiation",
-		"Lead Generation", "Cold Calling", "CRM", "Key Account Management", "Solution Selling", "Sales Management",
-		"Pipeline Management", "SaaS"},
-	famProduct: {"Product Management", "Project Management", "Agile Methodologies", "Scrum", "Jira",
-		"Roadmapping", "Stakeholder Management", "Kanban", "Product Strategy", "User Stories", "Prince2"},
-	famSoftware: {"Go", "Python", "Java", "JavaScript", "TypeScript", "C++", "C#", "Rust", "Kotlin", "Swift",
-		"React", "Node.js", "Kubernetes", "Docker", "AWS", "Google Cloud Platform", "Microsoft Azure", "Linux",
-		"PostgreSQL", "SQL", "Git", "Microservices", "REST APIs", "Terraform", "CI/CD", "Software Development"},
-	famElectrical: {"Embedded Systems", "C", "C++", "Electronics", "Circuit Design", "PCB Design", "MATLAB",
-		"Microcontrollers", "FPGA", "Altium Designer", "Power Systems", "PLC Programming", "Electrical Engineering"},
-	famMechanical: {"SolidWorks", "AutoCAD", "CATIA", "Finite Element Analysis", "MATLAB", "Mechanical Engineering",
-		"Product Design", "GD&T", "Manufacturing", "ANSYS", "Lean Manufacturing", "3D Modeling"},
-	famCivil: {"AutoCAD", "Civil 3D", "Revit", "Structural Analysis", "Construction Management", "Civil Engineering",
-		"Site Supervision", "Surveying", "Geotechnical Engineering", "Microsoft Project", "Primavera P6",
-		"Building Information Modeling (BIM)"},
-	famData: {"SQL", "Python", "R", "Machine Learning", "Data Analysis", "Tableau", "Power BI", "Statistics",
-		"Apache Spark", "Data Visualization", "Deep Learning", "TensorFlow", "PyTorch", "ETL", "Big Data",
-		"Excel", "dbt", "Snowflake"},
-	famDesign: {"User Experience (UX)", "User Interface Design", "Figma", "Sketch", "Adobe Photoshop",
-		"Adobe Illustrator", "Prototyping", "Wireframing", "User Research", "Design Thinking", "Typography",
-		"Interaction Design", "Adobe InDesign"},
-	famHR: {"Recruiting", "Talent Acquisition", "Human Resources", "Employee Relations", "Onboarding",
-		"Technical Recruiting", "Sourcing", "Performance Management", "Compensation & Benefits", "HRIS",
-		"Employer Branding", "Interviewing", "Workday"},
-	famFinance: {"Financial Analysis", "Accounting", "Financial Reporting", "Budgeting", "Forecasting",
-		"IFRS", "US GAAP", "SAP", "Excel", "Auditing", "Tax", "Financial Modeling", "Corporate Finance",
-		"Accounts Payable", "QuickBooks"},
-	famLegal: {"Contract Law", "Corporate Law", "Legal Research", "Compliance", "Litigation", "GDPR",
-		"Risk Management", "Regulatory Compliance", "Intellectual Property", "Contract Negotiation",
-		"Anti-Money Laundering"},
-	famSupport: {"Customer Service", "Customer Success", "Customer Experience", "Zendesk",
-		"Technical Support", "Troubleshooting", "Customer Retention", "Onboarding", "Intercom",
-		"Conflict Resolution"},
-	famClinical: {"Patient Care", "Healthcare", "Nursing", "Clinical Research", "First Aid", "Medicine",
-		"Pharmacy", "Basic Life Support (BLS)", "Electronic Medical Records (EMR)", "Patient Safety",
-		"Hospitals", "Clinical Documentation"},
-	famHospitality: {"Hospitality", "Customer Service", "Food & Beverage", "Hotel Management", "Event Planning",
-		"Restaurant Management", "Menu Development", "Culinary Skills", "Front Office", "Guest Relations",
-		"Revenue Management", "Food Safety"},
-	famBeauty: {"Hair Styling", "Hair Coloring", "Beauty Industry", "Skin Care", "Customer Service",
-		"Makeup Artistry", "Salon Management", "Nail Care", "Retail Sales"},
-	famEducation: {"Teaching", "Curriculum Development", "E-Learning", "Instructional Design", "Coaching",
-		"Public Speaking", "Training & Development", "Classroom Management", "Higher Education", "Tutoring",
-		"Moodle"},
-	famOperations: {"Operations Management", "Supply Chain Management", "Logistics", "Procurement",
-		"Process Improvement", "Lean Six Sigma", "Inventory Management", "ERP", "Vendor Management",
-		"Administrative Assistance", "Microsoft Office", "Business Analysis"},
-	famFacility: {"Facility Management", "Maintenance", "Building Maintenance", "Health & Safety",
-		"HVAC", "Security", "Property Management", "Workplace Management"},
-	famEntertainment: {"Video Production", "Video Editing", "Adobe Premiere Pro", "Final Cut Pro",
-		"After Effects", "Sound Design", "Film Production", "Storytelling", "Photography", "Animation",
-		"Content Creation", "Cinematography"},
+		"Executive Management"}},
+	famMarketing: {all: []string{"Marketing", "Marketing Strategy", "Digital Marketing", "Social Media Marketing",
+		"Market Research", "Marketing Communications", "Campaign Management", "Content Marketing", "Google Analytics"},
+		roles: []roleSkills{
+			{[]string{"Marketing Manager"}, []string{"Brand Management", "Email Marketing", "Marketing Automation", "HubSpot",
+				"Product Marketing", "Public Relations"}},
+			{[]string{"Marketing Specialist"}, []string{"Email Marketing", "HubSpot", "Copywriting", "Marketing Automation"}},
+			{[]string{"SEO Specialist"}, []string{"SEO", "SEM", "Google Ads", "Keyword Research"}},
+			{[]string{"Digital Marketing Manager"}, []string{"SEO", "SEM", "Google Ads", "Email Marketing",
+				"Marketing Automation", "HubSpot"}},
+			{[]string{"Growth Marketer"}, []string{"SEM", "Google Ads", "A/B Testing", "Email Marketing", "Marketing Automation",
+				"HubSpot"}},
+			{[]string{"Content Marketing Manager"}, []string{"Copywriting", "Content Strategy", "Email Marketing", "SEO"}},
+			{[]string{"Social Media Manager"}, []string{"Copywriting", "Community Management", "Content Strategy",
+				"Social Media Advertising"}},
+			{[]string{"Brand Manager"}, []string{"Brand Management", "Brand Strategy", "Advertising"}},
+			{[]string{"Product Marketing Manager"}, []string{"Product Marketing", "Go-to-Market Strategy", "Competitive Analysis"}},
+			{[]string{"Marketing Analyst"}, []string{"Marketing Analytics", "A/B Testing", "Competitive Analysis"}},
+			{[]string{"Communications Specialist"}, []string{"Public Relations", "Corporate Communications", "Copywriting",
+				"Media Relations"}},
+		}},
+	famSales: {all: []string{"Sales", "B2B Sales", "CRM", "Salesforce", "Negotiation"},
+		roles: []roleSkills{
+			{[]string{"Sales Development Representative", "Inside Sales Representative"}, []string{"Lead Generation",
+				"Cold Calling", "Prospecting", "SaaS"}},
+			{[]string{"Account Executive", "Sales Representative"}, []string{"Solution Selling", "Pipeline Management",
+				"Lead Generation", "Cold Calling", "SaaS"}},
+			{[]string{"Account Manager", "Key Account Manager"}, []string{"Account Management", "Key Account Management",
+				"Upselling", "Customer Retention"}},
+			{[]string{"Business Development Manager", "Partnerships Manager"}, []string{"Business Development",
+				"Strategic Partnerships", "Lead Generation"}},
+			{[]string{"Sales Manager"}, []string{"Sales Management", "Pipeline Management", "Sales Forecasting",
+				"Business Development", "Key Account Management"}},
+		}},
+	famProduct: {all: []string{"Agile Methodologies", "Jira", "Scrum", "Stakeholder Management", "Confluence"},
+		roles: []roleSkills{
+			{[]string{"Product Manager", "Product Owner"}, []string{"Product Management", "Roadmapping", "Product Strategy",
+				"User Stories", "Product Discovery"}},
+			{[]string{"Project Manager", "Program Manager", "Delivery Manager", "Technical Project Manager"},
+				[]string{"Project Management", "Kanban", "Prince2", "Microsoft Project", "Risk Management", "PMP"}},
+			{[]string{"Scrum Master"}, []string{"Kanban", "Agile Coaching", "Sprint Planning", "Project Management"}},
+		}},
+	famSoftware: {all: []string{"Git", "SQL", "Linux", "Python", "Software Development", "CI/CD", "Unit Testing",
+		"REST APIs"},
+		roles: []roleSkills{
+			{[]string{"Software Engineer"}, []string{"Java", "Go", "C++", "C#", "JavaScript", "TypeScript", "Microservices",
+				"PostgreSQL", "Docker", "AWS"}},
+			{[]string{"Backend Developer"}, []string{"Go", "Java", "C#", "Node.js", "PostgreSQL", "Microservices", "Docker",
+				"Redis", "Rust", "AWS"}},
+			{[]string{"Full Stack Developer"}, []string{"JavaScript", "TypeScript", "React", "Node.js", "HTML", "CSS",
+				"PostgreSQL", "Docker"}},
+			{[]string{"Java Developer"}, []string{"Java", "Spring Boot", "Microservices", "PostgreSQL", "Hibernate", "Maven"}},
+			{[]string{"Frontend Developer"}, []string{"JavaScript", "TypeScript", "React", "HTML", "CSS", "Vue.js", "Angular"}},
+			{[]string{"Mobile Developer"}, []string{"Swift", "Kotlin", "iOS Development", "Android Development",
+				"Mobile Applications", "Objective-C", "React Native"}},
+			{[]string{"DevOps Engineer", "Site Reliability Engineer", "Cloud Engineer"}, []string{"Kubernetes", "Docker",
+				"Terraform", "AWS", "Google Cloud Platform", "Microsoft Azure", "Ansible", "Go"}},
+			{[]string{"QA Engineer"}, []string{"Test Automation", "Selenium", "Software Testing", "Java", "Manual Testing",
+				"Cypress"}},
+			{[]string{"Security Engineer"}, []string{"Information Security", "Penetration Testing", "Network Security",
+				"Cybersecurity", "Vulnerability Assessment"}},
+		}},
+	famElectrical: {all: []string{"Electronics", "Electrical Engineering", "MATLAB", "Microcontrollers", "Embedded Systems"},
+		roles: []roleSkills{
+			{[]string{"Embedded Software Engineer"}, []string{"C", "C++", "RTOS", "Firmware Development", "Linux"}},
+			{[]string{"Electrical Engineer"}, []string{"Circuit Design", "PCB Design", "Altium Designer", "Power Systems",
+				"PLC Programming", "FPGA"}},
+		}},
+	famMechanical: {all: []string{"SolidWorks", "AutoCAD", "Mechanical Engineering", "Product Design", "3D Modeling",
+		"GD&T", "CATIA"},
+		roles: []roleSkills{
+			{[]string{"Mechanical Engineer"}, []string{"Finite Element Analysis", "ANSYS", "MATLAB", "Manufacturing",
+				"Lean Manufacturing", "Thermodynamics"}},
+			{[]string{"Design Engineer"}, []string{"Prototyping", "PTC Creo", "Siemens NX", "Design for Manufacturing",
+				"Manufacturing"}},
+		}},
+	famCivil: {all: []string{"AutoCAD", "Civil Engineering", "Revit", "Building Information Modeling (BIM)",
+		"Microsoft Project", "Site Supervision"},
+		roles: []roleSkills{
+			{[]string{"Civil Engineer"}, []string{"Civil 3D", "Surveying", "Geotechnical Engineering", "Primavera P6",
+				"Construction Management"}},
+			{[]string{"Structural Engineer"}, []string{"Structural Analysis", "Structural Design", "ETABS", "SAP2000",
+				"Reinforced Concrete"}},
+		}},
+	famData: {all: []string{"SQL", "Python", "Data Analysis", "Excel", "Statistics", "Data Modeling"},
+		roles: []roleSkills{
+			{[]string{"Data Analyst", "Business Intelligence Analyst"}, []string{"Tableau", "Power BI", "Data Visualization",
+				"R", "Looker"}},
+			{[]string{"Research Analyst"}, []string{"R", "SPSS", "Data Visualization", "Quantitative Research"}},
+			{[]string{"Data Engineer", "Analytics Engineer"}, []string{"Apache Spark", "ETL", "dbt", "Snowflake", "Big Data",
+				"Apache Airflow", "Data Warehousing"}},
+			{[]string{"Data Scientist", "Machine Learning Engineer"}, []string{"Machine Learning", "Deep Learning",
+				"TensorFlow", "PyTorch", "R", "scikit-learn"}},
+		}},
+	famDesign: {all: []string{"Figma", "Design Thinking", "Sketch", "Adobe Photoshop"},
+		roles: []roleSkills{
+			{[]string{"UX Designer", "Product Designer", "Interaction Designer"}, []string{"User Experience (UX)",
+				"User Interface Design", "Prototyping", "Wireframing", "Interaction Design", "User Research", "Usability Testing",
+				"Adobe XD"}},
+			{[]string{"UI Designer"}, []string{"User Interface Design", "Prototyping", "Wireframing", "Typography",
+				"Adobe Illustrator", "Adobe XD"}},
+			{[]string{"Graphic Designer", "Visual Designer"}, []string{"Adobe Illustrator", "Adobe InDesign", "Typography",
+				"Graphic Design", "Brand Identity", "Logo Design"}},
+			{[]string{"UX Researcher"}, []string{"User Research", "Usability Testing", "User Experience (UX)",
+				"Qualitative Research", "Survey Design"}},
+		}},
+	famHR: {all: []string{"Human Resources", "Onboarding", "Interviewing", "Workday"},
+		roles: []roleSkills{
+			{[]string{"Recruiter", "Talent Acquisition Specialist", "Technical Recruiter"}, []string{"Recruiting",
+				"Talent Acquisition", "Sourcing", "Employer Branding", "Applicant Tracking Systems"}},
+			{[]string{"Technical Recruiter"}, []string{"Technical Recruiting"}},
+			{[]string{"HR Generalist", "HR Business Partner", "People Operations Specialist", "HR Manager"},
+				[]string{"Employee Relations", "Performance Management", "Compensation & Benefits", "HRIS", "Employment Law"}},
+			{[]string{"HR Business Partner", "HR Manager"}, []string{"Succession Planning", "Talent Management"}},
+			{[]string{"HR Manager"}, []string{"Recruiting"}},
+		}},
+	famFinance: {all: []string{"Accounting", "Excel", "SAP", "Account Reconciliation", "Financial Reporting"},
+		roles: []roleSkills{
+			{[]string{"Accountant"}, []string{"IFRS", "US GAAP", "Accounts Payable", "Accounts Receivable", "QuickBooks",
+				"General Ledger"}},
+			{[]string{"Bookkeeper"}, []string{"QuickBooks", "Accounts Payable", "Accounts Receivable", "Bookkeeping", "Xero",
+				"General Ledger"}},
+			{[]string{"Financial Analyst", "Finance Manager"}, []string{"Financial Analysis", "Financial Modeling",
+				"Budgeting", "Forecasting", "Corporate Finance"}},
+			{[]string{"Treasury Analyst"}, []string{"Cash Management", "Treasury", "Financial Analysis", "Forecasting",
+				"Corporate Finance"}},
+			{[]string{"Controller"}, []string{"IFRS", "US GAAP", "Budgeting", "Forecasting", "Financial Analysis",
+				"Internal Controls", "General Ledger"}},
+			{[]string{"Finance Manager"}, []string{"IFRS"}},
+			{[]string{"Auditor"}, []string{"Auditing", "Internal Controls", "IFRS", "US GAAP", "Risk Assessment"}},
+			{[]string{"Tax Advisor"}, []string{"Tax", "Tax Preparation", "Corporate Tax", "VAT", "Transfer Pricing"}},
+			{[]string{"Payroll Specialist"}, []string{"Payroll", "ADP", "Benefits Administration"}},
+		}},
+	famLegal: {all: []string{"Legal Research", "Legal Writing", "Compliance", "GDPR"},
+		roles: []roleSkills{
+			{[]string{"Legal Counsel", "Corporate Lawyer", "Associate Attorney"}, []string{"Contract Law", "Corporate Law",
+				"Litigation", "Intellectual Property", "Contract Negotiation", "Commercial Law", "Employment Law"}},
+			{[]string{"Contract Manager"}, []string{"Contract Negotiation", "Contract Management", "Contract Law",
+				"Commercial Law"}},
+			{[]string{"Paralegal"}, []string{"Legal Documentation", "Litigation Support", "Document Review", "Contract Law"}},
+			{[]string{"Compliance Officer", "Compliance Analyst"}, []string{"Regulatory Compliance", "Risk Management",
+				"Anti-Money Laundering", "KYC", "Policy Development"}},
+		}},
+	famSupport: {all: []string{"Customer Service", "Customer Experience", "Zendesk", "Conflict Resolution", "Intercom"},
+		roles: []roleSkills{
+			{[]string{"Customer Success Manager", "Client Services Manager"}, []string{"Customer Success",
+				"Customer Retention", "Onboarding", "Account Management", "Client Relations"}},
+			{[]string{"Technical Support Engineer"}, []string{"Technical Support", "Troubleshooting", "Linux", "SQL",
+				"Help Desk Support", "ITIL"}},
+			{[]string{"Customer Support Specialist", "Customer Service Representative", "Support Agent"},
+				[]string{"Troubleshooting", "Call Center", "Help Desk Support", "Data Entry"}},
+			{[]string{"Customer Support Specialist"}, []string{"Technical Support"}},
+		}},
+	famClinical: {all: []string{"Patient Care", "Healthcare", "Patient Safety", "Basic Life Support (BLS)",
+		"Electronic Medical Records (EMR)", "Clinical Documentation", "Infection Control"},
+		roles: []roleSkills{
+			{[]string{"Registered Nurse"}, []string{"Nursing", "Medication Administration", "Vital Signs", "Critical Care",
+				"Hospitals", "First Aid"}},
+			{[]string{"Physician"}, []string{"Medicine", "Clinical Research", "Internal Medicine", "Hospitals",
+				"Advanced Cardiac Life Support (ACLS)", "Surgery"}},
+			{[]string{"Pharmacist"}, []string{"Pharmacy", "Pharmacology", "Medication Therapy Management", "Clinical Research"}},
+			{[]string{"Physiotherapist"}, []string{"Physical Therapy", "Rehabilitation", "Manual Therapy", "Exercise Prescription"}},
+			{[]string{"Dental Hygienist"}, []string{"Dentistry", "Dental Care", "Periodontics", "Dental Radiography"}},
+			{[]string{"Medical Assistant"}, []string{"Vital Signs", "Phlebotomy", "First Aid", "Medical Terminology"}},
+		}},
+	famHospitality: {all: []string{"Hospitality", "Customer Service", "Food & Beverage"},
+		roles: []roleSkills{
+			{[]string{"Hotel Manager"}, []string{"Hotel Management", "Revenue Management", "Guest Relations", "Front Office",
+				"Event Planning"}},
+			{[]string{"Front Desk Agent"}, []string{"Front Office", "Guest Relations", "Reservations", "Opera PMS"}},
+			{[]string{"Restaurant Manager"}, []string{"Restaurant Management", "Food Safety", "Event Planning",
+				"Guest Relations", "Menu Development"}},
+			{[]string{"Chef"}, []string{"Culinary Skills", "Menu Development", "Food Safety", "Cooking", "Kitchen Management",
+				"Food Preparation"}},
+		}},
+	famBeauty: {all: []string{"Beauty Industry", "Customer Service", "Retail Sales", "Client Consultation"},
+		roles: []roleSkills{
+			{[]string{"Hair Stylist"}, []string{"Hair Styling", "Hair Coloring", "Hair Cutting", "Balayage"}},
+			{[]string{"Beauty Therapist"}, []string{"Skin Care", "Makeup Artistry", "Nail Care", "Facials", "Waxing"}},
+			{[]string{"Salon Manager"}, []string{"Salon Management", "Appointment Scheduling", "Inventory Management"}},
+		}},
+	famEducation: {all: []string{"Curriculum Development", "Public Speaking", "Coaching", "E-Learning"},
+		roles: []roleSkills{
+			{[]string{"Teacher"}, []string{"Teaching", "Classroom Management", "Lesson Planning", "Differentiated Instruction"}},
+			{[]string{"Lecturer"}, []string{"Teaching", "Higher Education", "Moodle", "Academic Writing"}},
+			{[]string{"Teaching Assistant"}, []string{"Teaching", "Classroom Management", "Tutoring", "Lesson Planning"}},
+			{[]string{"Tutor"}, []string{"Tutoring", "Teaching", "Lesson Planning", "Test Preparation"}},
+			{[]string{"Corporate Trainer", "Learning & Development Specialist"}, []string{"Training & Development",
+				"Training Delivery", "Facilitation", "Learning Management Systems"}},
+			{[]string{"Instructional Designer"}, []string{"Instructional Design", "Articulate Storyline",
+				"Learning Management Systems", "Training & Development"}},
+		}},
+	famOperations: {all: []string{"Microsoft Office", "Vendor Management", "Process Improvement"},
+		roles: []roleSkills{
+			{[]string{"Operations Manager"}, []string{"Operations Management", "Lean Six Sigma", "Logistics",
+				"Supply Chain Management", "ERP", "Inventory Management"}},
+			{[]string{"Office Manager", "Administrative Assistant", "Executive Assistant"}, []string{"Administrative Assistance",
+				"Office Administration", "Diary Management", "Travel Arrangements", "Data Entry"}},
+			{[]string{"Office Manager", "Executive Assistant"}, []string{"Event Planning"}},
+			{[]string{"Supply Chain Analyst"}, []string{"Supply Chain Management", "Inventory Management", "Demand Planning",
+				"ERP", "Logistics"}},
+			{[]string{"Logistics Coordinator"}, []string{"Logistics", "Freight Forwarding", "Inventory Management",
+				"Supply Chain Management", "Warehouse Management"}},
+			{[]string{"Procurement Specialist"}, []string{"Procurement", "Purchasing", "Strategic Sourcing", "ERP"}},
+			{[]string{"Operations Analyst", "Business Analyst"}, []string{"Business Analysis", "Requirements Gathering",
+				"Process Mapping", "Lean Six Sigma", "ERP", "SQL"}},
+		}},
+	famFacility: {all: []string{"Health & Safety", "Fire Safety", "Emergency Response"},
+		roles: []roleSkills{
+			{[]string{"Facilities Coordinator", "Facility Manager", "Workplace Coordinator"}, []string{"Facility Management",
+				"Workplace Management", "Property Management", "Space Planning", "Building Maintenance", "Maintenance"}},
+			{[]string{"Maintenance Technician", "Building Engineer"}, []string{"Maintenance", "Building Maintenance", "HVAC",
+				"Electrical Maintenance", "Plumbing", "Preventive Maintenance"}},
+			{[]string{"Security Officer"}, []string{"Security", "CCTV", "Access Control", "First Aid"}},
+		}},
+	famEntertainment: {all: []string{"Video Production", "Film Production", "Storytelling"},
+		roles: []roleSkills{
+			{[]string{"Video Editor"}, []string{"Video Editing", "Adobe Premiere Pro", "Final Cut Pro", "After Effects",
+				"DaVinci Resolve", "Color Grading"}},
+			{[]string{"Sound Engineer"}, []string{"Sound Design", "Audio Mixing", "Pro Tools", "Audio Recording"}},
+			{[]string{"Camera Operator"}, []string{"Cinematography", "Photography", "Camera Operation", "Lighting"}},
+			{[]string{"Animator", "Motion Designer"}, []string{"Animation", "After Effects", "Motion Graphics", "Cinema 4D",
+				"Autodesk Maya"}},
+			{[]string{"Video Producer"}, []string{"Production Management", "Scriptwriting", "Content Creation", "Video Editing"}},
+			{[]string{"Content Producer"}, []string{"Content Creation", "Scriptwriting", "Video Editing", "Photography"}},
+			{[]string{"Production Assistant"}, []string{"Production Coordination", "Content Creation", "Photography"}},
+		}},
 }
 
 // genericSkills appear on profiles of every department: none of
@@ -103,7 +295,9 @@ var managementSkills = []struct {
 // skillVocab is the skill vocabulary, deduplicated, with each family's
 // skills as ids.
 type skillVocab struct {
-	names    []string
+	names []string
+	// byFamily holds all the skills of each line of work: those of the
+	// whole line, of each of its roles and of its specialties.
 	byFamily [numFamilies][]SkillID
 	// byDept holds the skills of all of a department's families, for a
 	// company's specialities.
@@ -116,6 +310,16 @@ type skillVocab struct {
 	// bySpecialty holds the skills of each specialty of famSpecialties,
 	// by line of work and the specialty's index; each is also its line's.
 	bySpecialty [numFamilies][][]SkillID
+	// lineWide holds the skills any holder of a title of the line of
+	// work may list (familySkills' all).
+	lineWide [numFamilies][]SkillID
+	// ofTitle holds, per line of work and title, the skills a holder of
+	// the title in that line may list: the line's, the title's role's
+	// (familySkills' roles), its specialty's (bySpecialty), and for a
+	// title of no role of a specialty (a head of platform) the skills of
+	// the specialty's roles. A skill of another role of the line is in
+	// none of a person's titles' lists.
+	ofTitle [numFamilies][][]SkillID
 }
 
 var loadSkills = sync.OnceValue(func() *skillVocab {
@@ -130,26 +334,72 @@ var loadSkills = sync.OnceValue(func() *skillVocab {
 		v.names = append(v.names, name)
 		return i
 	}
-	for f, names := range familySkills {
-		d := familyDept[f]
+	add := func(set []SkillID, names ...string) []SkillID {
 		for _, n := range names {
-			s := id(n)
-			v.byFamily[f] = append(v.byFamily[f], s)
-			if !slices.Contains(v.byDept[d], s) {
-				v.byDept[d] = append(v.byDept[d], s)
+			set = skillUnion(set, id(n))
+		}
+		return set
+	}
+	titles := loadTitles()
+	// byRole holds each role's own skills, by line of work and role.
+	var byRole [numFamilies][][]SkillID
+	for f, line := range familySkills {
+		v.lineWide[f] = add(nil, line.all...)
+		byRole[f] = make([][]SkillID, len(titles.stems[f]))
+		for _, g := range line.roles {
+			for _, name := range g.roles {
+				k := slices.IndexFunc(titles.stems[f], func(s stemTitles) bool {
+					return titles.titles[s[MidLevel][0]].Name == name
+				})
+				if k < 0 {
+					panic("world: skills of " + name + ", no role of its line")
+				}
+				byRole[f][k] = add(byRole[f][k], g.skills...)
 			}
+		}
+		v.byFamily[f] = slices.Clone(v.lineWide[f])
+		for _, own := range byRole[f] {
+			v.byFamily[f] = skillUnion(v.byFamily[f], own...)
 		}
 	}
 	for f, specs := range famSpecialties {
 		v.bySpecialty[f] = make([][]SkillID, len(specs))
 		for k, spec := range specs {
-			for _, n := range spec.skills {
-				s := id(n)
-				v.bySpecialty[f][k] = append(v.bySpecialty[f][k], s)
-				if !slices.Contains(v.byFamily[f], s) {
-					v.byFamily[f] = append(v.byFamily[f], s)
+			v.bySpecialty[f][k] = add(nil, spec.skills...)
+			v.byFamily[f] = add(v.byFamily[f], spec.skills...)
+		}
+	}
+	for f := range familySkills {
+		for _, s := range v.byFamily[f] {
+			if d := familyDept[f]; !slices.Contains(v.byDept[d], s) {
+				v.byDept[d] = append(v.byDept[d], s)
+			}
+		}
+	}
+	specialties := titleSpecialties()
+	for f := range numFamilies {
+		v.ofTitle[f] = make([][]SkillID, len(titles.titles))
+		for t := range titles.titles {
+			own := slices.Clone(v.lineWide[f])
+			stem, of := int(titles.stem[t]), titles.fam[t]
+			if stem >= 0 && of == family(f) {
+				own = skillUnion(own, byRole[f][stem]...)
+			}
+			k := int(specialties[f][t])
+			if k >= 0 && (stem < 0 || of == family(f)) {
+				own = add(own, famSpecialties[f][k].skills...)
+			}
+			if k >= 0 && stem < 0 && len(famSpecialties[f][k].words) > 0 {
+				// A title of no role, of a specialty: the skills of the
+				// roles of that specialty ("Head of Platform" lists a
+				// DevOps engineer's).
+				for r, rs := range titles.stems[f] {
+					if int(specialties[f][rs[MidLevel][0]]) == k {
+						own = skillUnion(own, byRole[f][r]...)
+					}
 				}
 			}
+			v.ofTitle[f][t] = own
 		}
 	}
 	for _, n := range genericSkills {
@@ -173,6 +423,16 @@ var loadSkills = sync.OnceValue(func() *skillVocab {
 	return v
 })
 
+// skillUnion adds to set the skills ids it does not hold yet.
+func skillUnion(set []SkillID, ids ...SkillID) []SkillID {
+	for _, s := range ids {
+		if !slices.Contains(set, s) {
+			set = append(set, s)
+		}
+	}
+	return set
+}
+
 // Skills returns the skill vocabulary, indexed by Person.Skills. The slice
 // is shared: do not modify it.
 func (w *World) Skills() []string { return w.skills.names }
@@ -195,40 +455,46 @@ func (w *World) leadingSkills(p *Person) []SkillID {
 }
 
 // skillsOfLine returns the skills a role of line of work f adds to p's:
-// its line's, the specialty's of p's latest role where p lists none of
-// them yet, or for running a business those p's roles allow.
+// the specialty's of p's latest role where p lists none of them yet,
+// else those the latest role's title allows (its line's and its
+// role's), or for running a business those p's roles allow.
 func (w *World) skillsOfLine(p *Person, f family) []SkillID {
 	if f == famGeneral {
 		return w.leadingSkills(p)
 	}
-	if len(p.Jobs) > 0 && p.Jobs[0].fam == f {
-		if k := titleSpecialties()[f][p.Jobs[0].Title]; k >= 0 {
-			own := w.skills.bySpecialty[f][k]
-			if len(own) > 0 && !slices.ContainsFunc(p.Skills, func(s SkillID) bool { return slices.Contains(own, s) }) {
-				return own
+	if len(p.Jobs) == 0 || p.Jobs[0].fam != f {
+		return w.skills.lineWide[f]
+	}
+	j := p.Jobs[0]
+	if k := titleSpecialties()[f][j.Title]; k >= 0 {
+		own := w.skills.bySpecialty[f][k]
+		if len(own) > 0 && !slices.ContainsFunc(p.Skills, func(s SkillID) bool { return slices.Contains(own, s) }) {
+			return own
+		}
+	}
+	return w.skills.ofTitle[f][j.Title]
+}
+
+// earnedSkill reports whether p's roles allow skill s: a generic one;
+// one of management of a level p held; one of a line of work of p's
+// that the title of one of p's roles in it allows (a DevOps engineer's
+// Terraform, not a mobile developer's Swift).
+func (w *World) earnedSkill(p *Person, s SkillID) bool {
+	if w.skills.management[s] {
+		for _, j := range p.Jobs {
+			if slices.Contains(w.skills.byLevel[w.titles.titles[j.Title].Level], s) {
+				return true
 			}
 		}
+		return false
 	}
-	return w.skills.byFamily[f]
+	return w.skillOfWork(p, s)
 }
 
-// earnedSkill reports whether p's roles allow skill s: any skill but one
-// of management, and those of a level p held.
-func (w *World) earnedSkill(p *Person, s SkillID) bool {
-	if !w.skills.management[s] {
-		return true
-	}
-	for _, j := range p.Jobs {
-		if slices.Contains(w.skills.byLevel[w.titles.titles[j.Title].Level], s) {
-			return true
-		}
-	}
-	return false
-}
-
-// dropUnearnedSkills drops the management skills p's roles do not allow,
-// after a role was retitled: a chief executive's governance once the
-// seat went to another and the role became a VP's or a head's.
+// dropUnearnedSkills drops the skills p's roles do not allow, after a
+// role was retitled: a chief executive's governance once the seat went
+// to another and the role became a VP's or a head's, a CTO's cloud
+// skills once the role became a head of engineering's.
 func (w *World) dropUnearnedSkills(p *Person) {
 	kept := p.Skills[:0]
 	for _, s := range p.Skills {
@@ -273,12 +539,12 @@ func (w *World) showSpecialty(p *Person) {
 // bit set.
 const maxSkills = 512
 
-// keepSkillsOfWork drops, once a person works, the skills of lines of
-// work none of their roles is in: a student's skills of the line their
-// studies led to, once they took up another (a camera operator does not
-// keep a design student's wireframing). Generic skills and those of
-// leading people stay. The list is shared with earlier snapshots, so a
-// new one is made where anything goes.
+// keepSkillsOfWork drops, once a person works, the skills their roles
+// do not account for: a student's skills of the line their studies led
+// to, once they took up another (a camera operator does not keep a
+// design student's wireframing). Generic skills and those of leading
+// people stay. The list is shared with earlier snapshots, so a new one
+// is made where anything goes.
 func (w *World) keepSkillsOfWork(p *Person) {
 	if len(p.Jobs) == 0 || !slices.ContainsFunc(p.Skills, func(s SkillID) bool { return !w.skillOfWork(p, s) }) {
 		return
@@ -293,13 +559,14 @@ func (w *World) keepSkillsOfWork(p *Person) {
 }
 
 // skillOfWork reports whether skill s fits p's roles: a generic skill,
-// one of leading people, or one of the line of work of a role of theirs.
+// one of leading people, or one the title of a role of theirs allows in
+// its line of work (ofTitle).
 func (w *World) skillOfWork(p *Person, s SkillID) bool {
 	if slices.Contains(w.skills.generic, s) || slices.Contains(w.skills.byFamily[famGeneral], s) {
 		return true
 	}
 	for _, j := range p.Jobs {
-		if slices.Contains(w.skills.byFamily[j.fam], s) {
+		if slices.Contains(w.skills.ofTitle[j.fam][j.Title], s) {
 			return true
 		}
 	}
@@ -309,23 +576,44 @@ func (w *World) skillOfWork(p *Person, s SkillID) bool {
 // lineSkillPool returns the skills a person draws one of line of work f
 // from, given those drawn so far: those of the specialty of their latest
 // role in the line (a frontend developer's JavaScript and React, a
-// mobile developer's Swift) until one is drawn and more often than not
-// after, else the whole line's, so that a specialist's list always
-// shows their specialty.
+// mobile developer's Swift) until one is drawn, so that a specialist's
+// list always shows their specialty; then those the title of one of
+// their roles in the line allows, the latest's most often. Someone who
+// has not worked draws the skills of the whole line (lineWide) only.
 func (w *World) lineSkillPool(r *rand.Rand, p *Person, f family, drawn []SkillID) []SkillID {
-	for _, j := range p.Jobs {
-		if j.fam != f {
-			continue
+	latest := -1
+	n := 0
+	for k, j := range p.Jobs {
+		if j.fam == f {
+			if latest < 0 {
+				latest = k
+			}
+			n++
 		}
-		k := titleSpecialties()[f][j.Title]
-		if k < 0 || len(w.skills.bySpecialty[f][k]) == 0 {
-			break
-		}
+	}
+	if latest < 0 {
+		return w.skills.lineWide[f]
+	}
+	j := p.Jobs[latest]
+	if k := titleSpecialties()[f][j.Title]; k >= 0 {
 		own := w.skills.bySpecialty[f][k]
-		if chance(r, 60) || !slices.ContainsFunc(drawn, func(s SkillID) bool { return slices.Contains(own, s) }) {
+		if len(own) > 0 && !slices.ContainsFunc(drawn, func(s SkillID) bool { return slices.Contains(own, s) }) {
 			return own
 		}
-		break
 	}
-	return w.skills.byFamily[f]
+	if n > 1 && !chance(r, 60) {
+		// An earlier role of the line.
+		k := intN(r, n-1)
+		for _, o := range p.Jobs[latest+1:] {
+			if o.fam != f {
+				continue
+			}
+			if k == 0 {
+				j = o
+				break
+			}
+			k--
+		}
+	}
+	return w.skills.ofTitle[f][j.Title]
 }
