@@ -456,6 +456,8 @@ var secondaryPatterns = map[string]string{
 	"CL": "Colegio de %s", "PE": "Colegio de %s", "VE": "Colegio de %s", "EC": "Colegio de %s",
 	"UY": "Colegio de %s", "IT": "Liceo Scientifico di %s", "BR": "Colégio de %s", "PT": "Escola Secundária de %s",
 	"NL": "%s Lyceum", "": "%s Secondary School",
+	"CZ": "Gymnázium %s", "SK": "Gymnázium %s", "HR": "Gimnazija %s", "SI": "Gimnazija %s",
+	"DK": "%s Gymnasium", "NO": "%s videregående skole",
 	"BO": "Colegio de %s", "PY": "Colegio de %s", "CR": "Colegio de %s", "PA": "Colegio de %s", "GT": "Colegio de %s",
 	"DO": "Colegio de %s", "HN": "Colegio de %s", "SV": "Colegio de %s", "NI": "Colegio de %s", "CU": "Colegio de %s",
 	"BF": "Lycée de %s", "ML": "Lycée de %s", "NE": "Lycée de %s", "TG": "Lycée de %s", "BJ": "Lycée de %s",
@@ -473,11 +475,12 @@ func (v *schoolVocab) openIn(u int32, year int) bool {
 }
 
 // teachesIn reports whether school u taught field f to students who
-// began in a year: it had been founded, and the faculty of the field had
+// began in a year: it had been founded, the faculty of the field had
 // opened (no medical degree of Mackenzie begun before its medical school
-// opened).
+// opened), and the field was a degree subject by then (no data science
+// begun in 1998, see fieldSince).
 func (v *schoolVocab) teachesIn(u int32, f uint16, year int) bool {
-	return v.openIn(u, year) && int(v.grant[u].opened[v.faculty[f]]) <= year
+	return v.openIn(u, year) && int(v.grant[u].opened[v.faculty[f]]) <= year && int(v.since[f]) <= year
 }
 
 // secondaryName names an invented secondary school after its city, in
@@ -508,7 +511,25 @@ func fillSchoolName(pattern, city string) string {
 	if r := []rune(foldASCII(city)); french && strings.HasSuffix(pattern, " de %s") && len(r) > 0 && strings.ContainsRune("AEIOUaeiou", r[0]) {
 		pattern = strings.TrimSuffix(pattern, "de %s") + "d'%s"
 	}
-	return strings.Replace(pattern, "%s", city, 1)
+	name := strings.Replace(pattern, "%s", city, 1)
+	// The article of a city's name joins the preposition: the École de
+	// Commerce du Havre, the Lycée du Mans; in Portuguese the cities
+	// named with an article (articledCities) take it: the Escola
+	// Secundária do Porto, the Faculdade do Rio de Janeiro.
+	name = strings.Replace(name, " de Le ", " du ", 1)
+	name = strings.Replace(name, " de Les ", " des ", 1)
+	if art, ok := articledCities[city]; ok && strings.HasSuffix(pattern, " de %s") {
+		name = strings.TrimSuffix(pattern, "de %s") + art + " " + city
+	}
+	return name
+}
+
+// articledCities are the cities of Portugal and Brazil whose names take
+// the article, with the preposition it makes: do Porto, da Amadora.
+var articledCities = map[string]string{
+	"Porto": "do", "Rio de Janeiro": "do", "Recife": "do", "Funchal": "do", "Barreiro": "do", "Cacém": "do",
+	"Amadora": "da", "Guarda": "da", "Figueira da Foz": "da", "Amora": "da", "Covilhã": "da", "Maia": "da",
+	"Póvoa de Varzim": "da", "Rio Grande": "do", "Crato": "do",
 }
 
 // regionalSecondaryPatterns name secondary schools where a country's
@@ -525,10 +546,24 @@ var regionalSecondaryPatterns = map[string]string{
 // the name shown is the English one (München for Munich, Bruxelles for
 // Brussels), in the countries of localSpelling.
 func localName(city *Place) string {
-	if len(city.Aliases) == 0 || !localSpelling[city.Country] || foldASCII(city.Aliases[0]) == city.Name {
+	if name, ok := localNames[city.Country+"/"+city.Name]; ok {
+		return name
+	}
+	if len(city.Aliases) == 0 || !localSpelling[city.Country] {
 		return city.Name
 	}
 	return city.Aliases[0]
+}
+
+// localNames are the names of cities in their country's language where
+// the world shows another and keeps no alias of it: GeoNames names
+// Italy's Firenze and Genova in English, and Sion in Valais by its
+// German name, which the Lycée-Collège of the French-speaking town does
+// not take.
+var localNames = map[string]string{
+	"IT/Florence": "Firenze", "IT/Genoa": "Genova", "IT/Venice": "Venezia", "IT/Padua": "Padova",
+	"IT/Syracuse": "Siracusa", "IT/Mantua": "Mantova", "IT/Leghorn": "Livorno", "BE/Ostend": "Oostende",
+	"CH/Sitten": "Sion", "ES/Gasteiz / Vitoria": "Vitoria-Gasteiz",
 }
 
 // localSpelling are the countries of Latin script whose own names of

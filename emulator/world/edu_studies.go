@@ -21,7 +21,8 @@ func (gen *generator) education(r *rand.Rand, p *Person, fam family) int {
 	if need == profNone && !academic && chance(r, 8) {
 		return 0
 	}
-	st := studies{gen: gen, r: r, country: country, fam: fam, edu: gen.edu[:0], born: int(p.BirthYear), academic: academic}
+	st := studies{gen: gen, r: r, country: country, fam: fam, edu: gen.edu[:0], born: int(p.BirthYear), academic: academic,
+		region: regionKey(&gen.geo.places[gen.geo.cityOf[p.City]])}
 	start := int(p.BirthYear) + 18 + intN(r, 2)
 	var end int
 	if need != profNone {
@@ -102,6 +103,9 @@ type studies struct {
 	// academic is set for someone whose role is an academic's (a
 	// lecturer's), which needs a master's or a doctorate.
 	academic bool
+	// region is the region (see regionKey) the person lives in, whose
+	// small schools they mostly went to.
+	region string
 }
 
 // academicRoles are the roles of the title vocabulary that universities
@@ -132,17 +136,40 @@ func academicTitle(name string) bool {
 
 // draw draws a school the way people pick them: mostly the country's
 // well-known ones (the most prominent the most), some of its long tail,
-// now and then a well-known one abroad.
+// now and then a well-known one abroad; for a country of no schools,
+// those its people go to (studyAbroad).
 func (st *studies) draw() int32 {
 	s, r := st.gen.schools, st.r
-	famous, tail := s.famous[st.country], s.tail[st.country]
+	famous, tail := st.home(), s.tail[st.country]
 	switch x := intN(r, 100); {
 	case x < 10 && !st.stayHome || len(famous) == 0 && len(tail) == 0:
 		return pick(r, s.international)
 	case len(famous) > 0 && (x < 72 || len(tail) == 0):
 		return famous[min(intN(r, len(famous)), intN(r, len(famous)))]
 	}
-	return tail[min(intN(r, len(tail)), intN(r, len(tail)))]
+	u := tail[min(intN(r, len(tail)), intN(r, len(tail)))]
+	if near := s.tailIn[st.region]; len(near) > 0 && (s.community[u] || chance(r, regionalTail)) {
+		// A small school of home: a Fachhochschule of the person's Land,
+		// and a community college always of their state, which serves
+		// its county.
+		return near[intN(r, len(near))]
+	}
+	return u
+}
+
+// regionalTail is the percent of people who went to a small school of
+// the long tail that went to one of the region they live in, where it has
+// one.
+const regionalTail = 80
+
+// home returns the well-known schools of the person's country, or those
+// its people study at where it has none (see studyAbroad).
+func (st *studies) home() []int32 {
+	s := st.gen.schools
+	if famous := s.famous[st.country]; len(famous) > 0 || len(s.tail[st.country]) > 0 {
+		return famous
+	}
+	return s.abroad[st.country]
 }
 
 // schoolTries is how many schools are drawn for a field before the
@@ -171,19 +198,31 @@ func (st *studies) school(f uint16, at stage, start int, list []uint8) (int32, s
 			return u, got, true
 		}
 	}
-	for _, ids := range [][]int32{s.famous[st.country], s.tail[st.country], s.international} {
+	for _, ids := range [][]int32{st.home(), s.tailIn[st.region], s.tail[st.country], s.international} {
 		if len(ids) == 0 {
 			continue
 		}
 		from := intN(st.r, len(ids))
 		for k := range ids {
 			if u := ids[(from+k)%len(ids)]; s.offers(u, f, at) && s.teachesIn(u, f, start) && st.ownFits(u, f, at, list) &&
-				st.doctoral(u, at, list) {
+				st.doctoral(u, at, list) && !st.farCommunity(u) {
 				return u, at, true
 			}
 		}
 	}
 	return 0, at, false
+}
+
+// farCommunity reports whether school u is a community college of
+// another region than the person's, which has one of its own: a
+// community college serves its county.
+func (st *studies) farCommunity(u int32) bool {
+	s := st.gen.schools
+	if !s.community[u] {
+		return false
+	}
+	near := s.tailIn[st.region]
+	return slices.ContainsFunc(near, func(v int32) bool { return s.community[v] }) && !slices.Contains(near, u)
 }
 
 // doctoral reports whether school u may be drawn for graduate studies of
@@ -299,7 +338,9 @@ func (st *studies) add(f uint16, at stage, list []uint8, start, years int) (int,
 // ended; false when none of the country's does.
 func (st *studies) associate(f uint16, start int) (int, bool) {
 	s := st.gen.schools
-	ok := func(u int32) bool { return s.grants(u, f, degAssociate) && s.teachesIn(u, f, start) }
+	ok := func(u int32) bool {
+		return s.grants(u, f, degAssociate) && s.teachesIn(u, f, start) && !st.farCommunity(u)
+	}
 	u := st.draw()
 	for range schoolTries {
 		if ok(u) {
@@ -325,11 +366,35 @@ func (st *studies) associate(f uint16, start int) (int, bool) {
 
 // field draws a field of study of the person's line of work, not one of
 // a regulated profession (those are the professionals' own), or now and
-// then one of any other line: a change of course after one's studies.
-func (st *studies) field() uint16 {
+// then one of any other line: a change of course after one's studies;
+// of those that were degrees when the studies began in year (see
+// existing).
+func (st *studies) field(year int) uint16 {
 	f := st.anyField()
 	for tries := 0; tries < 4 && !st.taughtAtHome(f); tries++ {
 		f = st.anyField()
+	}
+	return st.existing(f, year)
+}
+
+// existing returns field f if it was a degree subject in year, else one
+// of its line that was (olderFields), taught in the person's country
+// where one is: a data scientist who studied in 1998 holds a degree in
+// statistics or computer science, a supply chain manager of 1985 one in
+// business.
+func (st *studies) existing(f uint16, year int) uint16 {
+	s := st.gen.schools
+	for int(s.since[f]) > year {
+		var ok []uint16
+		for _, o := range s.older[f] {
+			if int(s.since[o]) <= year && st.taughtAtHome(o) {
+				ok = append(ok, o)
+			}
+		}
+		if len(ok) == 0 {
+			ok = s.older[f] // the oldest of them is always a degree (see parseSchools)
+		}
+		f = pick(st.r, ok)
 	}
 	return f
 }
@@ -358,12 +423,12 @@ func (st *studies) taughtAtHome(f uint16) bool {
 // returns the year they ended.
 func (st *studies) general(start int) int {
 	s, r := st.gen.schools, st.r
-	f := st.field()
+	f := st.field(start)
 	for tries := 0; st.academic && s.kinds[f] == kindVocational && tries < 8; tries++ {
-		f = st.field() // an academic's studies are of a discipline
+		f = st.field(start) // an academic's studies are of a discipline
 	}
 	for tries := 0; st.academic && s.kinds[f] == kindVocational && tries < 64; tries++ {
-		f = pick(r, s.open) // of any line, where those of the person's are trades
+		f = st.existing(pick(r, s.open), start) // of any line, where those of the person's are trades
 	}
 	short := !st.academic && chance(r, 6) && s.vocational(f) || s.kinds[f] == kindVocational
 	at, list, years := stageFirst, bachelorsOf[s.kinds[f]], 3+intN(r, 2)
@@ -386,7 +451,7 @@ func (st *studies) general(start int) int {
 	for tries := 0; !ok && tries < 4; tries++ {
 		// No school of the country teaches it (culinary arts in
 		// Germany): another field of the line of work.
-		if f = st.field(); s.kinds[f] == kindVocational {
+		if f = st.field(start); s.kinds[f] == kindVocational {
 			continue
 		}
 		end, ok = first(f, stageFirst, bachelorsOf[s.kinds[f]], 3+intN(r, 2))
@@ -397,7 +462,7 @@ func (st *studies) general(start int) int {
 	}
 	ms := end + intN(r, 4)
 	mf := f
-	if other := st.field(); !chance(r, 60) && s.leadsTo(f, other) {
+	if other := st.field(ms); !chance(r, 60) && s.leadsTo(f, other) {
 		mf = other
 	}
 	list = mastersOf[s.kinds[mf]]

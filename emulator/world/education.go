@@ -172,6 +172,52 @@ var fieldKinds = map[string]fieldKind{
 	"Education": kindEducation, secondaryField: kindSecondary,
 }
 
+// fieldSince is the first year each younger field of study was commonly a
+// degree subject of its own, as programmes of the name spread beyond a
+// few pioneering schools (round years): departments of computer science
+// in the late 1960s, computer engineering and international business in
+// the 1970s, management information systems by 1980, human resources
+// management out of personnel management and media studies in the
+// 1980s, software engineering from about 1990, logistics and facility
+// management in the 1990s, supply chain management and interaction (UX)
+// design about 2000, data science after 2012. Fields not listed have
+// been degrees throughout the studies of the world's people.
+var fieldSince = map[string]uint16{
+	"Computer Science": 1970, "Computer Engineering": 1975, "Information Systems": 1980,
+	"Software Engineering": 1990, "Data Science": 2014, "Interaction Design": 2000, "Animation": 1990,
+	"Supply Chain Management": 2000, "Logistics": 1995, "Human Resources Management": 1985,
+	"Facility Management": 1995, "International Business": 1975, "Media Studies": 1985,
+	"Film Production": 1970, "Graphic Design": 1970, "Hospitality Management": 1970,
+	"Medical Assisting": 1970, "Building Services Engineering": 1970,
+}
+
+// olderFields are the fields of the same line that students took before
+// a field of fieldSince was a degree subject: statistics, computer
+// science or mathematics before data science, business or industrial
+// engineering before supply chain management, graphic design before
+// interaction design. Each list holds a field that has been a degree
+// throughout. The person's career may still be in the new field.
+var olderFields = map[string][]string{
+	"Computer Science":              {"Mathematics", "Electrical Engineering"},
+	"Computer Engineering":          {"Electrical Engineering"},
+	"Information Systems":           {"Business Administration", "Computer Science", "Mathematics"},
+	"Software Engineering":          {"Computer Science", "Mathematics"},
+	"Data Science":                  {"Statistics", "Computer Science", "Mathematics"},
+	"Interaction Design":            {"Graphic Design", "Industrial Design", "Psychology"},
+	"Animation":                     {"Fine Arts", "Graphic Design"},
+	"Supply Chain Management":       {"Business Administration", "Industrial Engineering", "Logistics"},
+	"Logistics":                     {"Business Administration", "Industrial Engineering"},
+	"Human Resources Management":    {"Business Administration", "Psychology"},
+	"Facility Management":           {"Business Administration", "Civil Engineering"},
+	"International Business":        {"Business Administration", "Economics"},
+	"Media Studies":                 {"Communications", "Journalism"},
+	"Film Production":               {"Fine Arts", "Communications"},
+	"Graphic Design":                {"Fine Arts"},
+	"Hospitality Management":        {"Business Administration"},
+	"Medical Assisting":             {"Biology"},
+	"Building Services Engineering": {"Mechanical Engineering", "Electrical Engineering"},
+}
+
 // Degrees of each stage that fit a kind of field. Lists may repeat a
 // degree to make it more common.
 var (
@@ -360,13 +406,18 @@ type schoolVocab struct {
 	universities []University
 	// famous and tail are each country's real, well-known schools (most
 	// prominent first) and its invented long tail, by countryID.
-	famous, tail  [][]int32
+	famous, tail [][]int32
+	// abroad are the schools the people of a country of none study at
+	// (see studyAbroad), by countryID; nil for most.
+	abroad        [][]int32
 	international []int32 // well-known schools people travel to
 	fields        []string
 	kinds         []fieldKind  // kind of each field
 	faculty       []faculty    // faculty of each field
 	profession    []profession // profession each field's degree qualifies for
 	narrow        []narrowSet  // the narrow field each field is (see narrowFields), 0 for most
+	since         []uint16     // the first year each field was a degree (fieldSince), 0 for the old ones
+	older         [][]uint16   // the fields of the same line taken before it was (olderFields)
 	open          []uint16     // fields that do not lead into a regulated profession or a trade
 	byFamily      [numFamilies][]uint16
 	// lay lists, per family, its fields that lead into no regulated
@@ -397,8 +448,8 @@ type schoolVocab struct {
 	// schools that no research university teaches.
 	facilityManagement, logistics uint16
 	// secondaryIn lists the secondary schools of each region (see
-	// regionKey).
-	secondaryIn map[string][]int32
+	// regionKey), tailIn the schools of the long tail.
+	secondaryIn, tailIn map[string][]int32
 	// own is the rule of each school's own degrees, nil for most (see
 	// ownDegrees).
 	own []*ownDegrees
@@ -434,10 +485,10 @@ const furtherEducation = "community -economics -math -science -social -humanitie
 // university, whose first degrees they teach), Sweden's högskolor,
 // the Philippines' city colleges. New Zealand's polytechnics became
 // universities or merged into one institute, so it invents none. Countries not
-// listed have no invented schools but their real ones of
-// data/universities.tsv, unless they have none there: then the biggest
-// cities have a "University of <city>" (noTablePattern), the commonest
-// name of a state university the world over.
+// listed have no invented schools: their people study at their real ones
+// of data/universities.tsv, or abroad (studyAbroad). A reader who knows a
+// country has few universities knows a "University of Hebron" or a
+// "Universidad Regional de Santiago" is made up.
 var tailPatterns = map[string][]tailPattern{
 	"US": {{"%s Community College", "community", 0}, {"%s State College", "college", 0}, {"%s Polytechnic Institute", "technical", 0}},
 	"GB": {{"City of %s College", furtherEducation, 0}},
@@ -458,9 +509,41 @@ var tailPatterns = map[string][]tailPattern{
 	"NL": {{"Hogeschool %s", "applied", 0}},
 }
 
-// noTablePattern names the invented state universities of the biggest
-// cities of a country that data/universities.tsv lists no school of.
-var noTablePattern = tailPattern{"University of %s", "university -medicine -pharmacy -architecture", 3}
+// studyAbroad says where the people of a country that data/universities.tsv
+// lists no school of study: a neighbour's schools or those of the country
+// whose language and system they share (Mali's at Dakar's, Martinique's at
+// the Université des Antilles). The people of countries not listed go to
+// the well-known schools abroad (schoolVocab.international).
+var studyAbroad = map[string]string{
+	"ML": "SN", "MR": "SN", "GW": "SN", "CV": "PT", "ST": "PT", "GQ": "CM", "CF": "CM", "EH": "MA",
+	"ER": "ET", "SS": "UG", "SL": "GH", "KM": "MG", "YT": "RE", "SC": "MU", "MQ": "GP", "GF": "GP",
+	"BL": "GP", "MF": "GP", "PM": "FR", "WF": "NC", "PF": "FR", "TJ": "RU", "TM": "RU", "TL": "ID",
+	"SB": "FJ", "VU": "FJ", "KI": "FJ", "TO": "FJ", "WS": "FJ", "TV": "FJ", "NR": "FJ", "CK": "NZ",
+	"NU": "NZ", "GU": "US", "MP": "US", "AS": "US", "VI": "US", "PW": "US", "FM": "US", "MH": "US",
+	"KY": "JM", "TC": "BS", "BZ": "JM", "AG": "BB", "DM": "BB", "GD": "BB", "KN": "BB", "LC": "BB",
+	"VC": "BB", "AI": "BB", "MS": "BB", "VG": "BB", "BM": "CA", "SX": "CW", "BQ": "CW", "SR": "NL",
+	"AD": "ES", "MC": "FR", "SM": "IT", "VA": "IT", "LI": "CH", "FO": "DK", "GL": "DK", "AX": "FI",
+	"IM": "GB", "JE": "GB", "GG": "GB", "GI": "GB", "FK": "GB", "ME": "RS",
+}
+
+// suburbKm is how near a bigger city of its region a town lies that no
+// invented school is named after: a district or suburb GeoNames keeps as
+// a town of its own (Mokotów in Warsaw, Sant Martí in Barcelona, Ciudad
+// Lineal in Madrid), whose people go to the city's schools.
+const suburbKm = 6
+
+// suburb reports whether the i-th biggest city of a country (hubs) lies
+// within suburbKm of a bigger one of the thirty biggest of its region.
+func suburb(g *gazetteer, hubs []int32, i int) bool {
+	p := &g.places[hubs[i]]
+	for _, h := range hubs[:min(i, 30)] {
+		q := &g.places[h]
+		if q.Admin1 == p.Admin1 && distanceKm(p.Latitude, p.Longitude, q.Latitude, q.Longitude) < suburbKm {
+			return true
+		}
+	}
+	return false
+}
 
 // tailFounding returns the year an invented school of the long tail was
 // founded, drawn from its name so that it stays the same: between 1946
@@ -472,20 +555,6 @@ func tailFounding(name string) uint16 {
 		h = (h ^ uint64(name[i])) * 1099511628211
 	}
 	return uint16(1946 + mix64(h)%30)
-}
-
-// The long tail of the countries that speak Spanish, French or Portuguese
-// is named as Mexico's, France's and Portugal's is.
-func init() {
-	for _, code := range strings.Fields("AR CO CL PE VE EC UY BO PY CR PA GT DO HN SV NI CU") {
-		tailPatterns[code] = tailPatterns["MX"]
-	}
-	for _, code := range strings.Fields("MA TN DZ SN CI CM BF ML NE TG BJ GN CD CG GA MG HT") {
-		tailPatterns[code] = tailPatterns["FR"]
-	}
-	for _, code := range strings.Fields("AO MZ") {
-		tailPatterns[code] = tailPatterns["PT"]
-	}
 }
 
 var loadSchools = sync.OnceValue(func() *schoolVocab {
@@ -500,6 +569,7 @@ func parseSchools(g *gazetteer) (*schoolVocab, error) {
 	v := &schoolVocab{famous: make([][]int32, len(g.countries)), tail: make([][]int32, len(g.countries))}
 	used := map[string]bool{}
 	v.secondaryIn = map[string][]int32{}
+	v.tailIn = map[string][]int32{}
 	add := func(name string, place int32, spec string) (int32, error) {
 		gr, err := parseGrant(spec)
 		if err != nil {
@@ -557,15 +627,13 @@ func parseSchools(g *gazetteer) (*schoolVocab, error) {
 	realIn := regionsOfUniversities(v, g)
 	for cid, c := range g.countries {
 		patterns := tailPatterns[c.Code]
-		if patterns == nil && len(v.famous[cid]) == 0 {
-			patterns = []tailPattern{noTablePattern}
-		}
 		// The long tail: a school or two in each of a country's bigger
 		// cities, more kinds in the biggest.
 		hubs := g.hubs[cid]
 		for i := 0; i < len(hubs) && i < 30; i++ {
 			city := g.places[hubs[i]]
-			if foldASCII(city.Name) != city.Name && transliterated[c.Code] || strings.Contains(city.Name, ",") {
+			if foldASCII(city.Name) != city.Name && transliterated[c.Code] || strings.Contains(city.Name, ",") ||
+				suburb(g, hubs, i) {
 				continue
 			}
 			for j, pat := range patterns {
@@ -584,6 +652,7 @@ func parseSchools(g *gazetteer) (*schoolVocab, error) {
 						return nil, err
 					}
 					v.tail[cid] = append(v.tail[cid], id)
+					v.tailIn[regionKey(&city)] = append(v.tailIn[regionKey(&city)], id)
 					v.invented[id] = true
 					v.founded[id] = tailFounding(name)
 				}
@@ -597,7 +666,7 @@ func parseSchools(g *gazetteer) (*schoolVocab, error) {
 			city := &g.places[h]
 			key := regionKey(city)
 			if i >= 30 && covered[key] || foldASCII(city.Name) != city.Name && transliterated[c.Code] ||
-				strings.Contains(city.Name, ",") {
+				strings.Contains(city.Name, ",") || suburb(g, hubs, i) {
 				continue
 			}
 			covered[key] = true
@@ -609,6 +678,12 @@ func parseSchools(g *gazetteer) (*schoolVocab, error) {
 				v.secondaryIn[key] = append(v.secondaryIn[key], id)
 				v.invented[id] = true
 			}
+		}
+	}
+	v.abroad = make([][]int32, len(g.countries))
+	for cid, c := range g.countries {
+		if to, ok := g.country[studyAbroad[c.Code]]; ok && len(v.famous[cid]) == 0 && len(v.tail[cid]) == 0 {
+			v.abroad[cid] = v.famous[to]
 		}
 	}
 	for _, cc := range []string{"US", "GB", "CH", "SG", "CA", "FR", "DE", "AU", "NL"} {
@@ -633,6 +708,7 @@ func parseSchools(g *gazetteer) (*schoolVocab, error) {
 		v.faculty = append(v.faculty, fac)
 		v.profession = append(v.profession, professionField[name])
 		v.narrow = append(v.narrow, narrowFieldOf(name))
+		v.since = append(v.since, fieldSince[name])
 		return id, nil
 	}
 	for f, fields := range fieldsByFamily {
@@ -654,6 +730,24 @@ func parseSchools(g *gazetteer) (*schoolVocab, error) {
 	v.secondaryField, err = field(secondaryField)
 	if err != nil {
 		return nil, err
+	}
+	v.older = make([][]uint16, len(v.fields))
+	for f, name := range v.fields {
+		if v.since[f] == 0 {
+			continue
+		}
+		old := false
+		for _, o := range olderFields[name] {
+			id, ok := index[o]
+			if !ok {
+				return nil, fmt.Errorf("older field %q of %q is no field of a family", o, name)
+			}
+			v.older[f] = append(v.older[f], id)
+			old = old || v.since[id] == 0
+		}
+		if !old {
+			return nil, fmt.Errorf("field %q has no older field that was always a degree", name)
+		}
 	}
 	for f, k := range v.kinds {
 		if !regulated(k) && k != kindVocational && k != kindSecondary {

@@ -19,6 +19,67 @@ var educationChecks = []realismCheck{
 	{name: "awards from an employer or school dated outside the time there, or before studies began", count: countStrayAwards},
 	{name: "education entries at an institution that does not grant that degree or field", count: countUngranted},
 	{name: "university entries with an empty degree or field", count: countEmptyDegrees},
+	{name: "fields of study begun before they were taught as degrees (logistics in 1985, data science in 1998, computer science in 1962)", count: countFieldsBeforeTheirTime},
+	{name: "made-up schools named against their city's language or as a district of a bigger city (an Istituto Superiore di Florence, a Lycée de Le Havre, a Faculdade de Rio de Janeiro, an Escuela de Negocios de Sant Martí)", count: countMisnamedSchools},
+	{name: "community colleges of another state than the person's when theirs has one (a Brooklyn Community College for a Floridian)", startOnly: true, count: countFarCommunityColleges},
+	{name: "made-up schools of countries whose own take no such form (a University of Hebron, a Universidad Regional de Santiago in Chile, an École de Commerce de Diapaga)", count: countMadeUpSchools},
+}
+
+// countFieldsBeforeTheirTime counts the education entries in a field of
+// study begun before the field was commonly a degree subject
+// (fieldSince), as the profile dates them: by the start, or where the
+// profile hides it, the year before the end (the latest start a reader
+// would allow).
+func countFieldsBeforeTheirTime(w *World) tally {
+	var n tally
+	for i := range w.Len() {
+		for _, ed := range w.Person(i).Education {
+			year := int(ed.Start)
+			if year == 0 && ed.End != 0 {
+				year = int(ed.End) - 1
+			}
+			if year == 0 {
+				continue
+			}
+			field := w.Fields()[ed.Field]
+			since := int(fieldSince[field])
+			n.add(year < since, "person %d: %s from %d at %s, a degree from %d", i, field, year,
+				w.Universities()[ed.University].Name, since)
+		}
+	}
+	return n
+}
+
+// madeUpForms are the countries whose many small schools a reader does
+// not know by name, so that one named after its city in a form the
+// country's schools take passes (a Faculdade de Campinas, a Hochschule
+// Kassel, a Jackson Community College); elsewhere a reader knows the
+// country's few universities, and a school of another name is made up.
+var madeUpForms = strings.Fields("US GB IE AU IN SE PH DE AT FR ES MX IT BR PT NL")
+
+// countMadeUpSchools counts the education entries at a school beyond
+// secondary that data/universities.tsv does not list, of a country
+// outside madeUpForms.
+func countMadeUpSchools(w *World) tally {
+	listed := map[string]bool{}
+	if err := eachRow("data/universities.tsv", 6, func(f []string) error {
+		listed[f[3]] = true
+		return nil
+	}); err != nil {
+		panic(err)
+	}
+	var n tally
+	for i := range w.Len() {
+		for _, ed := range w.Person(i).Education {
+			u := w.Universities()[ed.University]
+			if w.Fields()[ed.Field] == secondaryField {
+				continue
+			}
+			code := w.geo.countries[w.geo.placeCountry[u.City]].Code
+			n.add(!listed[u.Name] && !slices.Contains(madeUpForms, code), "person %d: %s of %s", i, u.Name, code)
+		}
+	}
+	return n
 }
 
 // entryMonths is how long a reader expects an entry-level title to be
@@ -265,6 +326,89 @@ func countEmptyDegrees(w *World) tally {
 			}
 			n.add(ed.Degree == 0 || s.fields[ed.Field] == "", "person %d: %q in %q at %s", i,
 				degreeNames[ed.Degree], s.fields[ed.Field], w.Universities()[ed.University].Name)
+		}
+	}
+	return n
+}
+
+// misnamings are what a reader of a country's language finds wrong in a
+// school's name (at its end, or anywhere for those that end in a space): an English name of a city its people name otherwise,
+// the French "de Le" for "du", the Portuguese "de" before a city named
+// with the article.
+var misnamings = []string{
+	" di Florence", " di Genoa", " di Venice", " di Padua", " di Syracuse", " Ostend", " Zurich", " de Sitten",
+	" de Le ", " de Les ", " de Porto", " de Rio de Janeiro", " de Recife", " de Funchal",
+}
+
+// countMisnamedSchools counts the education entries at a made-up school
+// (one data/universities.tsv does not list) whose name has one of
+// misnamings, or is that of a town within 6 km of a bigger one of the
+// same region among the country's thirty biggest: a district (Mokotów,
+// Sant Martí), whose people name the city's schools.
+func countMisnamedSchools(w *World) tally {
+	listed := map[string]bool{}
+	if err := eachRow("data/universities.tsv", 6, func(f []string) error {
+		listed[f[3]] = true
+		return nil
+	}); err != nil {
+		panic(err)
+	}
+	g, places := w.geo, w.Places()
+	district := map[int32]bool{}
+	for _, hubs := range g.hubs {
+		for i, h := range hubs {
+			p := &places[h]
+			for _, b := range hubs[:min(i, 30)] {
+				q := &places[b]
+				if q.Admin1 == p.Admin1 && distanceKm(p.Latitude, p.Longitude, q.Latitude, q.Longitude) < 6 {
+					district[h] = true
+				}
+			}
+		}
+	}
+	var n tally
+	for i := range w.Len() {
+		for _, ed := range w.Person(i).Education {
+			u := w.Universities()[ed.University]
+			if listed[u.Name] {
+				continue
+			}
+			bad := district[u.City] || slices.ContainsFunc(misnamings, func(m string) bool {
+				return strings.HasSuffix(u.Name, m) || strings.HasSuffix(m, " ") && strings.Contains(u.Name, m)
+			})
+			n.add(bad, "person %d: %s", i, u.Name)
+		}
+	}
+	return n
+}
+
+// countFarCommunityColleges counts the entries at a community college of
+// another region (state, province) than every place the person has lived
+// or worked, where a community college of the person's region is listed:
+// a community college serves its county. Counted at the start only: by
+// ten years on some have moved.
+func countFarCommunityColleges(w *World) tally {
+	s, g, places := w.schools, w.geo, w.Places()
+	has := map[string]bool{}
+	for u, uni := range w.Universities() {
+		if s.community[u] {
+			has[regionKey(&places[g.cityOf[uni.City]])] = true
+		}
+	}
+	var n tally
+	for i := range w.Len() {
+		p := w.Person(i)
+		home := regionKey(&places[g.cityOf[p.City]])
+		for _, ed := range p.Education {
+			if !s.community[ed.University] {
+				continue
+			}
+			at := regionKey(&places[w.Universities()[ed.University].City])
+			near := at == home || slices.ContainsFunc(p.Jobs, func(j Job) bool {
+				c := w.rolePlace(j)
+				return c >= 0 && regionKey(&places[c]) == at
+			})
+			n.add(!near && has[home], "person %d: %s, of %s", i, w.Universities()[ed.University].Name, places[p.City].Display)
 		}
 	}
 	return n
