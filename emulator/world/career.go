@@ -217,6 +217,14 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 		if studying {
 			level = Entry
 		}
+		if k := slices.Index(ladder, stepBefore(level, newer, switched)); k >= 0 && len(jobs) > 0 && !studying {
+			// The rung the role will be of comes no sooner after the
+			// start of work than the ladder's years allow (riseYears):
+			// the role began later, after one below it.
+			if floor := riseFrom(careerStart, k); start < floor && int(cursor)-int(floor) >= minTenure {
+				start = floor
+			}
+		}
 		if switched && start < seniorFrom && slices.Index(ladder, stepBefore(level, newer, true)) > slices.Index(ladder, MidLevel) {
 			// The role before a change of trade is a rung above the first
 			// after it: one that may be a graduate's first above
@@ -233,17 +241,30 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 				// A first role of the career more than two rungs below
 				// the next would read wrong, and one above mid-level
 				// too: the next began earlier.
-				held, cursor = gen.extendBack(jobs, held, start, seniorFrom), retryFrom(r, jobs)
+				held, cursor = gen.extendBack(jobs, held, start, seniorFrom, careerStart), retryFrom(r, jobs)
 				line, stem, used = newerLine, newerStem, newerUsed
 				continue
 			}
 		}
 		jobFam := line
+		byYears := level
 		level = stepBefore(level, newer, switched)
+		if slices.Index(ladder, level) > slices.Index(ladder, byYears) && cursor-start > 36 && !studying {
+			// The rung below the newer role's is above what the years
+			// worked give (a career risen fast): it was held a short
+			// while, so that the roles before climb one rung at a time
+			// from a graduate's.
+			start = max(start, cursor-Month(between(r, 24, 40)))
+		}
 		if k := slices.Index(ladder, level); !switched && newer >= 0 && k > newer && newer < slices.Index(ladder, Directors) {
 			// No step down below a director's office: the role before
 			// one of a rung below (rungBelow) is of its rung at most.
 			level = ladder[newer]
+		}
+		if level == Entry && len(jobs) > 0 && gen.titles.managerial(jobs[len(jobs)-1].Title) {
+			// An intern's title straight before a manager's reads as a
+			// leap: a junior's it was.
+			level = Junior
 		}
 		if entryLevel(level) && newer > slices.Index(ladder, MidLevel) {
 			// An intern's or a junior's title is not followed by a
@@ -304,7 +325,7 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 				ok = false // a profession whose degree the person lacks
 			}
 			if !ok {
-				held, cursor = gen.extendBack(jobs, held, start, seniorFrom), retryFrom(r, jobs)
+				held, cursor = gen.extendBack(jobs, held, start, seniorFrom, careerStart), retryFrom(r, jobs)
 				line, stem, used = newerLine, newerStem, newerUsed
 				continue
 			}
@@ -336,12 +357,23 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 			// contributor's title fits: it happens, rarely.
 			t, ok := gen.contributorBefore(r, p, jobFam, stem, title, newerTitle, start, cursor, held, used, jobs)
 			if !ok && gen.titles.managerStepsBack(title, newerTitle) {
-				held, cursor = gen.extendBack(jobs, held, start, seniorFrom), retryFrom(r, jobs)
+				held, cursor = gen.extendBack(jobs, held, start, seniorFrom, careerStart), retryFrom(r, jobs)
 				line, stem, used = newerLine, newerStem, newerUsed
 				continue
 			}
 			if title = t; ok && gen.titles.stem[t] >= 0 && gen.titles.fam[t] == jobFam {
 				stem = int(gen.titles.stem[t])
+			}
+		}
+		if len(jobs) > 0 && gen.titles.leapsTo(title, newerTitle) && gen.titles.fam[newerTitle] == jobFam {
+			// A manager's title straight after an intern's or an
+			// agent's reads as a leap: the role before was of the
+			// manager's own role, a rung below (a Junior Hotel Manager
+			// before a Hotel Manager).
+			v := gen.titles
+			below := v.stems[jobFam][v.stem[newerTitle]][rung(v.titles[newerTitle].Level, -1)]
+			if t, ok := v.pickIn(r, slices.DeleteFunc(slices.Clone(below), func(t TitleID) bool { return t == newerTitle }), start.Year()); ok {
+				title, stem = t, int(v.stem[t])
 			}
 		}
 		if s := gen.titles.stem[title]; s >= 0 && gen.titles.fam[title] == jobFam {
@@ -353,9 +385,21 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 		// earlier instead.
 		rank := slices.Index(ladder, gen.titles.titles[title].Level)
 		if len(jobs) > 0 && rank >= 0 && newer >= 0 && stepBefore(ladder[rank], newer, switched) != ladder[rank] {
-			held, cursor = gen.extendBack(jobs, held, start, seniorFrom), retryFrom(r, jobs)
+			held, cursor = gen.extendBack(jobs, held, start, seniorFrom, careerStart), retryFrom(r, jobs)
 			line, stem, used = newerLine, newerStem, newerUsed
 			continue
+		}
+		if floor := riseFrom(careerStart, max(rank, 0)); rank >= 0 && company < 0 && !studying && start < floor {
+			// A title of this rung comes no sooner after the start of
+			// work than the ladder's years allow (riseYears: a senior's
+			// two years on, a lead's three): the role began later, after
+			// one below it.
+			if int(cursor)-int(floor) < minTenure {
+				held, cursor = gen.extendBack(jobs, held, start, seniorFrom, careerStart), retryFrom(r, jobs)
+				line, stem, used = newerLine, newerStem, newerUsed
+				continue
+			}
+			start = floor
 		}
 		if company < 0 {
 			// Staying on at the same company means a new title there (not
@@ -363,6 +407,10 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 			// and not a higher one than the role that followed, nor a
 			// manager's post before an individual contributor's title.
 			lower := newer < 0 || rank <= newer && !(gen.titles.toContributor(title, newerTitle))
+			// A fourth title of one stay within five years reads as
+			// churn: promotions come every few years.
+			crowded := len(stay) >= 3 && int(jobs[len(jobs)-3].Start)-int(start) < 60
+			lower = lower && !crowded
 			if prevCompany >= 0 && !gen.titles.heldIn(stay, title) && lower && chance(r, 15) && gen.fits(prevCompany, jobFam) &&
 				gen.companies[prevCompany].Type != SelfEmployed && gen.hiring.bigEnough(prevCompany, jobFam, gen.titles.titles[title].Level) {
 				company = prevCompany
@@ -390,7 +438,7 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 			if !fine(company) {
 				// A country of few companies: the newer role began
 				// earlier (extendBack).
-				held, cursor = gen.extendBack(jobs, held, start, seniorFrom), retryFrom(r, jobs)
+				held, cursor = gen.extendBack(jobs, held, start, seniorFrom, careerStart), retryFrom(r, jobs)
 				line, stem, used = newerLine, newerStem, newerUsed
 				continue
 			}
@@ -489,7 +537,7 @@ func (gen *generator) stretchBack(r *rand.Rand, p *Person, country countryID, jo
 	if n := len(jobs); n > 0 && jobs[n-1].Start > careerStart+minTenure {
 		// The tries or the roles ran out with years left before the
 		// oldest role: it began soon after studies instead (extendBack).
-		held = gen.extendBack(jobs, held, careerStart+Month(intN(r, 6)), seniorFrom)
+		held = gen.extendBack(jobs, held, careerStart+Month(intN(r, 6)), seniorFrom, careerStart)
 	}
 	for range 2 {
 		n := len(jobs)
@@ -636,7 +684,7 @@ func firstTooHigh(l Level, start, cursor, careerStart, seniorFrom Month) bool {
 // (newest first) held from month from (or later) until it began: the
 // job a career began with when the roles drawn back from the current one
 // leave years empty after studies. It is of the oldest role's level, at
-// most mid-level (a graduate's), and two rungs below it at most; of a
+// most mid-level (a graduate's), and a rung below it at most; of a
 // title not held too long in all (held) and not held later but in the
 // oldest role; at an employer of the trade the career has not worked at,
 // founded by then. It returns false when none fits (an oldest role high
@@ -646,7 +694,7 @@ func (gen *generator) firstJob(r *rand.Rand, p *Person, country countryID, jobs 
 	oldest := jobs[len(jobs)-1]
 	rank := slices.Index(ladder, v.titles[oldest.Title].Level)
 	mid := slices.Index(ladder, MidLevel)
-	if oldest.Start == 0 || rank < mid || rank-2 > mid || oldest.fam == famGeneral {
+	if oldest.Start == 0 || rank < mid || rank-1 > mid || oldest.fam == famGeneral {
 		return Job{}, false
 	}
 	f := oldest.fam
@@ -691,8 +739,8 @@ func (gen *generator) firstJob(r *rand.Rand, p *Person, country countryID, jobs 
 		if s := int(v.stem[t]); s >= 0 && stem >= 0 && s != stem && (used&(1<<s) != 0 || !v.relatedStems(f, stem, s) || v.roleStepsDown(t, oldest.Title)) {
 			later = true // a specialty the career holds later, or one unrelated to the oldest role's
 		}
-		if v.managerStepsBack(t, oldest.Title) {
-			later = true // a manager's post before an individual contributor's title
+		if v.managerStepsBack(t, oldest.Title) || v.leapsTo(t, oldest.Title) {
+			later = true // a manager's post before an individual contributor's title, or an agent's before a manager's
 		}
 		if m := room(t); v.titles[t].Level == l && !later && m > best && gen.qualified(p, v.need[t]) {
 			title, best = t, m
@@ -728,8 +776,8 @@ func (gen *generator) firstJob(r *rand.Rand, p *Person, country countryID, jobs 
 			continue
 		}
 		at := max(start, MonthOf(int(gen.companies[c].Founded), time.January))
-		if int(end)-int(at) < minTenure {
-			continue
+		if int(end)-int(at) < minTenure || int(oldest.Start)-int(at) < 12*riseYears[rank] {
+			continue // too short, or the oldest role's rung too soon after it (riseYears)
 		}
 		j := Job{Company: c, Location: gen.jobPlace(r, p.City, country, false), Seed: r.Uint32(), Title: title,
 			Start: at, End: end, fam: f}
@@ -743,7 +791,7 @@ func (gen *generator) firstJob(r *rand.Rand, p *Person, country countryID, jobs 
 // before seniorFrom and above mid-level, a mid-level title of its
 // specialty instead, where one fits: a graduate's first listed role is
 // no senior's. The title must not be held in the newer roles, nor too
-// long in all (held), and the next role must be at most two rungs above.
+// long in all (held), and the next role must be a rung above at most.
 func (gen *generator) graduateTitle(r *rand.Rand, p *Person, jobs []Job, held []titleMonths, seniorFrom Month) {
 	v := gen.titles
 	n := len(jobs)
@@ -753,7 +801,7 @@ func (gen *generator) graduateTitle(r *rand.Rand, p *Person, jobs []Job, held []
 	if oldest.Start == 0 || oldest.Start >= seniorFrom || rank <= mid || oldest.fam == famGeneral {
 		return
 	}
-	if n > 1 && slices.Index(ladder, v.titles[jobs[n-2].Title].Level) > mid+2 {
+	if n > 1 && slices.Index(ladder, v.titles[jobs[n-2].Title].Level) > mid+1 {
 		return // a next role too high above a graduate's
 	}
 	end := oldest.End
@@ -784,6 +832,17 @@ func stayOf(jobs []Job) []TitleID {
 		out = append(out, jobs[k].Title)
 	}
 	return out
+}
+
+// riseFrom is the month from which a career that began work in month
+// careerStart may hold a title of rung k of the ladder: riseYears on,
+// and half a year more, as a first job may begin a few months after
+// studies.
+func riseFrom(careerStart Month, k int) Month {
+	if riseYears[k] == 0 {
+		return careerStart
+	}
+	return careerStart + Month(12*riseYears[k]+6)
 }
 
 // firstJuniorMonths is the most months a first job of a junior's title
@@ -1188,8 +1247,10 @@ func tradeFollows(from, to family) bool { return slices.Contains(tradesAfter[fro
 // its title one held too long in all (held, which it returns updated).
 // An entry-level role, or one of unknown start, is not made longer: a
 // gap before ends it instead; one above mid-level begins no earlier than
-// seniorFrom, the month from which a first listed role may be a senior's.
-func (gen *generator) extendBack(jobs []Job, held []titleMonths, start, seniorFrom Month) []titleMonths {
+// seniorFrom, the month from which a first listed role may be a senior's;
+// and none sooner after the start of work (careerStart) than the
+// ladder's years allow its rung (riseYears).
+func (gen *generator) extendBack(jobs []Job, held []titleMonths, start, seniorFrom, careerStart Month) []titleMonths {
 	last := &jobs[len(jobs)-1]
 	if last.Start == 0 || entryLevel(gen.titles.titles[last.Title].Level) {
 		return held
@@ -1198,6 +1259,9 @@ func (gen *generator) extendBack(jobs []Job, held []titleMonths, start, seniorFr
 	from := min(last.Start, max(start, MonthOf(since, time.January)))
 	if slices.Index(ladder, gen.titles.titles[last.Title].Level) > slices.Index(ladder, MidLevel) {
 		from = max(from, min(last.Start, seniorFrom)) // a first listed role of the first years is no senior's
+	}
+	if k := slices.Index(ladder, gen.titles.titles[last.Title].Level); k >= 0 {
+		from = max(from, min(last.Start, riseFrom(careerStart, k)))
 	}
 	limit := maxRun
 	if !gen.titles.lifelong(last.Title) {
@@ -1211,15 +1275,20 @@ func (gen *generator) extendBack(jobs []Job, held []titleMonths, start, seniorFr
 
 // stepBefore bounds the level of a role by the rung of the role after it
 // (newer, -1 for none): going forward, a career falls by a rung at most
-// and rises by two at most. A change of trade enters the new line a rung
-// below the level left, so the last role before one (switched) is a rung
-// above the first after it. Levels off the ladder stay.
+// and rises by one at most (Senior to Lead, Lead to Head), but for an
+// intern's or trainee's title become a full mid-level one. A change of
+// trade enters the new line a rung below the level left, so the last
+// role before one (switched) is a rung above the first after it. Levels
+// off the ladder stay.
 func stepBefore(level Level, newer int, switched bool) Level {
 	l := slices.Index(ladder, level)
 	if newer < 0 || l < 0 {
 		return level
 	}
-	lo, hi := newer-2, newer+1
+	lo, hi := newer-1, newer+1
+	if newer == slices.Index(ladder, MidLevel) {
+		lo = 0 // an intern become a full professional
+	}
 	if switched {
 		lo = hi
 	}
@@ -1372,8 +1441,8 @@ func (gen *generator) beginnersTitle(r *rand.Rand, p *Person, jobs []Job, eduEnd
 	if eduEnd != 0 || slices.Index(ladder, v.titles[oldest.Title].Level) <= slices.Index(ladder, Junior) {
 		return jobs
 	}
-	if n > 1 && slices.Index(ladder, v.titles[jobs[n-2].Title].Level) > slices.Index(ladder, Senior) {
-		return jobs // a next role too high above a junior's
+	if slices.Index(ladder, v.titles[oldest.Title].Level) > slices.Index(ladder, MidLevel) {
+		return jobs // a role too high above a junior's to follow one
 	}
 	junior, ok := gen.juniorOf(r, oldest.fam, oldest.Title, oldest.Start.Year())
 	if !ok {
@@ -1384,7 +1453,7 @@ func (gen *generator) beginnersTitle(r *rand.Rand, p *Person, jobs []Job, eduEnd
 		end = gen.now
 	}
 	if int(end)-int(oldest.Start) <= 36 || n >= maxRoles {
-		if int(end)-int(oldest.Start) <= 12*juniorYears {
+		if int(end)-int(oldest.Start) <= 12*juniorYears && (n == 1 || v.titles[jobs[n-2].Title].Level == MidLevel) {
 			oldest.Title = junior
 		}
 		return jobs
@@ -1414,6 +1483,7 @@ func (w *World) beginnersRole(r *rand.Rand, p *Person, jobs []Job, f family, nex
 	}
 	fits := func(t TitleID) bool {
 		return !strings.Contains(v.titles[t].Name, "Manager") && w.qualified(p, v.need[t]) && !v.stepsBackTo(t, next) &&
+			(len(jobs) == 0 || !v.stepsBackTo(t, jobs[len(jobs)-1].Title)) &&
 			t != next && !slices.ContainsFunc(jobs, func(j Job) bool { return j.Title == t })
 	}
 	if t, ok := v.pickIn(r, slices.DeleteFunc(slices.Clone(v.stems[f][stem][l]), func(t TitleID) bool { return !fits(t) }), year); ok {

@@ -592,11 +592,23 @@ var riseYears = [...]int{0, 0, 0, 2, 3, 7, 10, 13, 16}
 
 // riseTooSoon reports whether a title of level l, begun in month m,
 // comes sooner after the start of the newest intern's or junior's title
-// of the main line (jobs, newest first) than riseYears allows.
+// of the main line (jobs, newest first), or after the start of work (its
+// oldest role, when of a known start and at most mid-level), than
+// riseYears allows: a first role of mid-level takes a senior's title
+// two years on at the soonest.
 func riseTooSoon(w *World, jobs []Job, l Level, m Month) bool {
 	k := slices.Index(ladder, l)
 	if k < 0 {
 		return false
+	}
+	for i := len(jobs) - 1; i >= 0; i-- {
+		if j := jobs[i]; i == 0 || !j.Current {
+			if j.Start != 0 && slices.Index(ladder, w.titles.titles[j.Title].Level) <= slices.Index(ladder, MidLevel) &&
+				int(m)-int(j.Start) < 12*riseYears[k] {
+				return true
+			}
+			break
+		}
 	}
 	for i, j := range jobs {
 		if i > 0 && j.Current || j.Start == 0 || !entryLevel(w.titles.titles[j.Title].Level) {

@@ -48,6 +48,11 @@ var careerFlowChecks = []realismCheck{
 	// happens, rarely: a few in a thousand careers.
 	{name: "steps from a manager's title to an individual contributor's of a higher rung at another employer (Manager to Senior Analyst)", limit: 0.004, count: countManagerToSeniorIC},
 	{name: "academic titles (a lecturer's, a professor's, academic affairs) held without a master's or a doctorate", count: countAcademicsUnqualified},
+	{name: "rises of more than one rung (beyond an intern's to a full title), or to a manager's title from an intern's or a starting role's (Tax Intern to Finance Manager, Front Desk Agent to Hotel Manager)", count: countRungLeaps},
+	// A first listed role that began later than the career (its title
+	// not yet in use, its employer not yet founded) may leave a rung
+	// reached soon after it: a few in ten thousand careers.
+	{name: "titles above Mid-Level sooner after the first listed role than the ladder's years (a Senior within 2 years, a Lead within 3)", limit: 0.001, count: countEarlyRungs},
 }
 
 // ladderLine returns a person's main line of roles, oldest first, without
@@ -649,6 +654,62 @@ func countAcademicsUnqualified(w *World) tally {
 		}
 		graduate := slices.ContainsFunc(p.Education, func(e Education) bool { return mastersStanding(e.Degree) })
 		n.add(!graduate, "person %d: %s without a graduate degree: %s", i, w.Title(post).Name, describeLine(w, mainLine(p)))
+	}
+	return n
+}
+
+// countRungLeaps counts the people two of whose consecutive roles on the
+// ladder rise by more than one rung (beyond an intern's or trainee's
+// title to a full one: a Tax Intern become an Accountant is a career's
+// usual start), or rise to a manager's title straight from an intern's
+// or a starting role's: a Tax Intern become a Finance Manager, a Front
+// Desk Agent a Hotel Manager (not an account manager's, whose holders
+// manage clients: accountRoles).
+func countRungLeaps(w *World) tally {
+	var n tally
+	v := w.titles
+	for i := range w.Len() {
+		line := ladderLine(w, w.Person(i))
+		if len(line) < 2 {
+			continue
+		}
+		bad := false
+		for k := 1; k < len(line); k++ {
+			a, b := line[k-1].Title, line[k].Title
+			ra := slices.Index(ladder, w.Title(a).Level)
+			rb := slices.Index(ladder, w.Title(b).Level)
+			if rb > ra+1 && !(ra == 0 && rb == slices.Index(ladder, MidLevel)) {
+				bad = true
+			}
+			if v.managerial(b) && v.stem[b] >= 0 && (ra == 0 || v.starting(a) && !v.starting(b) && !accountRoles[v.roleName(b)]) {
+				bad = true
+			}
+		}
+		n.add(bad, "person %d: %s", i, describeLine(w, line))
+	}
+	return n
+}
+
+// countEarlyRungs counts the people whose first listed role (of a known
+// start, at most mid-level) is followed sooner than the ladder's years
+// (riseYears) by a title of a higher rung: a Senior title in the first
+// two years of work, a Lead's in the first three, a Head's in the first
+// seven.
+func countEarlyRungs(w *World) tally {
+	var n tally
+	for i := range w.Len() {
+		p := w.Person(i)
+		line := ladderLine(w, p)
+		if len(line) < 2 || len(mainLine(p)) >= 8 || line[0].Start == 0 ||
+			slices.Index(ladder, w.Title(line[0].Title).Level) > slices.Index(ladder, MidLevel) {
+			continue
+		}
+		bad := false
+		for _, j := range line[1:] {
+			k := slices.Index(ladder, w.Title(j.Title).Level)
+			bad = bad || j.Start != 0 && int(j.Start)-int(line[0].Start) < 12*riseYears[k]
+		}
+		n.add(bad, "person %d: %s", i, describeLine(w, line))
 	}
 	return n
 }

@@ -213,7 +213,8 @@ func yearOf(m, now Month) int {
 // stepAfter returns level l for role j of p, of line f, kept within the
 // steps a career takes from the role before it on the ladder (the
 // newest of p's past roles older than j): down a rung at most and not
-// within a stay at one company, up two at most, and a rung down into
+// within a stay at one company, up one at most (an intern's to a full
+// title but for that), and a rung down into
 // another line of work (a junior's at the least).
 func (w *World) stepAfter(p *Person, j *Job, f family, l Level) Level {
 	older := false
@@ -230,7 +231,10 @@ func (w *World) stepAfter(p *Person, j *Job, f family, l Level) Level {
 		if b < 0 {
 			continue
 		}
-		lo, hi := b-1, b+2
+		lo, hi := b-1, b+1
+		if b == 0 {
+			hi = slices.Index(ladder, MidLevel) // an intern become a full professional
+		}
 		if o.Company == j.Company {
 			lo = b
 		}

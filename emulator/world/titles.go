@@ -844,9 +844,11 @@ func (v *titleVocab) managerStepsBack(older, newer TitleID) bool {
 
 // stepsBackTo reports whether a role of title newer, following one of
 // title older, reads as a career run backwards: a step down in kind
-// (roleStepsDown) or from a manager's post (managerStepsBack).
+// (roleStepsDown) or from a manager's post (managerStepsBack); or as a
+// leap over a rung, to a manager's post from an intern's or an agent's
+// title (leapsTo).
 func (v *titleVocab) stepsBackTo(older, newer TitleID) bool {
-	return v.roleStepsDown(older, newer) || v.managerStepsBack(older, newer)
+	return v.roleStepsDown(older, newer) || v.managerStepsBack(older, newer) || v.leapsTo(older, newer)
 }
 
 // heldMax is the most months a generated career holds title t in all,
@@ -884,4 +886,28 @@ func (v *titleVocab) roleName(t TitleID) string {
 func (v *titleVocab) startingStem(f family, s int) bool {
 	mid := v.stems[f][s][MidLevel]
 	return len(mid) > 0 && startingRoles[v.titles[mid[0]].Name]
+}
+
+// accountRoles are the roles named for a manager whose holders manage
+// accounts or clients, not people: a support agent or a sales
+// representative moves on to them as to any related role.
+var accountRoles = map[string]bool{
+	"Account Manager": true, "Key Account Manager": true, "Customer Success Manager": true,
+	"Client Services Manager": true, "Partnerships Manager": true, "Business Development Manager": true,
+	"Office Manager": true,
+}
+
+// leapsTo reports whether a role of title newer, following one of title
+// older, leaps to a manager's post (a role named for one, or a
+// controller's) from an intern's or trainee's title or from a starting
+// role's (a Tax Intern become a Finance Manager, a Front Desk Agent a
+// Hotel Manager): a reader expects the rung between.
+func (v *titleVocab) leapsTo(older, newer TitleID) bool {
+	if v.stem[newer] < 0 || !v.managerial(newer) {
+		return false
+	}
+	if v.titles[older].Level == Entry {
+		return true
+	}
+	return v.starting(older) && !v.starting(newer) && !accountRoles[v.roleName(newer)]
 }
