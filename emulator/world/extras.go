@@ -1027,7 +1027,7 @@ func inventiveSpecialty(f family, t TitleID) bool {
 	s := specialtyOf(f, t)
 	switch f {
 	case famSoftware:
-		return s != nil && len(s.words) == 0
+		return s != nil && slices.Contains(s.words, "Backend")
 	case famData:
 		return s != nil && slices.Contains(s.words, "Scientist")
 	}

@@ -45,14 +45,20 @@ import (
 //	sqm     thousands of square metres the employer's sites span: thirty
 //	        per employee (offices and plants), a thousand where buildings
 //	        are the trade
+//	paced   a percentage achieved over the sentence's period: the whole
+//	        range over a year or more, less over a shorter one (pacedShare)
 //
 // A sentence whose bounds leave no room (a kitchen of four at a company
 // of three, twelve quarters in a role of a year) is not said.
 
 // roleFacts are what a role's achievements are bounded by: the level of
-// its title, the employer's staff count and the months in the role.
+// its title, the employer's staff count in the role's years and the
+// months in the role.
 type roleFacts struct {
-	level  Level
+	level Level
+	// staff is what the employer had when the role ended (staffIn), not
+	// what it has today: a role of 2004 at a firm founded in 1999 does
+	// not claim the figures of the 40,000 staff it has grown to since.
 	staff  int
 	months int
 	// online is whether the employer's trade runs services online at
@@ -81,8 +87,35 @@ func (w *World) roleFactsOf(j Job) roleFacts {
 	}
 	co := &w.companies[j.Company]
 	industry := w.industries.name(co.Industry)
-	return roleFacts{level: w.titles.titles[j.Title].Level, staff: int(co.StaffCount), months: months,
+	return roleFacts{level: w.titles.titles[j.Title].Level, staff: w.staffIn(co, w.roleEnded(j)), months: months,
 		online: onlineIndustries[industry], began: w.roleBegan(j), industry: industry}
+}
+
+// roleEnded returns the year role j ended, the world's clock's for a
+// current role or one of no end shown.
+func (w *World) roleEnded(j Job) int {
+	if j.Current || j.End == 0 {
+		return w.month.Year()
+	}
+	return j.End.Year()
+}
+
+// staffIn returns the staff an employer plausibly had in a year: its
+// staff count today, scaled by its age then against its age at the
+// world's clock. Nothing is known of a firm's growth but its founding
+// year and its size now, and a firm grows over its life: one founded in
+// 1999 with 40,000 staff today had some 7,000 in 2004, one founded in
+// 1900 most of its staff already. A firm has at least one person.
+func (w *World) staffIn(co *Company, year int) int {
+	staff, now, founded := int(co.StaffCount), w.month.Year(), int(co.Founded)
+	if year >= now || founded == 0 {
+		return staff
+	}
+	then, age := max(year-founded+1, 1), now-founded+1
+	if then >= age {
+		return staff
+	}
+	return max(staff*then/age, 1)
 }
 
 // roleBegan returns the year role j began, or for a role of unknown start
@@ -209,6 +242,7 @@ type slot struct {
 	kper    int // thousands at most kper per employee (k:N), 0 for none
 	ctry    bool
 	sqm     bool
+	paced   bool
 }
 
 // parseSlot reads the inside of a template's braces, "3-20 per:2 rate:0.5".
@@ -247,6 +281,8 @@ func parseSlot(spec string) slot {
 			s.ctry = true
 		case "sqm":
 			s.sqm = true
+		case "paced":
+			s.paced = true
 		default:
 			panic("world: unknown bound " + key + " in an achievement")
 		}
@@ -291,6 +327,9 @@ func (s slot) top(f roleFacts, months int) int {
 	}
 	if s.sqm {
 		hi = min(hi, areaRun(f))
+	}
+	if s.paced {
+		hi = min(hi, pacedShare(s.lo, s.hi, months))
 	}
 	return hi
 }
@@ -417,6 +456,13 @@ func sentence(r *rand.Rand, tmpl string, f roleFacts) (string, bool) {
 	return b.String(), true
 }
 
+// pacedShare is the most a percentage of lo to hi reaches over a period
+// of months: the whole range over a year or more, less in a shorter one
+// (churn is not cut by 28 % in three months, but it may be in a year).
+func pacedShare(lo, hi, months int) int {
+	return lo + (hi-lo)*min(months, 12)/12
+}
+
 // jobDescription derives the description of role j as of the world's
 // clock from its seed: often empty, as on real profiles, otherwise one
 // to three sentences in the phrases of its line of work. Achievements
@@ -424,14 +470,19 @@ func sentence(r *rand.Rand, tmpl string, f roleFacts) (string, bool) {
 // one at most), and bounded by the employer's size, the level and the
 // time in the role: a sentence that cannot fit them is left out. The
 // caller says what the role focused on (roleFocus), asked only of a role
-// the description of which is not left empty.
+// the description of which is not left empty; a role that has nothing to
+// say no earlier role said ("") is left empty too.
 func (w *World) jobDescription(r *rand.Rand, j Job, focus func() string) string {
-	if chance(r, 40) {
+	if !described(r) {
+		return ""
+	}
+	doing := focus()
+	if doing == "" {
 		return ""
 	}
 	facts := w.roleFactsOf(j)
 	company := w.companies[j.Company].Name
-	parts := []string{"Focused on " + focus() + " at " + strings.TrimSuffix(company, ".") + "."}
+	parts := []string{"Focused on " + doing + " at " + strings.TrimSuffix(company, ".") + "."}
 	n := intN(r, 3)
 	switch facts.level {
 	case Entry:
@@ -474,24 +525,44 @@ func (w *World) focusPhrases(j Job) []string {
 }
 
 // roleFocus returns what the person's job k says it focused on: a phrase
-// that turns with the role's place in the career, and never the one the
-// role before it says, so that a profile does not repeat itself from
-// role to role. It walks the career from the first role, whose phrases
-// later roles added at the front of the list do not change.
+// that turns with the role's place in the career, and never one that an
+// earlier described role of the profile says, so that a profile does not
+// repeat itself from role to role (a reader takes "Focused on keeping
+// things running smoothly" at three employers for filler pasted in). A
+// role all of whose phrases earlier roles have said says nothing: ""
+// (its description is left empty, as many are). It walks the career from
+// the first role, whose phrases later roles added at the front of the
+// list do not change.
 func (w *World) roleFocus(p *Person, k int) string {
 	base := int(p.Seed >> 40)
-	before := ""
+	said := make([]string, 0, len(p.Jobs))
+	s := ""
 	for x := len(p.Jobs) - 1; x >= k; x-- {
-		doing := w.focusPhrases(p.Jobs[x])
-		turn := base + len(p.Jobs) - 1 - x
-		s := doing[turn%len(doing)]
-		if s == before && len(doing) > 1 {
-			s = doing[(turn+1)%len(doing)]
+		j := p.Jobs[x]
+		if x > k && !described(newRand(jobSeed(p, j), streamJob)) {
+			continue
 		}
-		before = s
+		doing := w.focusPhrases(j)
+		turn := base + len(p.Jobs) - 1 - x
+		s = ""
+		for n := range doing {
+			if c := doing[(turn+n)%len(doing)]; !slices.Contains(said, c) {
+				s = c
+				break
+			}
+		}
+		if s != "" {
+			said = append(said, s)
+		}
 	}
-	return before
+	return s
 }
+
+// described reports whether a role has a description at all: most do,
+// many real profiles leave some roles bare. It is the first draw of the
+// role's own text (r, seeded by jobSeed), so that roleFocus knows which
+// earlier roles said something without writing them.
+func described(r *rand.Rand) bool { return !chance(r, 40) }
 
 // proseFamily is the line of work a person's summary and headline talk
 // about: that of the main current role, or of the latest one; for
@@ -753,8 +824,9 @@ func (w *World) headline(r *rand.Rand, p *Person, f family) string {
 }
 
 // specialtyOf returns the specialty of line of work f that title t is
-// of, or nil for a line of no specialties: the first whose words the
-// title has, else the one of no words.
+// of: the first whose words the title has, or nil for a title of none
+// (a line's intern or team lead of no named work), which says the line's
+// own phrases only.
 func specialtyOf(f family, t TitleID) *specialty {
 	k := titleSpecialties()[f][t]
 	if k < 0 {
@@ -779,25 +851,24 @@ var titleSpecialties = sync.OnceValue(func() [numFamilies][]int8 {
 })
 
 // matchSpecialty returns the index of the first specialty whose words a
-// title has (whole words), else of the one of no words, else -1.
+// title has (whole words), else -1: no specialty is a catch-all for the
+// titles the others do not name.
 func matchSpecialty(specs []specialty, title string) int {
 	padded := " " + title + " "
-	rest := -1
 	for k, s := range specs {
-		if len(s.words) == 0 && rest < 0 {
-			rest = k
-		}
 		for _, word := range s.words {
 			if strings.Contains(padded, " "+word+" ") {
 				return k
 			}
 		}
 	}
-	return rest
+	return -1
 }
 
 // roleDoing returns what the holder of role j says they do: the phrases
-// of its line of work and of its title's specialty in it.
+// of its line of work as a whole and of its title's specialty in it, not
+// those of another specialty of the line (no contract manager advises on
+// acquisitions, no receptionist negotiates with suppliers).
 func (w *World) roleDoing(j Job) []string {
 	if s := specialtyOf(j.fam, j.Title); s != nil {
 		return slices.Concat(famDoing[j.fam], s.doing)

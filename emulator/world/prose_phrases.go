@@ -6,20 +6,20 @@ package world
 // developer are both in Engineering, but only one of them improves code
 // quality, and a chef does not improve patient outcomes.
 
-// famDoing are what people of a line of work say they do or enjoy,
-// completing "Focused on …" and "I enjoy …".
+// famDoing are what any holder of a title of a line of work may say they
+// do or enjoy, completing "Focused on …" and "I enjoy …": phrases of the
+// line as a whole, which fit its assistant as well as its head (a
+// paralegal and a general counsel both protect the business from legal
+// risk). What only some of its titles do is their specialty's
+// (famSpecialties): no contract manager advises on acquisitions.
 var famDoing = [numFamilies][]string{
-	famGeneral: {"building companies people want to work for", "turning strategy into execution",
-		"growing teams and businesses", "leading organisations through change", "running the business day to day"},
-	famMarketing: {"building brands that people remember", "running data-driven campaigns",
-		"growing pipeline through content and SEO", "launching products into new markets",
-		"reaching the right audiences with the right message"},
-	famSales: {"helping customers find the right solution", "building long-term client relationships",
-		"growing revenue in new territories", "closing complex B2B deals"},
-	famProduct:  {"aligning stakeholders around clear goals", "working closely with engineering and design"},
-	famSoftware: {"mentoring engineers and improving code quality", "writing software that is easy to change"},
-	famElectrical: {"designing reliable electronics from schematic to board", "developing firmware for embedded devices",
-		"testing hardware against demanding standards", "making electronic products more power-efficient"},
+	famGeneral:   {"turning strategy into execution", "building companies people want to work for"},
+	famMarketing: {"reaching the right audiences with the right message", "understanding what customers need to hear"},
+	famSales:     {"helping customers find the right solution", "building long-term client relationships"},
+	famProduct:   {"aligning stakeholders around clear goals", "working closely with engineering and design"},
+	famSoftware:  {"mentoring engineers and improving code quality", "writing software that is easy to change"},
+	famElectrical: {"testing hardware against demanding standards",
+		"bringing electronic products from prototype to production"},
 	famMechanical: {"designing parts that are easy to manufacture", "taking products from CAD model to production",
 		"improving reliability through testing and analysis", "solving manufacturing problems on the shop floor"},
 	famCivil: {"designing safe, lasting infrastructure", "delivering construction projects on time and on budget",
@@ -29,51 +29,47 @@ var famDoing = [numFamilies][]string{
 	famHR:      {"building inclusive workplaces", "putting people first"},
 	famFinance: {"keeping the numbers honest", "getting the details of the numbers right"},
 	famLegal:   {"keeping the business compliant", "protecting the business from legal risk"},
-	famSupport: {"making customers successful", "solving problems quickly and kindly",
-		"reducing churn through great onboarding", "turning feedback into improvements"},
+	famSupport: {"turning feedback into improvements", "keeping customers happy"},
 	famClinical: {"caring for patients", "improving patient outcomes",
 		"delivering safe, compassionate care", "working in multidisciplinary care teams"},
 	famHospitality: {"delivering excellent service to guests", "making every guest feel welcome"},
 	famBeauty: {"helping clients look and feel their best", "keeping up with the latest styles and techniques",
-		"building a loyal clientele", "running a welcoming salon"},
+		"building a loyal clientele"},
 	famEducation:     {"helping people learn", "making learning accessible"},
-	famOperations:    {"keeping things running smoothly", "coordinating people, vendors and schedules"},
+	famOperations:    {"keeping things running smoothly", "making everyday work easier for colleagues"},
 	famFacility:      {"keeping workplaces safe", "looking after the places people work in"},
 	famEntertainment: {"bringing creative projects to life", "working with crews to tell stories on screen"},
 }
 
-// famAchievements are the sentences of a role's achievements, by line of
-// work. A "{lo-hi …}" is a number drawn between lo and hi within the
-// bounds named after the range (see sentence): what a person led, hired
-// or served is bounded by the employer's staff, what they did over time
-// by the months they held the role, and people led by the level.
+// famAchievements are the sentences of a role's achievements that any
+// title of its line of work may claim (a nurse's and a physician's
+// patients a week); what only some titles achieve is their specialty's.
+// A "{lo-hi …}" is a number drawn between lo and hi within the bounds
+// named after the range (see sentence): what a person led, hired or
+// served is bounded by the employer's staff, what they did over time by
+// the months they held the role, and people led by the level.
 var famAchievements = [numFamilies][]string{
-	famGeneral: {"Grew the company to {20-900 per:1 rate:8} employees.", "Raised funding and built a leadership team of {3-12 led} people.",
-		"Led the business to {15-60}% revenue growth in {2-5 yr} years.", "Oversaw {3-12 per:60} business units and their {15-80 led per:8} managers."},
-	famMarketing: {"Increased qualified leads by {15-120}% in {3-12 mo} months.", "Managed a marketing budget of {50-900 lvl by:10}k across {2-8} channels.",
-		"Launched {3-25 rate:1} campaigns reaching {20-900 lvl k:2000}k people."},
-	famSales: {"Exceeded quota by {5-60}% for {2-8 qtr} consecutive quarters.", "Opened {5-40 rate:1 by:5} new accounts worth {50-900 lvl by:30}k in annual revenue.",
-		"Built a pipeline of {200-900 lvl by:60}k across {2-6} industries."},
-	famProduct:  {"Cut delivery time by {10-50}% over {3-12 mo} months."},
-	famSoftware: {"Raised test coverage by {10-45}% across {3-30 rate:1} repositories."},
-	famElectrical: {"Designed {2-12 rate:0.25} circuit boards that went into series production.", "Cut the bill of materials by {5-30}% across {2-8 per:10} products.",
-		"Brought {2-10 rate:0.25 per:5} products through certification in {2-6 ctry} markets.", "Cut unplanned downtime by {10-40}% over {3-12 mo} months."},
+	famGeneral:    {},
+	famMarketing:  {},
+	famSales:      {"Exceeded quota by {5-60}% for {2-8 qtr} consecutive quarters."},
+	famProduct:    {"Cut delivery time by {10-50 paced}% over {3-12 mo} months."},
+	famSoftware:   {"Raised test coverage by {10-45}% across {3-30 rate:1} repositories."},
+	famElectrical: {"Brought {2-10 rate:0.25 per:5} products through certification in {2-6 ctry} markets."},
 	famMechanical: {"Designed {5-40 rate:1} components now in series production.", "Cut part costs by {5-30}% across {2-8 per:10} product lines.",
-		"Ran {3-15 rate:0.3} prototype builds with a team of {3-10 per:1}.", "Cut unplanned downtime by {10-40}% over {3-12 mo} months."},
-	famCivil: {"Delivered {3-15 rate:0.15} projects worth {2-60 lvl per:2}M on schedule.", "Designed the structures of {3-25 rate:0.4} buildings over {2-8 yr} years.",
+		"Ran {3-15 rate:0.3} prototype builds with a team of {3-10 per:1}."},
+	famCivil: {"Delivered {3-15 rate:0.15} projects worth {2-60 lvl per:2}M on schedule.",
 		"Supervised {3-20 by:2} contractors across {2-6 rate:0.2 per:8} construction sites."},
 	famData:    {},
 	famDesign:  {},
 	famHR:      {},
 	famFinance: {},
 	famLegal:   {},
-	famSupport: {"Kept satisfaction above {85-98}% for {3-12 qtr} quarters.", "Handled {60-400 by:40} tickets a week with a team of {3-12 per:1}.",
-		"Reduced churn by {5-30}% over {3-12 mo} months."},
-	famClinical: {"Cared for {10-60 by:10} patients a week in a team of {3-12 per:1}.", "Cut waiting times by {10-40}% in {3-12 mo} months.",
+	famSupport: {"Kept satisfaction above {85-98}% for {3-12 qtr} quarters."},
+	famClinical: {"Cared for {10-60 by:10} patients a week in a team of {3-12 per:1}.", "Cut waiting times by {10-40 paced}% in {3-12 mo} months.",
 		"Trained {3-20 per:2 rate:0.5} new colleagues in clinical procedures."},
-	famHospitality: {"Raised guest satisfaction scores by {5-25}% in {3-12 mo} months."},
-	famBeauty: {"Built a clientele of {40-300 rate:12 by:100} regulars in {6-24 mo} months.", "Trained {2-10 per:2 rate:0.3} junior stylists.",
-		"Raised repeat bookings by {10-40}% in {3-12 mo} months."},
+	famHospitality: {"Raised guest satisfaction scores by {5-25 paced}% in {3-12 mo} months."},
+	famBeauty: {"Built a clientele of {40-300 rate:12 by:100} regulars in {6-24 mo} months.",
+		"Raised repeat bookings by {10-40 paced}% in {3-12 mo} months."},
 	famEducation:     {},
 	famOperations:    {},
 	famFacility:      {},
@@ -117,15 +113,17 @@ var summaryClosers = []string{
 	"I believe the best results come from great teams.",
 }
 
-// specialty is one kind of role within a line of work that spans
-// several: a QA engineer and a backend developer are both in software,
-// but only one of them cut a service's latency. Its phrases are said
-// only by the holders of its titles, besides the line's own (famDoing,
-// famAchievements), which every title of the line may say.
+// specialty is one kind of role within a line of work: a QA engineer
+// and a backend developer are both in software, but only one of them cut
+// a service's latency. Its phrases are said only by the holders of its
+// titles, besides the line's own (famDoing, famAchievements), which
+// every title of the line may say. A title of no specialty's words (a
+// line's intern or team lead of no named work) says the line's own only.
 type specialty struct {
 	// words are the words of a title that make it of this specialty
-	// ("QA", "Site Reliability"); none for the specialty of the line's
-	// titles no other claims (a plain software engineer's, a CTO's).
+	// ("QA", "Site Reliability"); every specialty names its titles, so
+	// that no title says the work of another it merely shares a line
+	// with.
 	words        []string
 	doing        []string
 	achievements []string
@@ -135,15 +133,57 @@ type specialty struct {
 	skills []string
 }
 
-// famSpecialties are the specialties of the lines of work that span
-// several, in the order a title is matched against their words.
+// famSpecialties are the specialties of each line of work, in the order
+// a title is matched against their words: the narrower first ("Product
+// Marketing" before "Marketing", "Production Assistant" before
+// "Production").
 var famSpecialties = [numFamilies][]specialty{
+	famGeneral: {
+		{words: []string{"Board", "Advisor", "Non-Executive"},
+			doing: []string{"advising leadership teams on strategy", "overseeing strategy and governance"}},
+		{words: []string{"CEO", "Chief Executive Officer", "Managing Director", "President", "Founder", "Co-Founder", "Owner"},
+			doing: []string{"growing teams and businesses", "leading organisations through change", "running the business day to day"},
+			achievements: []string{"Grew the company to {20-900 per:1 rate:8} employees.", "Raised funding and built a leadership team of {3-12 led} people.",
+				"Led the business to {15-60}% revenue growth in {2-5 yr} years.", "Oversaw {3-12 per:60} business units and their {15-80 led per:8} managers."}},
+	},
+	famMarketing: {
+		{words: []string{"Analyst"},
+			doing:        []string{"measuring what campaigns really bring in", "turning marketing data into clear recommendations"},
+			achievements: []string{"Increased qualified leads by {15-120 paced}% in {3-12 mo} months."}},
+		{words: []string{"Product Marketing"},
+			doing:        []string{"launching products into new markets", "positioning products against the competition"},
+			achievements: []string{"Launched {3-25 rate:1} campaigns reaching {20-900 lvl k:2000}k people."}},
+		{words: []string{"Social Media"},
+			doing:        []string{"growing audiences on social media", "running data-driven campaigns"},
+			achievements: []string{"Launched {3-25 rate:1} campaigns reaching {20-900 lvl k:2000}k people."}},
+		{words: []string{"Growth", "SEO", "Digital", "Content"},
+			doing: []string{"growing pipeline through content and SEO", "running data-driven campaigns"},
+			achievements: []string{"Increased qualified leads by {15-120 paced}% in {3-12 mo} months.",
+				"Launched {3-25 rate:1} campaigns reaching {20-900 lvl k:2000}k people."}},
+		{words: []string{"Brand", "Communications"},
+			doing:        []string{"building brands that people remember", "telling the company's story clearly"},
+			achievements: []string{"Launched {3-25 rate:1} campaigns reaching {20-900 lvl k:2000}k people."}},
+		{words: []string{"Marketing"},
+			doing: []string{"running data-driven campaigns", "building brands that people remember", "launching products into new markets"},
+			achievements: []string{"Increased qualified leads by {15-120 paced}% in {3-12 mo} months.", "Managed a marketing budget of {50-900 lvl by:10}k across {2-8} channels.",
+				"Launched {3-25 rate:1} campaigns reaching {20-900 lvl k:2000}k people."}},
+	},
+	famSales: {
+		{words: []string{"Sales Development", "Inside Sales"},
+			doing: []string{"booking meetings with the right prospects", "qualifying leads for the sales team"}},
+		{words: []string{"Account Manager", "Key Account"},
+			doing: []string{"growing existing accounts", "keeping key clients for the long term"}},
+		{words: []string{"Account Executive", "Business Development", "Sales", "Partnerships", "Revenue"},
+			doing: []string{"growing revenue in new territories", "closing complex B2B deals"},
+			achievements: []string{"Opened {5-40 rate:1 by:5} new accounts worth {50-900 lvl by:30}k in annual revenue.",
+				"Built a pipeline of {200-900 lvl by:60}k across {2-6} industries."}},
+	},
 	famSoftware: {
 		{words: []string{"QA", "Test", "Testing", "Quality"},
 			doing:  []string{"building test automation that catches bugs early", "making every release safe to ship", "finding bugs before customers do"},
 			skills: []string{"Test Automation", "Selenium", "Software Testing", "Python", "Java", "CI/CD"},
 			achievements: []string{"Automated {100-900 rate:40} regression tests across {2-8 per:10} products.",
-				"Cut defects found in production by {15-60}% over {3-12 mo} months."}},
+				"Cut defects found in production by {15-60 paced}% over {3-12 mo} months."}},
 		{words: []string{"Security"},
 			doing:  []string{"keeping systems and data secure", "finding and fixing vulnerabilities before attackers do"},
 			skills: []string{"Information Security", "Penetration Testing", "Network Security", "Linux", "Python"},
@@ -158,15 +198,36 @@ var famSpecialties = [numFamilies][]specialty{
 			doing:  []string{"building mobile apps people use every day", "shipping polished iOS and Android apps", "building software for mobile devices"},
 			skills: []string{"Swift", "Kotlin", "iOS Development", "Android Development", "Mobile Applications"},
 			achievements: []string{"Shipped {3-30 rate:0.8} app releases with a crash-free rate above {97-99}%.",
-				"Cut app start-up time by {15-50}% in {3-12 mo} months."}},
+				"Cut app start-up time by {15-50 paced}% in {3-12 mo} months."}},
 		{words: []string{"DevOps", "Site Reliability", "Reliability", "Platform", "Infrastructure", "Cloud"},
 			doing:  []string{"automating infrastructure and deployments", "keeping production reliable and observable", "keeping servers and networks running"},
 			skills: []string{"Kubernetes", "Docker", "Terraform", "AWS", "Linux", "CI/CD"},
 			achievements: []string{"Moved {3-20 rate:0.5} services to a new platform with a team of {3-8 per:1}.",
-				"Cut deployment time from {30-90} to {5-15} minutes.", "Cut production incidents by {20-60}% over {3-12 mo} months."}},
-		{doing: []string{"building reliable, scalable systems", "designing clean APIs and services"},
+				"Cut deployment time from {30-90} to {5-15} minutes.", "Cut production incidents by {20-60 paced}% over {3-12 mo} months."}},
+		// The builders of services: software, backend, full-stack and Java
+		// developers, and those who lead engineering as a whole.
+		{words: []string{"Software", "Backend", "Back End", "Full Stack", "Java", "Engineering", "CTO", "Technology"},
+			doing: []string{"building reliable, scalable systems", "designing clean APIs and services"},
 			achievements: []string{"Reduced latency by {15-70}% for a service handling {10-900 svc}k requests a minute.",
 				"Designed {3-20 rate:0.5} APIs used by {2-12 per:5} teams."}},
+	},
+	famElectrical: {
+		{words: []string{"Embedded"},
+			doing: []string{"developing firmware for embedded devices", "getting the most out of small microcontrollers"}},
+		{words: []string{"Electrical", "Engineering"},
+			doing: []string{"designing reliable electronics from schematic to board", "making electronic products more power-efficient"},
+			achievements: []string{"Designed {2-12 rate:0.25} circuit boards that went into series production.",
+				"Cut the bill of materials by {5-30}% across {2-8 per:10} products.", "Cut unplanned downtime by {10-40 paced}% over {3-12 mo} months."}},
+	},
+	famMechanical: {
+		{words: []string{"Mechanical", "Engineering"},
+			doing:        []string{"keeping machines and plants running reliably"},
+			achievements: []string{"Cut unplanned downtime by {10-40 paced}% over {3-12 mo} months."}},
+	},
+	famCivil: {
+		{words: []string{"Structural"},
+			doing:        []string{"designing structures that stand for generations"},
+			achievements: []string{"Designed the structures of {3-25 rate:0.4} buildings over {2-8 yr} years."}},
 	},
 	famData: {
 		{words: []string{"Data Engineer", "Analytics Engineer", "Data Engineering"},
@@ -179,7 +240,8 @@ var famSpecialties = [numFamilies][]specialty{
 			skills: []string{"Python", "Machine Learning", "Statistics", "Deep Learning", "TensorFlow", "PyTorch"},
 			achievements: []string{"Improved forecast accuracy by {5-35}% across {2-10 ctry} markets.",
 				"Put {2-12 rate:0.3} machine learning models into production."}},
-		{doing: []string{"designing dashboards the business actually uses", "answering business questions with data"},
+		{words: []string{"Data Analyst", "Business Intelligence", "Research Analyst", "Analytics", "Data"},
+			doing: []string{"designing dashboards the business actually uses", "answering business questions with data"},
 			achievements: []string{"Built {4-30 rate:1} dashboards used by {2-12 per:5} teams.",
 				"Automated {5-40 rate:1} weekly reports, saving {5-40} hours a week."}},
 	},
@@ -189,52 +251,89 @@ var famSpecialties = [numFamilies][]specialty{
 			skills: []string{"Project Management", "Scrum", "Agile Methodologies", "Jira", "Kanban", "Prince2"},
 			achievements: []string{"Managed a portfolio of {3-15 rate:0.5} projects worth {200-900 lvl by:50}k.",
 				"Delivered {3-20 rate:0.4} projects with teams of up to {4-30 per:1}."}},
-		{doing: []string{"shipping products customers love", "turning customer problems into roadmaps"},
+		{words: []string{"Product"},
+			doing: []string{"shipping products customers love", "turning customer problems into roadmaps"},
 			achievements: []string{"Shipped {3-20 rate:0.5} major releases with a team of {4-15 per:1}.",
-				"Raised activation by {5-30}% in {3-12 mo} months."}},
+				"Raised activation by {5-30 paced}% in {3-12 mo} months."}},
 	},
 	famHR: {
 		{words: []string{"Recruiter", "Recruiting", "Recruitment", "Talent Acquisition"},
 			doing: []string{"hiring great people", "building diverse candidate pipelines"},
 			achievements: []string{"Hired {10-200 per:2 rate:3} people in {6-24 mo} months.",
 				"Cut time-to-hire by {10-40}% across {2-8 per:60} offices."}},
-		{doing: []string{"developing talent and leaders", "making onboarding a great experience"},
+		{words: []string{"HR", "People", "Human Resources"},
+			doing: []string{"developing talent and leaders", "making onboarding a great experience"},
 			achievements: []string{"Ran onboarding for {30-500 per:2 rate:5} new joiners in {2-10 ctry} countries.",
-				"Cut staff turnover by {5-30}% over {2-8 qtr} quarters.", "Rolled out a performance review process for {50-900 per:1} employees."}},
+				"Cut staff turnover by {5-30 paced}% over {2-8 qtr} quarters.", "Rolled out a performance review process for {50-900 per:1} employees."}},
 	},
 	famHospitality: {
 		{words: []string{"Chef", "Cook", "Kitchen", "Food"},
 			doing: []string{"creating memorable dining experiences", "leading kitchen teams"},
 			achievements: []string{"Ran a kitchen of {4-25 led per:2} staff serving {60-400 by:15} covers a night.",
 				"Created {3-12 rate:0.3} seasonal menus."}},
-		{doing: []string{"running safe, welcoming venues", "leading front-of-house teams"},
+		{words: []string{"Front Desk", "Guest Services", "Guest"},
+			doing: []string{"checking guests in and out smoothly", "answering guests' requests day and night"}},
+		{words: []string{"Hotel", "Restaurant"},
+			doing:        []string{"running safe, welcoming venues", "leading front-of-house teams"},
 			achievements: []string{"Served {80-900 by:30} guests a day across {2-6 per:15} outlets."}},
 	},
+	famBeauty: {
+		{words: []string{"Salon"},
+			doing:        []string{"running a welcoming salon", "keeping the appointment book full"},
+			achievements: []string{"Trained {2-10 per:2 rate:0.3} junior stylists."}},
+		{words: []string{"Hair", "Stylist"},
+			doing: []string{"cutting and colouring hair that suits each client"}},
+		{words: []string{"Beauty", "Therapist"},
+			doing: []string{"giving treatments that leave clients relaxed"}},
+	},
+	famSupport: {
+		{words: []string{"Success", "Client Services", "Experience", "Customer Officer"},
+			doing:        []string{"making customers successful", "reducing churn through great onboarding"},
+			achievements: []string{"Reduced churn by {5-30 paced}% over {3-12 mo} months."}},
+		{words: []string{"Support", "Service"},
+			doing:        []string{"solving problems quickly and kindly", "getting customers answers on the first contact"},
+			achievements: []string{"Handled {60-400 by:40} tickets a week with a team of {3-12 per:1}."}},
+	},
 	famEducation: {
-		{words: []string{"Teacher", "Lecturer", "Tutor", "Teaching", "Academic"},
+		{words: []string{"Teaching Assistant"},
+			doing: []string{"supporting pupils who need extra help", "helping teachers run their classes"}},
+		{words: []string{"Tutor"},
+			doing: []string{"helping students grow in confidence", "tutoring students one to one"}},
+		{words: []string{"Teacher", "Lecturer", "Teaching", "Academic"},
 			doing: []string{"helping students grow in confidence", "bringing subjects to life in the classroom"},
 			achievements: []string{"Taught {40-400 by:15} students a year across {2-8} courses.",
-				"Raised pass rates in my courses by {5-25}% over {2-6 yr} years."}},
-		{doing: []string{"designing engaging courses", "coaching people to grow"},
+				"Raised pass rates in my courses by {5-25 paced}% over {2-6 yr} years."}},
+		{words: []string{"Instructional"},
+			doing:        []string{"designing engaging courses", "turning expert knowledge into clear lessons"},
+			achievements: []string{"Designed {3-20 rate:0.3} courses completed by {1-90 k:10}k learners."}},
+		{words: []string{"Trainer", "Training", "Learning"},
+			doing: []string{"designing engaging courses", "coaching people to grow"},
 			achievements: []string{"Designed {3-20 rate:0.3} courses completed by {1-90 k:10}k learners.",
 				"Trained {20-300 rate:5 per:4} managers in {2-10 ctry} countries."}},
 	},
 	famOperations: {
-		{words: []string{"Assistant", "Office", "Administrative", "Administration"},
-			doing: []string{"keeping the office running smoothly", "managing diaries, travel and events",
-				"supporting executives so they can focus on what matters"},
+		{words: []string{"Assistant", "Administrative"},
+			doing: []string{"managing diaries, travel and events", "supporting executives so they can focus on what matters"},
 			achievements: []string{"Organised {5-60 rate:2} events and offsites for up to {20-300 per:1} people.",
-				"Managed diaries and travel for {2-6 per:8} executives.", "Cut office running costs by {5-25}% in {3-12 mo} months."}},
-		{words: []string{"Supply Chain", "Logistics", "Procurement", "Purchasing"},
-			doing: []string{"optimising supply chains", "getting goods to customers on time", "negotiating with suppliers"},
+				"Managed diaries and travel for {2-6 per:8} executives."}},
+		{words: []string{"Office", "Administration"},
+			doing: []string{"keeping the office running smoothly", "coordinating people, vendors and schedules"},
+			achievements: []string{"Organised {5-60 rate:2} events and offsites for up to {20-300 per:1} people.",
+				"Cut office running costs by {5-25 paced}% in {3-12 mo} months."}},
+		{words: []string{"Procurement", "Purchasing"},
+			doing:        []string{"negotiating with suppliers", "buying the right goods for the right price"},
+			achievements: []string{"Coordinated {10-80 by:2} vendors for {2-15 per:40} sites."}},
+		{words: []string{"Supply Chain", "Logistics"},
+			doing: []string{"optimising supply chains", "getting goods to customers on time"},
 			achievements: []string{"Cut fulfilment costs by {5-25}% across {2-12 per:100} warehouses.",
-				"Coordinated {10-80 by:2} vendors for {2-15 per:40} sites.", "Improved on-time delivery by {5-30}% over {3-12 mo} months."}},
+				"Improved on-time delivery by {5-30 paced}% over {3-12 mo} months."}},
 		{words: []string{"Business Analyst", "Operations Analyst", "Analyst"},
 			doing: []string{"mapping processes and finding what to improve", "turning business needs into clear requirements"},
 			achievements: []string{"Mapped {5-40 rate:1} business processes and cut manual steps by {10-50}%.",
 				"Wrote requirements for {3-15 rate:0.4} system changes adopted by {2-12 per:5} teams."}},
-		{doing: []string{"keeping operations running smoothly", "improving processes and reducing costs"},
-			achievements: []string{"Cut operating costs by {5-20}% over {2-8 qtr} quarters.",
+		{words: []string{"Operations", "Operating"},
+			doing: []string{"keeping operations running smoothly", "improving processes and reducing costs", "coordinating people, vendors and schedules"},
+			achievements: []string{"Cut operating costs by {5-20 paced}% over {2-8 qtr} quarters.",
 				"Coordinated {10-80 by:2} vendors for {2-15 per:40} sites."}},
 	},
 	famDesign: {
@@ -246,7 +345,8 @@ var famSpecialties = [numFamilies][]specialty{
 			doing: []string{"crafting visual identities", "designing for print and digital"},
 			achievements: []string{"Designed {20-300 rate:8} print and digital assets for {3-20 by:3} clients.",
 				"Refreshed the visual identity of {2-10 rate:0.3 per:5} products."}},
-		{doing: []string{"designing simple, accessible experiences", "building design systems"},
+		{words: []string{"UX", "UI", "Product Designer", "Interaction", "Design", "User Experience"},
+			doing: []string{"designing simple, accessible experiences", "building design systems"},
 			achievements: []string{"Redesigned {2-10 rate:0.3} core flows, lifting conversion by {5-30}%.",
 				"Built a design system of {20-120} components used by {2-10 per:5} teams.",
 				"Ran {10-60 rate:3} user interviews across {2-6 ctry} markets."}},
@@ -255,7 +355,7 @@ var famSpecialties = [numFamilies][]specialty{
 		{words: []string{"Payroll"},
 			doing: []string{"paying people accurately and on time", "keeping payroll in line with tax rules"},
 			achievements: []string{"Ran monthly payroll for {20-900 by:1} employees.",
-				"Cut payroll errors by {20-80}% in {3-12 mo} months."}},
+				"Cut payroll errors by {20-80 paced}% in {3-12 mo} months."}},
 		{words: []string{"Tax"},
 			doing: []string{"keeping tax affairs in order", "planning for tax efficiently and lawfully"},
 			achievements: []string{"Prepared {10-120 rate:2} tax returns across {2-10 ctry} countries.",
@@ -264,9 +364,21 @@ var famSpecialties = [numFamilies][]specialty{
 			doing: []string{"auditing thoroughly and independently", "improving financial controls"},
 			achievements: []string{"Led {3-20 rate:0.3} audits and closed {5-60 rate:1} findings.",
 				"Tested {20-200 rate:5} financial controls across {2-10 per:50} business units."}},
-		{doing: []string{"planning budgets and forecasts", "closing the books on time", "improving financial controls"},
+		{words: []string{"Treasury"},
+			doing: []string{"managing cash and liquidity", "forecasting cash flow week by week"}},
+		{words: []string{"Bookkeeper", "Bookkeeping"},
+			doing: []string{"keeping the books accurate and up to date", "reconciling accounts every month"}},
+		{words: []string{"Accountant", "Accounting", "Controller"},
+			doing:        []string{"closing the books on time", "improving financial controls", "preparing accurate financial statements"},
+			achievements: []string{"Cut the monthly close from {8-15} to {3-7} days."}},
+		{words: []string{"Financial Analyst", "Financial Planning"},
+			doing: []string{"planning budgets and forecasts", "turning the numbers into business decisions"},
+			achievements: []string{"Managed budgets of {200-900 lvl by:20}k across {3-20 per:10} cost centres.",
+				"Cut costs by {5-20 paced}% over {2-8 qtr} quarters."}},
+		{words: []string{"Finance", "Financial Officer"},
+			doing: []string{"planning budgets and forecasts", "closing the books on time", "improving financial controls"},
 			achievements: []string{"Cut the monthly close from {8-15} to {3-7} days.",
-				"Managed budgets of {200-900 lvl by:20}k across {3-20 per:10} cost centres.", "Cut costs by {5-20}% over {2-8 qtr} quarters."}},
+				"Managed budgets of {200-900 lvl by:20}k across {3-20 per:10} cost centres.", "Cut costs by {5-20 paced}% over {2-8 qtr} quarters."}},
 	},
 	famLegal: {
 		{words: []string{"Paralegal"},
@@ -277,7 +389,11 @@ var famSpecialties = [numFamilies][]specialty{
 			doing: []string{"building compliance programmes that work", "managing regulatory risk"},
 			achievements: []string{"Led {3-20 rate:0.3} audits and closed {5-60 rate:1} findings.",
 				"Handled {10-120 rate:2} regulatory filings in {2-10 ctry} countries."}},
-		{doing: []string{"negotiating fair contracts", "advising on corporate matters"},
+		{words: []string{"Contract"},
+			doing:        []string{"negotiating fair contracts", "managing contracts from draft to renewal"},
+			achievements: []string{"Negotiated {10-300 rate:3} contracts across {2-12 ctry} jurisdictions."}},
+		{words: []string{"Counsel", "Lawyer", "Attorney", "Legal"},
+			doing: []string{"negotiating fair contracts", "advising on corporate matters"},
 			achievements: []string{"Negotiated {10-300 rate:3} contracts across {2-12 ctry} jurisdictions.",
 				"Advised on {3-20 rate:0.3} acquisitions and partnerships."}},
 	},
@@ -294,7 +410,10 @@ var famSpecialties = [numFamilies][]specialty{
 		{words: []string{"Animator", "Motion", "Animation"},
 			doing:        []string{"bringing characters and graphics to life in motion", "animating stories frame by frame"},
 			achievements: []string{"Animated {20-300 rate:8} minutes of footage for {3-20 rate:0.5} productions."}},
-		{doing: []string{"telling stories on screen", "producing content audiences love"},
+		{words: []string{"Production Assistant"},
+			doing: []string{"keeping shoots on schedule", "supporting crews on set"}},
+		{words: []string{"Producer", "Production", "Content"},
+			doing:        []string{"telling stories on screen", "producing content audiences love"},
 			achievements: []string{"Produced {6-60 rate:1.5} episodes watched by {50-900 k:5000}k viewers."}},
 	},
 	famFacility: {
@@ -306,7 +425,8 @@ var famSpecialties = [numFamilies][]specialty{
 			doing: []string{"keeping buildings safe and efficient", "fixing problems before they become failures"},
 			achievements: []string{"Ran maintenance for {2-30 bldg} buildings with a team of {3-15 per:1}.",
 				"Cut energy use by {5-25}% across {2-20 bldg} buildings."}},
-		{doing: []string{"managing maintenance and vendors", "creating great workplaces", "running facilities on a budget"},
+		{words: []string{"Facilities", "Facility", "Workplace"},
+			doing: []string{"managing maintenance and vendors", "creating great workplaces", "running facilities on a budget"},
 			achievements: []string{"Managed {2-15 bldg} sites totalling {5-200 sqm}k square metres.",
 				"Cut energy use by {5-25}% across {2-20 bldg} buildings."}},
 	},
@@ -327,19 +447,19 @@ var phraseSince = map[string]int{
 	"Cut page load times by {20-60}% across {3-40 rate:2} pages.":                           2000,
 	"Built {10-80 rate:3} reusable interface components used across {2-6 per:10} products.": 2010,
 	"Shipped {3-30 rate:0.8} app releases with a crash-free rate above {97-99}%.":           2009,
-	"Cut app start-up time by {15-50}% in {3-12 mo} months.":                                2009,
+	"Cut app start-up time by {15-50 paced}% in {3-12 mo} months.":                          2009,
 	"Moved {3-20 rate:0.5} services to a new platform with a team of {3-8 per:1}.":          2010,
 	"Cut deployment time from {30-90} to {5-15} minutes.":                                   2008,
-	"Cut production incidents by {20-60}% over {3-12 mo} months.":                           2000,
+	"Cut production incidents by {20-60 paced}% over {3-12 mo} months.":                     2000,
 	"Designed pipelines processing {50-900 k:2000}k events a day from {3-20} sources.":      2008,
 	"Moved {5-40 rate:1} reports to a new data warehouse.":                                  1995,
 	"Put {2-12 rate:0.3} machine learning models into production.":                          2012,
 	"Built {4-30 rate:1} dashboards used by {2-12 per:5} teams.":                            2003,
 	"Automated {5-40 rate:1} weekly reports, saving {5-40} hours a week.":                   1995,
-	"Raised activation by {5-30}% in {3-12 mo} months.":                                     2008,
+	"Raised activation by {5-30 paced}% in {3-12 mo} months.":                               2008,
 	"Designed {3-20 rate:0.3} courses completed by {1-90 k:10}k learners.":                  2012,
-	"Reduced churn by {5-30}% over {3-12 mo} months.":                                       2000,
-	"Increased qualified leads by {15-120}% in {3-12 mo} months.":                           2000,
+	"Reduced churn by {5-30 paced}% over {3-12 mo} months.":                                 2000,
+	"Increased qualified leads by {15-120 paced}% in {3-12 mo} months.":                     2000,
 	"Handled {60-400 by:40} tickets a week with a team of {3-12 per:1}.":                    1995,
 	"Cut time-to-hire by {10-40}% across {2-8 per:60} offices.":                             2000,
 	"Designed {2-12 rate:0.25} circuit boards that went into series production.":            1970,
@@ -523,15 +643,15 @@ var achievementTrades = map[string]func(roleFacts) bool{
 	"Shipped {3-20 rate:0.5} major releases with a team of {4-15 per:1}.": func(f roleFacts) bool {
 		return f.online || patentingIndustries[f.industry]
 	},
-	"Raised activation by {5-30}% in {3-12 mo} months.":                                    func(f roleFacts) bool { return f.online },
+	"Raised activation by {5-30 paced}% in {3-12 mo} months.":                              func(f roleFacts) bool { return f.online },
 	"Designed {2-12 rate:0.25} circuit boards that went into series production.":           madeHere,
 	"Cut the bill of materials by {5-30}% across {2-8 per:10} products.":                   madeHere,
 	"Brought {2-10 rate:0.25 per:5} products through certification in {2-6 ctry} markets.": madeHere,
 	"Designed {5-40 rate:1} components now in series production.":                          madeHere,
 	"Cut part costs by {5-30}% across {2-8 per:10} product lines.":                         madeHere,
 	"Ran {3-15 rate:0.3} prototype builds with a team of {3-10 per:1}.":                    madeHere,
-	"Reduced churn by {5-30}% over {3-12 mo} months.":                                      subscribedTo,
-	"Improved on-time delivery by {5-30}% over {3-12 mo} months.": func(f roleFacts) bool {
+	"Reduced churn by {5-30 paced}% over {3-12 mo} months.":                                subscribedTo,
+	"Improved on-time delivery by {5-30 paced}% over {3-12 mo} months.": func(f roleFacts) bool {
 		return makerIndustries[f.industry] || goodsIndustries[f.industry]
 	},
 }

@@ -54,6 +54,10 @@ var proseChecks = []realismCheck{
 	{name: "role descriptions, summaries and headlines of interns and juniors claiming a mid-level's deals, territories or launches", count: countBeginnersClaims},
 	{name: "achievement figures of people, customers, premises, products, countries, reach or money with no bound of the employer's trade and size", startOnly: true, count: countUnboundedFigures},
 	{name: "achievement figures beyond what an employer of the trade and size has (67k learners at a school of 14, 9 countries of an 882-staff builder)", count: countFiguresBeyondEmployer},
+	{name: "role descriptions, summaries and headlines saying work of another specialty than the title names, or of work a reader ties to other titles (a contract manager who advised on 7 acquisitions, an office manager closing the books)", count: countCatchAllPhrases},
+	{name: "past roles' figures beyond what the employer had in the role's years (a 2004 role claiming the staff of a firm founded in 1999 that has 40,000 now)", count: countFiguresOfPastStaff},
+	{name: "role descriptions saying the role focused on what an earlier role of the profile says (\"Focused on keeping things running smoothly\" at three employers)", count: countRepeatedFocus},
+	{name: "percentages achieved in a few months beyond what the months allow (churn cut by 28% in 3 months)", count: countHastyShares},
 	{name: "foreigners' degrees in a country teaching foreigners in English without professional English, or a studied language above the English of studies in English", count: countEnglishOfStudies},
 }
 
@@ -1850,6 +1854,221 @@ func countBeginnersClaims(w *World) tally {
 		if len(p.Jobs) == 0 || beginner(w.Title(p.Jobs[0].Title).Level) {
 			text := w.Summary(p) + " | " + w.Headline(p)
 			n.add(claim(text), "person %d (%s): %q", i, roleNames(w, p), text)
+		}
+	}
+	return n
+}
+
+// titleHasWord reports whether a title holds one of words as whole words
+// ("Contract" in "Senior Contract Manager", not "Contractor").
+func titleHasWord(title string, words []string) bool {
+	padded := " " + title + " "
+	return slices.ContainsFunc(words, func(word string) bool { return strings.Contains(padded, " "+word+" ") })
+}
+
+// readerWork are the kinds of work a reader ties to some titles only,
+// whatever line of work the phrase comes from: acquisitions are a
+// lawyer's or an executive's, the books an accountant's, suppliers a
+// buyer's or an office's. A phrase of the work (a regular expression)
+// on a title of none of the words (another) is one a reader does not
+// believe.
+var readerWork = []struct{ work, titles *regexp.Regexp }{
+	{regexp.MustCompile(`acquisitions`), regexp.MustCompile(`Counsel|Lawyer|Attorney|Legal|CEO|Chief Executive|Founder|Managing Director|President`)},
+	{regexp.MustCompile(`\bbooks\b|monthly close|financial statements`), regexp.MustCompile(`Accountant|Accounting|Controller|Bookkeep|Finance|Financial Officer`)},
+	{regexp.MustCompile(`suppliers|vendors`), regexp.MustCompile(`Procurement|Purchasing|Supply Chain|Logistics|Operations|Operating|Office|Facilit|Workplace`)},
+	{regexp.MustCompile(`contracts`), regexp.MustCompile(`Counsel|Lawyer|Attorney|Legal|Contract|Paralegal|Procurement|Purchasing`)},
+	{regexp.MustCompile(`\btax\b`), regexp.MustCompile(`Tax|Payroll`)},
+	{regexp.MustCompile(`budgets? of`), regexp.MustCompile(`Finance|Financial|Controller|Marketing|Project|Program|Delivery`)},
+	{regexp.MustCompile(`diaries`), regexp.MustCompile(`Assistant|Administrative`)},
+	{regexp.MustCompile(`kitchen|menus|covers a night`), regexp.MustCompile(`Chef|Cook|Kitchen|Food`)},
+	{regexp.MustCompile(`stylists`), regexp.MustCompile(`Salon|Stylist|Hair`)},
+	{regexp.MustCompile(`APIs|latency`), regexp.MustCompile(`Software|Backend|Full Stack|Java|Engineering|CTO|Technology`)},
+	{regexp.MustCompile(`regression tests|defects`), regexp.MustCompile(`QA|Test|Quality`)},
+	{regexp.MustCompile(`circuit boards|schematic|bill of materials`), regexp.MustCompile(`Electrical|Engineering`)},
+	{regexp.MustCompile(`firmware|microcontrollers`), regexp.MustCompile(`Embedded|Electrical|Engineering`)},
+	{regexp.MustCompile(`classroom|pass rates|students a year`), regexp.MustCompile(`Teacher|Lecturer|Teaching|Academic`)},
+	{regexp.MustCompile(`episodes`), regexp.MustCompile(`Producer|Production|Content`)},
+	{regexp.MustCompile(`tickets`), regexp.MustCompile(`Support|Service`)},
+	{regexp.MustCompile(`churn`), regexp.MustCompile(`Success|Client Services|Experience|Customer Officer`)},
+	{regexp.MustCompile(`[Hh]ired|hiring|time-to-hire|candidate`), regexp.MustCompile(`Recruit|Talent`)},
+	{regexp.MustCompile(`deals|new accounts|territories`), regexp.MustCompile(`Account Executive|Business Development|Sales|Partnerships|Revenue`)},
+	{regexp.MustCompile(`warehouses|fulfilment|on-time delivery`), regexp.MustCompile(`Supply Chain|Logistics|Operations|Operating`)},
+	{regexp.MustCompile(`Led \d+ audits`), regexp.MustCompile(`Audit|Compliance|Risk`)},
+	{regexp.MustCompile(`dashboards|weekly reports`), regexp.MustCompile(`Data|Analytics|Business Intelligence|Research Analyst`)},
+	{regexp.MustCompile(`guests a day|outlets|front-of-house|venues`), regexp.MustCompile(`Hotel|Restaurant`)},
+	{regexp.MustCompile(`Grew the company|built a leadership team|Oversaw .*business units|revenue growth|running the business`), regexp.MustCompile(`CEO|Chief Executive|Managing Director|President|Founder|Owner`)},
+}
+
+// phraseOfTitle says why a phrase of a role's text (what it focused on,
+// or an achievement's template) does not fit its title in line of work
+// f, or "" where it does: a phrase of the line as a whole, or of a
+// specialty whose words the title has; and in either case no work the
+// reader ties to other titles (readerWork).
+func phraseOfTitle(f family, title, phrase string) string {
+	for _, rw := range readerWork {
+		if rw.work.MatchString(phrase) && !rw.titles.MatchString(title) {
+			return "work of " + rw.titles.String()
+		}
+	}
+	if slices.Contains(famDoing[f], phrase) || slices.Contains(famAchievements[f], phrase) {
+		return ""
+	}
+	for _, s := range famSpecialties[f] {
+		if (slices.Contains(s.doing, phrase) || slices.Contains(s.achievements, phrase)) && titleHasWord(title, s.words) {
+			return ""
+		}
+	}
+	return "of a specialty the title does not name"
+}
+
+// countCatchAllPhrases counts the phrases of role descriptions (what the
+// role focused on and each achievement) and of working people's
+// summaries and headlines that are neither of their line of work as a
+// whole nor of a specialty the title names, or that name work a reader
+// ties to other titles: a trade's catch-all said by a title of the trade
+// whose work is something else.
+func countCatchAllPhrases(w *World) tally {
+	var n tally
+	for i := range w.Len() {
+		p := w.Person(i)
+		for k, j := range p.Jobs {
+			d := w.JobDescription(p, k)
+			if d == "" {
+				continue
+			}
+			title, company := w.Title(j.Title).Name, w.Company(j.Company).Name
+			doing := roleOpening(d)
+			why := phraseOfTitle(j.fam, title, doing)
+			n.add(why != "", "person %d, %s: %q: %s", i, title, doing, why)
+			for _, s := range achievementSentences(d, company) {
+				if pat, _, ok := readAchievement(j.fam, s); ok {
+					why := phraseOfTitle(j.fam, title, pat.tmpl)
+					n.add(why != "", "person %d, %s: %q: %s", i, title, s, why)
+				}
+			}
+		}
+		job, working := p.CurrentJob()
+		if !working {
+			continue
+		}
+		title := w.Title(job.Title).Name
+		if at := strings.Index(w.Summary(p), "I enjoy "); at >= 0 {
+			doing, _, _ := strings.Cut(w.Summary(p)[at+len("I enjoy "):], ".")
+			why := phraseOfTitle(job.fam, title, doing)
+			n.add(why != "", "person %d, %s: summary %q: %s", i, title, doing, why)
+		}
+		if h := w.Headline(p); h != "" && !strings.Contains(h, title) {
+			doing := strings.ToLower(h[:1]) + h[1:]
+			if slices.Contains(familyDoing(job.fam), doing) {
+				why := phraseOfTitle(job.fam, title, doing)
+				n.add(why != "", "person %d, %s: headline %q: %s", i, title, h, why)
+			}
+		}
+	}
+	return n
+}
+
+// staffThen is the most staff a reader believes an employer had in a
+// year: its staff today, scaled by its age then against its age today
+// (a firm founded in 1999 with 40,000 staff in 2026 had not more than
+// some 7,000 in 2004).
+func staffThen(w *World, co *Company, year int) int {
+	now, founded := w.month.Year(), int(co.Founded)
+	if year >= now || founded == 0 || year-founded+1 >= now-founded+1 {
+		return int(co.StaffCount)
+	}
+	return max(int(co.StaffCount)*max(year-founded+1, 1)/(now-founded+1), 1)
+}
+
+// countFiguresOfPastStaff counts the figures of past roles' achievements
+// beyond what the employer had when the role ended: more people than its
+// staff then, more countries, premises, learners or money than its size
+// then allows, or more led or hired than its staff then (the bounds of
+// countFiguresBeyondEmployer and countAchievements, with the staff of
+// the role's years).
+func countFiguresOfPastStaff(w *World) tally {
+	var n tally
+	for i := range w.Len() {
+		p := w.Person(i)
+		for k, j := range p.Jobs {
+			if j.Current || j.End == 0 {
+				continue
+			}
+			co := w.Company(j.Company)
+			staff, industry := staffThen(w, co, j.End.Year()), w.Industry(co.Industry)
+			for _, s := range achievementSentences(w.JobDescription(p, k), co.Name) {
+				pat, values, ok := readAchievement(j.fam, s)
+				if !ok {
+					continue
+				}
+				why := achievementFault(pat.slots, values, staff, w.Title(j.Title).Level, -1)
+				lits, _ := templateFigures(pat.tmpl)
+				for x, v := range values {
+					if rule, bounded := figureRuleOf(lits[x], lits[x+1]); bounded && why == "" && v > rule(staff, industry) {
+						why = fmt.Sprintf("%d%s, at most %d", v, strings.TrimSuffix(lits[x+1], "."), rule(staff, industry))
+					}
+				}
+				n.add(why != "", "person %d, %s at %s (founded %d, %d staff now, %d in %d): %q: %s",
+					i, w.Title(j.Title).Name, co.Name, co.Founded, co.StaffCount, staff, j.End.Year(), s, why)
+			}
+		}
+	}
+	return n
+}
+
+// countRepeatedFocus counts the role descriptions that say the role
+// focused on what an earlier role of the same profile says, however far
+// apart: the same line pasted into role after role reads as filler.
+func countRepeatedFocus(w *World) tally {
+	var n tally
+	for i := range w.Len() {
+		p := w.Person(i)
+		var said []string
+		for k := len(p.Jobs) - 1; k >= 0; k-- {
+			doing := roleOpening(w.JobDescription(p, k))
+			if doing == "" {
+				continue
+			}
+			n.add(slices.Contains(said, doing), "person %d, %s: %q said by an earlier role", i, w.Title(p.Jobs[k].Title).Name, doing)
+			said = append(said, doing)
+		}
+	}
+	return n
+}
+
+// countHastyShares counts the percentages of achievements over a period
+// of months, quarters or years ("by 28% in 3 months", not a level kept
+// "above 95% for 6 quarters") beyond what a reader believes the period
+// allows: the template's whole range over a year or more, in a shorter
+// period its least plus the share of the range the months are of a year
+// (churn cut by 28 % in three months, but by 5 to 11 %).
+func countHastyShares(w *World) tally {
+	var n tally
+	for i := range w.Len() {
+		p := w.Person(i)
+		for k, j := range p.Jobs {
+			for _, s := range achievementSentences(w.JobDescription(p, k), w.Company(j.Company).Name) {
+				pat, values, ok := readAchievement(j.fam, s)
+				if !ok {
+					continue
+				}
+				months := -1
+				for x, sl := range pat.slots {
+					if sl.period > 0 {
+						months = values[x] * sl.period
+					}
+				}
+				if months < 0 {
+					continue
+				}
+				lits, _ := templateFigures(pat.tmpl)
+				for x, sl := range pat.slots {
+					if sl.period == 0 && (strings.HasPrefix(lits[x+1], "% in ") || strings.HasPrefix(lits[x+1], "% over ")) {
+						most := sl.lo + (sl.hi-sl.lo)*min(months, 12)/12
+						n.add(values[x] > most, "person %d, %s: %q: %d%% in %d months, at most %d%%", i, w.Title(j.Title).Name, s, values[x], months, most)
+					}
+				}
+			}
 		}
 	}
 	return n
