@@ -412,12 +412,13 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 			crowded := len(stay) >= 3 && int(jobs[len(jobs)-3].Start)-int(start) < 60
 			lower = lower && !crowded
 			if prevCompany >= 0 && !gen.titles.heldIn(stay, title) && lower && chance(r, 15) && gen.fits(prevCompany, jobFam) &&
-				gen.companies[prevCompany].Type != SelfEmployed && gen.hiring.bigEnough(prevCompany, jobFam, gen.titles.titles[title].Level) {
+				gen.companies[prevCompany].Type != SelfEmployed && gen.hiring.bigEnough(prevCompany, jobFam, gen.titles.titles[title].Level) &&
+				gen.hiring.titleFits(prevCompany, jobFam, title) {
 				company = prevCompany
 			} else {
-				company = gen.hiring.employerOfSize(r, country, jobFam, gen.titles.titles[title].Level)
+				company = gen.hiring.employerOfTitle(r, country, jobFam, title)
 			}
-			company = gen.existing(r, company, start, country, jobFam)
+			company = gen.existingAs(r, company, start, country, jobFam, title)
 			// Another stay at the company of the newer role holds a title
 			// not held in it, and not a higher one (a step down within a
 			// stay, A → B → A or A → A, read wrong); a third stint at one
@@ -433,7 +434,7 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 				if fine(company) {
 					break
 				}
-				company = gen.existing(r, gen.hiring.employerOfSize(r, country, jobFam, gen.titles.titles[title].Level), start, country, jobFam)
+				company = gen.existingAs(r, gen.hiring.employerOfTitle(r, country, jobFam, title), start, country, jobFam, title)
 			}
 			if !fine(company) {
 				// A country of few companies: the newer role began
@@ -510,6 +511,7 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 		jobs[n-1].Start = 0
 	}
 	gen.unrepeat(r, jobs)
+	jobs = gen.fitRoles(p, jobs)
 	jobs = gen.boardSeat(r, country, jobs)
 	for k := range jobs {
 		if jobs[k].Current {
@@ -762,17 +764,16 @@ func (gen *generator) firstJob(r *rand.Rand, p *Person, country countryID, jobs 
 	if best < minTenure {
 		return Job{}, false
 	}
-	level := v.titles[title].Level
 	start := end - Month(room(title))
 	for range 16 {
-		c := gen.existing(r, gen.hiring.employerOfSize(r, country, f, level), start, country, f)
+		c := gen.existingAs(r, gen.hiring.employerOfTitle(r, country, f, title), start, country, f, title)
 		if c == oldest.Company && (title == oldest.Title || v.heldIn(stayOf(jobs), title)) || c != oldest.Company && stints(jobs, c) > 1 {
 			continue
 		}
 		if c == oldest.Company && v.toContributor(title, oldest.Title) {
 			continue // no manager's post before a contributor's title in one stay
 		}
-		if !gen.fits(c, f) || gen.companies[c].Type == SelfEmployed {
+		if !gen.hiring.titleFits(c, f, title) || gen.companies[c].Type == SelfEmployed {
 			continue
 		}
 		at := max(start, MonthOf(int(gen.companies[c].Founded), time.January))
@@ -1037,6 +1038,11 @@ func (v *titleVocab) pickIn(r *rand.Rand, ids []TitleID, year int) (TitleID, boo
 // and which no other role steps down to (titleVocab.roleStepsDown): a
 // related role that is none instead, where there is one.
 func (w *World) stemOf(p *Person, f family) int {
+	return w.hiring.stemIn(w.geo.placeCountry[p.City], f, w.seedStem(p, f))
+}
+
+// seedStem is stemOf's role before hiring.stemIn.
+func (w *World) seedStem(p *Person, f family) int {
 	n := len(w.titles.stems[f])
 	if n == 0 {
 		return -1

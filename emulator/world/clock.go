@@ -411,8 +411,10 @@ func (a *advance) apply(ev event) {
 		}
 		emails = a.newWorkEmail(r, i, p, c)
 	}
-	if !w.stepsAsCareers(cur, role) {
-		return // no title of the level fits (no head of hair styling): nothing happens
+	if !w.stepsAsCareers(cur, role) || !w.hiring.titleFits(role.Company, cur.fam, role.Title) {
+		// No title of the level fits (no head of hair styling), or the
+		// employer has no such role (roleFunctions): nothing happens.
+		return
 	}
 	role.Seed, role.Start, role.End, role.Current = r.Uint32(), m, 0, true
 	if role.fam = cur.fam; w.titles.fam[role.Title] == famGeneral {
@@ -853,9 +855,9 @@ func (w *World) newEmployer(r *rand.Rand, p, start *Person) (int32, bool) {
 	cur := p.Jobs[0]
 	country := w.geo.placeCountry[p.City]
 	for range 8 {
-		c := w.hiring.employerOfSize(r, country, cur.fam, w.titles.titles[cur.Title].Level)
+		c := w.hiring.employerOfTitle(r, country, cur.fam, cur.Title)
 		name := w.companies[c].Name
-		ok := w.fits(c, cur.fam) && !strings.EqualFold(name, w.companies[cur.Company].Name) &&
+		ok := w.hiring.titleFits(c, cur.fam, cur.Title) && w.hiring.roleFits(c, cur.fam, w.careerStem(p, cur.fam)) && !strings.EqualFold(name, w.companies[cur.Company].Name) &&
 			(len(start.Jobs) == 0 || !strings.EqualFold(name, w.companies[start.Jobs[0].Company].Name))
 		for _, j := range p.Jobs {
 			ok = ok && !(j.Current && j.Company == c)

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // CompanyType is the legal kind of a company, as the Company API's `type`.
@@ -92,6 +93,9 @@ type companyBook struct {
 	ids       map[int64]int32
 	names     map[string]bool // lower case, without the legal form
 	domains   map[string]bool
+	// cities are the names, by country, of the cities a company is not
+	// named like (see namedLikePlace).
+	cities cityNames
 }
 
 // genCompanies builds n companies for a world of people (its first people
@@ -107,6 +111,7 @@ func genCompanies(seed int64, n, people int, g *gazetteer, iv *industryVocab, nb
 		ids:       make(map[int64]int32, n),
 		names:     make(map[string]bool, n),
 		domains:   make(map[string]bool, n),
+		cities:    citiesOf(g),
 	}
 	r := newRand(uint64(seed), streamCompany)
 	ceilings := countryStaffCeilings(g)
@@ -420,6 +425,7 @@ var industryMaxStaff = map[string]int32{
 	"Civic & Social Organization": 3000, "Fishery": 3000, "Ranching": 1000, "Museums and Institutions": 2000,
 	"Market Research": 10000, "Motion Pictures and Film": 10000, "Human Resources": 5000,
 	"Consumer Services": 30000, "Wine and Spirits": 20000, "Gambling & Casinos": 30000,
+	"Alternative Dispute Resolution": 300,
 }
 
 // industryFirstYear is the earliest founding year that fits an industry.
@@ -574,56 +580,210 @@ var (
 		"vi", "vo", "za", "ze", "zi", "zo"}
 )
 
-// nameKinds are the name endings ("Labs", "Capital") of the industries
-// whose names hold one of the words, first match first; tech marks those
-// whose companies favour a start-up's domain ending (".io").
-var nameKinds = []struct {
-	words, suffixes []string
-	tech            bool
-}{
-	{[]string{"Software", "Internet", "Computer", "Information", "Semiconductors", "Wireless", "Telecom", "Nanotech"},
-		[]string{"Labs", "Systems", "Technologies", "Software", "Digital", "AI", "Cloud", "Networks", "Data"}, true},
-	// Before the finance words: "Investigations" is no investment firm.
-	{[]string{"Security and Investigations"}, []string{"Security", "Protection", "Guarding", "Services"}, false},
-	{[]string{"Bank", "Financ", "Invest", "Capital", "Venture", "Insurance", "Accounting"},
-		[]string{"Capital", "Partners", "Financial", "Advisors", "Finance", "Assurance"}, false},
-	// Before the words of medicine: a gym is no maker of therapeutics.
-	{[]string{"Health, Wellness"}, []string{"Fitness", "Wellness", "Studio", "Gym"}, false},
-	{[]string{"Health", "Hospital &", "Medical", "Pharma", "Biotech", "Veterinary", "Mental"},
-		[]string{"Health", "Medical", "Care", "Clinic", "Therapeutics", "Bio"}, false},
-	{[]string{"Law", "Legal", "Dispute"},
-		[]string{"Law", "Legal", "& Partners", "Attorneys"}, false},
-	{[]string{"Consulting", "Research", "Think", "Staffing", "Human Resources", "Outsourcing"},
-		[]string{"Consulting", "Group", "Partners", "Advisory", "Talent", "Associates"}, false},
-	{[]string{"Media", "Entertainment", "Film", "Music", "Broadcast", "Animation", "Arts", "Publishing", "Photography"},
-		[]string{"Media", "Studios", "Productions", "Pictures", "Records", "Creative"}, false},
-	{[]string{"Education", "E-Learning", "Training", "Libraries"},
-		[]string{"Academy", "Learning", "Institute", "Education", "School"}, false},
-	{[]string{"Manufactur", "Engineering", "Machinery", "Automotive", "Chemicals", "Plastics", "Mining",
-		"Construction", "Building", "Oil", "Utilities", "Renewables", "Shipbuilding", "Aerospace"},
-		[]string{"Industries", "Manufacturing", "Engineering", "Energy", "Materials", "Works"}, false},
-	{[]string{"Retail", "Consumer", "Food", "Apparel", "Wine", "Luxury", "Cosmetics", "Sporting", "Supermarkets"},
-		[]string{"Goods", "Brands", "Co.", "Market", "Foods", "Store"}, false},
-	{[]string{"Logistics", "Transport", "Freight", "Warehousing", "Maritime", "Airlines", "Import"},
-		[]string{"Logistics", "Freight", "Shipping", "Transport", "Cargo"}, false},
-	{[]string{"Hospitality", "Restaurants", "Leisure", "Recreational", "Events", "Gambling"},
-		[]string{"Hospitality", "Hotels", "Events", "Travel", "Kitchen"}, false},
+// nameKind is a kind of business as its company names say it: the
+// industries of the kind, the endings their names take ("Labs",
+// "Capital"), whether its companies favour a start-up's domain ending
+// (".io") and whether its firms go by two partners' surnames ("Smith &
+// Jones": law, finance, consulting; a clinic or a dairy so named reads
+// as a law firm).
+type nameKind struct {
+	industries, suffixes []string
+	tech, partners       bool
 }
 
-// otherSuffixes end the names of industries no nameKinds entry matches.
+// nameKinds list, by the exact name of each industry, the endings that
+// say its business: "Foods" only for makers and sellers of food, "Labs"
+// only for software, "Motors" only for the motor trade. An industry is
+// in one kind alone; those of no kind (the public bodies, of which no
+// company is) take otherSuffixes. No ending is a word a two-word name
+// ends in by itself ("Iron Works" of nameTails).
+var nameKinds = []nameKind{
+	{industries: []string{"Computer Software", "Internet", "Information Technology and Services", "Information Services"},
+		suffixes: []string{"Labs", "Systems", "Technologies", "Software", "Digital", "AI", "Cloud", "Data"}, tech: true},
+	{industries: []string{"Computer & Network Security"},
+		suffixes: []string{"Security", "Cyber", "Systems", "Technologies", "Labs"}, tech: true},
+	{industries: []string{"Computer Games"}, suffixes: []string{"Games", "Studios", "Interactive"}, tech: true},
+	{industries: []string{"Telecommunications", "Wireless", "Computer Networking"},
+		suffixes: []string{"Networks", "Telecom", "Communications", "Systems", "Technologies"}},
+	{industries: []string{"Computer Hardware", "Semiconductors", "Consumer Electronics",
+		"Electrical/Electronic Manufacturing", "Nanotechnology"},
+		suffixes: []string{"Electronics", "Technologies", "Systems", "Devices", "Instruments"}},
+	{industries: []string{"Banking"}, suffixes: []string{"Bank", "Financial", "Bancorp"}},
+	{industries: []string{"Investment Banking", "Capital Markets"},
+		suffixes: []string{"Capital", "Securities", "Partners", "Advisors"}, partners: true},
+	{industries: []string{"Investment Management", "Venture Capital & Private Equity"},
+		suffixes: []string{"Capital", "Partners", "Investments", "Ventures", "Asset Management"}, partners: true},
+	{industries: []string{"Financial Services"}, suffixes: []string{"Financial", "Finance", "Capital", "Payments", "Advisors"}},
+	{industries: []string{"Insurance"}, suffixes: []string{"Insurance", "Assurance", "Mutual", "Underwriters"}},
+	{industries: []string{"Accounting"},
+		suffixes: []string{"Accountants", "Accounting", "& Partners", "Associates", "Advisors"}, partners: true},
+	{industries: []string{"Law Practice"}, suffixes: []string{"Law", "Legal", "& Partners", "Attorneys"}, partners: true},
+	{industries: []string{"Legal Services"}, suffixes: []string{"Legal", "Legal Services", "& Partners"}, partners: true},
+	{industries: []string{"Alternative Dispute Resolution"}, suffixes: []string{"Mediation", "Arbitration", "Dispute Resolution"}},
+	{industries: []string{"Management Consulting"},
+		suffixes: []string{"Consulting", "Group", "Partners", "Advisory", "Associates"}, partners: true},
+	{industries: []string{"Program Development"}, suffixes: []string{"Consulting", "Development", "Associates"}},
+	{industries: []string{"Government Relations"}, suffixes: []string{"Public Affairs", "Strategies", "Advisors"}},
+	{industries: []string{"Research"}, suffixes: []string{"Research", "Institute", "Analytics"}},
+	{industries: []string{"Think Tanks"}, suffixes: []string{"Institute", "Forum", "Policy Centre"}},
+	{industries: []string{"Market Research"}, suffixes: []string{"Research", "Insights", "Analytics"}},
+	{industries: []string{"Staffing and Recruiting"}, suffixes: []string{"Staffing", "Recruitment", "Talent", "Personnel"}},
+	{industries: []string{"Human Resources"}, suffixes: []string{"HR", "People", "Talent", "HR Consulting"}},
+	{industries: []string{"Outsourcing/Offshoring"}, suffixes: []string{"Solutions", "Services", "Global", "Outsourcing"}},
+	{industries: []string{"Security and Investigations"}, suffixes: []string{"Security", "Protection", "Guarding"}},
+	{industries: []string{"Health, Wellness and Fitness"}, suffixes: []string{"Fitness", "Wellness", "Gym"}},
+	{industries: []string{"Alternative Medicine"}, suffixes: []string{"Wellness", "Therapies", "Healing"}},
+	{industries: []string{"Hospital & Health Care"}, suffixes: []string{"Health", "Healthcare", "Medical", "Care", "Clinic"}},
+	{industries: []string{"Medical Practice"}, suffixes: []string{"Medical", "Clinic", "Health", "Medical Centre"}},
+	{industries: []string{"Mental Health Care"}, suffixes: []string{"Care", "Counselling", "Psychology", "Mental Health"}},
+	{industries: []string{"Pharmaceuticals"}, suffixes: []string{"Pharma", "Pharmaceuticals", "Therapeutics", "Life Sciences"}},
+	{industries: []string{"Biotechnology"}, suffixes: []string{"Bio", "Biosciences", "Therapeutics", "Life Sciences", "Genomics", "Laboratories"}},
+	{industries: []string{"Medical Devices"}, suffixes: []string{"Medical", "Devices", "Instruments", "Surgical"}},
+	{industries: []string{"Veterinary"}, suffixes: []string{"Veterinary", "Vets", "Animal Hospital", "Animal Care"}},
+	{industries: []string{"Entertainment"}, suffixes: []string{"Entertainment", "Media", "Studios", "Productions"}},
+	{industries: []string{"Media Production"}, suffixes: []string{"Media", "Productions", "Studios", "Creative"}},
+	{industries: []string{"Motion Pictures and Film"}, suffixes: []string{"Pictures", "Films", "Studios", "Productions"}},
+	{industries: []string{"Broadcast Media"}, suffixes: []string{"Media", "Broadcasting", "Radio", "Television"}},
+	{industries: []string{"Music"}, suffixes: []string{"Records", "Music", "Sound"}},
+	{industries: []string{"Animation"}, suffixes: []string{"Animation", "Studios", "Pictures"}},
+	{industries: []string{"Performing Arts"}, suffixes: []string{"Theatre", "Arts", "Ensemble"}},
+	{industries: []string{"Fine Art"}, suffixes: []string{"Gallery", "Fine Art", "Art"}},
+	{industries: []string{"Arts and Crafts"}, suffixes: []string{"Crafts", "Workshop", "Makers"}},
+	{industries: []string{"Publishing"}, suffixes: []string{"Publishing", "Press", "Books"}},
+	{industries: []string{"Newspapers"}, suffixes: []string{"News", "Press", "Herald"}},
+	{industries: []string{"Online Media"}, suffixes: []string{"Media", "Digital"}, tech: true},
+	{industries: []string{"Photography"}, suffixes: []string{"Photography", "Photo", "Images"}},
+	{industries: []string{"Writing and Editing"}, suffixes: []string{"Editorial", "Content", "Copywriting"}},
+	{industries: []string{"Translation and Localization"}, suffixes: []string{"Translations", "Languages", "Localization"}},
+	{industries: []string{"Marketing and Advertising"}, suffixes: []string{"Marketing", "Media", "Creative", "Agency", "Advertising"}},
+	{industries: []string{"Public Relations and Communications"}, suffixes: []string{"Communications", "PR", "Public Relations"}},
+	{industries: []string{"Design", "Graphic Design"}, suffixes: []string{"Design", "Studio", "Creative"}},
+	{industries: []string{"Architecture & Planning"}, suffixes: []string{"Architects", "Architecture", "Planning", "Studio"}},
+	{industries: []string{"Higher Education"}, suffixes: []string{"College", "Institute", "Academy"}},
+	{industries: []string{"Primary/Secondary Education"}, suffixes: []string{"School", "Academy", "Schools"}},
+	{industries: []string{"Education Management"}, suffixes: []string{"Education", "Learning", "Schools"}},
+	{industries: []string{"E-Learning"}, suffixes: []string{"Learning", "Education", "Academy"}, tech: true},
+	{industries: []string{"Professional Training & Coaching"}, suffixes: []string{"Training", "Coaching", "Academy", "Learning"}},
+	{industries: []string{"Libraries"}, suffixes: []string{"Library", "Libraries"}},
+	{industries: []string{"Automotive"}, suffixes: []string{"Motors", "Automotive", "Auto"}},
+	{industries: []string{"Aviation & Aerospace"}, suffixes: []string{"Aerospace", "Aviation", "Aero"}},
+	{industries: []string{"Defense & Space"}, suffixes: []string{"Defence", "Aerospace", "Dynamics", "Systems"}},
+	{industries: []string{"Machinery"}, suffixes: []string{"Machinery", "Machines", "Engineering"}},
+	{industries: []string{"Mechanical or Industrial Engineering"}, suffixes: []string{"Engineering", "Industries"}},
+	{industries: []string{"Industrial Automation"}, suffixes: []string{"Automation", "Controls", "Robotics", "Systems"}},
+	{industries: []string{"Civil Engineering"}, suffixes: []string{"Engineering", "Engineers", "Infrastructure"}},
+	{industries: []string{"Construction"}, suffixes: []string{"Construction", "Builders", "Contractors", "Building"}},
+	{industries: []string{"Building Materials", "Glass, Ceramics & Concrete"}, suffixes: []string{"Materials", "Industries"}},
+	{industries: []string{"Chemicals"}, suffixes: []string{"Chemicals", "Chemical", "Materials", "Industries"}},
+	{industries: []string{"Plastics"}, suffixes: []string{"Plastics", "Polymers", "Industries"}},
+	{industries: []string{"Mining & Metals"}, suffixes: []string{"Mining", "Metals", "Resources", "Minerals"}},
+	{industries: []string{"Oil & Energy"}, suffixes: []string{"Energy", "Petroleum", "Resources", "Oil"}},
+	{industries: []string{"Utilities"}, suffixes: []string{"Energy", "Power", "Utilities"}},
+	{industries: []string{"Renewables & Environment"}, suffixes: []string{"Energy", "Renewables", "Solar", "Power"}},
+	{industries: []string{"Environmental Services"}, suffixes: []string{"Environmental", "Recycling", "Waste Services"}},
+	{industries: []string{"Shipbuilding"}, suffixes: []string{"Shipyard", "Shipbuilding", "Marine"}},
+	{industries: []string{"Railroad Manufacture"}, suffixes: []string{"Rail", "Industries", "Engineering"}},
+	{industries: []string{"Paper & Forest Products"}, suffixes: []string{"Paper", "Forest Products", "Timber"}},
+	{industries: []string{"Packaging and Containers"}, suffixes: []string{"Packaging", "Containers", "Industries"}},
+	{industries: []string{"Textiles"}, suffixes: []string{"Textiles", "Fabrics", "Mills"}},
+	{industries: []string{"Printing"}, suffixes: []string{"Printing", "Print", "Press"}},
+	{industries: []string{"Furniture"}, suffixes: []string{"Furniture", "Interiors", "Furnishings"}},
+	{industries: []string{"Tobacco"}, suffixes: []string{"Tobacco", "Company"}},
+	{industries: []string{"Business Supplies and Equipment"}, suffixes: []string{"Supplies", "Supply", "Equipment"}},
+	{industries: []string{"Retail"}, suffixes: []string{"Stores", "Retail", "Market", "Shop"}},
+	{industries: []string{"Supermarkets"}, suffixes: []string{"Market", "Supermarkets", "Grocers", "Foods"}},
+	{industries: []string{"Wholesale"}, suffixes: []string{"Wholesale", "Distributors", "Distribution", "Trading"}},
+	{industries: []string{"Import and Export"}, suffixes: []string{"Trading", "Imports", "Exports", "International"}},
+	{industries: []string{"International Trade and Development"}, suffixes: []string{"Development", "International", "Trade"}},
+	{industries: []string{"Consumer Goods"}, suffixes: []string{"Goods", "Brands", "Products", "Co."}},
+	{industries: []string{"Consumer Services"}, suffixes: []string{"Services", "Home Services", "Company"}},
+	{industries: []string{"Food & Beverages"}, suffixes: []string{"Foods", "Beverages", "Brands", "Drinks"}},
+	{industries: []string{"Food Production"}, suffixes: []string{"Foods", "Food Products", "Farms"}},
+	{industries: []string{"Dairy"}, suffixes: []string{"Dairy", "Creamery", "Dairies"}},
+	{industries: []string{"Farming"}, suffixes: []string{"Farms", "Agriculture", "Growers", "Produce"}},
+	{industries: []string{"Ranching"}, suffixes: []string{"Ranch", "Cattle Company", "Livestock"}},
+	{industries: []string{"Fishery"}, suffixes: []string{"Fisheries", "Seafood", "Fishing"}},
+	{industries: []string{"Wine and Spirits"}, suffixes: []string{"Wines", "Vineyards", "Distillery", "Spirits", "Cellars"}},
+	{industries: []string{"Apparel & Fashion"}, suffixes: []string{"Apparel", "Fashion", "Clothing"}},
+	{industries: []string{"Luxury Goods & Jewelry"}, suffixes: []string{"Jewelry", "Jewels", "Luxury"}},
+	{industries: []string{"Cosmetics"}, suffixes: []string{"Cosmetics", "Beauty", "Skincare"}},
+	{industries: []string{"Sporting Goods"}, suffixes: []string{"Sports", "Athletics", "Outdoor", "Gear"}},
+	{industries: []string{"Sports"}, suffixes: []string{"Sports", "Athletics", "Sports Club"}},
+	{industries: []string{"Logistics and Supply Chain"}, suffixes: []string{"Logistics", "Supply Chain", "Freight", "Distribution"}},
+	{industries: []string{"Transportation/Trucking/Railroad"}, suffixes: []string{"Transport", "Trucking", "Freight", "Haulage"}},
+	{industries: []string{"Package/Freight Delivery"}, suffixes: []string{"Express", "Courier", "Delivery", "Freight"}},
+	{industries: []string{"Warehousing"}, suffixes: []string{"Warehousing", "Storage", "Logistics"}},
+	{industries: []string{"Maritime"}, suffixes: []string{"Shipping", "Marine", "Maritime", "Lines"}},
+	{industries: []string{"Airlines/Aviation"}, suffixes: []string{"Airlines", "Airways", "Air", "Aviation"}},
+	{industries: []string{"Hospitality"}, suffixes: []string{"Hotels", "Hospitality", "Resorts"}},
+	{industries: []string{"Restaurants"}, suffixes: []string{"Kitchen", "Grill", "Restaurants", "Eatery"}},
+	{industries: []string{"Leisure, Travel & Tourism"}, suffixes: []string{"Travel", "Tours", "Holidays", "Tourism"}},
+	{industries: []string{"Recreational Facilities and Services"}, suffixes: []string{"Leisure", "Recreation", "Parks", "Adventures"}},
+	{industries: []string{"Events Services"}, suffixes: []string{"Events", "Event Management", "Experiences"}},
+	{industries: []string{"Gambling & Casinos"}, suffixes: []string{"Casino", "Casinos", "Gaming", "Resorts"}},
+	{industries: []string{"Real Estate"}, suffixes: []string{"Realty", "Properties", "Real Estate", "Estates"}},
+	{industries: []string{"Commercial Real Estate"}, suffixes: []string{"Properties", "Realty", "Real Estate"}},
+	{industries: []string{"Facilities Services"}, suffixes: []string{"Facilities", "Facility Services", "Maintenance"}},
+	{industries: []string{"Non-Profit Organization Management"}, suffixes: []string{"Foundation", "Trust", "Alliance"}},
+	{industries: []string{"Philanthropy"}, suffixes: []string{"Foundation", "Trust", "Fund"}},
+	{industries: []string{"Fund-Raising"}, suffixes: []string{"Fundraising", "Foundation", "Appeal"}},
+	{industries: []string{"Civic & Social Organization"}, suffixes: []string{"Association", "Society", "Council"}},
+	{industries: []string{"Religious Institutions"}, suffixes: []string{"Fellowship", "Foundation", "Community"}},
+	{industries: []string{"Museums and Institutions"}, suffixes: []string{"Museum", "Heritage", "Gallery"}},
+	{industries: []string{"Individual & Family Services"}, suffixes: []string{"Care", "Family Services", "Community Services"}},
+}
+
+// otherSuffixes end the names of industries of no nameKind.
 var otherSuffixes = []string{"Group", "Solutions", "International", "Services", "Company", "Global"}
 
-// suffixesFor returns the name endings that fit an industry, and whether
-// it is one of technology.
-func suffixesFor(industry string) (suffixes []string, tech bool) {
-	for _, k := range nameKinds {
-		for _, w := range k.words {
-			if strings.Contains(industry, w) {
-				return k.suffixes, k.tech
+// kindOfIndustry finds, by industry name, its entry of nameKinds.
+var kindOfIndustry = sync.OnceValue(func() map[string]*nameKind {
+	out := map[string]*nameKind{}
+	for k := range nameKinds {
+		for _, ind := range nameKinds[k].industries {
+			if out[ind] != nil {
+				panic("world: industry " + ind + " in two name kinds") // a slip in nameKinds
 			}
+			out[ind] = &nameKinds[k]
 		}
 	}
-	return otherSuffixes, false
+	return out
+})
+
+// allSuffixes are the endings of every kind of business, as a set.
+var allSuffixes = sync.OnceValue(func() map[string]bool {
+	out := map[string]bool{}
+	for _, k := range nameKinds {
+		for _, s := range k.suffixes {
+			out[s] = true
+		}
+	}
+	for _, s := range otherSuffixes {
+		out[s] = true
+	}
+	return out
+})
+
+// saysOtherBusiness reports whether a name ends in an ending of another
+// business than suffixes', the longest that fits: a partner's surname
+// that is one ("Cheung & Law" of accountants reads as a law firm).
+func saysOtherBusiness(name string, suffixes []string) bool {
+	longest := ""
+	for s := range allSuffixes() {
+		if len(s) > len(longest) && strings.HasSuffix(name, " "+s) {
+			longest = s
+		}
+	}
+	return longest != "" && !slices.Contains(suffixes, longest)
+}
+
+// suffixesFor returns the name endings that fit an industry, whether it
+// is one of technology and whether its firms go by partners' names.
+func suffixesFor(industry string) (suffixes []string, tech, partners bool) {
+	if k := kindOfIndustry()[industry]; k != nil {
+		return k.suffixes, k.tech, k.partners
+	}
+	return otherSuffixes, false, false
 }
 
 // suffixSince is the year from which a name ending reads as one a
@@ -634,10 +794,13 @@ var suffixSince = map[string]int{
 	"AI": 2012, "Cloud": 2008, "Data": 1995, "Digital": 1993, "Labs": 1995, "Networks": 1985,
 	"Software": 1975, "Technologies": 1980, "Therapeutics": 1980, "Bio": 1985, "Talent": 2000,
 	"Creative": 1990, "Learning": 1995, "Brands": 1990, "Solutions": 1985, "Global": 1990,
+	"Cyber": 1995, "Interactive": 1990, "Biosciences": 1985, "Genomics": 1990, "Life Sciences": 1990,
+	"Insights": 1995, "Robotics": 1980, "Experiences": 2005, "Content": 1995, "Payments": 1990,
+	"People": 2005, "Localization": 1990,
 }
 
 // suffixesOf returns the endings of suffixes that fit a company founded
-// in year; all of them when none does.
+// in year; when none does, those that came into use first.
 func suffixesOf(suffixes []string, year int) []string {
 	var out []string
 	for _, s := range suffixes {
@@ -645,8 +808,14 @@ func suffixesOf(suffixes []string, year int) []string {
 			out = append(out, s)
 		}
 	}
-	if len(out) == 0 {
-		return suffixes
+	if len(out) > 0 {
+		return out
+	}
+	first := slices.MinFunc(suffixes, func(a, b string) int { return suffixSince[a] - suffixSince[b] })
+	for _, s := range suffixes {
+		if suffixSince[s] == suffixSince[first] {
+			out = append(out, s)
+		}
 	}
 	return out
 }
@@ -747,7 +916,7 @@ const coinAfter = 12
 // drawBrand draws a company name of one of the forms companies carry: a
 // compound brand, two words, a coined word, the founders' surnames or
 // initials, most followed by a word of the industry.
-func drawBrand(r *rand.Rand, c *Company, g *gazetteer, nb *nameBook, suffixes []string, coin bool) brand {
+func drawBrand(r *rand.Rand, c *Company, g *gazetteer, nb *nameBook, suffixes []string, partners, coin bool) brand {
 	suffix := pick(r, suffixes)
 	b := brand{extra: mailify(suffix)}
 	x := intN(r, 100)
@@ -788,7 +957,7 @@ func drawBrand(r *rand.Rand, c *Company, g *gazetteer, nb *nameBook, suffixes []
 		// reads as one of a firm of another city.
 		cul := &nb.cultures[nb.byCountry[g.placeCountry[c.City]]]
 		a, z := pick(r, cul.lastMale), pick(r, cul.lastMale)
-		if a.latin != z.latin && chance(r, 50) && partnersFirm(suffixes) {
+		if a.latin != z.latin && chance(r, 50) && partners {
 			b.name, b.stem, b.hyphen, b.alone = a.latin+" & "+z.latin, a.mail+z.mail, a.mail+"-"+z.mail, true
 		} else {
 			b.name, b.stem = a.latin+" "+suffix, a.mail
@@ -804,14 +973,6 @@ func drawBrand(r *rand.Rand, c *Company, g *gazetteer, nb *nameBook, suffixes []
 		b.name, b.stem = string(letters)+" "+suffix, strings.ToLower(string(letters))
 	}
 	return b
-}
-
-// partnersFirm reports whether a company whose name may end in one of
-// suffixes is of a trade whose firms go by two partners' surnames
-// ("Smith & Jones"): law, finance and consulting. A clinic or a dairy
-// named so reads as a law firm.
-func partnersFirm(suffixes []string) bool {
-	return slices.Contains(suffixes, "Partners") || slices.Contains(suffixes, "& Partners")
 }
 
 // compound draws the head and tail of a compound name: two different
@@ -834,16 +995,19 @@ func compound(r *rand.Rand) (head, tail string) {
 // neither a reader nor a mail server confuses two companies.
 func (b *companyBook) name(r *rand.Rand, c *Company, g *gazetteer, nb *nameBook, industry string) {
 	country := g.countries[g.placeCountry[c.City]].Code
-	suffixes, tech := suffixesFor(industry)
+	suffixes, tech, partners := suffixesFor(industry)
 	suffixes = suffixesOf(suffixes, int(c.Founded))
 	endings := domainEndings(r, country, c.StaffCount, tech)
 	for attempt := 0; ; attempt++ {
-		br := drawBrand(r, c, g, nb, suffixes, attempt >= coinAfter)
+		br := drawBrand(r, c, g, nb, suffixes, partners, attempt >= coinAfter)
 		name := br.name
 		// Big companies go by their brand; the legal form is for the
 		// register (and would follow them abroad, where they hire too).
 		if forms := legalForms[country]; forms != nil && c.StaffCount < multinational && chance(r, 35) {
 			name += " " + pick(r, forms)
+		}
+		if namedLikePlace(br.name, country, g.places[c.City].Name, b.cities) || saysOtherBusiness(br.name, suffixes) {
+			continue
 		}
 		key, slug := strings.ToLower(br.name), slugify(name)
 		if _, taken := b.slugs[slug]; taken || b.names[key] || slug == "" {
@@ -857,6 +1021,48 @@ func (b *companyBook) name(r *rand.Rand, c *Company, g *gazetteer, nb *nameBook,
 		c.Name, c.Slug, c.Domain = name, slug, domain
 		return
 	}
+}
+
+// namedCity is the population from which a place's name, on a company
+// of its country, reads as the city's: "Aurora Logistics" in Chicago is
+// a firm of Aurora, Illinois.
+const namedCity = 100_000
+
+// cityNames holds the names of the cities of each country as a domain
+// spells them, keyed "US/aurora".
+type cityNames map[string]bool
+
+// citiesOf returns the names of the places of namedCity people or more,
+// by country.
+func citiesOf(g *gazetteer) cityNames {
+	out := cityNames{}
+	for i := range g.places {
+		if p := &g.places[i]; p.Population >= namedCity {
+			out[p.Country+"/"+mailify(p.Name)] = true
+		}
+	}
+	return out
+}
+
+// namedLikePlace reports whether a company name begins with the name of
+// its home town or of a city of its country, or a partner's surname
+// after "&" does: a founder's surname that is also the town's name
+// ("Warren International" of Warren, Michigan), a compound that spells
+// it ("Spring Field Logistics" of Springfield) or a coined word that is
+// a city's ("Novara"). Such a firm reads as named for the town, and a
+// role of it elsewhere as one of a firm of another city.
+func namedLikePlace(name, country, home string, cities cityNames) bool {
+	town := mailify(home)
+	for _, part := range strings.Split(name, " & ") {
+		spelt := ""
+		for _, word := range strings.Fields(part) {
+			spelt += mailify(word)
+			if spelt != "" && (spelt == town || cities[country+"/"+spelt]) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // freeDomain returns the first domain no company has among those a

@@ -97,6 +97,14 @@ type hiring struct {
 	// a mine and a restaurant).
 	officeTrades []*[numFamilies]bool
 	unshunned    [][numFamilies]bool
+	// roles are, by family and role, the rules of roleFunctions (nil for
+	// a role any employer has); rolePools are, by countryID, family and
+	// role, the employers of the country that have it, and stemsIn, by
+	// countryID and family, the roles (as bits) that minRoleEmployers
+	// of them or more have, or any employer.
+	roles     [numFamilies][]*roleRule
+	rolePools []*[numFamilies][]*pool
+	stemsIn   [][numFamilies]uint64
 }
 
 // shunnedIndustries are, by family, the industries whose companies hold
@@ -342,6 +350,8 @@ func newHiring(companies []Company, g *gazetteer, iv *industryVocab) hiring {
 	}
 	h.addOffices(companies, g)
 	h.officeTrades = h.tradesOfOffices()
+	h.roles = roleRules(iv)
+	h.addRolePools()
 	h.all.seal()
 	h.any.seal()
 	for _, p := range slices.Concat(h.byCountry, h.offices) {
@@ -576,7 +586,14 @@ func (h *hiring) tradeEmployer(r *rand.Rand, country countryID, f family) (int32
 	if l := h.inHouseLocal[country]; l != nil {
 		inHouse = l[f]
 	}
-	if inHouse != nil && intN(r, 100) < h.inHouseShare[f] {
+	share := h.inHouseShare[f]
+	if inHouse != nil && local != nil && len(local.ids) < minTradePool {
+		// A country of few firms of the trade: the others' departments
+		// hire in proportion, so that the few are not in the careers of
+		// all of the trade.
+		share = max(share, int(100*inHouse.table.total/(inHouse.table.total+local.table.total)))
+	}
+	if inHouse != nil && intN(r, 100) < share {
 		return inHouse.draw(r), true
 	}
 	for _, p := range []*pool{local, inHouse} {
@@ -624,6 +641,9 @@ func (h *hiring) fallbacks(country countryID, f family) []*pool {
 // managers where there is no hotel, in a world that is a sample of the
 // network.
 func (h *hiring) employs(country countryID, f family) bool {
+	if len(h.roles[f]) > 0 && h.stemsIn[country][f] == 0 {
+		return false // every role of the line needs employers the country lacks (stemIn)
+	}
 	offices := h.officeTrades[country] != nil && h.officeTrades[country][f]
 	if h.shun[f] != nil && h.officeLimit[country] != 0 && !h.unshunned[country][f] && !offices {
 		return false
@@ -743,4 +763,500 @@ func (h *hiring) fitsCompany(c int32, f family) bool {
 		return true
 	}
 	return h.inTrade(f, h.industry[c], h.staff[c]) || h.inHouse[f] > 0 && h.staff[c] >= h.inHouse[f]
+}
+
+// roleFunction says where the specialists of one role work: at the firms
+// of its own trade, whatever their size (a tax advisor at an accounting
+// firm of six), and elsewhere only at firms big enough to have the
+// function in house (a tax department at a maker of thousands). A
+// fishery of 26 has a bookkeeper, not a tax advisor or a treasury
+// analyst; a law firm of twelve has lawyers and an office manager, not a
+// UX designer; a restaurant of eight has cooks, waiters and a manager,
+// not an HR business partner.
+type roleFunction struct {
+	homes []string // the industries of the role's own trade
+	staff int32    // head count from which a firm of another industry has it; 0 for none
+}
+
+// Industries of the roles of roleFunctions.
+var (
+	financeTrade  = []string{"Banking", "Financial Services", "Investment Banking", "Investment Management", "Capital Markets", "Venture Capital & Private Equity", "Insurance"}
+	trainingTrade = []string{"Professional Training & Coaching", "E-Learning", "Education Management"}
+	hrTrade       = []string{"Human Resources", "Staffing and Recruiting", "Outsourcing/Offshoring"}
+	screenTrade   = []string{"Computer Software", "Internet", "Information Technology and Services", "Computer Games",
+		"E-Learning", "Online Media", "Design", "Graphic Design", "Marketing and Advertising"}
+	printTrade = []string{"Design", "Graphic Design", "Marketing and Advertising", "Public Relations and Communications",
+		"Publishing", "Printing", "Newspapers", "Online Media", "Media Production", "Apparel & Fashion", "Computer Games",
+		"Animation", "Entertainment", "Broadcast Media", "Packaging and Containers", "Motion Pictures and Film"}
+	legalTrade  = []string{"Law Practice", "Legal Services", "Alternative Dispute Resolution"}
+	supplyTrade = []string{"Logistics and Supply Chain", "Wholesale", "Import and Export", "Warehousing",
+		"Package/Freight Delivery", "Transportation/Trucking/Railroad"}
+)
+
+// roleFunctions are, by role, the specialists of an office function that
+// only firms of its trade or of some size have. Roles not listed work
+// wherever their line of work does (a bookkeeper, an accountant, an
+// office manager).
+var roleFunctions = map[string]roleFunction{
+	"Tax Advisor":        {slices.Concat([]string{"Accounting", "Law Practice", "Management Consulting"}, financeTrade), 500},
+	"Auditor":            {slices.Concat([]string{"Accounting"}, financeTrade), 500},
+	"Treasury Analyst":   {financeTrade, 1000},
+	"Financial Analyst":  {slices.Concat([]string{"Accounting", "Management Consulting"}, financeTrade), 100},
+	"Controller":         {[]string{"Accounting"}, 50},
+	"Payroll Specialist": {slices.Concat([]string{"Accounting"}, hrTrade), 100},
+	// Schools have teachers; trainers and course designers work at
+	// training firms and e-learning houses.
+	"Corporate Trainer":                 {trainingTrade, 0},
+	"Learning & Development Specialist": {trainingTrade, 0},
+	"Instructional Designer":            {slices.Concat([]string{"Higher Education"}, trainingTrade), 0},
+	"HR Business Partner":               {nil, 300},
+	"HR Generalist":                     {hrTrade, 50},
+	"HR Manager":                        {hrTrade, 50},
+	"People Operations Specialist":      {hrTrade, 50},
+	"Recruiter":                         {hrTrade, 150},
+	"Talent Acquisition Specialist":     {hrTrade, 150},
+	"Technical Recruiter":               {hrTrade, 300},
+	"UX Designer":                       {screenTrade, 200},
+	"UI Designer":                       {screenTrade, 200},
+	"Product Designer":                  {screenTrade, 200},
+	"UX Researcher":                     {screenTrade, 300},
+	"Interaction Designer":              {screenTrade, 200},
+	"Graphic Designer":                  {printTrade, 50},
+	"Visual Designer":                   {printTrade, 50},
+	"Compliance Officer":                {slices.Concat(legalTrade, financeTrade), 300},
+	"Compliance Analyst":                {slices.Concat(legalTrade, financeTrade), 300},
+	"Supply Chain Analyst":              {supplyTrade, 200},
+	"Procurement Specialist":            {supplyTrade, 100},
+}
+
+// roleRule is a roleFunction of hiring's: its homes as a set by
+// IndustryID.
+type roleRule struct {
+	home  []bool
+	staff int32
+}
+
+// minRoleEmployers is the fewest employers of a role a country has for
+// its people to hold it: fewer, and the few would be in the careers of
+// all of them. Someone there keeps to another role of the line of work
+// (stemIn).
+const minRoleEmployers = 4
+
+// roleRules compiles roleFunctions by family and role (titleVocab.stems).
+func roleRules(iv *industryVocab) [numFamilies][]*roleRule {
+	v := loadTitles()
+	var out [numFamilies][]*roleRule
+	for f := range numFamilies {
+		out[f] = make([]*roleRule, len(v.stems[f]))
+		for s, st := range v.stems[f] {
+			fn, ok := roleFunctions[v.titles[st[MidLevel][0]].Name]
+			if !ok {
+				continue
+			}
+			rule := &roleRule{home: make([]bool, len(iv.names)), staff: fn.staff}
+			markIndustries(iv, rule.home, fn.homes)
+			out[f][s] = rule
+		}
+	}
+	return out
+}
+
+// roleFits reports whether company c has role s of family f as a
+// function (roleFunctions); any company has a role not listed, and any
+// has a role of -1 (an area's title, a chief's).
+func (h *hiring) roleFits(c int32, f family, s int) bool {
+	if s < 0 || s >= len(h.roles[f]) || h.roles[f][s] == nil {
+		return true
+	}
+	rule := h.roles[f][s]
+	return rule.home[h.industry[c]] || rule.staff > 0 && h.staff[c] >= rule.staff
+}
+
+// roleOf returns the role of family f that title t is of, -1 for none.
+func roleOf(t TitleID, f family) int {
+	v := loadTitles()
+	if v.fam[t] != f {
+		return -1
+	}
+	return int(v.stem[t])
+}
+
+// titleFits reports whether company c can employ a role of family f
+// under title t: the family fits it and, for a title of a role, the
+// company has the role (roleFits).
+func (h *hiring) titleFits(c int32, f family, t TitleID) bool {
+	return h.fitsCompany(c, f) && h.roleFits(c, f, roleOf(t, f))
+}
+
+// addRolePools fills h.rolePools: for each country and role of
+// roleFunctions, its own companies and the offices of multinationals
+// there that have the role and a specialist's staff for it.
+func (h *hiring) addRolePools() {
+	h.rolePools = make([]*[numFamilies][]*pool, len(h.byCountry))
+	h.stemsIn = make([][numFamilies]uint64, len(h.byCountry))
+	for cid := range h.byCountry {
+		var ids []int32
+		for _, p := range []*pool{h.byCountry[cid], h.offices[cid]} {
+			if p != nil {
+				ids = append(ids, p.ids...)
+			}
+		}
+		for f := range numFamilies {
+			for s, rule := range h.roles[f] {
+				if rule == nil {
+					h.stemsIn[cid][f] |= 1 << s
+					continue
+				}
+				var p *pool
+				for _, c := range ids {
+					if h.fitsCompany(c, f) && h.roleFits(c, f, s) && h.bigEnough(c, f, MidLevel) {
+						if p == nil {
+							p = &pool{}
+						}
+						p.add(c, hireWeight(h.staff[c]))
+					}
+				}
+				if p == nil {
+					continue
+				}
+				if len(p.ids) >= minRoleEmployers {
+					h.stemsIn[cid][f] |= 1 << s
+				}
+				if h.rolePools[cid] == nil {
+					h.rolePools[cid] = &[numFamilies][]*pool{}
+				}
+				if h.rolePools[cid][f] == nil {
+					h.rolePools[cid][f] = make([]*pool, len(h.roles[f]))
+				}
+				p.seal()
+				h.rolePools[cid][f][s] = p
+			}
+		}
+	}
+}
+
+// rolePool returns the employers of role s of family f in country, nil
+// for none or for a role any employer has.
+func (h *hiring) rolePool(country countryID, f family, s int) *pool {
+	if s < 0 || h.rolePools[country] == nil || h.rolePools[country][f] == nil {
+		return nil
+	}
+	return h.rolePools[country][f][s]
+}
+
+// stemIn returns role s of family f where someone living in country can
+// hold it, the country having minRoleEmployers employers of it, else a
+// role of the family it has, a related one first: where a small country
+// has two firms big enough for a treasury, its finance people are
+// accountants and controllers, not treasury analysts all at those two.
+// It returns s where the country has no role of the family.
+func (h *hiring) stemIn(country countryID, f family, s int) int {
+	have := h.stemsIn[country][f]
+	if s < 0 || have&(1<<s) != 0 || have == 0 {
+		return s
+	}
+	v := loadTitles()
+	n := len(v.stems[f])
+	for _, related := range []bool{true, false} {
+		for k := 1; k < n; k++ {
+			if o := (s + k) % n; have&(1<<o) != 0 && (!related || v.relatedStems(f, s, o)) {
+				return o
+			}
+		}
+	}
+	return s
+}
+
+// employerOfTitle draws a company for a job of family f under title t
+// held by someone who lives in country, as employerOfSize does, that
+// has the title's role (roleFits).
+func (h *hiring) employerOfTitle(r *rand.Rand, country countryID, f family, t TitleID) int32 {
+	return h.employerOfRole(r, country, f, roleOf(t, f), loadTitles().titles[t].Level)
+}
+
+// employerOfRole draws a company for a job of role s of family f at
+// level held by someone who lives in country, as employerOfSize does,
+// that has the role: first as hiring draws, then among the country's
+// employers of the role (rolePools), big enough for the level where one
+// is.
+func (h *hiring) employerOfRole(r *rand.Rand, country countryID, f family, s int, level Level) int32 {
+	if s < 0 || s >= len(h.roles[f]) || h.roles[f][s] == nil {
+		return h.employerOfSize(r, country, f, level)
+	}
+	for range sizeTries {
+		if c := h.anyEmployer(r, country, f); h.fitsCompany(c, f) && h.roleFits(c, f, s) && h.bigEnough(c, f, level) {
+			return c
+		}
+	}
+	p := h.rolePool(country, f, s)
+	if p == nil {
+		// No employer of the role in the country (stemIn keeps most
+		// careers from this): one of the multinationals that has it.
+		for range sizeTries {
+			if c, ok := h.foreign(r, country, h.byFamily[f]); ok && h.roleFits(c, f, s) && h.fitsCompany(c, f) {
+				return c
+			}
+		}
+		return h.employerOfSize(r, country, f, level)
+	}
+	for range sizeTries {
+		if c := p.draw(r); h.bigEnough(c, f, level) {
+			return c
+		}
+	}
+	return p.draw(r)
+}
+
+// existingAs returns company where it has title t's role (roleFits), was
+// founded by the year start falls in and fits the family, else another
+// employer of the role in country that does, as existing does for the
+// family; else one of the role younger than the role (the caller starts
+// the role at its founding), else what existing gives.
+func (gen *generator) existingAs(r *rand.Rand, company int32, start Month, country countryID, f family, t TitleID) int32 {
+	h := gen.hiring
+	s := roleOf(t, f)
+	if s < 0 || s >= len(h.roles[f]) || h.roles[f][s] == nil {
+		return gen.existing(r, company, start, country, f)
+	}
+	founded := func(c int32) bool { return start == 0 || int(gen.companies[c].Founded) <= start.Year() }
+	ok := func(c int32) bool { return founded(c) && gen.fits(c, f) && h.roleFits(c, f, s) }
+	for range existingTries {
+		if ok(company) {
+			return company
+		}
+		company = h.employerOfRole(r, country, f, s, MidLevel)
+	}
+	if p := h.rolePool(country, f, s); p != nil {
+		from := intN(r, len(p.ids))
+		for k := range p.ids {
+			if c := p.ids[(from+k)%len(p.ids)]; ok(c) {
+				return c
+			}
+		}
+		return company
+	}
+	return gen.existing(r, company, start, country, f)
+}
+
+// fitRoles gives each of jobs whose title is of a role its employer does
+// not have (roleFits; one's own business aside) a title of the level the
+// employer has instead: of a related role of the line, else an area's,
+// else another role of the line. Titles settled after the employer was
+// drawn (a beginner's, a graduate's, a lateral move's, a promotion's)
+// come to the same rule as the draws. Where no title fits, the role
+// moves to another employer of it (moveRole), else it is one with the
+// role beside it at the same employer; it returns jobs so amended.
+func (w *World) fitRoles(p *Person, jobs []Job) []Job {
+	h, v := w.hiring, w.titles
+	for k := 0; k < len(jobs); k++ {
+		j := &jobs[k]
+		if w.companies[j.Company].Type == SelfEmployed || h.titleFits(j.Company, j.fam, j.Title) {
+			continue
+		}
+		f, l, s := j.fam, v.titles[j.Title].Level, roleOf(j.Title, j.fam)
+		year := w.now.Year()
+		if j.Start != 0 {
+			year = j.Start.Year()
+		}
+		fine := func(t TitleID) bool {
+			if int(v.since[t]) > year || !w.qualified(p, v.need[t]) || !h.titleFits(j.Company, f, t) {
+				return false
+			}
+			for _, o := range jobs {
+				if o.Company == j.Company && o.Title == t {
+					return false // held at the company already
+				}
+			}
+			return w.stepsBetween(jobs, k, t) && w.heldMonths(jobs, k, t)+w.months(j) <= v.heldMax(t)
+		}
+		// The role of the roles before and after, where it fits: no hop
+		// to another specialty and back.
+		near := map[int]bool{}
+		for _, n := range []int{k - 1, k + 1} {
+			if n >= 0 && n < len(jobs) && jobs[n].fam == f {
+				if o := roleOf(jobs[n].Title, f); o >= 0 {
+					near[o] = true
+				}
+			}
+		}
+		var neighbours, related, areas, others []TitleID
+		for o := range v.stems[f] {
+			for _, t := range v.stems[f][o][l] {
+				if !fine(t) {
+					continue
+				}
+				if near[o] {
+					neighbours = append(neighbours, t)
+				} else if s >= 0 && v.relatedStems(f, s, o) {
+					related = append(related, t)
+				} else {
+					others = append(others, t)
+				}
+			}
+		}
+		if s >= 0 && s < len(v.stemAreas[f]) {
+			for _, t := range v.stemAreas[f][s][l] {
+				if fine(t) {
+					areas = append(areas, t)
+				}
+			}
+		}
+		moved := false
+		for _, ids := range [][]TitleID{neighbours, related, areas, others} {
+			if len(ids) > 0 {
+				j.Title, moved = ids[int(j.Seed)%len(ids)], true
+				break
+			}
+		}
+		if !moved && !w.moveRole(p, jobs, k) {
+			if n := len(jobs); len(w.mergeRole(jobs, k)) < n {
+				jobs = jobs[:n-1]
+				k-- // the next role is at k now
+			}
+		}
+	}
+	return jobs
+}
+
+// mergeRole makes jobs[k] part of a role beside it, at the same
+// employer where one is, the newer one first (which then began when it
+// did), and returns jobs without it, a gap in its place where no role
+// beside it can take its years; jobs as they are for a current role
+// none can.
+func (w *World) mergeRole(jobs []Job, k int) []Job {
+	j := jobs[k]
+	// Not where the title would be held longer in all than a career
+	// holds it (titleVocab.heldMax).
+	fits := func(n int) bool {
+		t := jobs[n].Title
+		return w.heldMonths(jobs, k, t)+w.months(&j) <= w.titles.heldMax(t)
+	}
+	// At the same employer first; else the years go to a role beside it
+	// elsewhere (a longer stay there).
+	for _, same := range []bool{true, false} {
+		switch {
+		case k > 0 && (!same || jobs[k-1].Company == j.Company) && fits(k-1):
+			jobs[k-1].Start = j.Start
+		case k+1 < len(jobs) && (!same || jobs[k+1].Company == j.Company) && fits(k+1):
+			jobs[k+1].End, jobs[k+1].Current = j.End, j.Current
+		default:
+			continue
+		}
+		return slices.Delete(jobs, k, k+1)
+	}
+	if !j.Current && len(jobs) > 1 {
+		// A role of a country without its employers, whose years no
+		// role beside it can take: a gap in the career instead.
+		return slices.Delete(jobs, k, k+1)
+	}
+	return jobs
+}
+
+// moveRole moves jobs[k], whose employer lacks its role and which no
+// other title fits, to another employer of the role in the person's
+// country, founded by the time it began, big enough for its level and
+// in no other role of the career; it leaves it where none is.
+func (w *World) moveRole(p *Person, jobs []Job, k int) bool {
+	h, j := w.hiring, &jobs[k]
+	f, s, l := j.fam, roleOf(j.Title, j.fam), w.titles.titles[j.Title].Level
+	pool := h.rolePool(w.geo.placeCountry[p.City], f, s)
+	if pool == nil {
+		return false
+	}
+	from := int(j.Seed % uint32(len(pool.ids)))
+	for n := range pool.ids {
+		c := pool.ids[(from+n)%len(pool.ids)]
+		ok := w.companies[c].Type != SelfEmployed && h.bigEnough(c, f, l) &&
+			(j.Start == 0 || int(w.companies[c].Founded) <= j.Start.Year())
+		for _, o := range jobs {
+			ok = ok && o.Company != c
+		}
+		if ok {
+			j.Company = c
+			return true
+		}
+	}
+	return false
+}
+
+// stepsBetween reports whether title t, for jobs[k] (jobs newest first),
+// reads as a career does between the roles before and after it: of a
+// specialty related to theirs, not back to the one before, and no step
+// back in kind or from a manager's post (within a stay, none to an
+// individual contributor's title at all).
+func (w *World) stepsBetween(jobs []Job, k int, t TitleID) bool {
+	v := w.titles
+	f, s := jobs[k].fam, roleOf(t, jobs[k].fam)
+	stems := [2]int{-1, -1} // the older role's and the newer's
+	for side, n := range []int{k + 1, k - 1} {
+		if n < 0 || n >= len(jobs) {
+			continue
+		}
+		o := &jobs[n]
+		older, newer := o.Title, t
+		if n < k {
+			older, newer = t, o.Title
+		}
+		if v.stepsBackTo(older, newer) || o.Company == jobs[k].Company && v.toContributor(older, newer) {
+			return false
+		}
+		if o.fam != f {
+			continue
+		}
+		if stems[side] = roleOf(o.Title, f); s >= 0 && stems[side] >= 0 && !v.relatedStems(f, s, stems[side]) {
+			return false
+		}
+	}
+	// No hop to another specialty and back, nor a return to one left
+	// earlier in the career that the title before did not make.
+	return !(stems[0] >= 0 && stems[0] == stems[1] && s >= 0 && s != stems[0]) &&
+		returns(jobs, k, s) <= returns(jobs, k, roleOf(jobs[k].Title, f))
+}
+
+// returns counts the returns of a career (jobs newest first) to a role
+// of jobs[k]'s line left before, jobs[k] being of role s.
+func returns(jobs []Job, k, s int) int {
+	f := jobs[k].fam
+	var seen uint64
+	n, last := 0, -1
+	for i := len(jobs) - 1; i >= 0; i-- {
+		st := roleOf(jobs[i].Title, f)
+		if i == k {
+			st = s
+		}
+		if jobs[i].fam != f || st < 0 || st == last {
+			continue
+		}
+		if seen&(1<<st) != 0 {
+			n++
+		}
+		seen |= 1 << st
+		last = st
+	}
+	return n
+}
+
+// months is how long job j was held, to the world's clock for a current
+// one; 0 where its start is unknown.
+func (w *World) months(j *Job) int {
+	if j.Start == 0 {
+		return 0
+	}
+	end := j.End
+	if j.Current {
+		end = w.now
+	}
+	return max(0, int(end)-int(j.Start))
+}
+
+// heldMonths is how long the roles of jobs but jobs[k] held title t, or
+// another of its run (titleVocab.runKey), in all.
+func (w *World) heldMonths(jobs []Job, k int, t TitleID) int {
+	key, n := w.titles.runKey(t), 0
+	for i := range jobs {
+		if i != k && w.titles.runKey(jobs[i].Title) == key {
+			n += w.months(&jobs[i])
+		}
+	}
+	return n
 }

@@ -97,14 +97,14 @@ func (a *advance) hire(r *rand.Rand, i int, p *Person, m Month) {
 	// Not back at the last employer: a new title there would read as a
 	// return, the old one as a role held twice.
 	ok := func(c int32) bool {
-		return w.fits(c, fam) && (len(p.Jobs) == 0 || c != p.Jobs[0].Company && stints(p.Jobs, c) < 2)
+		return w.fits(c, fam) && w.hiring.roleFits(c, fam, w.careerStem(p, fam)) && (len(p.Jobs) == 0 || c != p.Jobs[0].Company && stints(p.Jobs, c) < 2)
 	}
-	c := w.hiring.employerOfSize(r, country, fam, level)
+	c := w.hiring.employerOfRole(r, country, fam, w.careerStem(p, fam), level)
 	for range 8 {
 		if ok(c) {
 			break
 		}
-		c = w.hiring.employerOfSize(r, country, fam, level)
+		c = w.hiring.employerOfRole(r, country, fam, w.careerStem(p, fam), level)
 	}
 	if !ok(c) {
 		return
@@ -124,6 +124,9 @@ func (a *advance) hire(r *rand.Rand, i int, p *Person, m Month) {
 	}
 	if len(p.Jobs) > 0 && p.Jobs[0].fam == fam && w.titles.titles[p.Jobs[0].Title].Level == level {
 		role.Title = p.Jobs[0].Title // the job seeker's own title, at a new employer
+	}
+	if !w.hiring.titleFits(c, fam, role.Title) {
+		return // the employer has no such role (roleFunctions)
 	}
 	if len(p.Jobs) > 0 && !w.stepsAsCareers(p.Jobs[0], role) {
 		return // no title of the level fits: the search goes on

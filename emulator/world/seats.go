@@ -142,7 +142,7 @@ func (w *World) retitleTo(r *rand.Rand, p *Person, j *Job, l Level) {
 	// a manager's post (titleVocab.toContributor) of no higher rung or
 	// in one stay, nor one whose degree the person lacks (a lecturer's).
 	unfit := func(t TitleID) bool {
-		if !w.qualified(p, v.need[t]) {
+		if !w.qualified(p, v.need[t]) || !w.hiring.titleFits(j.Company, f, t) {
 			return true
 		}
 		for k := range p.Jobs {
