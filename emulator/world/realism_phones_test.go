@@ -312,8 +312,10 @@ func (ca *cityAreas) fits(g *gazetteer, plan *localPlan, place int32, a areaOf, 
 	case a.desc == g.countryName(g.places[place].Country):
 		return codeFits() // France's, which the geocoding does not place
 	}
+	// A city whose code the numbering plan gives (cityCodes), though the
+	// geocoding names its state, fits by its code.
 	from := plan.from[place]
-	return from < 0 || namesPlace(g, a.desc, from)
+	return from < 0 || namesPlace(g, a.desc, from) || plannedCode(&g.places[from], a.code)
 }
 
 // countAreaCodes counts the geographic numbers of people outside the US
