@@ -32,20 +32,30 @@ const areaCodeFile = "data/area-codes-us-ca.tsv"
 // areaPlan holds the +1 exchanges by place and by region, as phone heads
 // (1·NPA·NXX, to be followed by four random digits).
 type areaPlan struct {
-	byPlace  [][]uint32 // by place index: heads of the place's exchanges (from's)
-	byRegion [][]uint32 // by region index: heads of every exchange of the state
-	regionOf []int16    // by place index: its region index, -1 outside the US and Canada
+	byPlace  [][]uint32          // by place index: heads of the place's exchanges (from's)
+	byRegion [][]uint32          // by region index: heads of every exchange of the state
+	regionOf []int16             // by place index: its region index, -1 outside the US and Canada
+	byNPA    map[uint32][]uint32 // by 1·NPA: heads of every exchange of the area code
 	// from is, by place index, the place whose exchanges byPlace holds:
 	// itself, the nearest place of its state the data names, or -1.
 	from []int32
 }
 
 // head picks the first seven digits of a number for someone living in
-// place: mostly an exchange of the place itself, otherwise one of its
-// state or province; ok is false outside the US and Canada.
+// place: mostly an exchange of the place itself, otherwise another of
+// its area code (a number first given out elsewhere in the area, which
+// a reader cannot tell from the town's own), and for a place of no
+// exchange one of its state or province; ok is false outside the US and
+// Canada. A number of the state's other area codes would read as
+// another city's: Lynn, Massachusetts, dials 781 and 339, never the 413
+// of Springfield.
 func (a *areaPlan) head(r *rand.Rand, place int32) (uint64, bool) {
-	if own := a.byPlace[place]; len(own) > 0 && chance(r, 85) {
-		return uint64(pick(r, own)), true
+	if own := a.byPlace[place]; len(own) > 0 {
+		h := pick(r, own)
+		if chance(r, 85) {
+			return uint64(h), true
+		}
+		return uint64(pick(r, a.byNPA[h/1000])), true
 	}
 	if reg := a.regionOf[place]; reg >= 0 && len(a.byRegion[reg]) > 0 {
 		return uint64(pick(r, a.byRegion[reg])), true
@@ -119,6 +129,12 @@ func parseAreaPlan(g *gazetteer) (*areaPlan, error) {
 		return nil
 	})
 	a.borrowNearest(g)
+	a.byNPA = map[uint32][]uint32{}
+	for _, heads := range a.byRegion {
+		for _, h := range heads {
+			a.byNPA[h/1000] = append(a.byNPA[h/1000], h)
+		}
+	}
 	return a, err
 }
 

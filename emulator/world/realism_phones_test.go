@@ -67,6 +67,15 @@ var phoneChecks = []realismCheck{
 		count: func(w *World) tally { return countForeignAreaCodes(w, "") },
 	},
 	{
+		// A US or Canadian number carries an area code of the person's
+		// town's exchanges (of the nearest town the data names, for a
+		// town of none), or of the town they lived in when it was drawn:
+		// a number of the state's other area codes reads as another
+		// city's (a Lynn, Massachusetts mobile of Springfield's 413).
+		name:  "US and Canadian numbers of an area code none of the town's exchanges has (413 in Lynn, Massachusetts)",
+		count: countNorthAmericanAreaCodes,
+	},
+	{
 		// A Czech landline starts with its region's range of the national
 		// plan (czechRanges): 2 Prague, 31 or 32 Central Bohemia, 54 Brno.
 		name:  "Czech landlines not of the range of the person's region",
@@ -374,6 +383,38 @@ func countAreaCodes(w *World, left bool, country string) tally {
 			} else if !before {
 				n.add(!here, "%s (%q, area code %s) of person %d in %s", ph.E164(), a.desc, a.code, i, pl.Display)
 			}
+		}
+	}
+	return n
+}
+
+// countNorthAmericanAreaCodes counts the numbers of people in the US and
+// Canada whose area code (NPA) is of none of the exchanges of their town,
+// nor of the town they lived in when the number was drawn.
+func countNorthAmericanAreaCodes(w *World) tally {
+	g, a := w.geo, w.phonePlans.area
+	npas := func(place int32) map[string]bool {
+		out := map[string]bool{}
+		for _, h := range a.byPlace[place] {
+			out[strconv.Itoa(int(h / 1000))[1:]] = true
+		}
+		return out
+	}
+	var n tally
+	for i := range w.Len() {
+		p := w.Person(i)
+		pl := &g.places[p.City]
+		if pl.Country != "US" && pl.Country != "CA" || len(a.byPlace[p.City]) == 0 {
+			continue
+		}
+		here, home := npas(p.City), npas(w.PersonAtStart(i).City)
+		for _, ph := range p.Phones {
+			e := ph.E164()
+			if !strings.HasPrefix(e, "+1") || len(e) != 12 {
+				continue
+			}
+			npa := e[2:5]
+			n.add(!here[npa] && !home[npa], "%s of person %d in %s", e, i, pl.Display)
 		}
 	}
 	return n
