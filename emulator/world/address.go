@@ -2,6 +2,7 @@ package world
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -15,59 +16,63 @@ import (
 // the number).
 type streetStyle struct {
 	pattern string
-	names   []string
-	most    int // the highest house number drawn
+	names   []string // streets most towns of the country have
+	most    int      // the highest house number drawn
+	// city lists the streets of one city only (by the gazetteer's
+	// name), drawn there besides names: Ortigas Avenue is Pasig's, not
+	// Malolos', and Avenida Paulista São Paulo's.
+	city map[string][]string
 }
 
 var streets = map[string]streetStyle{
-	"DE": {"{s} {n}", []string{"Hauptstraße", "Bahnhofstraße", "Friedrichstraße", "Schillerstraße", "Gartenstraße", "Goethestraße", "Industriestraße", "Lindenallee"}, 120},
-	"AT": {"{s} {n}", []string{"Hauptstraße", "Mariahilfer Straße", "Landstraße", "Wiedner Hauptstraße", "Linzer Straße"}, 120},
-	"CH": {"{s} {n}", []string{"Bahnhofstrasse", "Seestrasse", "Dorfstrasse", "Industriestrasse", "Route de Genève"}, 120},
-	"FR": {"{n} {s}", []string{"rue de la République", "avenue Victor Hugo", "rue du Commerce", "boulevard Voltaire", "rue Pasteur", "avenue Jean Jaurès", "rue de la Gare"}, 180},
-	"BE": {"{s} {n}", []string{"Kerkstraat", "Stationsstraat", "Rue Royale", "Avenue Louise", "Nieuwstraat", "Chaussée de Charleroi"}, 200},
-	"LU": {"{n} {s}", []string{"rue de la Gare", "avenue de la Liberté", "route d'Esch", "boulevard Royal"}, 120},
-	"ES": {"{s} {n}", []string{"Calle Mayor", "Avenida de la Constitución", "Calle Real", "Gran Vía", "Paseo de la Castellana", "Calle de Alcalá", "Avenida Diagonal"}, 250},
-	"IT": {"{s} {n}", []string{"Via Roma", "Via Garibaldi", "Corso Italia", "Via Dante", "Via Mazzini", "Corso Vittorio Emanuele II", "Via XX Settembre"}, 180},
-	"NL": {"{s} {n}", []string{"Kerkstraat", "Dorpsstraat", "Stationsweg", "Prinsengracht", "Herengracht", "Industrieweg", "Marktplein"}, 250},
-	"PT": {"{s}, {n}", []string{"Avenida da Liberdade", "Rua Augusta", "Rua de Santa Catarina", "Avenida da República", "Rua do Carmo"}, 300},
-	"BR": {"{s}, {n}", []string{"Avenida Paulista", "Rua Augusta", "Avenida Brasil", "Rua XV de Novembro", "Avenida Afonso Pena", "Rua da Consolação", "Avenida Rio Branco", "Rua Sete de Setembro"}, 3000},
-	"MX": {"{s} {n}", []string{"Avenida Insurgentes Sur", "Paseo de la Reforma", "Avenida Juárez", "Calle Hidalgo", "Avenida Revolución", "Calle Morelos"}, 2000},
-	"AR": {"{s} {n}", []string{"Avenida Corrientes", "Avenida Santa Fe", "Calle Florida", "Avenida Rivadavia", "Avenida Belgrano", "Calle San Martín"}, 3000},
-	"CO": {"{s} # {n}", []string{"Carrera 7", "Calle 72", "Carrera 15", "Calle 26", "Avenida Boyacá", "Carrera 43A"}, 99},
-	"CL": {"{s} {n}", []string{"Avenida Providencia", "Avenida Apoquindo", "Avenida Libertador Bernardo O'Higgins", "Calle Huérfanos", "Avenida Vitacura"}, 3000},
-	"PE": {"{s} {n}", []string{"Avenida Javier Prado", "Avenida Larco", "Jirón de la Unión", "Avenida Arequipa"}, 2000},
-	"PL": {"ul. {s} {n}", []string{"Marszałkowska", "Piotrkowska", "Długa", "Floriańska", "Mickiewicza", "Kościuszki", "Słowackiego"}, 150},
-	"CZ": {"{s} {n}", []string{"Václavské náměstí", "Národní", "Na Příkopě", "Masarykova", "Husova", "Palackého"}, 90},
-	"SK": {"{s} {n}", []string{"Hlavná", "Obchodná", "Štúrova", "Námestie SNP", "Mlynské nivy"}, 90},
-	"HU": {"{s} {n}.", []string{"Andrássy út", "Váci utca", "Rákóczi út", "Bajcsy-Zsilinszky út", "Kossuth Lajos utca"}, 120},
-	"RO": {"Strada {s} {n}", []string{"Victoriei", "Republicii", "Mihai Eminescu", "Unirii", "Avram Iancu"}, 150},
-	"SE": {"{s} {n}", []string{"Drottninggatan", "Storgatan", "Kungsgatan", "Sveavägen", "Vasagatan", "Götgatan"}, 90},
-	"NO": {"{s} {n}", []string{"Storgata", "Karl Johans gate", "Kirkegata", "Dronningens gate", "Strandveien"}, 90},
-	"DK": {"{s} {n}", []string{"Vesterbrogade", "Nørregade", "Strøget", "Østergade", "Bredgade", "Algade"}, 120},
-	"FI": {"{s} {n}", []string{"Mannerheimintie", "Hämeenkatu", "Aleksanterinkatu", "Kauppakatu", "Satamakatu"}, 90},
-	"GR": {"{s} {n}", []string{"Ermou", "Stadiou", "Panepistimiou", "Vasilissis Sofias", "Egnatia"}, 150},
-	"TR": {"{s} No: {n}", []string{"Atatürk Caddesi", "İstiklal Caddesi", "Cumhuriyet Caddesi", "Bağdat Caddesi", "Büyükdere Caddesi", "Gazi Mustafa Kemal Bulvarı"}, 200},
-	"RU": {"{s}, {n}", []string{"ulitsa Lenina", "Tverskaya ulitsa", "Nevsky prospekt", "ulitsa Gagarina", "prospekt Mira", "Sadovaya ulitsa"}, 150},
-	"UA": {"{s}, {n}", []string{"vulytsia Khreshchatyk", "vulytsia Shevchenka", "prospekt Peremohy", "vulytsia Sadova", "vulytsia Franka"}, 150},
-	"IN": {"{n}, {s}", []string{"MG Road", "Nehru Road", "Station Road", "Park Street", "Linking Road", "Anna Salai", "Brigade Road", "Residency Road"}, 400},
-	"PK": {"{n}, {s}", []string{"Shahrah-e-Faisal", "Mall Road", "Jinnah Avenue", "Club Road", "Main Boulevard Gulberg"}, 400},
-	"BD": {"{n}, {s}", []string{"Gulshan Avenue", "Kemal Atatürk Avenue", "Airport Road", "Mirpur Road"}, 400},
-	"JP": {"{n} {s}", []string{"Marunouchi", "Shibuya", "Umeda", "Sakae", "Nishi-Shinjuku", "Minatomirai"}, 0},
-	"KR": {"{n} {s}", []string{"Teheran-ro", "Sejong-daero", "Gangnam-daero", "Yeouidaero", "Jong-ro"}, 500},
-	"CN": {"{n} {s}", []string{"Nanjing Road", "Chang'an Avenue", "Century Avenue", "Zhongshan Road", "Renmin Road", "Jianguo Road"}, 1500},
-	"TW": {"No. {n}, {s}", []string{"Section 4, Zhongxiao East Road", "Section 1, Xinyi Road", "Section 2, Dunhua South Road", "Zhongshan North Road"}, 300},
-	"ID": {"{s} No. {n}", []string{"Jalan Jenderal Sudirman", "Jalan M.H. Thamrin", "Jalan Gatot Subroto", "Jalan Asia Afrika", "Jalan Diponegoro"}, 200},
-	"MY": {"{n}, {s}", []string{"Jalan Ampang", "Jalan Tun Razak", "Jalan Sultan Ismail", "Jalan Bukit Bintang"}, 300},
-	"VN": {"{n} {s}", []string{"Lê Lợi", "Nguyễn Huệ", "Trần Hưng Đạo", "Hai Bà Trưng", "Lý Thường Kiệt"}, 300},
-	"TH": {"{n} {s}", []string{"Sukhumvit Road", "Silom Road", "Rama IV Road", "Phahonyothin Road", "Ratchadaphisek Road"}, 999},
-	"PH": {"{n} {s}", []string{"Ayala Avenue", "Rizal Avenue", "Ortigas Avenue", "Roxas Boulevard", "Paseo de Roxas"}, 999},
-	"IL": {"{s} {n}", []string{"Rothschild Boulevard", "Dizengoff Street", "Jaffa Road", "Herzl Street", "Allenby Street"}, 150},
-	"AE": {"{s}", []string{"Sheikh Zayed Road", "Al Wasl Road", "Corniche Road", "Khalifa Street", "Al Maktoum Road"}, 0},
-	"SA": {"{s}", []string{"King Fahd Road", "Olaya Street", "Prince Sultan Road", "King Abdulaziz Road", "Tahlia Street"}, 0},
-	"LB": {"{s}", []string{"Hamra Street", "Al-Istiqlal Street", "Al-Quds Street", "Al-Jamaa Street", "Al-Rasheed Street", "Al-Madina Street"}, 0},
-	"IR": {"No. {n}, {s}", []string{"Valiasr Street", "Enghelab Street", "Azadi Street", "Motahari Street", "Shariati Street"}, 300},
-	"EG": {"{n} {s}", []string{"Tahrir Street", "Talaat Harb Street", "Corniche El Nil", "El Nasr Road", "26th of July Street"}, 120},
-	"":   {"{n} {s}", []string{"Main Street", "Market Street", "Oak Avenue", "Park Avenue", "High Street", "Station Road", "King Street", "Church Street", "Broadway", "Elm Street"}, 250},
+	"DE": {"{s} {n}", []string{"Hauptstraße", "Bahnhofstraße", "Friedrichstraße", "Schillerstraße", "Gartenstraße", "Goethestraße", "Industriestraße", "Lindenallee"}, 120, nil},
+	"AT": {"{s} {n}", []string{"Hauptstraße", "Landstraße", "Linzer Straße", "Bahnhofstraße", "Kirchengasse"}, 120, map[string][]string{"Vienna": []string{"Mariahilfer Straße", "Wiedner Hauptstraße"}}},
+	"CH": {"{s} {n}", []string{"Bahnhofstrasse", "Seestrasse", "Dorfstrasse", "Industriestrasse", "Route de Genève"}, 120, nil},
+	"FR": {"{n} {s}", []string{"rue de la République", "avenue Victor Hugo", "rue du Commerce", "boulevard Voltaire", "rue Pasteur", "avenue Jean Jaurès", "rue de la Gare"}, 180, nil},
+	"BE": {"{s} {n}", []string{"Kerkstraat", "Stationsstraat", "Nieuwstraat", "Rue de la Station", "Rue de l'Église"}, 200, map[string][]string{"Brussels": []string{"Rue Royale", "Avenue Louise", "Chaussée de Charleroi"}}},
+	"LU": {"{n} {s}", []string{"rue de la Gare", "avenue de la Liberté", "route d'Esch", "boulevard Royal"}, 120, nil},
+	"ES": {"{s} {n}", []string{"Calle Mayor", "Avenida de la Constitución", "Calle Real", "Calle Nueva", "Plaza de España"}, 250, map[string][]string{"Madrid": []string{"Gran Vía", "Paseo de la Castellana", "Calle de Alcalá"}, "Barcelona": []string{"Avinguda Diagonal", "Passeig de Gràcia"}}},
+	"IT": {"{s} {n}", []string{"Via Roma", "Via Garibaldi", "Corso Italia", "Via Dante", "Via Mazzini", "Corso Vittorio Emanuele II", "Via XX Settembre"}, 180, nil},
+	"NL": {"{s} {n}", []string{"Kerkstraat", "Dorpsstraat", "Stationsweg", "Industrieweg", "Marktplein"}, 250, map[string][]string{"Amsterdam": []string{"Prinsengracht", "Herengracht"}}},
+	"PT": {"{s}, {n}", []string{"Avenida da República", "Rua do Carmo", "Rua Direita", "Avenida 25 de Abril"}, 300, map[string][]string{"Lisbon": []string{"Avenida da Liberdade", "Rua Augusta"}, "Porto": []string{"Rua de Santa Catarina"}}},
+	"BR": {"{s}, {n}", []string{"Avenida Brasil", "Rua XV de Novembro", "Avenida Rio Branco", "Rua Sete de Setembro"}, 3000, map[string][]string{"São Paulo": []string{"Avenida Paulista", "Rua Augusta", "Rua da Consolação"}, "Belo Horizonte": []string{"Avenida Afonso Pena"}}},
+	"MX": {"{s} {n}", []string{"Avenida Juárez", "Calle Hidalgo", "Avenida Revolución", "Calle Morelos"}, 2000, map[string][]string{"Mexico City": []string{"Avenida Insurgentes Sur", "Paseo de la Reforma"}}},
+	"AR": {"{s} {n}", []string{"Avenida Rivadavia", "Avenida Belgrano", "Calle San Martín", "Calle Mitre"}, 3000, map[string][]string{"Buenos Aires": []string{"Avenida Corrientes", "Avenida Santa Fe", "Calle Florida"}}},
+	"CO": {"{s} # {n}", []string{"Carrera 7", "Calle 72", "Carrera 15", "Calle 26"}, 99, map[string][]string{"Bogotá": []string{"Avenida Boyacá"}, "Medellín": []string{"Carrera 43A"}}},
+	"CL": {"{s} {n}", []string{"Avenida Libertador Bernardo O'Higgins", "Calle Arturo Prat", "Calle Colón", "Avenida Balmaceda"}, 3000, map[string][]string{"Santiago": []string{"Avenida Providencia", "Avenida Apoquindo", "Calle Huérfanos", "Avenida Vitacura"}}},
+	"PE": {"{s} {n}", []string{"Avenida Grau", "Jirón Bolognesi", "Avenida Bolognesi", "Jirón Lima"}, 2000, map[string][]string{"Lima": []string{"Avenida Javier Prado", "Avenida Larco", "Jirón de la Unión", "Avenida Arequipa"}}},
+	"PL": {"ul. {s} {n}", []string{"Długa", "Mickiewicza", "Kościuszki", "Słowackiego", "Sienkiewicza"}, 150, map[string][]string{"Warsaw": []string{"Marszałkowska"}, "Łódź": []string{"Piotrkowska"}, "Kraków": []string{"Floriańska"}}},
+	"CZ": {"{s} {n}", []string{"Masarykova", "Husova", "Palackého", "Nádražní"}, 90, map[string][]string{"Prague": []string{"Václavské náměstí", "Národní", "Na Příkopě"}}},
+	"SK": {"{s} {n}", []string{"Hlavná", "Štúrova", "Námestie SNP", "Hviezdoslavova"}, 90, map[string][]string{"Bratislava": []string{"Obchodná", "Mlynské nivy"}}},
+	"HU": {"{s} {n}.", []string{"Rákóczi út", "Kossuth Lajos utca", "Petőfi Sándor utca", "Széchenyi utca"}, 120, map[string][]string{"Budapest": []string{"Andrássy út", "Váci utca", "Bajcsy-Zsilinszky út"}}},
+	"RO": {"Strada {s} {n}", []string{"Victoriei", "Republicii", "Mihai Eminescu", "Unirii", "Avram Iancu"}, 150, nil},
+	"SE": {"{s} {n}", []string{"Drottninggatan", "Storgatan", "Kungsgatan", "Vasagatan"}, 90, map[string][]string{"Stockholm": []string{"Sveavägen", "Götgatan"}}},
+	"NO": {"{s} {n}", []string{"Storgata", "Kirkegata", "Dronningens gate", "Strandveien"}, 90, map[string][]string{"Oslo": []string{"Karl Johans gate"}}},
+	"DK": {"{s} {n}", []string{"Nørregade", "Østergade", "Bredgade", "Algade"}, 120, map[string][]string{"Copenhagen": []string{"Vesterbrogade", "Strøget"}}},
+	"FI": {"{s} {n}", []string{"Kauppakatu", "Satamakatu", "Aleksanterinkatu", "Kirkkokatu"}, 90, map[string][]string{"Helsinki": []string{"Mannerheimintie"}, "Tampere": []string{"Hämeenkatu"}}},
+	"GR": {"{s} {n}", []string{"Ermou", "Eleftheriou Venizelou", "28is Oktovriou", "Dimokratias"}, 150, map[string][]string{"Athens": []string{"Stadiou", "Panepistimiou", "Vasilissis Sofias"}, "Thessaloniki": []string{"Egnatia"}}},
+	"TR": {"{s} No: {n}", []string{"Atatürk Caddesi", "Cumhuriyet Caddesi", "Gazi Mustafa Kemal Bulvarı", "İnönü Caddesi"}, 200, map[string][]string{"Istanbul": []string{"İstiklal Caddesi", "Bağdat Caddesi", "Büyükdere Caddesi"}}},
+	"RU": {"{s}, {n}", []string{"ulitsa Lenina", "ulitsa Gagarina", "prospekt Mira", "Sadovaya ulitsa"}, 150, map[string][]string{"Moscow": []string{"Tverskaya ulitsa"}, "Saint Petersburg": []string{"Nevsky prospekt"}}},
+	"UA": {"{s}, {n}", []string{"vulytsia Shevchenka", "prospekt Peremohy", "vulytsia Sadova", "vulytsia Franka"}, 150, map[string][]string{"Kyiv": []string{"vulytsia Khreshchatyk"}}},
+	"IN": {"{n}, {s}", []string{"MG Road", "Nehru Road", "Station Road", "Park Street"}, 400, map[string][]string{"Mumbai": []string{"Linking Road"}, "Chennai": []string{"Anna Salai"}, "Bengaluru": []string{"Brigade Road", "Residency Road"}}},
+	"PK": {"{n}, {s}", []string{"Mall Road", "Club Road", "Jinnah Road", "Circular Road"}, 400, map[string][]string{"Karachi": []string{"Shahrah-e-Faisal"}, "Islamabad": []string{"Jinnah Avenue"}, "Lahore": []string{"Main Boulevard Gulberg"}}},
+	"BD": {"{n}, {s}", []string{"Airport Road", "Station Road", "College Road", "Sadar Road"}, 400, map[string][]string{"Dhaka": []string{"Gulshan Avenue", "Kemal Atatürk Avenue", "Mirpur Road"}}},
+	"JP": {"{n} {s}", []string{"Chūō", "Honchō", "Ekimae", "Midori-chō", "Saiwai-chō"}, 0, map[string][]string{"Tokyo": []string{"Marunouchi", "Shibuya", "Nishi-Shinjuku"}, "Osaka": []string{"Umeda"}, "Nagoya": []string{"Sakae"}, "Yokohama": []string{"Minatomirai"}}},
+	"KR": {"{n} {s}", []string{"Jungang-ro", "Jungang-daero", "Sijang-gil"}, 500, map[string][]string{"Seoul": []string{"Teheran-ro", "Sejong-daero", "Gangnam-daero", "Yeouidaero", "Jong-ro"}}},
+	"CN": {"{n} {s}", []string{"Zhongshan Road", "Renmin Road", "Jiefang Road", "Jianshe Road", "Heping Road"}, 1500, map[string][]string{"Shanghai": []string{"Nanjing Road", "Century Avenue"}, "Beijing": []string{"Chang'an Avenue", "Jianguo Road"}}},
+	"TW": {"No. {n}, {s}", []string{"Zhongzheng Road", "Zhongshan Road", "Minsheng Road", "Minquan Road"}, 300, map[string][]string{"Taipei": []string{"Section 4, Zhongxiao East Road", "Section 1, Xinyi Road", "Section 2, Dunhua South Road", "Zhongshan North Road"}}},
+	"ID": {"{s} No. {n}", []string{"Jalan Jenderal Sudirman", "Jalan Gatot Subroto", "Jalan Diponegoro", "Jalan Ahmad Yani"}, 200, map[string][]string{"Jakarta": []string{"Jalan M.H. Thamrin"}, "Bandung": []string{"Jalan Asia Afrika"}}},
+	"MY": {"{n}, {s}", []string{"Jalan Tun Razak", "Jalan Besar", "Jalan Merdeka"}, 300, map[string][]string{"Kuala Lumpur": []string{"Jalan Ampang", "Jalan Sultan Ismail", "Jalan Bukit Bintang"}}},
+	"VN": {"{n} {s}", []string{"Lê Lợi", "Nguyễn Huệ", "Trần Hưng Đạo", "Hai Bà Trưng", "Lý Thường Kiệt"}, 300, nil},
+	"TH": {"{n} {s}", []string{"Phahonyothin Road", "Ratchadamnoen Road", "Charoen Rat Road"}, 999, map[string][]string{"Bangkok": []string{"Sukhumvit Road", "Silom Road", "Rama IV Road", "Ratchadaphisek Road"}}},
+	"PH": {"{n} {s}", []string{"Rizal Avenue", "Mabini Street", "Bonifacio Street", "Burgos Street"}, 999, map[string][]string{"Makati City": []string{"Ayala Avenue", "Paseo de Roxas"}, "Pasig City": []string{"Ortigas Avenue"}, "Manila": []string{"Roxas Boulevard"}}},
+	"IL": {"{s} {n}", []string{"Herzl Street", "Weizmann Street", "Jabotinsky Street", "Ben Gurion Street"}, 150, map[string][]string{"Tel Aviv": []string{"Rothschild Boulevard", "Dizengoff Street", "Allenby Street"}, "Jerusalem": []string{"Jaffa Road"}}},
+	"AE": {"{s}", []string{"Corniche Road", "Sheikh Zayed Road", "Al Ittihad Road"}, 0, map[string][]string{"Dubai": []string{"Al Wasl Road", "Al Maktoum Road"}, "Abu Dhabi": []string{"Khalifa Street"}}},
+	"SA": {"{s}", []string{"King Fahd Road", "King Abdulaziz Road", "Prince Sultan Road"}, 0, map[string][]string{"Riyadh": []string{"Olaya Street", "Tahlia Street"}}},
+	"LB": {"{s}", []string{"Al-Istiqlal Street", "Al-Quds Street", "Al-Jamaa Street", "Al-Madina Street"}, 0, map[string][]string{"Beirut": []string{"Hamra Street"}}},
+	"IR": {"No. {n}, {s}", []string{"Enghelab Street", "Azadi Street", "Motahari Street", "Shariati Street"}, 300, map[string][]string{"Tehran": []string{"Valiasr Street"}}},
+	"EG": {"{n} {s}", []string{"Tahrir Street", "El Gomhoreya Street", "Saad Zaghloul Street"}, 120, map[string][]string{"Cairo": []string{"Talaat Harb Street", "Corniche El Nil", "El Nasr Road", "26th of July Street"}}},
+	"":   {"{n} {s}", []string{"Main Street", "Market Street", "Oak Avenue", "Park Avenue", "High Street", "Station Road", "King Street", "Church Street", "Broadway", "Elm Street"}, 250, nil},
 }
 
 // streetsOfCulture lends a country without a style of its own that of a
@@ -109,8 +114,15 @@ func cultureOf(country string) string {
 }
 
 // streetLine makes the first address line of a building in country, in
-// the country's style, or that of its culture.
+// the country's style, or that of its culture, on a street most of its
+// towns have.
 func streetLine(r *rand.Rand, country string) string {
+	return streetLineIn(r, country, "")
+}
+
+// streetLineIn is streetLine in a town (by its name in the gazetteer),
+// whose own famous streets are drawn too.
+func streetLineIn(r *rand.Rand, country, town string) string {
 	st, ok := streets[country]
 	if lent, lends := streetsOfCountry[country]; !ok && lends {
 		st, ok = streets[lent]
@@ -118,7 +130,11 @@ func streetLine(r *rand.Rand, country string) string {
 	if !ok {
 		st = streets[streetsOfCulture[cultureOf(country)]] // "" for English
 	}
-	street := pick(r, st.names)
+	names := st.names
+	if _, own := streets[country]; own && len(st.city[town]) > 0 {
+		names = append(slices.Clip(names), st.city[town]...)
+	}
+	street := pick(r, names)
 	n := ""
 	switch {
 	case country == "JP":
@@ -135,7 +151,7 @@ func streetLine(r *rand.Rand, country string) string {
 // (Phoenix 53879).
 func (w *World) addressDisplay(r *rand.Rand, place int32) string {
 	pl := &w.geo.places[place]
-	line := streetLine(r, pl.Country) + ", " + pl.Name
+	line := streetLineIn(r, pl.Country, pl.Name) + ", " + pl.Name
 	if region := w.geo.regionName(pl.Country, pl.Admin1); region != "" && !strings.Contains(pl.Name, ", ") {
 		line += ", " + region
 	}

@@ -44,7 +44,7 @@ func TestRealism(t *testing.T) {
 		t.Fatal(err)
 	}
 	checks := slices.Concat(careerChecks, careerFlowChecks, companyChecks, companyFitChecks, nameChecks, lifeChecks,
-		educationChecks, degreeChecks, timeChecks, phoneChecks, proseChecks)
+		educationChecks, degreeChecks, timeChecks, phoneChecks, proseChecks, addressChecks)
 	table := []string{"| what a reader counts | allowed | at the start | ten years on |", "|---|---|---|---|"}
 	for _, c := range checks {
 		row := fmt.Sprintf("| %s | %s |", c.name, c.allowed())
