@@ -13,7 +13,8 @@ as one vowel (Sato, Yuki), which this script does, except before a vowel
 gimei lists some readings under both sexes; a reading that is a man's
 name in life (Yasuo, Haruki) is left out of the women's names, and one
 that is a woman's (Keiko, Haruka) out of the men's (WRONG_SEX). Readings
-given to both in life (Aoi, Hikaru, Makoto) stay in both.
+given to both in life (Aoi, Hikaru, Makoto) stay in both. A reading no
+name has in life (MISREAD) is left out.
 """
 import re
 import sys
@@ -36,6 +37,8 @@ FEMALE_ONLY = set("""Keiko Mayo Masayo Hitomi Natsumi Tomomi Risa Rima Mana Moe 
 Kaede Haruka Haruhi Asuka Tomoe Hidemi Motomi Azumi Narumi Maasa Miharu Yuua Madoka Kiyomi
 Takami Yoshimi Seira Keika Kiho Mao Rio Sena Hikari Kokoro Michiru""".split())
 WRONG_SEX = {"female": MALE_ONLY, "male": FEMALE_ONLY}
+# Readings no Japanese name has: 萌美 reads Moemi, not Moyumi.
+MISREAD = {"Moyumi"}
 
 d = yaml.safe_load(open(sys.argv[1], encoding="utf-8"))
 out = sys.stdout
@@ -44,7 +47,7 @@ for kind, rows in (("male", d["first_name"]["male"]), ("female", d["first_name"]
     seen = set()
     for kanji, _, _, romaji in rows:
         name = hepburn(romaji)
-        if name in WRONG_SEX.get(kind, ()):
+        if name in WRONG_SEX.get(kind, ()) or name in MISREAD:
             continue
         if name in seen:  # another writing of the same name: the first is kept
             continue
