@@ -173,11 +173,36 @@ func (w *World) studiesLanguages(e Education) []string {
 	if u.City < 0 {
 		return nil
 	}
+	if englishSchools[u.Name] {
+		return []string{"English"}
+	}
 	out := []string{w.teachingLanguage(u.City)}
-	if englishGraduateSchools[w.geo.places[u.City].Country] && graduateDegree(e.Degree) && int(e.End) >= englishGraduateSince {
+	graduate := graduateDegree(e.Degree) && int(e.End) >= englishGraduateSince
+	if graduate && (englishGraduateSchools[w.geo.places[u.City].Country] || englishGraduateSchoolNames[u.Name]) {
 		out = append(out, "English")
 	}
 	return out
+}
+
+// englishSchools are the universities outside the English-speaking
+// countries that teach every degree in English (Turkey's Boğaziçi, METU,
+// Bilkent, Koç and Sabancı; the American universities of the Middle
+// East and Central Asia).
+var englishSchools = map[string]bool{
+	"Boğaziçi University": true, "Middle East Technical University": true, "Bilkent University": true,
+	"Koç University": true, "Sabancı University": true, "American University of Sharjah": true,
+	"The American University in Cairo": true, "American University of Beirut": true,
+	"Lebanese American University": true, "American University of Central Asia": true,
+}
+
+// englishGraduateSchoolNames are the business schools and universities
+// of the other countries whose master's programmes are taught in
+// English, since englishGraduateSince: a Vlerick or a Bocconi master's
+// is an English-speaker's.
+var englishGraduateSchoolNames = map[string]bool{
+	"HEC Paris": true, "ESSEC Business School": true, "EDHEC Business School": true, "IE University": true,
+	"IESE Business School": true, "Università Bocconi": true, "Vlerick Business School": true,
+	"Universität St. Gallen": true, "Universität Mannheim": true,
 }
 
 // englishGraduateSchools are the countries whose master's and doctoral
