@@ -455,7 +455,7 @@ var secondaryPatterns = map[string]string{
 	"ES": "Colegio de %s", "MX": "Colegio de %s", "AR": "Colegio de %s", "CO": "Colegio de %s",
 	"CL": "Colegio de %s", "PE": "Colegio de %s", "VE": "Colegio de %s", "EC": "Colegio de %s",
 	"UY": "Colegio de %s", "IT": "Liceo Scientifico di %s", "BR": "Colégio de %s", "PT": "Escola Secundária de %s",
-	"NL": "%s Lyceum", "": "%s Secondary School",
+	"NL": "%s Lyceum", "": "%s Secondary School", "RO": "Liceul Teoretic %s", "SE": "%s gymnasium",
 	"CZ": "Gymnázium %s", "SK": "Gymnázium %s", "HR": "Gimnazija %s", "SI": "Gimnazija %s",
 	"DK": "%s Gymnasium", "NO": "%s videregående skole",
 	"BO": "Colegio de %s", "PY": "Colegio de %s", "CR": "Colegio de %s", "PA": "Colegio de %s", "GT": "Colegio de %s",
@@ -496,7 +496,75 @@ func secondaryName(city *Place) string {
 	if regional, ok := regionalSecondaryPatterns[regionKey(city)]; ok {
 		pattern = regional
 	}
-	return fillSchoolName(pattern, localName(city))
+	name := localName(city)
+	// Where the city's name takes a case of its own in a school's name,
+	// a city whose form is not known names no school.
+	switch city.Country {
+	case "PL":
+		if loc, ok := polishLocative[name]; ok {
+			return "I Liceum Ogólnokształcące w " + loc
+		}
+		return ""
+	case "FI":
+		if gen, ok := finnishGenitive[name]; ok {
+			return gen + " lyseon lukio"
+		}
+		return ""
+	case "HU":
+		return hungarianAdjective(name) + " Gimnázium"
+	}
+	return fillSchoolName(pattern, name)
+}
+
+// polishLocative is the locative of Polish cities, which a school's name
+// takes after "w": I Liceum Ogólnokształcące w Krakowie.
+var polishLocative = map[string]string{
+	"Warszawa": "Warszawie", "Warsaw": "Warszawie", "Kraków": "Krakowie", "Łódź": "Łodzi", "Wrocław": "Wrocławiu",
+	"Poznań": "Poznaniu", "Gdańsk": "Gdańsku", "Szczecin": "Szczecinie", "Bydgoszcz": "Bydgoszczy",
+	"Lublin": "Lublinie", "Białystok": "Białymstoku", "Katowice": "Katowicach", "Gdynia": "Gdyni",
+	"Częstochowa": "Częstochowie", "Radom": "Radomiu", "Toruń": "Toruniu", "Sosnowiec": "Sosnowcu",
+	"Kielce": "Kielcach", "Rzeszów": "Rzeszowie", "Gliwice": "Gliwicach", "Zabrze": "Zabrzu",
+	"Olsztyn": "Olsztynie", "Bielsko-Biała": "Bielsku-Białej", "Bytom": "Bytomiu", "Zielona Góra": "Zielonej Górze",
+	"Rybnik": "Rybniku", "Ruda Śląska": "Rudzie Śląskiej", "Opole": "Opolu", "Tychy": "Tychach",
+	"Gorzów Wielkopolski": "Gorzowie Wielkopolskim", "Elbląg": "Elblągu", "Płock": "Płocku",
+	"Wałbrzych": "Wałbrzychu", "Włocławek": "Włocławku", "Tarnów": "Tarnowie", "Chorzów": "Chorzowie",
+	"Koszalin": "Koszalinie", "Kalisz": "Kaliszu", "Legnica": "Legnicy", "Grudziądz": "Grudziądzu",
+	"Słupsk": "Słupsku", "Jaworzno": "Jaworznie", "Jastrzębie-Zdrój": "Jastrzębiu-Zdroju", "Nowy Sącz": "Nowym Sączu",
+	"Jelenia Góra": "Jeleniej Górze", "Siedlce": "Siedlcach", "Mysłowice": "Mysłowicach", "Konin": "Koninie",
+	"Piła": "Pile", "Piotrków Trybunalski": "Piotrkowie Trybunalskim", "Inowrocław": "Inowrocławiu",
+	"Lubin": "Lubinie", "Ostrów Wielkopolski": "Ostrowie Wielkopolskim", "Suwałki": "Suwałkach",
+	"Gniezno": "Gnieźnie", "Stargard": "Stargardzie", "Głogów": "Głogowie", "Pabianice": "Pabianicach",
+	"Leszno": "Lesznie", "Zamość": "Zamościu", "Łomża": "Łomży", "Przemyśl": "Przemyślu", "Pruszków": "Pruszkowie",
+	"Tarnobrzeg": "Tarnobrzegu", "Chełm": "Chełmie", "Biała Podlaska": "Białej Podlaskiej", "Ełk": "Ełku",
+	"Ostrowiec Świętokrzyski": "Ostrowcu Świętokrzyskim", "Stalowa Wola": "Stalowej Woli", "Mielec": "Mielcu",
+	"Krosno": "Krośnie", "Sopot": "Sopocie", "Zgierz": "Zgierzu", "Świdnica": "Świdnicy", "Tczew": "Tczewie",
+}
+
+// finnishGenitive is the genitive of Finnish cities, which a school's
+// name begins with: Oulun lyseon lukio.
+var finnishGenitive = map[string]string{
+	"Helsinki": "Helsingin", "Espoo": "Espoon", "Tampere": "Tampereen", "Vantaa": "Vantaan", "Oulu": "Oulun",
+	"Turku": "Turun", "Jyväskylä": "Jyväskylän", "Lahti": "Lahden", "Kuopio": "Kuopion", "Pori": "Porin",
+	"Kouvola": "Kouvolan", "Joensuu": "Joensuun", "Lappeenranta": "Lappeenrannan", "Hämeenlinna": "Hämeenlinnan",
+	"Vaasa": "Vaasan", "Seinäjoki": "Seinäjoen", "Rovaniemi": "Rovaniemen", "Mikkeli": "Mikkelin",
+	"Kotka": "Kotkan", "Salo": "Salon", "Porvoo": "Porvoon", "Kokkola": "Kokkolan", "Hyvinkää": "Hyvinkään",
+	"Lohja": "Lohjan", "Järvenpää": "Järvenpään", "Rauma": "Rauman", "Kajaani": "Kajaanin", "Kerava": "Keravan",
+	"Savonlinna": "Savonlinnan", "Nokia": "Nokian", "Ylöjärvi": "Ylöjärven", "Kangasala": "Kangasalan",
+	"Raisio": "Raision", "Imatra": "Imatran", "Tornio": "Tornion", "Kaarina": "Kaarinan", "Iisalmi": "Iisalmen",
+	"Varkaus": "Varkauden", "Kemi": "Kemin", "Riihimäki": "Riihimäen", "Raahe": "Raahen", "Forssa": "Forssan",
+	"Valkeakoski": "Valkeakosken", "Kuusamo": "Kuusamon", "Pietarsaari": "Pietarsaaren", "Heinola": "Heinolan",
+}
+
+// hungarianAdjective is the adjective of a Hungarian city's name that a
+// school's name begins with: Szegedi, Bajai, Egri.
+func hungarianAdjective(city string) string {
+	switch {
+	case city == "Eger":
+		return "Egri"
+	case strings.HasSuffix(city, "i"):
+		return city
+	}
+	return city + "i"
 }
 
 // fillSchoolName names a school after its city by a pattern ("Lycée de

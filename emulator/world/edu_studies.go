@@ -106,6 +106,9 @@ type studies struct {
 	// region is the region (see regionKey) the person lives in, whose
 	// small schools they mostly went to.
 	region string
+	// at is the stage a school is being drawn for: people go abroad for
+	// a master's more often than for a first degree.
+	at stage
 }
 
 // academicRoles are the roles of the title vocabulary that universities
@@ -141,10 +144,16 @@ func academicTitle(name string) bool {
 func (st *studies) draw() int32 {
 	s, r := st.gen.schools, st.r
 	famous, tail := st.home(), s.tail[st.country]
-	switch x := intN(r, 100); {
-	case x < 10 && !st.stayHome || len(famous) == 0 && len(tail) == 0:
+	if len(famous) == 0 && len(tail) == 0 {
 		return pick(r, s.international)
-	case len(famous) > 0 && (x < 72 || len(tail) == 0):
+	}
+	if !st.stayHome && intN(r, 1000) < st.gen.schools.abroadPermille(st.gen.geo.countries[st.country].Code, st.at) {
+		if to := s.destinations[st.country]; len(to) > 0 {
+			return pick(r, to)
+		}
+	}
+	switch x := intN(r, 100); {
+	case len(famous) > 0 && (x < 69 || len(tail) == 0):
 		return famous[min(intN(r, len(famous)), intN(r, len(famous)))]
 	}
 	u := tail[min(intN(r, len(tail)), intN(r, len(tail)))]
@@ -185,6 +194,7 @@ const schoolTries = 6
 // then the well-known ones abroad); false when none teaches the field.
 func (st *studies) school(f uint16, at stage, start int, list []uint8) (int32, stage, bool) {
 	s := st.gen.schools
+	st.at = at
 	for range schoolTries {
 		u := st.draw()
 		got := at
@@ -198,7 +208,11 @@ func (st *studies) school(f uint16, at stage, start int, list []uint8) (int32, s
 			return u, got, true
 		}
 	}
-	for _, ids := range [][]int32{st.home(), s.tailIn[st.region], s.tail[st.country], s.international} {
+	search := [][]int32{st.home(), s.tailIn[st.region], s.tail[st.country], s.destinations[st.country]}
+	for _, to := range s.destinationCountries[st.country] {
+		search = append(search, s.famous[to])
+	}
+	for _, ids := range append(search, s.international) {
 		if len(ids) == 0 {
 			continue
 		}
@@ -589,10 +603,16 @@ func (st *studies) qualify(need profession, f uint16, code string, start int) in
 		if len(st.edu) > 0 {
 			from = int(st.edu[len(st.edu)-1].End)
 		}
+		// One of the schools abroad the country's people go to first.
 		u := pick(r, s.international)
-		for _, id := range s.international {
+		if to := s.destinations[st.country]; len(to) > 0 {
+			u = pick(r, to)
+		}
+		for _, id := range slices.Concat(s.destinations[st.country], s.international) {
 			if s.teachesIn(id, f, from) && (s.offers(id, f, stageGraduate) || !s.teachesIn(u, f, from)) {
-				u = id
+				if u = id; s.offers(id, f, stageGraduate) {
+					break
+				}
 			}
 		}
 		end = from + 4

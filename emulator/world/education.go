@@ -411,15 +411,21 @@ type schoolVocab struct {
 	// (see studyAbroad), by countryID; nil for most.
 	abroad        [][]int32
 	international []int32 // well-known schools people travel to
-	fields        []string
-	kinds         []fieldKind  // kind of each field
-	faculty       []faculty    // faculty of each field
-	profession    []profession // profession each field's degree qualifies for
-	narrow        []narrowSet  // the narrow field each field is (see narrowFields), 0 for most
-	since         []uint16     // the first year each field was a degree (fieldSince), 0 for the old ones
-	older         [][]uint16   // the fields of the same line taken before it was (olderFields)
-	open          []uint16     // fields that do not lead into a regulated profession or a trade
-	byFamily      [numFamilies][]uint16
+	// destinations are the well-known schools abroad the people of each
+	// country go to (studyDestinations), by countryID.
+	destinations [][]int32
+	// destinationCountries are the countries of destinations, whose
+	// other schools are searched for a field none of those teaches.
+	destinationCountries [][]countryID
+	fields               []string
+	kinds                []fieldKind  // kind of each field
+	faculty              []faculty    // faculty of each field
+	profession           []profession // profession each field's degree qualifies for
+	narrow               []narrowSet  // the narrow field each field is (see narrowFields), 0 for most
+	since                []uint16     // the first year each field was a degree (fieldSince), 0 for the old ones
+	older                [][]uint16   // the fields of the same line taken before it was (olderFields)
+	open                 []uint16     // fields that do not lead into a regulated profession or a trade
+	byFamily             [numFamilies][]uint16
 	// lay lists, per family, its fields that lead into no regulated
 	// profession but law: a medical assistant's studies.
 	lay            [numFamilies][]uint16
@@ -470,6 +476,11 @@ type tailPattern struct {
 // College" made up, and the region's real ones stand for it.
 var realFirst = map[string]bool{"%s State College": true, "%s Polytechnic Institute": true}
 
+// smallTowns are the kinds of invented school found in the towns beyond
+// a country's ten biggest cities: India's government degree colleges,
+// which Mumbai and Delhi have none of by that name.
+var smallTowns = map[string]bool{"Government Degree College, %s": true}
+
 // furtherEducation is what a college of further education or a
 // polytechnic of diplomas grants: short courses in the trades and lines
 // of business, no degree, and none in the sciences, the humanities or the
@@ -495,7 +506,7 @@ var tailPatterns = map[string][]tailPattern{
 	"IE": {{"%s College of Further Education", furtherEducation, 10}},
 	"AU": {{"%s Institute of TAFE", furtherEducation, 10}},
 	"IN": {{"Government College of Engineering, %s", "technical -design -architecture -math -science", 0},
-		{"Government Degree College, %s", "college -engineering -nursing -health -culinary -beauty -assisting -hospitality -design -film -music -arts", 0}},
+		{"Government Degree College, %s", "college -engineering -nursing -health -culinary -beauty -assisting -hospitality -design -film -music -arts", 30}},
 	"SE": {{"Högskolan i %s", "applied -nursing", 10}},
 	"PH": {{"City College of %s", "college -engineering -culinary -beauty -film -music", 10}},
 	"DE": {{"Hochschule %s", "applied", 0}, {"Fachhochschule %s", "applied", 0}},
@@ -525,6 +536,69 @@ var studyAbroad = map[string]string{
 	"AD": "ES", "MC": "FR", "SM": "IT", "VA": "IT", "LI": "CH", "FO": "DK", "GL": "DK", "AX": "FI",
 	"IM": "GB", "JE": "GB", "GG": "GB", "GI": "GB", "FK": "GB", "ME": "RS",
 }
+
+// abroadDestinations says where the people of a country who study abroad
+// go, by the ties of language, history and nearness: Chileans to Spain and
+// the US, South Africans to Britain, the French-speaking Maghreb and West
+// Africa to France and Quebec. The people of a country not listed go to
+// the US and Britain.
+var abroadDestinations = map[string][]string{
+	"MX": {"US", "ES"}, "AR": {"ES", "US"}, "CL": {"ES", "US"}, "CO": {"ES", "US"}, "PE": {"ES", "US"},
+	"EC": {"ES", "US"}, "VE": {"ES", "US"}, "UY": {"ES", "US"}, "BO": {"ES", "AR"}, "PY": {"AR", "ES"},
+	"CR": {"US", "ES"}, "PA": {"US", "ES"}, "DO": {"US", "ES"}, "GT": {"US", "ES"}, "HN": {"US", "ES"},
+	"SV": {"US", "ES"}, "NI": {"US", "ES"}, "CU": {"ES", "MX"}, "BR": {"US", "PT"}, "PT": {"GB", "ES", "FR"},
+	"ES": {"GB", "US"}, "IT": {"GB", "US"}, "FR": {"GB", "CA", "US"}, "BE": {"FR", "NL", "GB"},
+	"LU": {"FR", "DE", "BE"}, "NL": {"GB", "US"}, "DE": {"NL", "GB", "CH", "AT"}, "AT": {"DE", "GB"},
+	"CH": {"DE", "GB", "US"}, "PL": {"GB", "DE"}, "CZ": {"DE", "GB"}, "SK": {"CZ", "GB"}, "HU": {"GB", "DE", "AT"},
+	"RO": {"GB", "FR", "DE"}, "BG": {"GB", "DE"}, "GR": {"GB", "US"}, "CY": {"GB", "GR"}, "MT": {"GB"},
+	"IE": {"GB"}, "IS": {"DK", "GB", "US"}, "NO": {"GB", "DK", "US"}, "SE": {"GB", "US"}, "DK": {"GB", "US"},
+	"FI": {"SE", "GB"}, "EE": {"FI", "GB"}, "LV": {"GB", "DE"}, "LT": {"GB", "DE"}, "UA": {"PL", "DE"},
+	"BY": {"PL", "RU"}, "KZ": {"RU", "GB"}, "RU": {"DE", "GB"}, "RS": {"DE", "AT"}, "HR": {"AT", "DE"},
+	"SI": {"AT", "DE"}, "CA": {"US", "GB"}, "US": {"GB", "CA"}, "GB": {"US"}, "AU": {"GB", "US"},
+	"NZ": {"AU", "GB"}, "ZA": {"GB", "AU", "US"}, "NG": {"GB", "US"}, "GH": {"GB", "US"}, "KE": {"GB", "US"},
+	"UG": {"GB", "US"}, "TZ": {"GB", "US"}, "ZW": {"ZA", "GB"}, "ET": {"US", "GB"},
+	"MA": {"FR", "CA"}, "DZ": {"FR", "CA"}, "TN": {"FR", "CA"}, "SN": {"FR", "CA"}, "CI": {"FR", "CA"},
+	"CM": {"FR", "CA"}, "EG": {"GB", "US"}, "LB": {"FR", "US"}, "JO": {"GB", "US"}, "IL": {"US", "GB"},
+	"TR": {"US", "DE", "GB"}, "IR": {"CA", "US", "DE"}, "IN": {"US", "GB", "AU", "CA"},
+	"PK": {"GB", "US", "AU"}, "BD": {"GB", "US", "AU"}, "LK": {"AU", "GB"}, "NP": {"AU", "US"},
+	"CN": {"US", "GB", "AU", "CA"}, "HK": {"GB", "AU", "US", "CA"}, "TW": {"US", "GB"}, "JP": {"US", "GB"},
+	"KR": {"US", "GB"}, "SG": {"GB", "AU", "US"}, "MY": {"AU", "GB"}, "ID": {"AU", "NL", "US"},
+	"TH": {"US", "GB", "AU"}, "VN": {"AU", "US"}, "PH": {"US", "AU"},
+}
+
+// studyDestinations returns the countries the people of country code go
+// to when they study abroad (abroadDestinations).
+func studyDestinations(code string) []string {
+	if to, ok := abroadDestinations[code]; ok {
+		return to
+	}
+	return []string{"US", "GB"}
+}
+
+// abroadPermille is how many in a thousand of a country's people took
+// their studies of a stage abroad: few first degrees, for most countries
+// a per cent or two (OECD, Education at a Glance: outward mobility), more
+// master's degrees; the people of small countries and of the Gulf go
+// abroad more, and those of China and India for a master's.
+func (v *schoolVocab) abroadPermille(code string, at stage) int {
+	switch {
+	case at == stageShort:
+		return 0 // a community college, a short course: at home
+	case slices.Contains(abroadGoers, code) && at == stageFirst:
+		return 60
+	case slices.Contains(abroadGoers, code):
+		return 120
+	case at == stageFirst:
+		return 15
+	case code == "CN" || code == "IN" || code == "NG" || code == "VN":
+		return 90
+	}
+	return 50
+}
+
+// abroadGoers are the countries whose people study abroad the most: small
+// ones with few universities of their own, and the Gulf states.
+var abroadGoers = strings.Fields("LU IS CY MT EE LV LT SI AE SA KW QA BH OM HK SG")
 
 // suburbKm is how near a bigger city of its region a town lies that no
 // invented school is named after: a district or suburb GeoNames keeps as
@@ -643,6 +717,9 @@ func parseSchools(g *gazetteer) (*schoolVocab, error) {
 				if strings.Contains(city.Name, "College") {
 					continue // State College, Pennsylvania
 				}
+				if smallTowns[pat.name] && i < 10 {
+					continue // the metropolis's colleges have names of their own
+				}
 				if realFirst[pat.name] && realIn[regionKey(&city)] {
 					continue // the region's real universities stand for it
 				}
@@ -670,7 +747,7 @@ func parseSchools(g *gazetteer) (*schoolVocab, error) {
 				continue
 			}
 			covered[key] = true
-			if name := secondaryName(city); !used[name] {
+			if name := secondaryName(city); name != "" && !used[name] {
 				id, err := add(name, h, "secondary")
 				if err != nil {
 					return nil, err
@@ -686,9 +763,26 @@ func parseSchools(g *gazetteer) (*schoolVocab, error) {
 			v.abroad[cid] = v.famous[to]
 		}
 	}
+	wellKnown := func(cc string) []int32 {
+		cid, ok := g.country[cc]
+		if !ok {
+			return nil
+		}
+		ids := slices.DeleteFunc(slices.Clone(v.famous[cid]), func(u int32) bool { return v.community[u] })
+		return ids[:min(6, len(ids))]
+	}
 	for _, cc := range []string{"US", "GB", "CH", "SG", "CA", "FR", "DE", "AU", "NL"} {
-		ids := slices.DeleteFunc(slices.Clone(v.famous[g.country[cc]]), func(u int32) bool { return v.community[u] })
-		v.international = append(v.international, ids[:min(6, len(ids))]...)
+		v.international = append(v.international, wellKnown(cc)...)
+	}
+	v.destinations = make([][]int32, len(g.countries))
+	v.destinationCountries = make([][]countryID, len(g.countries))
+	for cid, c := range g.countries {
+		for _, cc := range studyDestinations(c.Code) {
+			if to, ok := g.country[cc]; ok && cc != c.Code {
+				v.destinations[cid] = append(v.destinations[cid], wellKnown(cc)...)
+				v.destinationCountries[cid] = append(v.destinationCountries[cid], to)
+			}
+		}
 	}
 	index := map[string]uint16{}
 	field := func(name string) (uint16, error) {

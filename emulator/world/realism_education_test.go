@@ -22,6 +22,10 @@ var educationChecks = []realismCheck{
 	{name: "fields of study begun before they were taught as degrees (logistics in 1985, data science in 1998, computer science in 1962)", count: countFieldsBeforeTheirTime},
 	{name: "made-up schools named against their city's language or as a district of a bigger city (an Istituto Superiore di Florence, a Lycée de Le Havre, a Faculdade de Rio de Janeiro, an Escuela de Negocios de Sant Martí)", count: countMisnamedSchools},
 	{name: "community colleges of another state than the person's when theirs has one (a Brooklyn Community College for a Floridian)", startOnly: true, count: countFarCommunityColleges},
+	{name: "first degrees taken abroad, per person with one (a Chilean's bachelor's at King's College London)", limit: 0.03, count: countAbroad(stageFirst, false)},
+	{name: "countries of whose people over 5 % took their first degree abroad (outside the small countries and the Gulf), of those with 200 first degrees", count: countAbroadCountries},
+	{name: "degrees abroad in a country the person's people seldom study in (a South African at Simon Fraser), per person with studies", limit: 0.001, count: countAbroad(stageGraduate, true)},
+	{name: "government degree colleges of India in one of its ten biggest cities (a Government Degree College, Mumbai)", startOnly: true, count: countMetroDegreeColleges},
 	{name: "made-up schools of countries whose own take no such form (a University of Hebron, a Universidad Regional de Santiago in Chile, an École de Commerce de Diapaga)", count: countMadeUpSchools},
 }
 
@@ -409,6 +413,100 @@ func countFarCommunityColleges(w *World) tally {
 				return c >= 0 && regionKey(&places[c]) == at
 			})
 			n.add(!near && has[home], "person %d: %s, of %s", i, w.Universities()[ed.University].Name, places[p.City].Display)
+		}
+	}
+	return n
+}
+
+// countAbroad counts the people whose degree of a stage (the first; with
+// odd, any) was taken at a school of another country than the one they
+// live in: of those with such a degree, all of them, or with odd those
+// in a country the people of theirs seldom study in (not among
+// abroadDestinations, nor the neighbour of a country without
+// universities, studyAbroad). A person's own country with no schools is
+// left out. A field that no school of home or of those countries teaches
+// (hospitality management for a Bulgarian) is studied at the best-known
+// schools abroad, hence the few allowed.
+func countAbroad(at stage, odd bool) func(w *World) tally {
+	return func(w *World) tally {
+		var n tally
+		for i := range w.Len() {
+			p := w.Person(i)
+			home := w.geo.countries[w.geo.placeCountry[p.City]].Code
+			if _, none := studyAbroad[home]; none {
+				continue
+			}
+			bad, any := false, false
+			var where string
+			for _, ed := range p.Education {
+				if w.Fields()[ed.Field] == secondaryField || !odd && stageOf(ed.Degree) != at {
+					continue
+				}
+				any = true
+				u := w.Universities()[ed.University]
+				code := w.geo.countries[w.geo.placeCountry[u.City]].Code
+				if code == home || odd && (slices.Contains(studyDestinations(home), code) || studyAbroad[home] == code) {
+					continue
+				}
+				bad, where = true, w.Fields()[ed.Field]+" at "+u.Name+" of "+code
+			}
+			if any {
+				n.add(bad, "person %d of %s: %s", i, home, where)
+			}
+		}
+		return n
+	}
+}
+
+// countAbroadCountries counts the countries of at least 200 people with a
+// first degree of which over 5 % took it abroad: for most countries the
+// share is a per cent or two (OECD, outward mobility). The small
+// countries and the Gulf states whose people study abroad the most
+// (abroadGoers) are left out.
+func countAbroadCountries(w *World) tally {
+	type share struct{ abroad, of int }
+	by := map[string]*share{}
+	for i := range w.Len() {
+		p := w.Person(i)
+		home := w.geo.countries[w.geo.placeCountry[p.City]].Code
+		if _, none := studyAbroad[home]; none || slices.Contains(abroadGoers, home) {
+			continue
+		}
+		for _, ed := range p.Education {
+			if w.Fields()[ed.Field] == secondaryField || stageOf(ed.Degree) != stageFirst {
+				continue
+			}
+			s := by[home]
+			if s == nil {
+				s = &share{}
+				by[home] = s
+			}
+			s.of++
+			if w.geo.countries[w.geo.placeCountry[w.Universities()[ed.University].City]].Code != home {
+				s.abroad++
+			}
+			break
+		}
+	}
+	var n tally
+	for _, code := range slices.Sorted(maps.Keys(by)) {
+		if s := by[code]; s.of >= 200 {
+			n.add(s.abroad*100 > s.of*5, "%s: %d of %d", code, s.abroad, s.of)
+		}
+	}
+	return n
+}
+
+// countMetroDegreeColleges counts the schools named Government Degree
+// College in one of India's ten biggest cities, whose colleges have names
+// of their own: such colleges are of the smaller towns.
+func countMetroDegreeColleges(w *World) tally {
+	g := w.geo
+	hubs := g.hubs[g.country["IN"]]
+	var n tally
+	for _, u := range w.Universities() {
+		if strings.HasPrefix(u.Name, "Government Degree College") {
+			n.add(slices.Contains(hubs[:min(10, len(hubs))], u.City), "%s", u.Name)
 		}
 	}
 	return n
