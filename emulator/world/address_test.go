@@ -20,11 +20,11 @@ var addressChecks = []realismCheck{
 // countStreetsOfOtherCities counts the people's addresses, as profiles
 // show them, on a street the table gives to another city.
 func countStreetsOfOtherCities(w *World) tally {
-	owner := map[string]string{} // street → its city
+	owners := map[string][]string{} // street → its cities (Rua Augusta is Lisbon's and São Paulo's)
 	for _, st := range streets {
 		for city, names := range st.city {
 			for _, s := range names {
-				owner[s] = city
+				owners[s] = append(owners[s], city)
 			}
 		}
 	}
@@ -38,8 +38,8 @@ func countStreetsOfOtherCities(w *World) tally {
 		line := w.addressDisplay(newRand(p.Seed^uint64(p.City)<<32, streamAddress), p.City)
 		street, _, _ := strings.Cut(line, ", "+pl.Name)
 		bad := false
-		for s, city := range owner {
-			if city != pl.Name && strings.Contains(street, s) {
+		for s, cities := range owners {
+			if !slices.Contains(cities, pl.Name) && strings.Contains(street, s) {
 				bad = true
 			}
 		}

@@ -173,12 +173,9 @@ func (w *World) studiesLanguages(e Education) []string {
 	if u.City < 0 {
 		return nil
 	}
-	if englishSchools[u.Name] {
-		return []string{"English"}
-	}
 	out := []string{w.teachingLanguage(u.City)}
 	graduate := graduateDegree(e.Degree) && int(e.End) >= englishGraduateSince
-	if graduate && (englishGraduateSchools[w.geo.places[u.City].Country] || englishGraduateSchoolNames[u.Name]) {
+	if englishSchools[u.Name] || graduate && (englishGraduateSchools[w.geo.places[u.City].Country] || englishGraduateSchoolNames[u.Name]) {
 		out = append(out, "English")
 	}
 	return out
@@ -187,7 +184,8 @@ func (w *World) studiesLanguages(e Education) []string {
 // englishSchools are the universities outside the English-speaking
 // countries that teach every degree in English (Turkey's Boğaziçi, METU,
 // Bilkent, Koç and Sabancı; the American universities of the Middle
-// East and Central Asia).
+// East and Central Asia), in a city of the country's language, which
+// their students live in too.
 var englishSchools = map[string]bool{
 	"Boğaziçi University": true, "Middle East Technical University": true, "Bilkent University": true,
 	"Koç University": true, "Sabancı University": true, "American University of Sharjah": true,
