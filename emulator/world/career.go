@@ -306,6 +306,15 @@ func (gen *generator) career(r *rand.Rand, p *Person, country countryID) family 
 			level = stepBefore(levelAfter((int(start)+int(cursor))/2-int(careerStart), ambition, peak), newer, false)
 			title = gen.title(r, jobFam, stem, level, start.Year())
 		}
+		if switched && len(jobs) > 0 && gen.titles.leapsTo(title, jobs[len(jobs)-1].Title) {
+			// A starting role's title (a teaching assistant's) straight
+			// before a manager's post of another trade (an HR manager's)
+			// reads as a leap over the rung between: no change of trade
+			// it was.
+			line, stem, used, switched, jobFam = newerLine, newerStem, newerUsed, false, newerLine
+			level = stepBefore(levelAfter((int(start)+int(cursor))/2-int(careerStart), ambition, peak), newer, false)
+			title = gen.title(r, jobFam, stem, level, start.Year())
+		}
 		if company < 0 && len(jobs) > 0 && !switched {
 			title = gen.keepTitle(r, jobs, held, int(cursor)-int(start), title, jobFam, stem, start.Year())
 			title = gen.titles.unreworded(jobs[len(jobs)-1].Title, title)

@@ -38,7 +38,7 @@ var careerFlowChecks = []realismCheck{
 	// its level may begin a little early.
 	{name: "rises from an intern's or junior's title faster than the ladder's years (a head within 7 years, a director within 10)", limit: 0.006, count: countFastRises},
 	{name: "changes of title that only reword it (Director of FP&A after FP&A Director)", count: countRewordings},
-	{name: "changes of specialty down to a starting role (Teacher to Teaching Assistant, Technical Support Engineer to Customer Service Representative)", count: countRoleStepsDown},
+	{name: "changes of specialty down to a starting role, or to an assistant's from another starting role (Teacher to Teaching Assistant, Technical Support Engineer to Customer Service Representative, Tutor to Teaching Assistant)", count: countRoleStepsDown},
 	// The clock renames a title held that long at the person's next
 	// retitle or move, which may come a year or two later.
 	{name: "one exact title of the ladder (no chief's office, nor a profession's) held more than 15 years in all, across employers and gaps", limit: 0.01, count: countTitleLifetimes},
@@ -532,7 +532,8 @@ func countRewordings(w *World) tally {
 // roles of one line of work step down in kind: to a starting role's
 // title from another role's (Teacher to Teaching Assistant, Technical
 // Support Engineer to Customer Service Representative, Senior Hotel
-// Manager to Senior Front Desk Agent).
+// Manager to Senior Front Desk Agent), or to an assistant's from another
+// starting role's (Senior Tutor to Senior Teaching Assistant).
 func countRoleStepsDown(w *World) tally {
 	var n tally
 	for i := range w.Len() {

@@ -784,7 +784,8 @@ func (v *titleVocab) heldIn(held []TitleID, t TitleID) bool {
 // title older in the same line of work, steps down in kind: into a
 // starting role's title from another role's (a teacher does not become
 // a teaching assistant, a technical support engineer a customer service
-// representative, nor a hotel manager a front desk agent). The name a
+// representative, nor a hotel manager a front desk agent), or into an
+// assistant's from another starting role's (a tutor's). The name a
 // role's holders had before it came into use steps to it, and titles of
 // no role (a head of an area) step as their levels do.
 func (v *titleVocab) roleStepsDown(older, newer TitleID) bool {
@@ -794,7 +795,16 @@ func (v *titleVocab) roleStepsDown(older, newer TitleID) bool {
 	if titleSince[v.roleName(newer)].before == v.roleName(older) {
 		return false
 	}
-	return v.starting(newer) && !v.starting(older)
+	// Among starting roles, an assistant's is the lowest: a tutor does
+	// not become a teaching assistant, nor a logistics coordinator an
+	// administrative assistant.
+	return v.starting(newer) && (!v.starting(older) || v.assistant(newer) && !v.assistant(older))
+}
+
+// assistant reports whether title t is of a role named for an assistant
+// (a teaching assistant's, an administrative assistant's).
+func (v *titleVocab) assistant(t TitleID) bool {
+	return strings.HasSuffix(v.roleName(t), "Assistant")
 }
 
 // managerial reports whether title t names a manager's post: a role
