@@ -518,10 +518,12 @@ func (w *World) focusPhrases(j Job) []string {
 	if doing := ofTrade(atLevel(inUse(w.roleDoing(j), facts.began), facts.level), facts); len(doing) > 0 {
 		return doing
 	}
-	if doing := atLevel(famDoing[j.fam], facts.level); len(doing) > 0 {
+	// The line's own phrases, of the employer's trade still: every line
+	// has some that any employer's trade does.
+	if doing := ofTrade(atLevel(famDoing[j.fam], facts.level), facts); len(doing) > 0 {
 		return doing
 	}
-	return famDoing[j.fam]
+	return ofTrade(famDoing[j.fam], facts)
 }
 
 // roleFocus returns what the person's job k says it focused on: a phrase
@@ -899,9 +901,17 @@ func (w *World) doingOf(p *Person, f family) []string {
 		if !j.Current && j.End != 0 {
 			year = j.End.Year()
 		}
-		if out := ofTrade(atLevel(inUse(w.roleDoing(j), year), level), w.roleFactsOf(j)); len(out) > 0 {
+		facts := w.roleFactsOf(j)
+		if out := ofTrade(atLevel(inUse(w.roleDoing(j), year), level), facts); len(out) > 0 {
 			return out
 		}
+		// The line's own phrases, of the employer's trade still (no shop
+		// floor at a utilities firm): every line has some that any
+		// employer's trade does.
+		if out := ofTrade(atLevel(famDoing[f], level), facts); len(out) > 0 {
+			return out
+		}
+		return ofTrade(famDoing[f], facts)
 	} else if out := atLevel(familyDoing(f), level); len(out) > 0 {
 		return out
 	}

@@ -651,6 +651,10 @@ var achievementTrades = map[string]func(roleFacts) bool{
 	"Cut part costs by {5-30}% across {2-8 per:10} product lines.":                         madeHere,
 	"Ran {3-15 rate:0.3} prototype builds with a team of {3-10 per:1}.":                    madeHere,
 	"Reduced churn by {5-30 paced}% over {3-12 mo} months.":                                subscribedTo,
+	"Reduced latency by {15-70}% for a service handling {10-900 svc}k requests a minute.":  servesTraffic,
+	"Redesigned {2-10 rate:0.3} core flows, lifting conversion by {5-30}%.":                sellsOnline,
+	"Built a pipeline of {200-900 lvl by:60}k across {2-6} industries.":                    sellsToBusinesses,
+	"Opened {5-40 rate:1 by:5} new accounts worth {50-900 lvl by:30}k in annual revenue.":  sellsToBusinesses,
 	"Improved on-time delivery by {5-30 paced}% over {3-12 mo} months.": func(f roleFacts) bool {
 		return makerIndustries[f.industry] || goodsIndustries[f.industry]
 	},
@@ -778,6 +782,67 @@ var domesticIndustries = map[string]bool{
 // employers' trades do, with what the employer must be.
 var doingTrades = map[string]func(roleFacts) bool{
 	"reducing churn through great onboarding": subscribedTo,
+	// Products designed for series production and a shop floor to solve
+	// problems on are a maker's: a design engineer at a utilities firm
+	// or a civil engineering firm has neither.
+	"solving manufacturing problems on the shop floor":          madeHere,
+	"taking products from CAD model to production":              madeHere,
+	"designing parts that are easy to manufacture":              madeHere,
+	"bringing electronic products from prototype to production": madeHere,
+	"making electronic products more power-efficient":           madeHere,
+	// Deals with other businesses are closed by those who sell to them,
+	// not by a clinic or a school.
+	"closing complex B2B deals": sellsToBusinesses,
+}
+
+// sellsToBusinesses reports whether the role's employer sells to other
+// businesses, and so has accounts, a pipeline of deals and clients in
+// several industries: not a trade that serves the public (a clinic, a
+// school, a restaurant, a shop) nor the state or a charity.
+func sellsToBusinesses(f roleFacts) bool {
+	return !publicServingIndustries[f.industry] && !untaxedIndustries[f.industry]
+}
+
+// publicServingIndustries are the trades whose customers are people,
+// patients, pupils and guests rather than other businesses.
+var publicServingIndustries = map[string]bool{
+	"Hospital & Health Care": true, "Medical Practice": true, "Mental Health Care": true,
+	"Health, Wellness and Fitness": true, "Alternative Medicine": true, "Veterinary": true,
+	"Restaurants": true, "Hospitality": true, "Leisure, Travel & Tourism": true,
+	"Recreational Facilities and Services": true, "Retail": true, "Supermarkets": true,
+	"Individual & Family Services": true, "Consumer Services": true, "Primary/Secondary Education": true,
+	"Higher Education": true, "Education Management": true, "Libraries": true, "Museums and Institutions": true,
+	"Religious Institutions": true, "Performing Arts": true, "Fine Art": true, "Sports": true,
+	"Gambling & Casinos": true,
+}
+
+// servesTraffic reports whether the role's employer runs a service busy
+// enough for its latency to be a developer's achievement: a software or
+// internet company, or a bank, insurer, shop, airline or publisher whose
+// customers use it online; not a law firm's or a builder's intranet.
+func servesTraffic(f roleFacts) bool { return f.online || trafficIndustries[f.industry] }
+
+// trafficIndustries are the trades besides the online ones whose
+// customers use their services online in numbers.
+var trafficIndustries = map[string]bool{
+	"Banking": true, "Insurance": true, "Financial Services": true, "Capital Markets": true,
+	"Investment Banking": true, "Retail": true, "Supermarkets": true, "Airlines/Aviation": true,
+	"Leisure, Travel & Tourism": true, "Publishing": true, "Newspapers": true, "Broadcast Media": true,
+	"Entertainment": true, "Gambling & Casinos": true, "Information Services": true,
+}
+
+// sellsOnline reports whether the role's employer sells to customers
+// through screens of its own, whose conversion a designer lifts.
+func sellsOnline(f roleFacts) bool { return f.online || onlineSalesIndustries[f.industry] }
+
+// onlineSalesIndustries are the trades besides the online ones that sell
+// through a shop, a booking or a sign-up online.
+var onlineSalesIndustries = map[string]bool{
+	"Retail": true, "Supermarkets": true, "Consumer Goods": true, "Consumer Electronics": true,
+	"Apparel & Fashion": true, "Cosmetics": true, "Sporting Goods": true, "Luxury Goods & Jewelry": true,
+	"Furniture": true, "Banking": true, "Insurance": true, "Financial Services": true,
+	"Airlines/Aviation": true, "Leisure, Travel & Tourism": true, "Hospitality": true, "Publishing": true,
+	"Newspapers": true, "Entertainment": true, "Gambling & Casinos": true, "Events Services": true,
 }
 
 // subscribedTo reports whether the role's employer has customers who

@@ -58,6 +58,7 @@ var proseChecks = []realismCheck{
 	{name: "past roles' figures beyond what the employer had in the role's years (a 2004 role claiming the staff of a firm founded in 1999 that has 40,000 now)", count: countFiguresOfPastStaff},
 	{name: "role descriptions saying the role focused on what an earlier role of the profile says (\"Focused on keeping things running smoothly\" at three employers)", count: countRepeatedFocus},
 	{name: "percentages achieved in a few months beyond what the months allow (churn cut by 28% in 3 months)", count: countHastyShares},
+	{name: "descriptions that presume work the employer's trade does not do (shop floor at a utilities firm, checkout redesign at a law firm)", count: countPresumedTrades},
 	{name: "foreigners' degrees in a country teaching foreigners in English without professional English, or a studied language above the English of studies in English", count: countEnglishOfStudies},
 }
 
@@ -2069,6 +2070,78 @@ func countHastyShares(w *World) tally {
 					}
 				}
 			}
+		}
+	}
+	return n
+}
+
+// presumedTrades are the words of role descriptions, summaries and
+// headlines that presume what the employer does, with the trades a
+// reader knows to do it: products made in series on a shop floor, a busy
+// online service, sales through screens whose conversion is lifted,
+// deals with other businesses.
+var presumedTrades = []struct {
+	words  []string
+	trades func(industry string) bool
+}{
+	{[]string{"shop floor", "CAD model to production", "easy to manufacture", "prototype to production", "electronic products"},
+		func(ind string) bool { return slices.Contains(productTrades, ind) }},
+	{[]string{"requests a minute"}, func(ind string) bool { return slices.Contains(busyServiceTrades, ind) }},
+	{[]string{"conversion"}, func(ind string) bool { return slices.Contains(onlineSellingTrades, ind) }},
+	{[]string{"B2B deals", "pipeline of", "new accounts worth"}, func(ind string) bool {
+		return !slices.Contains(publicServingTrades, ind) && !slices.Contains(untaxedTrades, ind)
+	}},
+}
+
+// Trades a reader knows to run busy online services, to sell online, or
+// to serve the public rather than other businesses.
+var (
+	busyServiceTrades = slices.Concat(trafficTrades, []string{"Banking", "Insurance", "Financial Services",
+		"Capital Markets", "Investment Banking", "Retail", "Supermarkets", "Airlines/Aviation",
+		"Leisure, Travel & Tourism", "Publishing", "Newspapers", "Broadcast Media", "Entertainment",
+		"Gambling & Casinos", "Information Services"})
+	onlineSellingTrades = slices.Concat(trafficTrades, []string{"Retail", "Supermarkets", "Consumer Goods",
+		"Consumer Electronics", "Apparel & Fashion", "Cosmetics", "Sporting Goods", "Luxury Goods & Jewelry",
+		"Furniture", "Banking", "Insurance", "Financial Services", "Airlines/Aviation", "Leisure, Travel & Tourism",
+		"Hospitality", "Publishing", "Newspapers", "Entertainment", "Gambling & Casinos", "Events Services"})
+	publicServingTrades = []string{"Hospital & Health Care", "Medical Practice", "Mental Health Care",
+		"Health, Wellness and Fitness", "Alternative Medicine", "Veterinary", "Restaurants", "Hospitality",
+		"Leisure, Travel & Tourism", "Recreational Facilities and Services", "Retail", "Supermarkets",
+		"Individual & Family Services", "Consumer Services", "Primary/Secondary Education", "Higher Education",
+		"Education Management", "Libraries", "Museums and Institutions", "Religious Institutions",
+		"Performing Arts", "Fine Art", "Sports", "Gambling & Casinos"}
+)
+
+// countPresumedTrades counts the role descriptions that presume work the
+// employer's trade does not do, and the summaries and headlines that do
+// while the latest role is at such an employer.
+func countPresumedTrades(w *World) tally {
+	var n tally
+	presumes := func(text, industry string) bool {
+		for _, p := range presumedTrades {
+			if slices.ContainsFunc(p.words, func(x string) bool { return strings.Contains(text, x) }) && !p.trades(industry) {
+				return true
+			}
+		}
+		return false
+	}
+	for i := range w.Len() {
+		p := w.Person(i)
+		for k, j := range p.Jobs {
+			desc := w.JobDescription(p, k)
+			if desc == "" {
+				continue
+			}
+			co := w.Company(j.Company)
+			industry := w.Industry(co.Industry)
+			n.add(presumes(desc, industry), "person %d, %s at %s (%s): %q", i, w.Title(j.Title).Name, co.Name, industry, desc)
+		}
+		if len(p.Jobs) > 0 {
+			j := p.Jobs[0]
+			co := w.Company(j.Company)
+			industry := w.Industry(co.Industry)
+			text := w.Summary(p) + " | " + w.Headline(p)
+			n.add(presumes(text, industry), "person %d, %s at %s (%s): %q", i, w.Title(j.Title).Name, co.Name, industry, text)
 		}
 	}
 	return n
