@@ -35,7 +35,7 @@ type areaPlan struct {
 	byPlace  [][]uint32          // by place index: heads of the place's exchanges (from's)
 	byRegion [][]uint32          // by region index: heads of every exchange of the state
 	regionOf []int16             // by place index: its region index, -1 outside the US and Canada
-	byNPA    map[uint32][]uint32 // by 1·NPA: heads of every exchange of the area code
+	byNPA    map[uint64][]uint32 // by region<<32 | 1·NPA: heads of the region's exchanges of the area code
 	// from is, by place index, the place whose exchanges byPlace holds:
 	// itself, the nearest place of its state the data names, or -1.
 	from []int32
@@ -55,7 +55,7 @@ func (a *areaPlan) head(r *rand.Rand, place int32) (uint64, bool) {
 		if chance(r, 85) {
 			return uint64(h), true
 		}
-		return uint64(pick(r, a.byNPA[h/1000])), true
+		return uint64(pick(r, a.byNPA[uint64(a.regionOf[place])<<32|uint64(h/1000)])), true
 	}
 	if reg := a.regionOf[place]; reg >= 0 && len(a.byRegion[reg]) > 0 {
 		return uint64(pick(r, a.byRegion[reg])), true
@@ -129,10 +129,13 @@ func parseAreaPlan(g *gazetteer) (*areaPlan, error) {
 		return nil
 	})
 	a.borrowNearest(g)
-	a.byNPA = map[uint32][]uint32{}
-	for _, heads := range a.byRegion {
+	// An area code may span regions (867: Yukon, the Northwest
+	// Territories and Nunavut): its exchanges are kept by region.
+	a.byNPA = map[uint64][]uint32{}
+	for reg, heads := range a.byRegion {
 		for _, h := range heads {
-			a.byNPA[h/1000] = append(a.byNPA[h/1000], h)
+			k := uint64(reg)<<32 | uint64(h/1000)
+			a.byNPA[k] = append(a.byNPA[k], h)
 		}
 	}
 	return a, err
