@@ -38,13 +38,6 @@ func realismWorld(t *testing.T) *World {
 // with the share it may not exceed, at the world's start and ten years
 // on), logged as a table; then the checks of single cases.
 func TestRealism(t *testing.T) {
-	if raceDetector {
-		// Its counts over two worlds of 20,000 people take more than
-		// twenty minutes under the race detector; make unit runs it
-		// without (the generation's goroutines are raced by the other
-		// tests of the package).
-		t.Skip("run without -race: make unit runs TestRealism apart")
-	}
 	w := realismWorld(t)
 	later, err := w.Advance(3650)
 	if err != nil {
