@@ -350,8 +350,15 @@ func checkSkills(t *testing.T, w *World) {
 		{famClinical, "Registered Nurse", []string{"Surgery", "Pharmacy", "Medicine"}},
 	} {
 		k := slices.IndexFunc(w.Titles(), func(t Title) bool { return t.Name == c.title })
+		if k < 0 {
+			t.Errorf("no title %q", c.title)
+			continue
+		}
 		for _, s := range c.foreign {
-			if slices.Contains(v.ofTitle[c.f][k], SkillID(slices.Index(v.names, s))) {
+			id := slices.Index(v.names, s)
+			if id < 0 {
+				t.Errorf("no skill %q", s)
+			} else if slices.Contains(v.ofTitle[c.f][k], SkillID(id)) {
 				t.Errorf("a %s's skills include %s", c.title, s)
 			}
 		}
