@@ -101,13 +101,15 @@ func (w *World) roleEnded(j Job) int {
 }
 
 // staffIn returns the staff an employer plausibly had in a year: its
-// staff count today, scaled by its age then against its age at the
-// world's clock. Nothing is known of a firm's growth but its founding
-// year and its size now, and a firm grows over its life: one founded in
-// 1999 with 40,000 staff today had some 7,000 in 2004, one founded in
-// 1900 most of its staff already. A firm has at least one person.
+// staff count, scaled by its age then against its age at the world's
+// start. Nothing is known of a firm's growth but its founding year and
+// its size, which the clock does not change, and a firm grows over its
+// life: one founded in 1999 with 40,000 staff had some 7,000 in 2004,
+// one founded in 1900 most of its staff already. Measured against the
+// start, not the clock, a past role's figures stay as they were when
+// the clock moves. A firm has at least one person.
 func (w *World) staffIn(co *Company, year int) int {
-	staff, now, founded := int(co.StaffCount), w.month.Year(), int(co.Founded)
+	staff, now, founded := int(co.StaffCount), w.cfg.Now.Year(), int(co.Founded)
 	if year >= now || founded == 0 {
 		return staff
 	}

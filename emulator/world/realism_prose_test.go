@@ -1894,7 +1894,7 @@ var readerWork = []struct{ work, titles *regexp.Regexp }{
 	{regexp.MustCompile(`[Hh]ired|hiring|time-to-hire|candidate`), regexp.MustCompile(`Recruit|Talent`)},
 	{regexp.MustCompile(`deals|new accounts|territories`), regexp.MustCompile(`Account Executive|Business Development|Sales|Partnerships|Revenue`)},
 	{regexp.MustCompile(`warehouses|fulfilment|on-time delivery`), regexp.MustCompile(`Supply Chain|Logistics|Operations|Operating`)},
-	{regexp.MustCompile(`Led \d+ audits`), regexp.MustCompile(`Audit|Compliance|Risk`)},
+	{regexp.MustCompile(`Led (\d+|\{[^}]*\}) audits`), regexp.MustCompile(`Audit|Compliance|Risk`)},
 	{regexp.MustCompile(`dashboards|weekly reports`), regexp.MustCompile(`Data|Analytics|Business Intelligence|Research Analyst`)},
 	{regexp.MustCompile(`guests a day|outlets|front-of-house|venues`), regexp.MustCompile(`Hotel|Restaurant`)},
 	{regexp.MustCompile(`Grew the company|built a leadership team|Oversaw .*business units|revenue growth|running the business`), regexp.MustCompile(`CEO|Chief Executive|Managing Director|President|Founder|Owner`)},
@@ -1930,6 +1930,22 @@ func phraseOfTitle(f family, title, phrase string) string {
 // whose work is something else.
 func countCatchAllPhrases(w *World) tally {
 	var n tally
+	// The same title says the same phrases in many profiles: each pair
+	// is judged once.
+	type said struct {
+		f             family
+		title, phrase string
+	}
+	judged := map[said]string{}
+	phraseOfTitle := func(f family, title, phrase string) string {
+		k := said{f, title, phrase}
+		why, ok := judged[k]
+		if !ok {
+			why = phraseOfTitle(f, title, phrase)
+			judged[k] = why
+		}
+		return why
+	}
 	for i := range w.Len() {
 		p := w.Person(i)
 		for k, j := range p.Jobs {
@@ -1953,8 +1969,9 @@ func countCatchAllPhrases(w *World) tally {
 			continue
 		}
 		title := w.Title(job.Title).Name
-		if at := strings.Index(w.Summary(p), "I enjoy "); at >= 0 {
-			doing, _, _ := strings.Cut(w.Summary(p)[at+len("I enjoy "):], ".")
+		summary := w.Summary(p)
+		if at := strings.Index(summary, "I enjoy "); at >= 0 {
+			doing, _, _ := strings.Cut(summary[at+len("I enjoy "):], ".")
 			why := phraseOfTitle(job.fam, title, doing)
 			n.add(why != "", "person %d, %s: summary %q: %s", i, title, doing, why)
 		}
@@ -1967,18 +1984,6 @@ func countCatchAllPhrases(w *World) tally {
 		}
 	}
 	return n
-}
-
-// staffThen is the most staff a reader believes an employer had in a
-// year: its staff today, scaled by its age then against its age today
-// (a firm founded in 1999 with 40,000 staff in 2026 had not more than
-// some 7,000 in 2004).
-func staffThen(w *World, co *Company, year int) int {
-	now, founded := w.month.Year(), int(co.Founded)
-	if year >= now || founded == 0 || year-founded+1 >= now-founded+1 {
-		return int(co.StaffCount)
-	}
-	return max(int(co.StaffCount)*max(year-founded+1, 1)/(now-founded+1), 1)
 }
 
 // countFiguresOfPastStaff counts the figures of past roles' achievements
@@ -1996,7 +2001,7 @@ func countFiguresOfPastStaff(w *World) tally {
 				continue
 			}
 			co := w.Company(j.Company)
-			staff, industry := staffThen(w, co, j.End.Year()), w.Industry(co.Industry)
+			staff, industry := w.staffIn(co, j.End.Year()), w.Industry(co.Industry)
 			for _, s := range achievementSentences(w.JobDescription(p, k), co.Name) {
 				pat, values, ok := readAchievement(j.fam, s)
 				if !ok {
@@ -2065,7 +2070,7 @@ func countHastyShares(w *World) tally {
 				lits, _ := templateFigures(pat.tmpl)
 				for x, sl := range pat.slots {
 					if sl.period == 0 && (strings.HasPrefix(lits[x+1], "% in ") || strings.HasPrefix(lits[x+1], "% over ")) {
-						most := sl.lo + (sl.hi-sl.lo)*min(months, 12)/12
+						most := pacedShare(sl.lo, sl.hi, months)
 						n.add(values[x] > most, "person %d, %s: %q: %d%% in %d months, at most %d%%", i, w.Title(j.Title).Name, s, values[x], months, most)
 					}
 				}
