@@ -1104,7 +1104,7 @@ func (w *World) fitRoles(p *Person, jobs []Job) []Job {
 		moved := false
 		for _, ids := range [][]TitleID{neighbours, related, areas, others} {
 			if len(ids) > 0 {
-				j.Title, moved = ids[int(j.Seed)%len(ids)], true
+				j.Title, moved = ids[j.Seed%uint32(len(ids))], true
 				break
 			}
 		}
